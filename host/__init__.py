@@ -1,0 +1,1 @@
+"""The `burako` host tool: runs on the desktop, never on the device."""
