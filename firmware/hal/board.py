@@ -1,0 +1,100 @@
+"""Build the board object of docs/interfaces.md from a board profile.
+
+    from hal import board
+    b = board.build()            # profile named in /board.txt, else the default
+    b.display.fill_rect(0, 0, b.display.width, b.display.height, 0)
+
+A profile is a module `hal.profile_<name>` of plain constants (pins, panel
+geometry); see profile_pico_lcd_13.py. Choose a non-default one by writing its
+name (for example `pico_lcd_114`) into `board.txt` at the storage root.
+"""
+DEFAULT_PROFILE = "pico_lcd_13"
+PROFILE_FILE = "board.txt"
+SLEEP_AFTER_S = 60
+
+
+def profile_name(root="/"):
+    try:
+        with open(root + PROFILE_FILE) as f:
+            name = f.read().strip()
+        if name:
+            return name
+    except OSError:
+        pass
+    return DEFAULT_PROFILE
+
+
+def load_profile(name=None, root="/"):
+    if name is None:
+        name = profile_name(root)
+    mod = __import__("hal.profile_" + name)
+    return getattr(mod, "profile_" + name)
+
+
+def key_pins(machine, profile):
+    pins = []
+    for bit, gp in profile.KEYS:
+        pins.append((bit, machine.Pin(gp, machine.Pin.IN, machine.Pin.PULL_UP)))
+    return pins
+
+
+def skip_key_held(machine, profile, clock=None, samples=5):
+    """True if the profile's SKIP_KEY reads pressed on every one of `samples` reads, 2 ms apart."""
+    gp = None
+    for bit, g in profile.KEYS:
+        if bit == profile.SKIP_KEY:
+            gp = g
+    if gp is None:
+        return False
+    pin = machine.Pin(gp, machine.Pin.IN, machine.Pin.PULL_UP)
+    if clock is None:
+        from hal import clock
+    for _ in range(samples):
+        if pin.value():
+            return False
+        clock.sleep_ms(2)
+    return True
+
+
+class Board:
+    def __init__(self, profile, display, buttons, link, storage, clock, idle):
+        self.profile = profile
+        self.name = profile.NAME
+        self.display = display
+        self.buttons = buttons
+        self.link = link
+        self.storage = storage
+        self.clock = clock
+        self.idle = idle
+
+
+def build(profile=None, machine=None, root="/", init_display=True, sleep_after_s=SLEEP_AFTER_S):
+    if machine is None:
+        import machine
+    if profile is None or isinstance(profile, str):
+        profile = load_profile(profile, root)
+    from hal.clock import Clock
+    from hal.storage import Storage
+    from hal.buttons import Buttons
+    from hal.idle import Idle
+    from hal.uart import open_uart
+
+    clock = Clock()
+    Pin = machine.Pin
+    display = None
+    if profile.DRIVER == "st7789":
+        from hal.st7789 import ST7789
+        spi = machine.SPI(profile.SPI_ID, baudrate=profile.SPI_BAUD, polarity=0, phase=0,
+                          sck=Pin(profile.SCK), mosi=Pin(profile.MOSI))
+        display = ST7789(spi, Pin(profile.CS, Pin.OUT), Pin(profile.DC, Pin.OUT),
+                         Pin(profile.RST, Pin.OUT), Pin(profile.BL, Pin.OUT),
+                         profile.WIDTH, profile.HEIGHT, profile.XOFF, profile.YOFF,
+                         profile.MADCTL, profile.INVERT, sleep_ms=clock.sleep_ms)
+    else:
+        raise ValueError("no driver " + profile.DRIVER)
+    if init_display:
+        display.init()
+    idle = Idle(display, sleep_after_s, clock.ticks_ms())
+    buttons = Buttons(key_pins(machine, profile), idle=idle)
+    link = open_uart(machine, profile.UART_ID, profile.UART_TX, profile.UART_RX)
+    return Board(profile, display, buttons, link, Storage(root), clock, idle)

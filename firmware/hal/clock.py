@@ -1,0 +1,36 @@
+"""The clock interface: ticks_ms(), ticks_diff(a, b), sleep_ms(n).
+
+On MicroPython these are the `time` module's own functions (wrap-around
+ticks). Under CPython (tests, emulator) the same semantics are rebuilt on
+time.monotonic with MicroPython's 2**30 tick period.
+"""
+try:
+    from time import ticks_ms, ticks_diff, ticks_add, sleep_ms
+except ImportError:  # CPython
+    import time as _time
+
+    _PERIOD = 1 << 30
+    _HALF = 1 << 29
+
+    def ticks_ms():
+        return int(_time.monotonic() * 1000) & (_PERIOD - 1)
+
+    def ticks_add(t, delta):
+        return (t + delta) & (_PERIOD - 1)
+
+    def ticks_diff(a, b):
+        return ((a - b + _HALF) & (_PERIOD - 1)) - _HALF
+
+    def sleep_ms(n):
+        if n > 0:
+            _time.sleep(n / 1000)
+
+
+class Clock:
+    """board.clock: the three functions as methods (plain functions, no state)."""
+
+    def __init__(self):
+        self.ticks_ms = ticks_ms
+        self.ticks_diff = ticks_diff
+        self.ticks_add = ticks_add
+        self.sleep_ms = sleep_ms

@@ -1,0 +1,37 @@
+"""Raspberry Pi Pico + Waveshare Pico-LCD-1.3 (240x240 ST7789VW, joystick, A/B/X/Y)."""
+from hal import keys
+
+NAME = "pico-lcd-1.3"
+DRIVER = "st7789"
+WIDTH = 240
+HEIGHT = 240
+XOFF = 0  # visible glass in RAM coordinates under MADCTL below
+YOFF = 0
+MADCTL = 0x70  # MX | MV | ML: landscape, as Waveshare mounts it
+INVERT = True  # IPS glass needs INVON for true colours
+
+SPI_ID = 1
+SPI_BAUD = 62_500_000  # RP2040 maximum: clk_peri / 2
+SCK = 10
+MOSI = 11
+CS = 9
+DC = 8
+RST = 12
+BL = 13
+
+KEYS = (
+    (keys.UP, 2),
+    (keys.DOWN, 18),
+    (keys.LEFT, 16),
+    (keys.RIGHT, 20),
+    (keys.PRESS, 3),
+    (keys.A, 15),
+    (keys.B, 17),
+    (keys.X, 19),
+    (keys.Y, 21),
+)
+SKIP_KEY = keys.X  # held at power-on: main.py stays in the REPL
+
+UART_ID = 0
+UART_TX = 0
+UART_RX = 1

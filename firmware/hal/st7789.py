@@ -1,0 +1,226 @@
+"""ST7789 (and ST7789V/VW) LCD over SPI, drawn through one small buffer.
+
+Implements the display interface of docs/interfaces.md:
+  width, height, blit(buf, x, y, w, h), fill_rect(x, y, w, h, color), backlight(on)
+
+Colour buffers are RGB565 big-endian (the panel's own byte order) and go to SPI
+untouched. There is never a whole-screen buffer: fill_rect streams one reusable
+`bufsize`-byte buffer (default 512 bytes = 256 pixels) as many times as needed.
+
+Panel geometry comes from the board profile: the visible glass is `width` x
+`height` pixels starting at RAM column `xoff`, row `yoff` in the orientation set
+by `madctl` (the ST7789 has 240x320 of RAM; smaller glass sits inside it).
+Everything outside the visible area is clipped away.
+"""
+from micropython import const
+
+# command set (datasheet numbers)
+SWRESET = const(0x01)
+SLPIN = const(0x10)
+SLPOUT = const(0x11)
+NORON = const(0x13)
+INVOFF = const(0x20)
+INVON = const(0x21)
+DISPOFF = const(0x28)
+DISPON = const(0x29)
+CASET = const(0x2A)
+RASET = const(0x2B)
+RAMWR = const(0x2C)
+MADCTL = const(0x36)
+COLMOD = const(0x3A)
+
+COLMOD_16BIT = const(0x55)  # 65k colours on RGB interface, 16 bits/pixel on MCU interface
+
+# MADCTL bits
+MADCTL_MY = const(0x80)
+MADCTL_MX = const(0x40)
+MADCTL_MV = const(0x20)
+MADCTL_ML = const(0x10)
+MADCTL_BGR = const(0x08)
+
+
+class ST7789:
+    def __init__(self, spi, cs, dc, rst, bl, width, height, xoff=0, yoff=0,
+                 madctl=0x70, invert=True, bufsize=512, sleep_ms=None):
+        self.spi = spi
+        self.cs = cs
+        self.dc = dc
+        self.rst = rst
+        self.bl = bl
+        self.width = width
+        self.height = height
+        self.xoff = xoff
+        self.yoff = yoff
+        self.madctl = madctl
+        self.invert = invert
+        if bufsize < 2:
+            bufsize = 2
+        self.buf = bytearray(bufsize & ~1)  # the one pixel buffer, even length
+        self._cmd = bytearray(1)
+        self._arg = bytearray(4)  # CASET/RASET arguments, reused
+        if sleep_ms is None:
+            from hal.clock import sleep_ms
+        self._sleep_ms = sleep_ms
+        self._bl_on = False
+        cs.value(1)
+        dc.value(1)
+
+    # --- low level -----------------------------------------------------
+    def _command(self, c, data=None):
+        """Send one command byte (DC low) and optional parameter bytes (DC high)."""
+        self.cs.value(0)
+        self.dc.value(0)
+        b = self._cmd
+        b[0] = c
+        self.spi.write(b)
+        if data is not None:
+            self.dc.value(1)
+            self.spi.write(data)
+        self.cs.value(1)
+
+    def _arg1(self, v):
+        a = self._arg
+        a[0] = v
+        return memoryview(a)[0:1]
+
+    def init(self):
+        """Hardware reset, then the init sequence; leaves the backlight on."""
+        sleep = self._sleep_ms
+        if self.rst is not None:
+            self.rst.value(1)
+            sleep(1)
+            self.rst.value(0)
+            sleep(1)
+            self.rst.value(1)
+            sleep(120)
+        self._command(SWRESET)
+        sleep(150)
+        self._command(SLPOUT)
+        sleep(10)
+        self._command(COLMOD, self._arg1(COLMOD_16BIT))
+        self._command(MADCTL, self._arg1(self.madctl))
+        self._command(INVON if self.invert else INVOFF)
+        self._command(NORON)
+        self.fill_rect(0, 0, self.width, self.height, 0)
+        self._command(DISPON)
+        sleep(10)
+        self.backlight(True)
+
+    def _window(self, x, y, w, h):
+        """CASET/RASET for the visible-area rectangle, then RAMWR; leaves CS low, DC high."""
+        a = self._arg
+        x0 = x + self.xoff
+        x1 = x0 + w - 1
+        y0 = y + self.yoff
+        y1 = y0 + h - 1
+        a[0] = x0 >> 8
+        a[1] = x0 & 0xFF
+        a[2] = x1 >> 8
+        a[3] = x1 & 0xFF
+        self._command(CASET, a)
+        a[0] = y0 >> 8
+        a[1] = y0 & 0xFF
+        a[2] = y1 >> 8
+        a[3] = y1 & 0xFF
+        self._command(RASET, a)
+        self.cs.value(0)
+        self.dc.value(0)
+        b = self._cmd
+        b[0] = RAMWR
+        self.spi.write(b)
+        self.dc.value(1)
+
+    # --- the display interface -----------------------------------------
+    def fill_rect(self, x, y, w, h, color):
+        # clip to the visible area
+        if x < 0:
+            w += x
+            x = 0
+        if y < 0:
+            h += y
+            y = 0
+        if x + w > self.width:
+            w = self.width - x
+        if y + h > self.height:
+            h = self.height - y
+        if w <= 0 or h <= 0:
+            return
+        buf = self.buf
+        n = w * h * 2
+        hi = (color >> 8) & 0xFF
+        lo = color & 0xFF
+        m = len(buf)
+        if n < m:
+            m = n
+        # fill only as much of the buffer as this rectangle needs
+        i = 0
+        while i < m:
+            buf[i] = hi
+            buf[i + 1] = lo
+            i += 2
+        self._window(x, y, w, h)
+        spi = self.spi
+        mv = memoryview(buf)
+        full = len(buf)
+        while n >= full:
+            spi.write(buf)
+            n -= full
+        if n:
+            spi.write(mv[0:n])
+        self.cs.value(1)
+
+    def blit(self, buf, x, y, w, h):
+        if w <= 0 or h <= 0:
+            return
+        cx = x
+        cy = y
+        cw = w
+        ch = h
+        if cx < 0:
+            cw += cx
+            cx = 0
+        if cy < 0:
+            ch += cy
+            cy = 0
+        if cx + cw > self.width:
+            cw = self.width - cx
+        if cy + ch > self.height:
+            ch = self.height - cy
+        if cw <= 0 or ch <= 0:
+            return
+        mv = memoryview(buf)
+        spi = self.spi
+        self._window(cx, cy, cw, ch)
+        if cw == w:
+            # whole rows: one contiguous slice
+            start = (cy - y) * w * 2
+            spi.write(mv[start:start + ch * w * 2])
+        else:
+            # clipped on the left or right: row by row
+            stride = w * 2
+            start = (cy - y) * stride + (cx - x) * 2
+            rowlen = cw * 2
+            for _ in range(ch):
+                spi.write(mv[start:start + rowlen])
+                start += stride
+        self.cs.value(1)
+
+    def backlight(self, on):
+        self._bl_on = bool(on)
+        if self.bl is not None:
+            self.bl.value(1 if on else 0)
+
+    def is_lit(self):
+        return self._bl_on
+
+    def sleep(self, asleep):
+        """Panel sleep (SLPIN/SLPOUT) with the backlight: for the inactivity sleep."""
+        if asleep:
+            self.backlight(False)
+            self._command(DISPOFF)
+            self._command(SLPIN)
+        else:
+            self._command(SLPOUT)
+            self._sleep_ms(5)
+            self._command(DISPON)
+            self.backlight(True)
