@@ -1,0 +1,107 @@
+# A position as compact bytes: for save files and, later, the link cable.
+# Layout (little-endian), version 1:
+#   "BK" 1 | variant n phase turn mano | hand:u16 | flags closer+1 winner+1 drawn
+#   | rng:u32 seed:u32 target:u16 | score0:i32 score1:i32
+#   | hands:u8 then (i16, i16) per hand
+#   | zones, each u8 length + tiles: stock, pile, racks (n), muertos (2)
+#   | per side: u8 meld count, each meld u8 length + meld bytes
+import struct
+from engine import rules as RU
+from engine import game as G
+
+MAGIC = b"BK\x01"
+_FIXED = "<5BH4BIIHii"
+
+
+class CodecError(Exception):
+    pass
+
+
+def encode(g):
+    flags = g.first | (g.timeup << 1) | (g.void << 2) | (g.taken[0] << 3) | (g.taken[1] << 4)
+    out = bytearray(MAGIC)
+    out += struct.pack(_FIXED, RU.VARIANTS.index(g.rules), g.n, g.phase, g.turn, g.mano,
+                       g.hand, flags, g.closer + 1, g.winner + 1, g.drawn,
+                       g.rng, g.seed & 0xFFFFFFFF, g.target, g.scores[0], g.scores[1])
+    out.append(len(g.history))
+    for a, b in g.history:
+        out += struct.pack("<hh", a, b)
+    for z in [g.stock, g.pile] + g.racks + g.muertos:
+        out.append(len(z))
+        out += z
+    for s in range(2):
+        out.append(len(g.melds[s]))
+        for m in g.melds[s]:
+            out.append(len(m))
+            out += m
+    return bytes(out)
+
+
+def decode(data):
+    """A Game from bytes; raises CodecError on anything malformed."""
+    if data[:3] != MAGIC:
+        raise CodecError("not a Burako position (bad magic)")
+    try:
+        f = struct.unpack_from(_FIXED, data, 3)
+        pos = 3 + struct.calcsize(_FIXED)
+        v, n, phase, turn, mano, hand, flags, closer, winner, drawn, rng, seed, target, s0, s1 = f
+        if v >= len(RU.VARIANTS) or n not in (2, 4) or phase > G.P_MATCH_OVER or turn >= n:
+            raise CodecError("position header out of range")
+        g = G.Game.__new__(G.Game)
+        g.rules = RU.VARIANTS[v]
+        g.n = n
+        g.phase = phase
+        g.turn = turn
+        g.mano = mano
+        g.hand = hand
+        g.first = bool(flags & 1)
+        g.timeup = bool(flags & 2)
+        g.void = bool(flags & 4)
+        g.taken = bytearray(((flags >> 3) & 1, (flags >> 4) & 1))
+        g.closer = closer - 1
+        g.winner = winner - 1
+        g.drawn = drawn
+        g.rng = rng
+        g.seed = seed
+        g.target = target
+        g.scores = [s0, s1]
+        k = data[pos]
+        pos += 1
+        g.history = []
+        for _ in range(k):
+            g.history.append(struct.unpack_from("<hh", data, pos))
+            pos += 4
+        zones = []
+        for _ in range(2 + n + 2):
+            k = data[pos]
+            z = bytearray(data[pos + 1:pos + 1 + k])
+            if len(z) != k:
+                raise CodecError("position truncated")
+            zones.append(z)
+            pos += 1 + k
+        g.stock = zones[0]
+        g.pile = zones[1]
+        g.racks = zones[2:2 + n]
+        g.muertos = zones[2 + n:]
+        g.melds = [[], []]
+        for s in range(2):
+            k = data[pos]
+            pos += 1
+            for _ in range(k):
+                m = data[pos]
+                meld = bytearray(data[pos + 1:pos + 1 + m])
+                if len(meld) != m or m < 3:
+                    raise CodecError("position truncated")
+                g.melds[s].append(meld)
+                pos += 1 + m
+    except (IndexError, struct.error, ValueError):
+        raise CodecError("position truncated or malformed")
+    if pos != len(data):
+        raise CodecError("trailing bytes after position")
+    c = g.tile_count()
+    for i in range(52):
+        if c[i] != 2:
+            raise CodecError("position does not hold each tile twice")
+    if c[52] != 2:
+        raise CodecError("position does not hold both jokers")
+    return g

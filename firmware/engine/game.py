@@ -1,0 +1,456 @@
+# The state of a match and the moves that change it (R2, R3, R6, R8, R9).
+#
+# A move is a tuple (kind, index, tiles, end):
+#   kind   one of the constants below
+#   index  the meld of the side (ADD, SWAP), else 0
+#   tiles  bytes of tile codes (MELD, ADD, SWAP, DISCARD), else b""
+#   end    melds.END_* (where a spare wild goes), else 0
+# play() refuses an illegal move with a reason code and leaves the state
+# untouched: every check happens before the first change.
+from micropython import const
+from engine import tiles as T
+from engine import melds as M
+from engine import reasons as R
+from engine import rng
+from engine import score as S
+
+DRAW = const(0)
+PILE = const(1)
+REDRAW = const(2)
+MELD = const(3)
+ADD = const(4)
+SWAP = const(5)
+DISCARD = const(6)
+MUERTO = const(7)
+CLOSE = const(8)
+NEXT = const(9)
+TIMEUP = const(10)
+KIND_NAMES = ("draw", "pile", "redraw", "meld", "add", "swap", "discard",
+              "muerto", "close", "next", "timeup")
+
+# phases of a turn and of a match
+P_DRAW = const(0)         # the player to move must draw or take the pile
+P_PLAY = const(1)         # melding; ends with a discard
+P_EMPTY = const(2)        # rack emptied by melding: take the muerto (direct) or close
+P_EMPTY_DISCARD = const(3)  # rack emptied by the discard: muerto (indirect) or close
+P_HAND_OVER = const(4)
+P_MATCH_OVER = const(5)
+
+NO_TILE = const(255)
+
+
+def side_of(player):
+    # R2: partners sit opposite, so players 0 and 2 are side 0, 1 and 3 side 1
+    return player & 1
+
+
+class Game:
+    def __init__(self, rules, nplayers, seed, target=0):
+        self.rules = rules
+        self.n = nplayers
+        self.seed = seed
+        self.target = target or rules.target
+        self.rng = rng.seed_state(seed)
+        self.hand = 0            # hands dealt so far (void hands included)
+        self.mano = 0            # R2: the dealer plays first; rotates each hand
+        self.scores = [0, 0]
+        self.history = []        # per counted hand: (side 0, side 1)
+        self.winner = -1
+        self.timeup = False
+        self.stock = bytearray()
+        self.pile = bytearray()
+        self.racks = [bytearray() for _ in range(nplayers)]
+        self.muertos = [bytearray(), bytearray()]
+        self.taken = bytearray(2)   # R6: has the side taken its muerto
+        self.melds = [[], []]
+        self.closer = -1         # side that closed this hand, if any
+        self.void = False
+        self.deal()
+
+    # --- set-up (R2) ---------------------------------------------------
+    def deal(self):
+        deck = T.full_deck()
+        self.rng = rng.shuffle(deck, self.rng)
+        k = self.rules.rack_size(self.n)
+        i = 0
+        for p in range(self.n):
+            self.racks[p] = deck[i:i + k]
+            i += k
+        for s in range(2):
+            self.muertos[s] = deck[i:i + self.rules.muerto]
+            i += self.rules.muerto
+        self.stock = deck[i:]
+        self.pile = bytearray()
+        self.taken = bytearray(2)
+        self.melds = [[], []]
+        self.closer = -1
+        self.void = False
+        self.turn = self.mano
+        self.phase = P_DRAW
+        self.first = True        # R3.2: the mano's first draw may be redrawn
+        self.drawn = NO_TILE     # the tile that draw brought, while redraw is open
+        self.hand += 1
+
+    # --- queries -----------------------------------------------------
+    def side_racks(self, s):
+        return [self.racks[p] for p in range(s, self.n, 2)]
+
+    def has_canasta(self, s):
+        for m in self.melds[s]:
+            if M.is_canasta(m, self.rules):
+                return True
+        return False
+
+    def can_close(self, s):
+        # R8: the side has taken its muerto and has at least one canasta
+        return self.taken[s] and self.has_canasta(s)
+
+    def hand_result(self):
+        """R7 breakdown per side for the hand that just ended (None if void)."""
+        if self.void:
+            return None
+        r = []
+        for s in range(2):
+            r.append(S.side(self.melds[s], self.side_racks(s), self.taken[s],
+                            self.closer == s, self.rules))
+        return r
+
+    def tile_count(self):
+        """Every zone's tiles as counts per code: always the full deck (R1)."""
+        c = bytearray(T.NCODES)
+        T.counts(self.stock, c)
+        T.counts(self.pile, c)
+        for r in self.racks:
+            T.counts(r, c)
+        for s in range(2):
+            if not self.taken[s]:
+                T.counts(self.muertos[s], c)
+            for m in self.melds[s]:
+                T.counts(m[M.HEAD:], c)
+        return c
+
+    # --- moves -------------------------------------------------------
+    def check(self, mv):
+        """The reason code play(mv) would give, without playing it."""
+        return self._prepare(mv)[0]
+
+    def play(self, mv):
+        """Play a move; returns reasons.OK or the reason it is refused."""
+        err, new = self._prepare(mv)
+        if err:
+            return err
+        kind = mv[0]
+        p = self.turn
+        s = side_of(p)
+        rack = self.racks[p]
+        drawn = self.drawn
+        self.drawn = NO_TILE     # any move but the first draw closes the redraw (R3.2)
+        if kind == DRAW:
+            if not self.stock:
+                self._end_hand()        # R8: stock exhausted
+                return R.OK
+            t = self.stock.pop()
+            rack.append(t)
+            if self.first:
+                self.drawn = t
+                self.first = False
+            self.phase = P_PLAY
+        elif kind == PILE:
+            self.first = False
+            rack.extend(self.pile)
+            self.pile = bytearray()
+            self.phase = P_PLAY
+        elif kind == REDRAW:
+            _remove(rack, bytes((drawn,)))
+            self.pile.append(drawn)
+            rack.append(self.stock.pop())
+        elif kind == MELD or kind == ADD or kind == SWAP:
+            _remove(rack, mv[2])
+            if kind == MELD:
+                self.melds[s].append(new)
+            else:
+                self.melds[s][mv[1]] = new
+            if not rack:
+                self.phase = P_EMPTY
+        elif kind == DISCARD:
+            _remove(rack, mv[2])
+            self.pile.append(mv[2][0])
+            if rack:
+                self._pass_turn()
+            else:
+                self.phase = P_EMPTY_DISCARD
+        elif kind == MUERTO:
+            rack.extend(self.muertos[s])
+            self.muertos[s] = bytearray()
+            self.taken[s] = 1
+            if self.phase == P_EMPTY:
+                self.phase = P_PLAY       # R6 direct: play on in the same turn
+            else:
+                self._pass_turn()         # R6 indirect: play it from the next turn
+        elif kind == CLOSE:
+            self.closer = s
+            self._end_hand()
+        elif kind == NEXT:
+            if not self.void:
+                self.mano = (self.mano + 1) % self.n
+            self.deal()
+        elif kind == TIMEUP:
+            self.timeup = True
+        return R.OK
+
+    def _prepare(self, mv):
+        # All the checks of a move; returns (reason, new meld or None).
+        kind = mv[0]
+        ph = self.phase
+        if kind == TIMEUP:
+            if not self.rules.minutes or self.timeup or ph == P_MATCH_OVER:
+                return R.WRONG_PHASE, None
+            return R.OK, None
+        if ph == P_MATCH_OVER:
+            return R.MATCH_OVER, None
+        if kind == NEXT:
+            return (R.OK if ph == P_HAND_OVER else R.WRONG_PHASE), None
+        if ph == P_HAND_OVER:
+            return R.WRONG_PHASE, None
+        s = side_of(self.turn)
+        rack = self.racks[self.turn]
+        if kind == DRAW:
+            return (R.OK if ph == P_DRAW else R.WRONG_PHASE), None
+        if kind == PILE:
+            if ph != P_DRAW:
+                return R.WRONG_PHASE, None
+            return (R.OK if self.pile else R.PILE_EMPTY), None
+        if kind == MUERTO or kind == CLOSE:
+            if ph != P_EMPTY and ph != P_EMPTY_DISCARD:
+                return R.WRONG_PHASE, None
+            if kind == MUERTO:
+                return (R.WRONG_PHASE if self.taken[s] else R.OK), None
+            return (R.OK if self.taken[s] else R.WRONG_PHASE), None
+        if ph == P_DRAW:
+            return R.MUST_DRAW, None
+        if ph != P_PLAY:
+            return R.WRONG_PHASE, None
+        if kind == REDRAW:
+            if self.drawn == NO_TILE or not self.stock:
+                return R.NO_REDRAW, None
+            return R.OK, None
+        ts = mv[2]
+        if not _holds(rack, ts):
+            return R.NOT_IN_RACK, None
+        left = len(rack) - len(ts)
+        if kind == DISCARD:
+            if len(ts) != 1:
+                return R.BAD_MOVE, None
+            if left == 0 and self.taken[s] and not self.has_canasta(s):
+                return R.KEEP_ONE, None    # R3/R8: cannot close yet
+            return R.OK, None
+        if kind == MELD:
+            new = M.make(ts, mv[3], self.rules)
+        elif kind == ADD or kind == SWAP:
+            ms = self.melds[s]
+            if mv[1] >= len(ms):
+                return R.NO_MELD, None
+            if not ts:
+                return R.BAD_MOVE, None
+            if kind == SWAP and (len(ts) != 1 or not M.wild_position(ms[mv[1]], ts[0])):
+                return R.NOT_A_SWAP, None
+            new = M.extend(ms[mv[1]], ts, mv[3], self.rules)
+        else:
+            return R.BAD_MOVE, None
+        if isinstance(new, int):
+            return new, None
+        if left <= 1 and self.taken[s] and not (
+                M.is_canasta(new, self.rules) or self.has_canasta(s)):
+            # R3/R8: after the muerto, emptying the rack is closing and needs a
+            # canasta; one tile left could then never be discarded either
+            return R.KEEP_ONE, None
+        return R.OK, new
+
+    def _pass_turn(self):
+        self.turn = (self.turn + 1) % self.n
+        self.phase = P_DRAW
+
+    def _end_hand(self):
+        # R8 (void hand) then R7 and R9
+        if self.closer < 0 and self.rules.void_without_canasta and \
+                not self.has_canasta(0) and not self.has_canasta(1):
+            self.void = True
+            self.phase = P_HAND_OVER
+            return
+        res = self.hand_result()
+        a = res[0][S.TOTAL]
+        b = res[1][S.TOTAL]
+        self.scores[0] += a
+        self.scores[1] += b
+        self.history.append((a, b))
+        self.phase = P_HAND_OVER
+        x, y = self.scores
+        if x >= self.target or y >= self.target or self.timeup:
+            if x != y:              # R9: an exact tie is decided by one more hand
+                self.winner = 0 if x > y else 1
+                self.phase = P_MATCH_OVER
+
+    # --- the legal moves of the position --------------------------------
+    def legal_moves(self):
+        """Every legal move, as a generator. Adds of several tiles are listed
+        only as runs of naturals at one end; any other legal add is a chain
+        of listed one-tile adds."""
+        ph = self.phase
+        if ph == P_MATCH_OVER:
+            return
+        if ph == P_HAND_OVER:
+            yield (NEXT, 0, b"", 0)
+            return
+        if ph == P_DRAW:
+            yield (DRAW, 0, b"", 0)
+            if self.pile:
+                yield (PILE, 0, b"", 0)
+            return
+        if ph == P_EMPTY or ph == P_EMPTY_DISCARD:
+            s = side_of(self.turn)
+            yield (CLOSE if self.taken[s] else MUERTO, 0, b"", 0)
+            return
+        rack = self.racks[self.turn]
+        s = side_of(self.turn)
+        if self.drawn != NO_TILE and self.stock:
+            yield (REDRAW, 0, b"", 0)
+        for mv in self._meld_moves(rack):
+            if self.check(mv) == R.OK:
+                yield mv
+        for i in range(len(self.melds[s])):
+            for mv in self._add_moves(rack, i):
+                if self.check(mv) == R.OK:
+                    yield mv
+        seen = bytearray(T.NCODES)
+        for t in rack:
+            if not seen[t]:
+                seen[t] = 1
+                mv = (DISCARD, 0, bytes((t,)), 0)
+                if self.check(mv) == R.OK:
+                    yield mv
+
+    def _meld_moves(self, rack):
+        cnt = T.counts(rack)
+        wild_codes = [T.JOKER] + [T.tile(c, 2) for c in range(4)]
+        wsets = _wild_choices(cnt, wild_codes, self.rules.max_wilds)
+        done = set()
+        # sets: choose how many of each colour of one number
+        for n in (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13):
+            codes = [T.tile(c, n) for c in range(4)]
+            for nat in _sub_multisets(cnt, codes):
+                if len(nat) < 2:
+                    continue
+                for w in wsets:
+                    ts = bytes(sorted(nat + w))
+                    if len(ts) >= 3 and ts not in done:
+                        done.add(ts)
+        # runs: every window of positions, naturals where the rack has them
+        for c in range(4):
+            for lo in range(1, 15):
+                for hi in range(lo + 2, min(14, lo + 12) + 1):
+                    nat = []
+                    gaps = 0
+                    for p in range(lo, hi + 1):
+                        t = M.natural_at(c, p)
+                        if cnt[t]:
+                            nat.append(t)
+                        else:
+                            gaps += 1
+                    if gaps > self.rules.max_wilds or len(nat) < 2:
+                        continue
+                    for w in wsets:
+                        if len(w) >= gaps:
+                            ts = bytes(sorted(nat + w))
+                            if ts not in done:
+                                done.add(ts)
+        for ts in sorted(done):
+            a = M.make(ts, M.END_DEFAULT, self.rules)
+            if isinstance(a, int):
+                continue
+            yield (MELD, 0, ts, M.END_DEFAULT)
+            b = M.make(ts, M.END_LOW, self.rules)
+            if not isinstance(b, int) and b != a:
+                yield (MELD, 0, ts, M.END_LOW)
+
+    def _add_moves(self, rack, i):
+        m = self.melds[side_of(self.turn)][i]
+        seen = bytearray(T.NCODES)
+        for t in rack:
+            if seen[t]:
+                continue
+            seen[t] = 1
+            one = bytes((t,))
+            if M.wild_position(m, t):
+                yield (SWAP, i, one, M.END_DEFAULT)
+                yield (SWAP, i, one, M.END_LOW)
+            else:
+                a = M.extend(m, one, M.END_DEFAULT, self.rules)
+                yield (ADD, i, one, M.END_DEFAULT)
+                if not isinstance(a, int) and a != M.extend(m, one, M.END_LOW, self.rules):
+                    yield (ADD, i, one, M.END_LOW)
+        if m[0] == M.RUN:
+            # naturals continuing the run at either end
+            cnt = T.counts(rack)
+            c = m[1]
+            lo = m[2]
+            hi = lo + M.size(m) - 1
+            ts = bytearray()
+            p = hi + 1
+            while p <= 14 and cnt[M.natural_at(c, p)]:
+                ts.append(M.natural_at(c, p))
+                p += 1
+                if len(ts) > 1:
+                    yield (ADD, i, bytes(ts), M.END_DEFAULT)
+            ts = bytearray()
+            p = lo - 1
+            while p >= 1 and cnt[M.natural_at(c, p)]:
+                ts.append(M.natural_at(c, p))
+                p -= 1
+                if len(ts) > 1:
+                    yield (ADD, i, bytes(ts), M.END_DEFAULT)
+        else:
+            cnt = T.counts(rack)
+            t = T.tile(0, m[1])
+            nat = bytearray()
+            for c in range(4):
+                for _ in range(cnt[t + 13 * c]):
+                    nat.append(t + 13 * c)
+            if len(nat) > 1:
+                yield (ADD, i, bytes(nat), M.END_DEFAULT)
+
+
+def _holds(rack, ts):
+    if not ts:
+        return False
+    for t in ts:
+        if t >= T.NCODES:
+            return False
+    need = T.counts(ts)
+    have = T.counts(rack)
+    for i in range(T.NCODES):
+        if need[i] > have[i]:
+            return False
+    return True
+
+
+def _remove(rack, ts):
+    # removes the last copy: the rack's order (the player's own) is otherwise kept
+    for t in ts:
+        i = len(rack) - 1
+        while rack[i] != t:
+            i -= 1
+        rack[i:i + 1] = b""
+
+
+def _sub_multisets(cnt, codes):
+    # every multiset drawn from the given codes with at most cnt[code] of each
+    out = [[]]
+    for code in codes:
+        k = cnt[code]
+        if k:
+            out = [o + [code] * j for o in out for j in range(k + 1)]
+    return out
+
+
+def _wild_choices(cnt, codes, most):
+    return [w for w in _sub_multisets(cnt, codes) if len(w) <= most]

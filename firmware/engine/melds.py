@@ -1,0 +1,290 @@
+# R4 and R5: what a meld is, how its tiles are arranged, and how it grows.
+#
+# A meld on the table is a bytearray: [kind, key, low, tile, tile, ...]
+#   kind RUN: key = colour, low = position of the first tile (1..14, where 14
+#             is the ace after the 13); tiles in table order, one per position
+#   kind SET: key = number, low = 0; naturals first, then wilds
+# Whether a tile acts as a wild is derived from where it sits, never stored:
+# in a run a tile is natural exactly when it is the natural tile of its position.
+from micropython import const
+from engine import tiles as T
+from engine import reasons as R
+
+RUN = const(0)
+SET = const(1)
+HEAD = const(3)
+
+# where a wild with no gap to fill goes (R4): player's choice, high by default
+END_DEFAULT = const(0)
+END_LOW = const(1)
+END_HIGH = const(2)
+
+
+def natural_at(c, p):
+    """The natural tile of position p (1..14) in a run of colour c."""
+    return c * 13 + (0 if p == 14 else p - 1)
+
+
+def wilds_in(m):
+    if m[0] == SET:
+        n = 0
+        for i in range(HEAD, len(m)):
+            if T.is_wild(m[i]):
+                n += 1
+        return n
+    n = 0
+    c = m[1]
+    p = m[2]
+    for i in range(HEAD, len(m)):
+        if m[i] != natural_at(c, p):
+            n += 1
+        p += 1
+    return n
+
+
+def size(m):
+    return len(m) - HEAD
+
+
+def is_canasta(m, rules):
+    return len(m) - HEAD >= rules.canasta
+
+
+def is_pure(m):
+    return wilds_in(m) == 0
+
+
+def points(m, rules):
+    s = 0
+    for i in range(HEAD, len(m)):
+        s += T.value(m[i], rules.joker_value)
+    return s
+
+
+def text(m):
+    return T.list_text(m[HEAD:])
+
+
+def _wild_ok(nat, wild, rules):
+    if wild > rules.max_wilds:
+        return R.TOO_MANY_WILDS
+    if wild > 1 and nat < rules.wild_ratio * wild:
+        return R.WILD_RATIO
+    return R.OK
+
+
+def make_set(ts, rules):
+    """A set from tiles, or a reason code."""
+    n = 0
+    nat = 0
+    for t in ts:
+        if not T.is_wild(t):
+            if n and T.number(t) != n:
+                return R.MIXED
+            n = T.number(t)
+            nat += 1
+    if nat < 2:
+        return R.FEW_NATURALS
+    e = _wild_ok(nat, len(ts) - nat, rules)
+    if e:
+        return e
+    m = bytearray((SET, n, 0))
+    for t in sorted(ts):   # sorted puts naturals by colour; wilds are kept after them
+        if not T.is_wild(t):
+            m.append(t)
+    for t in ts:
+        if T.is_wild(t):
+            m.append(t)
+    return m
+
+
+def _run_once(ts, c, two_natural, ace_high, low_first, keep_lo, keep_hi, rules):
+    # One arrangement attempt: naturals to their positions, wilds into the gaps,
+    # the rest at the preferred end. Returns a meld or a reason code.
+    pos = bytearray(16)   # pos[p] = tile + 1 at position p, 0 when empty
+    wild = bytearray()
+    nat = 0
+    two_used = False
+    for t in ts:
+        n = T.number(t)
+        if t == T.JOKER or (n == 2 and (T.colour(t) != c or not two_natural or two_used)):
+            wild.append(t)
+            continue
+        if T.colour(t) != c:
+            return R.MIXED
+        if n == 2:
+            two_used = True
+        p = 14 if (n == 1 and ace_high) else n
+        if pos[p]:
+            return R.DUPLICATE
+        pos[p] = t + 1
+        nat += 1
+    if two_natural and not two_used:
+        return R.NATURAL_TWO
+    if nat < 2:
+        return R.FEW_NATURALS
+    e = _wild_ok(nat, len(wild), rules)
+    if e:
+        return e
+    if len(ts) > rules.max_run:
+        return R.TOO_LONG
+    lo = 1
+    while not pos[lo]:
+        lo += 1
+    hi = 14
+    while not pos[hi]:
+        hi -= 1
+    extra = len(wild) - (hi - lo + 1 - nat)
+    if extra < 0:
+        return R.GAP
+    if low_first:
+        k = min(extra, lo - 1)
+        lo -= k
+        hi += extra - k
+    else:
+        k = min(extra, 14 - hi)
+        hi += k
+        lo -= extra - k
+    if lo < 1 or hi > 14:
+        return R.NO_END
+    if keep_lo and (keep_lo < lo or keep_hi > hi):
+        return R.WILD_STAYS
+    m = bytearray((RUN, c, lo))
+    w = 0
+    for p in range(lo, hi + 1):
+        if pos[p]:
+            m.append(pos[p] - 1)
+        else:
+            m.append(wild[w])
+            w += 1
+    return m
+
+
+def make_run(ts, c, end, lock_two, keep_lo, keep_hi, rules):
+    """Arrange tiles as a run of colour c (R4), or return a reason code.
+
+    A 2 of the run's colour that can stand in its own place does; an ace goes
+    low or high as the other naturals need; spare wilds go to the chosen end
+    (high unless END_LOW; the other end when that one is full, only by default).
+    keep_lo..keep_hi is a span that must stay covered (R5: wilds already on the
+    table do not move unless a natural replaces them).
+    """
+    has_two = False
+    has_ace = False
+    for t in ts:
+        if T.colour(t) == c:
+            n = T.number(t)
+            has_two = has_two or n == 2
+            has_ace = has_ace or n == 1
+    if lock_two:
+        twos = (True,)
+    elif has_two:
+        twos = (True, False)
+    else:
+        twos = (False,)
+    aces = (False, True) if has_ace else (False,)
+    if end == END_LOW:
+        ends = (True,)
+    elif end == END_HIGH:
+        ends = (False,)
+    else:
+        ends = (False, True)
+    err = R.OK
+    for two in twos:
+        for ace in aces:
+            for low_first in ends:
+                m = _run_once(ts, c, two, ace, low_first, keep_lo, keep_hi, rules)
+                if not isinstance(m, int):
+                    return m
+                # keep the most telling reason: the first one, unless it only
+                # says "that option did not apply"
+                if err == R.OK or err == R.NATURAL_TWO:
+                    err = m
+    return err
+
+
+def run_colour(ts):
+    """The colour a run of these tiles must have, or -1 (mixed) / -2 (none)."""
+    c = -2
+    for t in ts:
+        if t != T.JOKER and T.number(t) != 2:
+            if c == -2:
+                c = T.colour(t)
+            elif c != T.colour(t):
+                return -1
+    if c == -2:
+        # only 2s and jokers: a run needs a natural 2 of its colour at most once
+        for t in ts:
+            if t != T.JOKER:
+                return T.colour(t)
+    return c
+
+
+def make(ts, end, rules):
+    """R4: a new meld laid from a multiset of tiles, or a reason code."""
+    if len(ts) < 3:
+        return R.TOO_FEW
+    n = 0
+    same = True
+    nat = 0
+    for t in ts:
+        if not T.is_wild(t):
+            nat += 1
+            if n and T.number(t) != n:
+                same = False
+            n = T.number(t)
+    if same and nat >= 1:
+        m = make_set(ts, rules)
+        if not isinstance(m, int) or nat >= 2:
+            return m
+    c = run_colour(ts)
+    if c == -1:
+        return R.MIXED
+    if c == -2:
+        return R.FEW_NATURALS
+    return make_run(ts, c, end, False, 0, 0, rules)
+
+
+def has_natural_two(m):
+    return m[0] == RUN and m[2] <= 2 <= m[2] + len(m) - HEAD - 1 and \
+        m[HEAD + 2 - m[2]] == natural_at(m[1], 2)
+
+
+def extend(m, ts, end, rules):
+    """R4/R5: the meld m with tiles ts added (and wilds moved where a natural
+    replaces them), as a new bytearray; or a reason code. m is not changed."""
+    all_ts = m[HEAD:] + ts
+    if m[0] == SET:
+        for t in ts:
+            if not T.is_wild(t) and T.number(t) != m[1]:
+                return R.MIXED
+        return make_set(all_ts, rules)
+    c = m[1]
+    lo = m[2]
+    # span holding the run's wilds now: it must stay covered (R5)
+    klo = 0
+    khi = 0
+    p = lo
+    for i in range(HEAD, len(m)):
+        if m[i] != natural_at(c, p):
+            if not klo:
+                klo = p
+            khi = p
+        p += 1
+    lock = rules.lock_natural_two and has_natural_two(m)
+    return make_run(all_ts, c, end, lock, klo, khi, rules)
+
+
+def wild_position(m, t):
+    """Position in run m where natural tile t would replace a wild, or 0."""
+    if m[0] != RUN or t == T.JOKER:
+        return 0
+    c = m[1]
+    if T.colour(t) != c:
+        return 0
+    lo = m[2]
+    for i in range(HEAD, len(m)):
+        p = lo + i - HEAD
+        if natural_at(c, p) == t and m[i] != t:
+            return p
+    return 0

@@ -1,0 +1,50 @@
+# R1: moves as text, one per line: "meld R3 R4 * low", "add 0 R7", "discard K9".
+from engine import tiles as T
+from engine import melds as M
+from engine import game as G
+
+_ENDS = ("", "low", "high")
+
+
+def move_text(mv):
+    kind, idx, ts, end = mv
+    out = G.KIND_NAMES[kind]
+    if kind == G.ADD or kind == G.SWAP:
+        out += " " + str(idx)
+    if ts:
+        out += " " + T.list_text(ts)
+    if end:
+        out += " " + _ENDS[end]
+    return out
+
+
+def parse_move(text):
+    """A move from text, or None when the text is not a move."""
+    words = text.strip().lower().split()
+    if not words:
+        return None
+    try:
+        kind = G.KIND_NAMES.index(words[0])
+    except ValueError:
+        return None
+    args = words[1:]
+    end = M.END_DEFAULT
+    if args and args[-1] in ("low", "high"):
+        end = M.END_LOW if args[-1] == "low" else M.END_HIGH
+        args = args[:-1]
+    idx = 0
+    if kind == G.ADD or kind == G.SWAP:
+        if not args or not args[0].isdigit():
+            return None
+        idx = int(args[0])
+        args = args[1:]
+    ts = bytearray()
+    for a in args:
+        t = T.parse(a)
+        if t < 0:
+            return None
+        ts.append(t)
+    takes_tiles = kind in (G.MELD, G.ADD, G.SWAP, G.DISCARD)
+    if takes_tiles != bool(ts) or (end and kind not in (G.MELD, G.ADD, G.SWAP)):
+        return None
+    return (kind, idx, bytes(ts), end)

@@ -1,0 +1,45 @@
+# R10: every rule that differs between variants is a field of this record,
+# never an `if variant == ...` inside the engine.
+
+
+class Rules:
+    def __init__(self, name, players, rack2, rack4, max_wilds, wild_ratio,
+                 joker_value, pile_open, muerto_bonus, lock_natural_two,
+                 void_without_canasta, target, minutes, melds_negative_without_canasta):
+        self.name = name
+        self.players = players          # allowed player counts
+        self.rack2 = rack2              # R2 rack size, 2 players
+        self.rack4 = rack4              # R2 rack size, 4 players
+        self.muerto = 11                # R2 muerto size
+        self.max_wilds = max_wilds      # R4 wilds per meld
+        self.wild_ratio = wild_ratio    # R4: with 2+ wilds, naturals >= ratio * wilds
+        self.joker_value = joker_value  # R1
+        self.pile_open = pile_open      # R10: whole pile visible, or only its top
+        self.muerto_bonus = muerto_bonus  # R7
+        self.lock_natural_two = lock_natural_two  # R5: a natural 2 never moves as a wild
+        self.void_without_canasta = void_without_canasta  # R8
+        self.target = target            # R9
+        self.minutes = minutes          # R9: 0 = no time limit
+        self.melds_negative = melds_negative_without_canasta  # R7
+        self.close_bonus = 100          # R7
+        self.pure_bonus = 200           # R7
+        self.impure_bonus = 100         # R7
+        self.no_muerto_penalty = 100    # R7
+        self.canasta = 7                # R4
+        self.max_run = 13               # R4
+
+    def rack_size(self, nplayers):
+        return self.rack4 if nplayers == 4 else self.rack2
+
+
+BURAKO = Rules("burako", (2, 4), 12, 11, 1, 2, 50, True, 100, False, False, 3000, 0, True)
+TORNEO = Rules("torneo", (2,), 12, 12, 2, 2, 50, False, 0, True, True, 1500, 90, True)
+
+VARIANTS = (BURAKO, TORNEO)
+
+
+def by_name(name):
+    for r in VARIANTS:
+        if r.name == name:
+            return r
+    return None
