@@ -1,0 +1,154 @@
+"""The ST7789 driver's SPI stream, decoded by a model of the panel, shows what the emulator shows."""
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import panel_model
+from emulator.display import Display
+from hal_support import build_board
+
+BOARDS = {
+    "pico_lcd_13": (240, 240, panel_model.GLASS_240x240),
+    "pico_lcd_114": (240, 135, panel_model.GLASS_240x135),
+}
+
+
+def tile(w, h, seed):
+    """A w x h RGB565 big-endian buffer whose every pixel differs (catches any misplacement)."""
+    buf = bytearray(w * h * 2)
+    for i in range(w * h):
+        c = (seed * 7919 + i * 2654435761) & 0xFFFF
+        buf[2 * i] = c >> 8
+        buf[2 * i + 1] = c & 0xFF
+    return buf
+
+
+def run_both(name, calls):
+    m, b = build_board(name)
+    w, h, glass = BOARDS[name]
+    emu = Display(w, h)
+    emu.backlight(True)
+    for c in calls:
+        getattr(b.display, c[0])(*c[1:])
+        getattr(emu, c[0])(*c[1:])
+    model = panel_model.ST7789Model(glass)
+    model.feed_log(m.bus)
+    model.end_transaction()
+    return model, emu, b
+
+
+def assert_same(model, emu):
+    assert model.lit() == emu.lit
+    got = model.screen_bytes()
+    if got != bytes(emu.pixels):
+        for i in range(0, len(got), 2):
+            if got[i:i + 2] != emu.pixels[i:i + 2]:
+                p = i // 2
+                x, y = p % emu.width, p // emu.width
+                raise AssertionError("first difference at (%d,%d): panel %04X, emulator %04X"
+                                     % (x, y, model.pixel(x, y), emu.pixel(x, y)))
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_init_gives_a_lit_black_screen(name):
+    model, emu, b = run_both(name, [])
+    assert model.lit() and model.inverted and (model.colmod & 7) == 5
+    assert model.commands[:2] == [panel_model.SWRESET, panel_model.SLPOUT]
+    assert_same(model, emu)
+    assert model.pixel(0, 0) == 0 and model.pixel(emu.width - 1, emu.height - 1) == 0
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_full_screen_fill_and_odd_blits(name):
+    w, h, _ = BOARDS[name]
+    calls = [
+        ("fill_rect", 0, 0, w, h, 0xF800),
+        ("fill_rect", 3, 5, 17, 9, 0x07E0),
+        ("blit", tile(28, 40, 1), 1, 1, 28, 40),
+        ("blit", tile(13, 7, 2), 101, 77, 13, 7),
+        ("blit", tile(28, 40, 3), w - 28, h - 40, 28, 40),  # bottom-right corner exactly
+        ("blit", tile(1, 1, 4), w - 1, 0, 1, 1),
+        ("blit", tile(5, 3, 5), 0, h - 3, 5, 3),
+    ]
+    model, emu, _ = run_both(name, calls)
+    assert_same(model, emu)
+    assert emu.pixel(100, 0) == 0xF800
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_clipped_draws_match(name):
+    w, h, _ = BOARDS[name]
+    calls = [
+        ("fill_rect", -10, -10, 30, 30, 0x001F),
+        ("fill_rect", w - 5, h - 5, 50, 50, 0xFFFF),
+        ("blit", tile(28, 40, 6), -7, 20, 28, 40),  # left edge: row by row
+        ("blit", tile(28, 40, 7), w - 9, 30, 28, 40),  # right edge
+        ("blit", tile(28, 40, 8), 50, -11, 28, 40),  # top edge: contiguous
+        ("blit", tile(28, 40, 9), 60, h - 13, 28, 40),  # bottom edge
+        ("blit", tile(28, 40, 10), w + 3, 0, 28, 40),  # wholly off screen
+        ("fill_rect", 10, 10, 0, 5, 0xFFFF),  # empty
+    ]
+    model, emu, _ = run_both(name, calls)
+    assert_same(model, emu)
+
+
+def test_backlight_follows_the_bl_pin():
+    model, emu, b = run_both("pico_lcd_13", [("backlight", False)])
+    assert not model.backlight and not emu.lit
+    model, emu, b = run_both("pico_lcd_13", [("backlight", False), ("backlight", True)])
+    assert model.backlight
+
+
+def test_panel_sleep_and_wake():
+    model, emu, b = run_both("pico_lcd_13", [("fill_rect", 0, 0, 10, 10, 0x1234)])
+    m = __import__("fake_machine")
+    b.display.sleep(True)
+    model2 = panel_model.ST7789Model(panel_model.GLASS_240x240)
+    model2.feed_log(m.bus)
+    assert not model2.lit()
+    b.display.sleep(False)
+    model3 = panel_model.ST7789Model(panel_model.GLASS_240x240)
+    model3.feed_log(m.bus)
+    assert model3.lit() and model3.pixel(5, 5) == 0x1234
+
+
+def test_wrong_madctl_would_show_a_wrong_picture():
+    """The model is not fooled by a driver that agrees with itself: a mirrored MADCTL fails."""
+    from hal import st7789
+    m, b = build_board("pico_lcd_13", init_display=False)
+    b.display.madctl = 0x70 ^ st7789.MADCTL_MX
+    b.display.init()
+    b.display.fill_rect(0, 0, 10, 10, 0xF800)
+    emu = Display(240, 240)
+    emu.backlight(True)
+    emu.fill_rect(0, 0, 10, 10, 0xF800)
+    model = panel_model.ST7789Model(panel_model.GLASS_240x240)
+    model.feed_log(m.bus)
+    with pytest.raises(AssertionError):
+        assert_same(model, emu)
+
+
+def test_fill_uses_only_the_small_buffer():
+    m, b = build_board("pico_lcd_13")
+    assert len(b.display.buf) <= 512
+    spi = b.display.spi
+    before = spi.bytes_written
+    b.display.fill_rect(0, 0, 240, 240, 0x1234)
+    # 3 commands with 4+4 parameter bytes + RAMWR, then 115,200 pixel bytes
+    assert spi.bytes_written - before == 3 + 8 + 240 * 240 * 2
+
+
+rects = st.tuples(st.integers(-30, 250), st.integers(-30, 250), st.integers(0, 60), st.integers(0, 60))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), rects, st.integers(0, 0xFFFF)), max_size=6),
+       st.sampled_from(sorted(BOARDS)))
+def test_random_draw_sequences_match(ops, name):
+    calls = []
+    for is_blit, (x, y, w, h), c in ops:
+        if is_blit:
+            calls.append(("blit", tile(w, h, c), x, y, w, h))
+        else:
+            calls.append(("fill_rect", x, y, w, h, c))
+    model, emu, _ = run_both(name, calls)
+    assert_same(model, emu)
