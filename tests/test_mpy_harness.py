@@ -1,0 +1,319 @@
+"""The MicroPython harness (host/mpy.py): real mpy-cross, real MicroPython WASI under wasmtime."""
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from host import mpy
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# ------------------------------------------------------------------ fixtures
+
+@pytest.fixture(scope="module")
+def tree():
+    return mpy.compile_firmware()
+
+
+@pytest.fixture(scope="module")
+def guest(tree):
+    return mpy.Guest(heap=65536, firmware=tree)
+
+
+@pytest.fixture(scope="module")
+def bare():
+    return mpy.Guest(heap=65536, firmware=False)
+
+
+def write(root: Path, rel: str, text: str) -> Path:
+    p = root / rel
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(textwrap.dedent(text))
+    return p
+
+
+# ------------------------------------------------------------------ build
+
+def test_every_firmware_file_compiles_with_mpy_cross(tmp_path):
+    out = mpy.compile_firmware(tmp_path / "fw")
+    sources = [p.relative_to(mpy.FIRMWARE) for p in mpy.FIRMWARE.rglob("*.py")
+               if "__pycache__" not in p.parts]
+    assert sources
+    for rel in sources:
+        if len(rel.parts) == 1 and rel.name in mpy.SOURCE_AT_ROOT:
+            assert (out / rel).read_bytes() == (mpy.FIRMWARE / rel).read_bytes()
+        else:
+            mpy_file = out / rel.with_suffix(".mpy")
+            assert mpy_file.is_file(), rel
+            assert mpy_file.read_bytes()[:1] == b"M"  # .mpy magic
+    assert not list(out.rglob("*.py")) or all(
+        p.parent == out and p.name in mpy.SOURCE_AT_ROOT for p in out.rglob("*.py"))
+    sizes = mpy.mpy_sizes(out)
+    assert sum(sizes.values()) == sum(p.stat().st_size for p in out.rglob("*.mpy"))
+    assert set(sizes) >= {p.parent.relative_to(out).as_posix() or "." for p in out.rglob("*.mpy")}
+
+
+def test_build_is_cached_and_mirrors_deletions(tmp_path):
+    src = tmp_path / "src"
+    write(src, "main.py", "print('boot')\n")
+    write(src, "pkg/__init__.py", "")
+    write(src, "pkg/a.py", "X = 1\n")
+    gone = write(src, "pkg/b.py", "Y = 2\n")
+    out = mpy.compile_firmware(tmp_path / "out", src_dir=src)
+    assert (out / "main.py").is_file() and not (out / "main.mpy").exists()
+    a = out / "pkg" / "a.mpy"
+    stamp = a.stat().st_mtime_ns
+    os.utime(src / "pkg" / "a.py", ns=(stamp - 10**9, stamp - 10**9))  # source older than output
+    gone.unlink()
+    mpy.compile_firmware(out, src_dir=src)
+    assert a.stat().st_mtime_ns == stamp  # not recompiled
+    assert not (out / "pkg" / "b.mpy").exists()
+
+
+def test_build_error_is_one_line_naming_the_file(tmp_path):
+    src = tmp_path / "src"
+    write(src, "engine/ok.py", "A = 1\n")
+    write(src, "engine/bad.py", "def f(:\n    pass\n")
+    with pytest.raises(mpy.FirmwareBuildError) as err:
+        mpy.compile_firmware(tmp_path / "out", src_dir=src)
+    msg = str(err.value)
+    assert "\n" not in msg
+    assert "engine/bad.py" in msg and "SyntaxError" in msg and "line 1" in msg
+
+
+# ------------------------------------------------------------------ guest basics
+
+@pytest.mark.micropython
+def test_guest_imports_compiled_mpy_from_preopened_tree(tmp_path):
+    src = tmp_path / "src"
+    write(src, "pkg/__init__.py", "")
+    write(src, "pkg/mod.py", "def hello(n):\n    return {'n': n * 2}\n")
+    out = mpy.compile_firmware(tmp_path / "out", src_dir=src)
+    assert not (out / "pkg" / "mod.py").exists()
+    res = mpy.Guest(heap=65536, firmware=out).run(
+        "import json\nfrom pkg import mod\nprint(mod.__file__)\nprint(json.dumps(mod.hello(21)))")
+    assert res.lines == ["/fw/pkg/mod.mpy", '{"n": 42}']
+
+
+@pytest.mark.micropython
+def test_real_firmware_packages_import(guest, tree):
+    pkgs = sorted(p.parent.name for p in tree.glob("*/__init__.mpy"))
+    assert pkgs
+    script = "".join(f"import {p}\nprint({p}.__file__)\n" for p in pkgs)
+    assert guest.run(script).lines == [f"/fw/{p}/__init__.mpy" for p in pkgs]
+
+
+@pytest.mark.micropython
+def test_heapsize_is_a_hard_limit(bare):
+    assert bare.run("import gc\nprint(gc.mem_free() + gc.mem_alloc())").lines == ["64000"]
+    assert bare.run("b = bytearray(20 * 1024)\nprint(len(b))").lines == ["20480"]
+    with pytest.raises(mpy.GuestMemoryError) as err:
+        bare.run("b = bytearray(100 * 1024)")
+    assert "MemoryError" in err.value.traceback
+    assert "allocating 102400 bytes" in str(err.value)
+
+
+@pytest.mark.micropython
+def test_guest_exception_reported_with_message(bare):
+    with pytest.raises(mpy.GuestError) as err:
+        bare.run("def f():\n    raise ValueError('no such meld')\nf()")
+    assert type(err.value) is mpy.GuestError
+    assert "ValueError: no such meld" in str(err.value)
+    assert "line 3" in err.value.traceback  # script line 2 + the one-line prelude
+    with pytest.raises(mpy.GuestError, match="exit code 3"):
+        bare.run("import sys\nsys.exit(3)")
+
+
+@pytest.mark.micropython
+def test_out_of_fuel_and_timeout():
+    with pytest.raises(mpy.GuestOutOfFuel):
+        mpy.Guest(fuel=5_000_000, firmware=False).run("while True:\n    pass")
+    with pytest.raises(mpy.GuestTimeout):
+        mpy.Guest(timeout=0.1, firmware=False).run("while True:\n    pass")
+
+
+# ------------------------------------------------------------------ fuel
+
+FUEL_SCRIPT = """
+import gc
+r = []
+a = fuel()
+for i in range(5):
+    r.append(bytearray(i * 100))
+    b = fuel()
+    print(b - a)
+    a = b
+"""
+
+
+@pytest.mark.micropython
+def test_fuel_readings_monotonic_and_deterministic(bare):
+    one = bare.run(FUEL_SCRIPT)
+    two = bare.run(FUEL_SCRIPT)
+    assert one.lines == two.lines and one.fuel == two.fuel
+    assert one.line_fuel == two.line_fuel
+    assert all(int(x) > 0 for x in one.lines)
+    assert one.line_fuel == sorted(one.line_fuel)
+    assert one.fuel >= one.line_fuel[-1]
+
+
+@pytest.mark.micropython
+def test_line_stamps_have_a_constant_exact_overhead(bare):
+    # A line printing a constant string allocates nothing, so the fuel between
+    # two such lines is the same whatever the heap looks like.
+    res = bare.run("keep = []\nfor i in range(8):\n    keep.append(bytearray(i * 37))\n"
+                   "    print('F')\n    print('F')\n")
+    gaps = {b - a for a, b in zip(res.line_fuel[::2], res.line_fuel[1::2])}
+    assert len(gaps) == 1
+    assert 1000 < gaps.pop() < 3000
+
+
+@pytest.mark.micropython
+def test_host_fuel_agrees_with_line_stamps(bare):
+    seen = []
+    res = bare.run("print(fuel())\nprint(fuel())", on_line=lambda t, f: seen.append((int(t), f)))
+    assert res.lines == []
+    (v1, s1), (v2, s2) = seen
+    assert v1 < s1 < v2 < s2
+
+
+# ------------------------------------------------------------------ host functions and memory
+
+@pytest.mark.micropython
+def test_host_reads_guest_bytearray_by_address(bare):
+    got = {}
+
+    def blit(call):
+        addr, n = call.json()
+        got["raw"] = call.read(addr, n)
+        call.write(addr, b"\xAA\xBB")  # and writes back into the guest's buffer
+        return "ok"
+
+    g = mpy.Guest(heap=65536, firmware=False, host_functions={"blit": blit})
+    res = g.run(textwrap.dedent("""
+        import uctypes
+        buf = bytearray(4096)
+        for i in range(len(buf)):
+            buf[i] = i & 0xFF
+        mv = memoryview(buf)[256:512]
+        r = host.call('blit', '[%d, %d]' % (uctypes.addressof(mv), len(mv)))
+        print(r, buf[256], buf[257], buf[258])
+    """))
+    assert got["raw"] == bytes(range(256))
+    assert res.lines == ["ok 170 187 2"]
+
+
+@pytest.mark.micropython
+def test_host_function_errors_propagate(bare):
+    class Stop(Exception):
+        pass
+
+    def stop(call):
+        raise Stop(call.text)
+
+    g = mpy.Guest(heap=65536, firmware=False, host_functions={"stop": stop, "big": lambda c: "x" * 300})
+    with pytest.raises(Stop, match="bye"):
+        g.run("try:\n    host.call('stop', 'bye')\nexcept Exception:\n    print('caught')")
+    with pytest.raises(mpy.HostResultTooLarge):
+        g.run("host.call('big', '')")
+    with pytest.raises(mpy.MpyError, match="unknown host function 'nope'"):
+        g.run("host.call('nope', '')")
+
+
+@pytest.mark.micropython
+def test_stdout_is_streamed_line_by_line(bare):
+    lines = []
+
+    def check(call):
+        return str(len(lines))  # lines printed before this call already arrived
+
+    g = mpy.Guest(heap=65536, firmware=False, host_functions={"count": check})
+    g.run("print('a')\nprint('b')\nprint(host.call('count', ''))", on_line=lambda t, f: lines.append(t))
+    assert lines == ["a", "b", "2"]
+
+    def bad(text, fuel):
+        raise KeyError(text)
+
+    with pytest.raises(KeyError):  # a failing line callback ends the guest at once
+        g.run("print('x')\nwhile True:\n    pass", on_line=bad)
+
+
+@pytest.mark.micropython
+def test_flash_is_read_write(tmp_path):
+    (tmp_path / "scores.txt").write_text("7\n")
+    g = mpy.Guest(heap=65536, firmware=False, flash=tmp_path)
+    res = g.run("n = int(open('/flash/scores.txt').read())\n"
+                "f = open('/flash/scores.txt', 'w')\nf.write(str(n + 1))\nf.close()\nprint(n)")
+    assert res.lines == ["7"]
+    assert (tmp_path / "scores.txt").read_text() == "8"
+
+
+@pytest.mark.micropython
+def test_session_steps_guest_frame_by_frame(bare):
+    script = textwrap.dedent("""
+        import uctypes
+        buf = bytearray(8)
+        total = 0
+        while True:
+            keys = int(host.call('frame', '%d %d' % (uctypes.addressof(buf), total)))
+            if keys < 0:
+                break
+            total += keys
+            buf[0] = total
+        print(total)
+    """)
+    with bare.start(script, handoff=("frame",)) as session:
+        seen = []
+        for keys in (1, 2, 4, -1):
+            pending = session.next_call(timeout=10)
+            addr, total = map(int, pending.payload.split())
+            seen.append((total, pending.call.read(addr, 1)[0]))
+            pending.reply(str(keys))
+        result = session.wait(timeout=10)
+        assert session.next_call(timeout=1) is None
+    assert seen == [(0, 0), (1, 1), (3, 3), (7, 7)]
+    assert result.lines == ["7"]
+
+
+@pytest.mark.micropython
+def test_closing_a_session_stops_a_waiting_guest(bare):
+    session = bare.start("while True:\n    host.call('frame', '')", handoff=("frame",))
+    session.next_call(timeout=10)  # the guest now waits for a reply that never comes
+    session.close()
+    assert not session.running
+
+
+# ------------------------------------------------------------------ process exit
+
+@pytest.mark.micropython
+def test_no_wasmtime_panic_at_exit(tmp_path):
+    # Runs that end every way a run can end, with exceptions kept alive to the end.
+    script = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(ROOT)!r})
+        from host import mpy
+        g = mpy.Guest(heap=65536, firmware=False, flash={str(tmp_path)!r})
+        kept = [g.run("print(1)")]
+        for s in ["raise ValueError(1)", "b = bytearray(99999)", "while 1: print('x')"]:
+            try:
+                mpy.Guest(heap=65536, fuel=3_000_000, firmware=False).run(s)
+            except mpy.GuestError as e:
+                kept.append(e)
+        def bad(t, f):
+            raise KeyError(t)
+        try:
+            g.run("print(2)", on_line=bad)
+        except KeyError as e:
+            kept.append(e)
+        s = g.start("while 1: host.call('frame', '')", handoff=("frame",))
+        s.next_call(timeout=10)
+        print("done")
+    """)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert proc.stdout.strip() == "done"
+    assert "panicked" not in proc.stderr, proc.stderr
+    assert proc.returncode == 0
