@@ -1,0 +1,311 @@
+"""The score log: one append-only file of finished matches, safe against power cuts.
+
+    import scorelog
+    scorelog.append(board.storage.path(scorelog.FILENAME), {
+        "variant": "burako", "seats": "HAHA",          # one letter a seat: H human, A AI
+        "hands": [[120, -35], [410, 260]],            # per hand, one score per side
+        "final": [530, 225], "winner": 0})            # winner: side index, or None
+    records, problems = scorelog.read(path)
+
+Each record is framed as  magic(2) version(1) length(2) payload(length) crc32(4);
+docs/scorelog.md has the byte format. A record is written with one write of a
+buffer built beforehand, only between games (never during a link exchange: an
+RP2040 flash write stops interrupts and the UART drops bytes). A power cut mid-write
+leaves a torn tail: the reader reports it and resynchronises on the next magic, so
+nothing written before it is lost, and records appended after it read fine.
+
+The reader never raises on bad data: it yields good records and reports
+(offset, bytes skipped, reason) for torn or corrupt ones. It streams the file
+(one record in memory at a time), so a long log fits a small heap.
+"""
+import struct
+
+_StructError = getattr(struct, "error", ValueError)  # CPython's struct.error; MicroPython raises ValueError
+
+FILENAME = "scores.log"
+MAGIC = b"\xb5\x2c"
+VERSION = 1
+HEADER = 5  # magic, version, length
+TRAILER = 4  # crc32
+MAX_PAYLOAD = 1024
+MAX_VARIANT = 32
+MAX_HANDS = 64
+NO_WINNER = 0xFF
+
+try:
+    from binascii import crc32
+except ImportError:  # a MicroPython build without binascii.crc32
+    crc32 = None
+
+_T = (0x00000000, 0x1DB71064, 0x3B6E20C8, 0x26D930AC, 0x76DC4190, 0x6B6B51F4,
+      0x4DB26158, 0x5005713C, 0xEDB88320, 0xF00F9344, 0xD6D6A3E8, 0xCB61B38C,
+      0x9B64C2B0, 0x86D3D2D4, 0xA00AE278, 0xBDBDF21C)
+
+
+def crc32_small(data, crc=0):
+    """CRC-32 (IEEE, as zlib/binascii), a nibble at a time from a 16-entry table."""
+    crc ^= 0xFFFFFFFF
+    for b in data:
+        crc = (crc >> 4) ^ _T[(crc ^ b) & 15]
+        crc = (crc >> 4) ^ _T[(crc ^ (b >> 4)) & 15]
+    return crc ^ 0xFFFFFFFF
+
+
+if crc32 is None:
+    crc32 = crc32_small
+
+
+def _crc(data):
+    return crc32(data) & 0xFFFFFFFF
+
+
+# --- writing -------------------------------------------------------------------
+def encode(rec):
+    """The framed record for `rec` as a bytearray; ValueError if it does not fit the format."""
+    variant = rec["variant"].encode()
+    seats = rec["seats"]
+    hands = rec["hands"]
+    final = rec["final"]
+    nsides = len(final)
+    winner = rec.get("winner")
+    if winner is None:
+        winner = NO_WINNER
+    if len(variant) > MAX_VARIANT or not _printable(variant):
+        raise ValueError("variant name")
+    if not 2 <= len(seats) <= 4 or not 2 <= nsides <= 4 or len(seats) % nsides:
+        raise ValueError("seats/sides")
+    for s in seats:
+        if s not in "HA":
+            raise ValueError("seat kind")
+    if len(hands) > MAX_HANDS:
+        raise ValueError("too many hands")
+    if winner != NO_WINNER and not 0 <= winner < nsides:
+        raise ValueError("winner")
+    n = 4 + 1 + len(variant) + 1 + len(seats) + 2 + len(hands) * nsides * 2 + nsides * 4 + 1
+    buf = bytearray(HEADER + n + TRAILER)
+    buf[0] = MAGIC[0]
+    buf[1] = MAGIC[1]
+    buf[2] = VERSION
+    struct.pack_into("<H", buf, 3, n)
+    o = HEADER
+    struct.pack_into("<I", buf, o, rec["seq"] & 0xFFFFFFFF)
+    o += 4
+    buf[o] = len(variant)
+    o += 1
+    buf[o:o + len(variant)] = variant
+    o += len(variant)
+    buf[o] = len(seats)
+    o += 1
+    for s in seats:
+        buf[o] = ord(s)
+        o += 1
+    buf[o] = nsides
+    buf[o + 1] = len(hands)
+    o += 2
+    for h in hands:
+        if len(h) != nsides:
+            raise ValueError("hand scores per side")
+        for v in h:
+            struct.pack_into("<h", buf, o, v)  # -32768..32767
+            o += 2
+    for v in final:
+        struct.pack_into("<i", buf, o, v)
+        o += 4
+    buf[o] = winner
+    o += 1
+    struct.pack_into("<I", buf, o, _crc(memoryview(buf)[2:o]))
+    return buf
+
+
+def _printable(b):
+    for c in b:
+        if c < 0x20 or c > 0x7E:
+            return False
+    return True
+
+
+def append(path, rec):
+    """Append one match record; assigns rec["seq"] (last good seq + 1) when missing. Returns seq.
+
+    Call only between games, never while the link is exchanging frames.
+    """
+    if rec.get("seq") is None:
+        rec["seq"] = next_seq(path)
+    buf = encode(rec)
+    f = open(path, "ab")
+    try:
+        f.write(buf)
+        f.flush()
+    finally:
+        f.close()
+    try:
+        import os
+        os.sync()
+    except (ImportError, AttributeError, OSError):
+        pass
+    return rec["seq"]
+
+
+def next_seq(path):
+    last = 0
+    for off, rec, problem in scan(path):
+        if rec is not None and rec["seq"] >= last:
+            last = rec["seq"] + 1
+    return last
+
+
+# --- reading -------------------------------------------------------------------
+def decode_payload(p):
+    """The record dict from a payload, or None if the payload is malformed. Never raises."""
+    try:
+        n = len(p)
+        if n < 5:
+            return None
+        seq = struct.unpack_from("<I", p, 0)[0]
+        o = 4
+        vl = p[o]
+        o += 1
+        if vl > MAX_VARIANT or o + vl + 1 > n:
+            return None
+        vb = bytes(p[o:o + vl])
+        if not _printable(vb):
+            return None
+        variant = vb.decode()
+        o += vl
+        ns = p[o]
+        o += 1
+        if not 2 <= ns <= 4 or o + ns + 2 > n:
+            return None
+        seats = ""
+        for i in range(ns):
+            c = p[o + i]
+            if c != 0x48 and c != 0x41:  # "H", "A"
+                return None
+            seats += chr(c)
+        o += ns
+        nsides = p[o]
+        nh = p[o + 1]
+        o += 2
+        if not 2 <= nsides <= 4 or ns % nsides or nh > MAX_HANDS:
+            return None
+        if o + nh * nsides * 2 + nsides * 4 + 1 != n:
+            return None
+        hands = []
+        for _ in range(nh):
+            h = []
+            for _ in range(nsides):
+                h.append(struct.unpack_from("<h", p, o)[0])
+                o += 2
+            hands.append(h)
+        final = []
+        for _ in range(nsides):
+            final.append(struct.unpack_from("<i", p, o)[0])
+            o += 4
+        w = p[o]
+        if w == NO_WINNER:
+            w = None
+        elif w >= nsides:
+            return None
+        return {"seq": seq, "variant": variant, "seats": seats, "hands": hands,
+                "final": final, "winner": w}
+    except (ValueError, IndexError, TypeError, UnicodeError, _StructError):
+        return None
+
+
+def _find_magic(f, pos):
+    """Offset of the next magic at or after pos, or the file's end."""
+    m0 = MAGIC[0]
+    while True:
+        f.seek(pos)
+        chunk = f.read(64)
+        if not chunk:
+            return pos
+        i = chunk.find(MAGIC)
+        if i >= 0:
+            return pos + i
+        if len(chunk) < 64:
+            if chunk[-1] == m0:  # a torn magic at the very end
+                return pos + len(chunk) - 1
+            return pos + len(chunk)
+        pos += 63  # overlap one byte: a magic may straddle two chunks
+
+
+def scan(path):
+    """Yield (offset, record, None) for good records and (offset, None, (nbytes, reason)) for bad runs.
+
+    A bad run is everything from a failed record to the next good one (or the
+    end): torn, corrupt or unreadable bytes, reported once with the first reason.
+    """
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return
+    try:
+        pos = 0
+        bad = -1
+        why = None
+        while True:
+            f.seek(pos)
+            h = f.read(HEADER)
+            if not h:
+                break
+            reason = None
+            size = 0
+            rec = None
+            if h[0] != MAGIC[0] or (len(h) > 1 and h[1] != MAGIC[1]):
+                reason = "no magic"
+            elif len(h) < HEADER:
+                reason = "truncated"
+            else:
+                ln = h[3] | (h[4] << 8)
+                if ln > MAX_PAYLOAD:
+                    reason = "bad length"
+                else:
+                    body = f.read(ln + TRAILER)
+                    if len(body) < ln + TRAILER:
+                        reason = "truncated"
+                    else:
+                        c = crc32(h[2:HEADER])
+                        c = crc32(memoryview(body)[0:ln], c) & 0xFFFFFFFF
+                        if c != struct.unpack_from("<I", body, ln)[0]:
+                            reason = "bad checksum"
+                        elif h[2] != VERSION:
+                            reason = "unknown version"  # well framed: skip it whole
+                            size = HEADER + ln + TRAILER
+                        else:
+                            rec = decode_payload(memoryview(body)[0:ln])
+                            if rec is None:
+                                reason = "bad payload"
+                                size = HEADER + ln + TRAILER
+                            else:
+                                size = HEADER + ln + TRAILER
+            if rec is not None:
+                if bad >= 0:
+                    yield bad, None, (pos - bad, why)
+                    bad = -1
+                yield pos, rec, None
+                pos += size
+                continue
+            if bad < 0:
+                bad = pos
+                why = reason
+            if size:
+                pos += size
+            else:
+                pos = _find_magic(f, pos + 1)
+        if bad >= 0:
+            yield bad, None, (pos - bad, why)
+    finally:
+        f.close()
+
+
+def read(path):
+    """(records, problems): good records in file order; problems as (offset, nbytes, reason)."""
+    records = []
+    problems = []
+    for off, rec, problem in scan(path):
+        if rec is not None:
+            records.append(rec)
+        else:
+            problems.append((off, problem[0], problem[1]))
+    return records, problems

@@ -1,0 +1,181 @@
+"""The score log: framing, torn writes at every byte, random corruption, and the reader on MicroPython."""
+import os
+import shutil
+import zlib
+
+import pytest
+from hypothesis import given, settings, strategies as st, HealthCheck
+
+import scorelog
+
+
+def match(i, hands=6, players=4):
+    nsides = 2
+    return {
+        "variant": "burako" if i % 2 == 0 else "burako-cl",
+        "seats": ("HAAA" if players == 4 else "HA"),
+        "hands": [[(i * 37 + h * 113) % 900 - 150, (i * 53 + h * 71) % 800 - 200] for h in range(hands)],
+        "final": [1000 + i, -50 + i],
+        "winner": i % nsides,
+    }
+
+
+def write_log(path, n):
+    offsets = []
+    for i in range(n):
+        offsets.append(os.path.getsize(path) if os.path.exists(path) else 0)
+        scorelog.append(str(path), match(i))
+    return offsets
+
+
+def test_round_trip_and_sequence_numbers(tmp_path):
+    p = tmp_path / "scores.log"
+    write_log(p, 3)
+    scorelog.append(str(p), {"variant": "x", "seats": "HA", "hands": [], "final": [0, 0], "winner": None})
+    recs, probs = scorelog.read(str(p))
+    assert probs == []
+    assert [r["seq"] for r in recs] == [0, 1, 2, 3]
+    for i in range(3):
+        want = dict(match(i), seq=i)
+        assert recs[i] == want
+    assert recs[3]["winner"] is None and recs[3]["seats"] == "HA"
+
+
+def test_missing_file_reads_empty(tmp_path):
+    assert scorelog.read(str(tmp_path / "nope.log")) == ([], [])
+
+
+def test_crc_matches_zlib_and_fallback():
+    for data in (b"", b"123456789", bytes(range(256)) * 3):
+        assert scorelog.crc32_small(data) == zlib.crc32(data)
+        assert scorelog.crc32(data) & 0xFFFFFFFF == zlib.crc32(data)
+    assert scorelog.crc32_small(b"6789", scorelog.crc32_small(b"12345")) == zlib.crc32(b"123456789")
+
+
+def test_encode_rejects_what_the_format_cannot_hold():
+    for bad in (dict(match(0), variant="x" * 40), dict(match(0), seats="HXAA"),
+                dict(match(0), winner=2), dict(match(0), hands=[[1, 2, 3]]),
+                dict(match(0), hands=[[1, 2]] * 65), dict(match(0), seats="HAA")):
+        bad["seq"] = 0
+        with pytest.raises(ValueError):
+            scorelog.encode(bad)
+
+
+def test_cut_at_every_byte_keeps_earlier_records(tmp_path):
+    full = tmp_path / "full.log"
+    offsets = write_log(full, 3)
+    data = full.read_bytes()
+    ends = offsets[1:] + [len(data)]
+    cut = tmp_path / "cut.log"
+    for k in range(len(data) + 1):
+        cut.write_bytes(data[:k])
+        recs, probs = scorelog.read(str(cut))
+        whole = sum(1 for e in ends if e <= k)
+        assert [r["seq"] for r in recs] == list(range(whole)), k
+        if k in offsets or k == len(data):
+            assert probs == [], k
+        else:
+            torn_at = offsets[whole]
+            assert probs == [(torn_at, k - torn_at, "truncated")], k
+
+
+def test_records_appended_after_a_torn_one_still_read(tmp_path):
+    full = tmp_path / "full.log"
+    offsets = write_log(full, 2)
+    data = full.read_bytes()
+    p = tmp_path / "s.log"
+    for k in range(offsets[1] + 1, len(data)):  # second record torn at every byte
+        p.write_bytes(data[:k])
+        scorelog.append(str(p), match(7))
+        recs, probs = scorelog.read(str(p))
+        assert [r["seq"] for r in recs] == [0, 1], k  # next seq follows the last good one
+        assert recs[1]["final"] == match(7)["final"]
+        assert len(probs) == 1 and probs[0][0] == offsets[1] and probs[0][1] == k - offsets[1], (k, probs)
+
+
+def test_a_flipped_bit_loses_only_its_record(tmp_path):
+    full = tmp_path / "full.log"
+    offsets = write_log(full, 3)
+    data = bytearray(full.read_bytes())
+    p = tmp_path / "s.log"
+    for k in range(offsets[1], offsets[2]):
+        d = bytearray(data)
+        d[k] ^= 0x10
+        p.write_bytes(bytes(d))
+        recs, probs = scorelog.read(str(p))
+        assert [r["seq"] for r in recs] == [0, 2], k
+        assert len(probs) == 1 and probs[0][0] == offsets[1] and probs[0][1] == offsets[2] - offsets[1], k
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.integers(0, 2000), st.integers(0, 255)), max_size=12),
+       st.binary(max_size=40), st.integers(0, 2000))
+def test_random_corruption_never_crashes(tmp_path, edits, junk, cut):
+    full = tmp_path / "base.log"
+    if not full.exists():
+        write_log(full, 4)
+    data = bytearray(full.read_bytes())
+    for pos, val in edits:
+        if pos < len(data):
+            data[pos] = val
+    data = data[:cut] + junk + data[cut:]
+    p = tmp_path / "fuzz.log"
+    p.write_bytes(bytes(data))
+    recs, probs = scorelog.read(str(p))
+    for r in recs:
+        assert set(r) == {"seq", "variant", "seats", "hands", "final", "winner"}
+    # every byte is either in a good record or in a reported problem
+    covered = sum(n for _, n, _ in probs) + sum(len(scorelog.encode(r)) for r in recs)
+    assert covered == len(data)
+
+
+@given(st.binary(max_size=300))
+@settings(max_examples=500, deadline=None)
+def test_payload_decoder_never_raises(payload):
+    r = scorelog.decode_payload(payload)
+    if r is not None:
+        assert bytes(scorelog.encode(r))[scorelog.HEADER:-scorelog.TRAILER] == payload
+
+
+def test_framed_junk_with_a_valid_crc_is_reported_not_raised(tmp_path):
+    import struct
+    payload = b"\x00\x00\x00\x00\x05hello\x02HX\x02\x00" + b"\x00" * 9
+    body = bytes([scorelog.VERSION]) + struct.pack("<H", len(payload)) + payload
+    frame = scorelog.MAGIC + body + struct.pack("<I", zlib.crc32(body))
+    future = bytes([9]) + struct.pack("<H", 3) + b"abc"
+    frame2 = scorelog.MAGIC + future + struct.pack("<I", zlib.crc32(future))
+    p = tmp_path / "s.log"
+    p.write_bytes(frame + frame2 + bytes(scorelog.encode(dict(match(0), seq=5))))
+    recs, probs = scorelog.read(str(p))
+    assert [r["seq"] for r in recs] == [5]
+    assert probs == [(0, len(frame) + len(frame2), "bad payload")]
+
+
+@pytest.mark.micropython
+def test_reader_and_writer_under_micropython(tmp_path):
+    from host import mpy
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    full = tmp_path / "full.log"
+    offsets = write_log(full, 3)
+    data = full.read_bytes()
+    (flash / "good.log").write_bytes(data)
+    torn = offsets[2] + 11
+    (flash / "torn.log").write_bytes(data[:torn] + b"\x00garbage" + data[offsets[1]:offsets[2]])
+    guest = mpy.Guest(heap=32 * 1024, firmware=mpy.compile_firmware(), flash=flash)
+    script = """
+import scorelog
+for name in ("good.log", "torn.log"):
+    recs, probs = scorelog.read("/flash/" + name)
+    print(name, [r["seq"] for r in recs], probs, recs[0]["hands"][5], recs[0]["seats"])
+scorelog.append("/flash/good.log", {"variant": "burako", "seats": "HAHA", "hands": [[1, -2]], "final": [3, -4], "winner": 1})
+print("crc", scorelog.crc32_small(b"123456789"), scorelog.crc32(b"123456789"))
+"""
+    res = guest.run(script)
+    assert res.lines[0] == "good.log [0, 1, 2] [] %s HAAA" % (match(0)["hands"][5],)
+    assert res.lines[1] == "torn.log [0, 1, 1] [(%d, %d, 'bad checksum')] %s HAAA" % (
+        offsets[2], 11 + 8, match(0)["hands"][5])
+    assert res.lines[2] == "crc %d %d" % (zlib.crc32(b"123456789"), zlib.crc32(b"123456789"))
+    recs, probs = scorelog.read(str(flash / "good.log"))
+    assert probs == [] and recs[3] == {"seq": 3, "variant": "burako", "seats": "HAHA",
+                                       "hands": [[1, -2]], "final": [3, -4], "winner": 1}
