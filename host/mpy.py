@@ -496,6 +496,24 @@ class Guest:
         return ["micropython", "-X", f"heapsize={self.heap}",
                 "-c", prelude(self.firmware is not None) + script]
 
+    def fuel_overheads(self) -> dict[str, int]:
+        """Calibrate the two ways of reading fuel, in this configuration.
+
+        ``line_stamp``: fuel between the stamps of two consecutive ``print('F')``
+        lines (exact and constant: the print allocates nothing).
+        ``fuel_call_min``/``fuel_call_max``: ``b - a`` for ``a = fuel(); b = fuel()``
+        over varied heap states (host.call allocates its result buffer on the
+        guest heap, so the cost moves a little with the heap's layout).
+        """
+        res = self.run("keep=[]\nfor i in range(8):\n keep.append(bytearray(i*53))\n"
+                       " a=fuel();b=fuel()\n print(b-a)\n print('F');print('F')\n")
+        calls = [int(x) for x in res.lines[0::3]]
+        stamps = res.line_fuel
+        gaps = {stamps[i + 2] - stamps[i + 1] for i in range(0, len(stamps), 3)}
+        if len(gaps) != 1:
+            raise MpyError(f"line stamp overhead is not constant: {sorted(gaps)}")
+        return {"line_stamp": gaps.pop(), "fuel_call_min": min(calls), "fuel_call_max": max(calls)}
+
     # -- running -------------------------------------------------------------
 
     def run(self, script: str, on_line: Optional[LineCallback] = None) -> GuestResult:

@@ -317,3 +317,10 @@ def test_no_wasmtime_panic_at_exit(tmp_path):
     assert proc.stdout.strip() == "done"
     assert "panicked" not in proc.stderr, proc.stderr
     assert proc.returncode == 0
+
+
+@pytest.mark.micropython
+def test_fuel_overheads_calibration(bare):
+    o = bare.fuel_overheads()
+    assert 1000 < o["line_stamp"] < 3000
+    assert 5000 < o["fuel_call_min"] <= o["fuel_call_max"] < 20000
