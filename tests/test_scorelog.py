@@ -162,7 +162,8 @@ def test_reader_and_writer_under_micropython(tmp_path):
     (flash / "good.log").write_bytes(data)
     torn = offsets[2] + 11
     (flash / "torn.log").write_bytes(data[:torn] + b"\x00garbage" + data[offsets[1]:offsets[2]])
-    guest = mpy.Guest(heap=32 * 1024, firmware=mpy.compile_firmware(), flash=flash)
+    # heap: no GC during the run (see NO_GC_HEAP in test_hal_boot.py)
+    guest = mpy.Guest(heap=1024 * 1024, firmware=mpy.compile_firmware(), flash=flash)
     script = """
 import scorelog
 for name in ("good.log", "torn.log"):
