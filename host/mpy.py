@@ -625,6 +625,8 @@ class Guest:
                 raise GuestTimeout(f"guest ran past its {self.timeout} s timeout",
                                    traceback=stderr, fuel=used, stdout_tail=tail)
             first = message.splitlines()[0] if message else repr(code)
+            if os.environ.get("BURAKO_DEBUG_TRAP"):
+                first = message
             raise GuestError(f"guest trapped: {first}", traceback=stderr, fuel=used, stdout_tail=tail)
         if value not in (0, None):
             last = _last_error_line(stderr)

@@ -40,7 +40,7 @@ class BasicAI:
         s = G.side_of(g.turn)
         one = bytes((t,))
         for m in g.melds[s]:
-            if not isinstance(M.extend(m, one, 0, g.rules), int):
+            if M.touches(m, t) and not isinstance(M.extend(m, one, 0, g.rules), int):
                 return True
         return _makes_meld(g.racks[g.turn], t)
 
@@ -55,7 +55,7 @@ class BasicAI:
         for kind in (G.SWAP, G.ADD):
             for i in range(len(melds)):
                 for t in rack:
-                    if T.is_wild(t):
+                    if T.is_wild(t) or not M.touches(melds[i], t):
                         continue
                     if kind == G.SWAP and not M.wild_position(melds[i], t):
                         continue
@@ -93,9 +93,8 @@ class BasicAI:
             if g.check(mv) != R.OK:
                 continue
             feeds = 0
-            one = bytes((t,))
             for m in opp:
-                if not isinstance(M.extend(m, one, 0, g.rules), int):
+                if M.touches(m, t) and not isinstance(M.extend(m, mv[2], 0, g.rules), int):
                     feeds = 1
                     break
             key = (T.is_wild(t), feeds, _links(rack, t), -T.value(t, g.rules.joker_value))

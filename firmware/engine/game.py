@@ -149,7 +149,7 @@ class Game:
             if not self.stock:
                 self._end_hand()        # R8: stock exhausted
                 return R.OK
-            t = self.stock.pop()
+            t = _pop(self.stock)
             rack.append(t)
             if self.first:
                 self.drawn = t
@@ -163,7 +163,7 @@ class Game:
         elif kind == REDRAW:
             _remove(rack, bytes((drawn,)))
             self.pile.append(drawn)
-            rack.append(self.stock.pop())
+            rack.append(_pop(self.stock))
         elif kind == MELD or kind == ADD or kind == SWAP:
             _remove(rack, mv[2])
             if kind == MELD:
@@ -431,6 +431,13 @@ def _holds(rack, ts):
         if need[i] > have[i]:
             return False
     return True
+
+
+def _pop(buf):
+    # the top of the stock is its end (MicroPython's bytearray has no pop)
+    t = buf[-1]
+    buf[-1:] = b""
+    return t
 
 
 def _remove(rack, ts):

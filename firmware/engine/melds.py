@@ -288,3 +288,43 @@ def wild_position(m, t):
         if natural_at(c, p) == t and m[i] != t:
             return p
     return 0
+
+
+def from_table(ts, rules):
+    """A meld written in table order (as `burako score` reads it): the given
+    order must be one legal arrangement. Returns a meld or a reason code."""
+    if len(ts) < 3:
+        return R.TOO_FEW
+    first = make(ts, END_DEFAULT, rules)
+    if isinstance(first, int) or first[0] == SET:
+        return first
+    c = first[1]
+    for two in (True, False):
+        for ace in (False, True):
+            for low in (False, True):
+                m = _run_once(ts, c, two, ace, low, 0, 0, rules)
+                if not isinstance(m, int) and m[HEAD:] == ts:
+                    return m
+    return R.BAD_ORDER
+
+
+def touches(m, t):
+    """Could natural tile t join meld m (its number in a set, an end of a run,
+    or a wild's place)? A cheap test that allocates nothing, for AIs and UIs
+    to skip hopeless candidates before asking extend()."""
+    if T.is_wild(t):
+        return True
+    if m[0] == SET:
+        return T.number(t) == m[1]
+    c = m[1]
+    if T.colour(t) != c:
+        return False
+    lo = m[2]
+    hi = lo + len(m) - HEAD - 1
+    n = T.number(t)
+    for p in ((1, 14) if n == 1 else (n,)):
+        if p == lo - 1 or p == hi + 1:
+            return True
+        if lo <= p <= hi and m[HEAD + p - lo] != t:
+            return True
+    return False

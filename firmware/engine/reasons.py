@@ -28,6 +28,7 @@ NATURAL_TWO = const(21)
 MATCH_OVER = const(22)
 WRAP = const(23)
 NO_END = const(24)
+BAD_ORDER = const(25)
 
 TEXT = (
     "ok",
@@ -55,6 +56,7 @@ TEXT = (
     "the match is over",
     "a run cannot wrap from 13 through 1 to 2",
     "there is no room at that end of the run",
+    "those tiles do not sit in that order in a run",
 )
 
 

@@ -1,0 +1,200 @@
+"""`burako sim`: whole matches between AIs, under CPython or inside real MicroPython.
+
+Under MicroPython all game logic runs in the guest; the host passes the seeds
+in and reads results out. The guest marks each AI decision and each engine
+step with a one-character stdout line; the harness stamps every line with the
+exact wasmtime fuel consumed, so fuel is measured without perturbing the game.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+
+from host.paths import use_firmware
+
+# The guest's side: one match per seed, metered. `H` starts a deal, `D`/`d`
+# bracket an AI decision, `P`/`p` an engine step.
+#
+# Garbage is collected only at module level, between steps, with automatic
+# collection off. The WASI build cannot see pointers held in wasm locals, and
+# MicroPython keeps the frame of any function with more than 11 slots on the
+# heap, pointed to only from C: a collection while such a frame is active
+# frees it under the running code (seen: a corrupted Game after ~30 moves under
+# -X heapsize=65536). So the match runs in a generator (its frame lives inside
+# the generator object, reachable from a global) that yields at each safe
+# point, and the module-level loop collects there. This is stricter than the
+# device, where automatic collection is safe: one step must fit in what is free
+# after the last collection. The heap figure is therefore an upper bound: the
+# high-water mark of live data plus everything one step allocates.
+GUEST = """
+import gc, json, hashlib
+gc.disable()
+from engine import rules as RU, game as G, transcript as TR
+from ai.basic import BasicAI
+from ai.selfplay import _hex
+METER = %(meter)r
+EMIT = %(emit)r
+def match(variant, n, seed, target):
+    g = G.Game(RU.by_name(variant), n, seed, target)
+    ai = [BasicAI() for _ in range(n)]
+    h = hashlib.sha256()
+    t = TR.header(g)
+    h.update(t.encode())
+    if EMIT:
+        print("T" + t.replace("\\n", "\\nT")[:-1])
+    hand = 0
+    moves = 0
+    while g.phase != G.P_MATCH_OVER:
+        if g.hand != hand:
+            hand = g.hand
+            if METER:
+                print("H")
+        seat = g.turn
+        yield
+        if METER:
+            print("D")
+        mv = ai[seat].choose(g)
+        if METER:
+            print("d")
+        yield
+        if METER:
+            print("P")
+        err = g.play(mv)
+        if METER:
+            print("p")
+        if err:
+            raise RuntimeError("illegal AI move")
+        t = TR.line(seat, mv)
+        h.update(t.encode())
+        if EMIT:
+            print("T" + t[:-1])
+        moves += 1
+    yield {"seed": seed, "variant": variant, "players": n,
+           "hands": len(g.history), "deals": g.hand, "scores": g.scores,
+           "winner": g.winner, "transcript_sha256": _hex(h.digest()),
+           "moves": moves, "history": [list(x) for x in g.history]}
+def run_all():
+    for seed in %(seeds)r:
+        peak = 0
+        for r in match(%(variant)r, %(players)d, seed, %(target)d):
+            a = gc.mem_alloc()
+            if a > peak:
+                peak = a
+            if r:
+                r["peak_heap_bytes"] = peak
+                print(json.dumps(r))
+            yield
+if METER:
+    print("D")
+    print("d")
+STEPS = run_all()
+for _ in STEPS:
+    gc.collect()
+"""
+
+
+@dataclass
+class SimReport:
+    matches: list = field(default_factory=list)
+    seconds: float = 0.0
+    transcripts: dict = field(default_factory=dict)   # seed -> text, when asked for
+    decision_fuel: list = field(default_factory=list)
+    hand_fuel: list = field(default_factory=list)
+    peak_heap: int = 0
+
+    def summary(self, runtime):
+        out = {"summary": True, "runtime": runtime, "games": len(self.matches),
+               "seconds": round(self.seconds, 3),
+               "games_per_s": round(len(self.matches) / self.seconds, 3) if self.seconds else None}
+        if runtime == "micropython":
+            out["peak_heap_bytes"] = self.peak_heap
+            out["fuel_per_hand"] = percentiles(self.hand_fuel)
+            out["fuel_per_ai_decision"] = percentiles(self.decision_fuel)
+        return out
+
+
+def percentiles(xs):
+    if not xs:
+        return {"p50": None, "p99": None, "max": None, "mean": None, "n": 0}
+    s = sorted(xs)
+
+    def at(q):
+        return s[min(len(s) - 1, int(q * len(s)))]
+
+    return {"p50": at(0.50), "p99": at(0.99), "max": s[-1],
+            "mean": round(sum(s) / len(s)), "n": len(s)}
+
+
+def seeds_from(seed, games):
+    return [seed + i for i in range(games)]
+
+
+def run_cpython(variant, players, seeds, target=0, transcripts=False, on_match=None):
+    use_firmware()
+    from ai.selfplay import play_match
+
+    rep = SimReport()
+    t0 = time.perf_counter()
+    for s in seeds:
+        lines = [] if transcripts else None
+        r = play_match(variant, players, s, target, emit=lines.append if transcripts else None)
+        if transcripts:
+            rep.transcripts[s] = "".join(lines)
+        rep.matches.append(r)
+        if on_match:
+            on_match(r)
+    rep.seconds = time.perf_counter() - t0
+    return rep
+
+
+def run_micropython(variant, players, seeds, target=0, heap=192 * 1024, meter=True,
+                    transcripts=False, on_match=None):
+    from host import mpy
+
+    rep = SimReport()
+    guest = mpy.Guest(heap=heap)
+    script = GUEST % {"meter": meter, "emit": transcripts, "seeds": list(seeds),
+                      "variant": variant, "players": players, "target": target}
+    st = {"mark": None, "overhead": None, "hand": None, "lines": [], "calib": None}
+
+    def on_line(text, fuel):
+        c = text[:1]
+        if c == "{":
+            r = json.loads(text)
+            if transcripts:
+                rep.transcripts[r["seed"]] = "".join(st["lines"])
+                st["lines"] = []
+            _close_hand(st, rep)
+            st["hand"] = None
+            rep.peak_heap = max(rep.peak_heap, r["peak_heap_bytes"])
+            rep.matches.append(r)
+            if on_match:
+                on_match(r)
+        elif c == "T":
+            st["lines"].append(text[1:] + "\n")
+        elif c in "DP":
+            st["mark"] = fuel
+        elif c in "dp":
+            work = fuel - st["mark"]
+            if st["overhead"] is None:
+                st["overhead"] = work          # calibration pair: nothing between D and d
+                return
+            work -= st["overhead"]
+            if c == "d":
+                rep.decision_fuel.append(work)
+            if st["hand"] is not None:
+                st["hand"] += work
+        elif c == "H":
+            _close_hand(st, rep)
+            st["hand"] = 0
+
+    t0 = time.perf_counter()
+    guest.run(script, on_line=on_line)
+    rep.seconds = time.perf_counter() - t0
+    return rep
+
+
+def _close_hand(st, rep):
+    if st["hand"]:
+        rep.hand_fuel.append(st["hand"])
