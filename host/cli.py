@@ -1,0 +1,236 @@
+"""The `burako` command: one entry point for simulating, checking melds,
+scoring hands, replaying transcripts (and, as they land, the emulator and the
+device tools). User mistakes get one line on stderr and exit code 2."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from host.paths import use_firmware
+
+use_firmware()
+
+from engine import melds as M  # noqa: E402
+from engine import reasons as R  # noqa: E402
+from engine import rules as RU  # noqa: E402
+from engine import score as S  # noqa: E402
+from engine import tiles as T  # noqa: E402
+from engine import transcript as TR  # noqa: E402
+from host import show  # noqa: E402
+
+VARIANTS = [r.name for r in RU.VARIANTS]
+
+
+class UsageError(Exception):
+    """A mistake in what the user asked for: one line, exit code 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UsageError(message)
+
+
+def _rules(name):
+    r = RU.by_name(name)
+    if r is None:
+        raise UsageError(f"unknown variant {name!r} (choose from {', '.join(VARIANTS)})")
+    return r
+
+
+def _read(path):
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror}")
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not text")
+
+
+def _tiles(words, where):
+    out = bytearray()
+    for w in words:
+        t = T.parse(w)
+        if t < 0:
+            raise UsageError(f"{where}: {w!r} is not a tile (write R5, B13, Y1, K2 or *)")
+        out.append(t)
+    return bytes(out)
+
+
+# --- burako meld ---------------------------------------------------------
+def cmd_meld(a):
+    rules = _rules(a.variant)
+    words = []
+    for w in a.tiles:
+        words += w.replace(",", " ").split()
+    ts = _tiles(words, "meld")
+    m = M.make(ts, M.END_LOW if a.low else M.END_DEFAULT, rules)
+    if isinstance(m, int):
+        out = {"valid": False, "kind": None, "pure": None, "canasta": None,
+               "points": None, "reason": R.text(m), "meld": None}
+    else:
+        out = {"valid": True, "kind": "run" if m[0] == M.RUN else "set", "pure": M.is_pure(m),
+               "canasta": M.is_canasta(m, rules), "points": M.points(m, rules),
+               "reason": None, "meld": M.text(m)}
+    if a.json:
+        print(json.dumps(out))
+    elif out["valid"]:
+        quality = "pure" if out["pure"] else "impure"
+        can = ", canasta" if out["canasta"] else ""
+        print(f"valid {out['kind']}: {out['meld']} ({quality}{can}, {out['points']} points)")
+    else:
+        print(f"not a meld: {out['reason']}")
+    return 0 if out["valid"] else 1
+
+
+# --- burako score --------------------------------------------------------
+def cmd_score(a):
+    rules = _rules(a.variant)
+    text = _read(a.file)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise UsageError(f"{a.file}: not JSON ({e.msg} at line {e.lineno})")
+    sides = doc.get("sides") if isinstance(doc, dict) else None
+    if not isinstance(sides, list) or not sides:
+        raise UsageError(f"{a.file}: expected {{\"sides\": [...]}} with one object per side")
+    result = []
+    for i, sd in enumerate(sides):
+        where = f"side {i}"
+        if not isinstance(sd, dict):
+            raise UsageError(f"{where}: expected an object")
+        melds = []
+        for j, mt in enumerate(sd.get("melds", [])):
+            if not isinstance(mt, str):
+                raise UsageError(f"{where} meld {j}: expected a string like \"R3 R4 R5\"")
+            ts = _tiles(mt.replace(",", " ").split(), f"{where} meld {j}")
+            m = M.from_table(ts, rules)
+            if isinstance(m, int):
+                raise UsageError(f"{where} meld {j} ({mt!r}): {R.text(m)}")
+            melds.append(m)
+        racks = []
+        for j, rt in enumerate(sd.get("racks", [])):
+            if not isinstance(rt, str):
+                raise UsageError(f"{where} rack {j}: expected a string like \"B5 *\"")
+            racks.append(_tiles(rt.replace(",", " ").split(), f"{where} rack {j}"))
+        b = S.side(melds, racks, bool(sd.get("muerto_taken", False)),
+                   bool(sd.get("closed", False)), rules)
+        result.append(dict(zip(S.FIELDS, b)))
+    if a.json:
+        print(json.dumps({"sides": result}))
+    else:
+        print(show.breakdown_table(result, rules))
+    return 0
+
+
+# --- burako replay -------------------------------------------------------
+def cmd_replay(a):
+    text = _read(a.file)
+    g, err = TR.replay(text.splitlines())
+    if g is None:
+        raise UsageError(f"{a.file}: {err}")
+    if err:
+        print(show.position(g))
+        print(f"illegal move at {err}")
+        return 1
+    print(show.position(g))
+    return 0
+
+
+# --- burako sim ----------------------------------------------------------
+def cmd_sim(a):
+    from host import sim
+
+    _rules(a.variant)
+    if a.players not in RU.by_name(a.variant).players:
+        raise UsageError(f"{a.variant} is for {' or '.join(map(str, RU.by_name(a.variant).players))} players")
+    if a.games < 1:
+        raise UsageError("--games must be at least 1")
+    if a.heap is not None and a.runtime != "micropython":
+        raise UsageError("--heap needs --runtime micropython")
+    seeds = sim.seeds_from(a.seed, a.games)
+
+    def emit(r):
+        if a.json:
+            print(json.dumps({k: r[k] for k in r if k != "history"} | {"history": r["history"]}), flush=True)
+
+    if a.runtime == "micropython":
+        from host import mpy
+
+        try:
+            rep = sim.run_micropython(a.variant, a.players, seeds, a.target,
+                                      heap=a.heap or 192 * 1024, meter=True, on_match=emit)
+        except mpy.GuestMemoryError as e:
+            raise UsageError(f"MicroPython ran out of heap ({a.heap or 192 * 1024} bytes): {e.traceback.strip().splitlines()[-1]}")
+    else:
+        rep = sim.run_cpython(a.variant, a.players, seeds, a.target, on_match=emit)
+    summ = rep.summary(a.runtime)
+    if a.json:
+        print(json.dumps(summ))
+    else:
+        print(show.sim_table(rep.matches, summ))
+    return 0
+
+
+def build_parser():
+    p = Parser(prog="burako", description="Burako for a pocket console: host tool")
+    sub = p.add_subparsers(dest="cmd", metavar="COMMAND", parser_class=Parser)
+
+    s = sub.add_parser("sim", help="play whole matches between AIs")
+    s.add_argument("--variant", default="burako", choices=VARIANTS)
+    s.add_argument("--players", type=int, default=2, choices=(2, 4))
+    s.add_argument("--games", type=int, default=1)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--target", type=int, default=0, help="points to win (default: the variant's)")
+    s.add_argument("--runtime", default="cpython", choices=("cpython", "micropython"))
+    s.add_argument("--heap", type=int, help="MicroPython heap in bytes (-X heapsize)")
+    s.add_argument("--json", action="store_true", help="one JSON object per match, then a summary")
+    s.set_defaults(func=cmd_sim)
+
+    m = sub.add_parser("meld", help="is this a legal new meld?")
+    m.add_argument("--variant", default="burako", choices=VARIANTS)
+    m.add_argument("--json", action="store_true")
+    m.add_argument("--low", action="store_true", help="a spare wild goes to the low end")
+    m.add_argument("tiles", nargs="+", metavar="TILE")
+    m.set_defaults(func=cmd_meld)
+
+    c = sub.add_parser("score", help="score the end of a hand described in JSON")
+    c.add_argument("--variant", default="burako", choices=VARIANTS)
+    c.add_argument("--json", action="store_true")
+    c.add_argument("file", metavar="FILE", help="JSON file, or - for stdin")
+    c.set_defaults(func=cmd_score)
+
+    r = sub.add_parser("replay", help="check a transcript move by move")
+    r.add_argument("file", metavar="FILE", help="transcript file, or - for stdin")
+    r.set_defaults(func=cmd_replay)
+    return p
+
+
+def main(argv=None):
+    p = build_parser()
+    try:
+        a = p.parse_args(argv)
+        if not getattr(a, "func", None):
+            p.print_help()
+            return 2
+        code = a.func(a)
+    except UsageError as e:
+        print(f"burako: {e}", file=sys.stderr)
+        code = 2
+    except KeyboardInterrupt:
+        code = 130
+    except BrokenPipeError:
+        code = 0
+    sys.stdout.flush()
+    return code
+
+
+def entry():
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    entry()
