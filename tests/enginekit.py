@@ -1,0 +1,64 @@
+"""Build exact positions for rule tests, keeping all 106 tiles accounted for:
+whatever a test does not place goes to the muertos (untaken ones) and the stock."""
+from engine import game as G
+from engine import melds as M
+from engine import rules as RU
+from engine import tiles as T
+
+
+def ts(text):
+    out = T.parse_list(text)
+    assert out is not None, text
+    return bytes(out)
+
+
+def position(variant="burako", n=2, racks=None, melds=None, pile="", stock_top="",
+             taken=(0, 0), turn=0, phase=G.P_PLAY, stock_empty=False, scores=(0, 0), target=0):
+    rules = RU.by_name(variant)
+    g = G.Game(rules, n, 1, target)
+    left = T.counts(T.full_deck())
+
+    def take(tiles):
+        for t in tiles:
+            assert left[t] > 0, "test uses %s more than twice" % T.to_text(t)
+            left[t] -= 1
+        return bytearray(tiles)
+
+    g.racks = [take(ts(r)) for r in (racks or [""] * n)]
+    assert len(g.racks) == n
+    g.melds = [[], []]
+    for s, side in enumerate(melds or ((), ())):
+        for mt in side:
+            m = M.from_table(ts(mt), rules)
+            assert not isinstance(m, int), (mt, m)
+            take(m[M.HEAD:])
+            g.melds[s].append(m)
+    g.pile = take(ts(pile))
+    top = take(ts(stock_top))
+    g.taken = bytearray(taken)
+    rest = bytearray()
+    for code in range(T.NCODES):
+        rest += bytes([code]) * left[code]
+    g.muertos = [bytearray(), bytearray()]
+    for s in range(2):
+        if not taken[s]:
+            g.muertos[s] = rest[:11]
+            rest = rest[11:]
+    if stock_empty:
+        # the tiles are still somewhere: under the discard pile
+        g.pile = rest + g.pile
+        rest = bytearray()
+    g.stock = rest + top
+    g.turn = turn
+    g.phase = phase
+    g.first = False
+    g.drawn = G.NO_TILE
+    g.scores = list(scores)
+    return g
+
+
+def mv(text):
+    from engine import notation as N
+    m = N.parse_move(text)
+    assert m is not None, text
+    return m
