@@ -1,0 +1,144 @@
+"""The emulator's board object (docs/interfaces.md): display, buttons, link, storage, clock.
+
+The firmware cannot tell it from the device's `hal.board.Board`. Two kinds of
+buttons: `ScriptButtons` (headless runs: the driver injects key events, one
+frame at a time) and `PinButtons` (the window: the device's own debounce and
+auto-repeat, hal/buttons.py, reading virtual pins that the keyboard and
+gamepad hold down).
+"""
+from __future__ import annotations
+
+import os
+
+from host.paths import use_firmware
+
+use_firmware()
+
+from hal import keys as K  # noqa: E402
+from hal.buttons import Buttons  # noqa: E402
+from hal.storage import Storage  # noqa: E402
+
+from emulator.display import Display  # noqa: E402
+
+KEY_NAMES = {name: 1 << i for i, name in enumerate(K.NAMES)}
+FRAME_MS = 33
+
+
+def parse_keys(text):
+    """"A,RIGHT,RIGHT,A" -> list of masks; "A+B" presses both in one frame,
+    "WAIT" (or "-") is a frame with no key. Raises ValueError naming a bad key."""
+    out = []
+    for word in text.replace("\n", ",").replace(" ", ",").split(","):
+        word = word.strip().upper()
+        if not word or word.startswith("#"):
+            continue
+        if word in ("WAIT", "-"):
+            out.append(0)
+            continue
+        mask = 0
+        for part in word.split("+"):
+            if part not in KEY_NAMES:
+                raise ValueError(f"unknown key {part!r} (keys: {', '.join(K.NAMES)}, WAIT)")
+            mask |= KEY_NAMES[part]
+        out.append(mask)
+    return out
+
+
+class ScriptButtons:
+    def __init__(self):
+        self.events = 0
+
+    def press(self, mask):
+        self.events |= mask
+
+    def poll(self, now_ms):
+        e = self.events
+        self.events = 0
+        return e
+
+    def held(self):
+        return 0
+
+
+class _Pin:
+    def __init__(self, owner, bit):
+        self.owner = owner
+        self.bit = bit
+
+    def value(self):
+        return 0 if self.owner.level & self.bit else 1   # active low, as on the board
+
+
+class PinButtons(Buttons):
+    """hal.buttons.Buttons over virtual pins; `level` is the mask of keys held."""
+
+    def __init__(self):
+        self.level = 0
+        super().__init__([(1 << i, _Pin(self, 1 << i)) for i in range(len(K.NAMES))])
+
+
+class VirtualClock:
+    """Frame-driven time for headless runs: deterministic whatever the machine."""
+
+    def __init__(self):
+        self.now = 0
+
+    def ticks_ms(self):
+        return self.now & ((1 << 30) - 1)
+
+    def ticks_diff(self, a, b):
+        half = 1 << 29
+        return ((a - b + half) & ((1 << 30) - 1)) - half
+
+    def ticks_add(self, t, d):
+        return (t + d) & ((1 << 30) - 1)
+
+    def sleep_ms(self, n):
+        self.now += max(0, n)
+
+
+class NullLink:
+    def write(self, data):
+        return len(data)
+
+    def read(self, n):
+        return b""
+
+    def any(self):
+        return 0
+
+
+class EmuBoard:
+    def __init__(self, storage_dir, buttons=None, clock=None, display=None):
+        os.makedirs(storage_dir, exist_ok=True)
+        self.name = "emulator"
+        self.display = display or Display(240, 240)
+        self.buttons = buttons or ScriptButtons()
+        self.link = NullLink()
+        self.storage = Storage(os.path.abspath(storage_dir))
+        if clock is None:
+            from hal.clock import Clock
+            clock = Clock()
+        self.clock = clock
+        self.idle = None
+
+
+def write_png(path, display):
+    """The screen as an RGB PNG (no pygame needed)."""
+    import struct
+    import zlib
+
+    w, h = display.width, display.height
+    rgb = display.to_rgb_bytes()
+    raw = b"".join(b"\x00" + rgb[y * w * 3:(y + 1) * w * 3] for y in range(h))
+
+    def chunk(tag, data):
+        c = struct.pack(">I", len(data)) + tag + data
+        return c + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+    d = os.path.dirname(os.path.abspath(path))
+    os.makedirs(d, exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(png)

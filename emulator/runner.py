@@ -1,0 +1,251 @@
+"""Run the firmware's App frame by frame, under CPython or inside real MicroPython.
+
+Both runtimes are driven the same way: before each frame a *source* is asked
+for the key events of that frame (`source(waiting, over) -> mask, or -1 to
+stop`), where `waiting` says the app is idle until a key comes and `over`
+that the match has ended. Time is FRAME_MS per frame (a virtual clock) in
+headless runs, so runs are deterministic.
+
+Under MicroPython the whole firmware (UI, engine, AI, buffers) lives in the
+guest, with the heap as a hard limit. The host only moves key masks in and
+pixels out: the guest registers the address of a small int array once; per
+frame the host writes the events and the time into it; each blit/fill_rect
+stores its arguments there (the buffer by `uctypes.addressof`) and calls the
+host, which reads the pixels from guest memory into its own Display.
+"""
+from __future__ import annotations
+
+import json
+import struct
+
+from emulator.board import FRAME_MS, EmuBoard, ScriptButtons, VirtualClock
+
+STOP = -1
+
+
+class Feeder:
+    """Scripted keys: one key mask per frame whenever the app waits for input.
+
+    Stops when the keys are used up and the app waits again, when an
+    autoplay match is over, or after `frames` frames."""
+
+    def __init__(self, keys=(), frames=None, autoplay=False):
+        self.keys = list(keys)
+        self.i = 0
+        self.frames = frames
+        self.autoplay = autoplay
+        self.n = 0
+        self.tail = 0
+
+    def __call__(self, waiting, over):
+        if self.frames is not None and self.n >= self.frames:
+            return STOP
+        self.n += 1
+        if self.autoplay and over and self.i >= len(self.keys):
+            self.tail += 1
+            return STOP if self.tail > 2 else 0
+        if waiting:
+            if self.i < len(self.keys):
+                k = self.keys[self.i]
+                self.i += 1
+                return k
+            if not self.autoplay or over:
+                self.tail += 1
+                return STOP if self.tail > 2 else 0
+        return 0
+
+
+def app_kwargs(opts):
+    return {"seed": opts.get("seed"), "autoplay": bool(opts.get("autoplay")),
+            "ai_ms": int(opts.get("ai_ms", 0)), "variant": opts.get("variant", "burako"),
+            "players": int(opts.get("players", 2)), "target": int(opts.get("target", 0)),
+            "lang": opts.get("lang", "es")}
+
+
+# --------------------------------------------------------------------------- CPython
+
+def run_cpython(opts, storage_dir, source, display=None, clock=None, buttons=None,
+                on_frame=None):
+    """Run the App in this process until `source` says stop; returns (board, app)."""
+    from ui.app import App, S_MATCHEND
+
+    virtual = clock is None
+    clock = clock or VirtualClock()
+    buttons = buttons or ScriptButtons()
+    board = EmuBoard(storage_dir, buttons=buttons, clock=clock, display=display)
+    app = App(board, **app_kwargs(opts))
+    while True:
+        ev = source(app.waiting(), app.screen == S_MATCHEND)
+        if ev == STOP:
+            break
+        if ev and hasattr(buttons, "press"):
+            buttons.press(ev)
+        app.step(clock.ticks_ms())
+        if on_frame is not None:
+            on_frame(board.display)
+        if virtual:
+            clock.now += FRAME_MS
+    return board, app
+
+
+def snapshot(app):
+    from ui.state import snapshot as snap
+
+    return snap(app)
+
+
+# --------------------------------------------------------------------------- MicroPython
+
+# The guest: automatic GC off; the frames run in a generator held by a global;
+# garbage is collected only at module level between frames (host/sim.py explains
+# why the WASI build needs this). One frame's allocations must fit in what is free.
+GUEST = """
+import gc
+gc.disable()
+import uctypes, array
+IO = array.array('i', [0] * 8)
+host.call('init', str(uctypes.addressof(IO)))
+class Disp:
+    width = 240
+    height = 240
+    def blit(self, buf, x, y, w, h):
+        io = IO
+        io[0] = uctypes.addressof(buf)
+        io[1] = x
+        io[2] = y
+        io[3] = w
+        io[4] = h
+        host.call('b', '')
+    def fill_rect(self, x, y, w, h, c):
+        io = IO
+        io[1] = x
+        io[2] = y
+        io[3] = w
+        io[4] = h
+        io[5] = c
+        host.call('f', '')
+    def backlight(self, on):
+        pass
+class Btn:
+    ev = 0
+    def poll(self, now):
+        e = self.ev
+        self.ev = 0
+        return e
+    def held(self):
+        return 0
+class Clk:
+    now = 0
+    def ticks_ms(self):
+        return self.now
+    def ticks_diff(self, a, b):
+        return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+    def ticks_add(self, a, b):
+        return (a + b) & 0x3FFFFFFF
+    def sleep_ms(self, n):
+        pass
+class Link:
+    def write(self, d):
+        return len(d)
+    def read(self, n):
+        return b''
+    def any(self):
+        return 0
+from hal.storage import Storage
+class Board:
+    pass
+B = Board()
+B.display = Disp()
+B.buttons = Btn()
+B.clock = Clk()
+B.link = Link()
+B.storage = Storage('/flash/')
+B.idle = None
+from ui.app import App, S_MATCHEND
+APP = App(B, **%(kwargs)s)
+def frames():
+    io = IO
+    app = APP
+    btn = B.buttons
+    clk = B.clock
+    while True:
+        io[6] = app.waiting()
+        io[7] = app.screen == S_MATCHEND
+        host.call('frame', '')
+        if io[0] < 0:
+            return
+        btn.ev = io[0]
+        clk.now = io[1]
+        app.step(io[1])
+        yield
+FRAMES = frames()
+PEAK = 0
+gc.collect()
+BASE = gc.mem_alloc()
+for _ in FRAMES:
+    a = gc.mem_alloc()
+    if a > PEAK:
+        PEAK = a
+    gc.collect()
+FRAMES = None
+gc.collect()
+import json
+from ui.state import snapshot
+S = snapshot(APP)
+S['peak_heap_bytes'] = PEAK
+S['heap_after_boot'] = BASE
+print('S' + json.dumps(S))
+"""
+
+
+def guest_script(opts):
+    return GUEST % {"kwargs": repr(app_kwargs(opts))}
+
+
+def run_micropython(opts, storage_dir, source, display=None, heap=131072, clock=None,
+                    on_frame=None, fuel=10 ** 14):
+    """Run the App inside MicroPython (WASI); returns (display, state dict).
+
+    `clock`: None for virtual frame time, else an object with ticks_ms() (the
+    window's real time)."""
+    import os
+
+    from emulator.display import Display
+    from host import mpy
+
+    display = display or Display(240, 240)
+    os.makedirs(storage_dir, exist_ok=True)
+    st = {"io": None, "n": 0, "state": None}
+    io_fmt = "<8i"
+
+    def init(call):
+        st["io"] = int(call.text)
+
+    def io(call):
+        return struct.unpack(io_fmt, call.read(st["io"], 32))
+
+    def blit(call):
+        addr, x, y, w, h = io(call)[:5]
+        display.blit(call.read(addr, w * h * 2), x, y, w, h)
+
+    def fill(call):
+        v = io(call)
+        display.fill_rect(v[1], v[2], v[3], v[4], v[5])
+
+    def frame(call):
+        v = io(call)
+        if st["n"] and on_frame is not None:
+            on_frame(display)
+        ev = source(bool(v[6]), bool(v[7]))
+        now = (st["n"] * FRAME_MS) if clock is None else clock.ticks_ms()
+        st["n"] += 1
+        call.write(st["io"], struct.pack("<2i", ev, now & 0x3FFFFFFF))
+
+    def on_line(text, fuel_used):
+        if text.startswith("S{"):
+            st["state"] = json.loads(text[1:])
+
+    guest = mpy.Guest(heap=heap, fuel=fuel, flash=storage_dir, result_cap=16,
+                      host_functions={"init": init, "b": blit, "f": fill, "frame": frame})
+    guest.run(guest_script(opts), on_line=on_line)
+    return display, st["state"]

@@ -1,0 +1,215 @@
+# Drawing for the 240x240 screen: tiles, small tiles, text lines.
+#
+# Everything is drawn through board.display: fill_rect for plain areas, blit
+# of a few small RGB565 buffers (allocated once, here) for anything with
+# detail. framebuf stores RGB565 little-endian, the panel wants big-endian,
+# so colours given to framebuf are byte-swapped (sw()) and the buffers go out
+# untouched (docs/interfaces.md). No whole-screen buffer exists.
+from micropython import const
+import framebuf
+from engine import tiles as T
+
+# colours (RGB565, as display.fill_rect takes them)
+FELT = const(0x12E8)
+FELT_DARK = const(0x09E5)
+BAR = const(0x10E4)
+CREAM = const(0xFFBC)
+CREAM_SEL = const(0xFEAD)
+WILD_BG = const(0xE6BF)
+RED = const(0xD0E3)
+BLUE = const(0x129A)
+YELLOW = const(0xDCA0)
+BLACK = const(0x18C3)
+JOKER_C = const(0xB815)
+EDGE = const(0x7B6C)
+CURSOR = const(0xFF20)
+WHITE = const(0xFFFF)
+GREY = const(0x9514)
+PURE = const(0x2E4B)
+IMPURE = const(0xF402)
+ERR = const(0xFBCD)
+DIM = const(0xAE57)
+HILITE = const(0x3C6D)
+
+TILE_C = (RED, BLUE, YELLOW, BLACK)
+
+# rack tile and small (meld) tile sizes
+TW = const(17)
+TH = const(28)
+MW = const(16)
+MH = const(14)
+STRIP_W = const(240)
+STRIP_H = const(10)
+
+# tile flags for tile()
+SEL = const(1)
+CUR = const(2)
+WILD = const(4)     # small tiles: the tile acts as a wild in its meld
+
+NUMS = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13")
+
+# accents drawn over a base letter in the 8x8 font's two empty top rows:
+# (char, base, mark) with mark 0 acute, 1 grave, 2 tilde, 3 diaeresis, 4 turned
+_ACC = "\u00e1a0\u00e9e0\u00edi0\u00f3o0\u00fau0\u00e0a1\u00e8e1\u00eci1\u00f2o1\u00f9u1" \
+       "\u00f1n2\u00fcu3\u00bf?4\u00a1!4"
+_MARKS = (b"\x04\x05\x13\x14", b"\x02\x03\x13\x14", b"\x02\x03\x06\x11\x14\x15",
+          b"\x01\x02\x05\x06")
+
+
+def sw(c):
+    return ((c & 0xFF) << 8) | (c >> 8)
+
+
+class Painter:
+    """The UI's drawing buffers and primitives. Buffers (bytes):
+    tile TW*TH*2, small tile MW*MH*2, text strip STRIP_W*STRIP_H*2, glyph 8*8*2."""
+
+    def __init__(self, display):
+        self.d = display
+        self.tbuf = bytearray(TW * TH * 2)
+        self.tfb = framebuf.FrameBuffer(self.tbuf, TW, TH, framebuf.RGB565)
+        self.mbuf = bytearray(MW * MH * 2)
+        self.mfb = framebuf.FrameBuffer(self.mbuf, MW, MH, framebuf.RGB565)
+        self.sbuf = bytearray(STRIP_W * STRIP_H * 2)
+        self.sfb = framebuf.FrameBuffer(self.sbuf, STRIP_W, STRIP_H, framebuf.RGB565)
+        self.gbuf = bytearray(8 * 8 * 2)
+        self.gfb = framebuf.FrameBuffer(self.gbuf, 8, 8, framebuf.RGB565)
+        self._fbs = {STRIP_W: self.sfb}
+
+    def buffers(self):
+        return (("tile", len(self.tbuf)), ("small_tile", len(self.mbuf)),
+                ("text_strip", len(self.sbuf)), ("glyph", len(self.gbuf)))
+
+    def fill(self, x, y, w, h, c):
+        self.d.fill_rect(x, y, w, h, c)
+
+    # --- glyphs --------------------------------------------------------
+    def glyph(self, fb, ch, x, y, c, sx, sy):
+        """One 8x8 character scaled by (sx, sy) into fb (columns 1..6 only,
+        the font's ink: a scaled glyph is 6*sx wide)."""
+        g = self.gfb
+        g.fill(0)
+        g.text(ch, 0, 0, 1)
+        for yy in range(8):
+            for xx in range(1, 7):
+                if g.pixel(xx, yy):
+                    fb.fill_rect(x + (xx - 1) * sx, y + yy * sy, sx, sy, c)
+
+    def _text(self, fb, s, x, y, c, bg):
+        # framebuf text, plus the few accented letters the languages need
+        plain = True
+        for ch in s:
+            if ord(ch) > 127:
+                plain = False
+                break
+        if plain:
+            fb.text(s, x, y, c)
+            return
+        for ch in s:
+            if ord(ch) < 128:
+                fb.text(ch, x, y, c)
+            else:
+                i = _ACC.find(ch)
+                if i < 0:
+                    fb.text("?", x, y, c)
+                else:
+                    base = _ACC[i + 1]
+                    mark = ord(_ACC[i + 2]) - 48
+                    if mark == 4:
+                        self._turned(fb, base, x, y, c)
+                    else:
+                        fb.text(base, x, y, c)
+                        fb.fill_rect(x, y, 8, 2, bg)
+                        for p in _MARKS[mark]:
+                            fb.pixel(x + (p & 15), y + (p >> 4), c)
+            x += 8
+
+    def _turned(self, fb, ch, x, y, c):
+        g = self.gfb
+        g.fill(0)
+        g.text(ch, 0, 0, 1)
+        for yy in range(7):
+            for xx in range(8):
+                if g.pixel(xx, yy):
+                    fb.pixel(x + 7 - xx, y + 6 - yy, c)
+
+    # --- text lines ------------------------------------------------------
+    def text(self, x, y, w, s, c=WHITE, bg=FELT, align=0):
+        """A line of 8x8 text on a bg-coloured band w pixels wide, 10 high
+        (text at row 1). align 0 left, 1 centre, 2 right."""
+        if w > STRIP_W:
+            w = STRIP_W
+        fb = self._fbs.get(w)
+        if fb is None:
+            # one FrameBuffer per band width over the same strip (a handful of
+            # widths in the whole UI, made once each)
+            fb = framebuf.FrameBuffer(self.sbuf, w, STRIP_H, framebuf.RGB565)
+            self._fbs[w] = fb
+        fb.fill(sw(bg))
+        n = len(s) * 8
+        tx = 0
+        if align == 1:
+            tx = (w - n) // 2
+        elif align == 2:
+            tx = w - n
+        if tx < 0:
+            tx = 0
+        self._text(fb, s, tx, 1, sw(c), sw(bg))
+        self.d.blit(self.sbuf, x, y, w, STRIP_H)
+
+    def big(self, x, y, s, c, scale):
+        """Large text straight to the display with fill_rect (titles)."""
+        g = self.gfb
+        for ch in s:
+            g.fill(0)
+            g.text(ch, 0, 0, 1)
+            for yy in range(8):
+                for xx in range(8):
+                    if g.pixel(xx, yy):
+                        self.d.fill_rect(x + xx * scale, y + yy * scale, scale, scale, c)
+            x += 8 * scale
+
+    # --- tiles -----------------------------------------------------------
+    def tile(self, x, y, t, flags, bg=FELT):
+        """A rack tile (TW x TH) at x, y: number in the tile's colour, a
+        colour bar at the foot; jokers magenta with four colour bars."""
+        fb = self.tfb
+        fb.fill(sw(bg))
+        body = CREAM_SEL if flags & SEL else CREAM
+        edge = CURSOR if flags & CUR else EDGE
+        fb.fill_rect(1, 0, TW - 2, TH, sw(edge))
+        fb.fill_rect(0, 1, TW, TH - 2, sw(edge))
+        k = 2 if flags & CUR else 1
+        fb.fill_rect(k, k, TW - 2 * k, TH - 2 * k, sw(body))
+        if t == T.JOKER:
+            self.glyph(fb, "J", 3, 4, sw(JOKER_C), 2, 2)
+            for i in range(4):
+                fb.fill_rect(3 + i * 3, 22, 3, 3, sw(TILE_C[i]))
+        else:
+            c = sw(TILE_C[t // 13])
+            n = t % 13 + 1
+            if n < 10:
+                self.glyph(fb, NUMS[n], 3, 4, c, 2, 2)
+            else:
+                self.glyph(fb, "1", 2, 4, c, 1, 2)
+                self.glyph(fb, NUMS[n - 10], 9, 4, c, 1, 2)
+            fb.fill_rect(3, 22, TW - 6, 3, c)
+        self.d.blit(self.tbuf, x, y, TW, TH)
+
+    def small(self, x, y, t, flags):
+        """A meld tile (MW x MH): 8x8 number in the tile's colour; a tile that
+        acts as a wild gets a lilac body."""
+        fb = self.mfb
+        fb.fill(sw(FELT))
+        fb.fill_rect(0, 0, MW - 1, MH, sw(EDGE))
+        fb.fill_rect(1, 1, MW - 3, MH - 2, sw(WILD_BG if flags & WILD else CREAM))
+        if t == T.JOKER:
+            fb.text("*", 3, 3, sw(JOKER_C))
+        else:
+            c = sw(TILE_C[t // 13])
+            n = t % 13 + 1
+            if n < 10:
+                fb.text(NUMS[n], 3, 3, c)
+            else:
+                fb.text(NUMS[n], -1, 3, c)
+        self.d.blit(self.mbuf, x, y, MW, MH)

@@ -1,0 +1,114 @@
+# UI text: message ids and the loader of one language table.
+#
+# Each language is its own module (lang_es, lang_it, lang_en) holding MSG (indexed
+# by the ids below) and REASON (indexed by engine/reasons.py codes), so only the
+# language in use takes heap. Spanish is the default.
+from micropython import const
+
+LANGS = ("es", "it", "en")
+
+CONTINUE = const(0)
+NEW = const(1)
+LANGUAGE = const(2)
+LANGNAME = const(3)
+VARIANT = const(4)
+PLAYERS = const(5)
+HUMAN = const(6)
+AI = const(7)
+LEVEL = const(8)
+TARGET = const(9)
+START = const(10)
+P = const(11)
+STOCK = const(12)
+PILE = const(13)
+MUERTO = const(14)
+HAND = const(15)
+MELDS_OF = const(16)
+NO_MELDS = const(17)
+HANDOFF = const(18)
+SHOW_RACK = const(19)
+YOUR_TURN = const(20)
+TURN_OF = const(21)
+H_DRAW1 = const(22)
+H_DRAW2 = const(23)
+H_PLAY1 = const(24)
+H_PLAY2 = const(25)
+H_MELD1 = const(26)
+H_MELD2 = const(27)
+H_MUERTO = const(28)
+H_CLOSE = const(29)
+H_WAIT = const(30)
+H_MENU = const(31)
+H_NEXT = const(32)
+H_SETUP1 = const(33)
+H_SETUP2 = const(34)
+CONFIRM_DISCARD = const(35)
+SELECT_FIRST = const(36)
+DID_DRAW = const(37)
+DID_PILE = const(38)
+DID_REDRAW = const(39)
+DID_MELD = const(40)
+DID_ADD = const(41)
+DID_SWAP = const(42)
+DID_DISCARD = const(43)
+DID_MUERTO = const(44)
+DID_CLOSE = const(45)
+M_REDRAW = const(46)
+M_SORT_C = const(47)
+M_SORT_N = const(48)
+M_CLEAR = const(49)
+M_OPP = const(50)
+M_QUIT = const(51)
+M_BACK = const(52)
+HAND_END = const(53)
+VOID = const(54)
+R_MELDED = const(55)
+R_PURE = const(56)
+R_IMPURE = const(57)
+R_CLOSE = const(58)
+R_MUERTO = const(59)
+R_RACK = const(60)
+R_TOTAL = const(61)
+R_MATCH = const(62)
+MATCH_END = const(63)
+WINS = const(64)
+SAVED = const(65)
+BAD_SAVE = const(66)
+PURE_L = const(67)
+IMPURE_L = const(68)
+ME = const(69)
+CANASTA = const(70)
+TAKEN = const(71)
+
+_mod = None
+_code = ""
+
+
+def use(code):
+    """Load the language `code` ("es", "it", "en"); unloads the previous one."""
+    global _mod, _code
+    if code not in LANGS:
+        code = "es"
+    if code == _code:
+        return
+    import sys
+    if _mod is not None:
+        sys.modules.pop("ui.lang_" + _code, None)
+        _mod = None
+    _mod = __import__("ui.lang_" + code, None, None, ("MSG",))
+    _code = code
+
+
+def code():
+    return _code
+
+
+def t(i):
+    """The text of message id i in the language in use."""
+    return _mod.MSG[i]
+
+
+def reason(r):
+    """The engine reason code r as text in the language in use."""
+    rs = _mod.REASON
+    return rs[r] if 0 <= r < len(rs) else rs[2]

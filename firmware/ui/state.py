@@ -1,0 +1,32 @@
+# The app's state as plain data (for the emulator's --state-json and tests).
+# Imported only by the emulator, never in the device loop.
+from engine import tiles as T
+from engine import melds as M
+from ui import lang as L
+
+SCREENS = ("title", "setup", "game", "handoff", "handend", "matchend")
+
+
+def snapshot(app):
+    g = app.g
+    out = {"screen": SCREENS[app.screen], "lang": L.code(), "saves": app.saves,
+           "focus": app.focus, "msg": app.msg,
+           "error": app.err, "error_text": L.reason(app.err) if app.err else ""}
+    if g is None:
+        return out
+    rack = g.racks[app.viewer]
+    out.update({
+        "variant": g.rules.name, "players": g.n, "seed": g.seed, "target": g.target,
+        "phase": g.phase, "turn": g.turn, "hand": g.hand, "hands": len(g.history),
+        "scores": list(g.scores), "winner": g.winner,
+        "history": [list(h) for h in g.history],
+        "stock": len(g.stock), "pile": T.list_text(g.pile),
+        "racks": [T.list_text(r) for r in g.racks],
+        "melds": [[M.text(m) for m in g.melds[s]] for s in range(2)],
+        "taken": [g.taken[0], g.taken[1]],
+        "viewer": app.viewer, "cursor": app.cur, "scroll": app.scroll,
+        "cursor_tile": T.to_text(rack[app.cur]) if app.cur < len(rack) else "",
+        "selected": [i for i in range(len(rack)) if app.sel[i]],
+        "ai_seats": app.ai_seats,
+    })
+    return out
