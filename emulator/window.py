@@ -1,0 +1,158 @@
+"""The pygame window: the 240x240 screen scaled, keyboard and gamepad as the handheld's keys.
+
+Key map (also on the help overlay, F1 or H):
+    arrows            joystick up/down/left/right
+    Enter, Space      joystick press
+    Z or K            A
+    X or L            B
+    A or I            X
+    S or O            Y
+    F1 or H           help overlay
+    F12               screenshot (burako-<n>.png in the current folder)
+    Esc               quit
+Gamepad: d-pad/hat or left stick = joystick, buttons 0/1/2/3 = A/B/X/Y,
+start or a stick click = joystick press.
+"""
+from __future__ import annotations
+
+import os
+import time
+
+from hal import keys as K
+
+HELP = (
+    "Burako emulator keys",
+    "",
+    "arrows        joystick",
+    "Enter/Space   joystick press",
+    "Z or K        A",
+    "X or L        B",
+    "A or I        X",
+    "S or O        Y",
+    "F1 or H       this help",
+    "F12           screenshot",
+    "Esc           quit",
+    "",
+    "gamepad: d-pad/stick, 0 1 2 3 = A B X Y,",
+    "start/stick click = press",
+)
+
+
+def key_map(pygame):
+    return {
+        pygame.K_UP: K.UP, pygame.K_DOWN: K.DOWN, pygame.K_LEFT: K.LEFT, pygame.K_RIGHT: K.RIGHT,
+        pygame.K_RETURN: K.PRESS, pygame.K_SPACE: K.PRESS, pygame.K_KP_ENTER: K.PRESS,
+        pygame.K_z: K.A, pygame.K_k: K.A, pygame.K_x: K.B, pygame.K_l: K.B,
+        pygame.K_a: K.X, pygame.K_i: K.X, pygame.K_s: K.Y, pygame.K_o: K.Y,
+    }
+
+
+PAD_BUTTONS = {0: K.A, 1: K.B, 2: K.X, 3: K.Y, 7: K.PRESS, 8: K.PRESS, 9: K.PRESS, 10: K.PRESS}
+
+
+class Window:
+    def __init__(self, scale=3, title="Burako"):
+        import pygame
+
+        self.pg = pygame
+        pygame.init()
+        self.scale = scale
+        self.surface = pygame.display.set_mode((240 * scale, 240 * scale))
+        pygame.display.set_caption(title)
+        self.keys = key_map(pygame)
+        self.held = 0
+        self.pad = 0
+        self.help = False
+        self.quit = False
+        self.shots = 0
+        self.version = -1
+        self.font = pygame.font.SysFont("monospace", 7 * scale) if pygame.font else None
+        self.pads = []
+        try:
+            pygame.joystick.init()
+            for i in range(pygame.joystick.get_count()):
+                j = pygame.joystick.Joystick(i)
+                j.init()
+                self.pads.append(j)
+        except Exception:
+            pass
+
+    def level(self):
+        return self.held | self.pad
+
+    def pump(self):
+        """Read input; returns the mask of handheld keys held."""
+        pg = self.pg
+        for e in pg.event.get():
+            if e.type == pg.QUIT:
+                self.quit = True
+            elif e.type == pg.KEYDOWN:
+                if e.key == pg.K_ESCAPE:
+                    self.quit = True
+                elif e.key in (pg.K_F1, pg.K_h):
+                    self.help = not self.help
+                    self.version = -1
+                elif e.key == pg.K_F12:
+                    self.shots += 1
+                    pg.image.save(self.surface, "burako-%d.png" % self.shots)
+                elif e.key in self.keys:
+                    self.held |= self.keys[e.key]
+            elif e.type == pg.KEYUP and e.key in self.keys:
+                self.held &= ~self.keys[e.key]
+        pad = 0
+        for j in self.pads:
+            for b, bit in PAD_BUTTONS.items():
+                if b < j.get_numbuttons() and j.get_button(b):
+                    pad |= bit
+            if j.get_numhats():
+                hx, hy = j.get_hat(0)
+                pad |= (K.LEFT if hx < 0 else 0) | (K.RIGHT if hx > 0 else 0)
+                pad |= (K.UP if hy > 0 else 0) | (K.DOWN if hy < 0 else 0)
+            if j.get_numaxes() >= 2:
+                ax, ay = j.get_axis(0), j.get_axis(1)
+                pad |= (K.LEFT if ax < -0.6 else 0) | (K.RIGHT if ax > 0.6 else 0)
+                pad |= (K.UP if ay < -0.6 else 0) | (K.DOWN if ay > 0.6 else 0)
+        self.pad = pad
+        return self.level()
+
+    def show(self, display):
+        """Copy the emulated panel to the window when it changed."""
+        pg = self.pg
+        if display.version == self.version and not self.help:
+            return
+        self.version = display.version
+        img = pg.image.frombuffer(display.to_rgb_bytes(), (240, 240), "RGB")
+        pg.transform.scale(img, self.surface.get_size(), self.surface)
+        if self.help and self.font:
+            shade = pg.Surface(self.surface.get_size(), pg.SRCALPHA)
+            shade.fill((0, 0, 0, 200))
+            self.surface.blit(shade, (0, 0))
+            y = 8 * self.scale
+            for line in HELP:
+                self.surface.blit(self.font.render(line, True, (255, 240, 120)), (8 * self.scale, y))
+                y += 9 * self.scale
+        pg.display.flip()
+
+    def close(self):
+        self.pg.quit()
+
+
+class RealClock:
+    def __init__(self):
+        self.t0 = time.monotonic()
+
+    def ticks_ms(self):
+        return int((time.monotonic() - self.t0) * 1000) & ((1 << 30) - 1)
+
+
+def frame_wait(last, ms=16):
+    """Sleep what is left of a frame; returns the new frame start."""
+    now = time.monotonic()
+    left = ms / 1000 - (now - last)
+    if left > 0:
+        time.sleep(left)
+    return time.monotonic()
+
+
+def ensure_dummy_video():
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

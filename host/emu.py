@@ -1,0 +1,172 @@
+"""`burako emu`: the handheld on the desktop, running the very firmware/ code.
+
+    burako emu [--scale 3] [--storage DIR] [--runtime cpython|micropython] [--heap BYTES]
+    burako emu --headless --seed S [--keys "A,RIGHT,A" | --keys-file F] [--autoplay]
+               [--frames N] [--screenshot out.png] [--state-json]
+
+Wiring into host/cli.py: `emu.add_parser(subparsers)` then `emu.run(args)` for the
+parsed namespace (returns the exit code), or simply `emu.main(argv)`.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+DEFAULT_STORAGE = os.path.join(os.path.expanduser("~"), ".burako", "emu")
+
+
+def _scale(text):
+    v = int(text)
+    if not 2 <= v <= 4:
+        raise argparse.ArgumentTypeError("scale must be 2, 3 or 4")
+    return v
+
+
+def configure(p):
+    p.add_argument("--scale", type=_scale, default=3, help="window scale, 2..4 (default 3)")
+    p.add_argument("--storage", default=DEFAULT_STORAGE,
+                   help="folder holding the device's files (default ~/.burako/emu)")
+    p.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython",
+                   help="run the firmware in this process or inside real MicroPython (WASI)")
+    p.add_argument("--heap", type=int, default=131072,
+                   help="MicroPython heap in bytes, a hard limit (default 131072)")
+    p.add_argument("--headless", action="store_true", help="no window: scripted keys, virtual time")
+    p.add_argument("--seed", type=int, default=None, help="deal seed of new games")
+    p.add_argument("--keys", default="", help='key script, e.g. "A,RIGHT,RIGHT,A" (A+B, WAIT)')
+    p.add_argument("--keys-file", default=None, help="key script from a file")
+    p.add_argument("--autoplay", action="store_true", help="AIs take every seat: a whole match")
+    p.add_argument("--frames", type=int, default=None, help="stop after N frames")
+    p.add_argument("--screenshot", default=None, help="write the final screen as PNG")
+    p.add_argument("--state-json", action="store_true", help="print the final state as JSON")
+    p.add_argument("--variant", choices=("burako", "torneo"), default="burako",
+                   help="variant for --autoplay (menus choose otherwise)")
+    p.add_argument("--players", type=int, choices=(2, 4), default=2, help="players for --autoplay")
+    p.add_argument("--target", type=int, default=0, help="target score for --autoplay")
+    p.add_argument("--lang", choices=("es", "it", "en"), default="es", help="UI language")
+    p.add_argument("--ai-ms", type=int, default=None,
+                   help="pause after each AI move in ms (default 700 windowed, 0 headless)")
+    return p
+
+
+def add_parser(subparsers):
+    p = subparsers.add_parser("emu", help="the handheld emulator (pygame window or headless)",
+                              description=__doc__.split("\n\n")[0])
+    configure(p)
+    p.set_defaults(func=run)
+    return p
+
+
+def _fail(msg):
+    print("burako emu: " + msg, file=sys.stderr)
+    return 2
+
+
+def run(args):
+    from host.paths import use_firmware
+
+    use_firmware()
+    from emulator import runner
+    from emulator.board import parse_keys, write_png
+
+    keys_text = args.keys or ""
+    if args.keys_file:
+        try:
+            with open(args.keys_file) as f:
+                keys_text += "," + f.read()
+        except OSError as e:
+            return _fail(f"cannot read --keys-file: {e.strerror}")
+    try:
+        keys = parse_keys(keys_text)
+    except ValueError as e:
+        return _fail(str(e))
+    if args.heap < 16384:
+        return _fail("--heap must be at least 16384 bytes")
+    try:
+        os.makedirs(args.storage, exist_ok=True)
+    except OSError as e:
+        return _fail(f"cannot use storage folder {args.storage}: {e.strerror}")
+    ai_ms = args.ai_ms if args.ai_ms is not None else (0 if args.headless else 700)
+    opts = {"seed": args.seed, "autoplay": args.autoplay, "ai_ms": ai_ms, "variant": args.variant,
+            "players": args.players, "target": args.target, "lang": args.lang}
+    if args.variant == "torneo" and args.players != 2:
+        return _fail("torneo is played by 2")
+
+    if args.headless:
+        feeder = runner.Feeder(keys, args.frames, args.autoplay)
+        try:
+            if args.runtime == "micropython":
+                display, state = runner.run_micropython(opts, args.storage, feeder, heap=args.heap)
+            else:
+                board, app = runner.run_cpython(opts, args.storage, feeder)
+                display, state = board.display, runner.snapshot(app)
+        except Exception as e:  # one line for users: a guest error, a full heap...
+            return _fail(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+        state["frames"] = feeder.n
+        if args.screenshot:
+            write_png(args.screenshot, display)
+        if args.state_json:
+            print(json.dumps(state, sort_keys=True))
+        return 0
+    return _windowed(args, opts, runner)
+
+
+def _windowed(args, opts, runner):
+    try:
+        from emulator.window import RealClock, Window, frame_wait
+        win = Window(args.scale)
+    except Exception as e:
+        return _fail(f"cannot open a window ({e}); try --headless")
+    clock = RealClock()
+    st = {"t": 0.0}
+    if args.runtime == "micropython":
+        from emulator.board import PinButtons
+
+        pins = PinButtons()
+
+        def source(waiting, over):
+            st["t"] = frame_wait(st["t"])
+            pins.level = win.pump()
+            if win.quit:
+                return runner.STOP
+            return pins.poll(clock.ticks_ms())
+
+        try:
+            runner.run_micropython(opts, args.storage, source, heap=args.heap, clock=clock,
+                                   on_frame=win.show)
+        except Exception as e:
+            win.close()
+            return _fail(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+        win.close()
+        return 0
+
+    from emulator.board import PinButtons
+    from hal.clock import Clock
+
+    pins = PinButtons()
+
+    def source(waiting, over):
+        st["t"] = frame_wait(st["t"])
+        pins.level = win.pump()
+        return runner.STOP if win.quit else 0
+
+    runner.run_cpython(opts, args.storage, source, clock=Clock(), buttons=pins, on_frame=win.show)
+    win.close()
+    return 0
+
+
+def main(argv=None):
+    p = configure(argparse.ArgumentParser(prog="burako emu", description=__doc__.split("\n\n")[0]))
+    args = p.parse_args(argv)
+    code = run(args)
+    if args.runtime == "micropython":
+        from host import mpy
+
+        mpy.quiet_exit(code)
+    return code
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    sys.exit(main())
