@@ -12,6 +12,7 @@ from engine import reasons as R
 class BasicAI:
     def __init__(self, level=1):
         self.level = level
+        self.took = -1      # the pile's top when this AI took the pile this turn
 
     def choose(self, g):
         ph = g.phase
@@ -27,21 +28,33 @@ class BasicAI:
     # --- drawing ------------------------------------------------------
     def _draw(self, g):
         pile = g.pile
+        self.took = -1
         if pile:
-            if not g.stock:
-                return (G.PILE, 0, b"", 0)
             top = pile[-1]
-            if T.is_wild(top) or self._useful(g, top):
+            # with the stock gone, only a pile that melds at once is worth
+            # taking: otherwise two AIs could pass one tile back and forth forever
+            if self._useful(g, top) and self._can_use(g, len(pile)):
+                self.took = top
                 return (G.PILE, 0, b"", 0)
         return (G.DRAW, 0, b"", 0)
 
+    def _can_use(self, g, taken):
+        # melding the pile's top with two rack tiles must leave a tile to
+        # discard and one to keep, unless emptying the rack is welcome
+        # (muerto still waiting, or the side can close)
+        s = G.side_of(g.turn)
+        return len(g.racks[g.turn]) + taken - 3 >= 2 or not g.taken[s] or g.can_close(s)
+
     def _useful(self, g, t):
-        # t extends a meld of the side, or makes a meld of naturals with the rack
+        # t extends a meld of the side, or makes a meld with the rack (with
+        # two naturals if t is a wild, with two rack tiles otherwise)
         s = G.side_of(g.turn)
         one = bytes((t,))
         for m in g.melds[s]:
             if M.touches(m, t) and not isinstance(M.extend(m, one, 0, g.rules), int):
                 return True
+        if T.is_wild(t):
+            return find_meld(g.racks[g.turn] + one, False) is not None
         return _makes_meld(g.racks[g.turn], t)
 
     # --- melding and discarding ------------------------------------------
@@ -72,9 +85,11 @@ class BasicAI:
                 mv = (G.MELD, 0, ts, 0)
                 if g.check(mv) == R.OK:
                     return mv
-        # wilds: to turn a 6-tile meld into a canasta, or when few tiles remain
+        # wilds: to turn a 6-tile meld into a canasta, or when few tiles (or
+        # only wilds) remain: wilds held to the end only cost points
+        few = len(rack) <= 4 or _all_wild(rack)
         for i in range(len(melds)):
-            if M.size(melds[i]) == 6 or len(rack) <= 3:
+            if M.size(melds[i]) == 6 or few:
                 for t in rack:
                     if T.is_wild(t):
                         mv = (G.ADD, i, bytes((t,)), 0)
@@ -97,7 +112,8 @@ class BasicAI:
                 if M.touches(m, t) and not isinstance(M.extend(m, mv[2], 0, g.rules), int):
                     feeds = 1
                     break
-            key = (T.is_wild(t), feeds, _links(rack, t), -T.value(t, g.rules.joker_value))
+            # never hand back the tile just taken from the pile: that could loop forever
+            key = (t == self.took, T.is_wild(t), feeds, _links(rack, t), -T.value(t, g.rules.joker_value))
             if best_key is None or key < best_key:
                 best = mv
                 best_key = key
@@ -106,6 +122,13 @@ class BasicAI:
         for mv in g.legal_moves():       # nothing sensible: any legal move
             return mv
         return None
+
+
+def _all_wild(rack):
+    for t in rack:
+        if not T.is_wild(t):
+            return False
+    return True
 
 
 def _makes_meld(rack, t):

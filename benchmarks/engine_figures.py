@@ -1,0 +1,59 @@
+"""Figures for the rules engine and the baseline AI (issue: the rules engine).
+
+    .venv/bin/python benchmarks/engine_figures.py [--games N]
+
+Prints CPython matches per second (2 and 4 players), and inside real
+MicroPython (WASI, -X heapsize): the heap high-water mark of a 4-player match,
+the smallest heap it completes in, fuel per hand and per AI decision, and the
+.mpy size of firmware/engine.
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from host import mpy, sim  # noqa: E402
+
+
+def smallest_heap(variant, players, seed, lo=16 * 1024, hi=64 * 1024):
+    """Bisect the smallest -X heapsize (to 256 bytes) in which the match completes."""
+    while hi - lo > 256:
+        mid = (lo + hi) // 2
+        try:
+            sim.run_micropython(variant, players, [seed], heap=mid, meter=False)
+            hi = mid
+        except mpy.GuestMemoryError:
+            lo = mid
+    return hi
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=20)
+    a = ap.parse_args()
+    print("CPython (one core):")
+    for variant, players in (("burako", 2), ("burako", 4), ("torneo", 2)):
+        rep = sim.run_cpython(variant, players, sim.seeds_from(1, a.games))
+        s = rep.summary("cpython")
+        hands = sum(m["hands"] for m in rep.matches) / len(rep.matches)
+        print(f"  {variant} {players}p: {s['games_per_s']} matches/s ({a.games} matches, {hands:.1f} hands each)")
+    print("MicroPython 1.27 WASI:")
+    for variant, players in (("burako", 4), ("burako", 2), ("torneo", 2)):
+        n = max(3, a.games // 4)
+        rep = sim.run_micropython(variant, players, sim.seeds_from(1, n), heap=65536)
+        s = rep.summary("micropython")
+        d = s["fuel_per_ai_decision"]
+        h = s["fuel_per_hand"]
+        print(f"  {variant} {players}p, {n} matches, -X heapsize=65536: peak heap {s['peak_heap_bytes']} bytes "
+              f"(live data + one step's allocations), {s['games_per_s']} matches/s")
+        print(f"    fuel per hand: p50 {h['p50']:,} p99 {h['p99']:,} max {h['max']:,} ({h['n']} hands)")
+        print(f"    fuel per AI decision: p50 {d['p50']:,} p99 {d['p99']:,} max {d['max']:,} ({d['n']} decisions)")
+    print(f"  smallest heap a 4-player burako match (seed 1) completes in: "
+          f"{smallest_heap('burako', 4, 1)} bytes (-X heapsize, 256-byte resolution)")
+    sizes = mpy.mpy_sizes(mpy.compile_firmware())
+    print(f".mpy sizes (bytes): engine {sizes.get('engine')}, ai {sizes.get('ai')}, all firmware {sum(sizes.values())}")
+
+
+if __name__ == "__main__":
+    main()
