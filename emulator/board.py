@@ -26,11 +26,12 @@ FRAME_MS = 33
 
 def parse_keys(text):
     """"A,RIGHT,RIGHT,A" -> list of masks; "A+B" presses both in one frame,
-    "WAIT" (or "-") is a frame with no key. Raises ValueError naming a bad key."""
+    "WAIT" (or "-") is a frame with no key, "#" starts a comment to the line's end. Raises ValueError naming a bad key."""
     out = []
-    for word in text.replace("\n", ",").replace(" ", ",").split(","):
+    text = ",".join(line.split("#")[0] for line in text.splitlines())
+    for word in text.replace(" ", ",").split(","):
         word = word.strip().upper()
-        if not word or word.startswith("#"):
+        if not word:
             continue
         if word in ("WAIT", "-"):
             out.append(0)

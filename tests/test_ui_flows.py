@@ -1,0 +1,162 @@
+"""Scripted button sequences through the headless emulator, under CPython and MicroPython.
+
+Each flow presses the handheld's keys from the title screen on and then reads
+the game state (ui/state.py) and the pixels of the emulated panel.
+"""
+import pytest
+
+from host.paths import use_firmware
+
+use_firmware()
+
+from ai.basic import find_meld  # noqa: E402
+from engine import game as G  # noqa: E402
+from engine import rules as RU  # noqa: E402
+from engine import tiles as T  # noqa: E402
+from emulator import runner  # noqa: E402
+from emulator.board import parse_keys  # noqa: E402
+from ui import gfx  # noqa: E402
+
+START = "A,UP,A"          # title: new game; setup: up wraps to Start; start (J1 human, J2 AI)
+RUNTIMES = ["cpython", pytest.param("micropython", marks=pytest.mark.micropython)]
+
+
+def play(runtime, keys, storage, seed=11, **opts):
+    o = {"seed": seed, "ai_ms": 0}
+    o.update(opts)
+    feeder = runner.Feeder(parse_keys(keys), frames=5000, autoplay=o.get("autoplay", False))
+    if runtime == "micropython":
+        return runner.run_micropython(o, str(storage), feeder, heap=131072)
+    board, app = runner.run_cpython(o, str(storage), feeder)
+    return board.display, runner.snapshot(app)
+
+
+def meld_seed():
+    """A seed where J1, after the first draw, holds a meld of naturals."""
+    for seed in range(1, 200):
+        g = G.Game(RU.BURAKO, 2, seed)
+        g.play((G.DRAW, 0, b"", 0))
+        ts = find_meld(g.racks[0], True)
+        if ts and g.check((G.MELD, 0, ts, 0)) == 0:
+            return seed, bytes(g.racks[0]), ts
+    raise AssertionError("no seed with a meld")
+
+
+def select_keys(rack, ts):
+    """Cursor moves and A presses selecting tiles ts of rack (cursor starts at 0)."""
+    want = list(ts)
+    idx = []
+    for i, t in enumerate(rack):
+        if t in want:
+            want.remove(t)
+            idx.append(i)
+    keys = []
+    cur = 0
+    for i in idx:
+        keys += ["RIGHT"] * (i - cur) + ["A"]
+        cur = i
+    return idx, ",".join(keys)
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES)
+def test_lay_a_meld_from_selected_tiles(runtime, tmp_path):
+    seed, rack, ts = meld_seed()
+    idx, sel = select_keys(rack, ts)
+    disp, st = play(runtime, START + ",A," + sel, tmp_path, seed)
+    assert st["screen"] == "game" and st["phase"] == G.P_PLAY
+    assert st["selected"] == idx
+    disp, st = play(runtime, START + ",A," + sel + ",Y", tmp_path / "2", seed)
+    assert st["melds"][0] and sorted(st["melds"][0][0].split()) == sorted(T.list_text(ts).split())
+    assert len(st["racks"][0].split()) == len(rack) - len(ts)
+    assert st["selected"] == [] and st["error"] == 0
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES)
+def test_illegal_meld_is_refused_with_reason_and_nothing_changes(runtime, tmp_path):
+    seed = 11
+    disp, before = play(runtime, START + ",A,A,RIGHT,A", tmp_path / "a", seed)
+    disp, st = play(runtime, START + ",A,A,RIGHT,A,Y", tmp_path / "b", seed)
+    assert st["error"] == 4 and st["error_text"] == "un juego necesita 3 fichas"
+    for k in ("racks", "melds", "pile", "stock", "phase", "turn", "selected"):
+        assert st[k] == before[k], k
+    # the reason is on screen: the hint band holds the error colour
+    assert any(disp.pixel(x, y) == gfx.ERR for y in range(220, 240) for x in range(0, 240, 1))
+    disp, st = play(runtime, START + ",A,A,RIGHT,A,Y", tmp_path / "c", seed, lang="en")
+    assert st["error_text"] == "a meld needs at least 3 tiles"
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES)
+def test_discard_then_take_the_pile(runtime, tmp_path):
+    seed = 11
+    # draw, discard the first tile (B twice: confirm), the AI plays its turn
+    disp, st = play(runtime, START + ",A,B,B", tmp_path / "a", seed)
+    assert st["turn"] == 0 and st["phase"] == G.P_DRAW and st["saves"] >= 2
+    pile = st["pile"].split()
+    assert pile, "the AI discarded"
+    rack = st["racks"][0].split()
+    disp, st2 = play(runtime, START + ",A,B,B,B", tmp_path / "b", seed)
+    assert st2["phase"] == G.P_PLAY and st2["pile"] == ""
+    assert len(st2["racks"][0].split()) == len(rack) + len(pile)
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES)
+def test_single_b_asks_before_discarding(runtime, tmp_path):
+    disp, st = play(runtime, START + ",A,RIGHT,B", tmp_path, 11)
+    assert st["turn"] == 0 and st["phase"] == G.P_PLAY and st["pile"] == ""
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES)
+def test_cursor_tile_has_its_colour_on_screen(runtime, tmp_path):
+    disp, st = play(runtime, START + ",A,RIGHT,RIGHT,RIGHT", tmp_path, 11)
+    assert st["cursor"] == 3
+    t = T.parse(st["cursor_tile"])
+    x = 10 + 3 * gfx.TW
+    y = 188
+    bar = disp.pixel(x + 8, y + 23)          # the colour bar at the tile's foot
+    if t == T.JOKER:
+        assert bar in gfx.TILE_C
+    else:
+        assert bar == gfx.TILE_C[T.colour(t)]
+        assert disp.pixel(x + 1, y + 1) == gfx.CURSOR   # the cursor frame
+    # a tile away from the cursor has a plain edge
+    assert disp.pixel(10, y + 5) == gfx.EDGE
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES)
+def test_resume_saved_game_after_power_off(runtime, tmp_path):
+    disp, st = play(runtime, START + ",A,B,B", tmp_path, 11)
+    assert st["saves"] >= 2
+    assert (tmp_path / "burako.sav").exists() and not (tmp_path / "burako.tmp").exists()
+    # power on again with the same storage: "Continue" is the first title row
+    disp, st2 = play(runtime, "A", tmp_path, 99)
+    assert st2["screen"] == "game"
+    for k in ("racks", "melds", "pile", "stock", "phase", "turn", "scores", "seed"):
+        assert st2[k] == st[k], k
+
+
+def test_handoff_hides_rack_between_two_humans(tmp_path):
+    # setup rows: variant, players, J1, J2, ...: make J2 human (DOWN x3, A), start
+    disp, st = play("cpython", "A,DOWN,DOWN,DOWN,A,DOWN,DOWN,DOWN,A,A,B,B", tmp_path, 11)
+    assert st["screen"] == "handoff" and st["turn"] == 1 and st["viewer"] == 1
+    # no tile of the rack strip is on screen: rack band is plain background
+    assert all(disp.pixel(x, 200) != gfx.CREAM for x in range(240))
+    disp, st = play("cpython", "A,DOWN,DOWN,DOWN,A,DOWN,DOWN,DOWN,A,A,B,B,A", tmp_path / "2", 11)
+    assert st["screen"] == "game" and any(disp.pixel(x, 200) == gfx.CREAM for x in range(240))
+
+
+def test_languages_switch_on_title(tmp_path):
+    disp, st = play("cpython", "DOWN,RIGHT", tmp_path, 1)
+    assert st["lang"] == "it"
+    disp, st = play("cpython", "DOWN,RIGHT,RIGHT", tmp_path / "b", 1)
+    assert st["lang"] == "en"
+
+
+def test_meld_focus_add_to_meld_needs_selection_and_shows_reason(tmp_path):
+    seed, rack, ts = meld_seed()
+    idx, sel = select_keys(rack, ts)
+    # lay the meld, then select the first remaining tile and try adding it to meld 0
+    disp, st = play("cpython", START + ",A," + sel + ",Y,A,UP,A", tmp_path, seed)
+    assert st["melds"][0]
+    if st["error"]:
+        assert st["error_text"]
+        assert len(st["melds"][0][0].split()) == len(ts)
