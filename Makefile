@@ -17,7 +17,7 @@ play: $(STAMP)
 	$(VENV)/bin/burako sim --variant burako --players 4 --games 1 --seed 1
 
 test: $(STAMP)
-	$(VENV)/bin/python -m pytest -n 2
+	$(VENV)/bin/python -m pytest -q -n 2
 
 bench: $(STAMP)
 	$(VENV)/bin/python benchmarks/run.py

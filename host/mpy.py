@@ -823,6 +823,17 @@ def _close_sessions() -> None:
     import gc
 
     gc.collect()
+    # Drop the cached Module and Engine while wasmtime's own module globals
+    # still exist: left to interpreter teardown, their __del__ finds them gone
+    # and prints "Exception ignored in Managed.__del__" on every exit.
+    global _module, _engine
+    for obj in (_module, _engine):
+        if obj is not None:
+            try:
+                obj.close()
+            except Exception:
+                pass
+    _module = _engine = None
 
 
 atexit.register(_close_sessions)
