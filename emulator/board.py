@@ -124,14 +124,22 @@ class EmuBoard:
         self.idle = None
 
 
-def write_png(path, display):
-    """The screen as an RGB PNG (no pygame needed)."""
+def write_png(path, display, scale=1):
+    """The screen as an RGB PNG (no pygame needed), optionally scaled up (nearest)."""
     import struct
     import zlib
 
     w, h = display.width, display.height
     rgb = display.to_rgb_bytes()
-    raw = b"".join(b"\x00" + rgb[y * w * 3:(y + 1) * w * 3] for y in range(h))
+    rows = []
+    for y in range(h):
+        row = rgb[y * w * 3:(y + 1) * w * 3]
+        if scale > 1:
+            row = b"".join(row[i:i + 3] * scale for i in range(0, len(row), 3))
+        rows.extend([b"\x00" + row] * scale)
+    raw = b"".join(rows)
+    w *= scale
+    h *= scale
 
     def chunk(tag, data):
         c = struct.pack(">I", len(data)) + tag + data

@@ -804,7 +804,7 @@ class App:
             t = self.sname(s) + " " + str(g.scores[s])
             p.text(x, 1, len(t) * 8, t, CURSOR if s == me else WHITE, BAR)
             x += len(t) * 8 + 12
-        t = L.t(L.HAND) + " " + str(len(g.history) + 1)
+        t = L.t(L.HAND) + " " + str(g.hand)
         if x + len(t) * 8 < 238:
             p.text(238 - len(t) * 8, 1, len(t) * 8, t, DIM, BAR)
 
@@ -1004,9 +1004,9 @@ class App:
                 p.text(4, y, 124, L.t(labels[i]), c, FELT_DARK)
                 for s in range(2):
                     v = res[s][i]
-                    if i == SC.PURE:
+                    if i == SC.PURE and v:
                         v = str(v) + "x" + str(rules.pure_bonus)
-                    elif i == SC.IMPURE:
+                    elif i == SC.IMPURE and v:
                         v = str(v) + "x" + str(rules.impure_bonus)
                     else:
                         v = str(v)

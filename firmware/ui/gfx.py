@@ -14,7 +14,7 @@ FELT = const(0x12E8)
 FELT_DARK = const(0x09E5)
 BAR = const(0x10E4)
 CREAM = const(0xFFBC)
-CREAM_SEL = const(0xFEAD)
+CREAM_SEL = const(0xB71F)
 WILD_BG = const(0xE6BF)
 RED = const(0xD0E3)
 BLUE = const(0x129A)
@@ -46,6 +46,7 @@ SEL = const(1)
 CUR = const(2)
 WILD = const(4)     # small tiles: the tile acts as a wild in its meld
 
+DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 NUMS = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13")
 
 # accents drawn over a base letter in the 8x8 font's two empty top rows:
@@ -192,7 +193,7 @@ class Painter:
                 self.glyph(fb, NUMS[n], 3, 4, c, 2, 2)
             else:
                 self.glyph(fb, "1", 2, 4, c, 1, 2)
-                self.glyph(fb, NUMS[n - 10], 9, 4, c, 1, 2)
+                self.glyph(fb, DIGITS[n - 10], 9, 4, c, 1, 2)
             fb.fill_rect(3, 22, TW - 6, 3, c)
         self.d.blit(self.tbuf, x, y, TW, TH)
 

@@ -1,0 +1,96 @@
+"""Make docs/screenshots/*.png with the headless emulator (CPython, virtual time).
+
+    python -m emulator.screenshots [OUT_DIR] [--scale 2]
+
+game.png     mid-hand: J1 (human) against J2 (AI), melds on the table, tiles selected
+handoff.png  pass-and-play: the screen that hides the rack between two humans
+handend.png  end of a hand: the R7 breakdown of both sides
+"""
+import os
+import sys
+import tempfile
+
+from host.paths import ROOT, use_firmware
+
+use_firmware()
+
+from emulator import runner  # noqa: E402
+from emulator.board import EmuBoard, ScriptButtons, VirtualClock, parse_keys, write_png  # noqa: E402
+
+
+def _app(storage, **kw):
+    from ui.app import App
+
+    clock = VirtualClock()
+    board = EmuBoard(storage, buttons=ScriptButtons(), clock=clock)
+    return board, App(board, **kw), clock
+
+
+def _frame(board, app, clock, keys=0):
+    if keys:
+        board.buttons.press(keys)
+    app.step(clock.ticks_ms())
+    clock.now += 33
+
+
+def game_shot(storage, seed=7):
+    """Autoplay a while, then hand seat 0 to a human and select a few tiles."""
+    from engine import game as G
+    from hal import keys as K
+
+    board, app, clock = _app(storage, seed=seed, autoplay=True, ai_ms=0)
+    g = app.g
+    # until J1 is to move with a few melds down and a full rack still in hand
+    while not (g.turn == 0 and g.phase == G.P_DRAW and len(g.melds[0]) >= 2
+               and len(g.melds[1]) >= 1 and len(g.racks[0]) >= 10 and g.pile):
+        _frame(board, app, clock)
+        g = app.g
+    app.autoplay = False
+    app.ai_seats = 2
+    app.ais[0] = None
+    app.viewer = 0
+    app.reset_view()
+    app.msg = ""
+    app.dirty = 255
+    _frame(board, app, clock)
+    app.sort_mode = 1
+    _frame(board, app, clock, K.A)          # draw from the stock
+    app.msg = ""
+    for k in (K.RIGHT, K.RIGHT, K.A, K.RIGHT, K.A, K.RIGHT, K.RIGHT, K.RIGHT):
+        _frame(board, app, clock, k)
+    return board.display
+
+
+def handoff_shot(storage):
+    keys = parse_keys("A,DOWN,DOWN,DOWN,A,DOWN,DOWN,DOWN,A,A,B,B")
+    board, app = runner.run_cpython({"seed": 4, "ai_ms": 0}, storage, runner.Feeder(keys))
+    return board.display
+
+
+def handend_shot(storage, seed=7):
+    from ui.app import S_HANDEND
+
+    board, app, clock = _app(storage, seed=seed, autoplay=True, ai_ms=1000)
+    while app.screen != S_HANDEND:
+        app.next_ai = clock.ticks_ms()
+        _frame(board, app, clock)
+    return board.display
+
+
+def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    scale = 2
+    if "--scale" in argv:
+        i = argv.index("--scale")
+        scale = int(argv[i + 1])
+        del argv[i:i + 2]
+    out = argv[0] if argv else os.path.join(ROOT, "docs", "screenshots")
+    os.makedirs(out, exist_ok=True)
+    for name, fn in (("game", game_shot), ("handoff", handoff_shot), ("handend", handend_shot)):
+        with tempfile.TemporaryDirectory(prefix="burako-shot-") as d:
+            write_png(os.path.join(out, name + ".png"), fn(d), scale)
+        print(os.path.join(out, name + ".png"))
+
+
+if __name__ == "__main__":
+    main()
