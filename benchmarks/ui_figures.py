@@ -1,0 +1,127 @@
+"""Figures of the handheld UI (issue 3), measured in real MicroPython (WASI build).
+
+    .venv/bin/python benchmarks/ui_figures.py [--seed 5]
+
+* peak heap of the whole firmware (UI + engine + AI + buffers) during an
+  autoplay match through the UI under -X heapsize=131072: gc.mem_alloc()
+  high-water mark sampled before each between-frame collection (as host/sim.py)
+* fuel of one full-screen redraw of the game screen and of a cursor move (one
+  frame: poll, move, redraw two tiles), from stdout line fuel stamps minus the
+  constant stamp overhead; the display is a no-op in the guest so this is the
+  UI's own work (rendering into its buffers), not the emulator bridge
+* bytes of every buffer the UI keeps
+* .mpy size of all of firmware/ (host/mpy.py mpy_sizes)
+"""
+import argparse
+import json
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from host import mpy  # noqa: E402
+from host.paths import use_firmware  # noqa: E402
+
+use_firmware()
+
+from emulator import runner  # noqa: E402
+
+FUEL = """
+import gc
+gc.disable()
+class Disp:
+    width = 240
+    height = 240
+    def blit(self, buf, x, y, w, h):
+        pass
+    def fill_rect(self, x, y, w, h, c):
+        pass
+    def backlight(self, on):
+        pass
+class Btn:
+    ev = 0
+    def poll(self, now):
+        e = self.ev
+        self.ev = 0
+        return e
+class Clk:
+    def ticks_ms(self):
+        return 0
+class B:
+    pass
+from hal.storage import Storage
+from hal import keys as K
+b = B()
+b.display = Disp()
+b.buttons = Btn()
+b.clock = Clk()
+b.storage = Storage('/flash/')
+from ui.app import App, D_ALL
+app = App(b, seed=%(seed)d)
+app.new_game()
+b.buttons.ev = K.A
+app.step(0)
+gc.collect()
+print('F')
+print('F')
+app.dirty = D_ALL
+print('F')
+app.draw()
+print('F')
+gc.collect()
+a = gc.mem_alloc()
+b.buttons.ev = K.RIGHT
+print('F')
+app.step(0)
+print('F')
+print(gc.mem_alloc() - a)
+b.buttons.ev = 0
+a = gc.mem_alloc()
+print('F')
+app.step(0)
+print('F')
+print(gc.mem_alloc() - a)
+print(sum([n for _, n in app.p.buffers()]) + len(app.sel))
+"""
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seed", type=int, default=5)
+    args = ap.parse_args(argv)
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="burako-fig-") as d:
+        opts = {"seed": args.seed, "autoplay": True, "ai_ms": 0}
+        _, st = runner.run_micropython(opts, d, runner.Feeder((), None, True), heap=131072)
+        out["autoplay_match"] = {"heap_limit": 131072, "peak_heap_bytes": st["peak_heap_bytes"],
+                                 "heap_after_boot_bytes": st["heap_after_boot"],
+                                 "hands": st["hands"], "scores": st["scores"]}
+        res = mpy.Guest(heap=131072, flash=d).run(FUEL % {"seed": args.seed})
+    f = res.line_fuel
+    L = res.lines
+    overhead = f[1] - f[0]
+    out["fuel"] = {"line_stamp_overhead": overhead,
+                   "full_screen_redraw": f[3] - f[2] - overhead,
+                   "cursor_move_frame": f[5] - f[4] - overhead,
+                   "cursor_move_heap_bytes": int(L[6]),
+                   "idle_frame": f[8] - f[7] - overhead,
+                   "idle_frame_heap_bytes": int(L[9])}
+    from host.paths import use_firmware as _u
+    _u()
+    from emulator.board import EmuBoard
+    from ui.app import App
+    with tempfile.TemporaryDirectory() as d:
+        app = App(EmuBoard(d))
+    bufs = dict(app.p.buffers())
+    bufs["rack_selection_flags"] = len(app.sel)
+    bufs["total"] = sum(bufs.values())
+    out["ui_buffers_bytes"] = bufs
+    sizes = mpy.mpy_sizes(mpy.compile_firmware())
+    out["mpy_bytes"] = dict(sizes, total=sum(sizes.values()))
+    print(json.dumps(out, indent=2))
+    mpy.quiet_exit(0)
+
+
+if __name__ == "__main__":
+    main()
