@@ -18,7 +18,11 @@ from __future__ import annotations
 import os
 import time
 
-from hal import keys as K
+from host.paths import use_firmware
+
+use_firmware()
+
+from hal import keys as K  # noqa: E402
 
 HELP = (
     "Burako emulator keys",
@@ -52,6 +56,8 @@ PAD_BUTTONS = {0: K.A, 1: K.B, 2: K.X, 3: K.Y, 7: K.PRESS, 8: K.PRESS, 9: K.PRES
 
 class Window:
     def __init__(self, scale=3, title="Burako"):
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         import pygame
 
         self.pg = pygame
@@ -122,7 +128,7 @@ class Window:
             return
         self.version = display.version
         img = pg.image.frombuffer(display.to_rgb_bytes(), (240, 240), "RGB")
-        pg.transform.scale(img, self.surface.get_size(), self.surface)
+        self.surface.blit(pg.transform.scale(img, self.surface.get_size()), (0, 0))
         if self.help and self.font:
             shade = pg.Surface(self.surface.get_size(), pg.SRCALPHA)
             shade.fill((0, 0, 0, 200))
