@@ -149,6 +149,8 @@ def cmd_sim(a):
         raise UsageError(f"{a.variant} is for {' or '.join(map(str, RU.by_name(a.variant).players))} players")
     if a.games < 1:
         raise UsageError("--games must be at least 1")
+    if not 0 <= a.seed <= 0xFFFFFFFF - a.games:
+        raise UsageError("--seed must be a whole number from 0 to 4294967295")
     if a.heap is not None and a.runtime != "micropython":
         raise UsageError("--heap needs --runtime micropython")
     seeds = sim.seeds_from(a.seed, a.games)

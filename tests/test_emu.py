@@ -83,18 +83,3 @@ def test_keys_file_and_frames_limit(tmp_path):
             str(tmp_path / "t"), "--state-json")
     st = json.loads(r.stdout)
     assert st["frames"] == 10 and st["screen"] != "matchend"
-
-
-def test_save_decoder_for_micropython_matches_engine_codec():
-    from engine import codec
-    from engine import game as G
-    from engine import rules as RU
-    from ai.basic import BasicAI
-    from ui import save
-
-    g = G.Game(RU.BURAKO, 4, 9)
-    ai = BasicAI()
-    for _ in range(150):
-        g.play(ai.choose(g))
-        data = codec.encode(g)
-        assert codec.encode(save.decode_mp(data)) == data

@@ -32,3 +32,44 @@ def test_heap_limit_is_real():
     # the same match cannot run in a heap smaller than its measured need
     with pytest.raises(mpy.GuestMemoryError):
         sim.run_micropython("burako", 4, [1], heap=24 * 1024, meter=False)
+
+
+def test_position_bytes_round_trip_inside_micropython():
+    """codec.decode builds its Game the MicroPython way (no __new__, no struct.error)."""
+    from engine import codec
+    from engine import game as G
+    from engine import rules as RU
+    from ai.basic import BasicAI
+
+    g = G.Game(RU.BURAKO, 4, 9)
+    ai = BasicAI()
+    want = []
+    for _ in range(120):
+        g.play(ai.choose(g))
+        want.append(codec.encode(g).hex())
+    script = """
+import gc, binascii
+gc.disable()
+from engine import rules as RU, game as G, codec
+from ai.basic import BasicAI
+def steps():
+    g = G.Game(RU.BURAKO, 4, 9)
+    ai = BasicAI()
+    for i in range(120):
+        g.play(ai.choose(g))
+        b = codec.encode(g)
+        h = codec.decode(b)
+        print(binascii.hexlify(codec.encode(h)).decode())
+        g = h
+        yield
+    try:
+        codec.decode(b[:40])
+    except codec.CodecError as e:
+        print("refused", e)
+S = steps()
+for _ in S:
+    gc.collect()
+"""
+    res = mpy.Guest(heap=64 * 1024).run(script)
+    assert res.lines[:-1] == want
+    assert res.lines[-1].startswith("refused")

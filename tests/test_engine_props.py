@@ -125,3 +125,17 @@ def test_new_meld_is_the_same_tiles_and_legal_when_accepted(tiles, end):
                 if not T.is_wild(t):
                     p = lo + i
                     assert t == M.natural_at(m[1], p)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=300), st.integers(0, 2**31), st.data())
+def test_corrupt_position_bytes_raise_only_codec_error(junk, seed, data):
+    good = codec.encode(G.Game(RU.BURAKO, 4, seed))
+    cut = data.draw(st.integers(0, len(good)))
+    for blob in (junk, good[:cut], good[:cut] + junk, b"BK\x01" + junk):
+        try:
+            g = codec.decode(blob)
+        except codec.CodecError:
+            continue
+        assert g.tile_count() == FULL
+        assert codec.encode(g) == bytes(blob)

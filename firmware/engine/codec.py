@@ -10,6 +10,7 @@ from engine import rules as RU
 from engine import game as G
 
 MAGIC = b"BK\x01"
+_StructError = getattr(struct, "error", ValueError)  # MicroPython raises ValueError
 _FIXED = "<5BH4BIIHii"
 
 
@@ -45,11 +46,11 @@ def decode(data):
         f = struct.unpack_from(_FIXED, data, 3)
         pos = 3 + struct.calcsize(_FIXED)
         v, n, phase, turn, mano, hand, flags, closer, winner, drawn, rng, seed, target, s0, s1 = f
-        if v >= len(RU.VARIANTS) or n not in (2, 4) or phase > G.P_MATCH_OVER or turn >= n:
+        if v >= len(RU.VARIANTS) or n not in RU.VARIANTS[v].players or phase > G.P_MATCH_OVER \
+                or turn >= n or mano >= n or not (drawn < 53 or drawn == G.NO_TILE) \
+                or closer > 2 or winner > 2:
             raise CodecError("position header out of range")
-        g = G.Game.__new__(G.Game)
-        g.rules = RU.VARIANTS[v]
-        g.n = n
+        g = G.Game(RU.VARIANTS[v], n, seed, target, deal=False)
         g.phase = phase
         g.turn = turn
         g.mano = mano
@@ -62,8 +63,6 @@ def decode(data):
         g.winner = winner - 1
         g.drawn = drawn
         g.rng = rng
-        g.seed = seed
-        g.target = target
         g.scores = [s0, s1]
         k = data[pos]
         pos += 1
@@ -94,7 +93,7 @@ def decode(data):
                     raise CodecError("position truncated")
                 g.melds[s].append(meld)
                 pos += 1 + m
-    except (IndexError, struct.error, ValueError):
+    except (IndexError, ValueError, _StructError):
         raise CodecError("position truncated or malformed")
     if pos != len(data):
         raise CodecError("trailing bytes after position")

@@ -45,7 +45,8 @@ def side_of(player):
 
 
 class Game:
-    def __init__(self, rules, nplayers, seed, target=0):
+    def __init__(self, rules, nplayers, seed, target=0, deal=True):
+        # deal=False makes an empty table for codec.decode to fill in
         self.rules = rules
         self.n = nplayers
         self.seed = seed
@@ -65,7 +66,12 @@ class Game:
         self.melds = [[], []]
         self.closer = -1         # side that closed this hand, if any
         self.void = False
-        self.deal()
+        self.turn = 0
+        self.phase = P_DRAW
+        self.first = False
+        self.drawn = NO_TILE
+        if deal:
+            self.deal()
 
     # --- set-up (R2) ---------------------------------------------------
     def deal(self):
@@ -248,7 +254,7 @@ class Game:
             new = M.make(ts, mv[3], self.rules)
         elif kind == ADD or kind == SWAP:
             ms = self.melds[s]
-            if mv[1] >= len(ms):
+            if not 0 <= mv[1] < len(ms):
                 return R.NO_MELD, None
             if not ts:
                 return R.BAD_MOVE, None
