@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 play: $(STAMP)
-	$(VENV)/bin/burako sim --variant burako --players 4 --games 1 --seed 1
+	$(VENV)/bin/burako emu
 
 test: $(STAMP)
 	$(VENV)/bin/python -m pytest -q -n 2

@@ -208,6 +208,10 @@ def build_parser():
     r = sub.add_parser("replay", help="check a transcript move by move")
     r.add_argument("file", metavar="FILE", help="transcript file, or - for stdin")
     r.set_defaults(func=cmd_replay)
+
+    from host import emu
+
+    emu.add_parser(sub)
     return p
 
 
@@ -231,7 +235,13 @@ def main(argv=None):
 
 
 def entry():
-    sys.exit(main())
+    code = main()
+    if "wasmtime" in sys.modules:
+        # leave without interpreter teardown, where wasmtime can print a panic
+        from host import mpy
+
+        mpy.quiet_exit(code)
+    sys.exit(code)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from hal import keys as K
 from ui import gfx
 from ui import lang as L
 from ui import save as SV
+import scorelog
 from ui.gfx import FELT, FELT_DARK, BAR, WHITE, GREY, CURSOR, DIM, ERR, PURE, IMPURE, HILITE
 
 # screens
@@ -105,6 +106,7 @@ class App:
         self.next_ai = 0
         self.has_save = False
         self.saves = 0
+        self.logged = 0             # matches written to the score log
         self.bad_save = False
         L.use(lang)
         self.has_save = SV.exists(board.storage)
@@ -282,6 +284,8 @@ class App:
             self.fix_cursor()
             d |= D_RACK
         self.dirty |= d
+        if g.phase == G.P_MATCH_OVER and phase != G.P_MATCH_OVER:
+            self.log_match()
         boundary = g.turn != seat or g.phase >= G.P_HAND_OVER or kind == G.NEXT
         if boundary:
             self.save()
@@ -290,6 +294,22 @@ class App:
                     self.viewer = self.first_human(g.turn)
                 self.reset_view()
             self.enter_turn()
+
+    def log_match(self):
+        # issue 4: every finished match goes to the score log, written here,
+        # between games (never during a link exchange: flash writes stop the UART)
+        g = self.g
+        seats = ""
+        for p in range(g.n):
+            seats += "A" if (self.ai_seats >> p) & 1 else "H"
+        try:
+            scorelog.append(self.b.storage.path(scorelog.FILENAME), {
+                "variant": g.rules.name, "seats": seats,
+                "hands": [list(h) for h in g.history[-scorelog.MAX_HANDS:]],
+                "final": list(g.scores), "winner": g.winner})
+            self.logged += 1
+        except (OSError, ValueError):
+            pass        # a full or failing flash must not stop the game
 
     def move_text(self, seat, mv):
         kind = mv[0]
