@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 play: $(STAMP)
-	$(VENV)/bin/burako emu
+	$(VENV)/bin/burako emu --new
 
 test: $(STAMP)
 	$(VENV)/bin/python -m pytest -q -n 2

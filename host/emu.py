@@ -37,6 +37,8 @@ def configure(p):
     p.add_argument("--keys", default="", help='key script, e.g. "A,RIGHT,RIGHT,A" (A+B, WAIT)')
     p.add_argument("--keys-file", default=None, help="key script from a file")
     p.add_argument("--autoplay", action="store_true", help="AIs take every seat: a whole match")
+    p.add_argument("--new", action="store_true",
+                   help="skip the title: continue the saved match, else a new one against the AI")
     p.add_argument("--frames", type=int, default=None, help="stop after N frames")
     p.add_argument("--screenshot", default=None, help="write the final screen as PNG")
     p.add_argument("--state-json", action="store_true", help="print the final state as JSON")
@@ -88,7 +90,7 @@ def run(args):
     except OSError as e:
         return _fail(f"cannot use storage folder {args.storage}: {e.strerror}")
     ai_ms = args.ai_ms if args.ai_ms is not None else (0 if args.headless else 700)
-    opts = {"seed": args.seed, "autoplay": args.autoplay, "ai_ms": ai_ms, "variant": args.variant,
+    opts = {"seed": args.seed, "autoplay": args.autoplay, "new": args.new, "ai_ms": ai_ms, "variant": args.variant,
             "players": args.players, "target": args.target, "lang": args.lang}
     if args.variant == "torneo" and args.players != 2:
         return _fail("torneo is played by 2")

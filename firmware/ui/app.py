@@ -70,7 +70,7 @@ MAXRACK = const(120)
 
 class App:
     def __init__(self, board, seed=None, autoplay=False, ai_ms=700, variant="burako",
-                 players=2, target=0, lang="es"):
+                 players=2, target=0, lang="es", quick=False):
         self.b = board
         self.d = board.display
         self.p = gfx.Painter(self.d)
@@ -113,6 +113,12 @@ class App:
         if autoplay:
             self.ai_seats = 15
             self.new_game()
+        elif quick:
+            # straight into the game: the saved one if there is one (never
+            # overwrite it), else a new match, you in seat 0, the AI in the others
+            if not (self.has_save and self.load()):
+                self.ai_seats = 0b1110
+                self.new_game()
         elif self.has_save:
             self.row = 0
 
