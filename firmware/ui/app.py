@@ -107,6 +107,8 @@ class App:
         self.has_save = False
         self.saves = 0
         self.logged = 0             # matches written to the score log
+        self.played_ms = 0          # R9 torneo match clock
+        self.last_now = 0
         self.bad_save = False
         L.use(lang)
         self.has_save = SV.exists(board.storage)
@@ -350,6 +352,9 @@ class App:
         g = self.g
         if g is None:
             return
+        if self.match_clock(g, now):
+            self.next_ai = now + 2 * self.ai_ms     # let the message be read
+            return
         if self.screen == S_GAME and g.phase < G.P_HAND_OVER:
             ai = self.ais[g.turn]
             if ai is not None and _diff(now, self.next_ai) >= 0:
@@ -366,6 +371,22 @@ class App:
         elif self.screen == S_HANDEND and self.autoplay and _diff(now, self.next_ai) >= 0:
             self.play(G.NEXT, 0, b"", 0)
             self.next_ai = now + self.ai_ms
+
+    def match_clock(self, g, now):
+        # R9 torneo: after `minutes` of play the match ends with the hand in
+        # progress. Only time in the game counts (a frame adds at most 1 s, so
+        # sleeping or a paused emulator does not), and not across power-offs.
+        dt = _diff(now, self.last_now)
+        self.last_now = now
+        if not g.rules.minutes or g.timeup or g.phase >= G.P_MATCH_OVER:
+            return False
+        self.played_ms += dt if 0 < dt < 1000 else 0
+        if self.played_ms >= g.rules.minutes * 60000 and g.play((G.TIMEUP, 0, b"", 0)) == 0:
+            self.msg = L.t(L.TIMEUP)
+            self.msg_c = ERR
+            self.dirty |= D_MSG
+            return True
+        return False
 
     # --- the rack ------------------------------------------------------------
     def rack(self):

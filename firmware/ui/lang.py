@@ -79,6 +79,7 @@ IMPURE_L = const(68)
 ME = const(69)
 CANASTA = const(70)
 TAKEN = const(71)
+TIMEUP = const(72)
 
 _mod = None
 _code = ""

@@ -72,6 +72,7 @@ MSG = (
     'me',
     'canasta',
     'taken',
+    'time is up: last hand',
 )
 REASON = (
     'ok',

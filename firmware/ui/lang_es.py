@@ -72,6 +72,7 @@ MSG = (
     'yo',
     'canasta',
     'tomado',
+    'se acabó el tiempo: última mano',
 )
 REASON = (
     'ok',

@@ -72,6 +72,7 @@ MSG = (
     'io',
     'burraco',
     'preso',
+    'tempo scaduto: ultima smazzata',
 )
 REASON = (
     'ok',
