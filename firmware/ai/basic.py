@@ -31,8 +31,9 @@ class BasicAI:
         self.took = -1
         if pile:
             top = pile[-1]
-            # with the stock gone, only a pile that melds at once is worth
-            # taking: otherwise two AIs could pass one tile back and forth forever
+            # only a pile whose top plays at once is worth taking: on looser
+            # grounds two AIs can pass one tile back and forth for ever, the
+            # stock never shrinking
             if self._useful(g, top) and self._can_use(g, len(pile)):
                 self.took = top
                 return (G.PILE, 0, b"", 0)
@@ -75,12 +76,9 @@ class BasicAI:
                     mv = (kind, i, bytes((t,)), 0)
                     if g.check(mv) == R.OK:
                         return mv
-        ts = find_meld(rack, True)
-        if ts:
-            mv = (G.MELD, 0, ts, 0)
-            if g.check(mv) == R.OK:
-                return mv
-            ts = find_meld(rack, False)
+        # a new meld: of naturals if there is one, else with one wild
+        for naturals_only in (True, False):
+            ts = find_meld(rack, naturals_only)
             if ts:
                 mv = (G.MELD, 0, ts, 0)
                 if g.check(mv) == R.OK:

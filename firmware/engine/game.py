@@ -129,8 +129,7 @@ class Game:
         for r in self.racks:
             T.counts(r, c)
         for s in range(2):
-            if not self.taken[s]:
-                T.counts(self.muertos[s], c)
+            T.counts(self.muertos[s], c)     # empty once taken
             for m in self.melds[s]:
                 T.counts(m[M.HEAD:], c)
         return c
