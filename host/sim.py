@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 
 from host.paths import use_firmware
 
-# The guest's side: one match per seed, metered. `H` starts a deal, `D`/`d`
-# bracket an AI decision, `P`/`p` an engine step.
+# The guest's side: one match per seed (ai/selfplay.steps, the same loop as
+# under CPython), metered: `H` starts a deal, `D`/`d` bracket an AI decision,
+# `P`/`p` an engine step; the first D/d pair, with nothing between, measures
+# the marking's own fuel.
 #
 # Garbage is collected only at module level, between steps, with automatic
 # collection off. The WASI build cannot see pointers held in wasm locals, and
@@ -28,56 +30,19 @@ from host.paths import use_firmware
 # after the last collection. The heap figure is therefore an upper bound: the
 # high-water mark of live data plus everything one step allocates.
 GUEST = """
-import gc, json, hashlib
+import gc, json
 gc.disable()
-from engine import rules as RU, game as G, transcript as TR
-from ai.basic import BasicAI
-from ai.selfplay import _hex
-METER = %(meter)r
-EMIT = %(emit)r
-def match(variant, n, seed, target):
-    g = G.Game(RU.by_name(variant), n, seed, target)
-    ai = [BasicAI() for _ in range(n)]
-    h = hashlib.sha256()
-    t = TR.header(g)
-    h.update(t.encode())
-    if EMIT:
-        print("T" + t.replace("\\n", "\\nT")[:-1])
-    hand = 0
-    moves = 0
-    while g.phase != G.P_MATCH_OVER:
-        if g.hand != hand:
-            hand = g.hand
-            if METER:
-                print("H")
-        seat = g.turn
-        yield
-        if METER:
-            print("D")
-        mv = ai[seat].choose(g)
-        if METER:
-            print("d")
-        yield
-        if METER:
-            print("P")
-        err = g.play(mv)
-        if METER:
-            print("p")
-        if err:
-            raise RuntimeError("illegal AI move")
-        t = TR.line(seat, mv)
-        h.update(t.encode())
-        if EMIT:
-            print("T" + t[:-1])
-        moves += 1
-    yield {"seed": seed, "variant": variant, "players": n,
-           "hands": len(g.history), "deals": g.hand, "scores": g.scores,
-           "winner": g.winner, "transcript_sha256": _hex(h.digest()),
-           "moves": moves, "history": [list(x) for x in g.history]}
+from ai.selfplay import steps
+def emit(text):
+    for line in text.split("\\n")[:-1]:
+        print("T" + line)
+def mark(c):
+    print(c)
 def run_all():
     for seed in %(seeds)r:
         peak = 0
-        for r in match(%(variant)r, %(players)d, seed, %(target)d):
+        for r in steps(%(variant)r, %(players)d, seed, %(target)d,
+                       emit if %(emit)r else None, mark if %(meter)r else None):
             a = gc.mem_alloc()
             if a > peak:
                 peak = a
@@ -85,9 +50,9 @@ def run_all():
                 r["peak_heap_bytes"] = peak
                 print(json.dumps(r))
             yield
-if METER:
-    print("D")
-    print("d")
+if %(meter)r:
+    mark("D")
+    mark("d")
 STEPS = run_all()
 for _ in STEPS:
     gc.collect()
@@ -156,7 +121,7 @@ def run_micropython(variant, players, seeds, target=0, heap=192 * 1024, meter=Tr
     guest = mpy.Guest(heap=heap)
     script = GUEST % {"meter": meter, "emit": transcripts, "seeds": list(seeds),
                       "variant": variant, "players": players, "target": target}
-    st = {"mark": None, "overhead": None, "hand": None, "lines": [], "calib": None}
+    st = {"mark": None, "overhead": None, "hand": None, "lines": []}
 
     def on_line(text, fuel):
         c = text[:1]

@@ -16,13 +16,17 @@ class MatchError(Exception):
     pass
 
 
-def play_match(variant, nplayers, seed, target=0, emit=None, on_decision=None, players=None):
-    """Play one match between AIs. emit(line) receives each transcript line;
-    on_decision(game, seat) is called before each AI decision (for metering).
-    Returns a dict: seed, variant, players, hands, scores, winner, history,
-    transcript_sha256, moves."""
-    rules = RU.by_name(variant)
-    g = G.Game(rules, nplayers, seed, target)
+def steps(variant, nplayers, seed, target=0, emit=None, mark=None, players=None):
+    """Play one match between AIs as a generator: it yields None between steps
+    (safe points, where a host may collect garbage or stop) and finally the
+    result dict: seed, variant, players, hands, deals, scores, winner, history,
+    transcript_sha256, moves.
+
+    emit(text) receives the transcript as it grows; mark(c) is called with
+    "H" at each deal and "D"/"d", "P"/"p" around every AI decision and engine
+    step (the MicroPython harness meters fuel between them).
+    """
+    g = G.Game(RU.by_name(variant), nplayers, seed, target)
     if players is None:
         players = [BasicAI() for _ in range(nplayers)]
     h = hashlib.sha256()
@@ -31,12 +35,24 @@ def play_match(variant, nplayers, seed, target=0, emit=None, on_decision=None, p
     if emit:
         emit(text)
     moves = 0
+    hand = 0
     while g.phase != G.P_MATCH_OVER:
+        if mark and g.hand != hand:
+            hand = g.hand
+            mark("H")
         seat = g.turn
-        if on_decision:
-            on_decision(g, seat)
+        yield None
+        if mark:
+            mark("D")
         mv = players[seat].choose(g)
+        if mark:
+            mark("d")
+        yield None
+        if mark:
+            mark("P")
         err = g.play(mv)
+        if mark:
+            mark("p")
         if err:
             raise MatchError("seat %d chose an illegal move %s: %s" % (seat, N.move_text(mv), R.text(err)))
         text = TR.line(seat, mv)
@@ -46,7 +62,7 @@ def play_match(variant, nplayers, seed, target=0, emit=None, on_decision=None, p
         moves += 1
         if moves > MAX_MOVES:
             raise MatchError("match did not end after %d moves" % MAX_MOVES)
-    return {
+    yield {
         "seed": seed,
         "variant": variant,
         "players": nplayers,
@@ -58,6 +74,13 @@ def play_match(variant, nplayers, seed, target=0, emit=None, on_decision=None, p
         "transcript_sha256": _hex(h.digest()),
         "moves": moves,
     }
+
+
+def play_match(variant, nplayers, seed, target=0, emit=None, players=None):
+    """One whole match at once; returns the result dict of steps()."""
+    for r in steps(variant, nplayers, seed, target, emit, None, players):
+        pass
+    return r
 
 
 def _hex(b):
