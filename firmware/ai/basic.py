@@ -10,7 +10,11 @@ from engine import reasons as R
 
 
 class BasicAI:
-    def __init__(self, level=1):
+    """level 1 is an easy opponent: it never moves wilds (R5) and discards
+    without minding what the opponents could use. Levels 2 and 3 play the full
+    baseline (a stronger AI is to come)."""
+
+    def __init__(self, level=2):
         self.level = level
         self.took = -1      # the pile's top when this AI took the pile this turn
 
@@ -66,7 +70,7 @@ class BasicAI:
             return (G.REDRAW, 0, b"", 0)
         melds = g.melds[s]
         # put naturals where wilds stand, then extend melds with naturals
-        for kind in (G.SWAP, G.ADD):
+        for kind in ((G.ADD,) if self.level < 2 else (G.SWAP, G.ADD)):
             for i in range(len(melds)):
                 for t in rack:
                     if T.is_wild(t) or not M.touches(melds[i], t):
@@ -106,7 +110,7 @@ class BasicAI:
             if g.check(mv) != R.OK:
                 continue
             feeds = 0
-            for m in opp:
+            for m in (opp if self.level >= 2 else ()):
                 if M.touches(m, t) and not isinstance(M.extend(m, mv[2], 0, g.rules), int):
                     feeds = 1
                     break

@@ -84,7 +84,7 @@ class App:
         self.g = None
         self.ais = [None, None, None, None]
         self.ai_seats = 1 << 1             # seat 1 is an AI by default
-        self.level = 1
+        self.level = 2
         self.variant = 0 if variant == "burako" else 1
         self.players = players
         self.target = target
