@@ -64,7 +64,7 @@ def mpremote(port, *args, cwd=None, timeout=SHORT_TIMEOUT):
     except OSError as e:
         raise DeviceError(f"cannot run mpremote: {e.strerror}")
     if r.returncode != 0:
-        raise DeviceError(_last_line(r.stderr + "\n" + r.stdout if r.stderr.strip() else r.stdout))
+        raise DeviceError(_last_line(r.stderr if r.stderr.strip() else r.stdout))
     return r.stdout
 
 
