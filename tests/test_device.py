@@ -48,13 +48,18 @@ def write_log(path, recs=RECS):
 
 # --- the virtual device ------------------------------------------------------
 def _node_modules():
-    if (VDEVICE / "node_modules" / "@micropython" / "micropython-webassembly-pyscript").is_dir():
-        return True
-    if not shutil.which("npm"):
-        return False
-    r = subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=VDEVICE, capture_output=True, text=True,
-                       timeout=300)
-    return r.returncode == 0
+    """Install the port from package-lock.json (`npm ci`) when a clean checkout lacks it."""
+    import fcntl
+
+    with open(VDEVICE / ".npm-ci.lock", "w") as lock:  # pytest -n: one worker installs, the others wait
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (VDEVICE / "node_modules" / "@micropython" / "micropython-webassembly-pyscript").is_dir():
+            return True
+        if not shutil.which("npm"):
+            return False
+        r = subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=VDEVICE, capture_output=True,
+                           text=True, timeout=300)
+        return r.returncode == 0
 
 
 @pytest.fixture(scope="module")
