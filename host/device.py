@@ -125,7 +125,11 @@ def stale_sources_script(files):
 
 
 def flash(port, tree):
-    """Copy `tree` to the device root at `port`, drop stale .py, soft-reset. Returns (files, removed)."""
+    """Copy `tree` to the device root at `port`, drop stale .py, soft-reset.
+
+    Returns (files, removed, unchanged): mpremote skips files whose sha256 on the
+    device already matches.
+    """
     tree = Path(tree)
     files = tree_files(tree)
     if not files:
@@ -140,7 +144,8 @@ def flash(port, tree):
                    "+", "fs", "cp", "-r", *tops, ":/",
                    "+", "soft-reset", cwd=tree, timeout=COPY_TIMEOUT)
     removed = [ln.split(None, 1)[1] for ln in out.splitlines() if ln.startswith("removed ")]
-    return files, removed
+    unchanged = sum(1 for ln in out.splitlines() if ln.startswith("Up to date:"))
+    return files, removed, unchanged
 
 
 def cmd_flash(a):
@@ -156,11 +161,12 @@ def cmd_flash(a):
         except mpy.MpyError as e:
             return _fail("flash", str(e).splitlines()[0])
     try:
-        files, removed = flash(a.port, tree)
+        files, removed, unchanged = flash(a.port, tree)
     except DeviceError as e:
         return _fail("flash", f"not flashed ({a.port}): {e}")
     size = sum((tree / f).stat().st_size for f in files)
-    print(f"flashed {len(files)} files ({size} bytes) from {tree} to {a.port}, soft reset done")
+    print(f"flashed {len(files)} files ({size} bytes; {unchanged} were already up to date) "
+          f"from {tree} to {a.port}, soft reset done")
     if removed:
         print("removed stale sources: " + " ".join(removed))
     print("kept on the device: " + ", ".join(KEEP) + " (never written by flash)")
