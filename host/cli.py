@@ -209,9 +209,10 @@ def build_parser():
     r.add_argument("file", metavar="FILE", help="transcript file, or - for stdin")
     r.set_defaults(func=cmd_replay)
 
-    from host import emu
+    from host import device, emu
 
     emu.add_parser(sub)
+    device.add_parser(sub)
     return p
 
 
