@@ -1,0 +1,65 @@
+"""SPI traffic of the real UI through the real ST7789 driver (issues 3 and 4).
+
+    .venv/bin/python benchmarks/spi_figures.py
+
+The App draws on a board built by hal/board.py from the Pico-LCD-1.3 profile,
+with the tests' recording `machine` underneath: every byte the driver sends
+over SPI is counted. Transfer time is modelled as bits / 62.5 MHz (no gaps,
+no Python time).
+"""
+import os
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
+
+from host.paths import use_firmware  # noqa: E402
+
+use_firmware()
+
+import hal_support  # noqa: E402
+
+HZ = 62_500_000
+
+
+def spi_bytes(bus, start):
+    """Payload bytes of the SPI writes recorded in bus[start:]."""
+    n = 0
+    i = start
+    while i < len(bus):
+        if bus[i] & 0x80:          # a traced pin change: 3 bytes
+            i += 3
+            continue
+        k = bus[i + 1] | (bus[i + 2] << 8)
+        n += k
+        i += 3 + k
+    return n
+
+
+def main():
+    with tempfile.TemporaryDirectory() as d:
+        m, board = hal_support.build_board("pico_lcd_13", root=d + "/")
+        from hal import keys as K
+        from ui.app import App, D_ALL
+
+        app = App(board, seed=5)
+        app.ai_seats = 0b10
+        app.new_game()
+        app.key(K.A)                   # draw: the table is now mid-turn
+        app.draw()
+        rows = []
+        for name, act in (("full-screen redraw of the game screen", lambda: setattr(app, "dirty", D_ALL)),
+                          ("cursor move (one step right)", lambda: app.key(K.RIGHT)),
+                          ("select the tile under the cursor", lambda: app.key(K.A))):
+            start = len(m.bus)
+            act()
+            app.draw()
+            b = spi_bytes(m.bus, start)
+            rows.append((name, b, b * 8 / HZ * 1000))
+    for name, b, ms in rows:
+        print(f"{name:40s} {b:7d} SPI bytes  {ms:6.2f} ms at 62.5 MHz")
+
+
+if __name__ == "__main__":
+    main()
