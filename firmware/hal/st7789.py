@@ -172,6 +172,8 @@ class ST7789:
     def blit(self, buf, x, y, w, h):
         if w <= 0 or h <= 0:
             return
+        # clipped as in fill_rect, written out again on purpose: a shared
+        # helper would return a tuple, one allocation per draw call
         cx = x
         cy = y
         cw = w
