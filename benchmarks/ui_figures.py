@@ -27,6 +27,8 @@ use_firmware()
 
 from emulator import runner  # noqa: E402
 
+# the emulator's guest board (emulator/runner.py) around a display that does
+# nothing, so the fuel is the UI's own rendering work
 FUEL = """
 import gc
 gc.disable()
@@ -39,24 +41,9 @@ class Disp:
         pass
     def backlight(self, on):
         pass
-class Btn:
-    ev = 0
-    def poll(self, now):
-        e = self.ev
-        self.ev = 0
-        return e
-class Clk:
-    def ticks_ms(self):
-        return 0
-class B:
-    pass
-from hal.storage import Storage
+""" + runner.GUEST_BOARD + """
 from hal import keys as K
-b = B()
-b.display = Disp()
-b.buttons = Btn()
-b.clock = Clk()
-b.storage = Storage('/flash/')
+b = B
 from ui.app import App, D_ALL
 app = App(b, seed=%(seed)d)
 app.new_game()

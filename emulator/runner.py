@@ -96,12 +96,9 @@ def snapshot(app):
 
 # --------------------------------------------------------------------------- MicroPython
 
-# The guest: automatic GC off; the frames run in a generator held by a global;
-# garbage is collected only at module level between frames (host/sim.py explains
-# why the WASI build needs this). One frame's allocations must fit in what is free.
-GUEST = """
-import gc
-gc.disable()
+# The display bridge: each draw call stores its arguments in IO (the pixels by
+# address) and calls the host, which reads them from guest memory.
+GUEST_DISPLAY = """
 import uctypes, array
 IO = array.array('i', [0] * 8)
 host.call('init', str(uctypes.addressof(IO)))
@@ -126,6 +123,10 @@ class Disp:
         host.call('f', '')
     def backlight(self, on):
         pass
+"""
+
+# The rest of the board, around a `Disp` class defined before it: B is the board.
+GUEST_BOARD = """
 class Btn:
     ev = 0
     def poll(self, now):
@@ -161,6 +162,12 @@ B.clock = Clk()
 B.link = Link()
 B.storage = Storage('/flash/')
 B.idle = None
+"""
+
+# The guest: automatic GC off; the frames run in a generator held by a global;
+# garbage is collected only at module level between frames (host/sim.py explains
+# why the WASI build needs this). One frame's allocations must fit in what is free.
+GUEST = "import gc\ngc.disable()\n" + GUEST_DISPLAY + GUEST_BOARD + """
 from ui.app import App, S_MATCHEND
 APP = App(B, **%(kwargs)s)
 def frames():
