@@ -40,3 +40,26 @@ def test_burako_has_no_match_clock(tmp_path):
     app.step(33)
     app.step(66)
     assert not app.g.timeup
+
+
+def test_torneo_clock_survives_power_off(tmp_path):
+    clock = VirtualClock()
+    app = App(EmuBoard(str(tmp_path), clock=clock), seed=5, ai_ms=0, variant="torneo", quick=True)
+    app.played_ms = 45 * 60000 + 1500
+    app.save()
+    again = App(EmuBoard(str(tmp_path), clock=VirtualClock()), quick=True)   # power on: resumes
+    assert again.played_ms == 45 * 60000 + 1000     # kept to the second
+    assert again.g.rules.name == "torneo"
+
+
+def test_version_1_save_still_loads(tmp_path):
+    from engine import codec
+    from ui import save
+
+    app = App(EmuBoard(str(tmp_path), clock=VirtualClock()), seed=5, quick=True)
+    app.save()
+    data = (tmp_path / save.NAME).read_bytes()
+    v1 = save.MAGIC_V1 + data[4:9] + data[save.HEAD:]
+    (tmp_path / save.NAME).write_bytes(v1)
+    r = save.read(EmuBoard(str(tmp_path), clock=VirtualClock()).storage)
+    assert r[5] == 0 and codec.encode(r[6]) == codec.encode(app.g)

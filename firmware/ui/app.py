@@ -152,6 +152,7 @@ class App:
 
     # --- games -------------------------------------------------------------
     def new_game(self):
+        self.played_ms = 0
         if self.seed is None:
             seed = self.b.clock.ticks_ms() & 0x3FFFFFFF
         else:
@@ -231,7 +232,7 @@ class App:
     def save(self):
         try:
             SV.write(self.b.storage, self.ai_seats, self.level, L.LANGS.index(L.code()),
-                     self.viewer, self.sort_mode, self.g)
+                     self.viewer, self.sort_mode, self.g, self.played_ms // 1000)
             self.saves += 1
             self.has_save = True
         except OSError:
@@ -245,7 +246,8 @@ class App:
             self.bad_save = True
         if r is None:
             return False
-        self.ai_seats, self.level, li, self.viewer, self.sort_mode, self.g = r
+        self.ai_seats, self.level, li, self.viewer, self.sort_mode, played_s, self.g = r
+        self.played_ms = played_s * 1000
         L.use(L.LANGS[li] if li < 3 else "es")
         v = self.viewer
         for p in range(4):
@@ -375,7 +377,7 @@ class App:
     def match_clock(self, g, now):
         # R9 torneo: after `minutes` of play the match ends with the hand in
         # progress. Only time in the game counts (a frame adds at most 1 s, so
-        # sleeping or a paused emulator does not), and not across power-offs.
+        # sleeping or a paused emulator does not); the save keeps it.
         dt = _diff(now, self.last_now)
         self.last_now = now
         if not g.rules.minutes or g.timeup or g.phase >= G.P_MATCH_OVER:

@@ -3,23 +3,28 @@
 # File `burako.sav` at the storage root, written atomically: the bytes go to
 # `burako.tmp`, which is then renamed over the old save (a power cut leaves
 # either the old or the new file, never half of one). Layout:
-#   "BUS" 1 | ai_seats (bit p: seat p is an AI) | ai_level | language index
-#   | viewer seat | sort mode | the position (engine/codec.py bytes)
+#   "BUS" 2 | ai_seats (bit p: seat p is an AI) | ai_level | language index
+#   | viewer seat | sort mode | played seconds (u16, the torneo match clock)
+#   | the position (engine/codec.py bytes)
+# Version 1 files (no played seconds) still load, with the clock at 0.
 import os
 from engine import codec
 
 NAME = "burako.sav"
 TMP = "burako.tmp"
-MAGIC = b"BUS\x01"
-HEAD = 9
+MAGIC = b"BUS\x02"
+HEAD = 11
+MAGIC_V1 = b"BUS\x01"
+HEAD_V1 = 9
 
 
-def write(storage, ai_seats, level, lang_i, viewer, sort_mode, game):
+def write(storage, ai_seats, level, lang_i, viewer, sort_mode, game, played_s=0):
     data = codec.encode(game)
     tmp = storage.path(TMP)
+    played_s = min(played_s, 0xFFFF)
     with open(tmp, "wb") as f:
         f.write(MAGIC)
-        f.write(bytes((ai_seats, level, lang_i, viewer, sort_mode)))
+        f.write(bytes((ai_seats, level, lang_i, viewer, sort_mode, played_s & 0xFF, played_s >> 8)))
         f.write(data)
     dst = storage.path(NAME)
     try:
@@ -34,20 +39,26 @@ def write(storage, ai_seats, level, lang_i, viewer, sort_mode, game):
 
 
 def read(storage):
-    """(ai_seats, level, lang_i, viewer, sort_mode, game), None when there is
-    no save; raises codec.CodecError when the file is damaged."""
+    """(ai_seats, level, lang_i, viewer, sort_mode, played_s, game), None when
+    there is no save; raises codec.CodecError when the file is damaged."""
     try:
         with open(storage.path(NAME), "rb") as f:
             data = f.read()
     except OSError:
         return None
-    if len(data) < HEAD or data[:4] != MAGIC:
+    if data[:4] == MAGIC and len(data) >= HEAD:
+        head = HEAD
+        played_s = data[9] | (data[10] << 8)
+    elif data[:4] == MAGIC_V1 and len(data) >= HEAD_V1:
+        head = HEAD_V1
+        played_s = 0
+    else:
         raise codec.CodecError("not a Burako save")
-    g = codec.decode(data[HEAD:])
+    g = codec.decode(data[head:])
     viewer = data[7]
     if viewer >= g.n:
         viewer = 0
-    return (data[4], data[5], data[6], viewer, data[8], g)
+    return (data[4], data[5], data[6], viewer, data[8], played_s, g)
 
 
 def exists(storage):
