@@ -861,7 +861,11 @@ class App:
         dirty = self.dirty
         p = self.p
         if dirty & D_CLEAR:
-            p.fill(0, 12, 240, Y_HINT - 12, FELT)
+            # every region paints its own background; only the rows between
+            # regions are left (a whole-screen fill first doubled the SPI traffic)
+            p.fill(0, Y_MHEAD + 10, 240, Y_MELDS - Y_MHEAD - 10, FELT)
+            p.fill(0, Y_MELDS + MROWS * 16, 240, Y_MSG - Y_MELDS - MROWS * 16, FELT)
+            p.fill(0, Y_MSG + 10, 240, Y_RACK - Y_MSG - 10, FELT)
         if dirty & D_TOP:
             self.draw_top()
         if dirty & D_TABLE:
@@ -964,11 +968,11 @@ class App:
     def draw_rack(self):
         p = self.p
         r = self.rack()
-        p.fill(0, Y_RACK, 240, Y_HINT - Y_RACK, FELT)
+        # the margins; each slot paints its own background
+        p.fill(0, Y_RACK, RACK_X, Y_HINT - Y_RACK, FELT)
+        p.fill(RACK_X + RACK_N * gfx.TW, Y_RACK, 240 - RACK_X - RACK_N * gfx.TW, Y_HINT - Y_RACK, FELT)
         for i in range(RACK_N):
-            k = self.scroll + i
-            if k < len(r):
-                self.draw_slot(k)
+            self.draw_slot(self.scroll + i)
         if self.scroll > 0:
             p.text(0, Y_TILE + 9, 9, "<", CURSOR, FELT)
         if self.scroll + RACK_N < len(r):
