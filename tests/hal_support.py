@@ -18,6 +18,18 @@ def build_board(profile_name, root="/tmp/", init_display=True):
     return m, b
 
 
+def tile(w, h, seed):
+    """A w x h RGB565 big-endian buffer whose every pixel differs (catches any
+    misplacement). Plain enough to run inside MicroPython too (tests send its
+    source to the guest)."""
+    buf = bytearray(w * h * 2)
+    for i in range(w * h):
+        c = (seed * 7919 + i * 40503) & 0xFFFF
+        buf[2 * i] = c >> 8
+        buf[2 * i + 1] = c & 0xFF
+    return buf
+
+
 def bits_of(mask):
     from hal import keys
     return [n for i, n in enumerate(keys.NAMES) if mask & (1 << i)]

@@ -1,4 +1,5 @@
 """Boot (firmware/main.py), board building, and the drivers on real MicroPython with a test `machine`."""
+import inspect
 import shutil
 import sys
 import types
@@ -8,7 +9,10 @@ import pytest
 
 import panel_model
 from emulator.display import Display
-from hal_support import install_fake_machine
+import hal_support
+from hal_support import install_fake_machine, tile
+
+TILE_SOURCE = inspect.getsource(hal_support.tile)   # the same tiles drawn inside MicroPython
 
 ROOT = Path(__file__).resolve().parents[1]
 HAL = ROOT / "firmware" / "hal"
@@ -187,15 +191,6 @@ fake_machine.sink = open("/flash/bus.bin", "wb")
 """  # noqa: the scripts below run inside as_function()
 
 
-def tile(w, h, seed):
-    buf = bytearray(w * h * 2)
-    for i in range(w * h):
-        c = (seed * 7919 + i * 40503) & 0xFFFF
-        buf[2 * i] = c >> 8
-        buf[2 * i + 1] = c & 0xFF
-    return buf
-
-
 @pytest.mark.micropython
 def test_drivers_import_and_draw_under_micropython(tmp_path):
     guest, flash = _mpy_guest(tmp_path)
@@ -203,14 +198,7 @@ def test_drivers_import_and_draw_under_micropython(tmp_path):
 from hal import board, keys, st7789, buttons, uart, storage, clock, idle
 from hal import profile_pico_lcd_13, profile_pico_lcd_114
 b = board.build("pico_lcd_114", machine=fake_machine, root="/flash/")
-def tile(w, h, seed):
-    buf = bytearray(w * h * 2)
-    for i in range(w * h):
-        c = (seed * 7919 + i * 40503) & 0xFFFF
-        buf[2 * i] = c >> 8
-        buf[2 * i + 1] = c & 0xFF
-    return buf
-d = b.display
+""" + TILE_SOURCE + """d = b.display
 d.fill_rect(0, 0, 240, 135, 0xF800)
 d.blit(tile(28, 40, 1), 1, 1, 28, 40)
 d.blit(tile(28, 40, 2), -5, 100, 28, 40)

@@ -4,22 +4,12 @@ from hypothesis import given, settings, strategies as st
 
 import panel_model
 from emulator.display import Display
-from hal_support import build_board
+from hal_support import build_board, tile
 
 BOARDS = {
     "pico_lcd_13": (240, 240, panel_model.GLASS_240x240),
     "pico_lcd_114": (240, 135, panel_model.GLASS_240x135),
 }
-
-
-def tile(w, h, seed):
-    """A w x h RGB565 big-endian buffer whose every pixel differs (catches any misplacement)."""
-    buf = bytearray(w * h * 2)
-    for i in range(w * h):
-        c = (seed * 7919 + i * 2654435761) & 0xFFFF
-        buf[2 * i] = c >> 8
-        buf[2 * i + 1] = c & 0xFF
-    return buf
 
 
 def run_both(name, calls):

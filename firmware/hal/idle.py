@@ -21,12 +21,16 @@ class Idle:
             self.wake()
 
     def wake(self):
-        self.asleep = False
+        self._set(False)
+
+    def _set(self, asleep):
+        # the panel's own sleep when the driver has one, else just the backlight
+        self.asleep = asleep
         d = self.display
         if hasattr(d, "sleep"):
-            d.sleep(False)
+            d.sleep(asleep)
         else:
-            d.backlight(True)
+            d.backlight(not asleep)
 
     def activity(self, now_ms, mask):
         if mask:
@@ -40,12 +44,7 @@ class Idle:
             return True
         self._swallow = False
         if not self.asleep and self.timeout_ms > 0 and _diff(now_ms, self.last) >= self.timeout_ms:
-            self.asleep = True
-            d = self.display
-            if hasattr(d, "sleep"):
-                d.sleep(True)
-            else:
-                d.backlight(False)
+            self._set(True)
         return True
 
 
