@@ -157,7 +157,7 @@ def cmd_sim(a):
 
     def emit(r):
         if a.json:
-            print(json.dumps({k: r[k] for k in r if k != "history"} | {"history": r["history"]}), flush=True)
+            print(json.dumps(r), flush=True)
 
     if a.runtime == "micropython":
         from host import mpy
