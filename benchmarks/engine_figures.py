@@ -13,7 +13,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from host import mpy, sim  # noqa: E402
+from emulator.runtimes import wasi
+from host import sim  # noqa: E402
 
 
 def smallest_heap(variant, players, seed, lo=16 * 1024, hi=64 * 1024):
@@ -23,7 +24,7 @@ def smallest_heap(variant, players, seed, lo=16 * 1024, hi=64 * 1024):
         try:
             sim.run_micropython(variant, players, [seed], heap=mid, meter=False)
             hi = mid
-        except mpy.GuestMemoryError:
+        except wasi.GuestMemoryError:
             lo = mid
     return hi
 
@@ -51,7 +52,7 @@ def main():
         print(f"    fuel per AI decision: p50 {d['p50']:,} p99 {d['p99']:,} max {d['max']:,} ({d['n']} decisions)")
     print(f"  smallest heap a 4-player burako match (seed 1) completes in: "
           f"{smallest_heap('burako', 4, 1)} bytes (-X heapsize, 256-byte resolution)")
-    sizes = mpy.mpy_sizes(mpy.compile_firmware())
+    sizes = wasi.mpy_sizes(wasi.compile_firmware())
     print(f".mpy sizes (bytes): engine {sizes.get('engine')}, ai {sizes.get('ai')}, all firmware {sum(sizes.values())}")
 
 

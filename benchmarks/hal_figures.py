@@ -14,7 +14,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-from host.paths import use_firmware  # noqa: E402
+from emulator.paths import use_firmware  # noqa: E402
 
 use_firmware()
 import fake_machine  # noqa: E402
@@ -80,8 +80,8 @@ def main():
     print("2-player 3-hand match record: %d bytes" % len(scorelog.encode(rec2)))
 
     print("== .mpy sizes (mpy-cross 1.27)")
-    from host import mpy
-    tool = str(mpy.mpy_cross_path())
+    from emulator.runtimes import wasi
+    tool = str(wasi.mpy_cross_path())
     total = 0
     with tempfile.TemporaryDirectory() as tmp:
         hal = os.path.join(ROOT, "firmware", "hal")

@@ -14,7 +14,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
 
-from host.paths import use_firmware  # noqa: E402
+from emulator.paths import use_firmware  # noqa: E402
 
 use_firmware()
 

@@ -20,8 +20,8 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from host import mpy  # noqa: E402
-from host.paths import use_firmware  # noqa: E402
+from emulator.runtimes import wasi  # noqa: E402
+from emulator.paths import use_firmware  # noqa: E402
 
 use_firmware()
 
@@ -84,7 +84,7 @@ def main(argv=None):
         out["autoplay_match"] = {"heap_limit": 131072, "peak_heap_bytes": st["peak_heap_bytes"],
                                  "heap_after_boot_bytes": st["heap_after_boot"],
                                  "hands": st["hands"], "scores": st["scores"]}
-        res = mpy.Guest(heap=131072, flash=d).run(FUEL % {"seed": args.seed})
+        res = wasi.Guest(heap=131072, flash=d).run(FUEL % {"seed": args.seed})
     f = res.line_fuel
     L = res.lines
     overhead = f[1] - f[0]
@@ -94,7 +94,7 @@ def main(argv=None):
                    "cursor_move_heap_bytes": int(L[6]),
                    "idle_frame": f[8] - f[7] - overhead,
                    "idle_frame_heap_bytes": int(L[9])}
-    from host.paths import use_firmware as _u
+    from emulator.paths import use_firmware as _u
     _u()
     from emulator.board import EmuBoard
     from ui.app import App
@@ -104,10 +104,10 @@ def main(argv=None):
     bufs["rack_selection_flags"] = len(app.sel)
     bufs["total"] = sum(bufs.values())
     out["ui_buffers_bytes"] = bufs
-    sizes = mpy.mpy_sizes(mpy.compile_firmware())
+    sizes = wasi.mpy_sizes(wasi.compile_firmware())
     out["mpy_bytes"] = dict(sizes, total=sum(sizes.values()))
     print(json.dumps(out, indent=2))
-    mpy.quiet_exit(0)
+    wasi.quiet_exit(0)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from host.paths import use_firmware
+from emulator.paths import use_firmware
 
 use_firmware()
 

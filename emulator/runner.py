@@ -218,7 +218,7 @@ def run_micropython(opts, storage_dir, source, display=None, heap=131072, clock=
     import os
 
     from emulator.display import Display
-    from host import mpy
+    from emulator.runtimes import wasi
 
     display = display or Display(240, 240)
     os.makedirs(storage_dir, exist_ok=True)
@@ -252,7 +252,7 @@ def run_micropython(opts, storage_dir, source, display=None, heap=131072, clock=
         if text.startswith("S{"):
             st["state"] = json.loads(text[1:])
 
-    guest = mpy.Guest(heap=heap, fuel=fuel, flash=storage_dir, result_cap=16,
+    guest = wasi.Guest(heap=heap, fuel=fuel, flash=storage_dir, result_cap=16,
                       host_functions={"init": init, "b": blit, "f": fill, "frame": frame})
     guest.run(guest_script(opts), on_line=on_line)
     return display, st["state"]

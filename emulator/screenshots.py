@@ -10,7 +10,7 @@ import os
 import sys
 import tempfile
 
-from host.paths import ROOT, use_firmware
+from emulator.paths import ROOT, use_firmware
 
 use_firmware()
 

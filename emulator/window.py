@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import time
 
-from host.paths import use_firmware
+from emulator.paths import use_firmware
 
 use_firmware()
 

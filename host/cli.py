@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 
-from host.paths import use_firmware
+from emulator.paths import use_firmware
 
 use_firmware()
 
@@ -160,12 +160,12 @@ def cmd_sim(a):
             print(json.dumps(r), flush=True)
 
     if a.runtime == "micropython":
-        from host import mpy
+        from emulator.runtimes import wasi
 
         try:
             rep = sim.run_micropython(a.variant, a.players, seeds, a.target,
                                       heap=a.heap or 192 * 1024, meter=True, on_match=emit)
-        except mpy.GuestMemoryError as e:
+        except wasi.GuestMemoryError as e:
             raise UsageError(f"MicroPython ran out of heap ({a.heap or 192 * 1024} bytes): {e.traceback.strip().splitlines()[-1]}")
     else:
         rep = sim.run_cpython(a.variant, a.players, seeds, a.target, on_match=emit)
@@ -239,9 +239,9 @@ def entry():
     code = main()
     if "wasmtime" in sys.modules:
         # leave without interpreter teardown, where wasmtime can print a panic
-        from host import mpy
+        from emulator.runtimes import wasi
 
-        mpy.quiet_exit(code)
+        wasi.quiet_exit(code)
     sys.exit(code)
 
 

@@ -70,15 +70,15 @@ def mpremote(port, *args, cwd=None, timeout=SHORT_TIMEOUT):
 
 # --- burako build --------------------------------------------------------
 def build_tree(out=None):
-    from host import mpy
+    from emulator.runtimes import wasi
 
-    return mpy.compile_firmware(out)
+    return wasi.compile_firmware(out)
 
 
 def sizes_table(tree):
-    from host import mpy
+    from emulator.runtimes import wasi
 
-    sizes = mpy.mpy_sizes(tree)
+    sizes = wasi.mpy_sizes(tree)
     count = len(list(Path(tree).rglob("*.mpy")))
     w = max([len(k) for k in sizes] + [7])
     lines = [f"{'package':<{w}}  {'bytes':>7}"]
@@ -90,11 +90,11 @@ def sizes_table(tree):
 
 
 def cmd_build(a):
-    from host import mpy
+    from emulator.runtimes import wasi
 
     try:
         tree = build_tree(a.out)
-    except mpy.MpyError as e:
+    except wasi.MpyError as e:
         return _fail("build", str(e).splitlines()[0])
     except OSError as e:
         return _fail("build", f"{e.filename or a.out}: {e.strerror}")
@@ -149,16 +149,16 @@ def flash(port, tree):
 
 
 def cmd_flash(a):
-    from host import mpy
+    from emulator.runtimes import wasi
 
-    tree = Path(a.out) if a.out else mpy.FIRMWARE_BUILD
+    tree = Path(a.out) if a.out else wasi.FIRMWARE_BUILD
     if a.no_build:
         if not (tree / "main.py").exists():
             return _fail("flash", f"no build in {tree}: run burako build first (or drop --no-build)")
     else:
         try:
             tree = build_tree(tree)
-        except mpy.MpyError as e:
+        except wasi.MpyError as e:
             return _fail("flash", str(e).splitlines()[0])
     try:
         files, removed, unchanged = flash(a.port, tree)
@@ -186,7 +186,7 @@ def pull_log(port, dest):
 
 
 def read_log(path):
-    from host.paths import use_firmware
+    from emulator.paths import use_firmware
 
     use_firmware()
     import scorelog

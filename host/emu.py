@@ -66,7 +66,7 @@ def _fail(msg):
 
 
 def run(args):
-    from host.paths import use_firmware
+    from emulator.paths import use_firmware
 
     use_firmware()
     from emulator import runner
@@ -163,9 +163,9 @@ def main(argv=None):
     args = p.parse_args(argv)
     code = run(args)
     if args.runtime == "micropython":
-        from host import mpy
+        from emulator.runtimes import wasi
 
-        mpy.quiet_exit(code)
+        wasi.quiet_exit(code)
     return code
 
 

@@ -1,7 +1,7 @@
 """Plain-text views for the terminal: positions, R7 breakdowns, sim tables."""
 from __future__ import annotations
 
-from host.paths import use_firmware
+from emulator.paths import use_firmware
 
 use_firmware()
 

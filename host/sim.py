@@ -11,7 +11,7 @@ import json
 import time
 from dataclasses import dataclass, field
 
-from host.paths import use_firmware
+from emulator.paths import use_firmware
 
 # The guest's side: one match per seed (ai/selfplay.steps, the same loop as
 # under CPython), metered: `H` starts a deal, `D`/`d` bracket an AI decision,
@@ -115,10 +115,10 @@ def run_cpython(variant, players, seeds, target=0, transcripts=False, on_match=N
 
 def run_micropython(variant, players, seeds, target=0, heap=192 * 1024, meter=True,
                     transcripts=False, on_match=None):
-    from host import mpy
+    from emulator.runtimes import wasi
 
     rep = SimReport()
-    guest = mpy.Guest(heap=heap)
+    guest = wasi.Guest(heap=heap)
     script = GUEST % {"meter": meter, "emit": transcripts, "seeds": list(seeds),
                       "variant": variant, "players": players, "target": target}
     st = {"mark": None, "overhead": None, "hand": None, "lines": []}

@@ -1,5 +1,5 @@
 """burako build / flash / scores, with the real mpy-cross, the real mpremote and a real
-MicroPython: the official WebAssembly port under Node (host/vdevice/), its REPL on a
+MicroPython: the official WebAssembly port under Node (emulator/runtimes/webasm/), its REPL on a
 pseudo-terminal whose slave path is the PORT (docs/device-tools.md)."""
 import csv
 import io
@@ -17,7 +17,7 @@ import pytest
 from host import device
 
 ROOT = Path(__file__).resolve().parents[1]
-VDEVICE = ROOT / "host" / "vdevice"
+VDEVICE = ROOT / "emulator" / "runtimes" / "webasm"
 
 import scorelog  # noqa: E402  (firmware/ is on sys.path: conftest.py)
 
@@ -64,11 +64,11 @@ def _node_modules():
 
 @pytest.fixture(scope="module")
 def vdevice():
-    """The slave path of a pty whose master side is MicroPython's REPL (host/vdevice/vdevice.mjs)."""
+    """The slave path of a pty whose master side is MicroPython's REPL (emulator/runtimes/webasm/vdevice.mjs)."""
     if not shutil.which("node"):
         pytest.skip("node is not installed")
     if not _node_modules():
-        pytest.skip("npm ci failed in host/vdevice")
+        pytest.skip("npm ci failed in emulator/runtimes/webasm")
     master, slave = os.openpty()
     tty.setraw(slave)  # no echo, no line discipline: a serial line's bytes, as pyserial would set it
     port = os.ttyname(slave)

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from host.paths import ROOT, use_firmware
+from emulator.paths import ROOT, use_firmware
 
 use_firmware()
 

@@ -3,7 +3,8 @@ seeds give byte-identical transcripts to CPython, and a whole 4-player match
 fits the device-sized heap."""
 import pytest
 
-from host import mpy, sim
+from emulator.runtimes import wasi
+from host import sim
 
 pytestmark = pytest.mark.micropython
 
@@ -30,7 +31,7 @@ def test_four_player_match_fits_in_64k_heap():
 
 def test_heap_limit_is_real():
     # the same match cannot run in a heap smaller than its measured need
-    with pytest.raises(mpy.GuestMemoryError):
+    with pytest.raises(wasi.GuestMemoryError):
         sim.run_micropython("burako", 4, [1], heap=24 * 1024, meter=False)
 
 
@@ -70,6 +71,6 @@ S = steps()
 for _ in S:
     gc.collect()
 """
-    res = mpy.Guest(heap=64 * 1024).run(script)
+    res = wasi.Guest(heap=64 * 1024).run(script)
     assert res.lines[:-1] == want
     assert res.lines[-1].startswith("refused")

@@ -151,8 +151,8 @@ def test_link_uart_and_storage(tmp_path):
 
 def test_every_hal_file_and_main_compile_with_mpy_cross(tmp_path):
     import subprocess
-    from host import mpy
-    tool = str(mpy.mpy_cross_path())
+    from emulator.runtimes import wasi
+    tool = str(wasi.mpy_cross_path())
     files = sorted(HAL.glob("*.py")) + [ROOT / "firmware" / "main.py", ROOT / "firmware" / "scorelog.py"]
     for f in files:
         r = subprocess.run([tool, str(f), "-o", str(tmp_path / (f.stem + ".mpy"))],
@@ -175,11 +175,11 @@ NO_GC_HEAP = 4 * 1024 * 1024
 
 
 def _mpy_guest(tmp_path, heap=NO_GC_HEAP):
-    from host import mpy
+    from emulator.runtimes import wasi
     flash = tmp_path / "flash"
     flash.mkdir()
     shutil.copy(Path(__file__).with_name("fake_machine.py"), flash / "fake_machine.py")
-    return mpy.Guest(heap=heap, firmware=mpy.compile_firmware(), flash=flash), flash
+    return wasi.Guest(heap=heap, firmware=wasi.compile_firmware(), flash=flash), flash
 
 
 PRELUDE = """

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from host import mpy
+from emulator.runtimes import wasi
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -16,17 +16,17 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def tree():
-    return mpy.compile_firmware()
+    return wasi.compile_firmware()
 
 
 @pytest.fixture(scope="module")
 def guest(tree):
-    return mpy.Guest(heap=65536, firmware=tree)
+    return wasi.Guest(heap=65536, firmware=tree)
 
 
 @pytest.fixture(scope="module")
 def bare():
-    return mpy.Guest(heap=65536, firmware=False)
+    return wasi.Guest(heap=65536, firmware=False)
 
 
 def write(root: Path, rel: str, text: str) -> Path:
@@ -39,20 +39,20 @@ def write(root: Path, rel: str, text: str) -> Path:
 # ------------------------------------------------------------------ build
 
 def test_every_firmware_file_compiles_with_mpy_cross(tmp_path):
-    out = mpy.compile_firmware(tmp_path / "fw")
-    sources = [p.relative_to(mpy.FIRMWARE) for p in mpy.FIRMWARE.rglob("*.py")
+    out = wasi.compile_firmware(tmp_path / "fw")
+    sources = [p.relative_to(wasi.FIRMWARE) for p in wasi.FIRMWARE.rglob("*.py")
                if "__pycache__" not in p.parts]
     assert sources
     for rel in sources:
-        if len(rel.parts) == 1 and rel.name in mpy.SOURCE_AT_ROOT:
-            assert (out / rel).read_bytes() == (mpy.FIRMWARE / rel).read_bytes()
+        if len(rel.parts) == 1 and rel.name in wasi.SOURCE_AT_ROOT:
+            assert (out / rel).read_bytes() == (wasi.FIRMWARE / rel).read_bytes()
         else:
             mpy_file = out / rel.with_suffix(".mpy")
             assert mpy_file.is_file(), rel
             assert mpy_file.read_bytes()[:1] == b"M"  # .mpy magic
     assert not list(out.rglob("*.py")) or all(
-        p.parent == out and p.name in mpy.SOURCE_AT_ROOT for p in out.rglob("*.py"))
-    sizes = mpy.mpy_sizes(out)
+        p.parent == out and p.name in wasi.SOURCE_AT_ROOT for p in out.rglob("*.py"))
+    sizes = wasi.mpy_sizes(out)
     assert sum(sizes.values()) == sum(p.stat().st_size for p in out.rglob("*.mpy"))
     assert set(sizes) >= {p.parent.relative_to(out).as_posix() or "." for p in out.rglob("*.mpy")}
 
@@ -63,13 +63,13 @@ def test_build_is_cached_and_mirrors_deletions(tmp_path):
     write(src, "pkg/__init__.py", "")
     write(src, "pkg/a.py", "X = 1\n")
     gone = write(src, "pkg/b.py", "Y = 2\n")
-    out = mpy.compile_firmware(tmp_path / "out", src_dir=src)
+    out = wasi.compile_firmware(tmp_path / "out", src_dir=src)
     assert (out / "main.py").is_file() and not (out / "main.mpy").exists()
     a = out / "pkg" / "a.mpy"
     stamp = a.stat().st_mtime_ns
     os.utime(src / "pkg" / "a.py", ns=(stamp - 10**9, stamp - 10**9))  # source older than output
     gone.unlink()
-    mpy.compile_firmware(out, src_dir=src)
+    wasi.compile_firmware(out, src_dir=src)
     assert a.stat().st_mtime_ns == stamp  # not recompiled
     assert not (out / "pkg" / "b.mpy").exists()
 
@@ -78,8 +78,8 @@ def test_build_error_is_one_line_naming_the_file(tmp_path):
     src = tmp_path / "src"
     write(src, "engine/ok.py", "A = 1\n")
     write(src, "engine/bad.py", "def f(:\n    pass\n")
-    with pytest.raises(mpy.FirmwareBuildError) as err:
-        mpy.compile_firmware(tmp_path / "out", src_dir=src)
+    with pytest.raises(wasi.FirmwareBuildError) as err:
+        wasi.compile_firmware(tmp_path / "out", src_dir=src)
     msg = str(err.value)
     assert "\n" not in msg
     assert "engine/bad.py" in msg and "SyntaxError" in msg and "line 1" in msg
@@ -92,9 +92,9 @@ def test_guest_imports_compiled_mpy_from_preopened_tree(tmp_path):
     src = tmp_path / "src"
     write(src, "pkg/__init__.py", "")
     write(src, "pkg/mod.py", "def hello(n):\n    return {'n': n * 2}\n")
-    out = mpy.compile_firmware(tmp_path / "out", src_dir=src)
+    out = wasi.compile_firmware(tmp_path / "out", src_dir=src)
     assert not (out / "pkg" / "mod.py").exists()
-    res = mpy.Guest(heap=65536, firmware=out).run(
+    res = wasi.Guest(heap=65536, firmware=out).run(
         "import json\nfrom pkg import mod\nprint(mod.__file__)\nprint(json.dumps(mod.hello(21)))")
     assert res.lines == ["/fw/pkg/mod.mpy", '{"n": 42}']
 
@@ -111,7 +111,7 @@ def test_real_firmware_packages_import(guest, tree):
 def test_heapsize_is_a_hard_limit(bare):
     assert bare.run("import gc\nprint(gc.mem_free() + gc.mem_alloc())").lines == ["64000"]
     assert bare.run("b = bytearray(20 * 1024)\nprint(len(b))").lines == ["20480"]
-    with pytest.raises(mpy.GuestMemoryError) as err:
+    with pytest.raises(wasi.GuestMemoryError) as err:
         bare.run("b = bytearray(100 * 1024)")
     assert "MemoryError" in err.value.traceback
     assert "allocating 102400 bytes" in str(err.value)
@@ -119,21 +119,21 @@ def test_heapsize_is_a_hard_limit(bare):
 
 @pytest.mark.micropython
 def test_guest_exception_reported_with_message(bare):
-    with pytest.raises(mpy.GuestError) as err:
+    with pytest.raises(wasi.GuestError) as err:
         bare.run("def f():\n    raise ValueError('no such meld')\nf()")
-    assert type(err.value) is mpy.GuestError
+    assert type(err.value) is wasi.GuestError
     assert "ValueError: no such meld" in str(err.value)
     assert "line 3" in err.value.traceback  # script line 2 + the one-line prelude
-    with pytest.raises(mpy.GuestError, match="exit code 3"):
+    with pytest.raises(wasi.GuestError, match="exit code 3"):
         bare.run("import sys\nsys.exit(3)")
 
 
 @pytest.mark.micropython
 def test_out_of_fuel_and_timeout():
-    with pytest.raises(mpy.GuestOutOfFuel):
-        mpy.Guest(fuel=5_000_000, firmware=False).run("while True:\n    pass")
-    with pytest.raises(mpy.GuestTimeout):
-        mpy.Guest(timeout=0.1, firmware=False).run("while True:\n    pass")
+    with pytest.raises(wasi.GuestOutOfFuel):
+        wasi.Guest(fuel=5_000_000, firmware=False).run("while True:\n    pass")
+    with pytest.raises(wasi.GuestTimeout):
+        wasi.Guest(timeout=0.1, firmware=False).run("while True:\n    pass")
 
 
 # ------------------------------------------------------------------ fuel
@@ -193,7 +193,7 @@ def test_host_reads_guest_bytearray_by_address(bare):
         call.write(addr, b"\xAA\xBB")  # and writes back into the guest's buffer
         return "ok"
 
-    g = mpy.Guest(heap=65536, firmware=False, host_functions={"blit": blit})
+    g = wasi.Guest(heap=65536, firmware=False, host_functions={"blit": blit})
     res = g.run(textwrap.dedent("""
         import uctypes
         buf = bytearray(4096)
@@ -215,12 +215,12 @@ def test_host_function_errors_propagate(bare):
     def stop(call):
         raise Stop(call.text)
 
-    g = mpy.Guest(heap=65536, firmware=False, host_functions={"stop": stop, "big": lambda c: "x" * 300})
+    g = wasi.Guest(heap=65536, firmware=False, host_functions={"stop": stop, "big": lambda c: "x" * 300})
     with pytest.raises(Stop, match="bye"):
         g.run("try:\n    host.call('stop', 'bye')\nexcept Exception:\n    print('caught')")
-    with pytest.raises(mpy.HostResultTooLarge):
+    with pytest.raises(wasi.HostResultTooLarge):
         g.run("host.call('big', '')")
-    with pytest.raises(mpy.MpyError, match="unknown host function 'nope'"):
+    with pytest.raises(wasi.MpyError, match="unknown host function 'nope'"):
         g.run("host.call('nope', '')")
 
 
@@ -231,7 +231,7 @@ def test_stdout_is_streamed_line_by_line(bare):
     def check(call):
         return str(len(lines))  # lines printed before this call already arrived
 
-    g = mpy.Guest(heap=65536, firmware=False, host_functions={"count": check})
+    g = wasi.Guest(heap=65536, firmware=False, host_functions={"count": check})
     g.run("print('a')\nprint('b')\nprint(host.call('count', ''))", on_line=lambda t, f: lines.append(t))
     assert lines == ["a", "b", "2"]
 
@@ -245,7 +245,7 @@ def test_stdout_is_streamed_line_by_line(bare):
 @pytest.mark.micropython
 def test_flash_is_read_write(tmp_path):
     (tmp_path / "scores.txt").write_text("7\n")
-    g = mpy.Guest(heap=65536, firmware=False, flash=tmp_path)
+    g = wasi.Guest(heap=65536, firmware=False, flash=tmp_path)
     res = g.run("n = int(open('/flash/scores.txt').read())\n"
                 "f = open('/flash/scores.txt', 'w')\nf.write(str(n + 1))\nf.close()\nprint(n)")
     assert res.lines == ["7"]
@@ -295,13 +295,13 @@ def test_no_wasmtime_panic_at_exit(tmp_path):
     script = textwrap.dedent(f"""
         import sys
         sys.path.insert(0, {str(ROOT)!r})
-        from host import mpy
-        g = mpy.Guest(heap=65536, firmware=False, flash={str(tmp_path)!r})
+        from emulator.runtimes import wasi
+        g = wasi.Guest(heap=65536, firmware=False, flash={str(tmp_path)!r})
         kept = [g.run("print(1)")]
         for s in ["raise ValueError(1)", "b = bytearray(99999)", "while 1: print('x')"]:
             try:
-                mpy.Guest(heap=65536, fuel=3_000_000, firmware=False).run(s)
-            except mpy.GuestError as e:
+                wasi.Guest(heap=65536, fuel=3_000_000, firmware=False).run(s)
+            except wasi.GuestError as e:
                 kept.append(e)
         def bad(t, f):
             raise KeyError(t)

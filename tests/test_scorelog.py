@@ -153,7 +153,7 @@ def test_framed_junk_with_a_valid_crc_is_reported_not_raised(tmp_path):
 
 @pytest.mark.micropython
 def test_reader_and_writer_under_micropython(tmp_path):
-    from host import mpy
+    from emulator.runtimes import wasi
     flash = tmp_path / "flash"
     flash.mkdir()
     full = tmp_path / "full.log"
@@ -163,7 +163,7 @@ def test_reader_and_writer_under_micropython(tmp_path):
     torn = offsets[2] + 11
     (flash / "torn.log").write_bytes(data[:torn] + b"\x00garbage" + data[offsets[1]:offsets[2]])
     # heap: no GC during the run (see NO_GC_HEAP in test_hal_boot.py)
-    guest = mpy.Guest(heap=1024 * 1024, firmware=mpy.compile_firmware(), flash=flash)
+    guest = wasi.Guest(heap=1024 * 1024, firmware=wasi.compile_firmware(), flash=flash)
     script = """
 import scorelog
 for name in ("good.log", "torn.log"):

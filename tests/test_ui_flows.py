@@ -5,7 +5,7 @@ the game state (ui/state.py) and the pixels of the emulated panel.
 """
 import pytest
 
-from host.paths import use_firmware
+from emulator.paths import use_firmware
 
 use_firmware()
 

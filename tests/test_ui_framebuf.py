@@ -1,10 +1,10 @@
-"""host/shim/framebuf.py is byte-exact with MicroPython's own framebuf (RGB565, 8x8 font)."""
+"""emulator/shim/framebuf.py is byte-exact with MicroPython's own framebuf (RGB565, 8x8 font)."""
 import random
 import sys
 
 import pytest
 
-from host.paths import SHIM
+from emulator.paths import SHIM
 
 sys.path.insert(0, SHIM)
 import framebuf as shim  # noqa: E402
@@ -51,7 +51,7 @@ def all_glyphs():
 
 @pytest.mark.micropython
 def test_shim_matches_real_framebuf():
-    from host import mpy
+    from emulator.runtimes import wasi
 
     seqs = [all_glyphs()] + [ops(s) for s in range(12)]
     script = ["import framebuf", "b = bytearray(%d)" % (W * H * 2),
@@ -62,7 +62,7 @@ def test_shim_matches_real_framebuf():
             script.append("f.%s(%s)" % (op[0], ", ".join(repr(a) for a in op[1:])))
         script.append("print(bytes(b).hex())")
         script.append("print(f.pixel(3, 4), f.pixel(-1, 0), f.pixel(%d, 0))" % W)
-    res = mpy.Guest(heap=4 * 1024 * 1024, firmware=False).run("\n".join(script) + "\n")
+    res = wasi.Guest(heap=4 * 1024 * 1024, firmware=False).run("\n".join(script) + "\n")
     for i, seq in enumerate(seqs):
         b = bytearray(W * H * 2)
         f = shim.FrameBuffer(b, W, H, shim.RGB565)

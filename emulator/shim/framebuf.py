@@ -6,7 +6,7 @@ fill, fill_rect, rect, hline, vline, pixel, text (the built-in 8x8 "petme128"
 font, 8 px per character, bytes outside 32..127 drawn as glyph 127) and blit.
 RGB565 pixels are stored little-endian 16-bit words, as the C code's
 `((uint16_t *)buf)[i] = col` does on a little-endian CPU. Only on sys.path
-under CPython (host/shim); MicroPython has its own built-in module.
+under CPython (emulator/shim); MicroPython has its own built-in module.
 tests/test_ui_framebuf.py compares it with the real module in the WASI guest.
 """
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Union
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware"
 BUILD = ROOT / "build"
 FIRMWARE_BUILD = BUILD / "firmware"

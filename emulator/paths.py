@@ -8,7 +8,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
-SHIM = os.path.join(ROOT, "host", "shim")
+SHIM = os.path.join(ROOT, "emulator", "shim")
 
 
 def use_firmware():
