@@ -4,7 +4,10 @@
     scorelog.append(board.storage.path(scorelog.FILENAME), {
         "variant": "burako", "seats": "HAHA",          # one letter a seat: H human, A AI
         "hands": [[120, -35], [410, 260]],            # per hand, one score per side
-        "final": [530, 225], "winner": 0})            # winner: side index, or None
+        "final": [530, 225], "winner": 0,              # winner: side index, or None
+        # optional: a match id (u64), per hand and side [pure, impure] canastas,
+        # per hand the side that closed (None: nobody)
+        "id": 0x5EED, "canastas": [[[1, 0], [0, 1]], [[2, 1], [0, 0]]], "closes": [0, None]})
     records, problems = scorelog.read(path)
 
 Each record is framed as  magic(2) version(1) length(2) payload(length) crc32(4);
@@ -31,6 +34,10 @@ MAX_PAYLOAD = 1024
 MAX_VARIANT = 32
 MAX_HANDS = 64
 NO_WINNER = 0xFF
+# optional fields after the winner: tag(1) length(u16) data (docs/scorelog.md)
+TAG_ID = 1  # u64 match id: both consoles of a linked match write the same one
+TAG_CANASTAS = 2  # per hand, per side: pure << 4 | impure
+TAG_CLOSES = 3  # per hand: the side that closed, FF none
 
 try:
     from binascii import crc32
@@ -82,6 +89,8 @@ def encode(rec):
     if winner != NO_WINNER and not 0 <= winner < nsides:
         raise ValueError("winner")
     n = 4 + 1 + len(variant) + 1 + len(seats) + 2 + len(hands) * nsides * 2 + nsides * 4 + 1
+    ext = _extensions(rec, len(hands), nsides)
+    n += len(ext)
     buf = bytearray(HEADER + n + TRAILER)
     buf[0] = MAGIC[0]
     buf[1] = MAGIC[1]
@@ -113,8 +122,53 @@ def encode(rec):
         o += 4
     buf[o] = winner
     o += 1
+    buf[o:o + len(ext)] = ext
+    o += len(ext)
     struct.pack_into("<I", buf, o, _crc(memoryview(buf)[2:o]))
     return buf
+
+
+def _extensions(rec, nhands, nsides):
+    """The optional fields (id, canastas, closes) as tagged bytes; empty when none is given."""
+    out = bytearray()
+    mid = rec.get("id")
+    if mid is not None:
+        if not 0 <= mid <= 0xFFFFFFFFFFFFFFFF:
+            raise ValueError("id")
+        out += _field(TAG_ID, struct.pack("<II", mid & 0xFFFFFFFF, mid >> 32))
+    can = rec.get("canastas")
+    if can is not None:
+        if len(can) != nhands:
+            raise ValueError("canastas per hand")
+        b = bytearray(nhands * nsides)
+        i = 0
+        for h in can:
+            if len(h) != nsides:
+                raise ValueError("canastas per side")
+            for pure, impure in h:
+                if not (0 <= pure <= 15 and 0 <= impure <= 15):
+                    raise ValueError("canasta count")
+                b[i] = (pure << 4) | impure
+                i += 1
+        out += _field(TAG_CANASTAS, b)
+    closes = rec.get("closes")
+    if closes is not None:
+        if len(closes) != nhands:
+            raise ValueError("closes per hand")
+        b = bytearray(nhands)
+        for i in range(nhands):
+            c = closes[i]
+            if c is None:
+                c = NO_WINNER
+            elif not 0 <= c < nsides:
+                raise ValueError("closing side")
+            b[i] = c
+        out += _field(TAG_CLOSES, b)
+    return out
+
+
+def _field(tag, data):
+    return bytes((tag, len(data) & 0xFF, len(data) >> 8)) + data
 
 
 def _printable(b):
@@ -188,7 +242,7 @@ def decode_payload(p):
         o += 2
         if not 2 <= nsides <= 4 or ns % nsides or nh > MAX_HANDS:
             return None
-        if o + nh * nsides * 2 + nsides * 4 + 1 != n:
+        if o + nh * nsides * 2 + nsides * 4 + 1 > n:
             return None
         hands = []
         for _ in range(nh):
@@ -206,10 +260,59 @@ def decode_payload(p):
             w = None
         elif w >= nsides:
             return None
-        return {"seq": seq, "variant": variant, "seats": seats, "hands": hands,
-                "final": final, "winner": w}
+        rec = {"seq": seq, "variant": variant, "seats": seats, "hands": hands,
+               "final": final, "winner": w}
+        if o + 1 < n and not _read_extensions(p, o + 1, n, rec, nh, nsides):
+            return None
+        return rec
     except (ValueError, IndexError, TypeError, UnicodeError, _StructError):
         return None
+
+
+def _read_extensions(p, o, n, rec, nh, nsides):
+    """Decode the optional fields after the winner into rec; False if they are malformed.
+
+    Unknown tags are skipped by their length (fields a later firmware may add).
+    """
+    while o < n:
+        if o + 3 > n:
+            return False
+        tag = p[o]
+        ln = p[o + 1] | (p[o + 2] << 8)
+        o += 3
+        if o + ln > n:
+            return False
+        if tag == TAG_ID:
+            if ln != 8:
+                return False
+            lo, hi = struct.unpack_from("<II", p, o)
+            rec["id"] = lo | (hi << 32)
+        elif tag == TAG_CANASTAS:
+            if ln != nh * nsides:
+                return False
+            can = []
+            i = o
+            for _ in range(nh):
+                h = []
+                for _ in range(nsides):
+                    h.append([p[i] >> 4, p[i] & 15])
+                    i += 1
+                can.append(h)
+            rec["canastas"] = can
+        elif tag == TAG_CLOSES:
+            if ln != nh:
+                return False
+            closes = []
+            for i in range(o, o + nh):
+                c = p[i]
+                if c == NO_WINNER:
+                    c = None
+                elif c >= nsides:
+                    return False
+                closes.append(c)
+            rec["closes"] = closes
+        o += ln
+    return True
 
 
 def _find_magic(f, pos):

@@ -134,7 +134,63 @@ def test_random_corruption_never_crashes(tmp_path, edits, junk, cut):
 def test_payload_decoder_never_raises(payload):
     r = scorelog.decode_payload(payload)
     if r is not None:
-        assert bytes(scorelog.encode(r))[scorelog.HEADER:-scorelog.TRAILER] == payload
+        again = bytes(scorelog.encode(r))[scorelog.HEADER:-scorelog.TRAILER]
+        assert scorelog.decode_payload(again) == r
+        if not r.keys() - {"seq", "variant", "seats", "hands", "final", "winner"}:
+            assert again == payload  # no optional field: the payload is canonical
+
+
+# --- the optional fields: id, canastas, closes (docs/scorelog.md) ------------------
+OLD_RECORD = bytes.fromhex(  # written by the firmware before the optional fields existed
+    "b52c0121000700000006627572616b6f02484102027800ddff9a01040112020000e1000000007c784ab0")
+
+
+def test_records_written_before_the_optional_fields_still_read(tmp_path):
+    p = tmp_path / "old.log"
+    p.write_bytes(OLD_RECORD)
+    recs, probs = scorelog.read(str(p))
+    assert probs == [] and recs == [{"seq": 7, "variant": "burako", "seats": "HA", "hands": [[120, -35], [410, 260]],
+                                     "final": [530, 225], "winner": 0}]
+    assert bytes(scorelog.encode(recs[0])) == OLD_RECORD  # no optional field: byte for byte the old format
+
+
+@given(st.integers(0, 6), st.sampled_from([2, 3]), st.data())
+@settings(max_examples=200, deadline=None)
+def test_optional_fields_round_trip(nh, nsides, data):
+    rec = {"seq": data.draw(st.integers(0, 2**32 - 1)), "variant": "burako", "seats": "HAA"[:nsides],
+           "hands": [[h * 10 + s for s in range(nsides)] for h in range(nh)],
+           "final": list(range(nsides)), "winner": None}
+    if data.draw(st.booleans()):
+        rec["id"] = data.draw(st.integers(0, 2**64 - 1))
+    if data.draw(st.booleans()):
+        rec["canastas"] = [[[data.draw(st.integers(0, 15)), data.draw(st.integers(0, 15))] for _ in range(nsides)]
+                           for _ in range(nh)]
+    if data.draw(st.booleans()):
+        rec["closes"] = [data.draw(st.sampled_from([None] + list(range(nsides)))) for _ in range(nh)]
+    buf = bytes(scorelog.encode(rec))
+    assert scorelog.decode_payload(buf[scorelog.HEADER:-scorelog.TRAILER]) == rec
+
+
+def test_unknown_optional_fields_are_skipped_and_malformed_ones_refused():
+    import struct
+    base = dict(match(0), seq=1, id=2**63 + 5)
+    payload = bytes(scorelog.encode(base))[scorelog.HEADER:-scorelog.TRAILER]
+    later = payload + bytes((0x7E, 3, 0)) + b"xyz"  # a field a later firmware may add
+    assert scorelog.decode_payload(later) == base
+    assert scorelog.decode_payload(payload + bytes((0x7E, 4, 0)) + b"xyz") is None  # runs past the end
+    assert scorelog.decode_payload(payload + b"\x01\x00") is None  # a torn field header
+    short_id = payload[:-11] + bytes((scorelog.TAG_ID, 4, 0)) + struct.pack("<I", 9)
+    assert scorelog.decode_payload(short_id) is None
+    bad_close = bytes(scorelog.encode(dict(base, closes=[0] * 6)))[scorelog.HEADER:-scorelog.TRAILER]
+    assert scorelog.decode_payload(bad_close[:-1] + b"\x02") is None  # side 2 of 2
+
+
+def test_encode_rejects_optional_fields_that_do_not_fit():
+    for extra in ({"id": -1}, {"id": 2**64}, {"canastas": [[[1, 0], [0, 0]]]},  # 1 hand of 6
+                  {"canastas": [[[16, 0], [0, 0]]] * 6}, {"canastas": [[[1, 0]]] * 6},
+                  {"closes": [0] * 5}, {"closes": [2] * 6}):
+        with pytest.raises(ValueError):
+            scorelog.encode(dict(match(0), seq=0, **extra))
 
 
 def test_framed_junk_with_a_valid_crc_is_reported_not_raised(tmp_path):
@@ -169,14 +225,18 @@ import scorelog
 for name in ("good.log", "torn.log"):
     recs, probs = scorelog.read("/flash/" + name)
     print(name, [r["seq"] for r in recs], probs, recs[0]["hands"][5], recs[0]["seats"])
-scorelog.append("/flash/good.log", {"variant": "burako", "seats": "HAHA", "hands": [[1, -2]], "final": [3, -4], "winner": 1})
+scorelog.append("/flash/good.log", {"variant": "burako", "seats": "HAHA", "hands": [[1, -2]], "final": [3, -4], "winner": 1,
+                "id": 0xFEDCBA9876543210, "canastas": [[[1, 2], [0, 15]]], "closes": [1]})
+print("next", scorelog.read("/flash/good.log")[0][3]["id"] == 0xFEDCBA9876543210)
 print("crc", scorelog.crc32_small(b"123456789"), scorelog.crc32(b"123456789"))
 """
     res = guest.run(script)
     assert res.lines[0] == "good.log [0, 1, 2] [] %s HAAA" % (match(0)["hands"][5],)
     assert res.lines[1] == "torn.log [0, 1, 1] [(%d, %d, 'bad checksum')] %s HAAA" % (
         offsets[2], 11 + 8, match(0)["hands"][5])
-    assert res.lines[2] == "crc %d %d" % (zlib.crc32(b"123456789"), zlib.crc32(b"123456789"))
+    assert res.lines[2] == "next True"
+    assert res.lines[3] == "crc %d %d" % (zlib.crc32(b"123456789"), zlib.crc32(b"123456789"))
     recs, probs = scorelog.read(str(flash / "good.log"))
     assert probs == [] and recs[3] == {"seq": 3, "variant": "burako", "seats": "HAHA",
-                                       "hands": [[1, -2]], "final": [3, -4], "winner": 1}
+                                       "hands": [[1, -2]], "final": [3, -4], "winner": 1,
+                                       "id": 0xFEDCBA9876543210, "canastas": [[[1, 2], [0, 15]]], "closes": [1]}
