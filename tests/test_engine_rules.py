@@ -567,3 +567,149 @@ def test_R10_engine_never_branches_on_the_variant_name():
     for f in src.glob("*.py"):
         text = f.read_text()
         assert '== "torneo"' not in text and '== "burako"' not in text, f.name
+
+
+# --- issue 9: exact rules ----------------------------------------------------------
+def table(text, variant=BURAKO):
+    m = M.from_table(ts(text), variant)
+    assert not isinstance(m, int), (text, R.text(m))
+    return m
+
+
+def extended(old, add, variant=BURAKO, end=M.END_DEFAULT):
+    m = M.extend(table(old, variant), ts(add), end, variant)
+    return m if isinstance(m, int) else M.text(m)
+
+
+@pytest.mark.parametrize("variant", [BURAKO, TORNEO])
+def test_R5_added_wild_does_not_push_the_table_wild_out(variant):
+    """R5: R3 R2 R5 (the 2 stands for R4) + * was laid as R2 R3 * R5: the R2
+    left its place with no natural arriving. Refused in every variant (in
+    torneo two wilds need four naturals, R4)."""
+    for end in (M.END_DEFAULT, M.END_LOW, M.END_HIGH):
+        assert isinstance(extended("R3 R2 R5", "*", variant, end), int)
+    g = position(variant=variant.name, racks=["* K9", "K5"], melds=[["R3 R2 R5"], []])
+    assert g.play(mv("add 0 *")) != R.OK
+    assert M.text(g.melds[0][0]) == "R3 R2 R5"
+
+
+def test_R5_reason_names_the_real_obstacle():
+    # keeping R2 in place, the joker is a second wild: that is what refuses it
+    assert extended("R3 R2 R5", "*") == R.TOO_MANY_WILDS
+    assert extended("R3 R2 R5", "*", TORNEO) == R.WILD_RATIO
+    assert extended("R3 R2 R5", "* R6") == R.TOO_MANY_WILDS
+
+
+def test_R5_torneo_second_wild_on_a_new_place_is_fine():
+    """R4/R5 torneo: 2 wilds at 2:1; the wild already laid stays where it is."""
+    assert extended("R3 R4 * R6 R7", "*", TORNEO) == "R3 R4 * R6 R7 *"
+    assert extended("R3 R4 * R6 R7", "*", TORNEO, M.END_LOW) == "* R3 R4 * R6 R7"
+    assert extended("R3 R4 R5 R6 R7 R2", "*", TORNEO) == "R3 R4 R5 R6 R7 R2 *"
+
+
+def test_R5_natural_arriving_frees_the_wild_and_a_two_goes_home():
+    """R5 + seed 003: the natural takes the wild's place; a 2 of the run's colour
+    may then land in its own place and become natural."""
+    assert extended("R3 R2 R5", "R4") == "R2 R3 R4 R5"
+    assert extended("R3 R2 R5", "R4 *") == "R2 R3 R4 R5 *"
+    assert extended("R3 R2 R5", "R4 *", end=M.END_LOW) == "* R2 R3 R4 R5"
+    assert extended("R3 R2 R5", "R6 R7") == "R3 R2 R5 R6 R7"
+
+
+def test_R5_wild_two_of_the_colour_does_not_go_home_unreplaced():
+    # B4 B5 B2: the B2 stands for B6; adding B3 and * must not slide it to 2
+    assert M.text(table("B4 B5 B2")) == "B4 B5 B2"
+    assert extended("B4 B5 B2", "B3 *") == R.TOO_MANY_WILDS
+    assert extended("B4 B5 B2", "B3") == "B3 B4 B5 B2"
+
+
+def test_R5_table_wild_keeps_its_own_tile_when_a_different_wild_joins():
+    """R5 torneo: Y8..Y13 R2 (R2 standing for the ace) + Y2: the R2 stays, the
+    Y2 takes the free end (it used to swap places with the R2)."""
+    assert extended("Y8 Y9 Y10 Y11 Y12 Y13 R2", "Y2", TORNEO) == "Y2 Y8 Y9 Y10 Y11 Y12 Y13 R2"
+
+
+def test_R5_torneo_natural_two_never_leaves_its_place():
+    """seed 002 10.4, R5 torneo: a 2 laid as natural keeps its place."""
+    assert extended("B2 B3 B4 B5", "B7", TORNEO) == R.GAP     # no wild for B6
+    assert extended("B2 B3 B4 B5", "*", TORNEO) == "B2 B3 B4 B5 *"
+    assert extended("B2 B3 B4 B5", "B7", BURAKO) == "B3 B4 B5 B2 B7"
+
+
+def test_R5_swap_puts_the_natural_in_the_wild_s_place():
+    # R11 ace after 13: R11 R12 R13 * (the joker is the ace); swapping R1 must
+    # put the ace where the joker stood, never at the low end
+    g = position(racks=["R1 K9", "K5"], melds=[["R11 R12 R13 *"], []])
+    assert g.play(mv("swap 0 R1")) == R.OK
+    assert M.text(g.melds[0][0]) == "* R11 R12 R13 R1"
+
+
+@pytest.mark.parametrize("text", ["R1 R1 R1", "R1 R1 R1 R1 R1 R1 R1 R1 R1", "* * * R5 R5", "K8 K8 K8 *"])
+def test_R1_no_meld_holds_more_copies_than_the_box(text):
+    """R1: two of each tile and two jokers; R1 x9 was a 135-point canasta."""
+    assert refused(text) == R.COPIES
+    assert M.from_table(ts(text), BURAKO) == R.COPIES
+
+
+def test_R1_adding_cannot_make_a_third_copy():
+    assert extended("R8 R8 B8", "R8") == R.COPIES
+    assert extended("R3 R4 R5 R6 R7 *", "* *", TORNEO) == R.COPIES
+    assert extended("R8 R8 B8", "B8") == "R8 R8 B8 B8"
+
+
+def test_R1_copies_reason_has_text_in_every_language():
+    import importlib
+    for code in ("es", "it", "en"):
+        lang = importlib.import_module("ui.lang_" + code)
+        assert len(lang.REASON) == len(R.TEXT), code
+
+
+def test_R3_time_up_keeps_the_first_redraw_open():
+    """R3.2 / R9: the clock running out is not a move of the first player."""
+    g = G.Game(TORNEO, 2, 5)
+    assert g.play(mv("draw")) == R.OK
+    assert g.play(mv("timeup")) == R.OK
+    assert g.play(mv("redraw")) == R.OK
+
+
+def test_R9_time_up_between_hands_ends_the_match_now():
+    """R9 torneo: time-up called after a hand ended: no next hand is dealt."""
+    g = closing_position(variant="torneo", scores=(100, 50))
+    close_hand(g)
+    assert g.phase == G.P_HAND_OVER
+    assert g.play(mv("timeup")) == R.OK
+    assert g.phase == G.P_MATCH_OVER and g.winner == (0 if g.scores[0] > g.scores[1] else 1)
+    assert g.play(mv("next")) == R.MATCH_OVER
+
+
+def test_R9_time_up_between_hands_on_a_tie_plays_one_more_hand():
+    g = closing_position(variant="torneo")
+    close_hand(g)
+    g.scores = [700, 700]
+    assert g.play(mv("timeup")) == R.OK
+    assert g.phase == G.P_HAND_OVER and g.winner == -1 and g.timeup
+    assert g.play(mv("next")) == R.OK and g.phase == G.P_DRAW
+
+
+def test_R11_void_hand_after_time_up_ends_the_match_on_the_totals():
+    """R8 vs R9 (R11 reading): the time is up and the stock runs out with no
+    canasta: no redeal, the totals as they stand decide."""
+    g = position(variant="torneo", racks=["R9 R10", "K5 K6"], melds=[["Y3 Y4 Y5"], []],
+                 phase=G.P_DRAW, stock_empty=True, scores=(300, 400))
+    assert g.play(mv("timeup")) == R.OK
+    assert g.play(mv("draw")) == R.OK
+    assert g.void and g.scores == [300, 400]
+    assert g.phase == G.P_MATCH_OVER and g.winner == 1
+    # on equal totals the void hand is dealt again (R9: a tie takes one more hand)
+    g = position(variant="torneo", racks=["R9 R10", "K5 K6"], melds=[["Y3 Y4 Y5"], []],
+                 phase=G.P_DRAW, stock_empty=True, scores=(300, 300))
+    g.play(mv("timeup"))
+    g.play(mv("draw"))
+    assert g.phase == G.P_HAND_OVER and g.play(mv("next")) == R.OK
+
+
+def test_R9_time_up_only_once_and_never_in_burako():
+    g = closing_position(variant="torneo")
+    assert g.play(mv("timeup")) == R.OK
+    assert g.play(mv("timeup")) == R.WRONG_PHASE
+    assert closing_position().play(mv("timeup")) == R.WRONG_PHASE

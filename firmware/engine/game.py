@@ -145,6 +145,12 @@ class Game:
         if err:
             return err
         kind = mv[0]
+        if kind == TIMEUP:
+            # R9: not a move of the player to move, so the redraw (R3.2) stays open
+            self.timeup = True
+            if self.phase == P_HAND_OVER:
+                self._decide()          # between hands: the match ends now
+            return R.OK
         p = self.turn
         s = side_of(p)
         rack = self.racks[p]
@@ -199,8 +205,6 @@ class Game:
             if not self.void:
                 self.mano = (self.mano + 1) % self.n
             self.deal()
-        elif kind == TIMEUP:
-            self.timeup = True
         return R.OK
 
     def _prepare(self, mv):
@@ -257,9 +261,12 @@ class Game:
                 return R.NO_MELD, None
             if not ts:
                 return R.BAD_MOVE, None
-            if kind == SWAP and (len(ts) != 1 or not M.wild_position(ms[mv[1]], ts[0])):
+            wp = M.wild_position(ms[mv[1]], ts[0]) if len(ts) == 1 else 0
+            if kind == SWAP and not wp:
                 return R.NOT_A_SWAP, None
             new = M.extend(ms[mv[1]], ts, mv[3], self.rules)
+            if kind == SWAP and not isinstance(new, int) and new[M.HEAD + wp - new[2]] != ts[0]:
+                return R.NOT_A_SWAP, None    # R5: the natural must take the wild's place
         else:
             return R.BAD_MOVE, None
         if isinstance(new, int):
@@ -281,6 +288,8 @@ class Game:
                 not self.has_canasta(0) and not self.has_canasta(1):
             self.void = True
             self.phase = P_HAND_OVER
+            if self.timeup:
+                self._decide()      # R11: no redeal after the time is up
             return
         res = self.hand_result()
         a = res[0][S.TOTAL]
@@ -291,9 +300,14 @@ class Game:
         self.phase = P_HAND_OVER
         x, y = self.scores
         if x >= self.target or y >= self.target or self.timeup:
-            if x != y:              # R9: an exact tie is decided by one more hand
-                self.winner = 0 if x > y else 1
-                self.phase = P_MATCH_OVER
+            self._decide()
+
+    def _decide(self):
+        # R9: the higher total wins; an exact tie is decided by one more hand
+        x, y = self.scores
+        if x != y:
+            self.winner = 0 if x > y else 1
+            self.phase = P_MATCH_OVER
 
     # --- the legal moves of the position --------------------------------
     def legal_moves(self):

@@ -18,6 +18,7 @@ HEAD = const(3)
 END_DEFAULT = const(0)
 END_LOW = const(1)
 END_HIGH = const(2)
+NO_TILE = const(255)
 
 
 def natural_at(c, p):
@@ -98,9 +99,10 @@ def make_set(ts, rules):
     return m
 
 
-def _run_once(ts, c, two_natural, ace_high, low_first, keep_lo, keep_hi, rules):
+def _run_once(ts, c, two_natural, ace_high, low_first, old, rules):
     # One arrangement attempt: naturals to their positions, wilds into the gaps,
     # the rest at the preferred end. Returns a meld or a reason code.
+    # old: the run already on the table that ts extends (None for a new meld).
     pos = bytearray(16)   # pos[p] = tile + 1 at position p, 0 when empty
     wild = bytearray()
     nat = 0
@@ -147,27 +149,63 @@ def _run_once(ts, c, two_natural, ace_high, low_first, keep_lo, keep_hi, rules):
         lo -= extra - k
     if lo < 1 or hi > 14:
         return R.NO_END
-    if keep_lo and (keep_lo < lo or keep_hi > hi):
-        return R.WILD_STAYS
+    used = bytearray(len(wild))
+    if old is not None:
+        # the table's wilds first go back where they stand (R5)
+        p = old[2]
+        for i in range(HEAD, len(old)):
+            if lo <= p <= hi and not pos[p]:
+                for k in range(len(wild)):
+                    if not used[k] and wild[k] == old[i]:
+                        used[k] = 1
+                        pos[p] = old[i] + 1
+                        break
+            p += 1
     m = bytearray((RUN, c, lo))
     w = 0
     for p in range(lo, hi + 1):
         if pos[p]:
             m.append(pos[p] - 1)
         else:
+            while used[w]:
+                w += 1
             m.append(wild[w])
             w += 1
+    if old is not None:
+        return _kept(old, m, rules)
     return m
 
 
-def make_run(ts, c, end, lock_two, keep_lo, keep_hi, rules):
+def _kept(old, m, rules):
+    # R5: every tile of the run on the table keeps its place, except a wild whose
+    # place a natural now takes (that wild alone may move) and, where the variant
+    # allows it, a natural 2, which may leave its place to act as a wild.
+    c = old[1]
+    p = old[2]
+    lo = m[2]
+    hi = lo + len(m) - HEAD - 1
+    for i in range(HEAD, len(old)):
+        t = old[i]
+        nat = natural_at(c, p)
+        now = m[HEAD + p - lo] if lo <= p <= hi else NO_TILE
+        if now != t:
+            if t != nat:
+                if now != nat:
+                    return R.WILD_STAYS      # a wild moved, and no natural took its place
+            elif T.number(t) != 2 or rules.lock_natural_two:
+                return R.NATURAL_TWO if T.number(t) == 2 else R.WILD_STAYS
+        p += 1
+    return m
+
+
+def make_run(ts, c, end, lock_two, old, rules):
     """Arrange tiles as a run of colour c (R4), or return a reason code.
 
     A 2 of the run's colour that can stand in its own place does; an ace goes
     low or high as the other naturals need; spare wilds go to the chosen end
     (high unless END_LOW; the other end when that one is full, only by default).
-    keep_lo..keep_hi is a span that must stay covered (R5: wilds already on the
-    table do not move unless a natural replaces them).
+    old is the run on the table that ts extends, or None: its tiles keep their
+    places (R5: a wild moves only when a natural takes its place).
     """
     has_two = False
     has_ace = False
@@ -193,12 +231,13 @@ def make_run(ts, c, end, lock_two, keep_lo, keep_hi, rules):
     for two in twos:
         for ace in aces:
             for low_first in ends:
-                m = _run_once(ts, c, two, ace, low_first, keep_lo, keep_hi, rules)
+                m = _run_once(ts, c, two, ace, low_first, old, rules)
                 if not isinstance(m, int):
                     return m
                 # keep the most telling reason: the first one, unless it only
-                # says "that option did not apply"
-                if err == R.OK or err == R.NATURAL_TWO:
+                # says "that option did not apply" or "only by moving a wild"
+                if err == R.OK or err == R.NATURAL_TWO or \
+                        (err == R.WILD_STAYS and m != R.NATURAL_TWO):
                     err = m
     return err
 
@@ -224,6 +263,8 @@ def make(ts, end, rules):
     """R4: a new meld laid from a multiset of tiles, or a reason code."""
     if len(ts) < 3:
         return R.TOO_FEW
+    if T.over_copies(ts) >= 0:
+        return R.COPIES
     n = 0
     same = True
     nat = 0
@@ -242,7 +283,7 @@ def make(ts, end, rules):
         return R.MIXED
     if c == -2:
         return R.FEW_NATURALS
-    return make_run(ts, c, end, False, 0, 0, rules)
+    return make_run(ts, c, end, False, None, rules)
 
 
 def has_natural_two(m):
@@ -254,25 +295,15 @@ def extend(m, ts, end, rules):
     """R4/R5: the meld m with tiles ts added (and wilds moved where a natural
     replaces them), as a new bytearray; or a reason code. m is not changed."""
     all_ts = m[HEAD:] + ts
+    if T.over_copies(all_ts) >= 0:
+        return R.COPIES
     if m[0] == SET:
         for t in ts:
             if not T.is_wild(t) and T.number(t) != m[1]:
                 return R.MIXED
         return make_set(all_ts, rules)
-    c = m[1]
-    lo = m[2]
-    # span holding the run's wilds now: it must stay covered (R5)
-    klo = 0
-    khi = 0
-    p = lo
-    for i in range(HEAD, len(m)):
-        if m[i] != natural_at(c, p):
-            if not klo:
-                klo = p
-            khi = p
-        p += 1
     lock = rules.lock_natural_two and has_natural_two(m)
-    return make_run(all_ts, c, end, lock, klo, khi, rules)
+    return make_run(all_ts, m[1], end, lock, m, rules)
 
 
 def wild_position(m, t):
@@ -302,7 +333,7 @@ def from_table(ts, rules):
     for two in (True, False):
         for ace in (False, True):
             for low in (False, True):
-                m = _run_once(ts, c, two, ace, low, 0, 0, rules)
+                m = _run_once(ts, c, two, ace, low, None, rules)
                 if not isinstance(m, int) and m[HEAD:] == ts:
                     return m
     return R.BAD_ORDER

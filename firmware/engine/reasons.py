@@ -29,6 +29,7 @@ MATCH_OVER = const(22)
 WRAP = const(23)
 NO_END = const(24)
 BAD_ORDER = const(25)
+COPIES = const(26)
 
 TEXT = (
     "ok",
@@ -57,6 +58,7 @@ TEXT = (
     "a run cannot wrap from 13 through 1 to 2",
     "there is no room at that end of the run",
     "those tiles do not sit in that order in a run",
+    "the box holds only two of each tile and two jokers",
 )
 
 

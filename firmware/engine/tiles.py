@@ -8,6 +8,7 @@ YELLOW = const(2)
 BLACK = const(3)
 JOKER = const(52)
 NCODES = const(53)
+COPIES = const(2)     # R1: the box holds two of each tile and two jokers
 COLOURS = "RBYK"
 
 
@@ -97,3 +98,13 @@ def counts(tiles, into=None):
     for t in tiles:
         c[t] += 1
     return c
+
+
+def over_copies(ts):
+    """R1: the first tile that ts holds more often than the box does, or -1."""
+    c = bytearray(NCODES)
+    for t in ts:
+        c[t] += 1
+        if c[t] > COPIES:
+            return t
+    return -1

@@ -101,4 +101,5 @@ REASON = (
     'a run cannot wrap 13-1-2',
     'no room at that end of the run',
     'those tiles do not form that run',
+    'only two of each tile exist',
 )

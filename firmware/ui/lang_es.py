@@ -101,4 +101,5 @@ REASON = (
     'la escalera no da la vuelta 13-1-2',
     'no hay lugar en esa punta',
     'no forman escalera en ese orden',
+    'solo hay dos de cada ficha',
 )

@@ -101,4 +101,5 @@ REASON = (
     'la scala non gira 13-1-2',
     "non c'è posto a quel capo",
     "non stanno in scala in quell'ordine",
+    'ci sono solo due tessere uguali',
 )
