@@ -3,20 +3,26 @@
 #
 # Every player (human seat adapters, this AI, stronger AIs later) has the same
 # interface: choose(game) -> move, called when game.turn is its seat.
-from engine import tiles as T
-from engine import melds as M
+from micropython import const
 from engine import game as G
+from engine import melds as M
 from engine import reasons as R
+from ai import rack as K
+from ai.rack import WILD, COL, NUM, PBIT, VAL, ONE
+
+_SET = const(1)
 
 
 class BasicAI:
     """level 1 is an easy opponent: it never moves wilds (R5) and discards
     without minding what the opponents could use. Levels 2 and 3 play the full
-    baseline (a stronger AI is to come)."""
+    baseline (a stronger AI is to come). Level 0 is the same baseline, kept
+    frozen: the transcript pins (tests/test_ai_exact.py) refer to it."""
 
     def __init__(self, level=2):
         self.level = level
         self.took = -1      # the pile's top when this AI took the pile this turn
+        self.rs = K.Rack()
 
     def choose(self, g):
         ph = g.phase
@@ -38,7 +44,7 @@ class BasicAI:
             # only a pile whose top plays at once is worth taking: on looser
             # grounds two AIs can pass one tile back and forth for ever, the
             # stock never shrinking
-            if self._useful(g, top) and self._can_use(g, len(pile)):
+            if self._can_use(g, len(pile)) and self._useful(g, top):
                 self.took = top
                 return (G.PILE, 0, b"", 0)
         return (G.DRAW, 0, b"", 0)
@@ -53,177 +59,121 @@ class BasicAI:
     def _useful(self, g, t):
         # t extends a meld of the side, or makes a meld with the rack (with
         # two naturals if t is a wild, with two rack tiles otherwise)
-        s = G.side_of(g.turn)
-        one = bytes((t,))
-        for m in g.melds[s]:
-            if M.touches(m, t) and not isinstance(M.extend(m, one, 0, g.rules), int):
-                return True
-        if T.is_wild(t):
-            return find_meld(g.racks[g.turn] + one, False) is not None
-        return _makes_meld(g.racks[g.turn], t)
+        if _feeds(g.melds[G.side_of(g.turn)], t, g.rules):
+            return True
+        rs = self.rs.fill(g.racks[g.turn])
+        if WILD[t]:
+            return rs.meld_with_wild(t)
+        return rs.makes_meld(t)
 
     # --- melding and discarding ------------------------------------------
     def _play(self, g):
         rack = g.racks[g.turn]
+        rs = self.rs.fill(rack)
         s = G.side_of(g.turn)
-        if g.drawn != G.NO_TILE and not T.is_wild(g.drawn) and _links(rack, g.drawn) == 0:
+        if g.drawn != G.NO_TILE and not WILD[g.drawn] and rs.links(g.drawn) == 0:
             return (G.REDRAW, 0, b"", 0)
         melds = g.melds[s]
         # put naturals where wilds stand, then extend melds with naturals
-        for kind in ((G.ADD,) if self.level < 2 else (G.SWAP, G.ADD)):
+        cm = rs.cm
+        for kind in ((G.ADD,) if self.level == 1 else (G.SWAP, G.ADD)):
             for i in range(len(melds)):
+                m = melds[i]
+                if m[0] == _SET:
+                    if kind == G.SWAP or not rs.same_number(m[1]):
+                        continue
+                    mask = 0
+                else:
+                    mask = K.touch_mask(m, kind == G.ADD)
+                    if not cm[m[1]] & K.NO_TWO & mask:
+                        continue
                 for t in rack:
-                    if T.is_wild(t) or not M.touches(melds[i], t):
+                    if WILD[t] or not K.touches(m, mask, t):
                         continue
-                    if kind == G.SWAP and not M.wild_position(melds[i], t):
-                        continue
-                    mv = (kind, i, bytes((t,)), 0)
+                    mv = (kind, i, ONE[t], 0)
                     if g.check(mv) == R.OK:
                         return mv
         # a new meld: of naturals if there is one, else with one wild
         for naturals_only in (True, False):
-            ts = find_meld(rack, naturals_only)
+            ts = K.find_meld(rs, naturals_only)
             if ts:
                 mv = (G.MELD, 0, ts, 0)
                 if g.check(mv) == R.OK:
                     return mv
         # wilds: to turn a 6-tile meld into a canasta, or when few tiles (or
         # only wilds) remain: wilds held to the end only cost points
-        few = len(rack) <= 4 or _all_wild(rack)
-        for i in range(len(melds)):
-            if M.size(melds[i]) == 6 or few:
-                for t in rack:
-                    if T.is_wild(t):
-                        mv = (G.ADD, i, bytes((t,)), 0)
-                        if g.check(mv) == R.OK:
-                            return mv
+        if rs.wilds:
+            few = len(rack) <= 4 or rs.wilds == len(rack)
+            for i in range(len(melds)):
+                if few or len(melds[i]) - K.HEAD == 6:
+                    for t in rack:
+                        if WILD[t]:
+                            mv = (G.ADD, i, ONE[t], 0)
+                            if g.check(mv) == R.OK:
+                                return mv
         return self._discard(g, rack)
 
     def _discard(self, g, rack):
         # the tile that helps us least, hurts least to give away, and costs most
-        # to keep; a wild only when nothing else is left
-        opp = g.melds[1 - G.side_of(g.turn)]
-        best = None
-        best_key = None
-        for t in rack:
-            mv = (G.DISCARD, 0, bytes((t,)), 0)
-            if g.check(mv) != R.OK:
-                continue
-            feeds = 0
-            for m in (opp if self.level >= 2 else ()):
-                if M.touches(m, t) and not isinstance(M.extend(m, mv[2], 0, g.rules), int):
-                    feeds = 1
-                    break
-            # never hand back the tile just taken from the pile: that could loop forever
-            key = (t == self.took, T.is_wild(t), feeds, _links(rack, t), -T.value(t, g.rules.joker_value))
-            if best_key is None or key < best_key:
-                best = mv
-                best_key = key
-        if best is not None:
-            return best
+        # to keep; a wild only when nothing else is left. Legality does not
+        # depend on the tile today, so the best tile is checked alone; the
+        # tile-by-tile check runs only if the engine refuses it.
+        mv = self._least_useful(g, rack, False)
+        if mv is not None and g.check(mv) == R.OK:
+            return mv
+        mv = self._least_useful(g, rack, True)
+        if mv is not None:
+            return mv
         for mv in g.legal_moves():       # nothing sensible: any legal move
             return mv
         return None
 
-
-def _all_wild(rack):
-    for t in rack:
-        if not T.is_wild(t):
-            return False
-    return True
-
-
-def _makes_meld(rack, t):
-    """Would t make a meld of naturals with two rack tiles (a set of three,
-    or three of a run)?"""
-    if T.is_wild(t):
-        return False
-    cnt = T.counts(rack)
-    n = T.number(t)
-    c = T.colour(t)
-    same = 0
-    for k in range(4):
-        same += cnt[T.tile(k, n)]
-    if same >= 2:
-        return True
-    have = bytearray(16)
-    for p in range(1, 15):
-        have[p] = cnt[M.natural_at(c, p)] > 0
-    for p in ((n, 14) if n == 1 else (n,)):
-        if (have[p - 1] and have[p - 2]) if p > 2 else False:
-            return True
-        if p > 1 and p < 14 and have[p - 1] and have[p + 1]:
-            return True
-        if p < 13 and have[p + 1] and have[p + 2]:
-            return True
-    return False
+    def _least_useful(self, g, rack, checked):
+        opp = g.melds[1 - G.side_of(g.turn)] if self.level != 1 else ()
+        rs = self.rs
+        jv = g.rules.joker_value
+        took = self.took
+        best = -1
+        best_key = 0
+        for t in rack:
+            # key, smallest best: never hand back the tile just taken from the
+            # pile (that could loop forever), then not a wild, not one that
+            # feeds an opponent's meld, fewest links, highest value
+            top = (t == took) * 2 + WILD[t]
+            if best >= 0 and top > best_key >> 14:
+                continue
+            if checked and g.check((G.DISCARD, 0, ONE[t], 0)) != R.OK:
+                continue
+            key = (top * 2 + _feeds(opp, t, g.rules)) * 128 + rs.links(t)
+            key = key * 64 + 50 - (jv if t == K.JOKER else VAL[t])
+            if best < 0 or key < best_key:
+                best = t
+                best_key = key
+        if best < 0:
+            return None
+        return (G.DISCARD, 0, ONE[best], 0)
 
 
-def _links(rack, t):
-    """How many rack tiles could sit in a meld with t (same number or a near
-    neighbour of the same colour); t itself not counted once."""
-    if T.is_wild(t):
+def _feeds(melds, t, rules):
+    """Does tile t extend one of these melds?"""
+    if not melds:
         return 0
-    n = T.number(t)
-    c = T.colour(t)
-    k = -1
-    for u in rack:
-        if T.is_wild(u):
-            continue
-        if T.number(u) == n:
-            k += 1
-        elif T.colour(u) == c:
-            d = T.number(u) - n
-            if -2 <= d <= 2 or (n == 1 and T.number(u) >= 12) or (T.number(u) == 1 and n >= 12):
-                k += 1
-    return k
+    wild = WILD[t]
+    for m in melds:
+        if not wild:
+            if m[0] == _SET:
+                # a natural of its number always joins a set (R4)
+                if NUM[t] == m[1]:
+                    return 1
+                continue
+            if COL[t] != m[1] or not PBIT[t] & K.touch_mask(m, True):
+                continue
+        if not isinstance(M.extend(m, ONE[t], 0, rules), int):
+            return 1
+    return 0
 
 
 def find_meld(rack, naturals_only):
     """The longest meld in the rack made of naturals, or (naturals_only False)
     of naturals plus one wild; None when there is none."""
-    cnt = T.counts(rack)
-    wild = -1
-    if not naturals_only:
-        for t in rack:
-            if T.is_wild(t):
-                wild = t
-                break
-        if wild < 0:
-            return None
-    need = 3 if naturals_only else 2
-    best = None
-    for n in (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13):
-        ts = bytearray()
-        for c in range(4):
-            t = T.tile(c, n)
-            for _ in range(cnt[t]):
-                ts.append(t)
-        if len(ts) >= need and (best is None or len(ts) + (wild >= 0) > len(best)):
-            best = ts
-            if wild >= 0:
-                best.append(wild)
-    for c in range(4):
-        # runs from each start position (the ace both low and high); with a
-        # wild, it fills the first gap or else goes at the high end
-        for p in range(1, 15):
-            ts = bytearray()
-            nat = 0
-            used = wild < 0
-            q = p
-            while q <= 14 and len(ts) < 13:
-                t = M.natural_at(c, q)
-                if cnt[t]:
-                    ts.append(t)
-                    nat += 1
-                elif not used and nat:
-                    used = True
-                    ts.append(wild)
-                else:
-                    break
-                q += 1
-            if nat >= need and (best is None or len(ts) + (not used) > len(best)):
-                if not used:
-                    ts.append(wild)
-                best = ts
-    return bytes(best) if best else None
+    return K.find_meld(K.Rack().fill(rack), naturals_only)

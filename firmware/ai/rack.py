@@ -1,0 +1,222 @@
+# What the AIs ask of a rack, answered from byte tables and per-colour
+# bitmasks instead of a helper call per tile: the AI's hot paths on the device.
+#
+# A position mask has bit p set when the natural tile of run position p
+# (1..14, 14 = the ace after the 13) is present; an ace sets bits 1 and 14.
+# The 2 of a colour sets bit 2 there (it can stand as itself in a run).
+# Melds are engine/melds.py bytearrays: [kind, key, low, tiles...].
+from micropython import const
+from engine import melds as M
+
+JOKER = const(52)
+NCODES = const(53)
+HEAD = const(3)
+RUN = const(0)
+NO_TWO = const(0x7FFB)      # a position mask without bit 2 (the 2s are wilds)
+
+# per tile code: number (0 = joker), colour (4 = joker), wild, position bits,
+# points (the joker's depend on the variant: 0 here), the move's tile bytes
+NUM = bytes([0 if t == JOKER else t % 13 + 1 for t in range(NCODES)])
+COL = bytes([4 if t == JOKER else t // 13 for t in range(NCODES)])
+WILD = bytes([1 if t == JOKER or t % 13 == 1 else 0 for t in range(NCODES)])
+PBIT = tuple([0 if t == JOKER else (0x4002 if t % 13 == 0 else 1 << (t % 13 + 1))
+              for t in range(NCODES)])
+VAL = bytes([0 if t == JOKER else (15 if t % 13 == 0 else 20 if t % 13 == 1 else
+                                   5 if t % 13 < 7 else 10) for t in range(NCODES)])
+ONE = tuple([bytes((t,)) for t in range(NCODES)])
+_ZERO = bytes(NCODES)
+SET_NUMBERS = (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+
+
+def _near(n):
+    # numbers of the same colour that link with n: within two, the ace with
+    # the 12 and 13; never 2 (wild) and never n itself
+    out = []
+    for u in range(1, 14):
+        if u != n and u != 2 and (-2 <= u - n <= 2 or (n == 1 and u >= 12) or (u == 1 and n >= 12)):
+            out.append(u - 1)
+    return tuple(out)
+
+
+NEAR = tuple([_near(n) for n in range(14)])
+
+
+class Rack:
+    """Counts per code and per-colour position masks of one rack, refilled in
+    place (fill) so a decision allocates nothing for it."""
+
+    def __init__(self):
+        self.cnt = bytearray(NCODES)
+        self.cm = [0, 0, 0, 0]
+        self.wilds = 0
+        self.first_wild = -1
+        self.n = 0
+
+    def fill(self, rack):
+        cnt = self.cnt
+        cnt[:] = _ZERO
+        cm = self.cm
+        cm[0] = cm[1] = cm[2] = cm[3] = 0
+        w = 0
+        fw = -1
+        for t in rack:
+            cnt[t] += 1
+            if t != JOKER:
+                cm[COL[t]] |= PBIT[t]
+            if WILD[t]:
+                w += 1
+                if fw < 0:
+                    fw = t
+        self.wilds = w
+        self.first_wild = fw
+        self.n = len(rack)
+        return self
+
+    def same_number(self, n):
+        cnt = self.cnt
+        return cnt[n - 1] + cnt[n + 12] + cnt[n + 25] + cnt[n + 38]
+
+    def links(self, t):
+        """How many rack tiles could sit in a meld with t (same number or a
+        near neighbour of the same colour), t itself not counted once."""
+        if WILD[t]:
+            return 0
+        n = NUM[t]
+        cnt = self.cnt
+        k = self.same_number(n) - 1
+        base = COL[t] * 13
+        for u in NEAR[n]:
+            k += cnt[base + u]
+        return k
+
+    def makes_meld(self, t):
+        """Would natural t make a meld of naturals with two rack tiles (a set
+        of three, or three of a run)?"""
+        if WILD[t]:
+            return False
+        if self.same_number(NUM[t]) >= 2:
+            return True
+        h = self.cm[COL[t]]
+        b = PBIT[t]
+        # two below, one each side, two above (the ace at either end; no run
+        # goes past position 14)
+        return bool((h << 1 & h << 2 & b & 0x7FF8) or (h << 1 & h >> 1 & b & 0x3FFC) or
+                    (h >> 1 & h >> 2 & b & 0x1FFE))
+
+    def meld_with_wild(self, t):
+        """Is there a meld of naturals plus one wild once wild t joins the
+        rack? (find_meld(rack + t, False) is not None.)"""
+        for n in SET_NUMBERS:
+            if self.same_number(n) >= 2:
+                return True
+        for c in range(4):
+            h = self.cm[c]
+            if t != JOKER and COL[t] == c:
+                h |= PBIT[t]
+            if h & (h >> 1 | h >> 2):
+                return True
+        return False
+
+
+def find_meld(rs, naturals_only):
+    """The longest meld in the rack made of naturals, or (naturals_only False)
+    of naturals plus the rack's first wild; None when there is none. Ties go
+    to sets before runs, low numbers and positions first."""
+    cnt = rs.cnt
+    wild = -1
+    if not naturals_only:
+        wild = rs.first_wild
+        if wild < 0:
+            return None
+    need = 3 if naturals_only else 2
+    extra = 0 if wild < 0 else 1
+    best = 0
+    bn = 0
+    bc = -1
+    for n in SET_NUMBERS:
+        k = cnt[n - 1] + cnt[n + 12] + cnt[n + 25] + cnt[n + 38]
+        if k >= need and k + extra > best:
+            best = k + extra
+            bn = n
+    for c in range(4):
+        h = rs.cm[c]
+        # quick rejection: three naturals in a row, or two with one gap
+        if naturals_only:
+            if not h & h >> 1 & h >> 2:
+                continue
+        elif not h & (h >> 1 | h >> 2):
+            continue
+        for p in range(1, 15):
+            # a start whose left neighbour is present gives a shorter copy
+            # of that neighbour's run: never strictly better
+            if not h >> p & 1 or h >> (p - 1) & 1:
+                continue
+            q = p
+            k = 0
+            nat = 0
+            used = wild < 0
+            while q <= 14 and k < 13:
+                if h >> q & 1:
+                    nat += 1
+                elif not used and nat:
+                    used = True
+                else:
+                    break
+                k += 1
+                q += 1
+            if not used:
+                k += 1
+            if nat >= need and k > best:
+                best = k
+                bc = c
+                bn = p
+    if not best:
+        return None
+    ts = bytearray()
+    if bc < 0:
+        for c in range(4):
+            t = c * 13 + bn - 1
+            for _ in range(cnt[t]):
+                ts.append(t)
+        if wild >= 0:
+            ts.append(wild)
+        return bytes(ts)
+    h = rs.cm[bc]
+    q = bn
+    used = wild < 0
+    while q <= 14 and len(ts) < 13:
+        if h >> q & 1:
+            ts.append(M.natural_at(bc, q))
+        elif not used and ts:
+            used = True
+            ts.append(wild)
+        else:
+            break
+        q += 1
+    if not used:
+        ts.append(wild)
+    return bytes(ts)
+
+
+def touch_mask(m, ends):
+    """Run m's positions where a natural would replace a wild, plus (ends)
+    the positions just past either end: the naturals of m's colour whose
+    position bits meet this mask are those melds.touches() accepts."""
+    c = m[1]
+    p = m[2]
+    k = 0
+    base = c * 13
+    for i in range(HEAD, len(m)):
+        if m[i] != base + (0 if p == 14 else p - 1):
+            k |= 1 << p
+        p += 1
+    if ends:
+        k |= 1 << (m[2] - 1) | 1 << p
+    return k
+
+
+def touches(m, mask, t):
+    """melds.touches(m, t) for a natural t, given m's touch_mask(m, True)."""
+    if m[0] == RUN:
+        return COL[t] == m[1] and PBIT[t] & mask
+    return NUM[t] == m[1]

@@ -1,0 +1,105 @@
+"""The AI's exact speed-ups change no decision: the transcripts of fixed
+seeds are pinned as the baseline played them before the rewrite (sha256 of
+the whole transcript, recorded with the original firmware/ai/basic.py at
+commit 90946f4). Level 0 is that baseline, kept frozen for this pin and the
+speed figures (benchmarks/ai_figures.py)."""
+import pytest
+
+from ai.basic import BasicAI, find_meld
+from ai import rack as K
+from ai.selfplay import play_match
+from engine import tiles as T
+
+PINNED = {
+    ("burako", 2, 1): "3b5dee6cc7b45f3f793f4a7bea76510cd85657734d53901d835ee113b58570e9",
+    ("burako", 2, 2): "57cfdfd2b4fdc428cb7ccb94bd2fbfd98cb6114922f351d28940f121789bb7fd",
+    ("burako", 2, 3): "f4f66fa26941d8cd00103ef95b6cec328557789bb1cd7bed9a2f72d69a65f84d",
+    ("burako", 2, 4): "ba67add50745cba286d16cfc3b6a6915e193617dac43806d2ed80a500809b121",
+    ("burako", 2, 5): "6b8fdb5d53942986006b8217cba4c310de25858bdba0855ea76c37846b7a241b",
+    ("burako", 2, 6): "60143380e5ed405c1f6e9a6e24b4a2cc5efcea21b4ac26e8682ee7e731659668",
+    ("burako", 4, 1): "316a7bd2bf56858b89924afa5beda40efefeb4eb3b74b2a987b79939c17b3c55",
+    ("burako", 4, 2): "99ee99a0fcce5f66e6cdf656f6c3708094088e31b3952cba82f54d151adfeb9d",
+    ("burako", 4, 3): "69887d82cb369580f5078d2df2e96d98d4874ea63398d5117bb5e11cd96193e9",
+    ("burako", 4, 4): "7adf210fcfe3bfe3e59af76c5cdd5a273b4fb82bcd768846640b7c7717317a33",
+    ("burako", 4, 5): "a5bc2fb364e641b8850ad9fcbbc1d90040beb7aa7778c2333159e515496a991a",
+    ("burako", 4, 6): "07da49ede2170acc9e003e2a124c7a13f9470b8aca9d6196309fcc0a24f42862",
+    ("torneo", 2, 1): "357b0608f920c8238b67d8b6f8aab7489536e5f3130ba39b1580b5faf0b5e25e",
+    ("torneo", 2, 2): "438bd65897a6bf6de199b554a585f5f55af1e88a68a4bf98eaa445b1e9f1f430",
+    ("torneo", 2, 3): "80610d69faf39f10fcf6d407f43da65b832431efbd8591d5eae89e02d90d5a5e",
+    ("torneo", 2, 4): "f4cfc1997a36fa42943d42cc6a257255f091468fb01e891e2c409c4b847b164b",
+    ("torneo", 2, 5): "416ebaffb4fff209a280fb1c41c52d46ed29ef9fb40bb06ea60eda474d770986",
+    ("torneo", 2, 6): "8cd056edaf4bb5dd842a01c9be80649bbf77630f999ce4307868531a515edf5b",
+}
+
+
+@pytest.mark.parametrize("variant,n,seed", sorted(PINNED))
+def test_baseline_transcripts_are_unchanged(variant, n, seed):
+    r = play_match(variant, n, seed, players=[BasicAI(0) for _ in range(n)])
+    assert r["transcript_sha256"] == PINNED[(variant, n, seed)]
+
+
+def _slow_find_meld(rack, naturals_only):
+    # the original helper-per-tile search, the reference for the bitmask one
+    from engine import melds as M
+    cnt = T.counts(rack)
+    wild = -1
+    if not naturals_only:
+        for t in rack:
+            if T.is_wild(t):
+                wild = t
+                break
+        if wild < 0:
+            return None
+    need = 3 if naturals_only else 2
+    best = None
+    for n in (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13):
+        ts = bytearray()
+        for c in range(4):
+            for _ in range(cnt[T.tile(c, n)]):
+                ts.append(T.tile(c, n))
+        if len(ts) >= need and (best is None or len(ts) + (wild >= 0) > len(best)):
+            best = ts
+            if wild >= 0:
+                best.append(wild)
+    for c in range(4):
+        for p in range(1, 15):
+            ts = bytearray()
+            nat = 0
+            used = wild < 0
+            q = p
+            while q <= 14 and len(ts) < 13:
+                t = M.natural_at(c, q)
+                if cnt[t]:
+                    ts.append(t)
+                    nat += 1
+                elif not used and nat:
+                    used = True
+                    ts.append(wild)
+                else:
+                    break
+                q += 1
+            if nat >= need and (best is None or len(ts) + (not used) > len(best)):
+                if not used:
+                    ts.append(wild)
+                best = ts
+    return bytes(best) if best else None
+
+
+def test_bitmask_meld_finder_equals_the_tile_by_tile_one():
+    from engine import rng
+    x = rng.seed_state(5)
+    deck = T.full_deck()
+    for size in list(range(3, 30)) * 30:
+        x = rng.shuffle(deck, x)
+        rack = deck[:size]
+        for nat in (True, False):
+            assert find_meld(rack, nat) == _slow_find_meld(rack, nat), (T.list_text(rack), nat)
+
+
+def test_rack_tables_match_the_engine_helpers():
+    for t in range(T.NCODES):
+        assert K.NUM[t] == T.number(t)
+        assert K.WILD[t] == T.is_wild(t)
+        assert K.COL[t] == (4 if t == T.JOKER else T.colour(t))
+        if t != T.JOKER:
+            assert K.VAL[t] == T.value(t)
