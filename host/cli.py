@@ -209,10 +209,11 @@ def build_parser():
     r.add_argument("file", metavar="FILE", help="transcript file, or - for stdin")
     r.set_defaults(func=cmd_replay)
 
-    from host import device, emu
+    from host import device, emu, scores
 
     emu.add_parser(sub)
     device.add_parser(sub)
+    scores.add_parser(sub)
     return p
 
 
