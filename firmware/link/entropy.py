@@ -1,0 +1,48 @@
+# Random bytes for the deal's commit-reveal and the connection id, on a
+# device without a trustworthy RNG: a SHA-256 pool stirred with the
+# microsecond clock, os.urandom where the port has it, and the timing of key
+# presses (the UI calls stir(ticks) on each press). Tests inject their own
+# source instead (Link(..., nonce=fn)).
+import hashlib
+
+try:
+    import os
+    _urandom = os.urandom
+except (ImportError, AttributeError):
+    _urandom = None
+
+try:
+    from time import ticks_us
+except ImportError:  # CPython
+    import time
+
+    def ticks_us():
+        return int(time.monotonic() * 1000000) & 0x3FFFFFFF
+
+_pool = bytearray(32)
+_count = 0
+
+
+def stir(x):
+    """Mix an int (a key press's ticks, an ADC reading) into the pool."""
+    global _pool
+    h = hashlib.sha256(_pool)
+    h.update(("%d %d" % (x & 0x3FFFFFFF, ticks_us())).encode())
+    _pool = bytearray(h.digest())
+
+
+def random_bytes(n):
+    """n (<= 32) bytes nobody can predict or choose."""
+    global _count
+    _count += 1
+    stir(_count)
+    h = hashlib.sha256(_pool)
+    if _urandom is not None:
+        try:
+            h.update(_urandom(32))
+        except OSError:
+            pass
+    h.update(("%d" % ticks_us()).encode())
+    d = h.digest()
+    stir(d[0] | (d[1] << 8))
+    return d[:n]

@@ -1,0 +1,160 @@
+# Frames on the cable: COBS byte stuffing, a 0x00 delimiter, CRC-16.
+#
+# A frame before stuffing is   ctl seq ack payload... crc_lo crc_hi
+# (CRC-16/CCITT-FALSE over everything before it), then COBS-encoded and
+# followed by one 0x00. A damaged, truncated or merged frame fails its CRC
+# and is dropped; the next 0x00 starts a clean frame, so the receiver
+# resynchronises on its own after any noise.
+#
+# Everything works in preallocated bytearrays: building a frame and taking
+# bytes in never allocates per byte (the UART delivers bytes while the game
+# draws; a collection per byte would stall it).
+from micropython import const
+
+HEAD = const(3)          # ctl, seq, ack
+CRC = const(2)
+MAX_PAYLOAD = const(480)  # wire size stays < 512, the UART's receive buffer
+MAX_RAW = const(485)      # HEAD + MAX_PAYLOAD + CRC
+MAX_WIRE = const(490)     # MAX_RAW + its COBS codes (2) + the delimiter, rounded up
+
+
+def _table():
+    t = []
+    for i in range(256):
+        c = i << 8
+        for _ in range(8):
+            c = ((c << 1) ^ 0x1021) if c & 0x8000 else (c << 1)
+        t.append(c & 0xFFFF)
+    return tuple(t)
+
+
+_T = _table()
+
+
+def crc16(buf, n, start=0):
+    """CRC-16/CCITT-FALSE of buf[start:n] (poly 0x1021, init 0xFFFF)."""
+    c = 0xFFFF
+    t = _T
+    for i in range(start, n):
+        c = ((c << 8) & 0xFF00) ^ t[(c >> 8) ^ buf[i]]
+    return c
+
+
+def cobs_encode(src, n, out):
+    """COBS of src[:n] into out, then the 0x00 delimiter; returns bytes written."""
+    ci = 0
+    code = 1
+    o = 1
+    for i in range(n):
+        b = src[i]
+        if b == 0:
+            out[ci] = code
+            ci = o
+            o += 1
+            code = 1
+        else:
+            out[o] = b
+            o += 1
+            code += 1
+            if code == 0xFF:
+                out[ci] = code
+                ci = o
+                o += 1
+                code = 1
+    out[ci] = code
+    out[o] = 0
+    return o + 1
+
+
+def cobs_decode(buf, n):
+    """Undo COBS in place on buf[:n] (no delimiter); returns the length, -1 if malformed."""
+    i = 0
+    o = 0
+    while i < n:
+        code = buf[i]
+        if code == 0:
+            return -1
+        i += 1
+        end = i + code - 1
+        if end > n:
+            return -1
+        while i < end:
+            buf[o] = buf[i]
+            o += 1
+            i += 1
+        if code != 0xFF and i < n:
+            buf[o] = 0
+            o += 1
+    return o
+
+
+class Encoder:
+    """Builds frames into its own buffer; the memoryview it returns is valid
+    until the next build."""
+
+    def __init__(self):
+        self.raw = bytearray(MAX_RAW)
+        self.wire = bytearray(MAX_WIRE)
+        self.mv = memoryview(self.wire)
+
+    def build(self, ctl, seq, ack, payload=b"", out=None):
+        n = len(payload)
+        if n > MAX_PAYLOAD:
+            raise ValueError("payload too long")
+        r = self.raw
+        r[0] = ctl
+        r[1] = seq
+        r[2] = ack
+        r[HEAD:HEAD + n] = payload
+        n += HEAD
+        c = crc16(r, n)
+        r[n] = c & 0xFF
+        r[n + 1] = c >> 8
+        w = self.wire if out is None else out
+        m = cobs_encode(r, n + CRC, w)
+        return memoryview(w)[:m]
+
+
+class Receiver:
+    """Takes bytes as they come (split anywhere, several frames at once) and
+    hands each frame whose CRC holds to on_frame(buf, n): buf[:n] is
+    ctl seq ack payload (valid only during the call)."""
+
+    def __init__(self, on_frame):
+        self.buf = bytearray(MAX_WIRE)
+        self.n = 0
+        self.over = False        # frame longer than any we send: skip to the next 0x00
+        self.on_frame = on_frame
+        self.frames = 0
+        self.bad = 0             # CRC/COBS failures and overlong frames
+
+    def busy(self):
+        """True while a frame is half received."""
+        return self.n > 0 or self.over
+
+    def feed(self, data, k):
+        buf = self.buf
+        n = self.n
+        for i in range(k):
+            b = data[i]
+            if b:
+                if n < MAX_WIRE:
+                    buf[n] = b
+                    n += 1
+                else:
+                    self.over = True
+                continue
+            # a delimiter: whatever came before it is one frame
+            if self.over:
+                self.bad += 1
+            elif n:
+                m = cobs_decode(buf, n)
+                if m < HEAD + CRC or crc16(buf, m - CRC) != buf[m - 2] | (buf[m - 1] << 8):
+                    self.bad += 1
+                else:
+                    self.frames += 1
+                    self.n = 0
+                    self.on_frame(buf, m - CRC)
+            n = 0
+            self.over = False
+        self.n = n

@@ -1,0 +1,601 @@
+# A 1v1 match over the link cable: hello, the fair deal (commit-reveal),
+# every move checked by the local engine and by a digest of the position
+# after it, repair from the move log, resume after a pulled cable or a
+# power-off, and a clear reason whenever the link ends. docs/link.md.
+#
+# The session owns the shared Game (`link.game`, always the same object) and
+# the move log. The UI plays its own player's moves with send_move(mv) and
+# learns about everything else from next_event(); it calls poll() every frame.
+import hashlib
+from micropython import const
+from engine import game as G
+from engine import rules as RU
+from engine import codec
+from link import msg as M
+from link import entropy
+from link.transport import Transport, RTO_MS
+
+# states (link.state)
+CONNECTING = const(0)   # waiting for the other console, or catching up with it
+DEALING = const(1)      # commit-reveal of the deal in progress
+PLAYING = const(2)
+PEER_GONE = const(3)    # nothing heard for 1.6 s; comes back by itself
+ENDED = const(4)        # see link.reason
+STATE_NAMES = ("connecting", "dealing", "playing", "peer gone", "ended")
+
+# why the link ended (link.reason; link.by_peer says which console decided)
+R_NONE = const(0)
+R_MATCH_OVER = const(1)    # the match was played to its end
+R_VERSION = const(2)       # the consoles speak different protocol versions
+R_RULES = const(3)         # different variant or target
+R_PEER_LOST = const(4)     # the peer has no record of our match (lost its save)
+R_LOST_MATCH = const(5)    # the peer has a match in progress this console lost
+R_OTHER_MATCH = const(6)   # both have matches, not the same one
+R_BAD_REVEAL = const(7)    # the peer's nonce does not match its commitment
+R_CHEAT = const(8)         # illegal moves or bad digests went on after repair
+R_DESYNC = const(9)        # same moves, different positions: the engines differ
+R_ABANDONED = const(10)    # a player gave up the match (link.abandon())
+R_PROTOCOL = const(11)     # the peer flooded us or broke the message order
+REASON_NAMES = ("", "match over", "protocol version differs", "variant or target differs",
+                "peer lost the match", "this console lost the match", "another match",
+                "dishonest deal", "peer cheated", "positions differ", "abandoned",
+                "protocol error")
+
+# why one incoming frame was refused (link.last_refusal = (code, engine reason))
+F_ILLEGAL = const(1)       # the engine refused the move (engine reason given)
+F_DIGEST = const(2)        # legal, but the position after it is not the peer's
+F_STALE = const(3)         # an old move again (replayed frame)
+F_GARBAGE = const(4)       # a well-framed message that is not one
+F_NOT_TURN = const(5)      # a move for our seat
+F_UNEXPECTED = const(6)    # a message that has no place in this state
+
+# events (link.next_event())
+EV_STATE = const(1)        # (EV_STATE, state, reason)
+EV_MOVE = const(2)         # (EV_MOVE, seat, move, ply): the peer's move, already played
+EV_SYNC = const(3)         # (EV_SYNC, count, 0): link.game was dealt, caught up or rebuilt
+EV_REFUSED = const(4)      # (EV_REFUSED, F_* code, engine reason)
+
+BUSY = const(100)          # send_move: the link is not in a state to take a move
+
+MAX_STRIKES = const(3)     # refused peer moves (each triggers a repair) before R_CHEAT
+LOG_CHUNK = const(400)
+SAVE_MAGIC = b"BKLS\x01"
+FIRMWARE = b"dev"
+
+_FIELDS = ("rules", "n", "seed", "target", "rng", "hand", "mano", "scores", "history",
+           "winner", "timeup", "stock", "pile", "racks", "muertos", "taken", "melds",
+           "closer", "void", "turn", "phase", "first", "drawn")
+
+
+def _assign(dst, src):
+    # keeps link.game the same object whatever happens to the position
+    for f in _FIELDS:
+        setattr(dst, f, getattr(src, f))
+
+
+def replay(rules, seed, target, log):
+    """(game, None) after playing the log's moves from the deal; (game, move
+    number) of the first illegal or malformed one."""
+    g = G.Game(rules, 2, seed, target)
+    i = 0
+    k = 0
+    n = len(log)
+    while i < n:
+        mv, i = M.get_move(log, i, n)
+        if mv is None or g.play(mv):
+            return g, k
+        k += 1
+    return g, None
+
+
+class Link:
+    def __init__(self, board, variant="burako", target=0, saved=None, game=None,
+                 nonce=None, firmware=FIRMWARE, rto=RTO_MS):
+        """board: .link (byte stream) and .clock. variant/target: the rules
+        offered for a new match. saved: bytes from saved() to resume a match
+        (game: the UI's restored Game, used if it matches the save, else the
+        match is replayed from its log). nonce(n): n random bytes."""
+        self.clock = board.clock
+        self.rules = RU.by_name(variant)
+        if self.rules is None:
+            raise ValueError("unknown variant")
+        self.target = target or self.rules.target
+        self.random = nonce or entropy.random_bytes
+        self.fw = bytes(firmware)
+        self.peer_fw = b""
+        self.events = []
+        self.reason = R_NONE
+        self.by_peer = False
+        self.refused = 0
+        self.last_refusal = (0, 0)
+        self.strikes = 0
+        self.repairs = 0            # repairs this console asked for
+        self.repaired = 0           # repairs the peer asked of us
+        self.dirty = False          # the log grew since saved() was last called
+        self._st = CONNECTING
+        self._shown = CONNECTING
+        self._new_match_state()
+        self._deal_reset()
+        self._sync_reset()
+        if saved is not None:
+            self._restore(saved, game)
+        self.t = Transport(board.link, self.clock, self.random(4), self, rto)
+
+    # --- the UI's side ---------------------------------------------------
+    @property
+    def state(self):
+        s = self._st
+        if s == ENDED:
+            return ENDED
+        if not self.t.up:
+            return CONNECTING
+        if not self.t.alive():
+            return PEER_GONE
+        return s
+
+    def poll(self, now=None):
+        """Run the link: read, answer, resend. Call every frame (at least
+        every 300 ms, or the peer sees this console as gone). Returns the
+        number of events waiting."""
+        if now is None:
+            now = self.clock.ticks_ms()
+        self.t.poll(now)
+        s = self.state
+        if s != self._shown:
+            self._shown = s
+            self.events.append((EV_STATE, s, self.reason))
+        return len(self.events)
+
+    def next_event(self):
+        if self.events:
+            return self.events.pop(0)
+        return None
+
+    @property
+    def peer_seat(self):
+        return 1 - self.seat if self.seat >= 0 else -1
+
+    def my_turn(self):
+        g = self.game
+        return self._st == PLAYING and g is not None and g.turn == self.seat \
+            and g.phase != G.P_MATCH_OVER
+
+    def send_move(self, mv):
+        """Play the local player's move on link.game and send it. Returns 0,
+        an engine reason (nothing changed), or BUSY when the link is not
+        playing (connecting, dealing, catching up, ended)."""
+        g = self.game
+        if self._st != PLAYING or g is None:
+            return BUSY
+        if g.turn != self.seat:
+            return 1   # reasons.NOT_YOUR_TURN
+        err = g.play(mv)
+        if err:
+            return err
+        ply = self.count
+        self._accepted(mv)
+        self._send(M.move(ply, self._dig, mv))
+        return 0
+
+    def abandon(self):
+        """Give the match up (tells the peer if it is there)."""
+        if self._st != ENDED:
+            self._end(R_ABANDONED)
+
+    def idle(self):
+        """Nothing half received or waiting for an acknowledgement."""
+        return self.t.idle()
+
+    def safe_to_write(self):
+        """True when a flash write now loses nothing: no frame half read,
+        nothing unacknowledged, no byte waiting in the UART. (Bytes that
+        arrive during the write are lost and resent, never misread.)"""
+        if not self.t.idle():
+            return False
+        a = getattr(self.t.stream, "any", None)
+        return a is None or not a()
+
+    def stir(self, x):
+        """Mix key-press timing into the device's randomness."""
+        entropy.stir(x)
+
+    def saved(self):
+        """Bytes the UI keeps in its save (None before the deal): rules,
+        seed, seat, match id, peer firmware, move count, digest and the move
+        log. Pass them back as Link(..., saved=...) after a power-off."""
+        if self.match_id is None:
+            return None
+        out = bytearray(SAVE_MAGIC)
+        out.append(RU.VARIANTS.index(self.rules))
+        M.put16(out, self.target)
+        s = self.seed
+        out.extend(bytes((s & 0xFF, (s >> 8) & 0xFF, (s >> 16) & 0xFF, (s >> 24) & 0xFF)))
+        out.append(self.seat)
+        out.extend(self.match_id)
+        out.append(len(self.peer_fw))
+        out.extend(self.peer_fw)
+        M.put16(out, self.count)
+        out.extend(self._dig)
+        out.extend(self.log)
+        self.dirty = False
+        return bytes(out)
+
+    def stats(self):
+        t = self.t
+        return {"bytes_out": t.bytes_out, "frames_out": t.frames_out, "resends": t.resends,
+                "dups": t.dups, "bad_frames": t.rx.bad, "resets": t.resets,
+                "refused": self.refused, "repairs": self.repairs}
+
+    # --- match state ---------------------------------------------------------
+    def _new_match_state(self):
+        self.game = None
+        self.match_id = None
+        self.seed = 0
+        self.seat = -1
+        self.count = 0
+        self.log = bytearray()
+        self._pos = b""
+        self._dig = b""
+
+    def _deal_reset(self):
+        self._nonce = None
+        self._peer_commit = None
+
+    def _sync_reset(self):
+        self._awaiting = False      # a LOG is on its way to us
+        self._in_from = 0
+        self._in_next = 0
+        self._inlog = None
+
+    def _set_game(self, g):
+        if self.game is None:
+            self.game = g
+        elif g is not self.game:
+            _assign(self.game, g)
+        self._pos = M.position(self.game)
+        self._dig = M.digest(self._pos)
+
+    def _accepted(self, mv):
+        M.put_move(self.log, mv)
+        self.count += 1
+        self.dirty = True
+        self._pos = M.position(self.game)
+        self._dig = M.digest(self._pos)
+        if self.game.phase == G.P_MATCH_OVER:
+            self._st = ENDED
+            self.reason = R_MATCH_OVER
+
+    def _restore(self, b, game):
+        if b[:5] != SAVE_MAGIC or len(b) < 28:
+            raise ValueError("not a link save")
+        v = b[5]
+        if v >= len(RU.VARIANTS):
+            raise ValueError("bad variant in link save")
+        self.rules = RU.VARIANTS[v]
+        self.target = M.u16(b, 6)
+        self.seed = b[8] | (b[9] << 8) | (b[10] << 16) | (b[11] << 24)
+        self.seat = b[12]
+        self.match_id = bytes(b[13:21])
+        k = b[21]
+        self.peer_fw = bytes(b[22:22 + k])
+        i = 22 + k
+        count = M.u16(b, i)
+        dig = bytes(b[i + 2:i + 6])
+        self.log = bytearray(b[i + 6:])
+        if self.seat > 1 or M.skip_moves(self.log, count) != len(self.log):
+            raise ValueError("link save is damaged")
+        self.count = count
+        if game is not None and M.digest(M.position(game)) == dig:
+            g = game
+        else:
+            g, bad = replay(self.rules, self.seed, self.target, self.log)
+            if bad is not None:
+                raise ValueError("link save does not replay")
+        self._set_game(g)
+        if self._dig != dig:
+            raise ValueError("link save does not replay to its digest")
+        if g.phase == G.P_MATCH_OVER:
+            self._st = ENDED
+            self.reason = R_MATCH_OVER
+
+    # --- sending -------------------------------------------------------------
+    def _send(self, payload):
+        if not self.t.send(payload):
+            self._st = ENDED        # only a flood of requests fills the queue
+            self.reason = R_PROTOCOL
+            self.t.drop_queue()
+            self.t.send(bytes((M.END, R_PROTOCOL)))
+
+    def _end(self, reason):
+        if self._st == ENDED and self.reason != R_MATCH_OVER:
+            return
+        self._st = ENDED
+        self.reason = reason
+        self.by_peer = False
+        self._send(bytes((M.END, reason)))
+
+    def _hello(self):
+        v = RU.VARIANTS.index(self.rules)
+        if self.match_id is None:
+            return M.hello(v, self.target, self.fw, None, 0, 0, b"")
+        return M.hello(v, self.target, self.fw, self.match_id, self.seat, self.count, self._dig)
+
+    def _serve_log(self, start):
+        log = self.log
+        i = M.skip_moves(log, start)
+        n = len(log)
+        k = start
+        while i < n:
+            out = bytearray((M.LOG,))
+            M.put16(out, k)
+            while i < n and len(out) < LOG_CHUNK:
+                mv, j = M.get_move(log, i, n)
+                out.extend(log[i:j])
+                i = j
+                k += 1
+            self._send(bytes(out))
+        self._send(M.log_end(self.count, self._dig))
+
+    def _refuse(self, code, why=0, strike=True):
+        self.refused += 1
+        self.last_refusal = (code, why)
+        self.events.append((EV_REFUSED, code, why))
+        if not strike:
+            return
+        self.strikes += 1
+        if self.strikes > MAX_STRIKES:
+            self._end(R_CHEAT)
+        elif not self._awaiting and self.game is not None and self._st == PLAYING:
+            self._ask_repair()
+
+    def _ask_repair(self):
+        self.repairs += 1
+        self._sync_reset()
+        self._awaiting = True
+        self._inlog = bytearray()
+        self._st = CONNECTING
+        self._send(M.with16(M.REPAIR, self.count))
+
+    def _ask_sync(self):
+        self._sync_reset()
+        self._awaiting = True
+        self._in_from = self._in_next = self.count
+        self._inlog = bytearray()
+        self._st = CONNECTING
+        self._send(M.with16(M.SYNC, self.count))
+
+    # --- transport callbacks ----------------------------------------------------
+    def link_up(self):
+        self._deal_reset()
+        self._sync_reset()
+        if self._st == ENDED and self.reason != R_MATCH_OVER:
+            self._send(bytes((M.END, self.reason)))
+            return
+        if self._st != ENDED:
+            self._st = CONNECTING
+        self._send(self._hello())
+
+    def link_reset(self):
+        self._deal_reset()
+        self._sync_reset()
+        if self._st != ENDED:
+            self._st = CONNECTING
+
+    def received(self, b, i, n):
+        t = b[i]
+        if self._st == ENDED and self.reason != R_MATCH_OVER:
+            if t == M.HELLO:
+                self._send(bytes((M.END, self.reason)))
+            return
+        if t == M.HELLO:
+            self._on_hello(b, i, n)
+        elif t == M.MOVE:
+            self._on_move(b, i, n)
+        elif t == M.COMMIT:
+            self._on_commit(b, i, n)
+        elif t == M.REVEAL:
+            self._on_reveal(b, i, n)
+        elif t == M.SYNC or t == M.REPAIR:
+            self._on_sync(b, i, n, t)
+        elif t == M.LOG:
+            self._on_log(b, i, n)
+        elif t == M.LOG_END:
+            self._on_log_end(b, i, n)
+        elif t == M.END and n - i == 2:
+            if self._st != ENDED:
+                self._st = ENDED
+                self.reason = b[i + 1] if b[i + 1] < len(REASON_NAMES) else R_PROTOCOL
+                self.by_peer = True
+        else:
+            self._refuse(F_GARBAGE)
+
+    def _on_hello(self, b, i, n):
+        h = M.parse_hello(b, i, n)
+        if h is None:
+            self._refuse(F_GARBAGE)
+            return
+        proto, v, target, fw, mid, seat, count, dig = h
+        self.peer_fw = fw
+        if proto != M.PROTO:
+            self._end(R_VERSION)
+            return
+        if v >= len(RU.VARIANTS) or RU.VARIANTS[v] is not self.rules or target != self.target:
+            self._end(R_RULES)
+            return
+        # a match counts once it has a move or both consoles know it
+        mine = self.match_id is not None and (self.count > 0 or mid == self.match_id)
+        theirs = mid is not None and (count > 0 or mid == self.match_id)
+        if self._st == ENDED:
+            return                  # match over: a peer that is behind asks with SYNC
+        if not mine and not theirs:
+            self._start_deal()
+        elif not theirs:
+            self._end(R_PEER_LOST)
+        elif not mine:
+            self._end(R_LOST_MATCH)
+        elif mid != self.match_id or seat != 1 - self.seat:
+            self._end(R_OTHER_MATCH)
+        elif count > self.count:
+            self._ask_sync()
+        elif count == self.count and dig != self._dig:
+            self._ask_repair()
+        else:
+            self._st = PLAYING      # level, or ahead: the peer asks for what it lacks
+
+    def _start_deal(self):
+        self._new_match_state()
+        self._st = DEALING
+        self._nonce = self.random(M.NONCE)
+        self._peer_commit = None
+        self._send(bytes((M.COMMIT,)) + hashlib.sha256(self._nonce).digest())
+
+    def _on_commit(self, b, i, n):
+        if self._st != DEALING or self._peer_commit is not None or n - i != 33:
+            self._refuse(F_UNEXPECTED)
+            return
+        self._peer_commit = bytes(b[i + 1:n])
+        self._send(bytes((M.REVEAL,)) + self._nonce)
+
+    def _on_reveal(self, b, i, n):
+        if self._st != DEALING or self._peer_commit is None or n - i != 1 + M.NONCE:
+            self._refuse(F_UNEXPECTED)
+            return
+        theirs = bytes(b[i + 1:n])
+        if hashlib.sha256(theirs).digest() != self._peer_commit or theirs == self._nonce:
+            self._end(R_BAD_REVEAL)
+            return
+        self.seed, self.match_id, self.seat = M.deal(self._nonce, theirs)
+        self._deal_reset()
+        self._set_game(G.Game(self.rules, 2, self.seed, self.target))
+        self.dirty = True
+        self._st = PLAYING
+        self.events.append((EV_SYNC, 0, 0))
+
+    def _on_move(self, b, i, n):
+        if n - i < 8:
+            self._refuse(F_GARBAGE)
+            return
+        ply = M.u16(b, i + 1)
+        g = self.game
+        if self._awaiting and g is not None and ply >= self.count:
+            return                  # the log on its way holds it
+        if self._st != PLAYING or g is None:
+            self._refuse(F_UNEXPECTED, 0, False)
+            return
+        if ply < self.count:
+            self._refuse(F_STALE, 0, False)
+            return
+        if ply > self.count:
+            self._ask_sync()        # we missed moves (cannot happen between honest peers)
+            return
+        dig = bytes(b[i + 3:i + 7])
+        mv, j = M.get_move(b, i + 7, n)
+        if mv is None or j != n:
+            self._refuse(F_GARBAGE)
+            return
+        if g.turn == self.seat:
+            self._refuse(F_NOT_TURN)
+            return
+        seat = g.turn
+        err = g.play(mv)
+        if err:
+            self._refuse(F_ILLEGAL, err)
+            return
+        pos = M.position(g)
+        if M.digest(pos) != dig:
+            _assign(g, codec.decode(self._pos))
+            self._refuse(F_DIGEST)
+            return
+        self._accepted(mv)
+        self.events.append((EV_MOVE, seat, mv, ply))
+
+    def _on_sync(self, b, i, n, t):
+        if n - i != 3 or self.game is None:
+            self._refuse(F_UNEXPECTED, 0, False)
+            return
+        start = M.u16(b, i + 1)
+        if t == M.REPAIR:
+            self.repaired += 1
+            if self.repaired > 2 * MAX_STRIKES:
+                self._end(R_CHEAT)
+                return
+            # heal our own position first: it may be the wrong one
+            g, bad = replay(self.rules, self.seed, self.target, self.log)
+            if bad is not None:
+                self._end(R_DESYNC)
+                return
+            before = self._dig
+            self._set_game(g)
+            if self._dig != before:
+                self.events.append((EV_SYNC, self.count, 0))
+            start = 0
+        elif start > self.count:
+            self._refuse(F_UNEXPECTED)
+            return
+        self._serve_log(start)
+
+    def _on_log(self, b, i, n):
+        if not self._awaiting or n - i < 3 or M.u16(b, i + 1) != self._in_next:
+            self._refuse(F_UNEXPECTED)
+            return
+        j = i + 3
+        k = 0
+        while j < n:
+            mv, j = M.get_move(b, j, n)
+            if mv is None:
+                self._refuse(F_GARBAGE)
+                return
+            k += 1
+        self._inlog.extend(b[i + 3:n])
+        self._in_next += k
+
+    def _on_log_end(self, b, i, n):
+        if not self._awaiting or n - i != 7:
+            self._refuse(F_UNEXPECTED)
+            return
+        count = M.u16(b, i + 1)
+        dig = bytes(b[i + 3:i + 7])
+        inlog = self._inlog
+        start = self._in_from
+        self._sync_reset()
+        if count != self._in_next:
+            self._refuse(F_GARBAGE)
+            return
+        if start:
+            # catching up: the missing moves, each checked, on a copy
+            g = codec.decode(self._pos)
+            i = 0
+            while i < len(inlog):
+                mv, i = M.get_move(inlog, i, len(inlog))
+                err = g.play(mv)
+                if err:
+                    self._st = PLAYING
+                    self._refuse(F_ILLEGAL, err)
+                    return
+            if M.digest(M.position(g)) != dig:
+                self._st = PLAYING
+                self._refuse(F_DIGEST)
+                return
+            self.log.extend(inlog)
+        else:
+            # repair: the whole match again from the deal; our moves must be ours
+            k = len(self.log)
+            if count < self.count or inlog[:k] != self.log:
+                self._end(R_CHEAT)
+                return
+            g, bad = replay(self.rules, self.seed, self.target, inlog)
+            if bad is not None:
+                self._end(R_CHEAT)
+                return
+            if M.digest(M.position(g)) != dig:
+                self._end(R_DESYNC if count == self.count else R_CHEAT)
+                return
+            self.log = inlog
+        self.count = count
+        self.dirty = True
+        self._set_game(g)
+        self._st = PLAYING
+        if g.phase == G.P_MATCH_OVER:
+            self._st = ENDED
+            self.reason = R_MATCH_OVER
+        self.events.append((EV_SYNC, count, 0))

@@ -1,0 +1,205 @@
+# Reliable, ordered delivery of payloads over a byte stream that loses,
+# damages and duplicates bytes: sequence numbers, acknowledgements,
+# retransmission on timeout, duplicate suppression, heartbeats.
+#
+# Stop-and-wait: one DATA frame in flight. A move is a few bytes and the
+# cable does 11.5 bytes/ms, so a window would buy nothing; batching is done
+# above (one LOG frame carries dozens of moves).
+#
+# Connection: each side draws a random 4-byte id when it starts. SYN frames
+# carry (my id, your id as I know it, am I connected). A SYN with an id that
+# differs from the one we knew means the peer restarted (power-off, new
+# session object): sequence numbers start again and the queue is dropped; the
+# session above is told (on_reset) and resynchronises from its move log.
+from micropython import const
+from link import frame as F
+
+SYN = const(1)
+DATA = const(2)
+ACK = const(3)          # also the heartbeat
+UP = const(0x10)        # SYN flag: the sender counts the connection as up
+
+MAGIC = b"BKL1"         # in every SYN: a foreign device on the cable never connects
+
+RTO_MS = const(150)     # first retransmission
+RTO_MAX = const(1000)   # backoff cap (a pulled cable costs one frame a second)
+HB_MS = const(300)      # something goes out at least this often
+DEAD_MS = const(1600)   # nothing heard for this long: the peer is gone
+SYN_MS = const(250)     # SYN repeat while connecting
+QUEUE = const(24)       # payloads waiting; more means the session misbehaves
+
+
+class Transport:
+    def __init__(self, stream, clock, ident, handler, rto=RTO_MS):
+        self.stream = stream
+        self.clock = clock
+        self.ident = bytes(ident[:4])
+        self.handler = handler    # .received(buf, start, end), .link_up(), .link_reset()
+        self.rto0 = rto
+        self.rto = rto
+        self.enc = F.Encoder()
+        self.txbuf = bytearray(F.MAX_WIRE)   # the frame in flight, kept for resends
+        self.txlen = 0
+        self.rx = F.Receiver(self._frame)
+        self.chunk = bytearray(64)
+        self.readinto = getattr(stream, "readinto", None)
+        self.peer = None          # the peer's id once seen
+        self.up = False
+        self.peer_up = False
+        self.queue = []
+        self.inflight = False
+        self.tx_seq = 0
+        self.rx_expect = 0
+        self.ack_due = False
+        self.now = clock.ticks_ms()
+        self.sent_at = self.now
+        self.last_tx = self.now
+        self.last_rx = self.now
+        self.last_syn = self.now
+        self.syn_due = True
+        # figures
+        self.bytes_out = 0
+        self.frames_out = 0
+        self.resends = 0
+        self.dups = 0
+        self.resets = 0
+
+    # --- queries -------------------------------------------------------
+    def alive(self):
+        return self.up and self.clock.ticks_diff(self.now, self.last_rx) < DEAD_MS
+
+    def idle(self):
+        """Nothing half received, nothing waiting to be sent or acknowledged."""
+        return not self.rx.busy() and not self.inflight and not self.queue
+
+    # --- sending -------------------------------------------------------
+    def send(self, payload):
+        """Queue one payload (bytes, <= frame.MAX_PAYLOAD). False if the queue is full."""
+        if len(self.queue) >= QUEUE or len(payload) > F.MAX_PAYLOAD:
+            return False
+        self.queue.append(payload)
+        return True
+
+    def drop_queue(self):
+        self.queue = []
+        self.inflight = False
+
+    def _write(self, mv):
+        self.stream.write(mv)
+        self.bytes_out += len(mv)
+        self.frames_out += 1
+        self.last_tx = self.now
+
+    def _ack_byte(self):
+        return (self.rx_expect - 1) & 0xFF
+
+    def _send_syn(self):
+        pay = MAGIC + self.ident + (self.peer or b"\x00\x00\x00\x00")
+        self._write(self.enc.build(SYN | (UP if self.up else 0), 0, 0, pay))
+        self.last_syn = self.now
+        self.syn_due = False
+
+    def _send_ack(self):
+        self._write(self.enc.build(ACK, 0, self._ack_byte()))
+        self.ack_due = False
+
+    def _send_data(self):
+        p = self.queue[0]
+        mv = self.enc.build(DATA, self.tx_seq, self._ack_byte(), p, self.txbuf)
+        self.txlen = len(mv)
+        self.inflight = True
+        self.sent_at = self.now
+        self._write(mv)
+        self.ack_due = False
+
+    def _resend(self):
+        # the ack byte inside the kept frame may be stale; harmless (acks only move forward)
+        self.sent_at = self.now
+        self.resends += 1
+        self._write(memoryview(self.txbuf)[:self.txlen])
+
+    # --- the loop --------------------------------------------------------
+    def poll(self, now):
+        self.now = now
+        s = self.stream
+        c = self.chunk
+        ri = self.readinto
+        while True:
+            if ri is not None:
+                k = ri(c)
+                if not k:
+                    break
+                self.rx.feed(c, k)
+            else:
+                d = s.read(64)
+                if not d:
+                    break
+                self.rx.feed(d, len(d))
+        d = self.clock.ticks_diff
+        if not self.up:
+            if self.syn_due or d(now, self.last_syn) >= SYN_MS:
+                self._send_syn()
+            return
+        if self.syn_due:
+            self._send_syn()
+        if not self.inflight:
+            if self.queue:
+                self._send_data()
+        elif d(now, self.sent_at) >= self.rto:
+            self._resend()
+            self.rto = min(self.rto * 2, RTO_MAX)
+        if self.ack_due or d(now, self.last_tx) >= HB_MS:
+            self._send_ack()
+
+    # --- receiving -------------------------------------------------------
+    def _frame(self, buf, n):
+        ctl = buf[0]
+        kind = ctl & 0x0F
+        if kind == SYN:
+            self._syn(buf, n, ctl)
+            return
+        if not self.up:
+            self.syn_due = True
+            return
+        self.last_rx = self.now
+        if self.inflight and buf[2] == self.tx_seq:
+            self.inflight = False
+            self.queue.pop(0)
+            self.tx_seq = (self.tx_seq + 1) & 0xFF
+            self.rto = self.rto0
+        if kind == DATA:
+            self.ack_due = True
+            if buf[1] == self.rx_expect:
+                self.rx_expect = (self.rx_expect + 1) & 0xFF
+                self.handler.received(buf, F.HEAD, n)
+            else:
+                self.dups += 1
+
+    def _syn(self, buf, n, ctl):
+        if n != F.HEAD + 12 or buf[F.HEAD:F.HEAD + 4] != MAGIC:
+            return
+        pid = bytes(buf[F.HEAD + 4:F.HEAD + 8])
+        knows = buf[F.HEAD + 8:F.HEAD + 12] == self.ident
+        if self.peer is not None and pid != self.peer:
+            # the peer restarted: start the connection again
+            self.resets += 1
+            self.up = False
+            self.peer = None
+            self.drop_queue()
+            self.tx_seq = 0
+            self.rx_expect = 0
+            self.rto = self.rto0
+            self.handler.link_reset()
+        if self.peer is None:
+            self.peer = pid
+        self.last_rx = self.now
+        was_up = self.up
+        if knows and not self.up:
+            self.up = True
+            self.tx_seq = 0
+            self.rx_expect = 0
+            self.drop_queue()
+        if not knows or not (ctl & UP) or (self.up and not was_up):
+            self.syn_due = True
+        if self.up and not was_up:
+            self.handler.link_up()

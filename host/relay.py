@@ -1,0 +1,314 @@
+"""`burako link-relay`: a fault-injecting relay between two link-cable ends,
+and the fault model it applies (also used in memory by the link tests and
+figures, so the process and the property tests damage bytes the same way).
+
+    burako link-relay LISTEN_PORT TARGET [--drop P] [--flip P] [--dup P]
+                      [--delay MS] [--split] [--seed S] [--json]
+
+Listens on 127.0.0.1:LISTEN_PORT (0 picks a free port; the port is printed on
+stderr as `listening on 127.0.0.1:PORT`), accepts one connection, opens
+TARGET (a pyserial URL such as `socket://127.0.0.1:7001` or `/dev/pts/3`, or
+a bare TCP port on 127.0.0.1) and pumps bytes both ways, damaging them on the
+way. Ends when either side closes or on Ctrl-C / SIGTERM, then prints its
+figures (one JSON object with --json).
+"""
+from __future__ import annotations
+
+import collections
+import json
+import random
+import signal
+import socket
+import sys
+import time
+
+
+class Faults:
+    """Per-byte damage: drop, flip one bit, duplicate; a delay in ms; with
+    split, data is delivered in random small pieces (split reads, merged
+    frames). Seeded: the same seed damages the same bytes."""
+
+    def __init__(self, drop=0.0, flip=0.0, dup=0.0, delay=0, split=False, seed=0):
+        self.drop, self.flip, self.dup = drop, flip, dup
+        self.delay = delay
+        self.split = split
+        self.rng = random.Random(seed)
+        self.stats = collections.Counter()
+
+    def mangle(self, data):
+        if not (self.drop or self.flip or self.dup):
+            self.stats["bytes"] += len(data)
+            return bytes(data)
+        r = self.rng.random
+        out = bytearray()
+        for b in data:
+            self.stats["bytes"] += 1
+            if r() < self.drop:
+                self.stats["dropped"] += 1
+                continue
+            if r() < self.flip:
+                b ^= 1 << self.rng.randrange(8)
+                self.stats["flipped"] += 1
+            out.append(b)
+            if r() < self.dup:
+                out.append(b)
+                self.stats["duplicated"] += 1
+        return bytes(out)
+
+    def piece(self, n):
+        """How many of n waiting bytes to deliver now."""
+        if not self.split or n <= 1:
+            return n
+        return self.rng.randint(1, min(n, 24))
+
+
+class SimClock:
+    """board.clock on simulated time (MicroPython's wrap-around ticks)."""
+
+    PERIOD = 1 << 30
+
+    def __init__(self, start=0):
+        self.now = start
+
+    def ticks_ms(self):
+        return self.now & (self.PERIOD - 1)
+
+    def ticks_diff(self, a, b):
+        h = self.PERIOD >> 1
+        return ((a - b + h) & (self.PERIOD - 1)) - h
+
+    def ticks_add(self, t, d):
+        return (t + d) & (self.PERIOD - 1)
+
+    def sleep_ms(self, n):
+        self.now += max(0, n)
+
+
+class Wire:
+    """One direction of an in-memory cable on a SimClock: what is written
+    arrives, damaged by `faults`, after their delay. cut=True loses everything."""
+
+    def __init__(self, clock, faults=None):
+        self.clock = clock
+        self.faults = faults or Faults()
+        self.q = collections.deque()   # (arrival ms, bytes)
+        self.cut = False
+
+    def write(self, data):
+        if not self.cut:
+            d = self.faults.mangle(data)
+            if d:
+                self.q.append((self.clock.now + self.faults.delay, d))
+        return len(data)
+
+    def any(self):
+        return sum(len(d) for t, d in self.q if t <= self.clock.now)
+
+    def read(self, n):
+        out = bytearray()
+        if self.q and self.q[0][0] <= self.clock.now:
+            want = self.faults.piece(min(n, self.any()))
+            while want and self.q and self.q[0][0] <= self.clock.now:
+                t, d = self.q.popleft()
+                out += d[:want]
+                if len(d) > want:
+                    self.q.appendleft((t, d[want:]))
+                want -= min(want, len(d))
+        return bytes(out)
+
+
+class End:
+    """One console's board.link on a Cable."""
+
+    def __init__(self, tx, rx):
+        self.tx, self.rx = tx, rx
+
+    def write(self, data):
+        return self.tx.write(data)
+
+    def read(self, n):
+        return self.rx.read(n)
+
+    def any(self):
+        return self.rx.any()
+
+
+class Cable:
+    """Two Wires and their two ends; `cut` pulls the plug both ways."""
+
+    def __init__(self, clock, ab=None, ba=None):
+        self.ab = Wire(clock, ab)
+        self.ba = Wire(clock, ba)
+        self.a = End(self.ab, self.ba)
+        self.b = End(self.ba, self.ab)
+
+    @property
+    def cut(self):
+        return self.ab.cut
+
+    @cut.setter
+    def cut(self, v):
+        self.ab.cut = self.ba.cut = v
+        if v:
+            self.ab.q.clear()
+            self.ba.q.clear()
+
+
+# --- the relay process ---------------------------------------------------------
+def _prob(text):
+    import argparse
+
+    try:
+        p = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a probability")
+    if not 0.0 <= p <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text} is not a probability between 0 and 1")
+    return p
+
+
+def _port(text):
+    import argparse
+
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a TCP port")
+    return int(text)
+
+
+def _target_url(t):
+    return f"socket://127.0.0.1:{t}" if t.isdigit() else t
+
+
+class _Side:
+    """One side's pending bytes: delayed, then delivered in pieces."""
+
+    def __init__(self, faults):
+        self.f = faults
+        self.q = collections.deque()
+
+    def take(self, data, now):
+        d = self.f.mangle(data)
+        if d:
+            self.q.append((now + self.f.delay / 1000.0, d))
+
+    def due(self, now):
+        while self.q and self.q[0][0] <= now:
+            t, d = self.q.popleft()
+            k = self.f.piece(len(d))
+            if k < len(d):
+                self.q.appendleft((t, d[k:]))
+            yield d[:k]
+
+
+def run_relay(listen_port, target, faults_ab, faults_ba, announce=None, stop=None):
+    """Relay until one side closes or stop() is true. Returns the figures."""
+    import serial
+
+    srv = socket.socket()
+    srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    srv.bind(("127.0.0.1", listen_port))
+    srv.listen(1)
+    if announce:
+        announce(srv.getsockname()[1])
+    srv.settimeout(0.1)
+    conn = None
+    while conn is None:
+        if stop and stop():
+            srv.close()
+            return _figures(faults_ab, faults_ba, 0.0)
+        try:
+            conn, _ = srv.accept()
+        except socket.timeout:
+            continue
+    srv.close()
+    ser = serial.serial_for_url(_target_url(target), timeout=0)
+    conn.setblocking(False)
+    conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    a2b, b2a = _Side(faults_ab), _Side(faults_ba)
+    t0 = time.monotonic()
+    try:
+        while not (stop and stop()):
+            now = time.monotonic()
+            busy = False
+            try:
+                d = conn.recv(4096)
+                if not d:
+                    break
+                a2b.take(d, now)
+                busy = True
+            except BlockingIOError:
+                pass
+            d = ser.read(4096)
+            if d:
+                b2a.take(d, now)
+                busy = True
+            for piece in a2b.due(now):
+                ser.write(piece)
+            for piece in b2a.due(now):
+                conn.sendall(piece)
+            if not busy:
+                time.sleep(0.0005)
+    except (OSError, serial.SerialException):
+        pass
+    finally:
+        conn.close()
+        ser.close()
+    return _figures(faults_ab, faults_ba, time.monotonic() - t0)
+
+
+def _figures(ab, ba, seconds):
+    out = {"seconds": round(seconds, 3)}
+    for name, f in (("a_to_b", ab), ("b_to_a", ba)):
+        for k in ("bytes", "dropped", "flipped", "duplicated"):
+            out[f"{name}_{k}"] = f.stats[k]
+    return out
+
+
+def cmd_relay(a):
+    import serial
+
+    seed = a.seed if a.seed is not None else random.randrange(1 << 30)
+    mk = lambda s: Faults(a.drop, a.flip, a.dup, a.delay, a.split, s)  # noqa: E731
+    stopping = []
+    signal.signal(signal.SIGTERM, lambda *_: stopping.append(1))
+
+    def announce(port):
+        print(f"listening on 127.0.0.1:{port}", file=sys.stderr, flush=True)
+
+    try:
+        fig = run_relay(a.listen_port, a.target, mk(seed), mk(seed + 1), announce,
+                        lambda: bool(stopping))
+    except OSError as e:
+        print(f"burako link-relay: cannot listen on 127.0.0.1:{a.listen_port}: {e.strerror}",
+              file=sys.stderr)
+        return 2
+    except (serial.SerialException, ValueError) as e:
+        print(f"burako link-relay: cannot open {a.target}: {str(e).splitlines()[0]}",
+              file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    fig["seed"] = seed
+    if a.json:
+        print(json.dumps(fig))
+    else:
+        for k, v in fig.items():
+            print(f"{k:<22} {v}")
+    return 0
+
+
+def add_parser(subparsers):
+    r = subparsers.add_parser("link-relay", help="relay two link-cable ends, damaging bytes on the way")
+    r.add_argument("listen_port", metavar="LISTEN_PORT", type=_port,
+                   help="TCP port on 127.0.0.1 to accept one end on (0: any free port)")
+    r.add_argument("target", metavar="TARGET",
+                   help="the other end: a pyserial URL (socket://127.0.0.1:PORT, /dev/pts/N) or a TCP port")
+    r.add_argument("--drop", type=_prob, default=0.0, help="probability a byte is lost")
+    r.add_argument("--flip", type=_prob, default=0.0, help="probability a byte gets one bit flipped")
+    r.add_argument("--dup", type=_prob, default=0.0, help="probability a byte is doubled")
+    r.add_argument("--delay", type=int, default=0, metavar="MS", help="delay every byte this long")
+    r.add_argument("--split", action="store_true", help="deliver in random small pieces")
+    r.add_argument("--seed", type=int, default=None, help="seed of the damage (default: random)")
+    r.add_argument("--json", action="store_true", help="figures as one JSON object")
+    r.set_defaults(func=cmd_relay)
+    return subparsers
