@@ -1,0 +1,467 @@
+# The Rummy solver (docs/rummy.md, "The solver"): the legal play that lays the
+# most points from the rack, rearranging the whole table (RI5..RI7).
+#
+# A depth-first search over the tiles in order of (number, colour): the lowest
+# tile still undecided is either left on the rack (only a rack tile may be) or
+# the lowest natural tile of a new meld, which is built there and then, jokers
+# included. Table tiles are mandatory, rack tiles optional, and the search
+# keeps the best total so far, cutting branches whose remaining rack tiles
+# cannot beat it. Two exchange arguments keep it small and still exact: a rack
+# joker never stands where a natural tile of that identity is still free
+# (swapping them keeps every meld valid and the points equal), and a joker
+# never leads a run that has room above it. A table joker that stays put is a
+# "virtual" natural tile of what it stands for (one in a set of 3 may only go
+# into a set); a table joker that is swapped out makes its natural tile from
+# the rack mandatory and becomes a mandatory free joker. The few ways of
+# treating the (at most two) table jokers are tried one after another.
+#
+# Work is bounded by a node budget: when it runs out, the best play found so
+# far is returned and marked inexact. Nothing is allocated per node (frames
+# aside): counts live in bytearrays, the melds being built in one buffer.
+from micropython import const
+from engine import tiles as T
+from engine import rummy as RM
+
+NODES = const(1500)     # default budget; about 40 M fuel on MicroPython (docs)
+
+# ORDER[k]: the tile code of the k-th tile in (number, colour) order
+ORDER = bytes([(k & 3) * 13 + (k >> 2) for k in range(52)])
+
+# how a copy was taken, to give it back
+_OPT = const(1)
+_MAND = const(2)
+_VIRT = const(3)
+_SONLY = const(4)
+
+
+class Search:
+    def __init__(self, limit):
+        self.limit = limit
+        self.nodes = 0
+        self.cut = False
+        self.avail = bytearray(52)
+        self.mand = bytearray(52)
+        self.virt = bytearray(52)
+        self.sonly = bytearray(52)
+        self.jm = 0         # free jokers that must be placed (swapped out)
+        self.jo = 0         # rack jokers
+        self.opt = 0        # sum of the numbers of the optional tiles left
+        self.cur = 0
+        self.best = -1
+        self.sol = None
+        self.buf = bytearray(160)
+        self.blen = 0
+        self.ends = bytearray(64)   # end offset of each meld in buf
+        self.nm = 0
+        self.sk = bytearray(120)
+        self.rs = bytearray(240)    # how each tile of the runs being built was taken
+        self.rtop = 0
+        self.noskip = False     # every rack tile must be laid (closing)
+        self.nsk = 0
+
+    def reset(self):
+        for i in range(52):
+            self.avail[i] = 0
+            self.mand[i] = 0
+            self.virt[i] = 0
+            self.sonly[i] = 0
+        self.jm = self.jo = self.opt = self.cur = 0
+        self.blen = self.nm = self.nsk = self.rtop = 0
+        self.noskip = False
+
+    # --- taking and giving back one copy of tile t ------------------------
+    def take(self, t, in_set):
+        """Take a copy of t into the meld being built; returns how (or 0 when
+        none can go there). Mandatory copies first: copies are interchangeable."""
+        a = self.avail
+        if in_set and self.sonly[t]:
+            self.sonly[t] -= 1
+            how = _SONLY
+        elif a[t] - self.sonly[t] <= 0:
+            return 0
+        elif self.virt[t]:
+            self.virt[t] -= 1
+            how = _VIRT
+        elif self.mand[t] > self.sonly[t]:
+            how = _MAND
+        else:
+            a[t] -= 1
+            self.opt -= t % 13 + 1
+            self.cur += t % 13 + 1
+            self.buf[self.blen] = t
+            self.blen += 1
+            return _OPT
+        a[t] -= 1
+        self.mand[t] -= 1
+        self.buf[self.blen] = T.JOKER if how >= _VIRT else t
+        self.blen += 1
+        return how
+
+    def give(self, t, how):
+        self.blen -= 1
+        self.avail[t] += 1
+        if how == _OPT:
+            self.opt += t % 13 + 1
+            self.cur -= t % 13 + 1
+            return
+        self.mand[t] += 1
+        if how == _VIRT:
+            self.virt[t] += 1
+        elif how == _SONLY:
+            self.sonly[t] += 1
+
+    def joker(self, mandatory, value):
+        if mandatory:
+            self.jm -= 1
+        else:
+            self.jo -= 1
+            self.cur += value
+        self.buf[self.blen] = T.JOKER
+        self.blen += 1
+
+    def unjoker(self, mandatory, value):
+        self.blen -= 1
+        if mandatory:
+            self.jm += 1
+        else:
+            self.jo += 1
+            self.cur -= value
+
+    def push(self):
+        self.ends[self.nm] = self.blen
+        self.nm += 1
+
+    # --- the search ---------------------------------------------------------
+    def rec(self, o):
+        base = self.nsk
+        avail = self.avail
+        while True:
+            self.nodes += 1
+            if self.nodes > self.limit:
+                self.cut = True
+                break
+            while o < 52 and not avail[ORDER[o]]:
+                o += 1
+            if o == 52:
+                if not self.jm and self.cur > self.best and not (self.noskip and self.jo):
+                    self.best = self.cur
+                    self.save()
+                break
+            if self.cur + self.opt + 13 * self.jo <= self.best:
+                break
+            t = ORDER[o]
+            self.runs(o, t)
+            if self.cut:
+                break
+            self.sets(o, t)
+            if self.cut or self.noskip or avail[t] <= self.mand[t]:
+                break
+            # leave one rack copy of t on the rack
+            avail[t] -= 1
+            self.opt -= t % 13 + 1
+            self.sk[self.nsk] = t
+            self.nsk += 1
+        while self.nsk > base:
+            self.nsk -= 1
+            t = self.sk[self.nsk]
+            avail[t] += 1
+            self.opt += t % 13 + 1
+
+    def emit(self, o):
+        self.push()
+        self.rec(o)
+        self.nm -= 1
+
+    def sets(self, o, t):
+        # t, any of the free higher colours of its number, jokers: 3 or 4 tiles
+        n = t % 13 + 1
+        c = t // 13
+        a = self.avail
+        free = 0
+        for d in range(c + 1, 4):
+            if a[d * 13 + n - 1]:
+                free |= 1 << d
+        h0 = self.take(t, True)
+        sub = free
+        while not self.cut:
+            k = 1
+            hows = 0
+            for d in range(c + 1, 4):
+                if sub & (1 << d):
+                    hows |= self.take(d * 13 + n - 1, True) << (3 * d)
+                    k += 1
+            for j in range(3 - k if k < 3 else 0, 5 - k):
+                # mj mandatory and j - mj rack jokers; a rack joker only when
+                # no free natural of the number is left out (exchange argument)
+                for mj in range(j, -1, -1):
+                    oj = j - mj
+                    if mj > self.jm or oj > self.jo or (oj and sub != free):
+                        continue
+                    for _ in range(mj):
+                        self.joker(True, 0)
+                    for _ in range(oj):
+                        self.joker(False, n)
+                    self.emit(o)
+                    for _ in range(oj):
+                        self.unjoker(False, n)
+                    for _ in range(mj):
+                        self.unjoker(True, 0)
+                    if self.cut:
+                        break
+                if self.cut:
+                    break
+            for d in range(3, c, -1):
+                if sub & (1 << d):
+                    self.give(d * 13 + n - 1, (hows >> (3 * d)) & 7)
+            if not sub:
+                break
+            sub = (sub - 1) & free
+        self.give(t, h0)
+
+    def runs(self, o, t):
+        # t then each next number of its colour: the natural tile when one is
+        # free, else a joker; the i-th joker is mandatory when bit i of `kinds`
+        # is set. Emitted longest first, at every length from 3.
+        c = t // 13
+        n = t % 13 + 1
+        rs = self.rs
+        base = self.rtop
+        for kinds in range(4):
+            h0 = self.take(t, False)
+            if not h0:
+                return
+            ln = 1
+            j = 0
+            p = n + 1
+            while p <= 13:
+                u = c * 13 + p - 1
+                h = self.take(u, False)
+                if not h:
+                    if j >= 2:
+                        break
+                    if (kinds >> j) & 1:
+                        if not self.jm:
+                            break
+                        self.joker(True, 0)
+                        h = 8
+                    else:
+                        if not self.jo:
+                            break
+                        self.joker(False, p)
+                        h = 9
+                    j += 1
+                rs[base + ln] = h
+                ln += 1
+                p += 1
+            self.rtop = base + ln
+            top = n + ln - 1
+            if top == 13 and kinds < (1 << j):
+                self.leading(o, n, ln, j, kinds)
+            while ln > 1 and not self.cut:
+                if ln >= 3 and kinds < (1 << j):
+                    self.emit(o)
+                ln -= 1
+                h = rs[base + ln]
+                if h == 8:
+                    self.unjoker(True, 0)
+                    j -= 1
+                elif h == 9:
+                    self.unjoker(False, n + ln)
+                    j -= 1
+                else:
+                    self.give(c * 13 + n + ln - 1, h)
+            while ln > 1:
+                ln -= 1
+                h = rs[base + ln]
+                if h == 8:
+                    self.unjoker(True, 0)
+                elif h == 9:
+                    self.unjoker(False, n + ln)
+                else:
+                    self.give(c * 13 + n + ln - 1, h)
+            self.give(t, h0)
+            self.rtop = base
+            if self.cut:
+                return
+
+    def leading(self, o, n, ln, j, kinds):
+        # a run that reaches 13 may grow downwards with jokers
+        buf = self.buf
+        s = self.blen - ln
+        for lead in range(1, 3 - j):
+            if n - lead < 1 or ln + lead < 3:
+                continue
+            for mj in range(lead, -1, -1):
+                oj = lead - mj
+                if mj > self.jm or oj > self.jo:
+                    continue
+                for i in range(self.blen - 1, s - 1, -1):
+                    buf[i + lead] = buf[i]
+                for i in range(lead):
+                    buf[s + i] = T.JOKER
+                self.blen += lead
+                self.jm -= mj
+                self.jo -= oj
+                v = 0
+                for i in range(oj):
+                    v += n - 1 - i
+                self.cur += v
+                self.emit(o)
+                self.cur -= v
+                self.jm += mj
+                self.jo += oj
+                self.blen -= lead
+                for i in range(s, self.blen):
+                    buf[i] = buf[i + lead]
+                if self.cut:
+                    return
+
+    def save(self):
+        out = []
+        s = 0
+        for i in range(self.nm):
+            e = self.ends[i]
+            out.append(bytes(self.buf[s:e]))
+            s = e
+        self.sol = out
+
+
+# --- the solver's entry point ------------------------------------------------
+_KEEP = const(0)
+_KEEP_SET = const(1)
+_FREE = const(2)
+
+
+def _options(ident, rack):
+    """How a table joker may be treated: (way, tile) codes way << 6 | tile."""
+    n = ident >> 6
+    out = []
+    for c in range(4):
+        if ident & (1 << c):
+            t = c * 13 + n - 1
+            out.append((_KEEP_SET if ident & RM.SET3 else _KEEP) << 6 | t)
+    if not ident & RM.SET3:
+        for c in range(4):
+            t = c * 13 + n - 1
+            if ident & (1 << c) and rack[t]:
+                out.append(_FREE << 6 | t)
+    return out
+
+
+def _load(s, table, rack, ways, closing, close):
+    """Fill the search with a position; False when the ways cannot apply."""
+    s.reset()
+    s.noskip = close
+    a = s.avail
+    for m in table:
+        for t in m:
+            if t != T.JOKER:
+                a[t] += 1
+                s.mand[t] += 1
+    for t in rack:
+        if t == T.JOKER:
+            s.jo += 1
+        else:
+            a[t] += 1
+            s.opt += t % 13 + 1
+    if closing != RM.NO_TILE:
+        if closing == T.JOKER:
+            s.jo += 1
+        else:
+            a[closing] += 1
+            s.opt += closing % 13 + 1
+    for w in ways:
+        t = w & 63
+        way = w >> 6
+        if way == _FREE:
+            if a[t] <= s.mand[t]:
+                return False
+            s.mand[t] += 1
+            s.opt -= t % 13 + 1
+            s.cur += t % 13 + 1
+            s.jm += 1
+        else:
+            a[t] += 1
+            s.mand[t] += 1
+            if way == _KEEP:
+                s.virt[t] += 1
+            else:
+                s.sonly[t] += 1
+    return True
+
+
+def _search(s, table, rack, exposed, closing, close):
+    """Run the search over every way of treating the table jokers (exposed)
+    or over the rack alone (first exposure). The best stays in s.sol/s.best."""
+    if not exposed:
+        if _load(s, (), rack, (), closing, close):
+            s.rec(0)
+        return
+    idents = []
+    for m in table:
+        RM.joker_idents(m, idents)
+    counts = T.counts(rack)
+    opts = [_options(i, counts) for i in idents]
+    combos = [()]
+    for op in opts:
+        combos = [c + (w,) for c in combos for w in op]
+    for ways in combos:
+        if s.cut:
+            break
+        if _load(s, table, rack, ways, closing, close):
+            s.rec(0)
+
+
+def _tidy(table, sol):
+    # melds the play leaves as they were keep their place and order
+    out = []
+    rest = list(sol)
+    for m in table:
+        key = sorted(m)
+        for i in range(len(rest)):
+            if sorted(rest[i]) == key:
+                rest.pop(i)
+                out.append(bytes(m))
+                break
+    for m in rest:
+        out.append(RM.arrange(m) if RM.kind(m) == RM.SET else m)
+    return tuple(out)
+
+
+def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES):
+    """The play laying the most points from the rack (RI6: a joker counts as
+    the tile it stands for), or a closing play (RI8) when one exists, which
+    always comes first. Returns None when no play was found, else
+    (new table: tuple of bytes, points, closes, exact); exact is False when
+    the node budget ran out first (the play is then the best found)."""
+    s = Search(limit)
+    s.best = RM.FIRST_MIN - 1 if not exposed else 0
+    _search(s, table, rack, exposed, RM.NO_TILE, False)
+    best = s.best
+    sol = s.sol
+    exact = not s.cut
+    closes = sol is not None and _laid_all(s, sol, table, rack, exposed)
+    if not closes and closing != RM.NO_TILE:
+        c = Search(max(1, limit - s.nodes))
+        c.best = RM.FIRST_MIN - 1 if not exposed else 0
+        _search(c, table, rack, exposed, closing, True)
+        exact = exact and not c.cut
+        if c.sol is not None:
+            sol = c.sol
+            best = c.best
+            closes = True
+    if sol is None:
+        return None
+    if not exposed:
+        return (tuple([bytes(m) for m in table]) + tuple(sol), best, closes, exact)
+    return (_tidy(table, sol), best, closes, exact)
+
+
+def _laid_all(s, sol, table, rack, exposed):
+    n = 0
+    for m in sol:
+        n += len(m)
+    if exposed:
+        for m in table:
+            n -= len(m)
+    return n == len(rack)
