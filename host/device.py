@@ -87,9 +87,30 @@ def sizes_table(tree):
     return "\n".join(lines)
 
 
+def mip_package():
+    """package.json for `mpremote mip install --target / PATH-or-URL`: firmware/ as sources, device root layout."""
+    from emulator.runtimes import wasi
+
+    fw = Path(wasi.FIRMWARE)
+    files = sorted(p.relative_to(fw).as_posix() for p in fw.rglob("*.py"))
+    return {"urls": [[f, f"firmware/{f}"] for f in files], "version": "0.1.0"}
+
+
+def mip_package_text(pkg):
+    """The package.json text: one file a line, so a new firmware module is a one-line diff."""
+    urls = ",\n".join(f"    {json.dumps(u)}" for u in pkg["urls"])
+    return f'{{\n  "urls": [\n{urls}\n  ],\n  "version": {json.dumps(pkg["version"])}\n}}\n'
+
+
 def cmd_build(a):
     from emulator.runtimes import wasi
 
+    if a.package_json:
+        path = Path(wasi.ROOT) / "package.json"
+        pkg = mip_package()
+        path.write_text(mip_package_text(pkg))
+        print(f"wrote {path} ({len(pkg['urls'])} files)")
+        return 0
     try:
         tree = build_tree(a.out)
     except wasi.MpyError as e:
@@ -472,6 +493,8 @@ def pull_file(port, name, dest):
 def add_parser(subparsers):
     b = subparsers.add_parser("build", help="compile firmware/ with mpy-cross into a device tree")
     b.add_argument("--out", default=None, help="tree to build into (default build/firmware)")
+    b.add_argument("--package-json", action="store_true",
+                   help="instead, rewrite package.json (mpremote mip install) from firmware/")
     b.set_defaults(func=cmd_build)
 
     f = subparsers.add_parser("flash", help="build, copy the tree to the device with mpremote, soft-reset")

@@ -1,0 +1,95 @@
+"""The device the host-tool tests talk to, in one place.
+
+Today: the virtual device, the official MicroPython WebAssembly port's REPL on a
+pseudo-terminal (emulator/runtimes/webasm/vdevice.mjs; docs/device-tools.md),
+driven by the real mpremote through the pty's slave path. To run the same tests
+against another device (the rp2040js virtual Pico), change `vdevice` below: the
+tests only use the port path it yields.
+
+    from devicekit import vdevice, mpremote, run_cli   # noqa: F401  (vdevice is a fixture)
+"""
+import os
+import select
+import shutil
+import subprocess
+import sys
+import time
+import tty
+from pathlib import Path
+
+import pytest
+
+from host import device
+
+ROOT = Path(__file__).resolve().parents[1]
+VDEVICE = ROOT / "emulator" / "runtimes" / "webasm"
+
+
+def run_cli(*argv, env=None, timeout=300):
+    """`burako ARGV` as a user runs it: a fresh process; (exit code, stdout, stderr)."""
+    r = subprocess.run([sys.executable, "-m", "host.cli", *argv], cwd=ROOT, capture_output=True, text=True,
+                       timeout=timeout, env=None if env is None else {**os.environ, **env})
+    return r.returncode, r.stdout, r.stderr
+
+
+def mpremote(port, *args):
+    return device.mpremote(port, *args, timeout=120)
+
+
+def _node_modules():
+    """Install the port from package-lock.json (`npm ci`) when a clean checkout lacks it."""
+    import fcntl
+
+    with open(VDEVICE / ".npm-ci.lock", "w") as lock:  # pytest -n: one worker installs, the others wait
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (VDEVICE / "node_modules" / "@micropython" / "micropython-webassembly-pyscript").is_dir():
+            return True
+        if not shutil.which("npm"):
+            return False
+        r = subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=VDEVICE, capture_output=True,
+                           text=True, timeout=300)
+        return r.returncode == 0
+
+
+@pytest.fixture(scope="module")
+def vdevice():
+    """The slave path of a pty whose master side is MicroPython's REPL (a fresh, empty device per module)."""
+    if not shutil.which("node"):
+        pytest.skip("node is not installed")
+    if not _node_modules():
+        pytest.skip("npm ci failed in emulator/runtimes/webasm")
+    master, slave = os.openpty()
+    tty.setraw(slave)  # no echo, no line discipline: a serial line's bytes, as pyserial would set it
+    port = os.ttyname(slave)
+    proc = subprocess.Popen(["node", str(VDEVICE / "vdevice.mjs"), "--fd", str(master)], pass_fds=(master,),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    os.close(master)
+    try:
+        deadline = time.monotonic() + 30
+        while True:  # the banner says it is up
+            if select.select([slave], [], [], 0.2)[0] and b">>> " in os.read(slave, 4096):
+                break
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail("virtual device did not start: " + proc.stderr.read().decode()[-500:]
+                            if proc.poll() is not None else "virtual device did not start")
+        yield port  # the fixture keeps `slave` open, so the pty lives between mpremote runs
+    finally:
+        proc.kill()
+        proc.wait()
+        os.close(slave)
+
+
+def device_files(port):
+    """{path: size} of every file on the device, walked with `mpremote fs ls`."""
+    out = {}
+
+    def walk(d):
+        for line in mpremote(port, "fs", "ls", ":" + d).splitlines()[1:]:
+            size, name = line.split(None, 1)
+            if name.endswith("/"):
+                walk(d + name)
+            else:
+                out[(d + name).lstrip("/")] = int(size)
+
+    walk("/")
+    return out
