@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from emulator.paths import use_firmware
@@ -20,6 +21,10 @@ from engine import transcript as TR  # noqa: E402
 from host import show  # noqa: E402
 
 VARIANTS = [r.name for r in RU.VARIANTS]
+MAX_SEED = TR.MAX_SEED
+MAX_GAMES = 1000000
+MIN_HEAP = 16 * 1024
+MAX_HEAP = 4 * 1024 * 1024   # well above any board's; a larger heap only slows the guest
 
 
 class UsageError(Exception):
@@ -38,16 +43,44 @@ def _rules(name):
     return r
 
 
+MAX_INPUT = 16 * 1024 * 1024   # bytes of a transcript or score file
+
+
 def _read(path):
     try:
         if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+            data = sys.stdin.buffer.read(MAX_INPUT + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_INPUT + 1)
+        if len(data) > MAX_INPUT:
+            raise UsageError(f"{path} is larger than {MAX_INPUT // (1024 * 1024)} MB")
+        return data.decode("utf-8-sig")
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror}")
     except UnicodeDecodeError:
-        raise UsageError(f"{path} is not text")
+        raise UsageError(f"{path} is not UTF-8 text")
+
+
+def whole(lo, hi, what="a whole number"):
+    """argparse type: a whole number from lo to hi, in plain digits."""
+    def parse(text):
+        t = text.strip()
+        digits = t[1:] if t[:1] == "-" else t
+        if not digits.isascii() or not digits.isdigit() or len(digits) > 40:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+        v = int(t)
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"{v} is out of range: {what} from {lo} to {hi}")
+        return v
+    return parse
+
+
+def _copies(ts, where):
+    t = T.over_copies(ts)
+    if t >= 0:
+        n = sum(1 for x in ts if x == t)
+        raise UsageError(f"{where}: {T.to_text(t)} appears {n} times: {R.text(R.COPIES)}")
 
 
 def _tiles(words, where):
@@ -67,7 +100,14 @@ def cmd_meld(a):
     for w in a.tiles:
         words += w.replace(",", " ").split()
     ts = _tiles(words, "meld")
-    m = M.make(ts, M.END_LOW if a.low else M.END_DEFAULT, rules)
+    end = M.END_LOW if a.low else M.END_DEFAULT
+    if a.onto is None:
+        m = M.make(ts, end, rules)
+    else:
+        on = M.from_table(_tiles(a.onto.replace(",", " ").split(), "--onto"), rules)
+        if isinstance(on, int):
+            raise UsageError(f"--onto {a.onto!r} is not a meld on the table: {R.text(on)}")
+        m = M.extend(on, ts, end, rules)
     if isinstance(m, int):
         out = {"valid": False, "kind": None, "pure": None, "canasta": None,
                "points": None, "reason": R.text(m), "meld": None}
@@ -94,14 +134,28 @@ def cmd_score(a):
         doc = json.loads(text)
     except json.JSONDecodeError as e:
         raise UsageError(f"{a.file}: not JSON ({e.msg} at line {e.lineno})")
+    except RecursionError:
+        raise UsageError(f"{a.file}: JSON nested too deeply")
     sides = doc.get("sides") if isinstance(doc, dict) else None
-    if not isinstance(sides, list) or not sides:
-        raise UsageError(f"{a.file}: expected {{\"sides\": [...]}} with one object per side")
+    if not isinstance(sides, list) or not 1 <= len(sides) <= 2:
+        raise UsageError(f"{a.file}: expected {{\"sides\": [...]}} with one object per side (one or two)")
     result = []
+    everything = bytearray()   # R1: the whole table holds each tile at most twice
     for i, sd in enumerate(sides):
         where = f"side {i}"
         if not isinstance(sd, dict):
             raise UsageError(f"{where}: expected an object")
+        extra = sorted(set(sd) - {"melds", "racks", "muerto_taken", "closed"})
+        if extra:
+            raise UsageError(f"{where}: unknown field {extra[0]!r} (melds, racks, muerto_taken, closed)")
+        for key in ("melds", "racks"):
+            if not isinstance(sd.get(key, []), list):
+                raise UsageError(f"{where}: {key} must be a list of strings")
+        for key in ("muerto_taken", "closed"):
+            if not isinstance(sd.get(key, False), bool):
+                raise UsageError(f"{where}: {key} must be true or false")
+        if len(sd.get("racks", [])) > 2:
+            raise UsageError(f"{where}: a side has at most 2 racks (R2)")
         melds = []
         for j, mt in enumerate(sd.get("melds", [])):
             if not isinstance(mt, str):
@@ -116,9 +170,18 @@ def cmd_score(a):
             if not isinstance(rt, str):
                 raise UsageError(f"{where} rack {j}: expected a string like \"B5 *\"")
             racks.append(_tiles(rt.replace(",", " ").split(), f"{where} rack {j}"))
+        for m in melds:
+            everything += m[M.HEAD:]
+        for r in racks:
+            everything += r
+        _copies(everything, f"{where}")
+        if sd.get("closed") and not (sd.get("muerto_taken") and any(M.is_canasta(m, rules) for m in melds)):
+            raise UsageError(f"{where}: closing needs the muerto taken and a canasta (R8)")
         b = S.side(melds, racks, bool(sd.get("muerto_taken", False)),
                    bool(sd.get("closed", False)), rules)
         result.append(dict(zip(S.FIELDS, b)))
+    if sum(1 for sd in sides if sd.get("closed")) > 1:
+        raise UsageError("only one side can close a hand (R8)")
     if a.json:
         print(json.dumps({"sides": result}))
     else:
@@ -128,8 +191,11 @@ def cmd_score(a):
 
 # --- burako replay -------------------------------------------------------
 def cmd_replay(a):
-    text = _read(a.file)
-    g, err = TR.replay(text.splitlines())
+    lines = _read(a.file).splitlines()
+    head, _, err = TR.read(lines)
+    if err:
+        raise UsageError(f"{a.file}: {err}")   # not a transcript: bad input, not a bad move
+    g, err = TR.replay(lines)
     if g is None:
         raise UsageError(f"{a.file}: {err}")
     if err:
@@ -147,13 +213,21 @@ def cmd_sim(a):
     _rules(a.variant)
     if a.players not in RU.by_name(a.variant).players:
         raise UsageError(f"{a.variant} is for {' or '.join(map(str, RU.by_name(a.variant).players))} players")
-    if a.games < 1:
-        raise UsageError("--games must be at least 1")
-    if not 0 <= a.seed <= 0xFFFFFFFF - a.games:
-        raise UsageError("--seed must be a whole number from 0 to 4294967295")
+    if a.seed + a.games - 1 > MAX_SEED:
+        raise UsageError(f"--seed {a.seed} with --games {a.games} runs past the last seed, {MAX_SEED}")
     if a.heap is not None and a.runtime != "micropython":
         raise UsageError("--heap needs --runtime micropython")
+    if a.transcripts is not None:
+        try:
+            os.makedirs(a.transcripts, exist_ok=True)
+            probe = os.path.join(a.transcripts, ".burako-write-test")
+            with open(probe, "w"):
+                pass
+            os.remove(probe)
+        except OSError as e:
+            raise UsageError(f"cannot write transcripts to {a.transcripts}: {e.strerror}")
     seeds = sim.seeds_from(a.seed, a.games)
+    keep = a.transcripts is not None
 
     def emit(r):
         if a.json:
@@ -164,11 +238,21 @@ def cmd_sim(a):
 
         try:
             rep = sim.run_micropython(a.variant, a.players, seeds, a.target,
-                                      heap=a.heap or 192 * 1024, meter=True, on_match=emit)
+                                      heap=a.heap or 192 * 1024, meter=True, transcripts=keep,
+                                      on_match=emit)
         except wasi.GuestMemoryError as e:
             raise UsageError(f"MicroPython ran out of heap ({a.heap or 192 * 1024} bytes): {e.traceback.strip().splitlines()[-1]}")
+        except wasi.MpyError as e:
+            raise UsageError(f"MicroPython stopped: {str(e).splitlines()[0] if str(e) else type(e).__name__}")
     else:
-        rep = sim.run_cpython(a.variant, a.players, seeds, a.target, on_match=emit)
+        rep = sim.run_cpython(a.variant, a.players, seeds, a.target, transcripts=keep, on_match=emit)
+    if keep:
+        try:
+            for path in sim.write_transcripts(rep, a.transcripts, a.variant, a.players):
+                if not a.json:
+                    print(f"transcript: {path}")
+        except OSError as e:
+            raise UsageError(f"cannot write transcripts to {a.transcripts}: {e.strerror}")
     summ = rep.summary(a.runtime)
     if a.json:
         print(json.dumps(summ))
@@ -184,18 +268,26 @@ def build_parser():
     s = sub.add_parser("sim", help="play whole matches between AIs")
     s.add_argument("--variant", default="burako", choices=VARIANTS)
     s.add_argument("--players", type=int, default=2, choices=(2, 4))
-    s.add_argument("--games", type=int, default=1)
-    s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--target", type=int, default=0, help="points to win (default: the variant's)")
+    s.add_argument("--games", type=whole(1, MAX_GAMES, "matches"), default=1,
+                   help=f"matches to play, 1..{MAX_GAMES}")
+    s.add_argument("--seed", type=whole(0, MAX_SEED, "the first seed"), default=1,
+                   help="seed of the first match; the next ones count up")
+    s.add_argument("--target", type=whole(0, RU.MAX_TARGET, "the target"), default=0,
+                   help=f"points to win, up to {RU.MAX_TARGET} (default 0: the variant's)")
     s.add_argument("--runtime", default="cpython", choices=("cpython", "micropython"))
-    s.add_argument("--heap", type=int, help="MicroPython heap in bytes (-X heapsize)")
+    s.add_argument("--heap", type=whole(MIN_HEAP, MAX_HEAP, "the heap in bytes"),
+                   help=f"MicroPython heap in bytes (-X heapsize), {MIN_HEAP}..{MAX_HEAP}")
     s.add_argument("--json", action="store_true", help="one JSON object per match, then a summary")
+    s.add_argument("--transcripts", metavar="DIR", default=None,
+                   help="write each match's transcript into DIR (check one with `burako replay`)")
     s.set_defaults(func=cmd_sim)
 
     m = sub.add_parser("meld", help="is this a legal new meld?")
     m.add_argument("--variant", default="burako", choices=VARIANTS)
     m.add_argument("--json", action="store_true")
     m.add_argument("--low", action="store_true", help="a spare wild goes to the low end")
+    m.add_argument("--onto", metavar="MELD", default=None,
+                   help='a meld on the table, e.g. "R3 R2 R5": may TILEs be added to it? (R4, R5)')
     m.add_argument("tiles", nargs="+", metavar="TILE")
     m.set_defaults(func=cmd_meld)
 

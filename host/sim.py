@@ -8,6 +8,7 @@ exact wasmtime fuel consumed, so fuel is measured without perturbing the game.
 from __future__ import annotations
 
 import json
+import os
 import time
 from dataclasses import dataclass, field
 
@@ -158,6 +159,19 @@ def run_micropython(variant, players, seeds, target=0, heap=192 * 1024, meter=Tr
     guest.run(script, on_line=on_line)
     rep.seconds = time.perf_counter() - t0
     return rep
+
+
+def transcript_name(variant, players, seed):
+    return f"{variant}-{players}p-seed{seed}.txt"
+
+
+def write_transcripts(rep, folder, variant, players):
+    """Each transcript of rep into folder (one file per match); yields the paths."""
+    for seed, text in rep.transcripts.items():
+        path = os.path.join(folder, transcript_name(variant, players, seed))
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        yield path
 
 
 def _close_hand(st, rep):

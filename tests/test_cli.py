@@ -136,3 +136,97 @@ def test_replay_good_and_bad(tmp_path):
     code, out, err = burako("replay", str(f))
     assert code == 2
     one_line_error(err)
+
+
+# --- issue 9: honest inputs -------------------------------------------------------
+@pytest.mark.parametrize("args,blame", [
+    (("sim", "--target", "999999999999"), "--target"),
+    (("sim", "--target", "-5"), "--target"),
+    (("sim", "--seed", "-3"), "--seed"),
+    (("sim", "--games", "99999999999999"), "--games"),
+    (("sim", "--games", "0"), "--games"),
+    (("sim", "--games", "\u00b2"), "--games"),
+    (("sim", "--runtime", "micropython", "--heap", "-1"), "--heap"),
+    (("sim", "--runtime", "micropython", "--heap", "999999999999"), "--heap"),
+    (("sim", "--seed", "4294967295", "--games", "2"), "--seed"),
+    (("sim", "--transcripts", "/dev/null/x"), "transcripts"),
+    (("meld", "--onto", "R3 R9 R5", "*"), "--onto"),
+    (("meld", "--onto", "R3 Q4 R5", "*"), "--onto"),
+])
+def test_bad_options_blame_the_right_one(args, blame):
+    code, out, err = burako(*args)
+    assert code == 2 and out == ""
+    one_line_error(err)
+    assert blame in err
+
+
+def test_R1_meld_of_more_copies_than_exist_is_refused():
+    """R1: R1 x9 was a valid 135-point canasta."""
+    code, out, _ = burako("meld", "--json", *["R1"] * 9)
+    d = json.loads(out)
+    assert code == 1 and not d["valid"] and "two of each tile" in d["reason"]
+
+
+def test_R5_meld_onto_a_table_meld():
+    """R5: the referee for adding to a meld already on the table."""
+    code, out, _ = burako("meld", "--onto", "R3 R2 R5", "*")
+    assert code == 1 and out.startswith("not a meld: ")
+    code, out, _ = burako("meld", "--json", "--onto", "R3 R2 R5", "R4", "*")
+    assert code == 0 and json.loads(out)["meld"] == "R2 R3 R4 R5 *"
+    code, out, _ = burako("meld", "--onto", "R3 R2 R5", "--low", "R4", "*")
+    assert code == 0 and "* R2 R3 R4 R5" in out
+    code, out, _ = burako("meld", "--variant", "torneo", "--onto", "R3 R4 * R6 R7", "*")
+    assert code == 0 and "R3 R4 * R6 R7 *" in out
+    code, out, _ = burako("meld", "--onto", "R8 R8 B8", "R8")
+    assert code == 1 and "two of each tile" in out
+
+
+@pytest.mark.parametrize("doc,blame", [
+    ({"sides": [{"melds": "R3 R4 R5"}]}, "melds must be a list"),
+    ({"sides": [{"racks": ["R3 R3 R3"]}]}, "R3 appears 3 times"),
+    ({"sides": [{"melds": ["R3 R4 R5"]}, {"racks": ["R3 R4 R3"]}]}, "R3 appears 3 times"),
+    ({"sides": [{"muerto_taken": "no"}]}, "muerto_taken"),
+    ({"sides": [{"rack": ["R3"]}]}, "unknown field"),
+    ({"sides": [{"racks": ["R3", "R4", "R5"]}]}, "at most 2 racks"),
+    ({"sides": [{"closed": True, "muerto_taken": True, "melds": ["R3 R4 R5"]}]}, "canasta"),
+    ({"sides": [{}, {}, {}]}, "one or two"),
+])
+def test_score_refuses_impossible_hands(doc, blame):
+    code, out, err = burako("score", "-", stdin=json.dumps(doc))
+    assert code == 2 and out == ""
+    one_line_error(err)
+    assert blame in err
+
+
+def test_score_deeply_nested_json_is_one_line():
+    code, out, err = burako("score", "-", stdin="[" * 100000)
+    assert code == 2
+    one_line_error(err)
+
+
+def test_replay_superscript_digits_and_binary_are_bad_input(tmp_path):
+    f = tmp_path / "t.txt"
+    f.write_text("burako-transcript 1\nvariant burako\nplayers 2\nseed 1\ntarget 0\n\u00b2 draw\n")
+    code, out, err = burako("replay", str(f))
+    assert code == 2
+    one_line_error(err)
+    assert "line 6" in err
+    f.write_text("burako-transcript 1\nvariant burako\nplayers 2\nseed -4\n")
+    code, out, err = burako("replay", str(f))
+    assert code == 2 and "seed" in err
+    f.write_bytes(b"\x00\xff\xfe" * 100)
+    code, out, err = burako("replay", str(f))
+    assert code == 2
+    one_line_error(err)
+
+
+def test_sim_transcripts_replay(tmp_path):
+    code, out, err = burako("sim", "--games", "2", "--seed", "7", "--json", "--transcripts", str(tmp_path))
+    assert code == 0, err
+    matches = [json.loads(x) for x in out.splitlines()][:2]
+    import hashlib
+    for m in matches:
+        f = tmp_path / f"burako-2p-seed{m['seed']}.txt"
+        assert hashlib.sha256(f.read_bytes()).hexdigest() == m["transcript_sha256"]
+        code, out, err = burako("replay", str(f))
+        assert code == 0 and f"winner: side {m['winner']}" in out, err

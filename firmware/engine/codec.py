@@ -8,6 +8,8 @@
 import struct
 from engine import rules as RU
 from engine import game as G
+from engine import melds as M
+from engine import tiles as T
 
 MAGIC = b"BK\x01"
 _StructError = getattr(struct, "error", ValueError)  # MicroPython raises ValueError
@@ -97,10 +99,34 @@ def decode(data):
         raise CodecError("position truncated or malformed")
     if pos != len(data):
         raise CodecError("trailing bytes after position")
+    _check(g)
+    return g
+
+
+def _check(g):
+    # what play() relies on: real tiles, legal melds, a consistent turn
+    for z in [g.stock, g.pile] + g.racks + g.muertos:
+        for t in z:
+            if t >= T.NCODES:
+                raise CodecError("position holds a byte that is not a tile")
+    for s in range(2):
+        if g.taken[s] and g.muertos[s] or not g.taken[s] and len(g.muertos[s]) != g.rules.muerto:
+            raise CodecError("muerto does not match whether it was taken")
+        for m in g.melds[s]:
+            for i in range(M.HEAD, len(m)):
+                if m[i] >= T.NCODES:
+                    raise CodecError("position holds a byte that is not a tile")
+            if M.from_table(m[M.HEAD:], g.rules) != m:
+                raise CodecError("position holds a meld that is not legal")
+    if g.drawn != G.NO_TILE and (g.phase != G.P_PLAY or g.drawn not in g.racks[g.turn]):
+        raise CodecError("redraw tile is not in the rack")
+    if (g.phase == G.P_MATCH_OVER) != (g.winner >= 0):
+        raise CodecError("winner does not match the phase")
+    if g.target > RU.MAX_TARGET or g.hand < 1:
+        raise CodecError("position header out of range")
     c = g.tile_count()
     for i in range(52):
         if c[i] != 2:
             raise CodecError("position does not hold each tile twice")
     if c[52] != 2:
         raise CodecError("position does not hold both jokers")
-    return g

@@ -6,6 +6,17 @@ from engine import game as G
 _ENDS = ("", "low", "high")
 
 
+def whole(text):
+    """A whole number written in ASCII digits (at most 10), else -1. Python's
+    isdigit() also accepts digits such as '\u00b2' that int() refuses."""
+    if not text or len(text) > 10:
+        return -1
+    for ch in text:
+        if ch < "0" or ch > "9":
+            return -1
+    return int(text)
+
+
 def move_text(mv):
     kind, idx, ts, end = mv
     out = G.KIND_NAMES[kind]
@@ -34,9 +45,9 @@ def parse_move(text):
         args = args[:-1]
     idx = 0
     if kind == G.ADD or kind == G.SWAP:
-        if not args or not args[0].isdigit():
+        idx = whole(args[0]) if args else -1
+        if idx < 0 or idx > 255:
             return None
-        idx = int(args[0])
         args = args[1:]
     ts = bytearray()
     for a in args:

@@ -37,6 +37,10 @@ TORNEO = Rules("torneo", (2,), 12, 12, 2, 2, 50, False, 0, True, True, 1500, 90,
 
 VARIANTS = (BURAKO, TORNEO)
 
+# R9 targets are a setting; above this a match outgrows the position format
+# (255 hands of history) and the AI-vs-AI move limit of ai/selfplay.py
+MAX_TARGET = 10000
+
 
 def by_name(name):
     for r in VARIANTS:

@@ -1,12 +1,20 @@
 # A transcript is the whole of a match as text: a header (variant, players,
 # seed, target) and one line per move, "<player> <move>". Replaying it gives
 # the identical state on any runtime.
+#
+# Reading is in two steps so a viewer can step through a match itself:
+#   head, moves, err = read(lines)   # parse only: no move is played
+#   g = new_game(head)               # the Game before the first move (or a str: why not)
+#   for lineno, player, mv in moves: g.play(mv) ...
+# replay(lines) does both and checks every move.
 from engine import rules as RU
 from engine import game as G
 from engine import notation as N
 from engine import reasons as R
 
 MAGIC = "burako-transcript 1"
+HEAD_KEYS = ("variant", "players", "seed", "target")
+MAX_SEED = 0xFFFFFFFF
 
 
 def header(g):
@@ -23,54 +31,73 @@ def new_game(head):
     rules = RU.by_name(head.get("variant", ""))
     if rules is None:
         return "unknown variant %r" % head.get("variant", "")
-    try:
-        n = int(head.get("players", "0"))
-        seed = int(head.get("seed", "0"))
-        target = int(head.get("target", "0"))
-    except ValueError:
+    n = N.whole(head.get("players", "0"))
+    seed = N.whole(head.get("seed", "0"))
+    target = N.whole(head.get("target", "0"))
+    if n < 0 or seed < 0 or target < 0:
         return "players, seed and target must be whole numbers"
     if n not in rules.players:
         return "%s is played by %s players, not %d" % (
             rules.name, " or ".join([str(p) for p in rules.players]), n)
+    if seed > MAX_SEED:
+        return "seed must be at most %d" % MAX_SEED
+    if target > RU.MAX_TARGET:
+        return "target must be at most %d (0: the variant's)" % RU.MAX_TARGET
     return G.Game(rules, n, seed, target)
 
 
-def replay(lines):
-    """Replay transcript lines. Returns (game, None) when every move is legal,
-    else (game before the bad move, "line N: why")."""
+def read(lines):
+    """Parse transcript lines without playing them: (head, moves, err).
+
+    head: the header fields (dict of str), None when the header is bad;
+    moves: (lineno, player, move) for every well-formed move line before the
+    first bad line; err: None, or "line N: why" for the first bad line.
+    """
     head = {}
-    g = None
+    moves = []
+    started = False
     lineno = 0
     for raw in lines:
         lineno += 1
         s = raw.strip()
+        if lineno == 1:
+            if s != MAGIC:
+                return None, moves, "line 1: not a Burako transcript (expected %r)" % MAGIC
+            continue
         if not s or s.startswith("#"):
             continue
-        if g is None:
-            if lineno == 1 or s == MAGIC:
-                if s != MAGIC:
-                    return None, "line 1: not a Burako transcript (expected %r)" % MAGIC
-                continue
-            word = s.split(None, 1)
-            if word[0] in ("variant", "players", "seed", "target"):
-                head[word[0]] = word[1] if len(word) > 1 else ""
-                continue
-            g = new_game(head)
-            if isinstance(g, str):
-                return None, "line %d: %s" % (lineno, g)
         parts = s.split(None, 1)
-        if len(parts) < 2 or not parts[0].isdigit():
-            return g, "line %d: expected '<player> <move>', got %r" % (lineno, s)
+        if not started and parts[0] in HEAD_KEYS:
+            if parts[0] in head:
+                return None, moves, "line %d: %s given twice" % (lineno, parts[0])
+            head[parts[0]] = parts[1] if len(parts) > 1 else ""
+            continue
+        started = True
+        if len(parts) < 2 or N.whole(parts[0]) < 0:
+            return head, moves, "line %d: expected '<player> <move>', got %r" % (lineno, s[:60])
         mv = N.parse_move(parts[1])
         if mv is None:
-            return g, "line %d: %r is not a move" % (lineno, parts[1])
-        if int(parts[0]) != g.turn:
-            return g, "line %d: it is player %d's turn, not %s's" % (lineno, g.turn, parts[0])
-        err = g.play(mv)
-        if err:
-            return g, "line %d: %s: %s" % (lineno, parts[1], R.text(err))
-    if g is None:
-        g = new_game(head)
-        if isinstance(g, str):
-            return None, g
-    return g, None
+            return head, moves, "line %d: %r is not a move" % (lineno, parts[1][:60])
+        moves.append((lineno, N.whole(parts[0]), mv))
+    if lineno == 0:
+        return None, moves, "line 1: not a Burako transcript (expected %r)" % MAGIC
+    return head, moves, None
+
+
+def replay(lines):
+    """Replay transcript lines. Returns (game, None) when every move is legal,
+    else (game before the bad line, "line N: why"); (None, why) when the
+    header is bad."""
+    head, moves, err = read(lines)
+    if head is None:
+        return None, err
+    g = new_game(head)
+    if isinstance(g, str):
+        return None, g
+    for lineno, player, mv in moves:
+        if player != g.turn:
+            return g, "line %d: it is player %d's turn, not %d's" % (lineno, g.turn, player)
+        bad = g.play(mv)
+        if bad:
+            return g, "line %d: %s: %s" % (lineno, N.move_text(mv), R.text(bad))
+    return g, err

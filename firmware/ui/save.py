@@ -40,7 +40,8 @@ def write(storage, ai_seats, level, lang_i, viewer, sort_mode, game, played_s=0)
 
 def read(storage):
     """(ai_seats, level, lang_i, viewer, sort_mode, played_s, game), None when
-    there is no save; raises codec.CodecError when the file is damaged."""
+    there is no save; raises codec.CodecError (and nothing else) when the file
+    is damaged: settings out of range, a position codec.decode refuses."""
     try:
         with open(storage.path(NAME), "rb") as f:
             data = f.read()
@@ -54,6 +55,9 @@ def read(storage):
         played_s = 0
     else:
         raise codec.CodecError("not a Burako save")
+    # the settings index the UI's tables: out of range is damage, not a choice
+    if data[4] > 15 or not 1 <= data[5] <= 3 or data[6] > 2 or data[8] > 2:
+        raise codec.CodecError("save settings out of range")
     g = codec.decode(data[head:])
     viewer = data[7]
     if viewer >= g.n:
