@@ -21,8 +21,11 @@ class BasicAI:
 
     def __init__(self, level=2):
         self.level = level
+        self.full = level != 1      # moves wilds, minds what it feeds
+        self.fixed = level >= 2     # none of the baseline's misplays
         self.took = -1      # the pile's top when this AI took the pile this turn
         self.rs = K.Rack()
+        self.tmp = K.Rack()
 
     def choose(self, g):
         ph = g.phase
@@ -44,10 +47,21 @@ class BasicAI:
             # only a pile whose top plays at once is worth taking: on looser
             # grounds two AIs can pass one tile back and forth for ever, the
             # stock never shrinking
-            if self._can_use(g, len(pile)) and self._useful(g, top):
+            if (self._can_use(g, len(pile)) and self._useful(g, top)) or \
+                    (self.fixed and self._pile_gain(g) >= 3):
                 self.took = top
                 return (G.PILE, 0, b"", 0)
         return (G.DRAW, 0, b"", 0)
+
+    def _pile_gain(self, g):
+        # how many more tiles the side could lay at once with the pile than
+        # without it (taking on that ground always makes progress: the laid
+        # tiles leave play, so no tile can go back and forth)
+        melds = g.melds[G.side_of(g.turn)]
+        rs = self.rs.fill(g.racks[g.turn])
+        without = K.layable(K.copy_into(self.tmp, rs), melds)
+        K.add_tiles(rs, g.pile)
+        return K.layable(rs, melds) - without
 
     def _can_use(self, g, taken):
         # melding the pile's top with two rack tiles must leave a tile to
@@ -74,9 +88,13 @@ class BasicAI:
         if g.drawn != G.NO_TILE and not WILD[g.drawn] and rs.links(g.drawn) == 0:
             return (G.REDRAW, 0, b"", 0)
         melds = g.melds[s]
+        if self.fixed and len(rack) <= 4:
+            mv = _going_out(rack, melds, g.rules, g.taken[s], g.has_canasta(s))
+            if mv is not None and g.check(mv) == R.OK:
+                return mv
         # put naturals where wilds stand, then extend melds with naturals
         cm = rs.cm
-        for kind in ((G.ADD,) if self.level == 1 else (G.SWAP, G.ADD)):
+        for kind in ((G.SWAP, G.ADD) if self.full else (G.ADD,)):
             for i in range(len(melds)):
                 m = melds[i]
                 if m[0] == _SET:
@@ -95,8 +113,15 @@ class BasicAI:
                         return mv
         # a new meld: of naturals if there is one, else with one wild
         for naturals_only in (True, False):
-            ts = K.find_meld(rs, naturals_only)
+            ts = K.find_meld(rs, naturals_only, self.fixed)
             if ts:
+                mv = (G.MELD, 0, ts, 0)
+                if g.check(mv) == R.OK:
+                    return mv
+        if self.fixed:
+            # the longest was refused (it would empty the rack too soon, or
+            # break a rule): any three-tile meld still plays
+            for ts in K.three_melds(rs):
                 mv = (G.MELD, 0, ts, 0)
                 if g.check(mv) == R.OK:
                     return mv
@@ -105,6 +130,8 @@ class BasicAI:
         if rs.wilds:
             few = len(rack) <= 4 or rs.wilds == len(rack)
             for i in range(len(melds)):
+                if self.fixed and M.is_canasta(melds[i], g.rules) and M.is_pure(melds[i]):
+                    continue        # a wild there costs the pure canasta's 100 extra
                 if few or len(melds[i]) - K.HEAD == 6:
                     for t in rack:
                         if WILD[t]:
@@ -129,7 +156,7 @@ class BasicAI:
         return None
 
     def _least_useful(self, g, rack, checked):
-        opp = g.melds[1 - G.side_of(g.turn)] if self.level != 1 else ()
+        opp = g.melds[1 - G.side_of(g.turn)] if self.full else ()
         rs = self.rs
         jv = g.rules.joker_value
         took = self.took
@@ -177,3 +204,77 @@ def find_meld(rack, naturals_only):
     """The longest meld in the rack made of naturals, or (naturals_only False)
     of naturals plus one wild; None when there is none."""
     return K.find_meld(K.Rack().fill(rack), naturals_only)
+
+
+def _going_out(rack, melds, rules, taken, canasta):
+    """The first move of a way to empty this small rack in this turn (melds,
+    adds, then at most one discard), or None. After the muerto (taken) it
+    must leave the side a canasta: that is closing (R8)."""
+    budget = [40]      # extend()/make() calls: a bound on the device
+    return _out(bytes(rack), list(melds), rules, taken, canasta, budget)
+
+
+def _out(rack, melds, rules, taken, canasta, budget):
+    n = len(rack)
+    if n == 1:
+        if not taken or canasta:
+            return (G.DISCARD, 0, rack, 0)
+        # no canasta yet: the last tile itself may still make one
+    for t in set(rack):
+        rest = _minus(rack, bytes((t,)))
+        for i in range(len(melds)):
+            m = melds[i]
+            if not WILD[t] and not _could_join(m, t):
+                continue
+            if budget[0] <= 0:
+                return None
+            budget[0] -= 1
+            new = M.extend(m, bytes((t,)), 0, rules)
+            if isinstance(new, int):
+                continue
+            if _then_out(rest, melds, i, new, rules, taken, canasta, budget):
+                return (G.ADD, i, bytes((t,)), 0)
+    if n >= 3:
+        for a in range(n):
+            for b in range(a + 1, n):
+                for c in range(b + 1, n):
+                    ts = bytes((rack[a], rack[b], rack[c]))
+                    if budget[0] <= 0:
+                        return None
+                    budget[0] -= 1
+                    new = M.make(ts, 0, rules)
+                    if isinstance(new, int):
+                        continue
+                    if _then_out(_minus(rack, ts), melds, -1, new, rules, taken, canasta, budget):
+                        return (G.MELD, 0, ts, 0)
+    return None
+
+
+def _then_out(rest, melds, i, new, rules, taken, canasta, budget):
+    canasta = canasta or M.is_canasta(new, rules)
+    if taken and len(rest) <= 1 and not canasta:
+        return False        # the engine refuses to leave one tile or none without a canasta
+    if not rest:
+        return True
+    ms = list(melds)
+    if i < 0:
+        ms.append(new)
+    else:
+        ms[i] = new
+    return _out(rest, ms, rules, taken, canasta, budget) is not None
+
+
+def _could_join(m, t):
+    if m[0] == _SET:
+        return NUM[t] == m[1]
+    return COL[t] == m[1] and PBIT[t] & K.touch_mask(m, True)
+
+
+def _minus(rack, ts):
+    out = bytearray(rack)
+    for t in ts:
+        i = 0
+        while out[i] != t:
+            i += 1
+        out[i:i + 1] = b""
+    return bytes(out)

@@ -118,16 +118,32 @@ class Rack:
         return False
 
 
-def find_meld(rs, naturals_only):
+def find_meld(rs, naturals_only, fixed=False):
     """The longest meld in the rack made of naturals, or (naturals_only False)
     of naturals plus the rack's first wild; None when there is none. Ties go
-    to sets before runs, low numbers and positions first."""
+    to sets before runs, low numbers and positions first. The baseline
+    (fixed False) may count a lone 2 both as the wild and as its run's
+    natural 2; fixed tries each kind of wild (the joker first) and never uses
+    a tile twice."""
+    if naturals_only or not fixed:
+        return _find(rs, naturals_only, -1 if naturals_only else rs.first_wild, False)
+    best = None
     cnt = rs.cnt
-    wild = -1
-    if not naturals_only:
-        wild = rs.first_wild
-        if wild < 0:
-            return None
+    for w in (JOKER, 1, 14, 27, 40):
+        if cnt[w]:
+            ts = _find(rs, False, w, True)
+            if ts and (best is None or len(ts) > len(best)):
+                best = ts
+    return best
+
+
+def _find(rs, naturals_only, wild, fixed):
+    cnt = rs.cnt
+    if not naturals_only and wild < 0:
+        return None
+    lone_two = -1
+    if fixed and wild >= 0 and wild != JOKER and cnt[wild] < 2:
+        lone_two = COL[wild]
     need = 3 if naturals_only else 2
     extra = 0 if wild < 0 else 1
     best = 0
@@ -140,6 +156,8 @@ def find_meld(rs, naturals_only):
             bn = n
     for c in range(4):
         h = rs.cm[c]
+        if c == lone_two:
+            h &= NO_TWO
         # quick rejection: three naturals in a row, or two with one gap
         if naturals_only:
             if not h & h >> 1 & h >> 2:
@@ -182,6 +200,8 @@ def find_meld(rs, naturals_only):
             ts.append(wild)
         return bytes(ts)
     h = rs.cm[bc]
+    if bc == lone_two:
+        h &= NO_TWO
     q = bn
     used = wild < 0
     while q <= 14 and len(ts) < 13:
@@ -220,3 +240,104 @@ def touches(m, mask, t):
     if m[0] == RUN:
         return COL[t] == m[1] and PBIT[t] & mask
     return NUM[t] == m[1]
+
+
+def _put(rs, t, k):
+    # k copies of t into (k > 0) or out of (k < 0) the summary
+    cnt = rs.cnt
+    cnt[t] += k
+    rs.n += k
+    if WILD[t]:
+        rs.wilds += k
+    if t != JOKER:
+        if cnt[t]:
+            rs.cm[COL[t]] |= PBIT[t]
+        else:
+            rs.cm[COL[t]] &= ~PBIT[t]
+
+
+def copy_into(dst, src):
+    dst.cnt[:] = src.cnt
+    for c in range(4):
+        dst.cm[c] = src.cm[c]
+    dst.wilds = src.wilds
+    dst.first_wild = src.first_wild
+    dst.n = src.n
+    return dst
+
+
+def add_tiles(rs, ts):
+    for t in ts:
+        _put(rs, t, 1)
+        if WILD[t] and rs.first_wild < 0:
+            rs.first_wild = t
+    return rs
+
+
+def layable(rs, melds):
+    """How many of the summary's tiles could be laid now, estimated
+    greedily: melds of naturals, then naturals joining the side's melds, then
+    one meld of two naturals and a wild. Empties rs (a scratch copy)."""
+    laid = 0
+    while True:
+        ts = find_meld(rs, True, True)
+        if not ts:
+            break
+        for t in ts:
+            _put(rs, t, -1)
+        laid += len(ts)
+    for m in melds:
+        mask = touch_mask(m, True) & NO_TWO if m[0] == RUN else 0
+        for t in range(52):
+            if rs.cnt[t] and not WILD[t] and touches(m, mask, t):
+                laid += rs.cnt[t]
+                _put(rs, t, -rs.cnt[t])
+    if rs.wilds:
+        for t in range(NCODES):
+            if WILD[t] and rs.cnt[t]:
+                rs.first_wild = t
+                break
+        if find_meld(rs, False, True):
+            laid += 3
+    return laid
+
+
+def three_melds(rs):
+    """Every three-tile meld of the rack (naturals first, then two naturals
+    and a wild), as bytes; a fallback when the longest meld is refused."""
+    cnt = rs.cnt
+    out = []
+    w = JOKER if cnt[JOKER] else rs.first_wild
+    for with_wild in (False, True):
+        if with_wild and w < 0:
+            break
+        need = 2 if with_wild else 3
+        for n in SET_NUMBERS:
+            ts = bytearray()
+            for c in range(4):
+                t = c * 13 + n - 1
+                if cnt[t]:
+                    ts.append(t)
+                if cnt[t] > 1 and len(ts) < need:
+                    ts.append(t)
+            if len(ts) >= need:
+                if with_wild:
+                    ts = ts[:2]
+                    ts.append(w)
+                out.append(bytes(ts[:3]))
+        for c in range(4):
+            h = cm = rs.cm[c] & NO_TWO
+            for p in range(1, 13):
+                a = h >> p & 1
+                b = h >> (p + 1) & 1
+                d = h >> (p + 2) & 1
+                if with_wild:
+                    if a + b + d != 2:
+                        continue
+                elif not (a and b and d):
+                    continue
+                ts = bytearray()
+                for q in range(p, p + 3):
+                    ts.append(M.natural_at(c, q) if cm >> q & 1 else w)
+                out.append(bytes(ts))
+    return out
