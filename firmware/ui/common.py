@@ -1,0 +1,65 @@
+# What the screens share: screen ids, the dirty bits, the table layout, and
+# the drawing helpers more than one screen uses (top bar, hint lines, names).
+# A name imported from here is a global lookup in the importing module (a
+# const is inlined only inside the module that defines it); that costs a few
+# dict lookups per frame, less than copying the numbers into every screen.
+from micropython import const
+from engine import game as G
+from ui import gfx
+from ui import lang as L
+from ui.gfx import BAR, WHITE, CURSOR, DIM
+
+# screens: indexes into app.SCREENS (and ui/state.py's names)
+S_TITLE = const(0)
+S_SETUP = const(1)
+S_GAME = const(2)
+S_HANDOFF = const(3)
+S_HANDEND = const(4)
+S_MATCHEND = const(5)
+
+# dirty regions (the table's names; other screens use D_CLEAR and D_MELDS)
+D_TOP = const(1)
+D_TABLE = const(2)
+D_MELDS = const(4)
+D_MSG = const(8)
+D_RACK = const(16)
+D_HINT = const(32)
+D_CURSOR = const(64)
+D_CLEAR = const(128)
+D_ALL = const(255)
+
+# layout
+Y_HINT = const(220)
+RACK_N = const(13)     # tiles visible in the rack strip
+
+
+def pname(p):
+    return L.t(L.P) + gfx.NUMS[p + 1]
+
+
+def sname(g, s):
+    if g.n == 2:
+        return pname(s)
+    return L.t(L.P) + gfx.NUMS[s + 1] + "+" + gfx.NUMS[s + 3]
+
+
+def hint(p, a, b):
+    """The two hint lines at the foot: message ids, -1 for an empty line."""
+    p.text(0, Y_HINT, 240, L.t(a) if a >= 0 else "", DIM, BAR)
+    p.text(0, Y_HINT + 10, 240, L.t(b) if b >= 0 else "", DIM, BAR)
+
+
+def draw_top(app):
+    """The top bar: both sides' scores (the viewer's in yellow), the hand number."""
+    p = app.p
+    g = app.g
+    me = G.side_of(app.viewer)
+    p.fill(0, 0, 240, 12, BAR)
+    x = 2
+    for s in range(2):
+        t = sname(g, s) + " " + str(g.scores[s])
+        p.text(x, 1, len(t) * 8, t, CURSOR if s == me else WHITE, BAR)
+        x += len(t) * 8 + 12
+    t = L.t(L.HAND) + " " + str(g.hand)
+    if x + len(t) * 8 < 238:
+        p.text(238 - len(t) * 8, 1, len(t) * 8, t, DIM, BAR)

@@ -1,0 +1,60 @@
+# End of a hand: the R7 breakdown of both sides and the match totals.
+from engine import game as G
+from engine import score as SC
+from hal import keys as K
+from ui import lang as L
+from ui.common import sname, hint, draw_top
+from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, DIM
+
+
+def key(app, k):
+    if k & (K.A | K.PRESS):
+        app.play(G.NEXT, 0, b"", 0)
+
+
+def tick(app, now):
+    # autoplay deals the next hand by itself once the breakdown has been shown
+    if app.autoplay and app.due(now):
+        app.play(G.NEXT, 0, b"", 0)
+        app.next_ai = now + app.ai_ms
+
+
+def draw(app, dirty):
+    p = app.p
+    g = app.g
+    p.fill(0, 12, 240, 228, FELT_DARK)
+    draw_top(app)
+    n = len(g.history)
+    p.text(0, 18, 240, L.t(L.HAND_END) + str(n), CURSOR, FELT_DARK, 1)
+    res = g.hand_result()
+    y = 36
+    if res is None:
+        p.text(0, y, 240, L.t(L.VOID), WHITE, FELT_DARK, 1)
+    else:
+        p.text(128, y, 52, sname(g, 0), WHITE, FELT_DARK, 2)
+        p.text(184, y, 52, sname(g, 1), WHITE, FELT_DARK, 2)
+        y += 14
+        rules = g.rules
+        labels = (L.R_MELDED, L.R_PURE, L.R_IMPURE, L.R_CLOSE, L.R_MUERTO, L.R_RACK, L.R_TOTAL)
+        for i in range(7):
+            c = CURSOR if i == 6 else WHITE
+            if i == 6:
+                p.fill(4, y - 2, 232, 1, GREY)
+            p.text(4, y, 124, L.t(labels[i]), c, FELT_DARK)
+            for s in range(2):
+                v = res[s][i]
+                if i == SC.PURE and v:
+                    v = str(v) + "x" + str(rules.pure_bonus)
+                elif i == SC.IMPURE and v:
+                    v = str(v) + "x" + str(rules.impure_bonus)
+                else:
+                    v = str(v)
+                p.text(128 + s * 56, y, 52, v, c, FELT_DARK, 2)
+            y += 14
+    y = 160
+    p.fill(4, y - 4, 232, 1, GREY)
+    p.text(4, y, 124, L.t(L.R_MATCH), CURSOR, FELT_DARK)
+    for s in range(2):
+        p.text(128 + s * 56, y, 52, str(g.scores[s]), CURSOR, FELT_DARK, 2)
+    p.text(4, y + 14, 232, L.t(L.TARGET) + " " + str(g.target), DIM, FELT_DARK)
+    hint(p, L.H_NEXT, -1)

@@ -1,0 +1,45 @@
+# End of the match: the winner, every hand's scores, the totals.
+from hal import keys as K
+from ui import lang as L
+from ui import save as SV
+from ui.common import S_TITLE, sname, hint, draw_top
+from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR
+
+
+def key(app, k):
+    if k & (K.A | K.PRESS | K.B):
+        SV.remove(app.b.storage)
+        app.has_save = False
+        app.g = None
+        app.show(S_TITLE)
+        app.row = 0
+
+
+def tick(app, now):
+    pass
+
+
+def draw(app, dirty):
+    p = app.p
+    g = app.g
+    p.fill(0, 0, 240, 240, FELT_DARK)
+    draw_top(app)
+    p.text(0, 24, 240, L.t(L.MATCH_END), CURSOR, FELT_DARK, 1)
+    if g.winner >= 0:
+        w = L.t(L.WINS) + sname(g, g.winner)
+        p.big(120 - len(w) * 8, 44, w, WHITE, 2)
+    y = 76
+    p.text(0, y, 120, sname(g, 0), WHITE, FELT_DARK, 1)
+    p.text(120, y, 120, sname(g, 1), WHITE, FELT_DARK, 1)
+    y += 14
+    h = g.history
+    first = len(h) - 8 if len(h) > 8 else 0
+    for i in range(first, len(h)):
+        p.text(0, y, 40, str(i + 1), GREY, FELT_DARK, 2)
+        p.text(40, y, 80, str(h[i][0]), WHITE, FELT_DARK, 2)
+        p.text(140, y, 80, str(h[i][1]), WHITE, FELT_DARK, 2)
+        y += 11
+    p.fill(20, y + 2, 200, 1, GREY)
+    p.text(40, y + 6, 80, str(g.scores[0]), CURSOR, FELT_DARK, 2)
+    p.text(140, y + 6, 80, str(g.scores[1]), CURSOR, FELT_DARK, 2)
+    hint(p, L.H_NEXT, -1)

@@ -1,0 +1,114 @@
+# New game: variant, players, each seat human or AI, AI level, target score.
+from micropython import const
+from engine import rules as RU
+from hal import keys as K
+from ui import gfx
+from ui import lang as L
+from ui.common import S_TITLE, D_MELDS, D_CLEAR, D_ALL, pname, hint
+from ui.gfx import FELT_DARK, WHITE, CURSOR, HILITE
+
+# rows
+R_VARIANT = const(0)
+R_PLAYERS = const(1)
+R_SEAT = const(2)      # R_SEAT + p for seat p
+R_LEVEL = const(6)
+R_TARGET = const(7)
+R_START = const(8)
+TARGETS = (1000, 1500, 2000, 3000, 5000)
+
+
+def rows(app):
+    n = 2 if app.variant == 1 else app.players
+    out = bytearray((R_VARIANT, R_PLAYERS))
+    for p in range(n):
+        out.append(R_SEAT + p)
+    out.append(R_LEVEL)
+    out.append(R_TARGET)
+    out.append(R_START)
+    return out
+
+
+def key(app, k):
+    rs = rows(app)
+    if k & K.B:
+        app.show(S_TITLE)
+        app.row = 0
+        return
+    if k & K.UP:
+        app.row = (app.row - 1) % len(rs)
+        app.dirty |= D_MELDS
+        return
+    if k & K.DOWN:
+        app.row = (app.row + 1) % len(rs)
+        app.dirty |= D_MELDS
+        return
+    r = rs[app.row]
+    if r == R_START and k & (K.A | K.PRESS):
+        app.new_game()
+        return
+    if k & (K.A | K.LEFT | K.RIGHT | K.PRESS):
+        step = -1 if k & K.LEFT else 1
+        if r == R_VARIANT:
+            app.variant ^= 1
+            app.target = 0
+            if app.variant == 1:
+                app.players = 2
+        elif r == R_PLAYERS:
+            if app.variant == 0:
+                app.players = 6 - app.players
+        elif r >= R_SEAT and r < R_SEAT + 4:
+            app.ai_seats ^= 1 << (r - R_SEAT)
+        elif r == R_LEVEL:
+            app.level = (app.level - 1 + step) % 3 + 1
+        elif r == R_TARGET:
+            t = app.target or RU.VARIANTS[app.variant].target
+            i = 0
+            while i < len(TARGETS) and TARGETS[i] < t:
+                i += 1
+            app.target = TARGETS[(i + step) % len(TARGETS)]
+        if app.row >= len(rows(app)):
+            app.row = 0
+        app.dirty = D_ALL
+
+
+def tick(app, now):
+    pass
+
+
+def draw(app, dirty):
+    p = app.p
+    if dirty & D_CLEAR:
+        p.fill(0, 0, 240, 240, FELT_DARK)
+        p.text(0, 6, 240, L.t(L.NEW), CURSOR, FELT_DARK, 1)
+        hint(p, L.H_SETUP1, L.H_SETUP2)
+    rs = rows(app)
+    rules = RU.VARIANTS[app.variant]
+    for i in range(9):
+        y = 26 + i * 20
+        if i >= len(rs):
+            p.fill(0, y - 2, 240, 14, FELT_DARK)
+            continue
+        r = rs[i]
+        on = i == app.row
+        bg = HILITE if on else FELT_DARK
+        p.fill(4, y - 2, 232, 14, bg)
+        if r == R_START:
+            p.text(4, y, 232, "> " + L.t(L.START) + " <", CURSOR if on else WHITE, bg, 1)
+            continue
+        if r == R_VARIANT:
+            a = L.t(L.VARIANT)
+            b = rules.name
+        elif r == R_PLAYERS:
+            a = L.t(L.PLAYERS)
+            b = gfx.NUMS[app.players if app.variant == 0 else 2]
+        elif r == R_LEVEL:
+            a = L.t(L.LEVEL)
+            b = gfx.NUMS[app.level]
+        elif r == R_TARGET:
+            a = L.t(L.TARGET)
+            b = str(app.target or rules.target)
+        else:
+            a = pname(r - R_SEAT)
+            b = L.t(L.AI) if (app.ai_seats >> (r - R_SEAT)) & 1 else L.t(L.HUMAN)
+        p.text(8, y, 110, a, WHITE, bg)
+        p.text(118, y, 114, "< " + b + " >", CURSOR if on else WHITE, bg, 2)

@@ -1,0 +1,415 @@
+# The table, where the game is played: top bar, pile/stock/muerto strip, the
+# meld list (or the menu in its place), the message line, the rack strip and
+# the hint lines. Its view state (cursor, selection, focus, menu row) lives on
+# the app, which keeps it in step with every move (App.after, reset_view).
+# Nothing here allocates on a cursor move or an idle frame.
+from micropython import const
+from engine import game as G
+from engine import tiles as T
+from engine import melds as M
+from engine import reasons as R
+from hal import keys as K
+from ui import gfx
+from ui import lang as L
+from ui.common import (S_TITLE, S_GAME, D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, D_HINT,
+                       D_CURSOR, D_CLEAR, Y_HINT, RACK_N, pname, sname, hint, draw_top)
+from ui.gfx import FELT, FELT_DARK, BAR, WHITE, GREY, CURSOR, DIM, ERR, PURE, IMPURE, HILITE
+
+# layout
+Y_TABLE = const(12)
+Y_MHEAD = const(44)
+Y_MELDS = const(55)
+MROWS = const(7)
+Y_MSG = const(169)
+Y_RACK = const(180)
+Y_TILE = const(188)
+Y_RAISED = const(182)
+RACK_X = const(10)
+
+# menu items (message ids)
+MENU = (L.M_BACK, L.M_REDRAW, L.M_SORT_C, L.M_SORT_N, L.M_CLEAR, L.M_OPP, L.M_QUIT)
+
+
+def my_turn(app):
+    g = app.g
+    return g.turn == app.viewer and not (app.ai_seats >> g.turn) & 1 and g.phase < G.P_HAND_OVER
+
+
+def tick(app, now):
+    # AIs move only while the table is shown. The test is inline: it runs
+    # every idle frame, and a call into the app for it added 25% to that frame
+    g = app.g
+    if g.phase < G.P_HAND_OVER and app.ais[g.turn] is not None and app.due(now):
+        app.ai_move(now)
+
+
+# --- keys --------------------------------------------------------------------
+def key(app, k):
+    g = app.g
+    if app.err and k:
+        app.err = 0
+        app.dirty |= D_HINT
+    if app.focus == 2:
+        key_menu(app, k)
+        return
+    if app.focus == 1:
+        key_melds(app, k)
+        return
+    if k & K.LEFT:
+        move_cursor(app, -1)
+        return
+    if k & K.RIGHT:
+        move_cursor(app, 1)
+        return
+    if k & (K.X | K.PRESS):
+        app.focus = 2
+        app.menu = 0
+        app.dirty |= D_MELDS | D_HINT
+        return
+    mine = my_turn(app)
+    ph = g.phase
+    if mine and ph == G.P_DRAW:
+        if k & K.A:
+            app.refuse(app.play(G.DRAW, 0, b"", 0))
+        elif k & K.B:
+            app.refuse(app.play(G.PILE, 0, b"", 0))
+        elif k & (K.Y | K.UP):
+            app.refuse(R.MUST_DRAW)
+        return
+    if mine and (ph == G.P_EMPTY or ph == G.P_EMPTY_DISCARD):
+        if k & K.A:
+            kind = G.CLOSE if g.taken[G.side_of(g.turn)] else G.MUERTO
+            app.refuse(app.play(kind, 0, b"", 0))
+        return
+    if k & K.A:
+        if len(app.rack()):
+            app.sel[app.cur] ^= 1
+            app.dirty |= D_CURSOR
+        return
+    if k & K.UP:
+        app.focus = 1
+        app.mside = 0
+        app.mcur = 0
+        app.mtop = 0
+        app.dirty |= D_MELDS | D_HINT
+        return
+    if not mine:
+        return
+    if k & K.Y:
+        ts = app.selected()
+        if not ts:
+            app.msg = L.t(L.SELECT_FIRST)
+            app.msg_c = ERR
+            app.dirty |= D_MSG
+            return
+        app.refuse(app.play(G.MELD, 0, ts, M.END_DEFAULT))
+    elif k & K.B:
+        r = app.rack()
+        if not len(r):
+            return
+        if app.confirm == app.cur:
+            app.refuse(app.play(G.DISCARD, 0, bytes((r[app.cur],)), 0))
+        else:
+            app.confirm = app.cur
+            app.dirty |= D_HINT
+
+
+def move_cursor(app, dx):
+    n = len(app.rack())
+    if not n:
+        return
+    c = app.cur + dx
+    if c < 0:
+        c = n - 1
+    elif c >= n:
+        c = 0
+    if app.dirty & D_CURSOR == 0:
+        app.old_cur = app.cur
+    app.cur = c
+    if app.confirm >= 0:
+        app.confirm = -1
+        app.dirty |= D_HINT
+    if app.fix_scroll():
+        app.dirty |= D_RACK
+    else:
+        app.dirty |= D_CURSOR
+
+
+def key_melds(app, k):
+    g = app.g
+    side = G.side_of(app.viewer) ^ app.mside
+    n = len(g.melds[side])
+    if k & (K.B | K.X):
+        app.focus = 0
+        app.mside = 0
+        app.dirty |= D_MELDS | D_HINT
+        return
+    if k & (K.LEFT | K.RIGHT):
+        app.mside ^= 1
+        app.mcur = 0
+        app.mtop = 0
+        app.dirty |= D_MELDS
+        return
+    if k & K.UP:
+        if app.mcur > 0:
+            app.mcur -= 1
+        app.dirty |= D_MELDS
+    elif k & K.DOWN:
+        if app.mcur + 1 >= n:
+            app.focus = 0
+            app.mside = 0
+            app.dirty |= D_MELDS | D_HINT
+            return
+        app.mcur += 1
+        app.dirty |= D_MELDS
+    if app.mcur < app.mtop:
+        app.mtop = app.mcur
+    elif app.mcur >= app.mtop + MROWS:
+        app.mtop = app.mcur - MROWS + 1
+    if not k & (K.A | K.Y | K.PRESS):
+        return
+    if not my_turn(app) or app.mside:
+        app.refuse(R.NOT_YOUR_TURN if not my_turn(app) else R.NO_MELD)
+        return
+    ts = app.selected()
+    if not ts:
+        app.msg = L.t(L.SELECT_FIRST)
+        app.msg_c = ERR
+        app.dirty |= D_MSG
+        return
+    if k & K.A:
+        err = app.play(G.ADD, app.mcur, ts, M.END_DEFAULT)
+    elif k & K.Y:
+        err = app.play(G.ADD, app.mcur, ts, M.END_LOW)
+    else:
+        err = app.play(G.SWAP, app.mcur, ts, M.END_DEFAULT)
+    if err:
+        app.refuse(err)
+    elif app.screen == S_GAME:
+        app.focus = 0
+        app.dirty |= D_MELDS | D_HINT
+
+
+def key_menu(app, k):
+    if k & K.UP:
+        app.menu = (app.menu - 1) % len(MENU)
+        app.dirty |= D_MELDS
+        return
+    if k & K.DOWN:
+        app.menu = (app.menu + 1) % len(MENU)
+        app.dirty |= D_MELDS
+        return
+    if k & (K.B | K.X):
+        app.focus = 0
+        app.dirty |= D_MELDS | D_HINT
+        return
+    if not k & (K.A | K.PRESS):
+        return
+    item = MENU[app.menu]
+    app.focus = 0
+    app.dirty |= D_MELDS | D_HINT
+    if item == L.M_REDRAW:
+        if my_turn(app):
+            app.refuse(app.play(G.REDRAW, 0, b"", 0))
+        else:
+            app.refuse(R.NOT_YOUR_TURN)
+    elif item == L.M_SORT_C or item == L.M_SORT_N:
+        app.sort_mode = 1 if item == L.M_SORT_C else 2
+        app.resort()
+        app.dirty |= D_RACK
+    elif item == L.M_CLEAR:
+        app.clear_sel()
+        app.dirty |= D_RACK
+    elif item == L.M_OPP:
+        app.focus = 1
+        app.mside = 1
+        app.mcur = 0
+        app.mtop = 0
+    elif item == L.M_QUIT:
+        app.save()
+        app.g = None
+        app.show(S_TITLE)
+        app.row = 0
+
+
+# --- drawing -----------------------------------------------------------------
+def draw(app, dirty):
+    p = app.p
+    if dirty & D_CLEAR:
+        # every region paints its own background; only the rows between
+        # regions are left (a whole-screen fill first doubled the SPI traffic)
+        p.fill(0, Y_MHEAD + 10, 240, Y_MELDS - Y_MHEAD - 10, FELT)
+        p.fill(0, Y_MELDS + MROWS * 16, 240, Y_MSG - Y_MELDS - MROWS * 16, FELT)
+        p.fill(0, Y_MSG + 10, 240, Y_RACK - Y_MSG - 10, FELT)
+    if dirty & D_TOP:
+        draw_top(app)
+    if dirty & D_TABLE:
+        draw_table(app)
+    if dirty & D_MELDS:
+        if app.focus == 2:
+            draw_menu(app)
+        else:
+            draw_melds(app)
+    if dirty & D_MSG:
+        p.text(0, Y_MSG, 240, app.msg, app.msg_c, FELT, 0)
+    if dirty & D_RACK:
+        draw_rack(app)
+    elif dirty & D_CURSOR:
+        if app.old_cur != app.cur:
+            draw_slot(app, app.old_cur)
+        draw_slot(app, app.cur)
+        app.old_cur = app.cur
+    if dirty & D_HINT:
+        draw_hint(app)
+
+
+def draw_table(app):
+    p = app.p
+    g = app.g
+    p.fill(0, Y_TABLE, 240, 32, FELT_DARK)
+    pile = g.pile
+    if pile:
+        p.tile(4, Y_TABLE + 2, pile[-1], 0, FELT_DARK)
+    else:
+        p.fill(4, Y_TABLE + 2, gfx.TW, gfx.TH, FELT)
+    p.text(24, Y_TABLE + 2, 96, L.t(L.PILE) + " " + str(len(pile)), WHITE, FELT_DARK)
+    if g.rules.pile_open:
+        # the open pile: the tiles under the top, newest first
+        x = 24
+        i = len(pile) - 2
+        while i >= 0 and x + gfx.MW <= 124:
+            p.small(x, Y_TABLE + 16, pile[i], 0)
+            x += gfx.MW
+            i -= 1
+    p.text(128, Y_TABLE + 2, 110, L.t(L.STOCK) + " " + str(len(g.stock)), WHITE, FELT_DARK)
+    p.text(128, Y_TABLE + 18, 56, L.t(L.MUERTO)[:6], DIM, FELT_DARK)
+    for s in range(2):
+        name = pname(s) if g.n == 2 else L.t(L.P) + gfx.NUMS[s + 1] + gfx.NUMS[s + 3]
+        taken = g.taken[s]
+        p.text(186 + s * 27, Y_TABLE + 18, 26, name, WHITE if taken else GREY,
+               PURE if taken else FELT, 1)
+
+
+def draw_melds(app):
+    p = app.p
+    g = app.g
+    side = G.side_of(app.viewer) ^ app.mside
+    ms = g.melds[side]
+    on = app.focus == 1
+    head = L.t(L.MELDS_OF) + sname(g, side)
+    if on:
+        head = "<> " + head
+    p.text(0, Y_MHEAD, 240, head, CURSOR if on else DIM, FELT, 0)
+    for i in range(MROWS):
+        y = Y_MELDS + i * 16
+        k = app.mtop + i
+        if k >= len(ms):
+            p.fill(0, y, 240, 16, FELT)
+            if k == 0:
+                p.text(0, y + 2, 240, L.t(L.NO_MELDS), GREY, FELT, 1)
+            continue
+        m = ms[k]
+        n = M.size(m)
+        cur = on and k == app.mcur
+        if M.is_canasta(m, g.rules):
+            pure = M.is_pure(m)
+            lab = (L.t(L.PURE_L) if pure else L.t(L.IMPURE_L)) + gfx.NUMS[n if n < 14 else 13]
+            p.text(0, y + 2, 30, lab, WHITE, PURE if pure else IMPURE, 1)
+        else:
+            p.text(0, y + 2, 30, gfx.NUMS[n if n < 14 else 13], DIM, FELT, 1)
+        p.fill(30, y, 2, 16, CURSOR if cur else FELT)
+        x = 32
+        for j in range(n):
+            if x + gfx.MW > 240:
+                break
+            t = m[M.HEAD + j]
+            if m[0] == M.RUN:
+                wild = t != M.natural_at(m[1], m[2] + j)
+            else:
+                wild = T.is_wild(t)
+            p.small(x, y + 1, t, gfx.WILD if wild else 0)
+            x += gfx.MW
+        if x < 240:
+            p.fill(x, y, 240 - x, 16, CURSOR if cur else FELT)
+        p.fill(32, y, x - 32, 1, CURSOR if cur else FELT)
+        p.fill(32, y + 15, x - 32, 1, CURSOR if cur else FELT)
+
+
+def draw_menu(app):
+    p = app.p
+    p.fill(0, Y_MHEAD, 240, Y_MSG - Y_MHEAD, FELT_DARK)
+    for i in range(len(MENU)):
+        on = i == app.menu
+        bg = HILITE if on else FELT_DARK
+        p.text(20, Y_MHEAD + 6 + i * 16, 200, L.t(MENU[i]), CURSOR if on else WHITE, bg, 1)
+
+
+def draw_rack(app):
+    p = app.p
+    r = app.rack()
+    # the margins; each slot paints its own background
+    p.fill(0, Y_RACK, RACK_X, Y_HINT - Y_RACK, FELT)
+    p.fill(RACK_X + RACK_N * gfx.TW, Y_RACK, 240 - RACK_X - RACK_N * gfx.TW, Y_HINT - Y_RACK, FELT)
+    for i in range(RACK_N):
+        draw_slot(app, app.scroll + i)
+    if app.scroll > 0:
+        p.text(0, Y_TILE + 9, 9, "<", CURSOR, FELT)
+    if app.scroll + RACK_N < len(r):
+        p.text(231, Y_TILE + 9, 9, ">", CURSOR, FELT)
+    app.old_cur = app.cur
+
+
+def draw_slot(app, k):
+    """One rack position (tile, raise, cursor mark) without touching others."""
+    i = k - app.scroll
+    if i < 0 or i >= RACK_N:
+        return
+    x = RACK_X + i * gfx.TW
+    p = app.p
+    r = app.rack()
+    p.fill(x, Y_RACK, gfx.TW, Y_HINT - Y_RACK, FELT)
+    if k >= len(r):
+        return
+    sel = app.sel[k]
+    cur = k == app.cur and app.focus == 0
+    p.tile(x, Y_RAISED if sel else Y_TILE, r[k], (gfx.SEL if sel else 0) | (gfx.CUR if cur else 0))
+    if cur:
+        p.fill(x + 2, Y_HINT - 3, gfx.TW - 4, 2, CURSOR)
+
+
+def draw_hint(app):
+    p = app.p
+    g = app.g
+    if app.err:
+        # the reason, on up to two lines of 30 characters
+        s = L.reason(app.err)
+        cut = len(s)
+        if cut > 30:
+            cut = s.rfind(" ", 0, 31)
+            if cut < 0:
+                cut = 30
+        p.text(0, Y_HINT, 240, s[:cut], ERR, BAR)
+        p.text(0, Y_HINT + 10, 240, s[cut:].strip(), ERR, BAR)
+        return
+    if app.focus == 2:
+        hint(p, L.H_MENU, -1)
+        return
+    if app.focus == 1:
+        hint(p, L.H_MELD1, L.H_MELD2)
+        return
+    if not my_turn(app):
+        p.text(0, Y_HINT, 240, L.t(L.TURN_OF) + pname(g.turn) +
+               (" (" + L.t(L.AI) + ")" if (app.ai_seats >> g.turn) & 1 else ""), DIM, BAR)
+        p.text(0, Y_HINT + 10, 240, L.t(L.H_WAIT), DIM, BAR)
+        return
+    ph = g.phase
+    if ph == G.P_DRAW:
+        hint(p, L.H_DRAW1, L.H_DRAW2)
+    elif ph == G.P_EMPTY or ph == G.P_EMPTY_DISCARD:
+        hint(p, L.H_CLOSE if g.taken[G.side_of(g.turn)] else L.H_MUERTO, -1)
+    elif app.confirm >= 0:
+        r = app.rack()
+        p.text(0, Y_HINT, 240, L.t(L.CONFIRM_DISCARD) + T.to_text(r[app.confirm]), CURSOR, BAR)
+        p.text(0, Y_HINT + 10, 240, "", DIM, BAR)
+    else:
+        hint(p, L.H_PLAY1, L.H_PLAY2)

@@ -1,0 +1,65 @@
+# The title: continue the saved game (when there is one), new game, language.
+from engine import tiles as T
+from hal import keys as K
+from ui import lang as L
+from ui.common import S_SETUP, D_MELDS, D_CLEAR, D_ALL
+from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, HILITE
+
+
+def key(app, k):
+    rows = 3 if app.has_save else 2
+    off = 0 if app.has_save else 1
+    if k & K.UP:
+        app.row = (app.row - 1) % rows
+        app.dirty |= D_MELDS
+    elif k & K.DOWN:
+        app.row = (app.row + 1) % rows
+        app.dirty |= D_MELDS
+    item = app.row + off
+    if item == 2 and k & (K.LEFT | K.RIGHT | K.A | K.PRESS):
+        i = L.LANGS.index(L.code())
+        i = (i + (2 if k & K.LEFT else 1)) % 3
+        L.use(L.LANGS[i])
+        app.dirty = D_ALL
+    elif k & (K.A | K.PRESS):
+        if item == 0:
+            if not app.load():
+                app.has_save = False
+                app.row = 0
+                app.dirty = D_ALL
+        else:
+            app.show(S_SETUP)
+            app.row = 0
+
+
+def tick(app, now):
+    pass
+
+
+def draw(app, dirty):
+    p = app.p
+    if dirty & D_CLEAR:
+        p.fill(0, 0, 240, 240, FELT_DARK)
+        p.big(24, 28, "BURAKO", WHITE, 4)
+        x = 50
+        for t in (T.tile(0, 1), T.tile(1, 2), T.tile(2, 3), T.JOKER, T.tile(3, 13)):
+            p.tile(x, 72, t, 0, FELT_DARK)
+            x += 28
+        p.text(0, 226, 240, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
+    off = 0 if app.has_save else 1
+    for i in range(3):
+        item = i + off
+        if item > 2:
+            p.fill(0, 120 + i * 22, 240, 14, FELT_DARK)
+            continue
+        if item == 0:
+            s = L.t(L.CONTINUE)
+        elif item == 1:
+            s = L.t(L.NEW)
+        else:
+            s = L.t(L.LANGUAGE) + ": < " + L.t(L.LANGNAME) + " >"
+        on = i == app.row
+        p.fill(20, 118 + i * 22, 200, 14, HILITE if on else FELT_DARK)
+        p.text(20, 120 + i * 22, 200, s, CURSOR if on else WHITE, HILITE if on else FELT_DARK, 1)
+    if app.bad_save:
+        p.text(0, 200, 240, L.t(L.BAD_SAVE), ERR, FELT_DARK, 1)
