@@ -19,6 +19,7 @@ from engine import score as S  # noqa: E402
 from engine import tiles as T  # noqa: E402
 from engine import transcript as TR  # noqa: E402
 from host import show  # noqa: E402
+from host.args import whole  # noqa: E402
 
 VARIANTS = [r.name for r in RU.VARIANTS]
 MAX_SEED = TR.MAX_SEED
@@ -60,20 +61,6 @@ def _read(path):
         raise UsageError(f"cannot read {path}: {e.strerror}")
     except UnicodeDecodeError:
         raise UsageError(f"{path} is not UTF-8 text")
-
-
-def whole(lo, hi, what="a whole number"):
-    """argparse type: a whole number from lo to hi, in plain digits."""
-    def parse(text):
-        t = text.strip()
-        digits = t[1:] if t[:1] == "-" else t
-        if not digits.isascii() or not digits.isdigit() or len(digits) > 40:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
-        v = int(t)
-        if not lo <= v <= hi:
-            raise argparse.ArgumentTypeError(f"{v} is out of range: {what} from {lo} to {hi}")
-        return v
-    return parse
 
 
 def _copies(ts, where):

@@ -13,8 +13,12 @@ import argparse
 import json
 import os
 import sys
+import tempfile
+
+from host.args import whole
 
 DEFAULT_STORAGE = os.path.join(os.path.expanduser("~"), ".burako", "emu")
+MAX_KEYS_FILE = 1024 * 1024
 
 
 def _scale(text):
@@ -26,28 +30,32 @@ def _scale(text):
 
 def configure(p):
     p.add_argument("--scale", type=_scale, default=3, help="window scale, 2..4 (default 3)")
-    p.add_argument("--storage", default=DEFAULT_STORAGE,
-                   help="folder holding the device's files (default ~/.burako/emu)")
+    p.add_argument("--storage", default=None,
+                   help="folder holding the device's files (default: ~/.burako/emu for a "
+                        "person playing in the window, a temporary folder for --headless "
+                        "and scripted runs)")
     p.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython",
                    help="run the firmware in this process or inside real MicroPython (WASI)")
-    p.add_argument("--heap", type=int, default=131072,
+    p.add_argument("--heap", type=whole(16384, 4 * 1024 * 1024, "the heap in bytes"), default=131072,
                    help="MicroPython heap in bytes, a hard limit (default 131072)")
     p.add_argument("--headless", action="store_true", help="no window: scripted keys, virtual time")
-    p.add_argument("--seed", type=int, default=None, help="deal seed of new games")
+    p.add_argument("--seed", type=whole(0, 0xFFFFFFFF, "the seed"), default=None,
+                   help="deal seed of new games")
     p.add_argument("--keys", default="", help='key script, e.g. "A,RIGHT,RIGHT,A" (A+B, WAIT)')
     p.add_argument("--keys-file", default=None, help="key script from a file")
     p.add_argument("--autoplay", action="store_true", help="AIs take every seat: a whole match")
     p.add_argument("--new", action="store_true",
                    help="skip the title: continue the saved match, else a new one against the AI")
-    p.add_argument("--frames", type=int, default=None, help="stop after N frames")
+    p.add_argument("--frames", type=whole(0, 10 ** 9, "frames"), default=None, help="stop after N frames")
     p.add_argument("--screenshot", default=None, help="write the final screen as PNG")
     p.add_argument("--state-json", action="store_true", help="print the final state as JSON")
     p.add_argument("--variant", choices=("burako", "torneo"), default="burako",
                    help="variant for --autoplay (menus choose otherwise)")
     p.add_argument("--players", type=int, choices=(2, 4), default=2, help="players for --autoplay")
-    p.add_argument("--target", type=int, default=0, help="target score for --autoplay")
+    p.add_argument("--target", type=whole(0, 10000, "the target"), default=0,
+                   help="target score for --autoplay (0: the variant's)")
     p.add_argument("--lang", choices=("es", "it", "en"), default="es", help="UI language")
-    p.add_argument("--ai-ms", type=int, default=None,
+    p.add_argument("--ai-ms", type=whole(0, 60000, "milliseconds"), default=None,
                    help="pause after each AI move in ms (default 700 windowed, 0 headless)")
     return p
 
@@ -65,26 +73,83 @@ def _fail(msg):
     return 2
 
 
+def scripted(args):
+    """Is this run anything but a person playing in the window? Such runs never
+    touch the player's own storage (a script or an autoplay would overwrite
+    the saved game)."""
+    return bool(args.headless or args.autoplay or args.keys or args.keys_file
+                or args.frames is not None or args.screenshot or args.state_json)
+
+
+def no_display(env=None, platform=None):
+    """Why no window can be seen, or None. Without a display SDL quietly falls
+    back to an offscreen driver and the emulator would run invisibly forever;
+    a driver named in SDL_VIDEODRIVER is a deliberate choice (tests use dummy)."""
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    if env.get("SDL_VIDEODRIVER"):
+        return None
+    if platform.startswith("linux") and not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+        return "no display ($DISPLAY and $WAYLAND_DISPLAY are unset)"
+    return None
+
+
+def _screenshot_ok(path):
+    d = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        return f"--screenshot {path} is a folder"
+    if not os.path.isdir(d):
+        return f"--screenshot: no folder {d}"
+    if not os.access(d, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        return f"--screenshot: cannot write {path}"
+    return None
+
+
 def run(args):
     from emulator.paths import use_firmware
 
     use_firmware()
-    from emulator import runner
-    from emulator.board import parse_keys, write_png
+    from emulator.board import parse_keys
 
     keys_text = args.keys or ""
     if args.keys_file:
         try:
-            with open(args.keys_file) as f:
-                keys_text += "," + f.read()
+            with open(args.keys_file, "rb") as f:
+                data = f.read(MAX_KEYS_FILE + 1)
+            if len(data) > MAX_KEYS_FILE:
+                return _fail(f"--keys-file {args.keys_file} is larger than 1 MB")
+            keys_text += "," + data.decode("utf-8")
         except OSError as e:
             return _fail(f"cannot read --keys-file: {e.strerror}")
+        except UnicodeDecodeError:
+            return _fail(f"--keys-file {args.keys_file} is not text (key names like A,RIGHT,WAIT)")
     try:
         keys = parse_keys(keys_text)
     except ValueError as e:
         return _fail(str(e))
-    if args.heap < 16384:
-        return _fail("--heap must be at least 16384 bytes")
+    if args.screenshot:
+        why = _screenshot_ok(args.screenshot)
+        if why:
+            return _fail(why)
+    if args.variant == "torneo" and args.players != 2:
+        return _fail("torneo is played by 2")
+    if not args.headless:
+        why = no_display()
+        if why:
+            return _fail(f"cannot open a window: {why}; use --headless (see burako emu --help)")
+    if args.storage is None:
+        if scripted(args):
+            with tempfile.TemporaryDirectory(prefix="burako-emu-") as tmp:
+                return _run(args, keys, tmp)
+        args.storage = DEFAULT_STORAGE
+    return _run(args, keys, args.storage)
+
+
+def _run(args, keys, storage):
+    from emulator import runner
+    from emulator.board import write_png
+
+    args.storage = storage
     try:
         os.makedirs(args.storage, exist_ok=True)
     except OSError as e:
@@ -92,8 +157,6 @@ def run(args):
     ai_ms = args.ai_ms if args.ai_ms is not None else (0 if args.headless else 700)
     opts = {"seed": args.seed, "autoplay": args.autoplay, "new": args.new, "ai_ms": ai_ms, "variant": args.variant,
             "players": args.players, "target": args.target, "lang": args.lang}
-    if args.variant == "torneo" and args.players != 2:
-        return _fail("torneo is played by 2")
 
     if args.headless:
         feeder = runner.Feeder(keys, args.frames, args.autoplay)
@@ -107,7 +170,10 @@ def run(args):
             return _fail(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
         state["frames"] = feeder.n
         if args.screenshot:
-            write_png(args.screenshot, display)
+            try:
+                write_png(args.screenshot, display)
+            except OSError as e:
+                return _fail(f"cannot write --screenshot {args.screenshot}: {e.strerror}")
         if args.state_json:
             print(json.dumps(state, sort_keys=True))
         return 0
@@ -120,6 +186,10 @@ def _windowed(args, opts, runner):
         win = Window(args.scale)
     except Exception as e:
         return _fail(f"cannot open a window ({e}); try --headless")
+    driver = win.pg.display.get_driver()
+    if driver in ("dummy", "offscreen") and not os.environ.get("SDL_VIDEODRIVER"):
+        win.close()
+        return _fail(f"cannot open a window: SDL chose its {driver} driver (no display); use --headless")
     clock = RealClock()
     st = {"t": 0.0}
     if args.runtime == "micropython":

@@ -1,5 +1,6 @@
 """The `burako` command as a user runs it: outputs, exit codes, one-line errors."""
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -230,3 +231,65 @@ def test_sim_transcripts_replay(tmp_path):
         assert hashlib.sha256(f.read_bytes()).hexdigest() == m["transcript_sha256"]
         code, out, err = burako("replay", str(f))
         assert code == 0 and f"winner: side {m['winner']}" in out, err
+
+
+def emu_run(*args, env_drop=(), home=None, timeout=120):
+    env = {k: v for k, v in os.environ.items() if k not in env_drop}
+    if home is not None:
+        env["HOME"] = str(home)
+    p = subprocess.run([sys.executable, "-m", "host.cli", "emu", *args], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+def test_emu_without_a_display_says_so_and_exits():
+    """make play on a machine with no display used to run invisibly forever."""
+    code, out, err = emu_run("--new", env_drop=("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"), timeout=60)
+    assert code == 2 and "--headless" in err and err.count("\n") == 1
+
+
+def test_emu_no_display_rules():
+    from host import emu
+    assert emu.no_display({}, "linux")
+    assert emu.no_display({"DISPLAY": ":0"}, "linux") is None
+    assert emu.no_display({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
+    assert emu.no_display({"SDL_VIDEODRIVER": "dummy"}, "linux") is None   # chosen on purpose
+    assert emu.no_display({}, "darwin") is None
+
+
+def test_emu_headless_never_touches_the_players_storage(tmp_path):
+    """A scripted run (the README's autoplay line) overwrote the saved game."""
+    code, out, err = emu_run("--headless", "--autoplay", "--seed", "5", "--frames", "300",
+                             "--state-json", home=tmp_path)
+    assert code == 0, err
+    assert not (tmp_path / ".burako").exists()
+    from host import emu
+    a = emu.configure(__import__("argparse").ArgumentParser()).parse_args([])
+    assert not emu.scripted(a)
+    for extra in (["--headless"], ["--autoplay"], ["--keys", "A"], ["--frames", "3"]):
+        assert emu.scripted(emu.configure(__import__("argparse").ArgumentParser()).parse_args(extra))
+
+
+@pytest.mark.parametrize("args,blame", [
+    (("--headless", "--keys-file", "BINARY"), "not text"),
+    (("--headless", "--keys", "A,JUMP"), "JUMP"),
+    (("--headless", "--frames", "-1"), "--frames"),
+    (("--headless", "--seed", "-1"), "--seed"),
+    (("--headless", "--seed", "99999999999"), "--seed"),
+    (("--headless", "--heap", "99999999999"), "--heap"),
+    (("--headless", "--ai-ms", "-5"), "--ai-ms"),
+    (("--headless", "--target", "-5"), "--target"),
+    (("--headless", "--screenshot", "/nonexistent-folder/x.png"), "--screenshot"),
+    (("--headless", "--screenshot", "DIR"), "--screenshot"),
+    (("--headless", "--storage", "/dev/null/x"), "storage"),
+])
+def test_emu_bad_options_one_line_nothing_written(args, blame, tmp_path):
+    binary = tmp_path / "keys.bin"
+    binary.write_bytes(bytes(range(256)) * 4)
+    args = [str(binary) if a == "BINARY" else str(tmp_path) if a == "DIR" else a for a in args]
+    before = sorted(p.name for p in tmp_path.iterdir())
+    code, out, err = emu_run(*args, "--frames" if "--frames" not in args else "--lang", "5" if "--frames" not in args else "en",
+                             home=tmp_path)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err and blame in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before

@@ -1,0 +1,20 @@
+"""argparse types shared by the `burako` subcommands: numbers a hostile user
+cannot slip past (plain ASCII digits, a stated range, the option named)."""
+from __future__ import annotations
+
+import argparse
+
+
+def whole(lo, hi, what="a whole number"):
+    """argparse type: a whole number from lo to hi, written in plain digits
+    (int() alone also takes '1_000', ' 5' and other scripts' digits)."""
+    def parse(text):
+        t = text.strip()
+        digits = t[1:] if t[:1] == "-" else t
+        if not digits.isascii() or not digits.isdigit() or len(digits) > 40:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+        v = int(t)
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"{v} is out of range: {what} from {lo} to {hi}")
+        return v
+    return parse
