@@ -158,7 +158,7 @@ class VPico:
         self.port = os.ttyname(slave)
         p = self.profile
         keys = ",".join(str(gp) for _, gp in p.KEYS)
-        cmd = ["node", str(HARNESS), "--flash", str(self.flash), "--uf2", str(UF2), "--bootrom", rom,
+        cmd = ["node", *os.environ.get("VPICO_NODE_ARGS", "").split(), str(HARNESS), "--flash", str(self.flash), "--uf2", str(UF2), "--bootrom", rom,
                "--pty-fd", str(master), "--dc", str(p.DC), "--bl", str(p.BL), "--spi", str(p.SPI_ID),
                "--uart", str(getattr(p, "UART_ID", 0)),
                "--glass", f"{p.XOFF},{p.YOFF},{p.WIDTH},{p.HEIGHT}", "--keys", keys]
@@ -179,7 +179,7 @@ class VPico:
     def close(self):
         """Power off: the process ends; the flash file holds what the chip last wrote."""
         if self.proc and self.proc.poll() is None:
-            self.proc.kill()
+            self.proc.kill()  # a power cut: every completed flash write is already in the file
             self.proc.wait()
         if self._slave is not None:
             os.close(self._slave)
@@ -260,8 +260,27 @@ class VPico:
         d.version = r["version"]
         return d
 
-    def stats(self):
-        return self.request("stats")
+    def tap(self, mask, hold_ms=80):
+        """Press the keys in `mask` for `hold_ms` of emulated time, then release; returns the press time (ns)."""
+        return self.request("keys", low=self.pins_for(mask), hold_ms=hold_ms)["t_ns"]
+
+    def stats(self, bursts=False):
+        """Emulated time (t_ns), cycles, resets, SPI/UART figures; with bursts=True the LCD frames
+        (bursts of SPI bytes ended by 20 ms without any: start, first CASET, last pixel, byte counts)."""
+        return self.request("stats", bursts=bursts)
+
+    def settle(self, quiet_ms=300, after_ns=None, timeout=120):
+        """Wait until the keys are up and the screen has had no SPI byte for `quiet_ms` of emulated time
+        (and, given `after_ns`, has drawn something since that emulated time)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            s = self.stats()
+            drawn = after_ns is None or s["last_spi_ns"] > after_ns
+            if drawn and not s["keys_low"] and s["t_ns"] - max(s["last_spi_ns"], 0) >= quiet_ms * 1e6:
+                return s
+            if time.monotonic() > deadline:
+                raise VPicoError(f"the screen did not settle within {timeout} s")
+            time.sleep(0.05)
 
     def serial_read(self, until, timeout=20):
         """Read the USB serial port directly (no mpremote) until `until` shows up; returns the bytes."""
@@ -277,3 +296,33 @@ class VPico:
 
     def serial_write(self, data):
         os.write(self._slave, data)
+
+
+# --- running the App from a script (tests, figures) --------------------------------
+def mpremote(port, *args, timeout=120):
+    """Run the real mpremote against `port`; its stdout, or VPicoError with its last line."""
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, *args], capture_output=True,
+                       text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+    if r.returncode != 0:
+        lines = (r.stderr or r.stdout).strip().splitlines() or ["mpremote failed"]
+        raise VPicoError(lines[-1])
+    return r.stdout
+
+
+def app_script(**kw):
+    """Device code that builds the board from its profile and runs the App with these arguments
+    (main.py seeds the deal from ticks_ms; a script can fix the seed)."""
+    args = ", ".join(f"{k}={v!r}" for k, v in sorted(kw.items()))
+    return ("from hal import board as _hb\n"
+            "from ui.app import App\n"
+            f"App(_hb.build(), {args}).run()\n")
+
+
+def start_app(pico, **kw):
+    """Interrupt whatever runs (mpremote's Ctrl-C), start the App and leave it running; returns
+    when its first screen is complete."""
+    t = pico.stats()["t_ns"]
+    mpremote(pico.port, "exec", "--no-follow", app_script(**kw))
+    return pico.settle(800, after_ns=t)

@@ -278,6 +278,7 @@ class Board {
     this.setupUSB();
     this.setupSPI();
     this.setupUART();
+    this.releaseAlarm = this.clock.createAlarm(() => setKeys([]));
     for (const p of KEY_PINS) mcu.gpio[p].setInputValue(!keysLow.has(p));
     mcu.core.PC = XIP; // boot2 in flash, as rp2040js's MicroPython demo starts
   }
@@ -432,6 +433,13 @@ class Board {
   }
 }
 
+function setKeys(low) {
+  keysLow = new Set(low);
+  for (const p of KEY_PINS) board.mcu.gpio[p].setInputValue(!keysLow.has(p));
+  keyLog.push({ t_ns: now_ns(), low: [...keysLow] });
+  if (keyLog.length > 200) keyLog.shift();
+}
+
 let board = null;
 function boot(reason) {
   board = new Board(reason);
@@ -524,12 +532,11 @@ function handle(req) {
   const reply = { id: req.id };
   switch (req.op) {
     case "keys": {
-      keysLow = new Set(req.low || []);
-      for (const p of KEY_PINS) board.mcu.gpio[p].setInputValue(!keysLow.has(p));
-      keyLog.push({ t_ns: now_ns(), low: [...keysLow] });
-      if (keyLog.length > 200) keyLog.shift();
-      wake();
+      // hold_ms: release them again after that much emulated time (a tap independent of host speed)
+      setKeys(req.low || []);
       reply.t_ns = now_ns();
+      if (req.hold_ms) board.releaseAlarm.schedule(req.hold_ms * 1e6);
+      wake();
       break;
     }
     case "screen":
@@ -552,7 +559,9 @@ function handle(req) {
       reply.uart_tx = board.uartTx;
       reply.uart_rx = board.uartRx;
       reply.link = !!sock;
-      reply.bursts = bursts;
+      reply.bursts = req.bursts ? bursts : [];
+      reply.last_spi_ns = burst ? burst.last_ns : -1;
+      reply.keys_low = [...keysLow];
       reply.keys = keyLog;
       break;
     }
