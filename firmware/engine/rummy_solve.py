@@ -226,7 +226,10 @@ class Search:
         n = t % 13 + 1
         rs = self.rs
         base = self.rtop
-        for kinds in range(4):
+        nj = self.jm + self.jo
+        for kinds in range(1 << (nj if nj < 2 else 2)):
+            if kinds and not self.jm:
+                break
             h0 = self.take(t, False)
             if not h0:
                 return
@@ -428,40 +431,131 @@ def _tidy(table, sol):
     return tuple(out)
 
 
-def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES):
-    """The play laying the most points from the rack (RI6: a joker counts as
-    the tile it stands for), or a closing play (RI8) when one exists, which
-    always comes first. Returns None when no play was found, else
-    (new table: tuple of bytes, points, closes, exact); exact is False when
-    the node budget ran out first (the play is then the best found)."""
+def _relevant(table, tiles):
+    """Split the table: melds that could take part in a play of these tiles
+    (sharing a number, or a colour within two numbers, with one of them, or
+    holding a joker whose tile is among them), and the rest, which stays."""
+    near = bytearray(53)
+    for t in tiles:
+        near[t] |= 2
+        if t == T.JOKER:
+            continue
+        n = t % 13
+        for c in range(4):
+            near[c * 13 + n] |= 1
+        c = t // 13
+        for d in range(max(0, n - 2), min(13, n + 3)):
+            near[c * 13 + d] |= 1
+    use = []
+    keep = []
+    for m in table:
+        hit = False
+        for u in m:
+            if u != T.JOKER and near[u] & 1:
+                hit = True
+                break
+        if not hit:
+            ids = []
+            RM.joker_idents(m, ids)
+            for i in ids:
+                for c in range(4):
+                    if i & (1 << c) and near[c * 13 + (i >> 6) - 1] & 2:
+                        hit = True
+        (use if hit else keep).append(m)
+    return use, keep
+
+
+def greedy(table, rack, exposed, limit, adds=True):
+    """New melds from the rack alone (the best, by search), then, once the
+    player has exposed, rack tiles added one by one to the ends of runs and to
+    sets of 3. Returns (new table, points, nodes used) or (None, 0, nodes)."""
     s = Search(limit)
     s.best = RM.FIRST_MIN - 1 if not exposed else 0
-    _search(s, table, rack, exposed, RM.NO_TILE, False)
-    best = s.best
-    sol = s.sol
-    exact = not s.cut
-    closes = sol is not None and _laid_all(s, sol, table, rack, exposed)
+    _load(s, (), rack, (), RM.NO_TILE, False)
+    s.rec(0)
+    out = [bytes(m) for m in table]
+    pts = 0
+    left = list(rack)
+    if s.sol is not None:
+        pts = s.best
+        for m in s.sol:
+            out.append(RM.arrange(m) if RM.kind(m) == RM.SET else m)
+            for t in m:
+                left.remove(t)
+    if exposed and adds:
+        pts += _add_tiles(out, left)
+    if not pts:
+        return None, 0, s.nodes
+    return tuple(out), pts, s.nodes
+
+
+def _add_tiles(out, left):
+    # naturals first, so that a joker goes where no natural can
+    pts = 0
+    changed = True
+    while changed and left:
+        changed = False
+        for t in sorted(left):
+            for i in range(len(out)):
+                m = out[i]
+                for cand in (m + bytes([t]), bytes([t]) + m):
+                    if RM.kind(cand) == RM.kind(m) and RM.check_meld(cand) == RM.OK:
+                        pts += RM.meld_points(cand) - RM.meld_points(m)
+                        out[i] = cand
+                        left.remove(t)
+                        changed = True
+                        break
+                if changed:
+                    break
+            if changed:
+                break
+    return pts
+
+
+def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=True, adds=True):
+    """The legal play laying the most points from the rack (RI6: a joker
+    counts as the tile it stands for), a closing play (RI8) first when one is
+    found. rearrange=False keeps every table meld as it is (AI levels 1-2);
+    adds=False also lays nothing on the table's melds (level 1).
+
+    Returns None when no play was found, else (new table: tuple of bytes,
+    points, closes, exact). exact: the search finished within the node budget
+    over the whole table, so no legal play lays more points, or the play
+    closes (nothing beats closing; its jokers may then stand for less)."""
+    table = [bytes(m) for m in table]
+    best, pts, used = greedy(table, rack, exposed, limit, adds)
+    exact = False
+    if best is not None and _count(best) - _count(table) == len(rack):
+        return (best, pts, True, True)     # nothing beats closing
+    if exposed and rearrange:
+        use, keep = _relevant(table, rack)
+        s = Search(max(1, limit - used))
+        s.best = pts
+        _search(s, use, rack, True, RM.NO_TILE, False)
+        used += s.nodes
+        exact = not s.cut and not keep
+        if s.sol is not None:
+            best = _tidy(table, keep + list(s.sol))
+            pts = s.best
+    elif not exposed:
+        exact = used <= limit
+    closes = best is not None and _count(best) - _count(table) == len(rack)
     if not closes and closing != RM.NO_TILE:
-        c = Search(max(1, limit - s.nodes))
+        tiles = bytearray(rack)
+        tiles.append(closing)
+        use, keep = _relevant(table, tiles) if exposed and rearrange else ([], table)
+        c = Search(max(1, limit - used))
         c.best = RM.FIRST_MIN - 1 if not exposed else 0
-        _search(c, table, rack, exposed, closing, True)
-        exact = exact and not c.cut
+        _search(c, use, rack, exposed, closing, True)
         if c.sol is not None:
-            sol = c.sol
-            best = c.best
-            closes = True
-    if sol is None:
+            return (_tidy(table, keep + list(c.sol)), c.best, True, exact and not c.cut)
+    if best is None:
         return None
-    if not exposed:
-        return (tuple([bytes(m) for m in table]) + tuple(sol), best, closes, exact)
-    return (_tidy(table, sol), best, closes, exact)
+    return (best, pts, closes, exact)
 
 
-def _laid_all(s, sol, table, rack, exposed):
+def _count(melds):
     n = 0
-    for m in sol:
+    for m in melds:
         n += len(m)
-    if exposed:
-        for m in table:
-            n -= len(m)
-    return n == len(rack)
+    return n

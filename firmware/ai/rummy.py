@@ -1,0 +1,104 @@
+# Rummy israeli players (docs/rummy.md, "AI"), and whole matches between them,
+# the same code on CPython and inside MicroPython.
+#   level 1: new melds from its own rack only (the best such melds)
+#   level 2: as 1, then adds single rack tiles to the ends of table melds
+#   level 3: the solver: any rearrangement of the table (node budget)
+# Every level draws, then lays the most points it finds; a closing play first.
+import hashlib
+from engine import rummy as RM
+from engine import rummy_solve as RS
+
+MAX_MOVES = 20000   # a match that runs longer than this is a bug, not a game
+
+
+class RummyAI:
+    def __init__(self, level=3, limit=RS.NODES):
+        self.level = level
+        self.limit = limit
+
+    def choose(self, g):
+        if g.phase == RM.P_DRAW:
+            return (RM.DRAW, ())
+        if g.phase == RM.P_HAND_OVER:
+            return (RM.NEXT, ())
+        r = self.find(g)
+        if r is None:
+            return (RM.PASS, ())
+        return (RM.PLAY, r[0])
+
+    def find(self, g):
+        """The solver's answer for the player to move (see rummy_solve.solve)."""
+        p = g.turn
+        return RS.solve(g.table, g.racks[p], g.exposed[p], g.closing, self.limit,
+                        self.level >= 3, self.level >= 2)
+
+
+class MatchError(Exception):
+    pass
+
+
+def steps(nplayers, seed, hands=4, target=0, levels=None, emit=None, mark=None):
+    """One match between AIs as a generator: None at each safe point (a host may
+    collect garbage there), finally the result dict. emit(text) gets the
+    transcript as it grows; mark(c) gets "H" at each deal and "D"/"d", "P"/"p"
+    around each AI decision and engine step (the MicroPython harness meters
+    fuel between them)."""
+    g = RM.Game(nplayers, seed, hands, target)
+    if levels is None:
+        levels = [3] * nplayers
+    players = [RummyAI(lv) for lv in levels]
+    h = hashlib.sha256()
+    text = RM.header(g)
+    h.update(text.encode())
+    if emit:
+        emit(text)
+    moves = 0
+    hand = 0
+    closes = 0
+    while g.phase != RM.P_MATCH_OVER:
+        if mark and g.hand != hand:
+            hand = g.hand
+            mark("H")
+        seat = g.turn
+        yield None
+        if mark:
+            mark("D")
+        mv = players[seat].choose(g)
+        if mark:
+            mark("d")
+        yield None
+        if mark:
+            mark("P")
+        err = g.play(mv)
+        if mark:
+            mark("p")
+        if err:
+            raise MatchError("seat %d chose an illegal move %s: %s" % (
+                seat, RM.move_text(mv), RM.reason_text(err)))
+        if g.closer >= 0 and g.phase != RM.P_PLAY and g.phase != RM.P_DRAW and mv[0] == RM.PLAY:
+            closes += 1
+        text = RM.line(seat, mv)
+        h.update(text.encode())
+        if emit:
+            emit(text)
+        moves += 1
+        if moves > MAX_MOVES:
+            raise MatchError("match did not end after %d moves" % MAX_MOVES)
+    yield {
+        "seed": seed,
+        "players": nplayers,
+        "levels": list(levels),
+        "hands": len(g.history),
+        "closed": closes,
+        "scores": list(g.scores),
+        "winners": list(g.winners),
+        "history": [list(x) for x in g.history],
+        "transcript_sha256": "".join(["%02x" % x for x in h.digest()]),
+        "moves": moves,
+    }
+
+
+def play_match(nplayers, seed, hands=4, target=0, levels=None, emit=None):
+    for r in steps(nplayers, seed, hands, target, levels, emit):
+        pass
+    return r
