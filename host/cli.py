@@ -292,6 +292,8 @@ def build_parser():
 
     emu.add_parser(sub)
     device.add_parser(sub)
+    __import__("host.vpico").vpico.add_parser(sub)
+    __import__("host.rummy").rummy.add_parser(sub)
     scores.add_parser(sub)
     return p
 

@@ -537,6 +537,16 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
         if s.sol is not None:
             best = _tidy(table, keep + list(s.sol))
             pts = s.best
+        if keep and not s.cut and used < limit:
+            # budget left: the whole table, to beat that or to prove it best
+            s = Search(limit - used)
+            s.best = pts
+            _search(s, table, rack, True, RM.NO_TILE, False)
+            used += s.nodes
+            exact = not s.cut
+            if s.sol is not None:
+                best = _tidy(table, s.sol)
+                pts = s.best
     elif not exposed:
         exact = used <= limit
     closes = best is not None and _count(best) - _count(table) == len(rack)

@@ -1,0 +1,347 @@
+"""`burako rummy`: Rummy israeli (docs/rummy.md), the other game on the same
+tiles. `solve` prints the best play for a position, `sim` plays AI matches
+(CPython or inside real MicroPython), `replay` checks a transcript.
+
+Bad input: one line on stderr, exit 2. `solve` exits 0 when a play exists,
+1 when none does; `replay` 1 when a move is illegal.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from emulator.paths import use_firmware
+
+use_firmware()
+
+from engine import rummy as RM  # noqa: E402
+from engine import rummy_solve as RS  # noqa: E402
+from engine import tiles as T  # noqa: E402
+
+
+class _Bad(Exception):
+    pass
+
+
+def _fail(msg):
+    print(f"burako rummy: {msg}", file=sys.stderr)
+    return 2
+
+
+def _melds(text, where):
+    if not text.strip():
+        return ()
+    out = []
+    for i, part in enumerate(text.split("|")):
+        words = part.replace(",", " ").split()
+        if not words:
+            raise _Bad(f"{where}: meld {i + 1} is empty")
+        ts = bytearray()
+        for w in words:
+            t = T.parse(w)
+            if t < 0:
+                raise _Bad(f"{where}: {w!r} is not a tile (write R5, B13, Y1, K2 or *)")
+            ts.append(t)
+        r = RM.check_meld(ts)
+        if r:
+            raise _Bad(f"{where}: {T.list_text(ts)} is not a meld: {RM.reason_text(r)}")
+        out.append(bytes(ts))
+    return tuple(out)
+
+
+def _rack(text):
+    ts = T.parse_list(text)
+    if ts is None:
+        raise _Bad("--rack: write tiles like R5 B13 Y1 K2 *")
+    return bytes(ts)
+
+
+def _check_counts(table, rack, closing):
+    c = T.counts(rack)
+    for m in table:
+        T.counts(m, c)
+    if closing != RM.NO_TILE:
+        c[closing] += 1
+    for t in range(T.NCODES):
+        if c[t] > 2:
+            raise _Bad(f"{T.to_text(t)} appears {c[t]} times: there are only 2")
+
+
+# --- burako rummy solve -------------------------------------------------------
+def cmd_solve(a):
+    try:
+        table = _melds(a.table, "--table")
+        rack = _rack(a.rack)
+        closing = RM.NO_TILE
+        if a.closing:
+            closing = T.parse(a.closing)
+            if closing < 0:
+                raise _Bad(f"--closing: {a.closing!r} is not a tile")
+        if not rack:
+            raise _Bad("--rack is empty")
+        if a.limit < 1:
+            raise _Bad("--limit must be at least 1")
+        _check_counts(table, rack, closing)
+    except _Bad as e:
+        return _fail(str(e))
+    t0 = time.perf_counter()
+    r = RS.solve(table, rack, not a.first, closing, a.limit)
+    secs = time.perf_counter() - t0
+    if r is None:
+        out = {"play": False, "table": None, "laid": None, "points": 0, "closes": False,
+               "exact": None, "seconds": round(secs, 4)}
+    else:
+        laid = _laid(table if not a.first else table, r[0], table)
+        out = {"play": True, "table": [T.list_text(m) for m in r[0]], "laid": T.list_text(laid),
+               "points": r[1], "closes": r[2], "exact": r[3], "seconds": round(secs, 4)}
+    if a.json:
+        print(json.dumps(out))
+    elif r is None:
+        print("no play" + (" reaches 30 points from the rack" if a.first else ""))
+    else:
+        print(RM.table_text(r[0]))
+        extra = ", closes" if r[2] else ""
+        exact = "" if r[3] else " (best found within the node budget)"
+        print(f"laid {out['laid']}: {r[1]} points{extra}{exact}")
+    return 0 if r is not None else 1
+
+
+def _laid(_, new, old):
+    c = bytearray(T.NCODES)
+    for m in new:
+        T.counts(m, c)
+    for m in old:
+        for t in m:
+            c[t] -= 1
+    out = bytearray()
+    for t in range(T.NCODES):
+        out.extend(bytes([t]) * c[t])
+    return out
+
+
+# --- burako rummy sim -----------------------------------------------------------
+# The guest follows docs/micropython-harness.md's GC rule: automatic collection
+# off, the match in a generator held by a global, collection only between steps.
+GUEST = """
+import gc, json
+gc.disable()
+from ai.rummy import steps
+def emit(text):
+    for line in text.split("\\n")[:-1]:
+        print("T" + line)
+def mark(c):
+    print(c)
+def run_all():
+    for seed in %(seeds)r:
+        peak = 0
+        for r in steps(%(players)d, seed, %(hands)d, %(target)d, %(levels)r,
+                       emit if %(emit)r else None, mark if %(meter)r else None):
+            a = gc.mem_alloc()
+            if a > peak:
+                peak = a
+            if r:
+                r["peak_heap_bytes"] = peak
+                print(json.dumps(r))
+            yield
+if %(meter)r:
+    mark("D")
+    mark("d")
+STEPS = run_all()
+for _ in STEPS:
+    gc.collect()
+"""
+
+
+class Report:
+    def __init__(self):
+        self.matches = []
+        self.transcripts = {}
+        self.decision_fuel = []
+        self.seconds = 0.0
+        self.peak_heap = 0
+
+    def summary(self, runtime):
+        from host.sim import percentiles
+
+        out = {"summary": True, "runtime": runtime, "games": len(self.matches),
+               "seconds": round(self.seconds, 3),
+               "games_per_s": round(len(self.matches) / self.seconds, 3) if self.seconds else None}
+        if runtime == "micropython":
+            out["peak_heap_bytes"] = self.peak_heap
+            out["fuel_per_ai_decision"] = percentiles(self.decision_fuel)
+        return out
+
+
+def run_cpython(players, seeds, hands=4, target=0, levels=None, transcripts=False, on_match=None):
+    from ai import rummy as AR
+
+    rep = Report()
+    t0 = time.perf_counter()
+    for s in seeds:
+        lines = []
+        r = AR.play_match(players, s, hands, target, levels, lines.append if transcripts else None)
+        if transcripts:
+            rep.transcripts[s] = "".join(lines)
+        rep.matches.append(r)
+        if on_match:
+            on_match(r)
+    rep.seconds = time.perf_counter() - t0
+    return rep
+
+
+def run_micropython(players, seeds, hands=4, target=0, levels=None, heap=128 * 1024,
+                    meter=True, transcripts=False, on_match=None, decisions=None):
+    """Matches inside real MicroPython. decisions, a list, receives
+    (fuel, phase marker) for each AI decision when metering."""
+    from emulator.runtimes import wasi
+
+    rep = Report()
+    script = GUEST % {"seeds": list(seeds), "players": players, "hands": hands,
+                      "target": target, "levels": levels, "emit": transcripts, "meter": meter}
+    st = {"mark": None, "overhead": None, "lines": []}
+
+    def on_line(text, fuel):
+        c = text[:1]
+        if c == "{":
+            r = json.loads(text)
+            if transcripts:
+                rep.transcripts[r["seed"]] = "".join(st["lines"])
+                st["lines"] = []
+            rep.peak_heap = max(rep.peak_heap, r["peak_heap_bytes"])
+            rep.matches.append(r)
+            if on_match:
+                on_match(r)
+        elif c == "T":
+            st["lines"].append(text[1:] + "\n")
+        elif c == "D":
+            st["mark"] = fuel
+        elif c == "d":
+            work = fuel - st["mark"]
+            if st["overhead"] is None:
+                st["overhead"] = work
+                return
+            rep.decision_fuel.append(work - st["overhead"])
+
+    t0 = time.perf_counter()
+    wasi.Guest(heap=heap).run(script, on_line=on_line)
+    rep.seconds = time.perf_counter() - t0
+    return rep
+
+
+def cmd_sim(a):
+    if not 2 <= a.players <= 4:
+        return _fail("--players must be 2, 3 or 4")
+    if a.games < 1:
+        return _fail("--games must be at least 1")
+    if not 0 <= a.seed <= 0xFFFFFFFF - a.games:
+        return _fail("--seed must be a whole number from 0 to 4294967295")
+    if a.hands < 0 or a.target < 0 or not (a.hands or a.target):
+        return _fail("a match needs --hands or --target (or both)")
+    try:
+        levels = [int(x) for x in a.levels.split(",")]
+    except ValueError:
+        return _fail("--levels: write levels 1 to 3 separated by commas, e.g. 3,1")
+    if len(levels) == 1:
+        levels = levels * a.players
+    if len(levels) != a.players or not all(1 <= x <= 3 for x in levels):
+        return _fail(f"--levels: give one level (1 to 3) or {a.players} of them")
+    if a.heap is not None and a.runtime != "micropython":
+        return _fail("--heap needs --runtime micropython")
+    seeds = [a.seed + i for i in range(a.games)]
+
+    def emit(r):
+        if a.json:
+            print(json.dumps(r), flush=True)
+
+    if a.runtime == "micropython":
+        from emulator.runtimes import wasi
+
+        heap = a.heap or 128 * 1024
+        try:
+            rep = run_micropython(a.players, seeds, a.hands, a.target, levels, heap=heap, on_match=emit)
+        except wasi.GuestMemoryError as e:
+            return _fail(f"MicroPython ran out of heap ({heap} bytes): "
+                         f"{e.traceback.strip().splitlines()[-1]}")
+    else:
+        rep = run_cpython(a.players, seeds, a.hands, a.target, levels, on_match=emit)
+    summ = rep.summary(a.runtime)
+    if a.json:
+        print(json.dumps(summ))
+        return 0
+    for m in rep.matches:
+        win = ",".join(str(w) for w in m["winners"])
+        print(f"seed {m['seed']}: scores {' '.join(str(s) for s in m['scores'])}  winner {win}  "
+              f"({m['hands']} hands, {m['closed']} closed, {m['moves']} moves)")
+    line = f"{summ['games']} matches in {summ['seconds']} s ({summ['games_per_s']} /s, {a.runtime})"
+    if a.runtime == "micropython":
+        d = summ["fuel_per_ai_decision"]
+        line += f"; peak heap {summ['peak_heap_bytes']} bytes; fuel per AI decision p50 {d['p50']} max {d['max']}"
+    print(line)
+    return 0
+
+
+# --- burako rummy replay --------------------------------------------------------
+def cmd_replay(a):
+    try:
+        if a.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(a.file, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        return _fail(f"cannot read {a.file}: {e.strerror}")
+    except UnicodeDecodeError:
+        return _fail(f"{a.file} is not text")
+    g, err = RM.replay(text.splitlines())
+    if g is None:
+        return _fail(f"{a.file}: {err}")
+    print(position_text(g))
+    if err:
+        print(f"illegal move at {err}")
+        return 1
+    return 0
+
+
+def position_text(g):
+    lines = [f"hand {g.hand}, player {g.turn} to move ({['draw', 'play', 'hand over', 'match over'][g.phase]})"]
+    lines.append("table: " + (RM.table_text(g.table) or "(empty)"))
+    lines.append(f"stock: {len(g.stock)} tiles; closing tile: "
+                 + (T.to_text(g.closing) if g.closing != RM.NO_TILE else "(used)"))
+    for p in range(g.n):
+        lines.append(f"player {p}: score {g.scores[p]}, rack {T.list_text(sorted(g.racks[p]))}")
+    if g.phase == RM.P_MATCH_OVER:
+        lines.append("winner: " + ", ".join(f"player {w}" for w in g.winners))
+    return "\n".join(lines)
+
+
+def add_parser(sub):
+    r = sub.add_parser("rummy", help="Rummy israeli: solve a position, simulate, replay")
+    rs = r.add_subparsers(dest="rummy_cmd", metavar="COMMAND", parser_class=type(r))
+    r.set_defaults(func=lambda a: (r.print_help(), 2)[1])
+
+    s = rs.add_parser("solve", help="the play laying the most points (rearranging the table)")
+    s.add_argument("--table", default="", help='melds separated by |, e.g. "R3 R4 R5 | K7 B7 Y7"')
+    s.add_argument("--rack", required=True, help='tiles, e.g. "R6 Y10 *"')
+    s.add_argument("--closing", default="", help="the closing tile, if still there (RI8)")
+    s.add_argument("--first", action="store_true", help="the player has not exposed yet (RI6: 30 points, rack only)")
+    s.add_argument("--limit", type=int, default=RS.NODES * 100, help="search node budget")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_solve)
+
+    m = rs.add_parser("sim", help="play whole matches between AIs")
+    m.add_argument("--players", type=int, default=2)
+    m.add_argument("--games", type=int, default=1)
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--hands", type=int, default=4, help="hands per match (0: play to --target)")
+    m.add_argument("--target", type=int, default=0, help="end once a player's total reaches this")
+    m.add_argument("--levels", default="3", help="AI level per player (1-3), e.g. 3 or 3,1")
+    m.add_argument("--runtime", default="cpython", choices=("cpython", "micropython"))
+    m.add_argument("--heap", type=int, help="MicroPython heap in bytes (-X heapsize)")
+    m.add_argument("--json", action="store_true", help="one JSON object per match, then a summary")
+    m.set_defaults(func=cmd_sim)
+
+    p = rs.add_parser("replay", help="check a Rummy transcript move by move")
+    p.add_argument("file", metavar="FILE", help="transcript file, or - for stdin")
+    p.set_defaults(func=cmd_replay)
+    return sub
