@@ -76,8 +76,8 @@ class Buttons:
                     events |= bit
                     if late >= self.repeat_ms:  # polled late: no burst, restart the beat
                         nxt[i] = _add(now_ms, self.repeat_ms)
-                    else:
-                        nxt[i] = _add(nxt[i], self.repeat_ms)
+                    else:  # nxt[i] came from _add: the stubs' _Ticks, held in a plain list
+                        nxt[i] = _add(nxt[i], self.repeat_ms)  # pyright: ignore[reportArgumentType]
         self._raw = raw
         self._stable = stable
         idle = self.idle
