@@ -26,6 +26,12 @@ class BasicAI:
         self.took = -1      # the pile's top when this AI took the pile this turn
         self.rs = K.Rack()
         self.tmp = K.Rack()
+        self.look = None
+        if level >= 3:
+            from ai import lookahead
+            self.look = lookahead
+            self.mem = lookahead.Memory()
+            self.sampler = lookahead.Sampler()
 
     def choose(self, g):
         ph = g.phase
@@ -42,13 +48,15 @@ class BasicAI:
     def _draw(self, g):
         pile = g.pile
         self.took = -1
+        if self.look:
+            self.mem.observe(g, g.turn)
         if pile:
             top = pile[-1]
             # only a pile whose top plays at once is worth taking: on looser
             # grounds two AIs can pass one tile back and forth for ever, the
             # stock never shrinking
             if (self._can_use(g, len(pile)) and self._useful(g, top)) or \
-                    (self.fixed and self._pile_gain(g) >= 3):
+                    (self.fixed and self._pile_gain(g) >= (2 if self.look and len(pile) >= 3 else 3)):
                 self.took = top
                 return (G.PILE, 0, b"", 0)
         return (G.DRAW, 0, b"", 0)
@@ -112,13 +120,15 @@ class BasicAI:
                     if g.check(mv) == R.OK:
                         return mv
         # a new meld: of naturals if there is one, else with one wild
+        refused = False
         for naturals_only in (True, False):
             ts = K.find_meld(rs, naturals_only, self.fixed)
             if ts:
                 mv = (G.MELD, 0, ts, 0)
                 if g.check(mv) == R.OK:
                     return mv
-        if self.fixed:
+                refused = True
+        if self.fixed and refused:
             # the longest was refused (it would empty the rack too soon, or
             # break a rule): any three-tile meld still plays
             for ts in K.three_melds(rs):
@@ -145,15 +155,50 @@ class BasicAI:
         # to keep; a wild only when nothing else is left. Legality does not
         # depend on the tile today, so the best tile is checked alone; the
         # tile-by-tile check runs only if the engine refuses it.
+        if self.look:
+            mv = self._safe_discard(g, rack)
+            if mv is not None and g.check(mv) == R.OK:
+                self.mem.left(g, mv[2][0])
+                return mv
         mv = self._least_useful(g, rack, False)
-        if mv is not None and g.check(mv) == R.OK:
-            return mv
-        mv = self._least_useful(g, rack, True)
+        if mv is None or g.check(mv) != R.OK:
+            mv = self._least_useful(g, rack, True)
         if mv is not None:
+            if self.look:
+                self.mem.left(g, mv[2][0])
             return mv
         for mv in g.legal_moves():       # nothing sensible: any legal move
             return mv
         return None
+
+    def _safe_discard(self, g, rack):
+        # level 3: the tile the next player is least likely to want, over
+        # sampled deals of what it may hold, weighed by what the pile is
+        # worth to it, against what the tile is worth to keep
+        L = self.look
+        me = g.turn
+        nxt = (me + 1) % g.n
+        racks = self.sampler.deal(g, me, nxt, self.mem)
+        opp = g.melds[G.side_of(nxt)]
+        masks = L.masks(opp)
+        rs = self.rs
+        stake = len(g.pile) + 3
+        best = -1
+        best_cost = 0
+        for t in rack:
+            if t == self.took or WILD[t]:
+                continue
+            danger = 0
+            for r in racks:
+                if L.takes_with(r, opp, masks, t):
+                    danger += 1
+            cost = 10 * danger * stake + L.SAMPLES * (3 * rs.links(t) - VAL[t] // 5)
+            if best < 0 or cost < best_cost:
+                best = t
+                best_cost = cost
+        if best < 0:
+            return None
+        return (G.DISCARD, 0, ONE[best], 0)
 
     def _least_useful(self, g, rack, checked):
         opp = g.melds[1 - G.side_of(g.turn)] if self.full else ()

@@ -1,0 +1,126 @@
+# Level 3's look-ahead: what the opponents may hold, sampled.
+#
+# The AI never reads an opponent's rack or the stock. It sees what a player
+# at the table sees: its own rack, the melds, the pile, the rack sizes, and
+# what it remembers: which pile each opponent took (those tiles sit in that
+# rack until they show up on the table). The hidden tiles are dealt at random
+# (determinized sampling, engine/rng.py seeded from the position) a few
+# times, and each candidate discard is weighed by how often the next player
+# could use it to take the pile.
+#
+# Memory lives in the AI object and is rebuilt from the pile as the AI sees
+# it at each of its turns. After a save/resume a new AI starts with none:
+# it then knows only what is on the table (a degraded memory, not a wrong one).
+from micropython import const
+from engine import rng
+from ai import rack as K
+from ai.rack import WILD, NUM, ONE
+
+NCODES = const(53)
+SAMPLES = const(6)
+
+
+class Memory:
+    def __init__(self):
+        self.hand = -1
+        self.pile = None            # the pile as this AI left it (after its discard)
+        self.held = None            # per seat: counts of tiles known to be in that rack
+
+    def observe(self, g, me):
+        """At the start of this AI's turn: who took the pile since its last
+        discard, and with which tiles."""
+        if g.hand != self.hand or self.held is None or len(self.held) != g.n:
+            self.hand = g.hand
+            self.held = [bytearray(NCODES) for _ in range(g.n)]
+            self.pile = None
+        s = self.pile
+        p = g.pile
+        if s is not None and not (len(p) >= len(s) and p[:len(s)] == s):
+            # someone took it: every seat after this one discards once, so the
+            # last taker is the seat whose discards are all that lies there now
+            off = g.n - len(p)
+            if 1 <= off < g.n:
+                h = self.held[(me + off) % g.n]
+                for t in s:
+                    h[t] += 1
+        self.pile = None
+
+    def left(self, g, discard):
+        self.pile = bytes(g.pile) + ONE[discard]
+
+
+def unseen(g, me):
+    """Counts of the tiles this seat cannot see: 2 of each code (R1, the
+    jokers too) minus its rack, the melds and the pile."""
+    c = bytearray(NCODES)
+    for t in range(NCODES):
+        c[t] = 2
+    for t in g.racks[me]:
+        c[t] -= 1
+    for t in g.pile:
+        c[t] -= 1
+    for ms in g.melds:
+        for m in ms:
+            for i in range(K.HEAD, len(m)):
+                c[m[i]] -= 1
+    return c
+
+
+class Sampler:
+    """Racks for one opponent seat dealt from the hidden tiles, SAMPLES times,
+    as Rack summaries; the known tiles always in."""
+
+    def __init__(self):
+        self.racks = [K.Rack() for _ in range(SAMPLES)]
+        self.pool = bytearray()
+        self.buf = bytearray()
+
+    def deal(self, g, me, seat, mem):
+        hidden = unseen(g, me)
+        known = mem.held[seat] if mem.held is not None else None
+        mine = bytearray()
+        if known is not None:
+            for t in range(NCODES):
+                k = known[t] if known[t] < hidden[t] else hidden[t]
+                known[t] = k            # tiles shown on the table are no longer held
+                for _ in range(k):
+                    mine.append(t)
+                hidden[t] -= k
+        pool = self.pool
+        pool[:] = b""
+        for t in range(NCODES):
+            for _ in range(hidden[t]):
+                pool.append(t)
+        need = len(g.racks[seat]) - len(mine)
+        if need > len(pool):
+            need = len(pool)
+        # one shuffle, then windows of it: each a uniform draw of the hidden
+        # tiles (one shuffle per sample cost six times the fuel)
+        rng.shuffle(pool, rng.seed_state((g.seed * 31 + g.hand * 1009 + len(g.stock) * 7 + len(g.pile)) & 0xFFFFFF))
+        n = len(pool)
+        buf = self.buf
+        i = 0
+        for r in self.racks:
+            buf[:] = mine
+            for _ in range(need):
+                buf.append(pool[i])
+                i += 1
+                if i >= n:
+                    i = 0
+            r.fill(buf)
+        return self.racks
+
+
+def masks(melds):
+    """touch_mask of each run among melds (0 for a set)."""
+    return [K.touch_mask(m, True) if m[0] == K.RUN else 0 for m in melds]
+
+
+def takes_with(rs, melds, mks, t):
+    """Would a player with this rack and these melds want the pile under t?"""
+    if WILD[t]:
+        return True
+    for i in range(len(melds)):
+        if K.touches(melds[i], mks[i], t):
+            return True
+    return rs.makes_meld(t)
