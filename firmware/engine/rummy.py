@@ -444,7 +444,9 @@ class Game:
         k = mv[0]
         p = self.turn
         if k == DRAW:
-            self.racks[p].append(self.stock.pop())
+            # the top of the stock is its end (MicroPython's bytearray has no pop)
+            self.racks[p].append(self.stock[-1])
+            self.stock[-1:] = b""
             self.phase = P_PLAY
         elif k == PLAY:
             laid = self.laid(mv[1])

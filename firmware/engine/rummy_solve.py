@@ -22,10 +22,12 @@ from micropython import const
 from engine import tiles as T
 from engine import rummy as RM
 
-NODES = const(1500)     # default budget; about 40 M fuel on MicroPython (docs)
+NODES = const(500)      # default work budget: about 40 M fuel on MicroPython (docs)
 
 # ORDER[k]: the tile code of the k-th tile in (number, colour) order
 ORDER = bytes([(k & 3) * 13 + (k >> 2) for k in range(52)])
+
+_BITS = bytes([0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4])
 
 # how a copy was taken, to give it back
 _OPT = const(1)
@@ -74,6 +76,7 @@ class Search:
         """Take a copy of t into the meld being built; returns how (or 0 when
         none can go there). Mandatory copies first: copies are interchangeable."""
         a = self.avail
+        self.nodes += 1
         if in_set and self.sonly[t]:
             self.sonly[t] -= 1
             how = _SONLY
@@ -178,12 +181,24 @@ class Search:
         c = t // 13
         a = self.avail
         free = 0
+        nf = 0
         for d in range(c + 1, 4):
             if a[d * 13 + n - 1]:
                 free |= 1 << d
+                nf += 1
+        nj = self.jm + self.jo
+        if nf + nj < 2:
+            return
         h0 = self.take(t, True)
         sub = free
         while not self.cut:
+            k = 1 + _BITS[sub]
+            if k + nj < 3:
+                # too few tiles in this subset, and in every smaller one
+                if not sub:
+                    break
+                sub = (sub - 1) & free
+                continue
             k = 1
             hows = 0
             for d in range(c + 1, 4):
@@ -224,6 +239,10 @@ class Search:
         # is set. Emitted longest first, at every length from 3.
         c = t // 13
         n = t % 13 + 1
+        a = self.avail
+        if not self.jm + self.jo and (n > 11 or a[t + 1] <= self.sonly[t + 1]
+                                       or a[t + 2] <= self.sonly[t + 2]):
+            return
         rs = self.rs
         base = self.rtop
         nj = self.jm + self.jo
@@ -390,6 +409,42 @@ def _load(s, table, rack, ways, closing, close):
                 s.virt[t] += 1
             else:
                 s.sonly[t] += 1
+    return _drop_dead(s)
+
+
+def _drop_dead(s):
+    # a rack tile that no meld could hold, whatever the rest does, leaves the
+    # search (the bound then no longer counts it); False when a closing play
+    # is therefore impossible
+    a = s.avail
+    j = s.jo + s.jm
+    for t in range(52):
+        k = a[t] - s.mand[t]
+        if k <= 0:
+            continue
+        n = t % 13
+        c13 = t - n
+        ok = j >= 2
+        if not ok:
+            have = 0
+            for d in range(n % 13, 52, 13):
+                if a[d]:
+                    have += 1
+            ok = have + j >= 3
+        lo = n - 2
+        while not ok and lo <= n:
+            if lo >= 0 and lo + 2 <= 12:
+                miss = 0
+                for v in range(lo, lo + 3):
+                    if not a[c13 + v]:
+                        miss += 1
+                ok = miss <= j
+            lo += 1
+        if not ok:
+            if s.noskip:
+                return False    # a closing play must lay it
+            a[t] -= k
+            s.opt -= k * (n + 1)
     return True
 
 
@@ -490,26 +545,45 @@ def greedy(table, rack, exposed, limit, adds=True):
 
 
 def _add_tiles(out, left):
-    # naturals first, so that a joker goes where no natural can
+    # naturals first (sorted), so that a joker goes where no natural can
     pts = 0
-    changed = True
-    while changed and left:
-        changed = False
-        for t in sorted(left):
-            for i in range(len(out)):
-                m = out[i]
-                for cand in (m + bytes([t]), bytes([t]) + m):
-                    if RM.kind(cand) == RM.kind(m) and RM.check_meld(cand) == RM.OK:
-                        pts += RM.meld_points(cand) - RM.meld_points(m)
-                        out[i] = cand
-                        left.remove(t)
-                        changed = True
-                        break
-                if changed:
-                    break
-            if changed:
+    left.sort()
+    i = 0
+    while i < len(left):
+        t = left[i]
+        for k in range(len(out)):
+            m = out[k]
+            v = _fits(m, t)
+            if v:
+                out[k] = (m + bytes([t])) if v > 0 else (bytes([t]) + m)
+                pts += v if v > 0 else -v
+                left.pop(i)
+                i = -1      # a tile added may make room for an earlier one
                 break
+        i += 1
     return pts
+
+
+def _fits(m, t):
+    """Whether tile t extends meld m: its value at the high end (> 0), minus
+    its value at the low end (< 0), or 0. Allocates nothing."""
+    if RM.kind(m) == RM.RUN:
+        s = RM._run_start(m)
+        e = s + len(m) - 1
+        if t != T.JOKER:
+            if t // 13 != m[RM._first_natural(m)] // 13:
+                return 0
+            n = t % 13 + 1
+            return n if n == e + 1 else (-n if n == s - 1 else 0)
+        return e + 1 if e < 13 else (1 - s if s > 1 else 0)
+    if len(m) >= 4:
+        return 0
+    n = RM.number_of(m)
+    if t == T.JOKER:
+        return n
+    if t % 13 + 1 != n or RM._colours(m) & (1 << (t // 13)):
+        return 0
+    return n
 
 
 def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=True, adds=True):
