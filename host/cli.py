@@ -299,8 +299,10 @@ def build_parser():
     return p
 
 
-def main(argv=None):
-    p = build_parser()
+def main(argv=None, parser=None):
+    """Run the command; returns its exit code. parser: a build_parser() to
+    reuse (building one takes milliseconds; the fuzz figures call main often)."""
+    p = parser or build_parser()
     try:
         a = p.parse_args(argv)
         if not getattr(a, "func", None):

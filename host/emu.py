@@ -94,6 +94,24 @@ def no_display(env=None, platform=None):
     return None
 
 
+def load_keys(text, data=None, name="--keys-file"):
+    """The key script from --keys text plus a --keys-file's bytes: a list of
+    key masks, or a one-line error string."""
+    from emulator.board import parse_keys
+
+    if data is not None:
+        if len(data) > MAX_KEYS_FILE:
+            return f"--keys-file {name} is larger than 1 MB"
+        try:
+            text += "," + data.decode("utf-8")
+        except UnicodeDecodeError:
+            return f"--keys-file {name} is not text (key names like A,RIGHT,WAIT)"
+    try:
+        return parse_keys(text)
+    except ValueError as e:
+        return (str(e).splitlines() or ["bad key script"])[0][:200]
+
+
 def _screenshot_ok(path):
     d = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
@@ -109,24 +127,16 @@ def run(args):
     from emulator.paths import use_firmware
 
     use_firmware()
-    from emulator.board import parse_keys
-
-    keys_text = args.keys or ""
+    data = None
     if args.keys_file:
         try:
             with open(args.keys_file, "rb") as f:
                 data = f.read(MAX_KEYS_FILE + 1)
-            if len(data) > MAX_KEYS_FILE:
-                return _fail(f"--keys-file {args.keys_file} is larger than 1 MB")
-            keys_text += "," + data.decode("utf-8")
         except OSError as e:
             return _fail(f"cannot read --keys-file: {e.strerror}")
-        except UnicodeDecodeError:
-            return _fail(f"--keys-file {args.keys_file} is not text (key names like A,RIGHT,WAIT)")
-    try:
-        keys = parse_keys(keys_text)
-    except ValueError as e:
-        return _fail(str(e))
+    keys = load_keys(args.keys or "", data, args.keys_file)
+    if isinstance(keys, str):
+        return _fail(keys)
     if args.screenshot:
         why = _screenshot_ok(args.screenshot)
         if why:

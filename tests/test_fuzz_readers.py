@@ -1,0 +1,51 @@
+"""Every reader of outside input takes any bytes without a traceback, answers
+bad input with its own refusal (one line, exit 2 for the command) and writes
+nothing (tests/fuzzkit.py says what each reader must do). A few hundred inputs
+per reader here; benchmarks/fuzz_figures.py runs 100k+ per reader."""
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import fuzzkit as F
+
+QUICK = {"codec": 400, "keys": 400, "meld": 300, "transcript": 200, "save": 300,
+         "scorelog": 300, "score": 200, "replay": 150}
+
+
+def inputs(name):
+    base = F.samples(name)
+    return st.one_of(
+        st.binary(max_size=300),
+        st.builds(F.mutate, st.randoms(use_true_random=False), st.sampled_from(base)),
+        st.sampled_from(base),
+    )
+
+
+@pytest.mark.parametrize("name", sorted(F.READERS))
+def test_reader_survives_any_input(name):
+    feed = F.READERS[name]
+
+    @settings(max_examples=QUICK[name], deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(inputs(name))
+    def run(data):
+        feed(data)
+
+    run()
+
+
+def test_known_crashers_are_refused_now():
+    """The inputs of issue 9 that used to end in a traceback."""
+    from engine import codec
+    from engine import game as G
+    from engine import rules as RU
+    good = bytearray(codec.encode(G.Game(RU.BURAKO, 2, 1)))
+    good[40] = 60                       # a byte >= 53 in a zone: was IndexError
+    with pytest.raises(codec.CodecError):
+        codec.decode(bytes(good))
+    F.feed_codec(bytes(good))
+    F.feed_transcript("burako-transcript 1\nvariant burako\nplayers 2\nseed 1\n\u00b2 draw\n".encode())
+    F.feed_replay("burako-transcript 1\nvariant burako\nplayers 2\nseed 1\n\u00b2 draw\n".encode())
+    F.feed_score(b"[" * 100000)
+    F.feed_keys(bytes(range(256)))
+    F.feed_meld(b"R1 R1 R1 R1 R1 R1 R1 R1 R1")
