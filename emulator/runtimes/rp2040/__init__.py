@@ -18,7 +18,6 @@ import hashlib
 import importlib.util
 import json
 import os
-import queue
 import select
 import shutil
 import struct
@@ -135,7 +134,7 @@ class VPico:
         self._slave = None
         self._stderr = stderr
         self._replies = {}
-        self._events = queue.Queue()
+        self._events = []
         self._cond = threading.Condition()
         self._next = 0
         self.listening = None  # the TCP port of --link listen:0, once known
@@ -203,10 +202,12 @@ class VPico:
                     self._replies[msg["id"]] = msg
                     self._cond.notify_all()
             else:
-                self._events.put(msg)
+                with self._cond:
+                    self._events.append(msg)
+                    self._cond.notify_all()
         with self._cond:
+            self._events.append({"ev": "exit"})
             self._cond.notify_all()
-        self._events.put({"ev": "exit"})
 
     def request(self, op, timeout=30, **kw):
         with self._cond:
@@ -227,19 +228,19 @@ class VPico:
             return self._replies.pop(rid)
 
     def wait_event(self, name, timeout=30):
+        """The first unclaimed event `name` (ready, usb, reset, link, listening), waiting for it."""
         deadline = time.monotonic() + timeout
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise VPicoError(f"no {name} event after {timeout} s")
-            try:
-                ev = self._events.get(timeout=left)
-            except queue.Empty:
-                continue
-            if ev.get("ev") == name:
-                return ev
-            if ev.get("ev") == "exit":
-                raise VPicoError(f"the virtual Pico exited (waiting for {name})")
+        with self._cond:
+            while True:
+                for i, ev in enumerate(self._events):
+                    if ev["ev"] == name:
+                        return self._events.pop(i)
+                if any(ev["ev"] == "exit" for ev in self._events):
+                    raise VPicoError(f"the virtual Pico exited (waiting for {name})")
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise VPicoError(f"no {name} event after {timeout} s")
+                self._cond.wait(min(left, 0.5))
 
     # the hardware
     def pins_for(self, mask):
@@ -249,11 +250,14 @@ class VPico:
         """Hold the keys in `mask` (hal.keys bits) down: their GPIOs read low; 0 releases all."""
         return self.request("keys", low=self.pins_for(mask))["t_ns"]
 
-    def screen(self):
-        """The decoded glass as an emulator.display.Display (RGB565 big-endian pixels)."""
+    def screen(self, since=None):
+        """The decoded glass as an emulator.display.Display (RGB565 big-endian pixels); None when
+        `since` is given and equals the panel's version (nothing drawn since)."""
         from emulator.display import Display
 
-        r = self.request("screen")
+        r = self.request("screen", since=since)
+        if "rgb565" not in r:
+            return None
         d = Display(r["w"], r["h"])
         d.pixels[:] = base64.b64decode(r["rgb565"])
         d.lit = r["lit"]

@@ -9,6 +9,7 @@
 //   op "keys"   {"low": [pins]}  key pins held low (pressed); all other key pins read high
 //   op "screen"                  the glass as RGB565 big-endian, base64, + version, lit, t_ns
 //   op "stats"                   emulated time, cycles, SPI bursts, key edges, resets, UART
+//   op "cut"    {"after": N}     power cut after N more flash erase/program calls
 //   op "quit"
 // The rp2040js model is completed where MicroPython needs it (docs/vpico.md): USB OUT
 // transfers complete only with host data, the core sleeps on the wall clock while it waits,
@@ -103,8 +104,11 @@ const romPatched = new Uint32Array(bootromWords);
 patchBkpt(romPatched, ROM_ERASE, 0x10);
 patchBkpt(romPatched, ROM_PROGRAM, 0x11);
 
+let flashOps = 0;
+let cutAt = -1; // power cut (exit at once) when flashOps reaches this: tests tear a write on purpose
 function persist(off, n) {
   fs.writeSync(flashFd, flashImage, off, n, off); // each ROM call lands in the file before it returns
+  if (++flashOps === cutAt) process.kill(process.pid, "SIGKILL");
 }
 
 // --- control channel ------------------------------------------------------
@@ -466,13 +470,19 @@ function run() {
   const sliceEnd = performance.now() + 25;
   for (;;) {
     const ran = !core.waiting;
+    let cycles = 0;
+    const b = board;
     for (let i = 0; i < 20000; i++) {
-      if (core.waiting) break;
+      if (core.waiting || b.rebootPending) break;
       const c = core.executeInstruction();
-      totalCycles += c;
-      clock.tick(c * NS_PER_CYCLE);
-      if (board.rebootPending) break;
+      cycles += c;
+      // clock.tick() inlined for the common case of no alarm due
+      const d = c * NS_PER_CYCLE;
+      const next = clock.nextAlarm;
+      if (next !== null && next.nanos <= clock.nanosCounter + d) clock.tick(d);
+      else clock.nanosCounter += d;
     }
+    totalCycles += cycles;
     if (board.rebootPending) {
       const reason = board.watchdog.reason;
       emuBase += clock.nanos;
@@ -546,13 +556,14 @@ function handle(req) {
       reply.on = panel.on;
       reply.lit = !!board.mcu.gpio[BL].outputValue;
       reply.t_ns = now_ns();
-      reply.rgb565 = glass().toString("base64");
+      if (req.since !== panel.version) reply.rgb565 = glass().toString("base64"); // unchanged: no pixels
       break;
     case "stats": {
       reply.t_ns = now_ns();
       reply.chip_ns = board.clock.nanos;
       reply.cycles = totalCycles;
       reply.resets = resets;
+      reply.flash_ops = flashOps;
       reply.usb = board.connected;
       reply.spi_hz = board.mcu.spi[SPI_ID].clockFrequency;
       reply.uart_baud = board.uart.baudRate;
@@ -565,6 +576,10 @@ function handle(req) {
       reply.keys = keyLog;
       break;
     }
+    case "cut": // power cut after `after` more flash erase/program calls
+      cutAt = flashOps + req.after;
+      reply.flash_ops = flashOps;
+      break;
     case "quit":
       send(reply);
       process.exit(0);

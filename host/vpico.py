@@ -1,0 +1,170 @@
+"""`burako vpico`: the virtual Raspberry Pi Pico, the real MicroPython rp2 firmware on rp2040js.
+
+    burako vpico [--board PROFILE] [--flash FILE] [--headless] [--keys "A,UP,A"] [--seed S]
+                 [--screenshot FILE] [--link listen:PORT | socket://HOST:PORT] [--scale N]
+
+Boots the board and prints its USB serial port (a pseudo-terminal): `mpremote connect PORT`,
+`burako flash --port PORT` and `burako scores --port PORT` work on it as on a Pico on a cable.
+The flash is a file (default ~/.burako/vpico/flash.bin; made from the UF2 when missing), so
+the firmware, saves and the score log survive a restart; quitting is a power cut.
+docs/vpico.md has the details.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import time
+
+DEFAULT_FLASH = os.path.join(os.path.expanduser("~"), ".burako", "vpico", "flash.bin")
+SCREEN_FPS = 30
+
+
+def _fail(msg):
+    print("burako vpico: " + msg, file=sys.stderr)
+    return 2
+
+
+def _link(text):
+    if text.startswith("listen:"):
+        port = text[7:]
+    elif text.startswith("socket://") and ":" in text[9:]:
+        port = text[9:].rsplit(":", 1)[1]
+    else:
+        raise argparse.ArgumentTypeError("use listen:PORT or socket://HOST:PORT")
+    if not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise argparse.ArgumentTypeError(f"bad TCP port in {text!r}")
+    return text
+
+
+def configure(p):
+    from host.emu import _scale
+
+    p.add_argument("--board", default="pico_lcd_13", help="board profile: pins and glass (default pico_lcd_13)")
+    p.add_argument("--flash", default=DEFAULT_FLASH, help="the 2 MB flash image file (default ~/.burako/vpico/flash.bin)")
+    p.add_argument("--headless", action="store_true",
+                   help="no window; with --keys/--screenshot it plays them and exits, else it serves the port")
+    p.add_argument("--keys", default="", help='keys tapped once the screen is up, e.g. "A,UP,A" (A+B, WAIT)')
+    p.add_argument("--seed", type=int, default=None,
+                   help="after boot, restart the App from a script with this deal seed (main.py seeds from the clock)")
+    p.add_argument("--screenshot", default=None, help="write the decoded screen as PNG after the keys")
+    p.add_argument("--link", type=_link, default=None,
+                   help="UART0 link cable over TCP: listen:PORT (0 picks one) or socket://127.0.0.1:PORT")
+    p.add_argument("--scale", type=_scale, default=3, help="window scale, 2..4 (default 3)")
+    return p
+
+
+def add_parser(subparsers):
+    p = subparsers.add_parser("vpico", help="the virtual Pico: the real rp2 firmware on an emulated RP2040",
+                              description=__doc__.split("\n\n")[0])
+    configure(p)
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args):
+    from host.emu import _screenshot_ok, load_keys, no_display
+
+    keys = load_keys(args.keys)
+    if isinstance(keys, str):
+        return _fail(keys)
+    if args.screenshot:
+        why = _screenshot_ok(args.screenshot)
+        if why:
+            return _fail(why)
+    if not args.headless:
+        why = no_display()
+        if why:
+            return _fail(f"cannot open a window: {why}; use --headless")
+    from emulator.runtimes import rp2040
+
+    if args.board not in rp2040.profiles():
+        return _fail(f"no board profile {args.board!r} (profiles: {', '.join(rp2040.profiles())})")
+    flash = os.path.abspath(args.flash)
+    if os.path.isdir(flash):
+        return _fail(f"--flash {args.flash} is a folder")
+    if os.path.exists(flash) and os.path.getsize(flash) != rp2040.FLASH_SIZE:
+        return _fail(f"--flash {args.flash} is not a 2 MB flash image")
+    try:
+        os.makedirs(os.path.dirname(flash), exist_ok=True)
+    except OSError as e:
+        return _fail(f"cannot use {os.path.dirname(flash)}: {e.strerror}")
+    why = rp2040.missing()
+    if why:
+        return _fail(why)
+
+    pico = rp2040.VPico(flash, board=args.board, link=args.link)
+    signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
+    try:
+        pico.start()
+        where = f"; link listening on 127.0.0.1:{pico.listening}" if pico.listening is not None else ""
+        print(f"virtual Pico ({args.board}) on {pico.port}  (flash {flash}{where})", flush=True)
+        print(f"  mpremote connect {pico.port} repl    # Ctrl-C here powers it off", flush=True)
+        if args.seed is not None or keys or args.screenshot:
+            pico.settle(800, after_ns=0)  # the first screen is complete
+        if args.seed is not None:
+            rp2040.start_app(pico, seed=args.seed, ai_ms=0 if args.headless else 700)
+        for k in keys:
+            if k:
+                pico.settle(after_ns=pico.tap(k))
+            else:
+                pico.settle()
+        if args.screenshot:
+            from emulator.board import write_png
+
+            write_png(args.screenshot, pico.screen())
+            print(f"screenshot {args.screenshot}")
+        if args.headless:
+            if keys or args.screenshot:
+                return 0
+            while pico.proc.poll() is None:  # serve the port until interrupted
+                time.sleep(0.5)
+            return 0
+        return _window(pico, args)
+    except rp2040.VPicoError as e:
+        return _fail(str(e))
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        pico.close()
+
+
+def _window(pico, args):
+    """The decoded glass in the pygame window; keyboard and gamepad hold the key GPIOs low."""
+    from emulator.window import Window, frame_wait
+
+    w = Window(scale=args.scale, title=f"Burako: virtual Pico on {pico.port}")
+    held = 0
+    version = None
+    shown = None
+    try:
+        last = time.monotonic()
+        while not w.quit:
+            level = w.pump()
+            if level != held:
+                held = level
+                pico.press(held)
+            d = pico.screen(since=version)
+            if d is not None:
+                version = d.version
+                shown = d
+            if shown is not None:
+                w.show(shown)
+            if pico.proc.poll() is not None:
+                return _fail("the virtual Pico stopped")
+            last = frame_wait(last, 1000 // SCREEN_FPS)
+    finally:
+        w.close()
+    return 0
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="burako vpico")
+    configure(p)
+    return run(p.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    sys.exit(main())
