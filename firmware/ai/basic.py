@@ -96,15 +96,21 @@ class BasicAI:
         if g.drawn != G.NO_TILE and not WILD[g.drawn] and rs.links(g.drawn) == 0:
             return (G.REDRAW, 0, b"", 0)
         melds = g.melds[s]
-        if self.fixed and len(rack) <= 4:
+        if self.fixed and len(rack) <= 4 and not _stuck(rs, rack, melds, g.rules, g.taken[s], g.has_canasta(s)):
             mv = _going_out(rack, melds, g.rules, g.taken[s], g.has_canasta(s))
             if mv is not None and g.check(mv) == R.OK:
                 return mv
         # put naturals where wilds stand, then extend melds with naturals
         cm = rs.cm
+        # R3/R8: after the muerto, a move that leaves one tile or none needs
+        # a canasta on the table or made by that move: the engine refuses
+        # the others, so they are not even tried
+        short = self.fixed and len(rack) <= 2 and g.taken[s] and not g.has_canasta(s)
         for kind in ((G.SWAP, G.ADD) if self.full else (G.ADD,)):
             for i in range(len(melds)):
                 m = melds[i]
+                if short and len(m) - K.HEAD + 1 < g.rules.canasta:
+                    continue
                 if m[0] == _SET:
                     if kind == G.SWAP or not rs.same_number(m[1]):
                         continue
@@ -142,6 +148,8 @@ class BasicAI:
             for i in range(len(melds)):
                 if self.fixed and M.is_canasta(melds[i], g.rules) and M.is_pure(melds[i]):
                     continue        # a wild there costs the pure canasta's 100 extra
+                if short and len(melds[i]) - K.HEAD + 1 < g.rules.canasta:
+                    continue
                 if few or len(melds[i]) - K.HEAD == 6:
                     for t in rack:
                         if WILD[t]:
@@ -251,11 +259,37 @@ def find_meld(rack, naturals_only):
     return K.find_meld(K.Rack().fill(rack), naturals_only)
 
 
+def _stuck(rs, rack, melds, rules, taken, canasta):
+    """A quick proof that a small rack cannot go out this turn: more than one
+    tile with nowhere to go (a discard takes one), or no canasta in reach
+    after the muerto. False means "maybe"."""
+    if taken and not canasta:
+        most = 0
+        for m in melds:
+            if len(m) > most:
+                most = len(m)
+        if most - K.HEAD + len(rack) < rules.canasta:
+            return True
+    lost = 0
+    for t in rack:
+        if WILD[t]:
+            continue
+        k = rs.links(t)
+        if k >= 2 or (k and rs.wilds):
+            continue
+        for m in melds:
+            if _could_join(m, t):
+                break
+        else:
+            lost += 1
+    return lost > 1
+
+
 def _going_out(rack, melds, rules, taken, canasta):
     """The first move of a way to empty this small rack in this turn (melds,
     adds, then at most one discard), or None. After the muerto (taken) it
     must leave the side a canasta: that is closing (R8)."""
-    budget = [40]      # extend()/make() calls: a bound on the device
+    budget = [8]       # extend()/make() calls: a bound on the device
     return _out(bytes(rack), list(melds), rules, taken, canasta, budget)
 
 
@@ -270,6 +304,8 @@ def _out(rack, melds, rules, taken, canasta, budget):
         for i in range(len(melds)):
             m = melds[i]
             if not WILD[t] and not _could_join(m, t):
+                continue
+            if taken and not canasta and n <= 2 and len(m) - K.HEAD + 1 < rules.canasta:
                 continue
             if budget[0] <= 0:
                 return None
