@@ -301,3 +301,62 @@ def test_replay_refuses_the_first_illegal_line():
     assert g is None and "not a Rummy transcript" in err
     g, err = RM.replay([RM.MAGIC, "players 9", "seed 1", "0 draw"])
     assert g is None and "2 to 4 players" in err
+
+
+# --- the workbench a UI drives (engine/rummy_bench.py) ----------------------------------
+def test_bench_builds_seed_000_example_1_and_commits_only_when_valid():
+    from engine.rummy_bench import Bench
+
+    g = position("Y7 Y8 Y9", "Y10 B7 K7 R1")
+    before = snapshot(g)
+    b = Bench(g)
+    b.pick_rack(0)                 # Y10
+    b.put(0)                       # Y7 Y8 Y9 Y10
+    b.pick_table(0, 0)             # Y7 in hand
+    assert b.status() == (RM.TILES_HELD, -1)
+    b.put(1)                       # a new meld: Y7
+    assert b.status() == (RM.TOO_FEW, 1)
+    b.pick_rack(0)                 # B7
+    b.put(1)
+    b.pick_rack(0)                 # K7
+    b.put(1, 0)
+    assert b.status() == (RM.OK, -1)
+    assert bytes(b.laid()) == bytes(rk("Y10 B7 K7"))
+    assert snapshot(g) == before   # nothing happens until the move is played
+    assert g.play(b.move()) == RM.OK
+    assert g.table == list(tb("Y8 Y9 Y10 | K7 Y7 B7"))
+
+
+def test_bench_table_tiles_never_go_back_to_the_rack_and_reset_undoes_all():
+    from engine.rummy_bench import Bench
+
+    g = position("Y7 Y8 Y9", "Y10 R1")
+    b = Bench(g)
+    b.pick_table(0, 2)
+    assert b.put_back() is False
+    b.pick_rack(1)
+    assert b.put_back() is True and sorted(b.rack) == sorted(rk("Y10 R1"))
+    b.reset()
+    assert [bytes(m) for m in b.melds] == list(tb("Y7 Y8 Y9")) and not b.held
+    b.pick_rack(0)
+    b.put(0, 0)
+    assert b.status() == (RM.BAD_RUN, 0)          # Y10 Y7 Y8 Y9
+    assert b.tidy(0) is True and b.status() == (RM.OK, -1)
+    assert bytes(b.melds[0]) == bytes(rk("Y7 Y8 Y9 Y10"))
+
+
+def test_bench_closing_tile():
+    from engine.rummy_bench import Bench
+
+    g = position("R3 R4 R5", "B9 K9", closing=T.parse("Y9"))
+    b = Bench(g)
+    b.pick_closing()
+    b.put(1)
+    b.pick_rack(0)
+    b.put(1)
+    assert b.status() == (RM.TOO_FEW, 1)
+    b.pick_rack(0)
+    b.put(1)
+    assert b.tidy(1) and b.status() == (RM.OK, -1)
+    assert sorted(b.laid()) == sorted(rk("B9 K9 Y9"))
+    assert g.play(b.move()) == RM.OK and g.closer == 0

@@ -54,6 +54,7 @@ JOKER_STAYS = const(13)
 JOKER_SET3 = const(14)
 MATCH_OVER = const(15)
 BAD_MOVE = const(16)
+TILES_HELD = const(17)
 
 TEXT = (
     "ok",
@@ -73,6 +74,7 @@ TEXT = (
     "a joker in a set of 3 cannot be swapped",
     "the match is over",
     "that is not a move",
+    "place the tiles you are holding, or put them back",
 )
 
 
