@@ -452,6 +452,8 @@ class Game:
             self.phase = P_PLAY
         elif k == PLAY:
             laid = self.laid(mv[1])
+            if isinstance(laid, int):
+                return laid         # (check() has already refused this)
             rack = self.racks[p]
             keep = bytearray()
             for t in rack:

@@ -482,7 +482,7 @@ def _tidy(table, sol):
                 out.append(bytes(m))
                 break
     for m in rest:
-        out.append(RM.arrange(m) if RM.kind(m) == RM.SET else m)
+        out.append((RM.arrange(m) or m) if RM.kind(m) == RM.SET else m)
     return tuple(out)
 
 
@@ -534,7 +534,7 @@ def greedy(table, rack, exposed, limit, adds=True):
     if s.sol is not None:
         pts = s.best
         for m in s.sol:
-            out.append(RM.arrange(m) if RM.kind(m) == RM.SET else m)
+            out.append((RM.arrange(m) or m) if RM.kind(m) == RM.SET else m)
             for t in m:
                 left.remove(t)
     if exposed and adds:
