@@ -476,16 +476,28 @@ def cmd_devices(a):
 
 
 # --- files off the device (scores) -------------------------------------------------
-def pull_file(port, name, dest):
-    """Copy the device's /NAME to `dest` with `mpremote fs cp`; False when the device has none."""
-    try:
-        mpremote(port, "fs", "cp", ":/" + name, str(dest))
-    except DeviceError as e:
-        if "No such file" in str(e) or "ENOENT" in str(e):
+PULL_CHUNK = 2048  # bytes a read on the device: its repr (up to 4x) must fit a small heap
+
+
+def pull_file(port, name, dest, progress=None):
+    """Copy the device's /NAME to `dest` in one mpremote session; False when the device has none."""
+    from mpremote.transport import TransportError
+
+    with session(port) as t:
+        try:
+            size = t.fs_stat("/" + name).st_size
+        except FileNotFoundError:
             return False
-        if "failed to access" in str(e):
-            raise DeviceError(diagnose_port(port))
-        raise
+        except (OSError, TransportError) as e:
+            raise DeviceError(f"cannot read /{name}: {_last_line(str(e))}")
+        show = (lambda done, total: progress(name, done, total)) if progress else None
+        try:
+            if show:
+                show(0, size)
+            data = t.fs_readfile("/" + name, chunk_size=PULL_CHUNK, progress_callback=show)
+        except (OSError, TransportError) as e:
+            raise DeviceError(f"cannot read /{name}: {_last_line(str(e))}")
+    Path(dest).write_bytes(bytes(data))
     return True
 
 

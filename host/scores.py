@@ -53,7 +53,7 @@ def load_log(a, cmd):
     with tempfile.TemporaryDirectory(prefix="burako-scores-") as tmp:
         local = Path(tmp) / LOG
         try:
-            if not device.pull_file(port, LOG, local):
+            if not device.pull_file(port, LOG, local, device.Progress()):
                 print(f"burako scores: no {LOG} on the device ({port}): no match has finished there yet",
                       file=sys.stderr)
                 return 1

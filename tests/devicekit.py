@@ -8,6 +8,7 @@ tests only use the port path it yields.
 
     from devicekit import vdevice, mpremote, run_cli   # noqa: F401  (vdevice is a fixture)
 """
+import contextlib
 import os
 import select
 import shutil
@@ -51,13 +52,17 @@ def _node_modules():
         return r.returncode == 0
 
 
-@pytest.fixture(scope="module")
-def vdevice():
-    """The slave path of a pty whose master side is MicroPython's REPL (a fresh, empty device per module)."""
+class NoDevice(Exception):
+    """The virtual device cannot run here (no node, or npm ci failed)."""
+
+
+@contextlib.contextmanager
+def virtual_device():
+    """The slave path of a pty whose master side is MicroPython's REPL: a fresh, empty device."""
     if not shutil.which("node"):
-        pytest.skip("node is not installed")
+        raise NoDevice("node is not installed")
     if not _node_modules():
-        pytest.skip("npm ci failed in emulator/runtimes/webasm")
+        raise NoDevice("npm ci failed in emulator/runtimes/webasm")
     master, slave = os.openpty()
     tty.setraw(slave)  # no echo, no line discipline: a serial line's bytes, as pyserial would set it
     port = os.ttyname(slave)
@@ -70,13 +75,23 @@ def vdevice():
             if select.select([slave], [], [], 0.2)[0] and b">>> " in os.read(slave, 4096):
                 break
             if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail("virtual device did not start: " + proc.stderr.read().decode()[-500:]
-                            if proc.poll() is not None else "virtual device did not start")
-        yield port  # the fixture keeps `slave` open, so the pty lives between mpremote runs
+                raise RuntimeError("virtual device did not start: " + (proc.stderr.read().decode()[-500:]
+                                   if proc.poll() is not None else "no banner in 30 s"))
+        yield port  # `slave` stays open, so the pty lives between mpremote runs
     finally:
         proc.kill()
         proc.wait()
         os.close(slave)
+
+
+@pytest.fixture(scope="module")
+def vdevice():
+    """The device's port for a test module (a fresh device per module and xdist worker)."""
+    try:
+        with virtual_device() as port:
+            yield port
+    except NoDevice as e:
+        pytest.skip(str(e))
 
 
 def device_files(port):

@@ -16,10 +16,11 @@ import scorelog  # noqa: E402  (firmware/ is on sys.path: conftest.py)
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
-    """The storage folder after the UI autoplayed one match under the WASI MicroPython."""
+    """The storage folder after the UI autoplayed one match under the WASI MicroPython (tests/test_ui_scorelog.py)."""
     storage = tmp_path_factory.mktemp("storage")
     p = subprocess.run([sys.executable, "-m", "host.cli", "emu", "--headless", "--autoplay", "--seed", "3",
-                        "--storage", str(storage), "--state-json", "--runtime", "micropython"],
+                        "--storage", str(storage), "--state-json", "--runtime", "micropython",
+                        "--target", "500"],  # a short match: one or two hands
                        cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stderr
     return storage, json.loads(p.stdout)

@@ -1,0 +1,103 @@
+"""Figures for the host tool at the virtual device (tests/devicekit.py: the MicroPython webassembly
+port on a pty, through the real mpremote): a whole flash, a one-file re-flash, and pulling and
+merging a 1,000-match score log.
+
+    .venv/bin/python benchmarks/host_figures.py [--json]
+
+The virtual device takes bytes as fast as node reads the pty; mpremote's plain raw REPL (no
+raw-paste there) sends 256 bytes at a time and waits for each, so these are protocol-bound
+figures, not a Pico's flash speed.
+"""
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
+from emulator.paths import use_firmware  # noqa: E402
+
+use_firmware()
+import devicekit  # noqa: E402
+import scorelog  # noqa: E402
+from host import device, history, scores  # noqa: E402
+
+MATCHES = 1000
+
+
+def log_of(n):
+    """n matches as the device writes them (4 players, 6 hands; every other one with id and counts)."""
+    out = bytearray()
+    for i in range(n):
+        rec = {"seq": i, "variant": "burako", "seats": "HAAA", "winner": i % 2,
+               "hands": [[(i * 37 + h * 113) % 900 - 150, (i * 53 + h * 71) % 800 - 200] for h in range(6)],
+               "final": [1000 + i, 900 - i]}
+        if i % 2:
+            rec.update(id=(i * 2654435761) & 0xFFFFFFFFFFFFFFFF, canastas=[[[1, 0], [0, 1]]] * 6, closes=[0] * 6)
+        out += scorelog.encode(rec)
+    return bytes(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--json", action="store_true", help="one flat JSON object on the last line")
+    a = ap.parse_args()
+    fig = {}
+    with tempfile.TemporaryDirectory(prefix="burako-bench-") as tmp, devicekit.virtual_device() as port:
+        tmp = Path(tmp)
+        from emulator.runtimes import wasi
+
+        tree = wasi.compile_firmware(tmp / "fw")
+        t = time.perf_counter()
+        r = device.flash(port, tree)
+        fig["host_flash_whole_s"] = round(time.perf_counter() - t, 2)
+        fig["host_flash_whole_files"] = len(r["copied"])
+        fig["host_flash_whole_bytes"] = sum(n for _, n in r["copied"])
+
+        t = time.perf_counter()
+        r = device.flash(port, tree)
+        fig["host_flash_unchanged_s"] = round(time.perf_counter() - t, 2)
+
+        main_py = tree / "main.py"
+        main_py.write_text(main_py.read_text() + "# bench\n")
+        t = time.perf_counter()
+        r = device.flash(port, tree)
+        fig["host_reflash_one_s"] = round(time.perf_counter() - t, 2)
+        fig["host_reflash_one_files"] = len(r["copied"])
+        fig["host_reflash_one_bytes"] = sum(n for _, n in r["copied"])
+
+        log = tmp / "scores.log"
+        log.write_bytes(log_of(MATCHES))
+        devicekit.mpremote(port, "fs", "cp", str(log), ":/scores.log")
+        fig["host_log_1000_bytes"] = log.stat().st_size
+        for run in ("first", "again"):
+            t0 = time.perf_counter()
+            assert device.pull_file(port, "scores.log", tmp / "pulled.log")
+            t1 = time.perf_counter()
+            records, problems = scores.read_log(tmp / "pulled.log")
+            t2 = time.perf_counter()
+            h = history.History.open(tmp / "h.sqlite")
+            new, known = h.merge(records, port)
+            h.close()
+            t3 = time.perf_counter()
+            assert len(records) == MATCHES and not problems and new == (MATCHES if run == "first" else 0)
+            if run == "first":
+                fig["host_pull_1000_s"] = round(t1 - t0, 2)
+                fig["host_read_1000_s"] = round(t2 - t1, 3)
+                fig["host_merge_1000_s"] = round(t3 - t2, 3)
+                fig["host_pull_merge_1000_s"] = round(t3 - t0, 2)
+            else:
+                fig["host_pull_merge_1000_again_s"] = round(t3 - t0, 2)
+    if a.json:
+        print(json.dumps(fig))
+    else:
+        for k, v in fig.items():
+            print(f"{k:32} {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
