@@ -9,7 +9,7 @@
 //   op "keys"   {"low": [pins]}  key pins held low (pressed); all other key pins read high
 //   op "screen"                  the glass as RGB565 big-endian, base64, + version, lit, t_ns
 //   op "stats"                   emulated time, cycles, SPI bursts, key edges, resets, UART
-//   op "cut"    {"after": N}     power cut after N more flash erase/program calls
+//   op "cut"    {"after", "keep"} the power fails during the flash call after `after` more, `keep` bytes in
 //   op "quit"
 // The rp2040js model is completed where MicroPython needs it (docs/vpico.md): USB OUT
 // transfers complete only with host data, the core sleeps on the wall clock while it waits,
@@ -105,10 +105,17 @@ patchBkpt(romPatched, ROM_ERASE, 0x10);
 patchBkpt(romPatched, ROM_PROGRAM, 0x11);
 
 let flashOps = 0;
-let cutAt = -1; // power cut (exit at once) when flashOps reaches this: tests tear a write on purpose
+let cut = null; // {at, keep}: the power fails during flash call number `at`, after `keep` bytes of it
 function persist(off, n) {
   fs.writeSync(flashFd, flashImage, off, n, off); // each ROM call lands in the file before it returns
-  if (++flashOps === cutAt) process.kill(process.pid, "SIGKILL");
+  flashOps++;
+}
+function powerFails() {
+  return cut !== null && flashOps + 1 === cut.at;
+}
+function tear(off, n) {
+  fs.writeSync(flashFd, flashImage, off, Math.min(n, cut.keep), off);
+  process.kill(process.pid, "SIGKILL");
 }
 
 // --- control channel ------------------------------------------------------
@@ -293,12 +300,15 @@ class Board {
     const r = core.registers;
     if (code === 0x10) {
       const off = r[0] >>> 0, n = r[1] >>> 0;
+      if (powerFails()) { flashImage.fill(0xff, off, off + Math.min(n, cut.keep)); tear(off, n); }
       flashImage.fill(0xff, off, off + n);
       this.mcu.flash.fill(0xff, off, off + n);
       persist(off, n);
     } else if (code === 0x11) {
       const off = r[0] >>> 0, src = r[1] >>> 0, n = r[2] >>> 0;
-      for (let i = 0; i < n; i++) flashImage[off + i] &= this.mcu.readUint8(src + i); // NOR: bits only clear
+      const m = powerFails() ? Math.min(n, cut.keep) : n;
+      for (let i = 0; i < m; i++) flashImage[off + i] &= this.mcu.readUint8(src + i); // NOR: bits only clear
+      if (m < n || powerFails()) tear(off, n);
       this.mcu.flash.set(flashImage.subarray(off, off + n), off);
       persist(off, n);
     } else {
@@ -576,8 +586,8 @@ function handle(req) {
       reply.keys = keyLog;
       break;
     }
-    case "cut": // power cut after `after` more flash erase/program calls
-      cutAt = flashOps + req.after;
+    case "cut": // the power fails during the next-but-`after` flash call, `keep` bytes into it
+      cut = { at: flashOps + 1 + (req.after || 0), keep: req.keep || 0 };
       reply.flash_ops = flashOps;
       break;
     case "quit":

@@ -1,0 +1,236 @@
+"""The virtual Pico (emulator/runtimes/rp2040, docs/vpico.md): the real MicroPython v1.27.0 rp2
+firmware on rp2040js, driven through the real mpremote on its USB serial pty, its screen decoded
+from the SPI bus, its keys on GPIO, its flash in a file, UART0 on a TCP wire.
+
+Where node or rp2040js is missing the tests skip with one line; under CI (CI=true) that is a failure.
+One flashed image (the built firmware copied by `burako flash --port`) is made once for all
+workers (a file lock) and each test boots a copy of it.
+"""
+import fcntl
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from emulator import runner
+from emulator.board import parse_keys
+from emulator.runtimes import rp2040
+
+ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.slow
+
+
+def _unavailable(why):
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"virtual Pico unavailable under CI: {why}")
+    pytest.skip(f"virtual Pico unavailable: {why}")
+
+
+@pytest.fixture(scope="session")
+def vpico_ready():
+    if shutil.which("node") and not rp2040.node_modules_ready() and not rp2040.npm_ci():
+        _unavailable("npm ci failed in emulator/runtimes/rp2040")
+    why = rp2040.missing()
+    if why:
+        _unavailable(why)
+
+
+def burako(*argv, timeout=600):
+    r = subprocess.run([sys.executable, "-m", "host.cli", *argv], capture_output=True, text=True, cwd=ROOT,
+                       timeout=timeout)
+    return r.returncode, r.stdout, r.stderr
+
+
+def mpremote(pico, *args, timeout=120):
+    return rp2040.mpremote(pico.port, *args, timeout=timeout)
+
+
+@pytest.fixture(scope="session")
+def flashed(vpico_ready, tmp_path_factory):
+    """(flash image holding the built firmware, burako flash's output, build tree, device file sizes)."""
+    shared = tmp_path_factory.getbasetemp().parent / "vpico-flashed"  # one for all xdist workers
+    shared.mkdir(exist_ok=True)
+    with open(shared / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = shared / "result.json"
+        if not done.exists():
+            image = shared / "flash.bin"
+            tree = shared / "fw"
+            with rp2040.VPico(image) as pico:
+                pico.wait_event("usb")
+                code, out, err = burako("flash", "--port", pico.port, "--out", str(tree))
+                sizes = {}
+                if code == 0:
+                    listing = mpremote(pico, "exec", "import os\n"
+                                       "def walk(d):\n"
+                                       "    for n, t, *_ in os.ilistdir(d):\n"
+                                       "        p = d + '/' + n if d != '/' else '/' + n\n"
+                                       "        if t == 0x4000:\n"
+                                       "            walk(p)\n"
+                                       "        else:\n"
+                                       "            print(p[1:], os.stat(p)[6])\n"
+                                       "walk('/')\n")
+                    sizes = {ln.split()[0]: int(ln.split()[1]) for ln in listing.splitlines() if ln.strip()}
+            done.write_text(json.dumps({"code": code, "out": out, "err": err, "sizes": sizes}))
+        result = json.loads(done.read_text())
+    result["image"] = shared / "flash.bin"
+    result["tree"] = shared / "fw"
+    return result
+
+
+@pytest.fixture
+def pico_copy(flashed, tmp_path):
+    """A copy of the flashed image for one test (the board's flash is written by whatever runs)."""
+    if flashed["code"] != 0:
+        pytest.fail("burako flash failed: " + flashed["err"][-300:])
+    image = tmp_path / "flash.bin"
+    shutil.copyfile(flashed["image"], image)
+    return image
+
+
+def desktop_screen(keys, **opts):
+    """The desktop emulator's screen (`burako emu --headless`) after the same keys, ai_ms 0."""
+    with tempfile.TemporaryDirectory() as d:
+        board, _ = runner.run_cpython(dict(opts, ai_ms=0), d, runner.Feeder(keys))
+    return board.display
+
+
+# --- boot, USB serial, mpremote ---------------------------------------------------------
+def test_blank_flash_boots_to_the_repl_and_formats_littlefs(vpico_ready, tmp_path):
+    image = tmp_path / "flash.bin"
+    with rp2040.VPico(image) as pico:
+        banner = pico.serial_read(b">>> ")
+        assert b"MicroPython v1.27.0" in banner and b"Raspberry Pi Pico with RP2040" in banner
+        pico.serial_write(b"import os; print(os.statvfs('/')[:3])\r")
+        assert b"(4096, 4096, 352)" in pico.serial_read(b"\r\n>>> ")  # littlefs at 0xa0000 to 2 MB
+    assert image.stat().st_size == rp2040.FLASH_SIZE
+    data = image.read_bytes()
+    assert data[:256] == _uf2_first_block()  # the UF2 image was laid into the file (boot2 first)
+    assert data[rp2040.FS_OFFSET:rp2040.FS_OFFSET + 4096] != b"\xff" * 4096  # formatted at first boot
+
+
+def _uf2_first_block():
+    uf2 = rp2040.uf2_bytes()
+    assert int.from_bytes(uf2[12:16], "little") == 0x10000000
+    return uf2[32:32 + 256]
+
+
+def test_mpremote_exec_round_trip_and_machine_reset(vpico_ready, tmp_path):
+    with rp2040.VPico(tmp_path / "flash.bin") as pico:
+        pico.wait_event("usb")
+        out = mpremote(pico, "exec", "import os, machine\nprint(sum(range(10)), os.uname().machine, "
+                                     "machine.reset_cause() == machine.PWRON_RESET)")
+        assert out.split() == ["45", "Raspberry", "Pi", "Pico", "with", "RP2040", "True"]
+        mpremote(pico, "exec", "--no-follow", "import machine; machine.reset()")
+        pico.wait_event("reset")
+        out = mpremote(pico, "exec", "import machine; print(machine.reset_cause() == machine.WDT_RESET)")
+        assert out.strip() == "True"
+        assert pico.stats()["resets"] == 1
+
+
+def test_burako_flash_copies_the_build_to_the_virtual_pico(flashed):
+    assert flashed["code"] == 0, flashed["err"]
+    assert "MicroPython 1.27.0" in flashed["out"] and "soft reset done" in flashed["out"]
+    tree = flashed["tree"]
+    built = {p.relative_to(tree).as_posix(): p.stat().st_size for p in tree.rglob("*") if p.is_file()}
+    assert "main.py" in built and any(f.endswith(".mpy") for f in built)
+    for f, size in built.items():
+        assert flashed["sizes"].get(f) == size, f
+
+
+# --- screen and keys --------------------------------------------------------------------
+def test_power_on_shows_the_title_as_the_desktop_emulator_draws_it(pico_copy):
+    with rp2040.VPico(pico_copy) as pico:
+        s = pico.settle(800, after_ns=0)
+        shown = pico.screen()
+        title = [b for b in pico.stats(bursts=True)["bursts"] if b["windows"] > 100]
+    assert shown.lit
+    assert shown.pixels == desktop_screen([]).pixels
+    assert title and title[-1]["last_pixel_ns"] < s["t_ns"]  # drawn by the firmware over SPI
+
+
+def test_seeded_table_after_keys_matches_the_desktop_emulator(pico_copy):
+    keys = parse_keys("A,UP,A,RIGHT")
+    with rp2040.VPico(pico_copy) as pico:
+        pico.settle(800, after_ns=0)
+        rp2040.start_app(pico, seed=1)
+        for k in keys:
+            pico.settle(after_ns=pico.tap(k))
+        shown = pico.screen()
+    want = desktop_screen(keys, seed=1)
+    assert shown.pixels == want.pixels
+    assert shown.pixels != desktop_screen(keys[:-1], seed=1).pixels  # the last key moved the cursor
+
+
+# --- flash: persistence and power cuts ----------------------------------------------------
+def test_flash_survives_a_restart(pico_copy):
+    with rp2040.VPico(pico_copy) as pico:
+        mpremote(pico, "exec", "f = open('/keep.txt', 'w'); f.write('kept ' * 1000); f.close()")
+    with rp2040.VPico(pico_copy) as pico:
+        out = mpremote(pico, "exec", "print(open('/keep.txt').read() == 'kept ' * 1000)")
+    assert out.strip() == "True"
+
+
+RECORD = "{'variant': 'burako', 'seats': 'HA', 'hands': [[120, -35], [410, 260]], 'final': [530, 225], 'winner': 0}"
+
+
+def test_power_cut_while_the_score_log_is_written_keeps_every_earlier_record(pico_copy):
+    """docs/scorelog.md: a power cut loses at most the record being written, never an earlier one.
+
+    The cut falls inside the flash program call of the next append (only its first `keep` bytes
+    reach the chip), then the board is started again from its flash file."""
+    append = f"import scorelog\nscorelog.append('/scores.log', {RECORD})\n"
+    with rp2040.VPico(pico_copy) as pico:
+        mpremote(pico, "exec", append * 3)
+    for keep in (0, 100):
+        with rp2040.VPico(pico_copy) as pico:
+            code, out, err = burako("scores", "--port", pico.port, "--json")
+            assert code == 0, err
+            before = [json.loads(ln) for ln in out.splitlines()]
+            pico.request("cut", after=0, keep=keep)
+            mpremote(pico, "exec", "--no-follow", append)
+            assert pico.proc.wait(timeout=120) == -9  # the power failed inside a flash call
+        with rp2040.VPico(pico_copy) as pico:
+            code, out, err = burako("scores", "--port", pico.port, "--json")
+        assert code == 0, err
+        after = [json.loads(ln) for ln in out.splitlines()]
+        assert len(before) >= 3 and after[:len(before)] == before and len(after) <= len(before) + 1
+        assert [r["seq"] for r in after] == list(range(len(after)))
+
+
+# --- the link cable ------------------------------------------------------------------------
+def test_two_boards_exchange_uart_bytes_at_the_baud_rate(vpico_ready, tmp_path):
+    with rp2040.VPico(tmp_path / "a.bin", link="listen:0") as a, \
+            rp2040.VPico(tmp_path / "b.bin", link=f"socket://127.0.0.1:{a.listening}") as b:
+        a.wait_event("link")
+        b.wait_event("link")
+        b.wait_event("usb")
+        mpremote(b, "exec", "--no-follow", "import machine\n"
+                 "u = machine.UART(0, 115200)\n"
+                 "print('READY')\n"
+                 "buf = b''\n"
+                 "while len(buf) < 26:\n"
+                 "    buf += u.read(u.any()) if u.any() else b''\n"
+                 "u.write(bytes(reversed(buf[:15])))\n"
+                 "print('GOT', buf)\n")
+        b.serial_read(b"READY")
+        out = mpremote(a, "exec", "import machine, time\n"
+                       "u = machine.UART(0, 115200)\n"
+                       "t = time.ticks_us()\n"
+                       "u.write(b'abcdefghijklmnopqrstuvwxyz')\n"
+                       "buf = b''\n"
+                       "while len(buf) < 15:\n"
+                       "    buf += u.read(u.any()) if u.any() else b''\n"
+                       "print(buf.decode(), time.ticks_diff(time.ticks_us(), t))\n")
+        assert b"GOT b'abcdefghijklmnopqrstuvwxyz'" in b.serial_read(b"xyz'")
+        reply, us = out.split()
+        us = int(us)
+        assert reply == "onmlkjihgfedcba"
+        # 41 bytes of 10 bits crossed the wire at 115200 baud: at least 3.56 ms of emulated time
+        assert us >= 41 * 10 * 1_000_000 // 115200
+        assert a.stats()["uart_tx"] == 26 and b.stats()["uart_tx"] == 15
