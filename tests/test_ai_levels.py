@@ -87,3 +87,59 @@ def test_every_level_finishes_a_hand_with_legal_moves(level):
     ais = [BasicAI(level), BasicAI(2)]
     while g.phase not in (G.P_HAND_OVER, G.P_MATCH_OVER):
         assert g.play(ais[g.turn].choose(g)) == 0
+
+
+def _positions(seed, levels=(3, 3), n=2, every=7, limit=400):
+    """Positions along a match (as codec bytes), every few moves."""
+    from engine import codec
+    g = G.Game(RU.BURAKO, n, seed)
+    ais = [BasicAI(levels[p % 2]) for p in range(n)]
+    out = []
+    k = 0
+    while g.phase != G.P_MATCH_OVER and k < limit:
+        if k % every == 0 and g.phase in (G.P_DRAW, G.P_PLAY):
+            out.append(codec.encode(g))
+        assert g.play(ais[g.turn].choose(g)) == 0
+        k += 1
+    return out
+
+
+def test_hint_is_level_three_choice():
+    from ai.basic import hint
+    from engine import codec
+    for b in _positions(5):
+        g = codec.decode(b)
+        assert hint(g, g.turn) == BasicAI(3).choose(codec.decode(b))
+        assert hint(g, (g.turn + 1) % g.n) is None
+
+
+def test_level_three_never_reads_hidden_tiles():
+    # the opponent's rack and the stock swapped around (same sizes): level 3
+    # must choose the same move; it may only use what the seat can see
+    from engine import codec
+    for b in _positions(11, every=5):
+        g = codec.decode(b)
+        want = BasicAI(3).choose(g)
+        h = codec.decode(b)
+        opp = (h.turn + 1) % h.n
+        hidden = h.racks[opp] + h.stock
+        k = len(h.racks[opp])
+        h.racks[opp] = bytearray(hidden[-k:])
+        h.stock = bytearray(hidden[:-k])
+        assert BasicAI(3).choose(h) == want
+
+
+def test_level_three_remembers_who_took_the_pile():
+    g = position("R3 R4 K9 Y12 B7", pile="B1 Y6")
+    g.racks[1] = bytearray(T.parse_list("Y4 Y5 B8 B8 K13 R11"))
+    ai = BasicAI(3)
+    mv = ai.choose(g)
+    assert mv[0] == G.DISCARD
+    assert g.play(mv) == 0
+    left = bytes(g.pile)
+    assert g.play((G.PILE, 0, b"", 0)) == 0          # seat 1 takes the pile...
+    assert g.play((G.DISCARD, 0, bytes(T.parse_list("K13")), 0)) == 0
+    assert ai.choose(g)[0] in (G.DRAW, G.PILE)       # ...which seat 0 notices
+    held = ai.mem.held[1]
+    for t in left:
+        assert held[t] >= 1

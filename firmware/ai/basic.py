@@ -26,6 +26,7 @@ class BasicAI:
         self.took = -1      # the pile's top when this AI took the pile this turn
         self.rs = K.Rack()
         self.tmp = K.Rack()
+        self.rch = [0, 0, 0, 0, 0]
         self.look = None
         if level >= 3:
             from ai import lookahead
@@ -56,7 +57,7 @@ class BasicAI:
             # grounds two AIs can pass one tile back and forth for ever, the
             # stock never shrinking
             if (self._can_use(g, len(pile)) and self._useful(g, top)) or \
-                    (self.fixed and self._pile_gain(g) >= (2 if self.look and len(pile) >= 3 else 3)):
+                    (self.fixed and len(pile) >= 2 and self._pile_gain(g) >= (2 if self.look and len(pile) >= 3 else 3)):
                 self.took = top
                 return (G.PILE, 0, b"", 0)
         return (G.DRAW, 0, b"", 0)
@@ -105,7 +106,7 @@ class BasicAI:
         # R3/R8: after the muerto, a move that leaves one tile or none needs
         # a canasta on the table or made by that move: the engine refuses
         # the others, so they are not even tried
-        short = self.fixed and len(rack) <= 2 and g.taken[s] and not g.has_canasta(s)
+        short = len(rack) <= 2 and g.taken[s] and not g.has_canasta(s)
         for kind in ((G.SWAP, G.ADD) if self.full else (G.ADD,)):
             for i in range(len(melds)):
                 m = melds[i]
@@ -210,6 +211,7 @@ class BasicAI:
 
     def _least_useful(self, g, rack, checked):
         opp = g.melds[1 - G.side_of(g.turn)] if self.full else ()
+        rch = K.reach(opp, self.rch)
         rs = self.rs
         jv = g.rules.joker_value
         took = self.took
@@ -224,7 +226,8 @@ class BasicAI:
                 continue
             if checked and g.check((G.DISCARD, 0, ONE[t], 0)) != R.OK:
                 continue
-            key = (top * 2 + _feeds(opp, t, g.rules)) * 128 + rs.links(t)
+            feeds = _feeds(opp, t, g.rules) if WILD[t] or K.joins(rch, t) else 0
+            key = (top * 2 + feeds) * 128 + rs.links(t)
             key = key * 64 + 50 - (jv if t == K.JOKER else VAL[t])
             if best < 0 or key < best_key:
                 best = t
@@ -271,18 +274,20 @@ def _stuck(rs, rack, melds, rules, taken, canasta):
         if most - K.HEAD + len(rack) < rules.canasta:
             return True
     lost = 0
+    rch = None
     for t in rack:
         if WILD[t]:
             continue
         k = rs.links(t)
         if k >= 2 or (k and rs.wilds):
             continue
-        for m in melds:
-            if _could_join(m, t):
-                break
-        else:
+        if rch is None:
+            rch = K.reach(melds, [0, 0, 0, 0, 0])
+        if not K.joins(rch, t):
             lost += 1
-    return lost > 1
+            if lost > 1:
+                return True
+    return False
 
 
 def _going_out(rack, melds, rules, taken, canasta):
@@ -359,3 +364,18 @@ def _minus(rack, ts):
             i += 1
         out[i:i + 1] = b""
     return bytes(out)
+
+
+def make(level):
+    """The AI of a level: 1 easy, 2 greedy, 3 looks ahead (0: the frozen
+    baseline, for the transcript pins)."""
+    return BasicAI(level)
+
+
+def hint(g, seat):
+    """The move level 3 would make for seat in this position (None when seat
+    is not to move): the UI's hint button. A fresh level 3 remembers nothing
+    of earlier turns, as after a resume (see ai/lookahead.py)."""
+    if g.phase == G.P_MATCH_OVER or g.turn != seat:
+        return None
+    return BasicAI(3).choose(g)

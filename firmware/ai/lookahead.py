@@ -26,13 +26,17 @@ class Memory:
         self.pile = None            # the pile as this AI left it (after its discard)
         self.held = None            # per seat: counts of tiles known to be in that rack
 
-    def observe(self, g, me):
-        """At the start of this AI's turn: who took the pile since its last
-        discard, and with which tiles."""
+    def _sync(self, g):
+        # a new hand (or another game: a resume) starts from nothing
         if g.hand != self.hand or self.held is None or len(self.held) != g.n:
             self.hand = g.hand
             self.held = [bytearray(NCODES) for _ in range(g.n)]
             self.pile = None
+
+    def observe(self, g, me):
+        """At the start of this AI's turn: who took the pile since its last
+        discard, and with which tiles."""
+        self._sync(g)
         s = self.pile
         p = g.pile
         if s is not None and not (len(p) >= len(s) and p[:len(s)] == s):
@@ -46,6 +50,7 @@ class Memory:
         self.pile = None
 
     def left(self, g, discard):
+        self._sync(g)
         self.pile = bytes(g.pile) + ONE[discard]
 
 

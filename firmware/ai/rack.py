@@ -286,12 +286,26 @@ def layable(rs, melds):
         for t in ts:
             _put(rs, t, -1)
         laid += len(ts)
+    cnt = rs.cnt
     for m in melds:
-        mask = touch_mask(m, True) & NO_TWO if m[0] == RUN else 0
-        for t in range(52):
-            if rs.cnt[t] and not WILD[t] and touches(m, mask, t):
-                laid += rs.cnt[t]
-                _put(rs, t, -rs.cnt[t])
+        if m[0] == RUN:
+            c = m[1]
+            bits = rs.cm[c] & touch_mask(m, True) & NO_TWO
+            if not bits:
+                continue
+            for p in range(1, 15):
+                if bits >> p & 1:
+                    t = M.natural_at(c, p)
+                    k = cnt[t]
+                    if k:
+                        laid += k
+                        _put(rs, t, -k)
+        else:
+            for t in range(m[1] - 1, 52, 13):
+                k = cnt[t]
+                if k:
+                    laid += k
+                    _put(rs, t, -k)
     if rs.wilds:
         for t in range(NCODES):
             if WILD[t] and rs.cnt[t]:
@@ -341,3 +355,20 @@ def three_melds(rs):
                     ts.append(M.natural_at(c, q) if cm >> q & 1 else w)
                 out.append(bytes(ts))
     return out
+
+
+def reach(melds, out):
+    """Into out (a list of 5): per colour, the positions where a natural
+    would join one of these runs; then the numbers of the sets, as bits."""
+    out[0] = out[1] = out[2] = out[3] = out[4] = 0
+    for m in melds:
+        if m[0] == RUN:
+            out[m[1]] |= touch_mask(m, True)
+        else:
+            out[4] |= 1 << m[1]
+    return out
+
+
+def joins(rch, t):
+    """Could natural t join one of the melds summed up by reach()?"""
+    return bool(rch[4] >> NUM[t] & 1 or rch[COL[t]] & PBIT[t])
