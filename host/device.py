@@ -525,11 +525,7 @@ def main(argv=None):
     import argparse
 
     p = argparse.ArgumentParser(prog="burako")
-    sub = p.add_subparsers(dest="cmd", required=True)
-    add_parser(sub)
-    from host import scores
-
-    scores.add_parser(sub)
+    add_parser(p.add_subparsers(dest="cmd", required=True))
     a = p.parse_args(argv)
     return a.func(a)
 

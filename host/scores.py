@@ -39,7 +39,7 @@ def read_log(path):
     return scorelog.read(str(path))
 
 
-def load_log(a, cmd):
+def load_log(a):
     """(records, problems, where) from --file or the device's /scores.log; an int exit code on failure."""
     if a.file:
         if not os.path.isfile(a.file):
@@ -140,7 +140,7 @@ def open_history(a, create=False):
 # --- commands ------------------------------------------------------------------------
 def cmd_log_export(a):
     """`burako scores [--port|--file] [--json|--csv]`: one log, exported as it is (no history)."""
-    got = load_log(a, "scores")
+    got = load_log(a)
     if isinstance(got, int):
         return got
     records, problems, where = got
@@ -151,7 +151,7 @@ def cmd_log_export(a):
 
 
 def cmd_pull(a):
-    got = load_log(a, "pull")
+    got = load_log(a)
     if isinstance(got, int):
         return got
     records, problems, where = got
@@ -173,7 +173,7 @@ def cmd_pull(a):
 
 def cmd_export(a):
     if a.port or a.file:
-        a.port = a.port or "auto"
+        a.csv = not a.json  # CSV unless --json, as for the history
         return cmd_log_export(a)
     try:
         h = open_history(a)
@@ -245,13 +245,6 @@ def cmd_plot(a):
 
 
 # --- wiring ----------------------------------------------------------------------------
-def _source(p, history_too=True):
-    src = p.add_mutually_exclusive_group()
-    src.add_argument("--port", default=None, help="the console's serial port (default: the only board seen)")
-    src.add_argument("--file", default=None, help="a local copy of scores.log instead of a console")
-    return src
-
-
 def _history(p):
     p.add_argument("--history", default=None,
                    help=f"history file (default ${history.ENV}, else the user's data folder)")
