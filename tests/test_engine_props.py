@@ -139,3 +139,50 @@ def test_corrupt_position_bytes_raise_only_codec_error(junk, seed, data):
             continue
         assert g.tile_count() == FULL
         assert codec.encode(g) == bytes(blob)
+
+
+def _wild_moves(old, new):
+    """R5, checked independently of melds.py: positions of `old` (a run) whose
+    wild left without its natural arriving, or whose natural left its place."""
+    bad = []
+    c = old[1]
+    for i in range(M.HEAD, len(old)):
+        p = old[2] + i - M.HEAD
+        j = M.HEAD + p - new[2]
+        now = new[j] if M.HEAD <= j < len(new) else None
+        nat = M.natural_at(c, p)
+        if old[i] != nat and now not in (old[i], nat):
+            bad.append(p)
+        if old[i] == nat and now != nat and T.number(nat) != 2:
+            bad.append(p)
+    return bad
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(VARIANTS, st.integers(0, 2**31), st.data())
+def test_R5_no_add_or_swap_moves_a_table_wild_without_a_natural(vn, seed, data):
+    """R5: adding or swapping never relocates a wild (or a natural) already on
+    the table, except a wild whose place a natural takes; in torneo a natural
+    2 never leaves its place either."""
+    variant, n = vn
+    rules = RU.by_name(variant)
+    g = G.Game(rules, n, seed)
+    ai = BasicAI()
+    for _ in range(150):
+        if g.phase == G.P_MATCH_OVER:
+            break
+        adds = []
+        if g.phase == G.P_PLAY and g.melds[G.side_of(g.turn)] and data.draw(st.booleans(), label="try"):
+            adds = [m for m in g.legal_moves() if m[0] in (G.ADD, G.SWAP)]
+        if adds:
+            mv = adds[data.draw(st.integers(0, len(adds) - 1), label="which")]
+        else:
+            mv = ai.choose(g)
+        s = G.side_of(g.turn)
+        old = bytes(g.melds[s][mv[1]]) if mv[0] in (G.ADD, G.SWAP) else None
+        assert g.play(mv) == R.OK
+        if old is not None and old[0] == M.RUN:
+            new = g.melds[s][mv[1]]
+            assert not _wild_moves(old, new), (M.text(old), N.move_text(mv), M.text(new))
+            if rules.lock_natural_two and M.has_natural_two(bytearray(old)):
+                assert M.has_natural_two(new)
