@@ -321,7 +321,8 @@ def app_script(**kw):
     args = ", ".join(f"{k}={v!r}" for k, v in sorted(kw.items()))
     return ("from hal import board as _hb\n"
             "from ui.app import App\n"
-            f"App(_hb.build(), {args}).run()\n")
+            f"app = App(_hb.build(), {args})\n"  # a global: still there after a Ctrl-C (heap figures)
+            "app.run()\n")
 
 
 def start_app(pico, **kw):

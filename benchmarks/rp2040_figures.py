@@ -1,0 +1,99 @@
+"""The console firmware on the virtual Pico (docs/vpico.md): the real MicroPython v1.27.0 rp2
+firmware on rp2040js, times in RP2040 emulated time at 125 MHz.
+
+    python benchmarks/rp2040_figures.py [--json]
+
+rp2040js charges each instruction its Cortex-M0+ cycle count and no flash wait states or XIP
+cache misses, so CPU times are lower bounds for a real Pico; SPI bytes take 8 bit times at the
+clock the firmware programmed (24 MHz: clk_peri is the 48 MHz USB PLL). An LCD frame is a burst
+of SPI bytes ended by 20 ms without any; a redraw runs from its first CASET to its last pixel byte.
+
+  rp2040_ms_boot          power-on to the last pixel byte of the title screen (flash holding the build)
+  rp2040_ms_full_redraw   the new game's table (seed 1, keys A, UP, A), first CASET to last pixel
+  rp2040_ms_cursor_move   RIGHT in the rack: key down to the last pixel byte
+  rp2040_heap_free_table  gc.mem_free() after gc.collect() with that table up (App interrupted)
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from emulator.runtimes import rp2040  # noqa: E402
+from emulator.paths import use_firmware  # noqa: E402
+
+use_firmware()
+from hal import keys as K  # noqa: E402
+
+
+def frame_after(pico, t_ns):
+    """The first LCD frame that starts after `t_ns`, once the screen is quiet again."""
+    pico.settle(after_ns=t_ns)
+    return [b for b in pico.stats(bursts=True)["bursts"] if b["start_ns"] >= t_ns][0]
+
+
+def measure(d):
+    image = os.path.join(d, "flash.bin")
+    with rp2040.VPico(image) as pico:
+        pico.wait_event("usb")
+        r = subprocess.run([sys.executable, "-m", "host.cli", "flash", "--port", pico.port,
+                            "--out", os.path.join(d, "fw")], capture_output=True, text=True, cwd=ROOT)
+        if r.returncode:
+            raise SystemExit("burako flash failed: " + r.stderr.strip()[-300:])
+    fig = {}
+    wall = time.monotonic()
+    with rp2040.VPico(image) as pico:  # power on: main.py draws the title
+        pico.settle(800, after_ns=0)
+        boot_wall = time.monotonic() - wall
+        title = [b for b in pico.stats(bursts=True)["bursts"] if b["windows"] > 100][-1]
+        fig["rp2040_ms_boot"] = round(title["last_pixel_ns"] / 1e6, 1)
+        fig["rp2040_title_spi_bytes"] = title["bytes"]
+
+        rp2040.start_app(pico, seed=1)
+        pico.settle(after_ns=pico.tap(K.A))
+        pico.settle(after_ns=pico.tap(K.UP))
+        t = pico.tap(K.A)
+        table = frame_after(pico, t)
+        fig["rp2040_ms_full_redraw"] = round((table["last_pixel_ns"] - table["first_caset_ns"]) / 1e6, 1)
+        fig["rp2040_full_redraw_spi_bytes"] = table["bytes"]
+        fig["rp2040_ms_start_key_to_table"] = round((table["last_pixel_ns"] - t) / 1e6, 1)
+
+        t = pico.tap(K.RIGHT)
+        move = frame_after(pico, t)
+        fig["rp2040_ms_cursor_move"] = round((move["last_pixel_ns"] - t) / 1e6, 1)
+        fig["rp2040_ms_cursor_move_redraw"] = round((move["last_pixel_ns"] - move["first_caset_ns"]) / 1e6, 1)
+        fig["rp2040_cursor_move_spi_bytes"] = move["bytes"]
+
+        out = rp2040.mpremote(pico.port, "resume", "exec",
+                              "import gc\ngc.collect()\nprint(app.screen, gc.mem_free())")
+        fig["rp2040_heap_free_table"] = int(out.split()[-1])
+        fig["rp2040_spi_hz"] = pico.stats()["spi_hz"]
+        fig["rp2040_wall_s_boot"] = round(boot_wall, 2)  # host-dependent: how long the boot took here
+    return fig
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--json", action="store_true", help="print one flat JSON object on the last line")
+    a = ap.parse_args()
+    why = rp2040.missing()
+    if why:
+        print(f"rp2040_figures: {why}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="burako-rp2040-figures-") as d:
+        fig = measure(d)
+    if a.json:
+        print(json.dumps(fig))
+    else:
+        for k, v in fig.items():
+            print(f"{k:32s} {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
