@@ -33,7 +33,8 @@ def wilson(wins, n, z=Z95):
     d = 1 + z * z / n
     mid = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, mid - half), min(1.0, mid + half))
+    # at 0 and n the interval's end is the bound itself (no rounding short of it)
+    return (0.0 if wins == 0 else mid - half, 1.0 if wins == n else mid + half)
 
 
 def schedule(levels, matches, seed):
