@@ -234,3 +234,19 @@ def test_two_boards_exchange_uart_bytes_at_the_baud_rate(vpico_ready, tmp_path):
         # 41 bytes of 10 bits crossed the wire at 115200 baud: at least 3.56 ms of emulated time
         assert us >= 41 * 10 * 1_000_000 // 115200
         assert a.stats()["uart_tx"] == 26 and b.stats()["uart_tx"] == 15
+
+
+# --- bad input ------------------------------------------------------------------------------
+@pytest.mark.parametrize("argv, says", [
+    (["--board", "nope"], "no board profile 'nope'"),
+    (["--flash", "{tmp}/small.bin"], "not a 2 MB flash image"),
+    (["--flash", "{tmp}"], "is a folder"),
+    (["--keys", "A,JUMP"], "unknown key"),
+])
+def test_bad_input_is_one_line_exit_2_and_writes_nothing(tmp_path, argv, says):
+    (tmp_path / "small.bin").write_bytes(b"\xff" * 1000)
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    code, out, err = burako("vpico", "--headless", *argv, timeout=60)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and says in err
+    assert (tmp_path / "small.bin").read_bytes() == b"\xff" * 1000
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["small.bin"]
