@@ -158,6 +158,7 @@ class Report:
         self.matches = []
         self.transcripts = {}
         self.decision_fuel = []
+        self.search_fuel = []       # the decisions that searched for a play
         self.seconds = 0.0
         self.peak_heap = 0
 
@@ -170,6 +171,7 @@ class Report:
         if runtime == "micropython":
             out["peak_heap_bytes"] = self.peak_heap
             out["fuel_per_ai_decision"] = percentiles(self.decision_fuel)
+            out["fuel_per_play_search"] = percentiles(self.search_fuel)
         return out
 
 
@@ -214,14 +216,17 @@ def run_micropython(players, seeds, hands=4, target=0, levels=None, heap=128 * 1
                 on_match(r)
         elif c == "T":
             st["lines"].append(text[1:] + "\n")
-        elif c == "D":
+        elif c == "D" or c == "S":
             st["mark"] = fuel
+            st["kind"] = c
         elif c == "d":
             work = fuel - st["mark"]
             if st["overhead"] is None:
                 st["overhead"] = work
                 return
             rep.decision_fuel.append(work - st["overhead"])
+            if st["kind"] == "S":
+                rep.search_fuel.append(work - st["overhead"])
 
     t0 = time.perf_counter()
     wasi.Guest(heap=heap).run(script, on_line=on_line)
@@ -275,8 +280,8 @@ def cmd_sim(a):
               f"({m['hands']} hands, {m['closed']} closed, {m['moves']} moves)")
     line = f"{summ['games']} matches in {summ['seconds']} s ({summ['games_per_s']} /s, {a.runtime})"
     if a.runtime == "micropython":
-        d = summ["fuel_per_ai_decision"]
-        line += f"; peak heap {summ['peak_heap_bytes']} bytes; fuel per AI decision p50 {d['p50']} max {d['max']}"
+        d = summ["fuel_per_play_search"]
+        line += f"; peak heap {summ['peak_heap_bytes']} bytes; fuel per play search p50 {d['p50']} max {d['max']}"
     print(line)
     return 0
 

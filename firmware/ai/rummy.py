@@ -40,8 +40,8 @@ class MatchError(Exception):
 def steps(nplayers, seed, hands=4, target=0, levels=None, emit=None, mark=None):
     """One match between AIs as a generator: None at each safe point (a host may
     collect garbage there), finally the result dict. emit(text) gets the
-    transcript as it grows; mark(c) gets "H" at each deal and "D"/"d", "P"/"p"
-    around each AI decision and engine step (the MicroPython harness meters
+    transcript as it grows; mark(c) gets "H" at each deal and "D"/"d" ("S"/"d"
+    when the AI searches for a play), "P"/"p" around each AI decision and engine step (the MicroPython harness meters
     fuel between them)."""
     g = RM.Game(nplayers, seed, hands, target)
     if levels is None:
@@ -62,7 +62,7 @@ def steps(nplayers, seed, hands=4, target=0, levels=None, emit=None, mark=None):
         seat = g.turn
         yield None
         if mark:
-            mark("D")
+            mark("S" if g.phase == RM.P_PLAY else "D")    # S: a search for a play
         mv = players[seat].choose(g)
         if mark:
             mark("d")

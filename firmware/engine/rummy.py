@@ -194,8 +194,13 @@ IN_SET = const(0x20)
 SET3 = const(0x10)
 
 
+_JB = bytes([T.JOKER])
+
+
 def joker_idents(m, out):
     """Append the identity of every joker of meld m to the list out."""
+    if m.find(_JB) < 0:
+        return
     k = kind(m)
     if k == RUN:
         s = _run_start(m)

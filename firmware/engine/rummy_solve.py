@@ -22,7 +22,7 @@ from micropython import const
 from engine import tiles as T
 from engine import rummy as RM
 
-NODES = const(500)      # default work budget: about 40 M fuel on MicroPython (docs)
+NODES = const(800)      # default work budget: about 40 M fuel on MicroPython (docs)
 
 # ORDER[k]: the tile code of the k-th tile in (number, colour) order
 ORDER = bytes([(k & 3) * 13 + (k >> 2) for k in range(52)])
@@ -474,11 +474,13 @@ def _tidy(table, sol):
     # melds the play leaves as they were keep their place and order
     out = []
     rest = list(sol)
+    keys = [bytes(sorted(m)) for m in rest]
     for m in table:
-        key = sorted(m)
+        key = bytes(sorted(m))
         for i in range(len(rest)):
-            if sorted(rest[i]) == key:
+            if keys[i] == key:
                 rest.pop(i)
+                keys.pop(i)
                 out.append(bytes(m))
                 break
     for m in rest:
@@ -545,18 +547,38 @@ def greedy(table, rack, exposed, limit, adds=True):
 
 
 def _add_tiles(out, left):
-    # naturals first (sorted), so that a joker goes where no natural can
+    # naturals first (sorted), so that a joker goes where no natural can.
+    # Each meld is summed up once as [kind, colour or number, low, high or
+    # colours, size] so that a fit costs a few comparisons.
     pts = 0
     left.sort()
+    desc = []
+    for m in out:
+        if RM.kind(m) == RM.RUN:
+            st = RM._run_start(m)
+            desc.append([RM.RUN, m[RM._first_natural(m)] // 13, st, st + len(m) - 1, len(m)])
+        else:
+            desc.append([RM.SET, RM.number_of(m), 0, RM._colours(m), len(m)])
     i = 0
     while i < len(left):
         t = left[i]
         for k in range(len(out)):
-            m = out[k]
-            v = _fits(m, t)
+            d = desc[k]
+            v = _fits(d, t)
             if v:
-                out[k] = (m + bytes([t])) if v > 0 else (bytes([t]) + m)
-                pts += v if v > 0 else -v
+                m = out[k]
+                if v > 0:
+                    out[k] = m + bytes([t])
+                    pts += v
+                    if d[0] == RM.RUN:
+                        d[3] += 1
+                    elif t != T.JOKER:
+                        d[3] |= 1 << (t // 13)
+                else:
+                    out[k] = bytes([t]) + m
+                    pts -= v
+                    d[2] -= 1
+                d[4] += 1
                 left.pop(i)
                 i = -1      # a tile added may make room for an earlier one
                 break
@@ -564,26 +586,25 @@ def _add_tiles(out, left):
     return pts
 
 
-def _fits(m, t):
-    """Whether tile t extends meld m: its value at the high end (> 0), minus
-    its value at the low end (< 0), or 0. Allocates nothing."""
-    if RM.kind(m) == RM.RUN:
-        s = RM._run_start(m)
-        e = s + len(m) - 1
+def _fits(d, t):
+    """Whether tile t extends the meld summed up by d: its value at the high
+    end (> 0), minus its value at the low end (< 0), or 0."""
+    if d[0] == RM.RUN:
+        s = d[2]
+        e = d[3]
         if t != T.JOKER:
-            if t // 13 != m[RM._first_natural(m)] // 13:
+            if t // 13 != d[1]:
                 return 0
             n = t % 13 + 1
             return n if n == e + 1 else (-n if n == s - 1 else 0)
         return e + 1 if e < 13 else (1 - s if s > 1 else 0)
-    if len(m) >= 4:
+    if d[4] >= 4:
         return 0
-    n = RM.number_of(m)
     if t == T.JOKER:
-        return n
-    if t % 13 + 1 != n or RM._colours(m) & (1 << (t // 13)):
+        return d[1]
+    if t % 13 + 1 != d[1] or d[3] & (1 << (t // 13)):
         return 0
-    return n
+    return d[1]
 
 
 def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=True, adds=True):
