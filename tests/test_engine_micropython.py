@@ -27,6 +27,13 @@ def test_four_player_match_fits_in_64k_heap():
     m = rep.matches[0]
     assert m["winner"] in (0, 1) and max(m["scores"]) >= 3000
     assert rep.peak_heap < 64000
+    # docs/engine.md states this very figure: a figure that drifted is wrong documentation
+    import re
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "engine.md").read_text()
+    stated = int(re.search(r"\(seed 1\) peaks at (\d+) bytes", doc).group(1))
+    assert abs(rep.peak_heap - stated) <= stated // 10, (
+        "docs/engine.md says %d bytes, measured %d: update the doc" % (stated, rep.peak_heap))
 
 
 def test_heap_limit_is_real():

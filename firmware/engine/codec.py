@@ -118,7 +118,7 @@ def _check(g):
                     raise CodecError("position holds a byte that is not a tile")
             if M.from_table(m[M.HEAD:], g.rules) != m:
                 raise CodecError("position holds a meld that is not legal")
-    if g.drawn != G.NO_TILE and (g.phase != G.P_PLAY or g.drawn not in g.racks[g.turn]):
+    if g.drawn != G.NO_TILE and (g.phase != G.P_PLAY or not T.counts(g.racks[g.turn])[g.drawn]):
         raise CodecError("redraw tile is not in the rack")
     if (g.phase == G.P_MATCH_OVER) != (g.winner >= 0):
         raise CodecError("winner does not match the phase")
