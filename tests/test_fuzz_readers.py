@@ -49,3 +49,15 @@ def test_known_crashers_are_refused_now():
     F.feed_score(b"[" * 100000)
     F.feed_keys(bytes(range(256)))
     F.feed_meld(b"R1 R1 R1 R1 R1 R1 R1 R1 R1")
+
+
+def test_codec_refuses_unknown_flag_bits():
+    """Found by benchmarks/fuzz_figures.py: flag bits 5..7 were ignored, so a
+    position decoded from bytes it would not encode back to."""
+    from engine import codec
+    from engine import game as G
+    from engine import rules as RU
+    good = bytearray(codec.encode(G.Game(RU.BURAKO, 2, 1)))
+    good[10] |= 0x80
+    with pytest.raises(codec.CodecError):
+        codec.decode(bytes(good))
