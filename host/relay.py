@@ -154,6 +154,208 @@ class Cable:
             self.ba.q.clear()
 
 
+class _Board:
+    def __init__(self, link, clock):
+        self.link, self.clock = link, clock
+
+
+def nonces(seed):
+    """A deterministic nonce source for Link(nonce=...) in tests and figures."""
+    r = random.Random(seed)
+    return lambda n: bytes(r.randrange(256) for _ in range(n))
+
+
+class Console:
+    """One side of a simulated duel: a Link on a cable end, its AI, and what
+    it persisted (the bytes of link.saved() at its last turn boundary)."""
+
+    def __init__(self, end, clock, variant, target, seed, ai=None, **kw):
+        from ai.basic import BasicAI
+        from link.session import Link
+
+        self.board = _Board(end, clock)
+        self.ai = ai or BasicAI()
+        self.variant, self.target, self.seed, self.kw = variant, target, seed, kw
+        self.boots = 0
+        self.save = None
+        self.link = Link(self.board, variant, target, nonce=nonces(seed), **kw)
+        self.events = []
+        self.playing = True     # False: the AI holds its move (tests freeze a turn)
+
+    def power_cycle(self, keep_save=True):
+        """The console is switched off and on: a new Link from the save."""
+        from link.session import Link
+
+        self.boots += 1
+        saved = self.save if keep_save else None
+        self.link = Link(self.board, self.variant, self.target, saved=saved,
+                         nonce=nonces(self.seed * 1000 + self.boots), **self.kw)
+
+    def step(self, play=None):
+        L = self.link
+        L.poll()
+        while True:
+            e = L.next_event()
+            if e is None:
+                break
+            self.events.append(e)
+        if (self.playing if play is None else play) and L.my_turn():
+            err = L.send_move(self.ai.choose(L.game))
+            if err:
+                raise AssertionError(f"the AI's move was refused: {err}")
+        g = L.game
+        if L.dirty and g is not None and (g.turn != L.seat or g.phase >= 4) and L.safe_to_write():
+            self.save = L.saved()       # the UI's save at a turn boundary
+
+
+def duel(variant="burako", target=0, seed=1, faults=(None, None), tick=5, until=None,
+         max_ms=3_000_000, consoles=None, clock=None, cable=None, **kw):
+    """Two consoles on one in-memory cable play AI against AI on simulated
+    time until both links have ended (or until(a, b, clock) is true).
+    Returns (a, b, clock, cable)."""
+    from link.session import ENDED
+
+    clock = clock or SimClock(1000)
+    cable = cable or Cable(clock, faults[0], faults[1])
+    if consoles is None:
+        consoles = (Console(cable.a, clock, variant, target, seed * 2 + 1, **kw),
+                    Console(cable.b, clock, variant, target, seed * 2 + 2, **kw))
+    a, b = consoles
+    t_end = clock.now + max_ms
+    while clock.now < t_end:
+        clock.now += tick
+        a.step()
+        b.step()
+        if until is not None:
+            if until(a, b, clock):
+                break
+        elif a.link.state == ENDED and b.link.state == ENDED and a.link.idle() and b.link.idle():
+            break
+    return a, b, clock, cable
+
+
+# --- a console inside real MicroPython against a CPython console -----------------
+# The guest's board.link is a pair of bytearrays; each step it hands its
+# outgoing bytes to the host by address (host.call('wire', 'tx n rx')) and the
+# host writes what the CPython console sent into its receive buffer, advancing
+# the simulated clock. Garbage is collected only at module level between steps
+# (docs/micropython-harness.md: the WASI build's GC cannot see wasm locals).
+GUEST_DUEL = """
+import gc, uctypes, host
+gc.disable()
+from link.session import Link, ENDED
+from ai.basic import BasicAI
+class Clock:
+    def __init__(self):
+        self.now = 1000
+    def ticks_ms(self):
+        return self.now
+    def ticks_diff(self, a, b):
+        return a - b
+class Wire:
+    def __init__(self):
+        self.tx = bytearray(1024)
+        self.txn = 0
+        self.rx = bytearray(256)
+        self.rxn = 0
+        self.rxi = 0
+    def write(self, d):
+        n = len(d)
+        self.tx[self.txn:self.txn + n] = d
+        self.txn += n
+        return n
+    def any(self):
+        return self.rxn - self.rxi
+    def readinto(self, buf):
+        k = min(len(buf), self.rxn - self.rxi)
+        rx = self.rx
+        i = self.rxi
+        for j in range(k):
+            buf[j] = rx[i + j]
+        self.rxi = i + k
+        return k
+class Board:
+    pass
+B = Board()
+B.clock = Clock()
+B.link = Wire()
+SEQ = [%(nonce)d]
+def nonce(n):
+    SEQ[0] += 1
+    return bytes([(SEQ[0] * 131 + i * 29) & 255 for i in range(n)])
+def exchange():
+    w = B.link
+    r = host.call('wire', '%%d %%d %%d' %% (uctypes.addressof(w.tx), w.txn, uctypes.addressof(w.rx)))
+    w.txn = 0
+    k, now = r.split()
+    w.rxn = int(k)
+    w.rxi = 0
+    B.clock.now = int(now)
+PEAK = [0, 0]
+def run():
+    L = Link(B, %(variant)r, %(target)d, nonce=nonce)
+    PEAK[0] = gc.mem_alloc()
+    ai = BasicAI()
+    moves = 0
+    while True:
+        exchange()
+        L.poll(B.clock.now)
+        while L.next_event():
+            pass
+        if L.my_turn() and moves < %(moves)d:
+            err = L.send_move(ai.choose(L.game))
+            if err:
+                raise ValueError('refused %%d' %% err)
+        if L.count >= %(moves)d or (L.state == ENDED and L.idle()):
+            if L.idle():
+                print('R', L.count, L.seat, L.state, L.reason, ' '.join([str(x) for x in L.game.scores]),
+                      ''.join(['%%02x' %% x for x in L.match_id]), ''.join(['%%02x' %% x for x in L._dig]),
+                      PEAK[0], PEAK[1])
+                return
+        a = gc.mem_alloc()
+        if a > PEAK[1]:
+            PEAK[1] = a
+        yield
+S = run()
+for _ in S:
+    gc.collect()
+"""
+
+
+def guest_duel(variant="burako", target=300, moves=10**6, heap=128 * 1024, faults=(None, None),
+               seed=1, tick=10, timeout=120.0):
+    """A Link inside MicroPython (WASI, -X heapsize=heap) plays AI against a
+    CPython Link over an in-memory cable. Returns (guest figures dict, the
+    CPython Console)."""
+    from emulator.runtimes import wasi
+
+    clock = SimClock(1000)
+    cable = Cable(clock, faults[0], faults[1])
+    peer = Console(cable.b, clock, variant, target, seed)
+
+    def wire(call):
+        tx, n, rx = (int(x) for x in call.text.split())
+        if n:
+            cable.a.write(call.read(tx, n))
+        clock.now += tick
+        peer.step(play=peer.link.count < moves)
+        out = cable.a.read(256)
+        if out:
+            call.write(rx, out)
+        return "%d %d" % (len(out), clock.now)
+
+    script = GUEST_DUEL % {"variant": variant, "target": target, "moves": min(moves, 60000),
+                           "nonce": seed * 7919}
+    g = wasi.Guest(heap=heap, timeout=timeout, host_functions={"wire": wire})
+    res = g.run(script)
+    line = [x for x in res.lines if x.startswith("R ")][-1].split()
+    fig = {"count": int(line[1]), "seat": int(line[2]), "state": int(line[3]),
+           "reason": int(line[4]), "scores": [int(line[5]), int(line[6])],
+           "match_id": line[7], "digest": line[8], "heap_after_construct": int(line[9]),
+           "heap_peak": int(line[10]), "fuel": res.fuel}
+    return fig, peer
+
+
 # --- the relay process ---------------------------------------------------------
 def _prob(text):
     import argparse

@@ -58,6 +58,7 @@ EV_REFUSED = const(4)      # (EV_REFUSED, F_* code, engine reason)
 BUSY = const(100)          # send_move: the link is not in a state to take a move
 
 MAX_STRIKES = const(3)     # refused peer moves (each triggers a repair) before R_CHEAT
+SYNC_WAIT = const(15000)   # a log asked for must come within this much connected time
 LOG_CHUNK = const(400)
 SAVE_MAGIC = b"BKLS\x01"
 FIRMWARE = b"dev"
@@ -140,6 +141,14 @@ class Link:
         if now is None:
             now = self.clock.ticks_ms()
         self.t.poll(now)
+        if self._awaiting:
+            # an honest peer always answers; one that does not is stalling us
+            if not self.t.alive():
+                self._await_since = now
+            elif self.clock.ticks_diff(now, self._await_since) > SYNC_WAIT:
+                self._awaiting = False
+                self._st = PLAYING
+                self._refuse(F_UNEXPECTED)
         s = self.state
         if s != self._shown:
             self._shown = s
@@ -352,6 +361,7 @@ class Link:
         self.repairs += 1
         self._sync_reset()
         self._awaiting = True
+        self._await_since = self.t.now
         self._inlog = bytearray()
         self._st = CONNECTING
         self._send(M.with16(M.REPAIR, self.count))
@@ -359,6 +369,7 @@ class Link:
     def _ask_sync(self):
         self._sync_reset()
         self._awaiting = True
+        self._await_since = self.t.now
         self._in_from = self._in_next = self.count
         self._inlog = bytearray()
         self._st = CONNECTING
@@ -557,8 +568,9 @@ class Link:
         dig = bytes(b[i + 3:i + 7])
         inlog = self._inlog
         start = self._in_from
+        got = self._in_next
         self._sync_reset()
-        if count != self._in_next:
+        if count != got:
             self._refuse(F_GARBAGE)
             return
         if start:

@@ -1,0 +1,298 @@
+"""Link cable, session layer (firmware/link/session.py): two consoles in one
+process on an in-memory cable (host/relay.py's fault model, simulated clock)
+play whole 1v1 matches AI against AI (R2 deal and turn order, R9 match end),
+survive pulled cables and power-offs, and refuse a dishonest peer."""
+import pytest
+
+from engine import codec
+from engine import game as G
+from engine import reasons as R
+from engine import rules as RU
+from host.relay import Cable, Console, Faults, SimClock, duel
+from link import msg as M
+from link import session as S
+from link.session import Link
+
+
+def _same_match(a, b):
+    la, lb = a.link, b.link
+    assert la.match_id == lb.match_id and la.match_id is not None
+    assert {la.seat, lb.seat} == {0, 1}
+    assert la.count == lb.count
+    assert bytes(la.log) == bytes(lb.log)
+    assert codec.encode(la.game) == codec.encode(lb.game)
+    assert la.game.history == lb.game.history and la.game.scores == lb.game.scores
+
+
+def _noisy(seed, p=0.01):
+    return (Faults(drop=p / 2, flip=p, dup=p / 2, split=True, seed=seed),
+            Faults(drop=p / 2, flip=p, dup=p / 2, delay=3, split=True, seed=seed + 1))
+
+
+@pytest.mark.parametrize("variant,seed", [("burako", 1), ("torneo", 2)])
+def test_whole_match_over_a_noisy_cable_R9(variant, seed):
+    a, b, clock, cable = duel(variant, 0, seed, faults=_noisy(seed))
+    for c in (a, b):
+        assert c.link.state == S.ENDED and c.link.reason == S.R_MATCH_OVER
+        assert c.link.game.phase == G.P_MATCH_OVER
+    _same_match(a, b)
+    g = a.link.game
+    assert max(g.scores) >= g.target and g.winner in (0, 1)
+    assert a.link.stats()["resends"] > 0       # the noise did cost something
+    assert a.link.refused == b.link.refused == 0
+
+
+def test_clean_cable_costs_at_most_32_bytes_a_move():
+    a, b, clock, cable = duel("burako", 0, 3)
+    moves = a.link.count
+    sent = a.link.stats()["bytes_out"] + b.link.stats()["bytes_out"]
+    assert sent / moves <= 32
+
+
+def test_deal_is_fair_both_nonces_choose_seed_and_seat_R2():
+    seats = set()
+    seeds = set()
+    for s in range(12):
+        a, b, _, _ = duel("burako", 0, s, until=lambda a, b, c: a.link.count >= 1)
+        assert a.link.seed == b.link.seed and a.link.match_id == b.link.match_id
+        seats.add(a.link.seat)
+        seeds.add(a.link.seed)
+    assert seats == {0, 1}          # either console may start
+    assert len(seeds) == 12
+    # changing one side's nonce alone changes the deal
+    s1, m1, _ = M.deal(b"a" * 16, b"b" * 16)
+    s2, m2, _ = M.deal(b"a" * 16, b"c" * 16)
+    assert (s1, m1) != (s2, m2)
+    assert M.deal(b"a" * 16, b"b" * 16)[2] == 1 - M.deal(b"b" * 16, b"a" * 16)[2]
+
+
+def test_cable_pulled_for_30s_mid_turn_resumes():
+    clock = SimClock(1000)
+    cable = Cable(clock, *_noisy(7, 0.003))
+    state = {"cut": None}
+
+    def until(a, b, clk):
+        la = a.link
+        if state["cut"] is None and la.count >= 40 and la.game.phase == G.P_PLAY:
+            cable.cut = True
+            state["cut"] = clk.now
+            state["seen"] = {}
+        if state["cut"] is not None and not state.get("back"):
+            for c in (a, b):
+                if c.link.state == S.PEER_GONE and c not in state["seen"]:
+                    state["seen"][c] = clk.now - state["cut"]
+            if clk.now - state["cut"] >= 30_000:
+                cable.cut = False
+                state["back"] = True
+        return a.link.state == S.ENDED and b.link.state == S.ENDED and a.link.idle() and b.link.idle()
+
+    a, b, clock, cable = duel("burako", 0, 7, until=until, clock=clock, cable=cable)
+    assert state.get("back")
+    assert sorted(state["seen"].values())[-1] <= 2000, "a console did not say 'peer gone' within 2 s"
+    assert len(state["seen"]) == 2
+    assert a.link.reason == b.link.reason == S.R_MATCH_OVER
+    _same_match(a, b)
+
+
+@pytest.mark.parametrize("who,at", [(0, 30), (1, 131)])
+def test_power_off_and_on_resumes_from_the_save(who, at):
+    clock = SimClock(1000)
+    cable = Cable(clock, *_noisy(11, 0.003))
+    done = {}
+
+    def until(a, b, clk):
+        c = (a, b)[who]
+        if not done and c.link.count >= at:
+            c.power_cycle()
+            done["at"] = c.link.count
+        return a.link.state == S.ENDED and b.link.state == S.ENDED and a.link.idle() and b.link.idle()
+
+    a, b, clock, cable = duel("torneo", 0, 5, until=until, clock=clock, cable=cable)
+    assert done and 0 < done["at"] <= at     # restored at its last turn boundary, behind
+    assert a.link.reason == b.link.reason == S.R_MATCH_OVER
+    _same_match(a, b)
+    assert (a, b)[1 - who].link.stats()["resets"] == 1
+
+
+def test_power_off_that_lost_the_save_is_told_so():
+    a, b, clock, cable = duel("burako", 0, 4, until=lambda a, b, c: a.link.count >= 20)
+    b.power_cycle(keep_save=False)
+    duel(consoles=(a, b), clock=clock, cable=cable, max_ms=5000)
+    assert a.link.state == b.link.state == S.ENDED
+    assert a.link.reason == S.R_PEER_LOST and b.link.reason == S.R_LOST_MATCH
+    assert a.link.count >= 20 and b.link.match_id is None
+
+
+def test_a_dealt_match_without_moves_is_dealt_again_after_a_restart():
+    clock = SimClock(0)
+    cable = Cable(clock)
+    a = Console(cable.a, clock, "burako", 0, 1)
+    b = Console(cable.b, clock, "burako", 0, 2)
+    a.playing = b.playing = False
+    duel(consoles=(a, b), clock=clock, cable=cable,
+         until=lambda a, b, c: a.link.match_id and b.link.match_id)
+    first = a.link.match_id
+    b.power_cycle(keep_save=False)      # before anyone moved: nothing is lost by dealing again
+    a.playing = b.playing = True
+    duel(consoles=(a, b), clock=clock, cable=cable, until=lambda a, b, c: a.link.count >= 2)
+    assert a.link.match_id == b.link.match_id != first
+    assert a.link.reason == b.link.reason == S.R_NONE
+
+
+def test_save_round_trip_and_safe_to_write():
+    a, b, clock, cable = duel("burako", 0, 9, until=lambda a, b, c: a.link.count >= 25 and a.link.safe_to_write())
+    assert a.link.idle()
+    blob = a.link.saved()
+    c = Link(a.board, "burako", saved=blob)
+    assert c.match_id == a.link.match_id and c.seat == a.link.seat and c.count == a.link.count
+    assert codec.encode(c.game) == codec.encode(a.link.game)
+    with pytest.raises(ValueError):
+        Link(a.board, "burako", saved=blob[:-1] + bytes([blob[-1] ^ 0x40]) + b"\x07")
+    # a frame half read: writing flash now would lose its bytes
+    cable.ab.write(b"\x05\x01")
+    a.link.poll()
+    b.link.poll()
+    assert not b.link.safe_to_write()
+
+
+def test_version_and_rules_mismatch_end_with_a_reason():
+    clock = SimClock(0)
+    cable = Cable(clock)
+    a = Console(cable.a, clock, "burako", 0, 1)
+    b = Console(cable.b, clock, "torneo", 0, 2)
+    duel(consoles=(a, b), clock=clock, cable=cable, max_ms=3000)
+    assert a.link.reason == b.link.reason == S.R_RULES
+
+    clock = SimClock(0)
+    cable = Cable(clock)
+    a = Console(cable.a, clock, "burako", 0, 1)
+    b = Console(cable.b, clock, "burako", 0, 2)
+    b.link._hello = lambda: M.hello(0, 3000, b"future", None, 0, 0, b"")[:1] + b"\x63" + \
+        M.hello(0, 3000, b"future", None, 0, 0, b"")[2:]
+    duel(consoles=(a, b), clock=clock, cable=cable, max_ms=3000)
+    assert a.link.reason == S.R_VERSION and b.link.reason == S.R_VERSION and b.link.by_peer
+    assert a.link.peer_fw == b"future"
+
+
+# --- a dishonest peer ------------------------------------------------------------
+def _playing(seed=12, count=6):
+    """Two consoles mid-match, at a point where it is b's turn to draw."""
+    def until(a, b, c):
+        g = a.link.game
+        if g is None or a.link.count < count or g.turn != b.link.seat or g.phase != G.P_DRAW:
+            return False
+        b.playing = False
+        return a.link.idle() and b.link.idle() and b.link.count == a.link.count
+    a, b, clock, cable = duel("burako", 0, seed, until=until)
+    b.playing = True
+    return a, b, clock, cable
+
+
+def _inject(b, payload, a, clock, ms=300):
+    before = (codec.encode(a.link.game), a.link.count, bytes(a.link.log))
+    b.link.t.send(payload)
+    end = clock.now + ms
+    while clock.now < end:
+        clock.now += 5
+        a.step(play=False)
+        b.link.poll()
+    return before
+
+
+def _unchanged(a, before):
+    assert (codec.encode(a.link.game), a.link.count, bytes(a.link.log)) == before
+
+
+def test_illegal_move_is_refused_game_unchanged():
+    a, b, clock, cable = _playing()
+    g = a.link.game
+    bad = (G.DISCARD, 0, bytes((g.racks[b.link.seat][0],)), 0)    # discard before drawing
+    before = _inject(b, M.move(a.link.count, b"\0\0\0\0", bad), a, clock)
+    assert a.link.last_refusal == (S.F_ILLEGAL, R.MUST_DRAW)
+    _unchanged(a, before)
+
+
+def test_move_for_the_wrong_seat_and_garbage_are_refused():
+    a, b, clock, cable = _playing()
+    before = _inject(b, b"\x42garbage", a, clock)
+    assert a.link.last_refusal[0] == S.F_GARBAGE
+    _unchanged(a, before)
+    before = _inject(b, M.move(a.link.count, b"\0\0\0\0", (G.DRAW, 0, b"", 0))[:-1], a, clock)
+    assert a.link.last_refusal[0] == S.F_GARBAGE
+    # raw noise on the wire never gets past the frame layer
+    bad = a.link.stats()["bad_frames"]
+    cable.ba.write(bytes(range(1, 200)) + b"\x00")
+    before = _inject(b, b"", a, clock, 50)
+    assert a.link.stats()["bad_frames"] == bad + 1
+
+
+def test_wrong_digest_is_refused_then_repaired_from_the_log():
+    a, b, clock, cable = _playing()
+    draw = (G.DRAW, 0, b"", 0)
+    before = _inject(b, M.move(a.link.count, b"\x01\x02\x03\x04", draw), a, clock, 100)
+    assert a.link.last_refusal == (S.F_DIGEST, 0)
+    _unchanged(a, before)
+    assert a.link.repairs == 1
+    # the honest peer answers the repair with its log; the match goes on
+    duel(consoles=(a, b), clock=clock, cable=cable)
+    assert a.link.reason == b.link.reason == S.R_MATCH_OVER
+    _same_match(a, b)
+
+
+def test_corrupted_position_is_repaired_by_replaying_the_transcript():
+    a, b, clock, cable = _playing(13, 30)
+    b.link.game.scores[0] += 50          # b's memory goes bad: its digests stop matching
+    duel(consoles=(a, b), clock=clock, cable=cable)
+    assert a.link.repairs >= 1
+    assert a.link.reason == b.link.reason == S.R_MATCH_OVER
+    _same_match(a, b)
+
+
+def test_replayed_old_move_is_refused_as_stale():
+    a, b, clock, cable = _playing(14, 12)
+    # b's last move again, with its sequence number in a new frame
+    g2, _ = S.replay(RU.BURAKO, a.link.seed, a.link.target, a.link.log[:M.skip_moves(a.link.log, 0)])
+    i = M.skip_moves(a.link.log, a.link.count - 1)
+    mv, _ = M.get_move(a.link.log, i, len(a.link.log))
+    before = _inject(b, M.move(a.link.count - 1, a.link._dig, mv), a, clock)
+    assert a.link.last_refusal == (S.F_STALE, 0)
+    _unchanged(a, before)
+    assert a.link.strikes == 0
+
+
+def test_peer_that_keeps_cheating_is_cut_off():
+    a, b, clock, cable = _playing()
+    draw = (G.DRAW, 0, b"", 0)
+    b.link.received = lambda buf, i, n: None     # b ignores repair requests and lies on
+    _inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", draw), a, clock, 100)
+    assert a.link.last_refusal == (S.F_DIGEST, 0)
+    for _ in range(S.MAX_STRIKES + 1):
+        _inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", draw), a, clock, S.SYNC_WAIT + 100)
+    assert a.link.state == S.ENDED and a.link.reason == S.R_CHEAT
+    assert a.link.send_move(draw) == S.BUSY
+
+
+def test_reveal_that_does_not_match_its_commitment_is_refused():
+    clock = SimClock(0)
+    cable = Cable(clock)
+    a = Console(cable.a, clock, "burako", 0, 1)
+    b = Console(cable.b, clock, "burako", 0, 2)
+    honest = b.link._on_commit
+
+    def lying(buf, i, n):
+        honest(buf, i, n)
+        b.link._nonce = b"\x55" * 16       # reveals another nonce than it committed to
+        b.link.t.queue[-1] = bytes((M.REVEAL,)) + b.link._nonce
+
+    b.link._on_commit = lying
+    duel(consoles=(a, b), clock=clock, cable=cable, max_ms=3000)
+    assert a.link.reason == S.R_BAD_REVEAL and a.link.match_id is None
+    assert a.link.game is None
+
+
+def test_local_moves_are_checked_and_refused_out_of_turn():
+    a, b, clock, cable = _playing()
+    before = codec.encode(a.link.game)
+    assert a.link.send_move((G.DRAW, 0, b"", 0)) == R.NOT_YOUR_TURN
+    assert b.link.send_move((G.DISCARD, 0, b"\x00", 0)) in (R.MUST_DRAW, R.NOT_IN_RACK)
+    assert codec.encode(a.link.game) == before
