@@ -39,7 +39,7 @@ def _link(text):
 
 
 def configure(p):
-    from host.emu import _scale
+    from host.args import whole
 
     p.add_argument("--board", default="pico_lcd_13", help="board profile: pins and glass (default pico_lcd_13)")
     p.add_argument("--flash", default=DEFAULT_FLASH, help="the 2 MB flash image file (default ~/.burako/vpico/flash.bin)")
@@ -51,7 +51,7 @@ def configure(p):
     p.add_argument("--screenshot", default=None, help="write the decoded screen as PNG after the keys")
     p.add_argument("--link", type=_link, default=None,
                    help="UART0 link cable over TCP: listen:PORT (0 picks one) or socket://127.0.0.1:PORT")
-    p.add_argument("--scale", type=_scale, default=3, help="window scale, 2..4 (default 3)")
+    p.add_argument("--scale", type=whole(2, 4, "the scale"), default=3, help="window scale, 2..4 (default 3)")
     return p
 
 
