@@ -18,3 +18,13 @@ def whole(lo, hi, what="a whole number"):
             raise argparse.ArgumentTypeError(f"{v} is out of range: {what} from {lo} to {hi}")
         return v
     return parse
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """A parser whose mistakes are one line on stderr and exit status 2 (the
+    stock one prints the whole usage first)."""
+
+    def error(self, message):
+        import sys
+        print(f"{self.prog}: {message}", file=sys.stderr)
+        sys.exit(2)

@@ -9,27 +9,19 @@ parsed namespace (returns the exit code), or simply `emu.main(argv)`.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
 import tempfile
 
-from host.args import whole
+from host.args import OneLineParser, whole
 
 DEFAULT_STORAGE = os.path.join(os.path.expanduser("~"), ".burako", "emu")
 MAX_KEYS_FILE = 1024 * 1024
 
 
-def _scale(text):
-    v = int(text)
-    if not 2 <= v <= 4:
-        raise argparse.ArgumentTypeError("scale must be 2, 3 or 4")
-    return v
-
-
 def configure(p):
-    p.add_argument("--scale", type=_scale, default=3, help="window scale, 2..4 (default 3)")
+    p.add_argument("--scale", type=whole(2, 4, "the scale"), default=3, help="window scale, 2..4 (default 3)")
     p.add_argument("--storage", default=None,
                    help="folder holding the device's files (default: ~/.burako/emu for a "
                         "person playing in the window, a temporary folder for --headless "
@@ -239,7 +231,7 @@ def _windowed(args, opts, runner):
 
 
 def main(argv=None):
-    p = configure(argparse.ArgumentParser(prog="burako emu", description=__doc__.split("\n\n")[0]))
+    p = configure(OneLineParser(prog="burako emu", description=__doc__.split("\n\n")[0]))
     args = p.parse_args(argv)
     code = run(args)
     if args.runtime == "micropython":
