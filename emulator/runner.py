@@ -6,6 +6,15 @@ stop`), where `waiting` says the app is idle until a key comes and `over`
 that the match has ended. Time is FRAME_MS per frame (a virtual clock) in
 headless runs, so runs are deterministic.
 
+With a link cable (`link`: emulator/link.py, the App opens a linked match)
+headless time is still FRAME_MS a frame, but each frame also lasts until a
+byte arrives on the link or PACE_S of real time passes: two processes over
+TCP then advance their virtual clocks at about the same pace (at most
+FRAME_MS per PACE_S, 3.3x real time, while waiting), instead of one spinning
+through the other's timeouts. A linked run is not deterministic (the deal is
+drawn by both consoles). "The match has ended" then also waits until it is
+logged and its last move acknowledged (ui/screen_link.py over()).
+
 Under MicroPython the whole firmware (UI, engine, AI, buffers) lives in the
 guest, with the heap as a hard limit. The host only moves key masks in and
 pixels out: the guest registers the address of a small int array once; per
@@ -21,6 +30,7 @@ import struct
 from emulator.board import FRAME_MS, EmuBoard, ScriptButtons, VirtualClock
 
 STOP = -1
+PACE_S = 0.010     # a headless linked frame lasts at most this long without a byte
 
 
 class Feeder:
@@ -59,23 +69,28 @@ def app_kwargs(opts):
     return {"seed": opts.get("seed"), "autoplay": bool(opts.get("autoplay")),
             "ai_ms": int(opts.get("ai_ms", 0)), "variant": opts.get("variant", "burako"),
             "players": int(opts.get("players", 2)), "target": int(opts.get("target", 0)),
-            "lang": opts.get("lang", "es"), "quick": bool(opts.get("new"))}
+            "lang": opts.get("lang", "es"), "quick": bool(opts.get("new")),
+            "link": bool(opts.get("link"))}
 
 
 # --------------------------------------------------------------------------- CPython
 
 def run_cpython(opts, storage_dir, source, display=None, clock=None, buttons=None,
-                on_frame=None):
-    """Run the App in this process until `source` says stop; returns (board, app)."""
-    from ui.app import App, S_MATCHEND
+                on_frame=None, link=None):
+    """Run the App in this process until `source` says stop; returns (board, app).
+    `link`: board.link (emulator/link.py) for a linked match (opts["link"])."""
+    from ui.app import App
+    from ui.screen_link import over
 
     virtual = clock is None
     clock = clock or VirtualClock()
     buttons = buttons or ScriptButtons()
     board = EmuBoard(storage_dir, buttons=buttons, clock=clock, display=display)
+    if link is not None:
+        board.link = link
     app = App(board, **app_kwargs(opts))
     while True:
-        ev = source(app.waiting(), app.screen == S_MATCHEND)
+        ev = source(app.waiting(), over(app))
         if ev == STOP:
             break
         if ev and hasattr(buttons, "press"):
@@ -85,6 +100,8 @@ def run_cpython(opts, storage_dir, source, display=None, clock=None, buttons=Non
             on_frame(board.display)
         if virtual:
             clock.now += FRAME_MS
+            if link is not None:
+                link.wait(PACE_S)
     return board, app
 
 
@@ -100,7 +117,7 @@ def snapshot(app):
 # address) and calls the host, which reads them from guest memory.
 GUEST_DISPLAY = """
 import uctypes, array
-IO = array.array('i', [0] * 8)
+IO = array.array('i', [0] * 12)
 host.call('init', str(uctypes.addressof(IO)))
 class Disp:
     width = 240
@@ -152,6 +169,37 @@ class Link:
         return b''
     def any(self):
         return 0
+class Cable:
+    # the link bytes cross by address: the frame call hands TX[:IO[8]] to the
+    # host, which leaves IO[9] received bytes in RX (a full TX loses bytes,
+    # like a UART; a frame's transport poll reads all of RX)
+    def __init__(self):
+        self.tx = bytearray(2048)
+        self.txn = 0
+        self.rx = bytearray(1024)
+        self.rxn = 0
+        self.rxi = 0
+        host.call('lb', str(uctypes.addressof(self.tx)) + ' ' + str(uctypes.addressof(self.rx)))
+    def write(self, d):
+        i = self.txn
+        n = len(d)
+        if i + n > 2048:
+            return 0
+        self.tx[i:i + n] = d
+        self.txn = i + n
+        return n
+    def any(self):
+        return self.rxn - self.rxi
+    def readinto(self, buf):
+        i = self.rxi
+        k = self.rxn - i
+        if k > len(buf):
+            k = len(buf)
+        rx = self.rx
+        for j in range(k):
+            buf[j] = rx[i + j]
+        self.rxi = i + k
+        return k
 from hal.storage import Storage
 class Board:
     pass
@@ -159,7 +207,7 @@ B = Board()
 B.display = Disp()
 B.buttons = Btn()
 B.clock = Clk()
-B.link = Link()
+B.link = Cable() if %(link)r else Link()
 B.storage = Storage('/flash/')
 B.idle = None
 """
@@ -168,19 +216,26 @@ B.idle = None
 # garbage is collected only at module level between frames (host/sim.py explains
 # why the WASI build needs this). One frame's allocations must fit in what is free.
 GUEST = "import gc\ngc.disable()\n" + GUEST_DISPLAY + GUEST_BOARD + """
-from ui.app import App, S_MATCHEND
+from ui.app import App
+from ui.screen_link import over
 APP = App(B, **%(kwargs)s)
 def frames():
     io = IO
     app = APP
     btn = B.buttons
     clk = B.clock
+    cab = B.link
     while True:
         io[6] = app.waiting()
-        io[7] = app.screen == S_MATCHEND
+        io[7] = over(app)
+        io[8] = cab.txn if %(link)r else 0
         host.call('frame', '')
         if io[0] < 0:
             return
+        if %(link)r:
+            cab.txn = 0
+            cab.rxn = io[9]
+            cab.rxi = 0
         btn.ev = io[0]
         clk.now = io[1]
         app.step(io[1])
@@ -206,15 +261,17 @@ print('S' + json.dumps(S))
 
 
 def guest_script(opts):
-    return GUEST % {"kwargs": repr(app_kwargs(opts))}
+    return GUEST % {"kwargs": repr(app_kwargs(opts)), "link": bool(opts.get("link"))}
 
 
 def run_micropython(opts, storage_dir, source, display=None, heap=131072, clock=None,
-                    on_frame=None, fuel=10 ** 14):
+                    on_frame=None, fuel=10 ** 14, link=None):
     """Run the App inside MicroPython (WASI); returns (display, state dict).
 
     `clock`: None for virtual frame time, else an object with ticks_ms() (the
-    window's real time)."""
+    window's real time). `link`: the host's end of the cable (emulator/link.py)
+    for a linked match (opts["link"]); its bytes go in and out of the guest
+    through two bytearrays registered by address, like the pixels."""
     import os
 
     from emulator.display import Display
@@ -222,14 +279,17 @@ def run_micropython(opts, storage_dir, source, display=None, heap=131072, clock=
 
     display = display or Display(240, 240)
     os.makedirs(storage_dir, exist_ok=True)
-    st = {"io": None, "n": 0, "state": None}
-    io_fmt = "<8i"
+    st = {"io": None, "n": 0, "state": None, "tx": None, "rx": None}
+    io_fmt = "<12i"
 
     def init(call):
         st["io"] = int(call.text)
 
+    def link_buffers(call):
+        st["tx"], st["rx"] = (int(x) for x in call.text.split())
+
     def io(call):
-        return struct.unpack(io_fmt, call.read(st["io"], 32))
+        return struct.unpack(io_fmt, call.read(st["io"], 48))
 
     def blit(call):
         addr, x, y, w, h = io(call)[:5]
@@ -247,12 +307,22 @@ def run_micropython(opts, storage_dir, source, display=None, heap=131072, clock=
         now = (st["n"] * FRAME_MS) if clock is None else clock.ticks_ms()
         st["n"] += 1
         call.write(st["io"], struct.pack("<2i", ev, now & 0x3FFFFFFF))
+        if link is not None and st["rx"] is not None:
+            if v[8]:
+                link.write(call.read(st["tx"], v[8]))
+            if clock is None and st["n"] > 1:
+                link.wait(PACE_S)
+            data = link.read(1024)
+            if data:
+                call.write(st["rx"], data)
+            call.write(st["io"] + 36, struct.pack("<i", len(data)))
 
     def on_line(text, fuel_used):
         if text.startswith("S{"):
             st["state"] = json.loads(text[1:])
 
     guest = wasi.Guest(heap=heap, fuel=fuel, flash=storage_dir, result_cap=16,
-                      host_functions={"init": init, "b": blit, "f": fill, "frame": frame})
+                      host_functions={"init": init, "b": blit, "f": fill, "frame": frame,
+                                      "lb": link_buffers})
     guest.run(guest_script(opts), on_line=on_line)
     return display, st["state"]

@@ -4,7 +4,7 @@ from engine import tiles as T
 from engine import melds as M
 from ui import lang as L
 
-SCREENS = ("title", "setup", "game", "handoff", "handend", "matchend")
+SCREENS = ("title", "setup", "game", "handoff", "handend", "matchend", "link")
 
 
 def snapshot(app):
@@ -12,6 +12,16 @@ def snapshot(app):
     out = {"screen": SCREENS[app.screen], "lang": L.code(), "saves": app.saves,
            "focus": app.focus, "msg": app.msg,
            "error": app.err, "error_text": L.reason(app.err) if app.err else ""}
+    lk = app.link
+    if lk is not None:
+        st = lk.stats()
+        out["link"] = {
+            "match_id": "".join("%02x" % b for b in lk.match_id) if lk.match_id else None,
+            "frames_sent": st["frames_out"], "bytes_sent": st["bytes_out"],
+            "retransmits": st["resends"], "crc_errors": st["bad_frames"],
+            "refused": st["refused"], "repairs": st["repairs"], "seat": lk.seat,
+            "state": app.LS.STATE_NAMES[lk.state], "reason": app.LS.REASON_NAMES[lk.reason],
+            "by_peer": lk.by_peer, "note": app.link_note}
     if g is None:
         return out
     rack = g.racks[app.viewer]
