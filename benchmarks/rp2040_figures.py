@@ -11,7 +11,7 @@ of SPI bytes ended by 20 ms without any; a redraw runs from its first CASET to i
   rp2040_ms_boot          power-on to the last pixel byte of the title screen (flash holding the build)
   rp2040_ms_full_redraw   the new game's table (seed 1, keys A, UP, A), first CASET to last pixel
   rp2040_ms_cursor_move   RIGHT in the rack: key down to the last pixel byte
-  rp2040_heap_free_table  gc.mem_free() after gc.collect() with that table up (App interrupted)
+  rp2040_heap_free_table  gc.mem_free() after gc.collect() right after that table's redraw (App running)
 """
 import argparse
 import json
@@ -35,6 +35,38 @@ def frame_after(pico, t_ns):
     """The first LCD frame that starts after `t_ns`, once the screen is quiet again."""
     pico.settle(after_ns=t_ns)
     return [b for b in pico.stats(bursts=True)["bursts"] if b["start_ns"] >= t_ns][0]
+
+
+# App.draw wrapped to report the heap after every redraw (after a gc.collect()); run apart from
+# the timed part, which it would slow.
+HEAP_SCRIPT = """
+import gc
+from hal import board as _hb
+from ui.app import App
+_draw = App.draw
+def draw(self):
+    _draw(self)
+    gc.collect()
+    print('HEAP', gc.mem_free(), 'END')
+App.draw = draw
+app = App(_hb.build(), seed=1, ai_ms=0)
+app.run()
+"""
+
+
+def heap_with_table(pico):
+    t = pico.stats()["t_ns"]
+    rp2040.mpremote(pico.port, "exec", "--no-follow", HEAP_SCRIPT)
+    pico.settle(800, after_ns=t)
+    for k in (K.A, K.UP, K.A):
+        pico.settle(after_ns=pico.tap(k))
+    out = b""
+    while True:  # everything printed so far; the last report is the table's
+        try:
+            out += pico.serial_read(b"END", timeout=2)
+        except rp2040.VPicoError:
+            break
+    return int(out.rsplit(b"HEAP", 1)[1].split()[0])
 
 
 def measure(d):
@@ -69,9 +101,7 @@ def measure(d):
         fig["rp2040_ms_cursor_move_redraw"] = round((move["last_pixel_ns"] - move["first_caset_ns"]) / 1e6, 1)
         fig["rp2040_cursor_move_spi_bytes"] = move["bytes"]
 
-        out = rp2040.mpremote(pico.port, "resume", "exec",
-                              "import gc\ngc.collect()\nprint(app.screen, gc.mem_free())")
-        fig["rp2040_heap_free_table"] = int(out.split()[-1])
+        fig["rp2040_heap_free_table"] = heap_with_table(pico)
         fig["rp2040_spi_hz"] = pico.stats()["spi_hz"]
         fig["rp2040_wall_s_boot"] = round(boot_wall, 2)  # host-dependent: how long the boot took here
     return fig

@@ -46,7 +46,7 @@ def configure(p):
     p.add_argument("--headless", action="store_true",
                    help="no window; with --keys/--screenshot it plays them and exits, else it serves the port")
     p.add_argument("--keys", default="", help='keys tapped once the screen is up, e.g. "A,UP,A" (A+B, WAIT)')
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--seed", type=whole(0, (1 << 30) - 1, "the seed"), default=None,
                    help="after boot, restart the App from a script with this deal seed (main.py seeds from the clock)")
     p.add_argument("--screenshot", default=None, help="write the decoded screen as PNG after the keys")
     p.add_argument("--link", type=_link, default=None,
