@@ -7,7 +7,7 @@ from micropython import const
 from engine import game as G
 from ui import gfx
 from ui import lang as L
-from ui.gfx import BAR, TURN, WHITE, CURSOR, DIM
+from ui.gfx import BAR, WHITE, CURSOR, DIM
 
 # screens: indexes into app.SCREENS (and ui/state.py's names)
 S_TITLE = const(0)
@@ -16,7 +16,6 @@ S_GAME = const(2)
 S_HANDOFF = const(3)
 S_HANDEND = const(4)
 S_MATCHEND = const(5)
-S_LINK = const(6)        # the link cable: connecting, peer gone, link ended
 S_LINK = const(6)        # the link cable: connecting, peer gone, link ended
 
 # dirty regions (the table's names; other screens use D_CLEAR and D_MELDS)
@@ -51,23 +50,17 @@ def hint(p, a, b):
     p.text(0, Y_HINT + 10, 240, L.t(b) if b >= 0 else "", DIM, BAR)
 
 
-def draw_top(app, turn=False):
-    """The top bar: both sides' scores (the viewer's in yellow), the hand
-    number; `turn`: the viewer is to move, the bar lights up and says so
-    (steady, nothing blinks)."""
+def draw_top(app):
+    """The top bar: both sides' scores (the viewer's in yellow), the hand number."""
     p = app.p
     g = app.g
     me = G.side_of(app.viewer)
-    bg = TURN if turn else BAR
-    p.fill(0, 0, 240, 12, bg)
+    p.fill(0, 0, 240, 12, BAR)
     x = 2
     for s in range(2):
         t = sname(g, s) + " " + str(g.scores[s])
-        p.text(x, 1, len(t) * 8, t, CURSOR if s == me else WHITE, bg)
+        p.text(x, 1, len(t) * 8, t, CURSOR if s == me else WHITE, BAR)
         x += len(t) * 8 + 12
-    if turn:
-        t = L.t(L.YOUR_TURN)
-    else:
-        t = L.t(L.HAND) + " " + str(g.hand)
+    t = L.t(L.HAND) + " " + str(g.hand)
     if x + len(t) * 8 < 238:
-        p.text(238 - len(t) * 8, 1, len(t) * 8, t, WHITE if turn else DIM, bg)
+        p.text(238 - len(t) * 8, 1, len(t) * 8, t, DIM, BAR)
