@@ -293,7 +293,7 @@ def device_info(t, files):
 
 
 def tree_mpy_version(tree):
-    """The .mpy format version of the build (byte 1 of a .mpy: 6 since MicroPython 1.20), or None."""
+    """The .mpy format version of the build (byte 1 of a .mpy: 6 since MicroPython 1.19), or None."""
     for p in sorted(Path(tree).rglob("*.mpy")):
         head = p.read_bytes()[:2]
         if len(head) == 2 and head[:1] == b"M":
@@ -308,6 +308,11 @@ def same_file(local, there):
     return hashlib.sha256(local.read_bytes()).hexdigest() == there[0]
 
 
+# the first MicroPython release of each .mpy format (docs/reference/mpyfiles.rst); the
+# sub-version (byte 2) is ignored when loading bytecode, and mpy-cross writes no native code here
+MPY_SINCE = {6: "1.19", 5: "1.12"}
+
+
 def check_mpy(info, tree, port):
     need = tree_mpy_version(tree)
     if need is None:
@@ -316,8 +321,10 @@ def check_mpy(info, tree, port):
     has = None if info["mpy"] is None else info["mpy"] & 0xFF
     if has != need:
         what = "no .mpy version" if has is None else f".mpy v{has}"
-        raise DeviceError(f"the device runs MicroPython {ver} ({what}); this build is .mpy v{need} "
-                          f"(MicroPython 1.20 or newer): update the board's MicroPython first")
+        since = MPY_SINCE.get(need)
+        raise DeviceError(f"the device runs MicroPython {ver} ({what}); this build is .mpy v{need}"
+                          + (f" (MicroPython {since} or newer)" if since else "")
+                          + ": update the board's MicroPython first")
 
 
 def tree_files(tree):
