@@ -95,7 +95,6 @@ class Encoder:
     def __init__(self):
         self.raw = bytearray(MAX_RAW)
         self.wire = bytearray(MAX_WIRE)
-        self.mv = memoryview(self.wire)
 
     def build(self, ctl, seq, ack, payload=b"", out=None):
         n = len(payload)
