@@ -10,14 +10,19 @@ import scorelog
 
 
 def match(i, hands=6, players=4):
+    """Match i; odd ones carry the optional fields (id, canastas, closes), even ones the original format."""
     nsides = 2
-    return {
+    m = {
         "variant": "burako" if i % 2 == 0 else "burako-cl",
         "seats": ("HAAA" if players == 4 else "HA"),
         "hands": [[(i * 37 + h * 113) % 900 - 150, (i * 53 + h * 71) % 800 - 200] for h in range(hands)],
         "final": [1000 + i, -50 + i],
         "winner": i % nsides,
     }
+    if i % 2:
+        m.update(id=(i * 0x9E3779B97F4A7C15) & (2**64 - 1), canastas=[[[h % 3, 1], [0, h % 2]] for h in range(hands)],
+                 closes=[h % 2 if h % 3 else None for h in range(hands)])
+    return m
 
 
 def write_log(path, n):
@@ -123,7 +128,8 @@ def test_random_corruption_never_crashes(tmp_path, edits, junk, cut):
     p.write_bytes(bytes(data))
     recs, probs = scorelog.read(str(p))
     for r in recs:
-        assert set(r) == {"seq", "variant", "seats", "hands", "final", "winner"}
+        assert {"seq", "variant", "seats", "hands", "final", "winner"} <= set(r) <= \
+            {"seq", "variant", "seats", "hands", "final", "winner", "id", "canastas", "closes"}
     # every byte is either in a good record or in a reported problem
     covered = sum(n for _, n, _ in probs) + sum(len(scorelog.encode(r)) for r in recs)
     assert covered == len(data)
