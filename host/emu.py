@@ -3,6 +3,7 @@
     burako emu [--scale 3] [--storage DIR] [--runtime cpython|micropython] [--heap BYTES]
     burako emu --headless --seed S [--keys "A,RIGHT,A" | --keys-file F] [--autoplay]
                [--frames N] [--screenshot out.png] [--state-json]
+    burako emu --link listen:PORT | --link socket://127.0.0.1:PORT | --link /dev/ttyUSB0
 
 Wiring into host/cli.py: `emu.add_parser(subparsers)` then `emu.run(args)` for the
 parsed namespace (returns the exit code), or simply `emu.main(argv)`.
@@ -47,6 +48,10 @@ def configure(p):
     p.add_argument("--target", type=whole(0, 10000, "the target"), default=0,
                    help="target score for --autoplay (0: the variant's)")
     p.add_argument("--lang", choices=("es", "it", "en"), default="es", help="UI language")
+    p.add_argument("--link", default=None, metavar="SPEC",
+                   help="play a 1v1 match over the link cable: listen:PORT waits for the other "
+                        "console on 127.0.0.1:PORT; otherwise a pyserial URL or port "
+                        "(socket://127.0.0.1:PORT, a pty, a USB-serial adapter at 115200 8N1)")
     p.add_argument("--ai-ms", type=whole(0, 60000, "milliseconds"), default=None,
                    help="pause after each AI move in ms (default 700 windowed, 0 headless)")
     return p
@@ -70,7 +75,8 @@ def scripted(args):
     touch the player's own storage (a script or an autoplay would overwrite
     the saved game)."""
     return bool(args.headless or args.autoplay or args.keys or args.keys_file
-                or args.frames is not None or args.screenshot or args.state_json)
+                or args.frames is not None or args.screenshot or args.state_json
+                or getattr(args, "replay", None))
 
 
 def no_display(env=None, platform=None):
@@ -139,6 +145,19 @@ def run(args):
         why = no_display()
         if why:
             return _fail(f"cannot open a window: {why}; use --headless (see burako emu --help)")
+    link = None
+    if args.link is not None:
+        from emulator.link import LinkError, open_link
+
+        if args.players != 2:
+            return _fail("the link cable plays 1v1: --players 2")
+        try:
+            link = open_link(args.link)
+        except LinkError as e:
+            return _fail(str(e))
+        if getattr(link, "port", None) is not None:
+            print(f"listening on 127.0.0.1:{link.port}", file=sys.stderr, flush=True)
+    args.link_end = link
     if args.storage is None:
         if scripted(args):
             with tempfile.TemporaryDirectory(prefix="burako-emu-") as tmp:
@@ -159,14 +178,18 @@ def _run(args, keys, storage):
     ai_ms = args.ai_ms if args.ai_ms is not None else (0 if args.headless else 700)
     opts = {"seed": args.seed, "autoplay": args.autoplay, "new": args.new, "ai_ms": ai_ms, "variant": args.variant,
             "players": args.players, "target": args.target, "lang": args.lang}
+    link = getattr(args, "link_end", None)
+    if link is not None:
+        opts["link"] = True
 
     if args.headless:
         feeder = runner.Feeder(keys, args.frames, args.autoplay)
         try:
             if args.runtime == "micropython":
-                display, state = runner.run_micropython(opts, args.storage, feeder, heap=args.heap)
+                display, state = runner.run_micropython(opts, args.storage, feeder, heap=args.heap,
+                                                        link=link)
             else:
-                board, app = runner.run_cpython(opts, args.storage, feeder)
+                board, app = runner.run_cpython(opts, args.storage, feeder, link=link)
                 display, state = board.display, runner.snapshot(app)
         except Exception as e:  # one line for users: a guest error, a full heap...
             return _fail(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
@@ -183,6 +206,7 @@ def _run(args, keys, storage):
 
 
 def _windowed(args, opts, runner):
+    link = getattr(args, "link_end", None)
     try:
         from emulator.window import RealClock, Window, frame_wait
         win = Window(args.scale)
@@ -208,7 +232,7 @@ def _windowed(args, opts, runner):
 
         try:
             runner.run_micropython(opts, args.storage, source, heap=args.heap, clock=clock,
-                                   on_frame=win.show)
+                                   on_frame=win.show, link=link)
         except Exception as e:
             win.close()
             return _fail(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
@@ -225,7 +249,8 @@ def _windowed(args, opts, runner):
         pins.level = win.pump()
         return runner.STOP if win.quit else 0
 
-    runner.run_cpython(opts, args.storage, source, clock=Clock(), buttons=pins, on_frame=win.show)
+    runner.run_cpython(opts, args.storage, source, clock=Clock(), buttons=pins, on_frame=win.show,
+                       link=link)
     win.close()
     return 0
 
