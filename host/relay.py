@@ -369,14 +369,6 @@ def _prob(text):
     return p
 
 
-def _port(text):
-    import argparse
-
-    if not text.isdigit() or int(text) > 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a TCP port")
-    return int(text)
-
-
 def _target_url(t):
     return f"socket://127.0.0.1:{t}" if t.isdigit() else t
 
@@ -403,27 +395,33 @@ class _Side:
 
 
 def run_relay(listen_port, target, faults_ab, faults_ba, announce=None, stop=None):
-    """Relay until one side closes or stop() is true. Returns the figures."""
+    """Open TARGET, then relay it to the first client on 127.0.0.1:listen_port
+    until one side closes or stop() is true. Returns the figures."""
     import serial
 
-    srv = socket.socket()
-    srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    srv.bind(("127.0.0.1", listen_port))
-    srv.listen(1)
-    if announce:
-        announce(srv.getsockname()[1])
-    srv.settimeout(0.1)
-    conn = None
-    while conn is None:
-        if stop and stop():
-            srv.close()
-            return _figures(faults_ab, faults_ba, 0.0)
-        try:
-            conn, _ = srv.accept()
-        except socket.timeout:
-            continue
-    srv.close()
     ser = serial.serial_for_url(_target_url(target), timeout=0)
+    srv = socket.socket()
+    try:
+        srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        srv.bind(("127.0.0.1", listen_port))
+        srv.listen(1)
+        if announce:
+            announce(srv.getsockname()[1])
+        srv.settimeout(0.1)
+        conn = None
+        while conn is None:
+            if stop and stop():
+                ser.close()
+                return _figures(faults_ab, faults_ba, 0.0)
+            try:
+                conn, _ = srv.accept()
+            except socket.timeout:
+                continue
+    except BaseException:
+        ser.close()
+        raise
+    finally:
+        srv.close()
     conn.setblocking(False)
     conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     a2b, b2a = _Side(faults_ab), _Side(faults_ba)
@@ -480,12 +478,12 @@ def cmd_relay(a):
     try:
         fig = run_relay(a.listen_port, a.target, mk(seed), mk(seed + 1), announce,
                         lambda: bool(stopping))
-    except OSError as e:
-        print(f"burako link-relay: cannot listen on 127.0.0.1:{a.listen_port}: {e.strerror}",
-              file=sys.stderr)
-        return 2
     except (serial.SerialException, ValueError) as e:
         print(f"burako link-relay: cannot open {a.target}: {str(e).splitlines()[0]}",
+              file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"burako link-relay: cannot listen on 127.0.0.1:{a.listen_port}: {e.strerror}",
               file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -500,17 +498,19 @@ def cmd_relay(a):
 
 
 def add_parser(subparsers):
+    from host.args import whole
+
     r = subparsers.add_parser("link-relay", help="relay two link-cable ends, damaging bytes on the way")
-    r.add_argument("listen_port", metavar="LISTEN_PORT", type=_port,
+    r.add_argument("listen_port", metavar="LISTEN_PORT", type=whole(0, 65535, "a TCP port"),
                    help="TCP port on 127.0.0.1 to accept one end on (0: any free port)")
     r.add_argument("target", metavar="TARGET",
                    help="the other end: a pyserial URL (socket://127.0.0.1:PORT, /dev/pts/N) or a TCP port")
     r.add_argument("--drop", type=_prob, default=0.0, help="probability a byte is lost")
     r.add_argument("--flip", type=_prob, default=0.0, help="probability a byte gets one bit flipped")
     r.add_argument("--dup", type=_prob, default=0.0, help="probability a byte is doubled")
-    r.add_argument("--delay", type=int, default=0, metavar="MS", help="delay every byte this long")
+    r.add_argument("--delay", type=whole(0, 60000, "a delay in ms"), default=0, metavar="MS", help="delay every byte this long")
     r.add_argument("--split", action="store_true", help="deliver in random small pieces")
-    r.add_argument("--seed", type=int, default=None, help="seed of the damage (default: random)")
+    r.add_argument("--seed", type=whole(0, 2**31, "a seed"), default=None, help="seed of the damage (default: random)")
     r.add_argument("--json", action="store_true", help="figures as one JSON object")
     r.set_defaults(func=cmd_relay)
     return subparsers
