@@ -292,6 +292,7 @@ def build_parser():
 
     emu.add_parser(sub)
     device.add_parser(sub)
+    __import__("host.relay").relay.add_parser(sub)
     __import__("host.league").league.add_parser(sub)
     __import__("host.vpico").vpico.add_parser(sub)
     __import__("host.rummy").rummy.add_parser(sub)
