@@ -1,0 +1,270 @@
+"""Figures for the link cable (firmware/link/, docs/link.md).
+
+    .venv/bin/python benchmarks/link_figures.py [--matches N] [--json]
+
+On the in-memory cable of host/relay.py (simulated clock, AI against AI):
+bytes per move and per match on a clean cable, with the AIs answering at once
+(acks ride on the answer) and at a human pace (every move waits 2 s, so each
+move frame gets its own ack and heartbeats run); the heartbeat's idle traffic;
+resends and bytes per match with 2 % of bytes damaged. The modelled turn
+latency at 115200 baud (8N1: 10 bits a byte) of a typical move frame and its
+ack. Inside real MicroPython (WASI): heap allocated by importing the link
+modules, by constructing a Link, by one move exchange, and the fuel of
+checking one peer move; the .mpy size of firmware/link. With --json the last
+line is one flat JSON object (link_* keys).
+"""
+import argparse
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from emulator.paths import use_firmware  # noqa: E402
+
+use_firmware()
+
+from host.relay import Cable, Console, Faults, SimClock, duel  # noqa: E402
+from link import session as S  # noqa: E402
+from link import transport as TR  # noqa: E402
+
+BAUD = 115200
+
+
+def _bytes(a, b):
+    return a.link.stats()["bytes_out"] + b.link.stats()["bytes_out"]
+
+
+def instant(variant, seeds, faults=None):
+    out = []
+    for s in seeds:
+        f = (faults(s), faults(s + 1000)) if faults else (None, None)
+        a, b, clock, _ = duel(variant, 0, s, faults=f)
+        assert a.link.reason == b.link.reason == S.R_MATCH_OVER
+        out.append({"moves": a.link.count, "bytes": _bytes(a, b), "ms": clock.now,
+                    "resends": a.link.stats()["resends"] + b.link.stats()["resends"]})
+    return out
+
+
+def paced(variant, seed, think_ms=2000):
+    """Each console waits think_ms before each of its moves."""
+    clock = SimClock(1000)
+    cable = Cable(clock)
+    a = Console(cable.a, clock, variant, 0, seed * 2 + 1)
+    b = Console(cable.b, clock, variant, 0, seed * 2 + 2)
+    last = {"n": -1, "t": 0}
+    while not (a.link.state == S.ENDED and b.link.state == S.ENDED and a.link.idle() and b.link.idle()):
+        clock.now += 10
+        n = a.link.count
+        if n != last["n"]:
+            last["n"], last["t"] = n, clock.now
+        go = clock.now - last["t"] >= think_ms
+        a.step(go)
+        b.step(go)
+    return {"moves": a.link.count, "bytes": _bytes(a, b), "ms": clock.now}
+
+
+def idle_bytes_per_s():
+    a, b, clock, cable = duel("burako", 0, 1, until=lambda a, b, c: a.link.count >= 2 and a.link.idle())
+    a.playing = b.playing = False
+    before = _bytes(a, b)
+    duel(consoles=(a, b), clock=clock, cable=cable, until=lambda *_: False, max_ms=60_000)
+    return (_bytes(a, b) - before) / 60.0
+
+
+GUEST_HEAP = """
+import gc
+gc.disable()
+from engine import game as G, codec
+gc.collect()
+A0 = gc.mem_alloc()
+from link import session as S
+gc.collect()
+A1 = gc.mem_alloc()
+class Clock:
+    def __init__(self):
+        self.now = 0
+    def ticks_ms(self):
+        return self.now
+    def ticks_diff(self, a, b):
+        return a - b
+class Loop:
+    def __init__(self):
+        self.buf = bytearray(600)
+        self.buf[0:] = b''
+        self.i = 0
+        self.peer = None
+    def write(self, d):
+        self.peer.buf.extend(d)
+        return len(d)
+    def readinto(self, b):
+        # like the UART driver's: copies, allocates nothing
+        k = min(len(b), len(self.buf) - self.i)
+        src = self.buf
+        i = self.i
+        for j in range(k):
+            b[j] = src[i + j]
+        self.i = i + k
+        if self.i == len(src):
+            src[0:] = b''
+            self.i = 0
+        return k
+class Board:
+    pass
+CLK = Clock()
+WA = Loop()
+WB = Loop()
+WA.peer = WB
+WB.peer = WA
+BA = Board()
+BA.clock = CLK
+BA.link = WA
+BB = Board()
+BB.clock = CLK
+BB.link = WB
+SEQ = [0]
+def nonce(n):
+    SEQ[0] += 1
+    return bytes([(SEQ[0] * 97 + i * 31) & 255 for i in range(n)])
+LA = None
+LB = None
+gc.collect()
+A1B = gc.mem_alloc()
+def make():
+    global LA
+    LA = S.Link(BA, 'burako', nonce=nonce)
+    yield
+def other():
+    global LB
+    LB = S.Link(BB, 'burako', nonce=nonce)
+    yield
+def polls(k):
+    for _ in range(k):
+        CLK.now += 10
+        LA.poll(CLK.now)
+        LB.poll(CLK.now)
+        while LA.next_event() or LB.next_event():
+            pass
+        yield
+def exchange():
+    # the player to move moves; until the other console has it and the ack is back
+    L = LA if LA.my_turn() else LB
+    M = LB if L is LA else LA
+    n = M.count
+    mv = next(L.game.legal_moves())
+    a0 = gc.mem_alloc()
+    L.send_move(mv)
+    while M.count == n or not L.idle():
+        CLK.now += 10
+        L.poll(CLK.now)
+        print('P')
+        M.poll(CLK.now)
+        print('p')
+        while LA.next_event() or LB.next_event():
+            pass
+    X[0] = gc.mem_alloc() - a0
+    yield
+X = [0]
+for _ in make():
+    pass
+A2 = gc.mem_alloc()
+gc.collect()
+A3 = gc.mem_alloc()
+for _ in other():
+    pass
+for _ in polls(40):
+    gc.collect()
+gc.collect()
+B0 = gc.mem_alloc()
+for _ in exchange():
+    pass
+gc.collect()
+B2 = gc.mem_alloc()
+B1 = X[0]
+peak = 0
+for i in range(30):
+    gc.collect()
+    for _ in exchange():
+        pass
+    if X[0] > peak:
+        peak = X[0]
+print('H', A1 - A0, A2 - A1B, A3 - A1B, B1, B2 - B0, peak, LA.count)
+"""
+
+
+def guest_figures():
+    from emulator.runtimes import wasi
+
+    fuel = []
+    st = {}
+
+    def on_line(text, f):
+        c = text[:1]
+        if c == "P":
+            st["p"] = f
+        elif c == "p":
+            fuel.append(f - st["p"])
+        elif c == "H":
+            st["h"] = [int(x) for x in text.split()[1:]]
+
+    res = wasi.Guest(heap=192 * 1024).run(GUEST_HEAP, on_line=on_line)
+    h = st["h"]
+    sizes = wasi.mpy_sizes(wasi.compile_firmware())
+    return {"import_bytes": h[0], "construct_alloc_bytes": h[1], "construct_kept_bytes": h[2],
+            "exchange_alloc_bytes": h[3], "exchange_kept_bytes": h[4], "exchange_alloc_max_bytes": h[5],
+            "receive_poll_fuel_max": max(fuel), "mpy_bytes": sizes.get("link", 0),
+            "guest_fuel": res.fuel}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--matches", type=int, default=6)
+    ap.add_argument("--json", action="store_true", help="end with one flat JSON object")
+    a = ap.parse_args()
+    flat = {}
+    seeds = list(range(1, a.matches + 1))
+    t0 = time.perf_counter()
+    for variant in ("burako", "torneo"):
+        r = instant(variant, seeds)
+        moves = sum(x["moves"] for x in r)
+        byts = sum(x["bytes"] for x in r)
+        print(f"{variant}, AI answering at once, {len(r)} matches: {byts / moves:.1f} bytes a move, "
+              f"{byts / len(r):.0f} bytes a match ({moves / len(r):.0f} moves)")
+        flat[f"link_{variant}_bytes_per_move"] = round(byts / moves, 2)
+        flat[f"link_{variant}_bytes_per_match"] = round(byts / len(r))
+    p = paced("burako", 1)
+    print(f"burako at 2 s a move (own acks, heartbeats): {p['bytes'] / p['moves']:.1f} bytes a move, "
+          f"{p['bytes']} bytes a match")
+    flat["link_paced_2s_bytes_per_move"] = round(p["bytes"] / p["moves"], 2)
+    idle = idle_bytes_per_s()
+    print(f"idle heartbeat traffic, both directions: {idle:.1f} bytes/s (one {TR.HB_MS} ms heartbeat each way)")
+    flat["link_idle_bytes_per_s"] = round(idle, 1)
+    r = instant("burako", seeds, faults=lambda s: Faults(flip=0.02, seed=s))
+    resends = sum(x["resends"] for x in r) / len(r)
+    moves = sum(x["moves"] for x in r)
+    byts = sum(x["bytes"] for x in r)
+    print(f"burako with 2 % of bytes damaged: {resends:.0f} resends a match, {byts / moves:.1f} bytes a move")
+    flat["link_resends_per_match_2pct"] = round(resends, 1)
+    flat["link_bytes_per_move_2pct"] = round(byts / moves, 2)
+    # a discard: MOVE(ply, digest, kind, tile) = 9 payload bytes -> 14 raw -> 16 on the wire; ack 7
+    move_wire, ack_wire = 16, 7
+    wire_ms = (move_wire + ack_wire) * 10 * 1000 / BAUD
+    print(f"turn latency at {BAUD} baud: {wire_ms:.2f} ms on the wire ({move_wire} + {ack_wire} bytes) "
+          f"+ the receiver's check of the move + up to one UI frame on each side before it polls")
+    flat["link_turn_wire_ms"] = round(wire_ms, 2)
+    g = guest_figures()
+    print(f"MicroPython: importing link/ {g['import_bytes']} bytes of heap, a Link {g['construct_kept_bytes']} "
+          f"kept ({g['construct_alloc_bytes']} allocated), one move exchange allocates "
+          f"{g['exchange_alloc_bytes']} bytes (max {g['exchange_alloc_max_bytes']}) and keeps "
+          f"{g['exchange_kept_bytes']}; checking a peer move: {g['receive_poll_fuel_max']:,} fuel; "
+          f".mpy {g['mpy_bytes']} bytes")
+    for k, v in g.items():
+        flat["link_mpy_" + k] = v
+    flat["link_figures_seconds"] = round(time.perf_counter() - t0, 1)
+    if a.json:
+        print(json.dumps(flat))
+
+
+if __name__ == "__main__":
+    main()
