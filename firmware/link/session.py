@@ -191,6 +191,10 @@ class Link:
         if self._st != ENDED:
             self._end(R_ABANDONED)
 
+    def connected(self):
+        """The peer was heard from within the last 1.6 s."""
+        return self.t.alive()
+
     def idle(self):
         """Nothing half received or waiting for an acknowledgement."""
         return self.t.idle()

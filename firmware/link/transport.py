@@ -26,7 +26,7 @@ RTO_MAX = const(1000)   # backoff cap (a pulled cable costs one frame a second)
 HB_MS = const(300)      # something goes out at least this often
 DEAD_MS = const(1600)   # nothing heard for this long: the peer is gone
 SYN_MS = const(250)     # SYN repeat while connecting
-QUEUE = const(24)       # payloads waiting; more means the session misbehaves
+QUEUE = const(48)       # payloads waiting (a whole match log is ~8 frames); more means a flood
 
 
 class Transport:
