@@ -91,3 +91,14 @@ def test_micropython_console_plays_a_whole_match_against_cpython_in_128k():
     assert fig["seat"] == 1 - L.seat
     assert L.stats()["resends"] > 0
     assert fig["heap_peak"] < 128 * 1024
+
+
+def test_device_randomness_inside_micropython():
+    """entropy.py on the real port: ticks_us, os.urandom where present, the pool."""
+    res = wasi.Guest(heap=64 * 1024).run(
+        "from link import entropy\n"
+        "a = entropy.random_bytes(16)\n"
+        "entropy.stir(12345)\n"
+        "b = entropy.random_bytes(16)\n"
+        "print(len(a), len(b), a != b, entropy.random_bytes(4) != entropy.random_bytes(4))\n")
+    assert res.lines == ["16 16 True True"]

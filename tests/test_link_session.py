@@ -296,3 +296,21 @@ def test_local_moves_are_checked_and_refused_out_of_turn():
     assert a.link.send_move((G.DRAW, 0, b"", 0)) == R.NOT_YOUR_TURN
     assert b.link.send_move((G.DISCARD, 0, b"\x00", 0)) in (R.MUST_DRAW, R.NOT_IN_RACK)
     assert codec.encode(a.link.game) == before
+
+
+def test_cable_out_for_a_week_then_the_match_goes_on():
+    """Longer than the tick counter's half period (2**29 ms, 6.2 days): the
+    silence must not wrap around into 'connected'."""
+    a, b, clock, cable = duel("burako", 0, 15, until=lambda a, b, c: a.link.count >= 60)
+    cable.cut = True
+    week = 7 * 24 * 3600 * 1000
+    end = clock.now + week
+    while clock.now < end:
+        clock.now += 600_000        # the UI asleep, polling every 10 minutes
+        a.step()
+        b.step()
+        assert a.link.state == b.link.state == S.PEER_GONE
+    cable.cut = False
+    duel(consoles=(a, b), clock=clock, cable=cable)
+    assert a.link.reason == b.link.reason == S.R_MATCH_OVER
+    _same_match(a, b)

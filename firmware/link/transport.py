@@ -55,6 +55,7 @@ class Transport:
         self.sent_at = self.now
         self.last_tx = self.now
         self.last_rx = self.now
+        self.heard = False
         self.last_syn = self.now
         self.syn_due = True
         # figures
@@ -66,7 +67,11 @@ class Transport:
 
     # --- queries -------------------------------------------------------
     def alive(self):
-        return self.up and self.clock.ticks_diff(self.now, self.last_rx) < DEAD_MS
+        # `heard` latches off, so a silence longer than the tick counter's
+        # half period (6 days) cannot wrap around into "alive"
+        if self.heard and self.clock.ticks_diff(self.now, self.last_rx) >= DEAD_MS:
+            self.heard = False
+        return self.up and self.heard
 
     def idle(self):
         """Nothing half received, nothing waiting to be sent or acknowledged."""
@@ -135,6 +140,7 @@ class Transport:
                 if not d:
                     break
                 self.rx.feed(d, len(d))
+        self.alive()
         d = self.clock.ticks_diff
         if not self.up:
             if self.syn_due or d(now, self.last_syn) >= SYN_MS:
@@ -162,6 +168,7 @@ class Transport:
             self.syn_due = True
             return
         self.last_rx = self.now
+        self.heard = True
         if self.inflight and buf[2] == self.tx_seq:
             self.inflight = False
             self.queue.pop(0)
@@ -193,6 +200,7 @@ class Transport:
         if self.peer is None:
             self.peer = pid
         self.last_rx = self.now
+        self.heard = True
         was_up = self.up
         if knows and not self.up:
             self.up = True
