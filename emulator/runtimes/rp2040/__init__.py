@@ -273,7 +273,7 @@ class VPico:
         (bursts of SPI bytes ended by 20 ms without any: start, first CASET, last pixel, byte counts)."""
         return self.request("stats", bursts=bursts)
 
-    def settle(self, quiet_ms=300, after_ns=None, timeout=120):
+    def settle(self, quiet_ms=300, after_ns=None, timeout=90):
         """Wait until the keys are up and the screen has had no SPI byte for `quiet_ms` of emulated time
         (and, given `after_ns`, has drawn something since that emulated time)."""
         deadline = time.monotonic() + timeout
@@ -283,7 +283,8 @@ class VPico:
             if drawn and not s["keys_low"] and s["t_ns"] - max(s["last_spi_ns"], 0) >= quiet_ms * 1e6:
                 return s
             if time.monotonic() > deadline:
-                raise VPicoError(f"the screen did not settle within {timeout} s")
+                raise VPicoError(f"the screen did not settle within {timeout} s; the board said: "
+                                 f"{self.serial_pending()[-400:]!r}")
             time.sleep(0.05)
 
     def serial_read(self, until, timeout=20):
@@ -296,6 +297,13 @@ class VPico:
                 raise VPicoError(f"{until!r} not seen on {self.port}; got {got[-200:]!r}")
             if select.select([self._slave], [], [], min(left, 0.2))[0]:
                 got += os.read(self._slave, 4096)
+        return got
+
+    def serial_pending(self):
+        """Whatever the board has printed and nobody has read yet (for error messages)."""
+        got = b""
+        while self._slave is not None and select.select([self._slave], [], [], 0.05)[0]:
+            got += os.read(self._slave, 4096)
         return got
 
     def serial_write(self, data):
