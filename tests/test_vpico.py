@@ -53,7 +53,8 @@ def mpremote(pico, *args, timeout=120):
 @pytest.fixture(scope="session")
 def flashed(vpico_ready, tmp_path_factory):
     """(flash image holding the built firmware, burako flash's output, build tree, device file sizes)."""
-    shared = tmp_path_factory.getbasetemp().parent / "vpico-flashed"  # one for all xdist workers
+    base = tmp_path_factory.getbasetemp()  # under xdist its parent is this run's, shared by the workers
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "vpico-flashed"
     shared.mkdir(exist_ok=True)
     with open(shared / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
