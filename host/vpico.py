@@ -84,7 +84,7 @@ def run(args):
     flash = os.path.abspath(args.flash)
     if os.path.isdir(flash):
         return _fail(f"--flash {args.flash} is a folder")
-    if os.path.exists(flash) and os.path.getsize(flash) != rp2040.FLASH_SIZE:
+    if os.path.exists(flash) and os.path.getsize(flash) not in (0, rp2040.FLASH_SIZE):
         return _fail(f"--flash {args.flash} is not a 2 MB flash image")
     try:
         os.makedirs(os.path.dirname(flash), exist_ok=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import base64
+import fcntl
 import hashlib
 import importlib.util
 import json
@@ -132,6 +133,7 @@ class VPico:
         self.proc = None
         self.port = None
         self._slave = None
+        self._lock = None
         self._stderr = stderr
         self._replies = {}
         self._events = []
@@ -146,8 +148,15 @@ class VPico:
             raise VPicoError(why)
         uf2_bytes()
         self.flash.parent.mkdir(parents=True, exist_ok=True)
-        if self.flash.exists() and self.flash.stat().st_size != FLASH_SIZE:
+        if self.flash.exists() and self.flash.stat().st_size not in (0, FLASH_SIZE):
             raise VPicoError(f"{self.flash}: not a 2 MB flash image ({self.flash.stat().st_size} bytes)")
+        self._lock = os.open(self.flash, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # one chip per flash file
+        except OSError:
+            os.close(self._lock)
+            self._lock = None
+            raise VPicoError(f"{self.flash} is in use by another virtual Pico")
         fd, rom = tempfile.mkstemp(prefix="vpico-bootrom-")
         with os.fdopen(fd, "wb") as f:
             f.write(bootrom())
@@ -183,6 +192,9 @@ class VPico:
         if self._slave is not None:
             os.close(self._slave)
             self._slave = None
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
 
     def __enter__(self):
         return self.start()

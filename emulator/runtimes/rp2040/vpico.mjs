@@ -70,6 +70,7 @@ let flashImage;
     flashFd = fs.openSync(flashPath, "w+");
     fresh = true;
   }
+  if (!fresh && fs.fstatSync(flashFd).size === 0) fresh = true; // created empty by the Python side's lock
   if (fresh) {
     flashImage = uf2Image(fs.readFileSync(uf2Path));
     fs.writeSync(flashFd, flashImage, 0, FLASH_SIZE, 0);
