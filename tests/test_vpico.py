@@ -134,6 +134,56 @@ def test_mpremote_exec_round_trip_and_machine_reset(vpico_ready, tmp_path):
         assert pico.stats()["resets"] == 1
 
 
+# --- the link cable ------------------------------------------------------------------------
+def test_two_boards_exchange_uart_bytes_at_the_baud_rate(vpico_ready, tmp_path):
+    with rp2040.VPico(tmp_path / "a.bin", link="listen:0") as a, \
+            rp2040.VPico(tmp_path / "b.bin", link=f"socket://127.0.0.1:{a.listening}") as b:
+        a.wait_event("link")
+        b.wait_event("link")
+        b.wait_event("usb")
+        mpremote(b, "exec", "--no-follow", "import machine\n"
+                 "u = machine.UART(0, 115200)\n"
+                 "print('READY')\n"
+                 "buf = b''\n"
+                 "while len(buf) < 26:\n"
+                 "    buf += u.read(u.any()) if u.any() else b''\n"
+                 "u.write(bytes(reversed(buf[:15])))\n"
+                 "print('GOT', buf)\n")
+        b.serial_read(b"READY")
+        out = mpremote(a, "exec", "import machine, time\n"
+                       "u = machine.UART(0, 115200)\n"
+                       "t = time.ticks_us()\n"
+                       "u.write(b'abcdefghijklmnopqrstuvwxyz')\n"
+                       "buf = b''\n"
+                       "while len(buf) < 15:\n"
+                       "    buf += u.read(u.any()) if u.any() else b''\n"
+                       "print(buf.decode(), time.ticks_diff(time.ticks_us(), t))\n")
+        assert b"GOT b'abcdefghijklmnopqrstuvwxyz'" in b.serial_read(b"xyz'")
+        reply, us = out.split()
+        us = int(us)
+        assert reply == "onmlkjihgfedcba"
+        # 41 bytes of 10 bits crossed the wire at 115200 baud: at least 3.56 ms of emulated time
+        assert us >= 41 * 10 * 1_000_000 // 115200
+        assert a.stats()["uart_tx"] == 26 and b.stats()["uart_tx"] == 15
+
+
+# --- bad input ------------------------------------------------------------------------------
+@pytest.mark.parametrize("argv, says", [
+    (["--board", "nope"], "no board profile 'nope'"),
+    (["--flash", "{tmp}/small.bin"], "not a 2 MB flash image"),
+    (["--flash", "{tmp}"], "is a folder"),
+    (["--keys", "A,JUMP"], "unknown key"),
+])
+def test_bad_input_is_one_line_exit_2_and_writes_nothing(tmp_path, argv, says):
+    (tmp_path / "small.bin").write_bytes(b"\xff" * 1000)
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    code, out, err = burako("vpico", "--headless", *argv, timeout=60)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and says in err
+    assert (tmp_path / "small.bin").read_bytes() == b"\xff" * 1000
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["small.bin"]
+
+
+# --- the flashed build -------------------------------------------------------------------
 def test_burako_flash_copies_the_build_to_the_virtual_pico(flashed):
     assert flashed["code"] == 0, flashed["err"]
     assert "MicroPython 1.27.0" in flashed["out"] and "soft reset done" in flashed["out"]
@@ -203,52 +253,3 @@ def test_power_cut_while_the_score_log_is_written_keeps_every_earlier_record(pic
         after = [json.loads(ln) for ln in out.splitlines()]
         assert len(before) >= 3 and after[:len(before)] == before and len(after) <= len(before) + 1
         assert [r["seq"] for r in after] == list(range(len(after)))
-
-
-# --- the link cable ------------------------------------------------------------------------
-def test_two_boards_exchange_uart_bytes_at_the_baud_rate(vpico_ready, tmp_path):
-    with rp2040.VPico(tmp_path / "a.bin", link="listen:0") as a, \
-            rp2040.VPico(tmp_path / "b.bin", link=f"socket://127.0.0.1:{a.listening}") as b:
-        a.wait_event("link")
-        b.wait_event("link")
-        b.wait_event("usb")
-        mpremote(b, "exec", "--no-follow", "import machine\n"
-                 "u = machine.UART(0, 115200)\n"
-                 "print('READY')\n"
-                 "buf = b''\n"
-                 "while len(buf) < 26:\n"
-                 "    buf += u.read(u.any()) if u.any() else b''\n"
-                 "u.write(bytes(reversed(buf[:15])))\n"
-                 "print('GOT', buf)\n")
-        b.serial_read(b"READY")
-        out = mpremote(a, "exec", "import machine, time\n"
-                       "u = machine.UART(0, 115200)\n"
-                       "t = time.ticks_us()\n"
-                       "u.write(b'abcdefghijklmnopqrstuvwxyz')\n"
-                       "buf = b''\n"
-                       "while len(buf) < 15:\n"
-                       "    buf += u.read(u.any()) if u.any() else b''\n"
-                       "print(buf.decode(), time.ticks_diff(time.ticks_us(), t))\n")
-        assert b"GOT b'abcdefghijklmnopqrstuvwxyz'" in b.serial_read(b"xyz'")
-        reply, us = out.split()
-        us = int(us)
-        assert reply == "onmlkjihgfedcba"
-        # 41 bytes of 10 bits crossed the wire at 115200 baud: at least 3.56 ms of emulated time
-        assert us >= 41 * 10 * 1_000_000 // 115200
-        assert a.stats()["uart_tx"] == 26 and b.stats()["uart_tx"] == 15
-
-
-# --- bad input ------------------------------------------------------------------------------
-@pytest.mark.parametrize("argv, says", [
-    (["--board", "nope"], "no board profile 'nope'"),
-    (["--flash", "{tmp}/small.bin"], "not a 2 MB flash image"),
-    (["--flash", "{tmp}"], "is a folder"),
-    (["--keys", "A,JUMP"], "unknown key"),
-])
-def test_bad_input_is_one_line_exit_2_and_writes_nothing(tmp_path, argv, says):
-    (tmp_path / "small.bin").write_bytes(b"\xff" * 1000)
-    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
-    code, out, err = burako("vpico", "--headless", *argv, timeout=60)
-    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and says in err
-    assert (tmp_path / "small.bin").read_bytes() == b"\xff" * 1000
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["small.bin"]
