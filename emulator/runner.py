@@ -170,36 +170,24 @@ class Link:
     def any(self):
         return 0
 class Cable:
-    # the link bytes cross by address: the frame call hands TX[:IO[8]] to the
-    # host, which leaves IO[9] received bytes in RX (a full TX loses bytes,
-    # like a UART; a frame's transport poll reads all of RX)
-    def __init__(self):
-        self.tx = bytearray(2048)
-        self.txn = 0
-        self.rx = bytearray(1024)
-        self.rxn = 0
-        self.rxi = 0
-        host.call('lb', str(uctypes.addressof(self.tx)) + ' ' + str(uctypes.addressof(self.rx)))
+    # board.link of a linked match: each write and read crosses to the host at
+    # once, the bytes by address (IO[8] address, IO[9] length / count), so the
+    # guest holds no cable buffer of its own
     def write(self, d):
-        i = self.txn
-        n = len(d)
-        if i + n > 2048:
-            return 0
-        self.tx[i:i + n] = d
-        self.txn = i + n
-        return n
-    def any(self):
-        return self.rxn - self.rxi
+        io = IO
+        io[8] = uctypes.addressof(d)
+        io[9] = len(d)
+        host.call('lw', '')
+        return io[9]
     def readinto(self, buf):
-        i = self.rxi
-        k = self.rxn - i
-        if k > len(buf):
-            k = len(buf)
-        rx = self.rx
-        for j in range(k):
-            buf[j] = rx[i + j]
-        self.rxi = i + k
-        return k
+        io = IO
+        io[8] = uctypes.addressof(buf)
+        io[9] = len(buf)
+        host.call('lr', '')
+        return io[9]
+    def any(self):
+        host.call('la', '')
+        return IO[9]
 from hal.storage import Storage
 class Board:
     pass
@@ -218,24 +206,22 @@ B.idle = None
 GUEST = "import gc\ngc.disable()\n" + GUEST_DISPLAY + GUEST_BOARD + """
 from ui.app import App
 from ui.screen_link import over
+gc.collect()
+if %(link)r:
+    import link.session     # imported here, where a collection is safe, not inside App()
+    gc.collect()
 APP = App(B, **%(kwargs)s)
 def frames():
     io = IO
     app = APP
     btn = B.buttons
     clk = B.clock
-    cab = B.link
     while True:
         io[6] = app.waiting()
         io[7] = over(app)
-        io[8] = cab.txn if %(link)r else 0
         host.call('frame', '')
         if io[0] < 0:
             return
-        if %(link)r:
-            cab.txn = 0
-            cab.rxn = io[9]
-            cab.rxi = 0
         btn.ev = io[0]
         clk.now = io[1]
         app.step(io[1])
@@ -250,6 +236,8 @@ for _ in FRAMES:
         PEAK = a
     gc.collect()
 FRAMES = None
+APP.p = None        # the drawing buffers and the AIs are done with: room for the snapshot
+APP.ais = None
 gc.collect()
 import json
 from ui.state import snapshot
@@ -279,14 +267,25 @@ def run_micropython(opts, storage_dir, source, display=None, heap=131072, clock=
 
     display = display or Display(240, 240)
     os.makedirs(storage_dir, exist_ok=True)
-    st = {"io": None, "n": 0, "state": None, "tx": None, "rx": None}
+    st = {"io": None, "n": 0, "state": None}
     io_fmt = "<12i"
 
     def init(call):
         st["io"] = int(call.text)
 
-    def link_buffers(call):
-        st["tx"], st["rx"] = (int(x) for x in call.text.split())
+    def link_write(call):
+        addr, n = io(call)[8:10]
+        link.write(call.read(addr, n))
+
+    def link_read(call):
+        addr, n = io(call)[8:10]
+        data = link.read(n)
+        if data:
+            call.write(addr, data)
+        call.write(st["io"] + 36, struct.pack("<i", len(data)))
+
+    def link_any(call):
+        call.write(st["io"] + 36, struct.pack("<i", link.any()))
 
     def io(call):
         return struct.unpack(io_fmt, call.read(st["io"], 48))
@@ -307,15 +306,8 @@ def run_micropython(opts, storage_dir, source, display=None, heap=131072, clock=
         now = (st["n"] * FRAME_MS) if clock is None else clock.ticks_ms()
         st["n"] += 1
         call.write(st["io"], struct.pack("<2i", ev, now & 0x3FFFFFFF))
-        if link is not None and st["rx"] is not None:
-            if v[8]:
-                link.write(call.read(st["tx"], v[8]))
-            if clock is None and st["n"] > 1:
-                link.wait(PACE_S)
-            data = link.read(1024)
-            if data:
-                call.write(st["rx"], data)
-            call.write(st["io"] + 36, struct.pack("<i", len(data)))
+        if link is not None and clock is None and st["n"] > 1:
+            link.wait(PACE_S)
 
     def on_line(text, fuel_used):
         if text.startswith("S{"):
@@ -323,6 +315,6 @@ def run_micropython(opts, storage_dir, source, display=None, heap=131072, clock=
 
     guest = wasi.Guest(heap=heap, fuel=fuel, flash=storage_dir, result_cap=16,
                       host_functions={"init": init, "b": blit, "f": fill, "frame": frame,
-                                      "lb": link_buffers})
+                                      "lw": link_write, "lr": link_read, "la": link_any})
     guest.run(guest_script(opts), on_line=on_line)
     return display, st["state"]

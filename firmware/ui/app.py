@@ -18,6 +18,7 @@ from ui import gfx
 from ui import lang as L
 from ui import save as SV
 from ui import screen_title, screen_setup, screen_table, screen_handoff, screen_handend, screen_matchend
+from ui import screen_link
 import scorelog
 from ui.gfx import WHITE, CURSOR, ERR
 # S_MATCHEND, S_HANDEND and D_ALL are also imported from here (emulator, benchmarks)
@@ -25,14 +26,15 @@ from ui.common import (S_TITLE, S_GAME, S_HANDOFF, S_HANDEND, S_MATCHEND,
                        D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, D_HINT, D_ALL, RACK_N, pname)
 
 # the screen modules, indexed by screen id
-SCREENS = (screen_title, screen_setup, screen_table, screen_handoff, screen_handend, screen_matchend)
+SCREENS = (screen_title, screen_setup, screen_table, screen_handoff, screen_handend, screen_matchend,
+           screen_link)
 
 MAXRACK = const(120)
 
 
 class App:
     def __init__(self, board, seed=None, autoplay=False, ai_ms=700, variant="burako",
-                 players=2, target=0, lang="es", quick=False):
+                 players=2, target=0, lang="es", quick=False, link=False):
         self.b = board
         self.d = board.display
         self.p = gfx.Painter(self.d)
@@ -73,9 +75,16 @@ class App:
         self.played_ms = 0          # R9 torneo match clock
         self.last_now = 0
         self.bad_save = False
+        self.link = None            # the link cable's session (ui/screen_link.py)
+        self.LS = None              # link.session, once a link is open
+        self.link_state = 0
+        self.link_note = ""
+        self.log_due = False        # a finished linked match waits to be logged
         L.use(lang)
         self.has_save = SV.exists(board.storage)
-        if autoplay:
+        if link:
+            screen_link.start(self)
+        elif autoplay:
             self.ai_seats = 15
             self.new_game()
         elif quick:
@@ -106,6 +115,8 @@ class App:
 
     def waiting(self):
         """True while nothing happens until a key is pressed (for scripted input)."""
+        if self.link is not None:
+            return screen_link.waiting(self)
         g = self.g
         if self.screen == S_GAME and g is not None and g.phase < G.P_HAND_OVER:
             return not (self.ai_seats >> g.turn) & 1
@@ -193,6 +204,8 @@ class App:
         self.dirty = D_ALL
 
     def save(self):
+        if self.link is not None:
+            return      # a linked match lives in link.sav (screen_link.persist)
         try:
             SV.write(self.b.storage, self.ai_seats, self.level, L.LANGS.index(L.code()),
                      self.viewer, self.sort_mode, self.g, self.played_ms // 1000)
@@ -233,11 +246,17 @@ class App:
         seat = g.turn
         phase = g.phase
         mv = (kind, index, ts, end)
-        err = g.play(mv)
+        err = self.apply(mv)
         if err:
             return err
         self.after(seat, phase, mv)
         return 0
+
+    def apply(self, mv):
+        """Play mv on the game; over the link cable the session plays and sends it."""
+        if self.link is not None:
+            return self.link.send_move(mv)
+        return self.g.play(mv)
 
     def after(self, seat, phase, mv):
         g = self.g
@@ -271,14 +290,26 @@ class App:
         # issue 4: every finished match goes to the score log, written here,
         # between games (never during a link exchange: flash writes stop the UART)
         g = self.g
+        lk = self.link
+        if lk is not None and not (lk.safe_to_write() or not lk.t.alive()):
+            self.log_due = True     # screen_link.persist writes it once the cable is quiet
+            return
+        self.log_due = False
         seats = ""
         for p in range(g.n):
-            seats += "A" if (self.ai_seats >> p) & 1 else "H"
+            seats += "A" if (self.ai_seats >> p) & 1 and lk is None else "H"
+        # the same id on both consoles of a linked match; a fresh one otherwise
+        if lk is not None:
+            mid = lk.match_id
+        else:
+            from link import entropy
+            mid = entropy.random_bytes(8)
         try:
             scorelog.append(self.b.storage.path(scorelog.FILENAME), {
                 "variant": g.rules.name, "seats": seats,
                 "hands": [list(h) for h in g.history[-scorelog.MAX_HANDS:]],
-                "final": list(g.scores), "winner": g.winner})
+                "final": list(g.scores), "winner": g.winner,
+                "id": int.from_bytes(mid, "little")})
             self.logged += 1
         except (OSError, ValueError):
             pass        # a full or failing flash must not stop the game
@@ -313,6 +344,8 @@ class App:
         self.dirty |= D_HINT
 
     def tick(self, now):
+        if self.link is not None:
+            screen_link.poll(self, now)     # before a game exists too: connecting
         g = self.g
         if g is None:
             return
@@ -331,10 +364,10 @@ class App:
         mv = self.ais[g.turn].choose(g)
         seat = g.turn
         phase = g.phase
-        if mv is None or g.play(mv):
+        if mv is None or self.apply(mv):
             # an AI with no legal idea: draw or give up the turn safely
             mv = (G.DRAW, 0, b"", 0)
-            if g.play(mv):
+            if self.apply(mv):
                 return
         self.after(seat, phase, mv)
         self.next_ai = now + self.ai_ms
@@ -415,6 +448,8 @@ class App:
         self.dirty = D_ALL
 
     def key(self, k):
+        if self.link is not None and screen_link.key_hook(self, k):
+            return
         self.scr.key(self, k)
 
     def draw(self):

@@ -11,6 +11,7 @@ from engine import reasons as R
 from hal import keys as K
 from ui import gfx
 from ui import lang as L
+from ui import screen_link
 from ui.common import (S_TITLE, S_GAME, D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, D_HINT,
                        D_CURSOR, D_CLEAR, Y_HINT, RACK_N, pname, sname, hint, draw_top)
 from ui.gfx import FELT, FELT_DARK, BAR, WHITE, GREY, CURSOR, DIM, ERR, PURE, IMPURE, HILITE
@@ -226,6 +227,9 @@ def key_menu(app, k):
         app.mcur = 0
         app.mtop = 0
     elif item == L.M_QUIT:
+        if app.link is not None:
+            screen_link.leave(app)      # the linked match stays in link.sav
+            return
         app.save()
         app.g = None
         app.show(S_TITLE)

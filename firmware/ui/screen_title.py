@@ -1,13 +1,15 @@
-# The title: continue the saved game (when there is one), new game, language.
+# The title: continue the saved game (when there is one), new game, language,
+# the link cable 1v1 (ui/screen_link.py).
 from engine import tiles as T
 from hal import keys as K
 from ui import lang as L
+from ui import screen_link
 from ui.common import S_SETUP, D_MELDS, D_CLEAR, D_ALL
 from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, HILITE
 
 
 def key(app, k):
-    rows = 3 if app.has_save else 2
+    rows = 4 if app.has_save else 3
     off = 0 if app.has_save else 1
     if k & K.UP:
         app.row = (app.row - 1) % rows
@@ -27,6 +29,9 @@ def key(app, k):
                 app.has_save = False
                 app.row = 0
                 app.dirty = D_ALL
+        elif item == 3:
+            app.row = 0
+            screen_link.start(app)
         else:
             app.show(S_SETUP)
             app.row = 0
@@ -47,15 +52,17 @@ def draw(app, dirty):
             x += 28
         p.text(0, 226, 240, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
     off = 0 if app.has_save else 1
-    for i in range(3):
+    for i in range(4):
         item = i + off
-        if item > 2:
+        if item > 3:
             p.fill(0, 120 + i * 22, 240, 14, FELT_DARK)
             continue
         if item == 0:
             s = L.t(L.CONTINUE)
         elif item == 1:
             s = L.t(L.NEW)
+        elif item == 3:
+            s = screen_link.tx(screen_link.T_MENU)
         else:
             s = L.t(L.LANGUAGE) + ": < " + L.t(L.LANGNAME) + " >"
         on = i == app.row

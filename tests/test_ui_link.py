@@ -1,0 +1,279 @@
+"""The link cable 1v1 in the firmware UI (ui/screen_link.py, issue 8): two
+Apps in one process on EmuBoards joined by an in-memory cable (host/relay.py's
+fault model) on one virtual clock. A whole linked match, a pulled cable
+(peer-gone screen within 2 s, resume), a power-off (resume from link.sav),
+and a dishonest or mismatched peer (the reason on screen, the game untouched).
+The wire protocol's own cases are in test_link_session.py."""
+import os
+
+import pytest
+
+from emulator.board import FRAME_MS, EmuBoard, VirtualClock
+from engine import codec
+from engine import game as G
+from host.relay import Cable, Faults
+from link import entropy
+from link import msg as M
+from link import session as S
+from ui import lang as L
+from ui import screen_link as SL
+from ui.app import App
+from ui.common import S_GAME, S_LINK, S_MATCHEND
+from ui.state import snapshot
+from hal import keys as K
+import scorelog
+
+
+@pytest.fixture(autouse=True)
+def _seeded_nonces(monkeypatch):
+    """The consoles' random bytes from a seeded source: each test deals the
+    same hands every run (the device stirs real entropy, link/entropy.py)."""
+    import random
+    r = random.Random(8)
+    monkeypatch.setattr(entropy, "random_bytes", lambda n: bytes(r.randrange(256) for _ in range(n)))
+
+
+class Console:
+    """One emulated console: an App on an EmuBoard whose link is a cable end;
+    every text the screen draws is kept (what the player reads)."""
+
+    def __init__(self, tmp, name, end, clock, **kw):
+        self.dir = str(tmp / name)
+        self.end, self.clock, self.kw = end, clock, kw
+        self.boot()
+
+    def boot(self):
+        b = EmuBoard(self.dir, clock=self.clock)
+        b.link = self.end
+        kw = dict(autoplay=True, ai_ms=0, target=300, link=True)
+        kw.update(self.kw)
+        self.texts = []
+        self.app = App(b, **kw)
+        text = self.app.p.text
+
+        def seen(x, y, w, s, *a):
+            self.texts.append(s)
+            return text(x, y, w, s, *a)
+        self.app.p.text = seen
+
+    def step(self):
+        self.app.step(self.clock.ticks_ms())
+
+    def log(self):
+        recs, problems = scorelog.read(os.path.join(self.dir, scorelog.FILENAME))
+        assert not problems
+        return recs
+
+
+def pair(tmp, faults=(None, None), kw_a=None, kw_b=None):
+    clock = VirtualClock()
+    clock.now = 1000
+    cable = Cable(clock, *faults)
+    a = Console(tmp, "a", cable.a, clock, **(kw_a or {}))
+    b = Console(tmp, "b", cable.b, clock, **(kw_b or {}))
+    return a, b, clock, cable
+
+
+def run(a, b, clock, until, max_ms=3_000_000):
+    end = clock.now + max_ms
+    while clock.now < end:
+        clock.now += FRAME_MS
+        a.step()
+        b.step()
+        if until():
+            return
+    raise AssertionError("timed out: " + repr((snapshot(a.app).get("link"), snapshot(b.app).get("link"))))
+
+
+def done(*cs):
+    return lambda: all(SL.over(c.app) for c in cs)
+
+
+def same_match(a, b):
+    sa, sb = snapshot(a.app), snapshot(b.app)
+    assert sa["screen"] == sb["screen"] == "matchend"
+    assert sa["history"] == sb["history"] and sa["scores"] == sb["scores"]
+    assert sa["link"]["match_id"] == sb["link"]["match_id"] is not None
+    assert {sa["link"]["seat"], sb["link"]["seat"]} == {0, 1}
+    mid = int.from_bytes(bytes.fromhex(sa["link"]["match_id"]), "little")
+    for c, s in ((a, sa), (b, sb)):
+        recs = c.log()
+        assert [r["id"] for r in recs] == [mid]          # logged once, with the link's id
+        assert recs[0]["final"] == s["scores"] and recs[0]["hands"] == s["history"]
+        assert not SL.exists(c.app.b.storage)              # over on both: its save is gone
+        assert not os.path.exists(os.path.join(c.dir, "burako.sav"))   # pass-and-play untouched
+    return sa
+
+
+def test_linked_match_over_a_noisy_cable_ends_the_same_on_both_and_is_logged_with_one_id(tmp_path):
+    f = (Faults(drop=0.01, flip=0.01, seed=5), Faults(drop=0.01, flip=0.01, seed=6))
+    a, b, clock, cable = pair(tmp_path, f)
+    assert a.app.screen == S_LINK and b.app.screen == S_LINK      # "connecting" first
+    a.step()
+    assert SL.tx(SL.T_CONNECTING) in a.texts
+    run(a, b, clock, done(a, b))
+    s = same_match(a, b)
+    assert s["link"]["retransmits"] + snapshot(b.app)["link"]["retransmits"] > 0
+    # each console showed only its own rack: the viewer never left the local seat
+    assert a.app.viewer == a.app.link.seat and b.app.viewer == b.app.link.seat
+
+
+def test_peer_moves_use_the_table_turn_cue(tmp_path):
+    a, b, clock, cable = pair(tmp_path, kw_b={"autoplay": False})
+    # b is a person who never plays: a's AI moves until it is b's turn
+    run(a, b, clock, lambda: b.app.g is not None and b.app.screen == S_GAME)
+    mine = b.app.link.seat
+    if b.app.g.turn == mine:        # b starts: it draws and discards by hand
+        assert b.app.play(G.DRAW, 0, b"", 0) == 0
+        assert b.app.play(G.DISCARD, 0, bytes((b.app.g.racks[mine][0],)), 0) == 0
+    run(a, b, clock, lambda: b.app.g.turn == mine and b.app.screen == S_GAME)
+    g = b.app.g
+    assert g.turn == mine
+    first = b.app.msg
+    assert first.startswith(L.t(L.P))        # "J2 roba del pozo..." as in pass-and-play
+    assert b.app.waiting()                    # headless key feeding waits for b's keys only
+    assert not a.app.waiting()
+
+
+def test_pulled_cable_shows_peer_gone_within_2s_and_the_match_goes_on(tmp_path):
+    a, b, clock, cable = pair(tmp_path)
+    run(a, b, clock, lambda: a.app.link.count >= 15 and a.app.screen == S_GAME)
+    cable.cut = True
+    t0 = clock.now
+    run(a, b, clock, lambda: a.app.screen == S_LINK and b.app.screen == S_LINK)
+    assert clock.now - t0 <= 2000
+    for c in (a, b):
+        assert snapshot(c.app)["link"]["state"] == "peer gone"
+        assert SL.tx(SL.T_GONE) in c.texts
+    # (a move made before the screen changed waits in the queue)
+    before = (codec.encode(a.app.g), codec.encode(b.app.g))
+    run(a, b, clock, lambda: clock.now - t0 >= 30_000)      # 30 s without the cable
+    # the screens waited: nothing was played on either side
+    assert (codec.encode(a.app.g), codec.encode(b.app.g)) == before
+    assert a.app.screen == b.app.screen == S_LINK
+    cable.cut = False
+    run(a, b, clock, lambda: a.app.screen != S_LINK and b.app.screen != S_LINK)
+    run(a, b, clock, done(a, b))
+    same_match(a, b)
+
+
+def test_power_off_resumes_from_link_sav(tmp_path):
+    a, b, clock, cable = pair(tmp_path)
+    run(a, b, clock, lambda: b.app.link.count >= 25 and SL.exists(b.app.b.storage)
+        and b.app.link.count - 6 > 0)
+    saved = SL.read(b.app.b.storage)
+    b.boot()                                   # off and on: a new App, the same storage
+    assert b.app.link.match_id == a.app.link.match_id
+    assert b.app.link.saved() == saved         # the whole match came back from link.sav
+    run(a, b, clock, done(a, b))
+    same_match(a, b)
+
+
+def test_refused_frame_changes_nothing_and_the_reason_shows(tmp_path):
+    """A cheating peer (a bare session that sends moves its engine never
+    checked): every refused move leaves the local game as it was and the
+    table says why; after the strikes the link ends with "cheated"."""
+    clock = VirtualClock()
+    clock.now = 1000
+    cable = Cable(clock)
+    a = Console(tmp_path, "a", cable.a, clock, autoplay=False, lang="en")
+
+    class Board:
+        link = cable.b
+    Board.clock = clock
+    cheat = S.Link(Board, "burako", 300)
+
+    def step_cheat():
+        cheat.poll(clock.ticks_ms())
+        while cheat.next_event():
+            pass
+
+    def run2(until, ms=60_000):
+        end = clock.now + ms
+        while clock.now < end:
+            clock.now += FRAME_MS
+            a.step()
+            step_cheat()
+            if until():
+                return
+        raise AssertionError("timed out")
+
+    run2(lambda: a.app.g is not None and cheat.state == S.PLAYING and a.app.link.state == S.PLAYING)
+    if a.app.link.my_turn():            # let the honest side play first: draw, then discard
+        g = a.app.g
+        assert a.app.play(G.DRAW, 0, b"", 0) == 0
+        assert a.app.play(G.DISCARD, 0, bytes((g.racks[a.app.link.seat][0],)), 0) == 0
+        run2(lambda: cheat.count == a.app.link.count and cheat.idle())
+    assert cheat.my_turn()
+    pos = codec.encode(a.app.g)
+    count = a.app.link.count
+    # a discard of a tile the cheater does not hold (a draw is due first, too)
+    cheat.t.send(M.move(cheat.count, cheat._dig, (G.DISCARD, 0, bytes((a.app.g.racks[a.app.link.seat][0],)), 0)))
+    run2(lambda: a.app.link.refused >= 1)
+    assert codec.encode(a.app.g) == pos and a.app.link.count == count
+    assert a.app.msg == SL.tx(SL.T_REFUSED) + SL.tx(SL.T_FRAME + S.F_ILLEGAL - 1)
+    assert snapshot(a.app)["link"]["note"] == a.app.msg
+    # it goes on: strikes end the link, the screen names the reason
+    for _ in range(S.MAX_STRIKES + 2):
+        if a.app.link.state == S.ENDED:
+            break
+        run2(lambda: a.app.link.state == S.ENDED or
+             (a.app.link.state == S.PLAYING and a.app.link.idle() and cheat.idle()))
+        if a.app.link.state == S.ENDED:
+            break
+        cheat.t.send(M.move(cheat.count, cheat._dig, (G.DISCARD, 0, b"\x00", 0)))
+        n = a.app.link.refused
+        run2(lambda: a.app.link.refused > n or a.app.link.state == S.ENDED)
+    run2(lambda: a.app.screen == S_LINK)
+    assert a.app.link.reason == S.R_CHEAT and not a.app.link.by_peer
+    assert codec.encode(a.app.g) == pos
+    assert "the other console cheated" in a.texts
+    assert SL.tx(SL.T_ENDED) in a.texts
+    assert a.app.waiting()                  # a key leaves the screen
+    a.app.key(K.A)
+    assert a.app.screen == 0 and a.app.link is None
+    assert not SL.exists(a.app.b.storage)   # a cheated match cannot go on
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "en"])
+def test_variant_mismatch_ends_the_link_with_a_message(tmp_path, lang):
+    a, b, clock, cable = pair(tmp_path, kw_a={"variant": "burako", "lang": lang},
+                              kw_b={"variant": "torneo", "lang": lang})
+    run(a, b, clock, lambda: a.app.screen == S_LINK and b.app.link.state == S.ENDED
+        and a.app.link.state == S.ENDED, 20_000)
+    for c in (a, b):
+        assert c.app.link.reason == S.R_RULES
+        assert c.app.g is None                       # no game was ever dealt
+        why = SL.tx(SL.T_REASON + S.R_RULES)
+        assert why and why in c.texts                # the reason, in the player's language
+    assert L.code() == lang
+
+
+def test_every_reason_and_refusal_has_text_in_every_language():
+    for lang in L.LANGS:
+        L.use(lang)
+        for r in range(1, len(S.REASON_NAMES)):
+            assert SL.tx(SL.T_REASON + r)
+        for f in range(S.F_ILLEGAL, S.F_UNEXPECTED + 1):
+            assert SL.tx(SL.T_FRAME + f - 1)
+        assert SL.T_FRAME + S.F_UNEXPECTED - 1 == len(
+            __import__("ui.lang_" + lang, None, None, ("LINK",)).LINK) - 1
+    L.use("es")
+
+
+def test_title_entry_opens_the_link_and_b_leaves_with_the_match_saved(tmp_path):
+    clock = VirtualClock()
+    cable = Cable(clock)
+    c = Console(tmp_path, "a", cable.a, clock, autoplay=False, link=False, lang="en")
+    app = c.app
+    assert app.screen == 0
+    app.row = 2                                 # no save: New, Language, Cable 1v1
+    c.step()
+    app.key(K.A)
+    assert app.screen == S_LINK and app.link is not None
+    clock.now += FRAME_MS
+    c.step()
+    assert "Connecting to the other console..." in c.texts
+    assert not app.waiting()                    # headless scripts wait for the peer
+    app.key(K.B)                                # leave
+    assert app.screen == 0 and app.link is None
