@@ -84,8 +84,30 @@ def test_tiles_conserved_and_refusals_change_nothing(data, n, seed, levels):
 def test_every_ai_level_plays_whole_matches_legally():
     for n, levels in ((2, [1, 3]), (3, [2, 3, 1]), (4, [3, 2, 1, 3])):
         r = AR.play_match(n, 21, levels=levels)
-        assert r["hands"] == 4 and len(r["scores"]) == n
+        assert r["hands"] == 4 and len(r["scores"]) == n and r["refused"] == 0
         assert min(r["scores"]) == min(r["scores"][w] for w in r["winners"])
+
+
+def test_a_single_natural_with_two_jokers_is_never_played_as_a_set_it_is_not():
+    """RI2: the solver once answered `R9 * *` meaning a set of 9s; the engine
+    reads it as the run R9 R10 R11 (this position, from a 3-player match)."""
+    from engine import rummy_solve as RS
+
+    table = RM.parse_table("R3 B3 K3 | R13 B13 Y13 K13 | B1 Y1 K1 R1 | R1 B1 Y1 K1 | Y11 Y12 Y13 | "
+                           "Y2 Y3 Y4 Y5 Y6 Y7 | R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 | "
+                           "K5 K6 K7 K8 * K10 K11 K12 | R8 B8 Y8 K8 | R9 Y9 * | "
+                           "B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 | R10 Y10 K10 B10 | R5 B5 Y5")
+    rack = bytes(T.parse_list("Y2 Y6 K5 Y4 B6 Y11 B2 K11"))
+    g = RM.Game(3, 3)
+    g.table, g.racks[0], g.exposed[0], g.closing, g.turn, g.phase = list(table), bytearray(rack), 1, 1, 0, RM.P_PLAY
+    for limit in (RS.NODES, 20 * RS.NODES):
+        r = RS.solve(table, rack, True, 1, limit)
+        assert r is not None and g.check_play(r[0]) == RM.OK
+
+
+def test_three_player_matches_at_level_3():
+    r = AR.play_match(3, 3)
+    assert r["refused"] == 0 and r["hands"] == 4
 
 
 def test_stronger_levels_score_lower():

@@ -15,6 +15,7 @@ class RummyAI:
     def __init__(self, level=3, limit=RS.NODES):
         self.level = level
         self.limit = limit
+        self.refused = 0    # solver plays the engine refused: a bug (tests check 0)
 
     def choose(self, g):
         if g.phase == RM.P_DRAW:
@@ -24,7 +25,12 @@ class RummyAI:
         r = self.find(g)
         if r is None:
             return (RM.PASS, ())
-        return (RM.PLAY, r[0])
+        mv = (RM.PLAY, r[0])
+        if g.check(mv) != RM.OK:
+            # never stall a game on a solver bug: count it and pass
+            self.refused += 1
+            return (RM.PASS, ())
+        return mv
 
     def find(self, g):
         """The solver's answer for the player to move (see rummy_solve.solve)."""
@@ -95,6 +101,7 @@ def steps(nplayers, seed, hands=4, target=0, levels=None, emit=None, mark=None):
         "history": [list(x) for x in g.history],
         "transcript_sha256": "".join(["%02x" % x for x in h.digest()]),
         "moves": moves,
+        "refused": sum([a.refused for a in players]),
     }
 
 

@@ -170,6 +170,13 @@ class Search:
             avail[t] += 1
             self.opt += t % 13 + 1
 
+    def two_jokers(self):
+        # a meld of 3 being built shows two jokers (table jokers kept count):
+        # as a set it would read as a run (`R9 * *`, RI2), so it is left to runs()
+        b = self.buf
+        e = self.blen
+        return (b[e - 1] == T.JOKER) + (b[e - 2] == T.JOKER) + (b[e - 3] == T.JOKER) == 2
+
     def emit(self, o):
         self.push()
         self.rec(o)
@@ -216,7 +223,8 @@ class Search:
                         self.joker(True, 0)
                     for _ in range(oj):
                         self.joker(False, n)
-                    self.emit(o)
+                    if k + j > 3 or n > 11 or not self.two_jokers():
+                        self.emit(o)
                     for _ in range(oj):
                         self.unjoker(False, n)
                     for _ in range(mj):
