@@ -24,22 +24,70 @@ use_firmware()
 
 from hal import keys as K  # noqa: E402
 
-HELP = (
-    "Burako emulator keys",
-    "",
-    "arrows        joystick",
-    "Enter/Space   joystick press",
-    "Z or K        A",
-    "X or L        B",
-    "A or I        X",
-    "S or O        Y",
-    "F1 or H       this help",
-    "F12           screenshot",
-    "Esc           quit",
-    "",
-    "gamepad: d-pad/stick, 0 1 2 3 = A B X Y,",
-    "start/stick click = press",
-)
+# The help overlay (F1 or H), in the UI's language (ui/lang.py codes).
+HELP = {
+    "en": (
+        "Burako emulator keys",
+        "",
+        "arrows        joystick",
+        "Enter/Space   joystick press",
+        "Z or K        A",
+        "X or L        B",
+        "A or I        X",
+        "S or O        Y",
+        "F1 or H       this help",
+        "F12           screenshot",
+        "Esc           quit",
+        "",
+        "gamepad: d-pad/stick, 0 1 2 3 = A B X Y,",
+        "start/stick click = press",
+        "",
+        "table: Up, Up = opponents' melds;",
+        "menu (X): Hint = the AI's suggestion",
+    ),
+    "es": (
+        "Teclas del emulador de Burako",
+        "",
+        "flechas       joystick",
+        "Enter/Espacio pulsar el joystick",
+        "Z o K         A",
+        "X o L         B",
+        "A o I         X",
+        "S o O         Y",
+        "F1 o H        esta ayuda",
+        "F12           captura de pantalla",
+        "Esc           salir",
+        "",
+        "mando: cruceta/stick, 0 1 2 3 = A B X Y,",
+        "start/clic del stick = pulsar",
+        "",
+        "mesa: Arriba, Arriba = juegos rivales;",
+        "menú (X): Pista = lo que haría la IA",
+    ),
+    "it": (
+        "Tasti dell'emulatore di Burraco",
+        "",
+        "frecce        joystick",
+        "Invio/Spazio  premi il joystick",
+        "Z o K         A",
+        "X o L         B",
+        "A o I         X",
+        "S o O         Y",
+        "F1 o H        questo aiuto",
+        "F12           schermata",
+        "Esc           esci",
+        "",
+        "gamepad: croce/levetta, 0 1 2 3 = A B X Y,",
+        "start/clic levetta = premi",
+        "",
+        "tavolo: Su, Su = giochi avversari;",
+        "menu (X): Suggerimento = scelta dell'IA",
+    ),
+}
+
+
+def help_lines(lang):
+    return HELP.get(lang, HELP["en"])
 
 
 def key_map(pygame):
@@ -69,6 +117,8 @@ class Window:
         self.held = 0
         self.pad = 0
         self.help = False
+        self.lang = "es"                 # the help's language: set by the runner
+        self.taps = TapStretch()
         self.quit = False
         self.shots = 0
         self.version = -1
@@ -89,6 +139,7 @@ class Window:
     def pump(self):
         """Read input; returns the mask of handheld keys held."""
         pg = self.pg
+        now = time.monotonic() * 1000
         for e in pg.event.get():
             if e.type == pg.QUIT:
                 self.quit = True
@@ -102,9 +153,10 @@ class Window:
                     self.shots += 1
                     pg.image.save(self.surface, "burako-%d.png" % self.shots)
                 elif e.key in self.keys:
-                    self.held |= self.keys[e.key]
+                    self.taps.down(self.keys[e.key], now)
             elif e.type == pg.KEYUP and e.key in self.keys:
-                self.held &= ~self.keys[e.key]
+                self.taps.up(self.keys[e.key], now)
+        self.held = self.taps.level(now)
         pad = 0
         for j in self.pads:
             for b, bit in PAD_BUTTONS.items():
@@ -134,13 +186,45 @@ class Window:
             shade.fill((0, 0, 0, 200))
             self.surface.blit(shade, (0, 0))
             y = 8 * self.scale
-            for line in HELP:
+            for line in help_lines(self.lang):
                 self.surface.blit(self.font.render(line, True, (255, 240, 120)), (8 * self.scale, y))
                 y += 9 * self.scale
         pg.display.flip()
 
     def close(self):
         self.pg.quit()
+
+
+class TapStretch:
+    """Keyboard keys as pin levels, each press held at least MIN_MS.
+
+    The window reads the keyboard once a frame (16 ms) and the firmware's
+    debounce (hal/buttons.py, 20 ms) accepts a level only once it has been
+    read the same for 20 ms: a tap shorter than about 35 ms was never seen.
+    A finger on the device holds longer; a key tap is stretched to last
+    long enough for the debounce (20 ms) plus two frames."""
+
+    MIN_MS = 60
+
+    def __init__(self):
+        self.held = 0                 # keys down now
+        self.until = {}               # key bit -> time its press may end
+
+    def down(self, bit, now):
+        self.held |= bit
+        self.until[bit] = now + self.MIN_MS
+
+    def up(self, bit, now):
+        self.held &= ~bit
+
+    def level(self, now):
+        m = self.held
+        for bit, t in list(self.until.items()):
+            if now < t:
+                m |= bit
+            else:
+                del self.until[bit]
+        return m
 
 
 class RealClock:

@@ -222,6 +222,7 @@ def _windowed(args, opts, runner):
         from emulator.board import PinButtons
 
         pins = PinButtons()
+        win.lang = args.lang          # the guest's language is not visible from here
 
         def source(waiting, over):
             st["t"] = frame_wait(st["t"])
@@ -244,9 +245,12 @@ def _windowed(args, opts, runner):
 
     pins = PinButtons()
 
+    from ui import lang as L
+
     def source(waiting, over):
         st["t"] = frame_wait(st["t"])
         pins.level = win.pump()
+        win.lang = L.code()           # the help overlay follows the UI's language
         return runner.STOP if win.quit else 0
 
     runner.run_cpython(opts, args.storage, source, clock=Clock(), buttons=pins, on_frame=win.show,

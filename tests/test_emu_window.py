@@ -36,3 +36,90 @@ def test_window_runs_and_quits(runtime, tmp_path, monkeypatch):
         ["--storage", str(tmp_path), "--runtime", runtime, "--scale", "2"])
     assert emu.run(args) == 0
     assert seen["frames"] == 60 and seen["shown"] > 0
+
+
+def test_a_short_key_tap_registers_through_the_debounce(monkeypatch):
+    # issue 9: a tap shorter than ~35 ms was dropped (16 ms frames, 20 ms debounce)
+    import pygame
+
+    import emulator.window as W
+    from emulator.board import PinButtons
+    from hal import keys as K
+
+    t = {"now": 1000.0}
+    monkeypatch.setattr(W.time, "monotonic", lambda: t["now"] / 1000)
+    win = W.Window(2)
+    try:
+        pins = PinButtons()
+        seen = 0
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=0, unicode="z", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_z, mod=0, unicode="z", scancode=0))
+        for _ in range(8):          # the tap came and went inside one frame
+            pins.level = win.pump()
+            seen |= pins.poll(int(t["now"]))
+            t["now"] += 16
+        assert seen == K.A
+        assert pins.held() == 0     # released again: one press, no repeat
+    finally:
+        win.close()
+
+
+def test_a_held_key_is_not_stretched_and_a_tap_lasts_long_enough():
+    from emulator.window import TapStretch
+
+    s = TapStretch()
+    s.down(1, 0)
+    assert s.level(10) == 1
+    s.up(1, 10)
+    assert s.level(30) == 1 and s.level(s.MIN_MS) == 0
+    s.down(2, 100)
+    assert s.level(500) == 2        # held: stays down as long as it is held
+    s.up(2, 500)
+    assert s.level(501) == 0
+
+
+def test_help_overlay_follows_the_ui_language():
+    from emulator.window import HELP, help_lines
+
+    assert set(HELP) == {"es", "it", "en"}
+    assert help_lines("es")[0].startswith("Teclas") and help_lines("it")[0].startswith("Tasti")
+    assert all(len(HELP[k]) == len(HELP["en"]) for k in HELP)
+
+
+def test_window_help_uses_the_language_the_app_shows(tmp_path, monkeypatch):
+    # the window path sets the overlay's language from the running UI each frame
+    import emulator.window as W
+
+    langs = []
+    orig_show = W.Window.show
+    frames = {"n": 0}
+
+    def pump(self):
+        frames["n"] += 1
+        self.help = frames["n"] >= 34       # the overlay is slow to draw: only at the end
+        if frames["n"] >= 36:
+            self.quit = True
+        # title: Down to the language row, Right: es -> it
+        return 0x02 if 10 <= frames["n"] < 13 else 0x08 if 22 <= frames["n"] < 25 else 0
+
+    def show(self, display):
+        langs.append(self.lang)
+        orig_show(self, display)
+
+    monkeypatch.setattr(W.Window, "pump", pump)
+    monkeypatch.setattr(W.Window, "show", show)
+    monkeypatch.setattr(W, "frame_wait", lambda last, ms=16: last)
+
+    class FrameClock:                 # 16 ms a frame whatever the machine's load
+        t = 0
+
+        def ticks_ms(self):
+            FrameClock.t += 16
+            return FrameClock.t
+
+    import hal.clock
+    monkeypatch.setattr(hal.clock, "Clock", FrameClock)
+    args = emu.configure(__import__("argparse").ArgumentParser()).parse_args(
+        ["--storage", str(tmp_path), "--scale", "2"])
+    assert emu.run(args) == 0
+    assert langs[0] == "es" and langs[-1] == "it"

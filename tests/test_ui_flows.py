@@ -163,15 +163,15 @@ def test_meld_focus_add_to_meld_needs_selection_and_shows_reason(tmp_path):
 
 
 def test_menu_sorts_rack_by_number_and_redraw_is_refused_after_melding(tmp_path):
-    # X opens the menu: back, redraw, sort colour, sort number, ...
-    disp, st = play("cpython", START + ",A,X,DOWN,DOWN,DOWN,A", tmp_path / "a", 11)
+    # X opens the menu: back, hint, redraw, sort colour, sort number, ...
+    disp, st = play("cpython", START + ",A,X,DOWN,DOWN,DOWN,DOWN,A", tmp_path / "a", 11)
     rack = [T.parse(w) for w in st["racks"][0].split()]
     keys = [99 if t == T.JOKER else (t % 13) * 4 + t // 13 for t in rack]
     assert keys == sorted(keys)
     # redraw is the first player's privilege right after the first draw: allowed once
-    disp, st = play("cpython", START + ",A,X,DOWN,A", tmp_path / "b", 11)
+    disp, st = play("cpython", START + ",A,X,DOWN,DOWN,A", tmp_path / "b", 11)
     assert st["error"] == 0 and st["pile"] != ""
-    disp, st = play("cpython", START + ",A,X,DOWN,A,X,DOWN,A", tmp_path / "c", 11)
+    disp, st = play("cpython", START + ",A,X,DOWN,DOWN,A,X,DOWN,DOWN,A", tmp_path / "c", 11)
     assert st["error"] == 18 and "robo" in st["error_text"]
 
 

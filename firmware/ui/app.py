@@ -246,9 +246,13 @@ class App:
         seat = g.turn
         phase = g.phase
         mv = (kind, index, ts, end)
+        n0 = len(g.racks[seat])
         err = self.apply(mv)
         if err:
             return err
+        if seat == self.viewer:
+            n = len(g.racks[seat])
+            self.mark_new(n0 if kind == G.PILE else n - 1 if kind == G.DRAW or kind == G.REDRAW else n)
         self.after(seat, phase, mv)
         return 0
 
@@ -257,6 +261,15 @@ class App:
         if self.link is not None:
             return self.link.send_move(mv)
         return self.g.play(mv)
+
+    def mark_new(self, first):
+        """Mark the rack tiles from index `first` on as just taken (bit 2 of the
+        selection flags, moving with them when the rack is sorted); every older
+        mark goes: a mark lasts until the next move."""
+        s = self.sel
+        n = len(self.rack())
+        for i in range(MAXRACK):
+            s[i] = (s[i] & 1) | (2 if first <= i < n else 0)
 
     def after(self, seat, phase, mv):
         g = self.g
@@ -436,7 +449,7 @@ class App:
         r = self.rack()
         out = bytearray()
         for i in range(len(r)):
-            if self.sel[i]:
+            if self.sel[i] & 1:
                 out.append(r[i])
         return bytes(out)
 

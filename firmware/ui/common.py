@@ -7,7 +7,7 @@ from micropython import const
 from engine import game as G
 from ui import gfx
 from ui import lang as L
-from ui.gfx import BAR, WHITE, CURSOR, DIM
+from ui.gfx import BAR, TURN, WHITE, CURSOR, DIM
 
 # screens: indexes into app.SCREENS (and ui/state.py's names)
 S_TITLE = const(0)
@@ -50,17 +50,23 @@ def hint(p, a, b):
     p.text(0, Y_HINT + 10, 240, L.t(b) if b >= 0 else "", DIM, BAR)
 
 
-def draw_top(app):
-    """The top bar: both sides' scores (the viewer's in yellow), the hand number."""
+def draw_top(app, turn=False):
+    """The top bar: both sides' scores (the viewer's in yellow), the hand
+    number; `turn`: the viewer is to move, the bar lights up and says so
+    (steady, nothing blinks)."""
     p = app.p
     g = app.g
     me = G.side_of(app.viewer)
-    p.fill(0, 0, 240, 12, BAR)
+    bg = TURN if turn else BAR
+    p.fill(0, 0, 240, 12, bg)
     x = 2
     for s in range(2):
         t = sname(g, s) + " " + str(g.scores[s])
-        p.text(x, 1, len(t) * 8, t, CURSOR if s == me else WHITE, BAR)
+        p.text(x, 1, len(t) * 8, t, CURSOR if s == me else WHITE, bg)
         x += len(t) * 8 + 12
-    t = L.t(L.HAND) + " " + str(g.hand)
+    if turn:
+        t = L.t(L.YOUR_TURN)
+    else:
+        t = L.t(L.HAND) + " " + str(g.hand)
     if x + len(t) * 8 < 238:
-        p.text(238 - len(t) * 8, 1, len(t) * 8, t, DIM, BAR)
+        p.text(238 - len(t) * 8, 1, len(t) * 8, t, WHITE if turn else DIM, bg)

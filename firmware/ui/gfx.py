@@ -18,7 +18,7 @@ CREAM_SEL = const(0xB71F)
 WILD_BG = const(0xE6BF)
 RED = const(0xD0E3)
 BLUE = const(0x129A)
-YELLOW = const(0xDCA0)
+YELLOW = const(0xBBC0)     # ochre: yellow on the cream body read poorly
 BLACK = const(0x18C3)
 JOKER_C = const(0xB815)
 EDGE = const(0x7B6C)
@@ -30,6 +30,9 @@ IMPURE = const(0xF402)
 ERR = const(0xFBCD)
 DIM = const(0xAE57)
 HILITE = const(0x3C6D)
+TURN = const(0x2B11)      # the top bar while it is the viewer's turn
+NEW = const(8)         # tile flag: just drawn or taken (until the next move)
+NEW_C = const(0x2E4B)
 
 TILE_C = (RED, BLUE, YELLOW, BLACK)
 
@@ -49,16 +52,34 @@ WILD = const(4)     # small tiles: the tile acts as a wild in its meld
 DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 NUMS = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13")
 
-# accents drawn over a base letter in the 8x8 font's two empty top rows:
-# (char, base, mark) with mark 0 acute, 1 grave, 2 tilde, 3 diaeresis, 4 turned
-_ACC = "\u00e1a0\u00e9e0\u00edi0\u00f3o0\u00fau0\u00e0a1\u00e8e1\u00eci1\u00f2o1\u00f9u1" \
-       "\u00f1n2\u00fcu3\u00bf?4\u00a1!4"
-_MARKS = (b"\x04\x05\x13\x14", b"\x02\x03\x13\x14", b"\x02\x03\x06\x11\x14\x15",
-          b"\x01\x02\x05\x06")
+# The letters the languages need beyond ASCII, as 8x8 glyphs in the 8x8
+# font's style (rows top down, bit 7 the left column). The font's lowercase
+# fills rows 2..6, touching any mark above it (an accented u read as o), so
+# these keep the body one row shorter: the mark in rows 0-1, a blank row 2.
+# Made from the font by a script (base rows 2,4,5,6; ¿ ¡ turned ? !).
+ACC = "\u00e1\u00e9\u00ed\u00f3\u00fa\u00e0\u00e8\u00ec\u00f2\u00f9\u00f1\u00fc\u00bf\u00a1"
+_ACC_G = (b'\x0c\x18\x00<>f>\x00\x0c\x18\x00<~`>\x00\x0c\x18\x00\x18\x18\x18\x18\x00'
+          b'\x0c\x18\x00<ff<\x00\x0c\x18\x00fff<\x000\x18\x00<>f>\x000\x18\x00<~`>\x00'
+          b'0\x18\x00\x18\x18\x18\x18\x000\x18\x00<ff<\x000\x18\x00fff<\x002L\x00|fff\x00'
+          b'\x00f\x00fff<\x00\x18\x00\x180`f<\x00\x18\x00\x00\x18\x18\x18\x18\x00')
+# a narrow 1 (3 columns, 7 rows) for the two-digit tile numbers 10..13
+_ONE = b"\x60\xe0\x60\x60\x60\x60\xf0"
 
 
 def sw(c):
     return ((c & 0xFF) << 8) | (c >> 8)
+
+
+def bits(fb, data, i, rows, x, y, c, sx, sy):
+    """Draw rows data[i:i+rows] (bit 7 the left column) scaled by (sx, sy)."""
+    for r in range(rows):
+        v = data[i + r]
+        xx = x
+        while v:
+            if v & 0x80:
+                fb.fill_rect(xx, y + r * sy, sx, sy, c)
+            v = (v << 1) & 0xFF
+            xx += sx
 
 
 class Painter:
@@ -76,6 +97,7 @@ class Painter:
         self.gbuf = bytearray(8 * 8 * 2)
         self.gfb = framebuf.FrameBuffer(self.gbuf, 8, 8, framebuf.RGB565)
         self._fbs = {STRIP_W: self.sfb}
+        self.cut = 0        # text lines that did not fit their band (tests read it)
 
     def buffers(self):
         return (("tile", len(self.tbuf)), ("small_tile", len(self.mbuf)),
@@ -110,29 +132,12 @@ class Painter:
             if ord(ch) < 128:
                 fb.text(ch, x, y, c)
             else:
-                i = _ACC.find(ch)
+                i = ACC.find(ch)
                 if i < 0:
                     fb.text("?", x, y, c)
                 else:
-                    base = _ACC[i + 1]
-                    mark = ord(_ACC[i + 2]) - 48
-                    if mark == 4:
-                        self._turned(fb, base, x, y, c)
-                    else:
-                        fb.text(base, x, y, c)
-                        fb.fill_rect(x, y, 8, 2, bg)
-                        for p in _MARKS[mark]:
-                            fb.pixel(x + (p & 15), y + (p >> 4), c)
+                    bits(fb, _ACC_G, i * 8, 8, x, y, c, 1, 1)
             x += 8
-
-    def _turned(self, fb, ch, x, y, c):
-        g = self.gfb
-        g.fill(0)
-        g.text(ch, 0, 0, 1)
-        for yy in range(7):
-            for xx in range(8):
-                if g.pixel(xx, yy):
-                    fb.pixel(x + 7 - xx, y + 6 - yy, c)
 
     # --- text lines ------------------------------------------------------
     def text(self, x, y, w, s, c=WHITE, bg=FELT, align=0):
@@ -148,6 +153,8 @@ class Painter:
             self._fbs[w] = fb
         fb.fill(sw(bg))
         n = len(s) * 8
+        if n > w:
+            self.cut += 1
         tx = 0
         if align == 1:
             tx = (w - n) // 2
@@ -192,10 +199,24 @@ class Painter:
             if n < 10:
                 self.glyph(fb, NUMS[n], 3, 4, c, 2, 2)
             else:
-                self.glyph(fb, "1", 2, 4, c, 1, 2)
-                self.glyph(fb, DIGITS[n - 10], 9, 4, c, 1, 2)
+                # a narrow 1 and a digit at half width, inside the frame
+                # even when the cursor's frame is 2 pixels thick
+                self.two(fb, n, 4, 4, c, 2)
             fb.fill_rect(3, 22, TW - 6, 3, c)
+        if flags & NEW:
+            # just drawn or taken: a green notch in the top right corner
+            fb.fill_rect(TW - 7, 2, 5, 2, sw(NEW_C))
         self.d.blit(self.tbuf, x, y, TW, TH)
+
+    def two(self, fb, n, x, y, c, sy):
+        """10..13 at (x, y): a narrow 1 (3 wide), a gap, the second digit (6
+        wide; a narrow 1 again for 11): 10 pixels wide, 7*sy high."""
+        bits(fb, _ONE, 0, 7, x, y, c, 1, sy)
+        d = n - 10
+        if d == 1:
+            bits(fb, _ONE, 0, 7, x + 5, y, c, 1, sy)
+        else:
+            self.glyph(fb, DIGITS[d], x + 4, y, c, 1, sy)
 
     def small(self, x, y, t, flags):
         """A meld tile (MW x MH): 8x8 number in the tile's colour; a tile that
@@ -212,5 +233,5 @@ class Painter:
             if n < 10:
                 fb.text(NUMS[n], 3, 3, c)
             else:
-                fb.text(NUMS[n], -1, 3, c)
+                self.two(fb, n, 2, 3, c, 1)
         self.d.blit(self.mbuf, x, y, MW, MH)

@@ -80,6 +80,8 @@ ME = const(69)
 CANASTA = const(70)
 TAKEN = const(71)
 TIMEUP = const(72)
+M_HINT = const(73)
+HINT_IS = const(74)
 
 _mod = None
 _code = ""

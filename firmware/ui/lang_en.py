@@ -25,9 +25,9 @@ MSG = (
     'A:draw  B:take pile',
     'X:menu',
     'A:select Y:meld B:discard',
-    'Up:add to meld X:menu',
-    'A:add Y:add low X:swap',
-    '<>:opponents B:back',
+    'Up:melds X:menu',
+    'A:add Y:low end Click:swap',
+    '<> or Up:opponents B:back',
     'A: take the muerto',
     'A: close the hand',
     'Wait...',
@@ -73,6 +73,8 @@ MSG = (
     'canasta',
     'taken',
     'time is up: last hand',
+    'Hint',
+    'Hint: ',
 )
 REASON = (
     'ok',

@@ -25,9 +25,9 @@ MSG = (
     'A:robar mazo  B:tomar pozo',
     'X:menú',
     'A:marcar Y:bajar B:tirar',
-    'Arriba:agregar X:menú',
-    'A:agregar Y:abajo X:cambiar',
-    '<>:rivales B:volver',
+    'Arriba:juegos X:menú',
+    'A:agrega Y:abajo Clic:cambia',
+    '<> o Arriba:rivales B:volver',
     'A: tomar el muerto',
     'A: cerrar la mano',
     'Espera...',
@@ -72,7 +72,9 @@ MSG = (
     'yo',
     'canasta',
     'tomado',
-    'se acabó el tiempo: última mano',
+    'tiempo cumplido: última mano',
+    'Pista',
+    'Pista: ',
 )
 REASON = (
     'ok',

@@ -25,9 +25,9 @@ MSG = (
     'A:pesca  B:prendi pozzo',
     'X:menu',
     'A:scegli Y:cala B:scarta',
-    'Su:aggiungi X:menu',
-    'A:aggiungi Y:sotto X:scambia',
-    '<>:avversari B:indietro',
+    'Su:giochi X:menu',
+    'A:aggiungi Y:giù Clic:scambia',
+    '<> o Su:avversari B:indietro',
     'A: prendi il pozzetto',
     'A: chiudi la mano',
     'Attendi...',
@@ -73,6 +73,8 @@ MSG = (
     'burraco',
     'preso',
     'tempo scaduto: ultima smazzata',
+    'Suggerimento',
+    'Consiglio: ',
 )
 REASON = (
     'ok',

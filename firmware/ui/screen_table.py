@@ -9,6 +9,7 @@ from engine import tiles as T
 from engine import melds as M
 from engine import reasons as R
 from hal import keys as K
+from ai.basic import hint as ai_hint
 from ui import gfx
 from ui import lang as L
 from ui import screen_link
@@ -28,12 +29,23 @@ Y_RAISED = const(182)
 RACK_X = const(10)
 
 # menu items (message ids)
-MENU = (L.M_BACK, L.M_REDRAW, L.M_SORT_C, L.M_SORT_N, L.M_CLEAR, L.M_OPP, L.M_QUIT)
+MENU = (L.M_BACK, L.M_HINT, L.M_REDRAW, L.M_SORT_C, L.M_SORT_N, L.M_CLEAR, L.M_OPP, L.M_QUIT)
 
 
 def my_turn(app):
     g = app.g
     return g.turn == app.viewer and not (app.ai_seats >> g.turn) & 1 and g.phase < G.P_HAND_OVER
+
+
+def set_focus(app, f, side=0):
+    """Move the focus (0 rack, 1 melds of `side`: 0 own, 1 the opponents', 2
+    menu). Everything drawn differently by focus is marked: the meld region
+    (list or menu), the hints, and the rack cursor, shown only on the rack."""
+    app.focus = f
+    app.mside = side
+    app.mcur = 0
+    app.mtop = 0
+    app.dirty |= D_MELDS | D_HINT | D_CURSOR
 
 
 def tick(app, now):
@@ -63,9 +75,11 @@ def key(app, k):
         move_cursor(app, 1)
         return
     if k & (K.X | K.PRESS):
-        app.focus = 2
+        set_focus(app, 2)
         app.menu = 0
-        app.dirty |= D_MELDS | D_HINT
+        return
+    if k & K.UP:
+        set_focus(app, 1)
         return
     mine = my_turn(app)
     ph = g.phase
@@ -74,7 +88,7 @@ def key(app, k):
             app.refuse(app.play(G.DRAW, 0, b"", 0))
         elif k & K.B:
             app.refuse(app.play(G.PILE, 0, b"", 0))
-        elif k & (K.Y | K.UP):
+        elif k & K.Y:
             app.refuse(R.MUST_DRAW)
         return
     if mine and (ph == G.P_EMPTY or ph == G.P_EMPTY_DISCARD):
@@ -86,13 +100,6 @@ def key(app, k):
         if len(app.rack()):
             app.sel[app.cur] ^= 1
             app.dirty |= D_CURSOR
-        return
-    if k & K.UP:
-        app.focus = 1
-        app.mside = 0
-        app.mcur = 0
-        app.mtop = 0
-        app.dirty |= D_MELDS | D_HINT
         return
     if not mine:
         return
@@ -141,25 +148,18 @@ def key_melds(app, k):
     side = G.side_of(app.viewer) ^ app.mside
     n = len(g.melds[side])
     if k & (K.B | K.X):
-        app.focus = 0
-        app.mside = 0
-        app.dirty |= D_MELDS | D_HINT
+        set_focus(app, 0)
         return
-    if k & (K.LEFT | K.RIGHT):
-        app.mside ^= 1
-        app.mcur = 0
-        app.mtop = 0
-        app.dirty |= D_MELDS
+    if k & (K.LEFT | K.RIGHT) or (k & K.UP and app.mcur == 0):
+        # the other side's melds: left/right, or up past the first row
+        set_focus(app, 1, app.mside ^ 1)
         return
     if k & K.UP:
-        if app.mcur > 0:
-            app.mcur -= 1
+        app.mcur -= 1
         app.dirty |= D_MELDS
     elif k & K.DOWN:
         if app.mcur + 1 >= n:
-            app.focus = 0
-            app.mside = 0
-            app.dirty |= D_MELDS | D_HINT
+            set_focus(app, 0)
             return
         app.mcur += 1
         app.dirty |= D_MELDS
@@ -187,8 +187,7 @@ def key_melds(app, k):
     if err:
         app.refuse(err)
     elif app.screen == S_GAME:
-        app.focus = 0
-        app.dirty |= D_MELDS | D_HINT
+        set_focus(app, 0)
 
 
 def key_menu(app, k):
@@ -201,15 +200,15 @@ def key_menu(app, k):
         app.dirty |= D_MELDS
         return
     if k & (K.B | K.X):
-        app.focus = 0
-        app.dirty |= D_MELDS | D_HINT
+        set_focus(app, 0)
         return
     if not k & (K.A | K.PRESS):
         return
     item = MENU[app.menu]
-    app.focus = 0
-    app.dirty |= D_MELDS | D_HINT
-    if item == L.M_REDRAW:
+    set_focus(app, 0)
+    if item == L.M_HINT:
+        show_hint(app)
+    elif item == L.M_REDRAW:
         if my_turn(app):
             app.refuse(app.play(G.REDRAW, 0, b"", 0))
         else:
@@ -222,10 +221,7 @@ def key_menu(app, k):
         app.clear_sel()
         app.dirty |= D_RACK
     elif item == L.M_OPP:
-        app.focus = 1
-        app.mside = 1
-        app.mcur = 0
-        app.mtop = 0
+        set_focus(app, 1, 1)
     elif item == L.M_QUIT:
         if app.link is not None:
             screen_link.leave(app)      # the linked match stays in link.sav
@@ -236,17 +232,49 @@ def key_menu(app, k):
         app.row = 0
 
 
+def show_hint(app):
+    """The menu's hint (issue 10): the move AI level 3 would make, on the
+    message line; the tiles it would lay or add are selected, the tile it
+    would discard gets the cursor. Nothing is played."""
+    g = app.g
+    if not my_turn(app):
+        app.refuse(R.NOT_YOUR_TURN)
+        return
+    mv = ai_hint(g, app.viewer)
+    if mv is None:
+        return
+    seat = app.viewer
+    app.msg = L.t(L.HINT_IS) + app.move_text(seat, mv)[len(pname(seat)) + 1:]
+    app.msg_c = WHITE
+    app.dirty |= D_MSG
+    kind = mv[0]
+    if kind == G.MELD or kind == G.ADD or kind == G.SWAP or kind == G.DISCARD:
+        r = app.rack()
+        s = app.sel
+        for i in range(len(r)):
+            s[i] &= 2
+        for t in mv[2]:
+            for i in range(len(r)):
+                if r[i] == t and not s[i] & 1:
+                    if kind == G.DISCARD:
+                        app.cur = i
+                    else:
+                        s[i] |= 1
+                    break
+        app.fix_scroll()
+        app.dirty |= D_RACK
+
+
 # --- drawing -----------------------------------------------------------------
 def draw(app, dirty):
     p = app.p
     if dirty & D_CLEAR:
-        # every region paints its own background; only the rows between
-        # regions are left (a whole-screen fill first doubled the SPI traffic)
-        p.fill(0, Y_MHEAD + 10, 240, Y_MELDS - Y_MHEAD - 10, FELT)
-        p.fill(0, Y_MELDS + MROWS * 16, 240, Y_MSG - Y_MELDS - MROWS * 16, FELT)
+        # every region paints its own background (a whole-screen fill first
+        # doubled the SPI traffic); the meld region owns its gap rows too,
+        # since the menu paints over them
         p.fill(0, Y_MSG + 10, 240, Y_RACK - Y_MSG - 10, FELT)
     if dirty & D_TOP:
-        draw_top(app)
+        draw_top(app, my_turn(app))
     if dirty & D_TABLE:
         draw_table(app)
     if dirty & D_MELDS:
@@ -285,13 +313,16 @@ def draw_table(app):
             p.small(x, Y_TABLE + 16, pile[i], 0)
             x += gfx.MW
             i -= 1
-    p.text(128, Y_TABLE + 2, 110, L.t(L.STOCK) + " " + str(len(g.stock)), WHITE, FELT_DARK)
-    p.text(128, Y_TABLE + 18, 56, L.t(L.MUERTO)[:6], DIM, FELT_DARK)
+    # three rows on the right: the stock, the word muerto whole ("Pozzetto"
+    # is 8 letters), and one badge per side (green: taken)
+    p.text(128, Y_TABLE + 1, 112, L.t(L.STOCK) + " " + str(len(g.stock)), WHITE, FELT_DARK)
+    p.text(128, Y_TABLE + 11, 112, L.t(L.MUERTO) + ":", DIM, FELT_DARK)
     for s in range(2):
-        name = pname(s) if g.n == 2 else L.t(L.P) + gfx.NUMS[s + 1] + gfx.NUMS[s + 3]
         taken = g.taken[s]
-        p.text(186 + s * 27, Y_TABLE + 18, 26, name, WHITE if taken else GREY,
+        p.text(128 + s * 56, Y_TABLE + 21, 54, sname(g, s), WHITE if taken else GREY,
                PURE if taken else FELT, 1)
+    p.fill(182, Y_TABLE + 21, 2, 10, FELT_DARK)
+    p.fill(238, Y_TABLE + 21, 2, 10, FELT_DARK)
 
 
 def draw_melds(app):
@@ -304,6 +335,8 @@ def draw_melds(app):
     if on:
         head = "<> " + head
     p.text(0, Y_MHEAD, 240, head, CURSOR if on else DIM, FELT, 0)
+    p.fill(0, Y_MHEAD + 10, 240, Y_MELDS - Y_MHEAD - 10, FELT)
+    p.fill(0, Y_MELDS + MROWS * 16, 240, Y_MSG - Y_MELDS - MROWS * 16, FELT)
     for i in range(MROWS):
         y = Y_MELDS + i * 16
         k = app.mtop + i
@@ -315,6 +348,8 @@ def draw_melds(app):
         m = ms[k]
         n = M.size(m)
         cur = on and k == app.mcur
+        p.fill(0, y, 30, 2, FELT)           # around the size label
+        p.fill(0, y + 12, 30, 4, FELT)
         if M.is_canasta(m, g.rules):
             pure = M.is_pure(m)
             lab = (L.t(L.PURE_L) if pure else L.t(L.IMPURE_L)) + gfx.NUMS[n if n < 14 else 13]
@@ -345,7 +380,7 @@ def draw_menu(app):
     for i in range(len(MENU)):
         on = i == app.menu
         bg = HILITE if on else FELT_DARK
-        p.text(20, Y_MHEAD + 6 + i * 16, 200, L.t(MENU[i]), CURSOR if on else WHITE, bg, 1)
+        p.text(20, Y_MHEAD + 4 + i * 15, 200, L.t(MENU[i]), CURSOR if on else WHITE, bg, 1)
 
 
 def draw_rack(app):
@@ -374,9 +409,11 @@ def draw_slot(app, k):
     p.fill(x, Y_RACK, gfx.TW, Y_HINT - Y_RACK, FELT)
     if k >= len(r):
         return
-    sel = app.sel[k]
+    f = app.sel[k]          # bit 0 selected, bit 1 just taken (App.mark_new)
+    sel = f & 1
     cur = k == app.cur and app.focus == 0
-    p.tile(x, Y_RAISED if sel else Y_TILE, r[k], (gfx.SEL if sel else 0) | (gfx.CUR if cur else 0))
+    p.tile(x, Y_RAISED if sel else Y_TILE, r[k],
+           (gfx.SEL if sel else 0) | (gfx.CUR if cur else 0) | (gfx.NEW if f & 2 else 0))
     if cur:
         p.fill(x + 2, Y_HINT - 3, gfx.TW - 4, 2, CURSOR)
 
@@ -399,7 +436,7 @@ def draw_hint(app):
         hint(p, L.H_MENU, -1)
         return
     if app.focus == 1:
-        hint(p, L.H_MELD1, L.H_MELD2)
+        hint(p, L.H_MELD1 if my_turn(app) and not app.mside else -1, L.H_MELD2)
         return
     if not my_turn(app):
         p.text(0, Y_HINT, 240, L.t(L.TURN_OF) + pname(g.turn) +

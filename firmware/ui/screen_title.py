@@ -25,7 +25,10 @@ def key(app, k):
         app.dirty = D_ALL
     elif k & (K.A | K.PRESS):
         if item == 0:
-            if not app.load():
+            lang = L.code()
+            if app.load():
+                L.use(lang)     # the language on the title is the player's latest choice
+            else:
                 app.has_save = False
                 app.row = 0
                 app.dirty = D_ALL

@@ -20,6 +20,7 @@ def snapshot(app):
             "frames_sent": st["frames_out"], "bytes_sent": st["bytes_out"],
             "retransmits": st["resends"], "crc_errors": st["bad_frames"],
             "refused": st["refused"], "repairs": st["repairs"], "seat": lk.seat,
+            "moves": lk.count,
             "state": app.LS.STATE_NAMES[lk.state], "reason": app.LS.REASON_NAMES[lk.reason],
             "by_peer": lk.by_peer, "note": app.link_note}
     if g is None:
@@ -36,7 +37,8 @@ def snapshot(app):
         "taken": [g.taken[0], g.taken[1]],
         "viewer": app.viewer, "cursor": app.cur, "scroll": app.scroll,
         "cursor_tile": T.to_text(rack[app.cur]) if app.cur < len(rack) else "",
-        "selected": [i for i in range(len(rack)) if app.sel[i]],
+        "selected": [i for i in range(len(rack)) if app.sel[i] & 1],
+        "new": [i for i in range(len(rack)) if app.sel[i] & 2],
         "ai_seats": app.ai_seats,
     })
     return out

@@ -1,0 +1,106 @@
+"""Issue 9, "a first hour without surprises": the cues and shortcuts of the table
+screen (your turn, the tile just drawn, the opponents' melds two presses away,
+the hints that name the right keys, the hint menu entry) and the title's
+language choice carried into a continued game."""
+from emulator.paths import use_firmware
+
+use_firmware()
+
+from engine import game as G  # noqa: E402
+from emulator import runner  # noqa: E402
+from emulator.board import parse_keys  # noqa: E402
+from hal import keys as K  # noqa: E402
+from ui import app as A  # noqa: E402
+from ui import gfx  # noqa: E402
+from ui import lang as L  # noqa: E402
+from ui import screen_table  # noqa: E402
+
+START = "A,UP,A"
+
+
+def run(tmp, keys, **opts):
+    o = {"seed": 3, "ai_ms": 0}
+    o.update(opts)
+    return runner.run_cpython(o, str(tmp), runner.Feeder(parse_keys(keys), frames=3000))
+
+
+def test_top_bar_lights_up_and_says_so_on_your_turn_only(tmp_path):
+    board, app = run(tmp_path, START)
+    assert app.g.turn == 0 and board.display.pixel(120, 0) == gfx.TURN
+    board, app = run(tmp_path / "b", START + ",A,B,B")     # draw, discard: J2's turn passes
+    assert app.g.turn == 0
+    board2, app2 = run(tmp_path / "c", START + ",A")         # mid-turn: still yours
+    assert board2.display.pixel(120, 0) == gfx.TURN
+    # while the AI moves the bar is the plain one: discard, draw, no AI tick yet
+    b3, a3 = run(tmp_path / "d", START + ",A")
+    a3.key(K.B)
+    a3.key(K.B)
+    a3.draw()
+    assert a3.g.turn == 1 and b3.display.pixel(120, 0) == gfx.BAR
+
+
+def test_the_tile_just_drawn_is_marked_until_the_next_move(tmp_path):
+    board, app = run(tmp_path, START + ",A")
+    r = app.rack()
+    marked = [i for i in range(len(r)) if app.sel[i] & 2]
+    assert marked == [len(r) - 1]
+    x = screen_table.RACK_X + marked[0] * gfx.TW
+    assert board.display.pixel(x + gfx.TW - 5, screen_table.Y_TILE + 2) == gfx.NEW_C
+    assert app.selected() == b""                     # a mark is not a selection
+    # sorting keeps the mark on the same tile
+    t = r[marked[0]]
+    app.sort_mode = 2
+    app.resort()
+    assert [app.rack()[i] for i in range(len(r)) if app.sel[i] & 2] == [t]
+    # the next move (a discard) clears it
+    app.key(K.B)
+    app.key(K.B)
+    assert app.g.turn == 1
+    assert not any(app.sel[i] & 2 for i in range(len(app.rack())))
+
+
+def test_opponents_melds_are_up_twice_away(tmp_path):
+    board, app = run(tmp_path, START + ",UP")
+    assert app.focus == 1 and app.mside == 0
+    board, app = run(tmp_path / "b", START + ",UP,UP")
+    assert app.focus == 1 and app.mside == 1
+    board, app = run(tmp_path / "c", START + ",UP,UP,UP")
+    assert app.focus == 1 and app.mside == 0
+
+
+def test_meld_list_hints_name_the_keys_that_do_it():
+    for lang in ("es", "it", "en"):
+        L.use(lang)
+        h = L.t(L.H_MELD1)
+        assert "X:" not in h, h            # X goes back to the rack, it does not swap
+        assert ("Clic" in h or "Click" in h), h
+        assert "<>" in L.t(L.H_MELD2)
+    L.use("es")
+
+
+def test_continue_keeps_the_language_chosen_on_the_title(tmp_path):
+    # a game saved in Spanish, continued after choosing Italian on the title
+    run(tmp_path, START + ",A,PRESS,UP,A")           # draw, menu: save and quit
+    board, app = run(tmp_path, "DOWN,DOWN,RIGHT,UP,UP,A")
+    assert app.g is not None and app.screen == A.S_GAME
+    assert L.code() == "it"
+    L.use("es")
+
+
+def test_hint_menu_entry_shows_and_selects_level_3s_move(tmp_path):
+    from ai.basic import hint
+
+    board, app = run(tmp_path, START + ",A")
+    g = app.g
+    mv = hint(g, 0)
+    assert mv is not None
+    app.key(K.X)
+    while screen_table.MENU[app.menu] != L.M_HINT:
+        app.key(K.DOWN)
+    app.key(K.A)
+    assert app.msg.startswith(L.t(L.HINT_IS)) and len(app.msg) > len(L.t(L.HINT_IS))
+    assert app.g.phase == G.P_PLAY and app.g.turn == 0      # nothing was played
+    if mv[0] in (G.MELD, G.ADD, G.SWAP):
+        assert sorted(app.selected()) == sorted(mv[2])
+    elif mv[0] == G.DISCARD:
+        assert app.rack()[app.cur] == mv[2][0]
