@@ -105,6 +105,22 @@ def test_a_single_natural_with_two_jokers_is_never_played_as_a_set_it_is_not():
         assert r is not None and g.check_play(r[0]) == RM.OK
 
 
+def test_a_set_of_twelves_with_two_jokers_stays_a_set():
+    """RI2: `* B12 *` reads as the run B11 B12 B13; the solver writes the set
+    as `B12 * *` (from a 4-player match, seed 1023)."""
+    from engine import rummy_solve as RS
+
+    table = RM.parse_table("B3 Y3 K3 | B7 Y7 K7 | R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 | B12 Y12 * | "
+                           "R13 B13 K13 | B13 Y13 K13 | R12 B12 * | R1 B1 Y1 K1 | K9 K10 K11 K12 | "
+                           "B1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 | Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 Y10 Y11 | "
+                           "K2 K3 K4 K5 | K4 K5 K6 K7 K8 K9 | R8 B8 Y8 K8 | R11 Y11 K11")
+    rack = bytes(T.parse_list("B10 K1 B2 R2 B4 R10 B11"))
+    g = RM.Game(4, 1023)
+    g.table, g.racks[0], g.exposed[0], g.closing, g.turn, g.phase = list(table), bytearray(rack), 1, 37, 0, RM.P_PLAY
+    r = RS.solve(table, rack, True, 37)
+    assert r is not None and g.check_play(r[0]) == RM.OK
+
+
 def test_three_player_matches_at_level_3():
     r = AR.play_match(3, 3)
     assert r["refused"] == 0 and r["hands"] == 4

@@ -171,11 +171,25 @@ class Search:
             self.opt += t % 13 + 1
 
     def two_jokers(self):
-        # a meld of 3 being built shows two jokers (table jokers kept count):
-        # as a set it would read as a run (`R9 * *`, RI2), so it is left to runs()
+        # the meld of 3 being built shows two jokers (kept table jokers count):
+        # RI2 reads `R9 * *` as a run, so such a set exists only where no run
+        # can be read, with its natural first (12, 13) or last (1, 2); the
+        # other numbers are left to runs()
         b = self.buf
         e = self.blen
         return (b[e - 1] == T.JOKER) + (b[e - 2] == T.JOKER) + (b[e - 3] == T.JOKER) == 2
+
+    def emit_as_set(self, o, n):
+        b = self.buf
+        e = self.blen
+        a, c, d = b[e - 3], b[e - 2], b[e - 1]
+        nat = a if a != T.JOKER else (c if c != T.JOKER else d)
+        b[e - 3] = T.JOKER
+        b[e - 2] = T.JOKER
+        b[e - 1] = T.JOKER
+        b[e - 3 if n >= 12 else e - 1] = nat
+        self.emit(o)
+        b[e - 3], b[e - 2], b[e - 1] = a, c, d
 
     def emit(self, o):
         self.push()
@@ -223,8 +237,10 @@ class Search:
                         self.joker(True, 0)
                     for _ in range(oj):
                         self.joker(False, n)
-                    if k + j > 3 or n > 11 or not self.two_jokers():
+                    if k + j > 3 or not self.two_jokers():
                         self.emit(o)
+                    elif n <= 2 or n >= 12:
+                        self.emit_as_set(o, n)
                     for _ in range(oj):
                         self.unjoker(False, n)
                     for _ in range(mj):
@@ -478,6 +494,15 @@ def _search(s, table, rack, exposed, closing, close):
             s.rec(0)
 
 
+def _set_order(m):
+    # a set's naturals in colour order, jokers last, as the UI would show it;
+    # anything that order would read differently (RI2) stays as it is
+    if RM.kind(m) != RM.SET:
+        return m
+    a = RM.arrange(m)
+    return a if a is not None and RM.kind(a) == RM.SET else m
+
+
 def _tidy(table, sol):
     # melds the play leaves as they were keep their place and order
     out = []
@@ -492,7 +517,7 @@ def _tidy(table, sol):
                 out.append(bytes(m))
                 break
     for m in rest:
-        out.append((RM.arrange(m) or m) if RM.kind(m) == RM.SET else m)
+        out.append(_set_order(m))
     return tuple(out)
 
 
@@ -544,7 +569,7 @@ def greedy(table, rack, exposed, limit, adds=True):
     if s.sol is not None:
         pts = s.best
         for m in s.sol:
-            out.append((RM.arrange(m) or m) if RM.kind(m) == RM.SET else m)
+            out.append(_set_order(m))
             for t in m:
                 left.remove(t)
     if exposed and adds:
