@@ -48,6 +48,11 @@ def configure(p):
     p.add_argument("--target", type=whole(0, 10000, "the target"), default=0,
                    help="target score for --autoplay (0: the variant's)")
     p.add_argument("--lang", choices=("es", "it", "en"), default="es", help="UI language")
+    p.add_argument("--replay", default=None, metavar="FILE",
+                   help="step through a match transcript: A/RIGHT the next move, LEFT back, "
+                        "UP the start, DOWN the end (with --headless: --keys, --screenshot)")
+    p.add_argument("--seat", type=whole(0, 3, "the seat"), default=None,
+                   help="--replay: show the table from this seat (default: the seat to move)")
     p.add_argument("--link", default=None, metavar="SPEC",
                    help="play a 1v1 match over the link cable: listen:PORT waits for the other "
                         "console on 127.0.0.1:PORT; otherwise a pyserial URL or port "
@@ -145,6 +150,8 @@ def run(args):
         why = no_display()
         if why:
             return _fail(f"cannot open a window: {why}; use --headless (see burako emu --help)")
+    if args.replay is not None:
+        return _replay(args, keys)
     link = None
     if args.link is not None:
         from emulator.link import LinkError, open_link
@@ -164,6 +171,65 @@ def run(args):
                 return _run(args, keys, tmp)
         args.storage = DEFAULT_STORAGE
     return _run(args, keys, args.storage)
+
+
+def _replay(args, keys):
+    """`--replay FILE`: the transcript's positions on the emulated screen."""
+    from emulator import replay
+    from emulator.board import EmuBoard, write_png
+
+    if args.runtime != "cpython":
+        return _fail("--replay runs under --runtime cpython")
+    try:
+        with open(args.replay, "rb") as f:
+            data = f.read(MAX_KEYS_FILE * 16 + 1)
+        text = data.decode("utf-8")
+    except OSError as e:
+        return _fail(f"cannot read --replay {args.replay}: {e.strerror}")
+    except UnicodeDecodeError:
+        return _fail(f"--replay {args.replay} is not a transcript (not text)")
+    if len(data) > MAX_KEYS_FILE * 16:
+        return _fail(f"--replay {args.replay} is larger than 16 MB")
+    got = replay.load(text)
+    if isinstance(got, str):
+        return _fail(f"--replay {args.replay}: {got}")
+    head, moves = got
+    with tempfile.TemporaryDirectory(prefix="burako-replay-") as tmp:
+        if args.headless:
+            board = EmuBoard(tmp)
+            r = replay.Replayer(board, head, moves, args.seat, args.lang)
+            r.frame(0)
+            for k in keys:
+                r.frame(k)
+            if args.screenshot:
+                try:
+                    write_png(args.screenshot, board.display)
+                except OSError as e:
+                    return _fail(f"cannot write --screenshot {args.screenshot}: {e.strerror}")
+            if args.state_json:
+                print(json.dumps(r.state(), sort_keys=True))
+            return 0
+        try:
+            from emulator.window import Window, frame_wait
+            win = Window(args.scale, title="Burako replay")
+        except Exception as e:
+            return _fail(f"cannot open a window ({e}); try --headless")
+        from emulator.board import PinButtons
+        from hal.clock import Clock
+
+        pins = PinButtons()
+        clock = Clock()
+        board = EmuBoard(tmp, buttons=pins, clock=clock)
+        r = replay.Replayer(board, head, moves, args.seat, args.lang)
+        t = 0.0
+        while not win.quit:
+            t = frame_wait(t)
+            pins.level = win.pump()
+            win.lang = args.lang
+            r.frame(pins.poll(clock.ticks_ms()))
+            win.show(board.display)
+        win.close()
+        return 0
 
 
 def _run(args, keys, storage):

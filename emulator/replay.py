@@ -1,0 +1,100 @@
+"""Step through a match transcript on the emulated handheld (`burako emu --replay FILE`).
+
+The table is drawn by the firmware's own screens (ui/screen_table.py and the
+end-of-hand and end-of-match screens): the viewer builds the position after
+the first n moves (engine/transcript.py: read() parses, the moves are played
+from the deal again) and shows it from the seat to move, or from a fixed seat.
+
+Keys: A, RIGHT or the joystick press: the next move; LEFT or B: one move back
+(the match is replayed from the start to n-1); UP: the start, DOWN: the end.
+No seat is played by an AI and nothing is saved.
+"""
+from __future__ import annotations
+
+from emulator.paths import use_firmware
+
+use_firmware()
+
+from engine import notation as N  # noqa: E402
+from engine import transcript as TR  # noqa: E402
+from hal import keys as K  # noqa: E402
+
+
+def load(text):
+    """(head, moves) of a transcript's text, or a one-line error string. Every
+    move is checked by replaying the whole match once."""
+    lines = text.splitlines()
+    g, err = TR.replay(lines)
+    if err:
+        return err
+    head, moves, err = TR.read(lines)
+    return head, moves
+
+
+class Replayer:
+    def __init__(self, board, head, moves, seat=None, lang="es"):
+        from ui.app import App
+
+        self.head = head
+        self.moves = moves
+        self.seat = seat
+        self.n = 0
+        self.app = App(board, lang=lang)
+        self.goto(0)
+
+    def game_at(self, n):
+        g = TR.new_game(self.head)
+        for _, _, mv in self.moves[:n]:
+            g.play(mv)
+        return g
+
+    def goto(self, n):
+        """Show the position after the first n moves."""
+        from ui.app import S_GAME
+
+        app = self.app
+        n = max(0, min(n, len(self.moves)))
+        self.n = n
+        g = self.game_at(n)
+        app.g = g
+        app.ai_seats = (1 << g.n) - 1        # nobody's keys play: the table only shows
+        app.ais = [None, None, None, None]
+        app.viewer = g.turn if self.seat is None else min(self.seat, g.n - 1)
+        app.reset_view()
+        app.enter_turn()
+        if self.seat is not None:
+            app.viewer = min(self.seat, g.n - 1)
+            app.reset_view()
+        if n:
+            _, player, mv = self.moves[n - 1]
+            app.msg = "%d/%d %s" % (n, len(self.moves), app.move_text(player, mv))
+        else:
+            app.msg = "0/%d" % len(self.moves)
+        if app.screen != S_GAME:
+            app.msg = ""
+        app.dirty = 255
+
+    def key(self, k):
+        if k & (K.A | K.RIGHT | K.PRESS):
+            self.goto(self.n + 1)
+        elif k & (K.LEFT | K.B):
+            self.goto(self.n - 1)
+        elif k & K.UP:
+            self.goto(0)
+        elif k & K.DOWN:
+            self.goto(len(self.moves))
+
+    def frame(self, k):
+        if k:
+            self.key(k)
+        if self.app.dirty:
+            self.app.draw()
+
+    def state(self):
+        from ui.state import snapshot
+
+        s = snapshot(self.app)
+        s["replay_move"] = self.n
+        s["replay_moves"] = len(self.moves)
+        s["replay_text"] = N.move_text(self.moves[self.n - 1][2]) if self.n else ""
+        return s

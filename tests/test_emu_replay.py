@@ -1,0 +1,74 @@
+"""`burako emu --replay FILE`: a transcript stepped through on the emulated screen."""
+import json
+
+from emulator.paths import use_firmware
+
+use_firmware()
+
+from ai.basic import BasicAI  # noqa: E402
+from engine import game as G  # noqa: E402
+from engine import rules as RU  # noqa: E402
+from engine import transcript as TR  # noqa: E402
+from host import emu  # noqa: E402
+
+
+def transcript(path, moves=40, seed=4):
+    g = G.Game(RU.BURAKO, 2, seed)
+    ais = [BasicAI(2), BasicAI(2)]
+    text = TR.header(g)
+    played = []
+    while len(played) < moves and g.phase < G.P_HAND_OVER:
+        p = g.turn
+        mv = ais[p].choose(g)
+        assert g.play(mv) == 0
+        text += TR.line(p, mv)
+        played.append((p, mv))
+    path.write_text(text)
+    return played
+
+
+def run(capsys, *argv):
+    code = emu.main(["--headless", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_keys_step_forward_and_back(tmp_path, capsys):
+    f = tmp_path / "m.txt"
+    played = transcript(f)
+    code, out, err = run(capsys, "--replay", str(f), "--keys", "A,RIGHT,A,LEFT", "--state-json",
+                         "--screenshot", str(tmp_path / "a.png"))
+    assert code == 0, err
+    st = json.loads(out.splitlines()[-1])
+    assert st["replay_move"] == 2 and st["replay_moves"] == len(played)
+    # the table shows the position after two moves, from the seat to move
+    g = G.Game(RU.BURAKO, 2, 4)
+    for _, mv in played[:2]:
+        g.play(mv)
+    assert st["turn"] == g.turn == st["viewer"] and st["stock"] == len(g.stock)
+    assert st["msg"].startswith("2/%d " % len(played))
+    # going back is replaying from the start: the same picture as stepping straight there
+    code, out, err = run(capsys, "--replay", str(f), "--keys", "A,A", "--screenshot", str(tmp_path / "b.png"))
+    assert (tmp_path / "a.png").read_bytes() == (tmp_path / "b.png").read_bytes()
+
+
+def test_fixed_seat_and_the_ends(tmp_path, capsys):
+    f = tmp_path / "m.txt"
+    played = transcript(f, moves=9)
+    code, out, err = run(capsys, "--replay", str(f), "--seat", "1", "--keys", "DOWN", "--state-json")
+    st = json.loads(out.splitlines()[-1])
+    assert code == 0 and st["replay_move"] == len(played) and st["viewer"] == 1
+    code, out, err = run(capsys, "--replay", str(f), "--keys", "DOWN,UP,LEFT", "--state-json")
+    assert json.loads(out.splitlines()[-1])["replay_move"] == 0
+
+
+def test_a_bad_transcript_is_one_line_and_exit_2(tmp_path, capsys):
+    f = tmp_path / "bad.txt"
+    played = transcript(f, moves=5)
+    text = f.read_text().splitlines()
+    text[-1] = "%d discard R1" % played[-1][0] if "R1" not in text[-1] else "%d discard B1" % played[-1][0]
+    f.write_text("\n".join(text) + "\n")
+    for path in (f, tmp_path / "missing.txt"):
+        code, out, err = run(capsys, "--replay", str(path))
+        assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+        assert "--replay" in err
