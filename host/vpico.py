@@ -132,6 +132,7 @@ def run(args):
 
 def _window(pico, args):
     """The decoded glass in the pygame window; keyboard and gamepad hold the key GPIOs low."""
+    from emulator.display import Display
     from emulator.window import Window, frame_wait
 
     w = Window(scale=args.scale, title=f"Burako: virtual Pico on {pico.port}")
@@ -149,6 +150,9 @@ def _window(pico, args):
             if d is not None:
                 version = d.version
                 shown = d
+                if not d.lit:  # backlight off or panel asleep: a dark glass
+                    shown = Display(d.width, d.height)
+                    shown.version = d.version
             if shown is not None:
                 w.show(shown)
             if pico.proc.poll() is not None:

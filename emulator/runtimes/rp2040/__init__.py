@@ -272,7 +272,7 @@ class VPico:
             return None
         d = Display(r["w"], r["h"])
         d.pixels[:] = base64.b64decode(r["rgb565"])
-        d.lit = r["lit"]
+        d.lit = r["lit"] and r["on"]  # backlight on, DISPON and out of sleep: something to see
         d.version = r["version"]
         return d
 

@@ -207,7 +207,7 @@ if (link.startsWith("listen:")) {
 const ST = { CASET: 0x2a, RASET: 0x2b, RAMWR: 0x2c, MADCTL: 0x36, DISPOFF: 0x28, DISPON: 0x29, SLPIN: 0x10, SLPOUT: 0x11 };
 const RAM_W = 320;
 const ram = new Uint8Array(RAM_W * RAM_W * 2); // the controller's RAM in MCU address order
-const panel = { cmd: 0, args: [], x0: 0, x1: 0, y0: 0, y1: 0, x: 0, y: 0, hi: -1, madctl: 0, on: false, version: 0 };
+const panel = { cmd: 0, args: [], x0: 0, x1: 0, y0: 0, y1: 0, x: 0, y: 0, hi: -1, madctl: 0, on: false, asleep: true, version: 0 };
 const BURST_GAP_NS = 20e6;
 const bursts = [];
 let burst = null;
@@ -230,8 +230,11 @@ function spiByte(t, dc, b) {
     p.hi = -1;
     if (b === ST.CASET && burst.first_caset_ns < 0) burst.first_caset_ns = t;
     if (b === ST.RAMWR) { p.x = p.x0; p.y = p.y0; burst.windows++; }
+    if (b === ST.DISPON || b === ST.DISPOFF || b === ST.SLPIN || b === ST.SLPOUT) p.version++;
     if (b === ST.DISPON) p.on = true;
     if (b === ST.DISPOFF) p.on = false;
+    if (b === ST.SLPIN) p.asleep = true;
+    if (b === ST.SLPOUT) p.asleep = false;
     return;
   }
   if (p.cmd === ST.RAMWR) {
@@ -560,15 +563,17 @@ function handle(req) {
       wake();
       break;
     }
-    case "screen":
+    case "screen": {
+      const lit = !!board.mcu.gpio[BL].outputValue;
       reply.w = GW;
       reply.h = GH;
-      reply.version = panel.version;
-      reply.on = panel.on;
-      reply.lit = !!board.mcu.gpio[BL].outputValue;
+      reply.version = panel.version * 2 + (lit ? 1 : 0); // the backlight counts as a change too
+      reply.on = panel.on && !panel.asleep; // the glass shows the RAM only with DISPON and out of sleep
+      reply.lit = lit;
       reply.t_ns = now_ns();
-      if (req.since !== panel.version) reply.rgb565 = glass().toString("base64"); // unchanged: no pixels
+      if (req.since !== reply.version) reply.rgb565 = glass().toString("base64"); // unchanged: no pixels
       break;
+    }
     case "stats": {
       reply.t_ns = now_ns();
       reply.chip_ns = board.clock.nanos;
