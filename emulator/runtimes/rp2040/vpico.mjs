@@ -6,8 +6,10 @@
 // USB CDC is the pty master on fd N (its slave is the board's serial port for mpremote).
 // stdin/stdout carry the control channel, one JSON object per line each way: requests
 // {"id", "op", ...} get a reply {"id", ...}; events {"ev", ...} come unasked.
-//   op "keys"   {"low": [pins]}  key pins held low (pressed); all other key pins read high
-//   op "screen"                  the glass as RGB565 big-endian, base64, + version, lit, t_ns
+//   op "keys"   {"low": [pins], "hold_ms"}  key pins held low (pressed), released after hold_ms
+//                                of emulated time when given; all other key pins read high
+//   op "screen" {"since"}        the glass as RGB565 big-endian, base64, + version, lit, on, t_ns
+//                                (no pixels when nothing changed since version `since`)
 //   op "stats"                   emulated time, cycles, SPI bursts, key edges, resets, UART
 //   op "cut"    {"after", "keep"} the power fails during the flash call after `after` more, `keep` bytes in
 //   op "quit"
