@@ -27,6 +27,7 @@ class BasicAI:
         self.rs = K.Rack()
         self.tmp = K.Rack()
         self.rch = [0, 0, 0, 0, 0]
+        self.seen = bytearray(K.NCODES)
         self.look = None
         if level >= 3:
             from ai import lookahead
@@ -183,7 +184,8 @@ class BasicAI:
     def _safe_discard(self, g, rack):
         # level 3: the tile the next player is least likely to want, over
         # sampled deals of what it may hold, weighed by what the pile is
-        # worth to it, against what the tile is worth to keep
+        # worth to it, against what the tile is worth to keep: its outs
+        # (hidden tiles that would finish a meld with it), links and points
         L = self.look
         me = g.turn
         nxt = (me + 1) % g.n
@@ -194,14 +196,19 @@ class BasicAI:
         stake = len(g.pile) + 3
         best = -1
         best_cost = 0
+        hidden = L.unseen(g, me)
+        seen = self.seen
+        for i in range(K.NCODES):
+            seen[i] = 0
         for t in rack:
-            if t == self.took or WILD[t]:
+            if t == self.took or WILD[t] or seen[t]:
                 continue
+            seen[t] = 1
             danger = 0
             for r in racks:
                 if L.takes_with(r, opp, masks, t):
                     danger += 1
-            cost = 10 * danger * stake + L.SAMPLES * (3 * rs.links(t) - VAL[t] // 5)
+            cost = 10 * danger * stake + L.SAMPLES * (2 * L.outs(rs, t, hidden) + rs.links(t) - VAL[t] // 5)
             if best < 0 or cost < best_cost:
                 best = t
                 best_cost = cost

@@ -129,3 +129,31 @@ def takes_with(rs, melds, mks, t):
         if K.touches(melds[i], mks[i], t):
             return True
     return rs.makes_meld(t)
+
+
+def outs(rs, t, hidden):
+    """How many hidden tiles would make natural t part of a meld with the
+    rack: the rest of a set it pairs, the tiles that finish a run with a
+    near tile of its colour. A dead pair (both tiles it needs in sight) has
+    none, however many links it has."""
+    n = NUM[t]
+    k = 0
+    if rs.same_number(n) >= 2:
+        for c in range(4):
+            k += hidden[c * 13 + n - 1]
+    h = rs.cm[K.COL[t]] & K.NO_TWO
+    base = K.COL[t] * 13
+    for p in ((1, 14) if n == 1 else (n,)):
+        for q in (p - 2, p - 1, p + 1, p + 2):
+            if 1 <= q <= 14 and h >> q & 1:
+                # the run p, q needs the one or two positions that complete it
+                lo = p if p < q else q
+                hi = q if p < q else p
+                if hi - lo == 2:
+                    need = (lo + 1,)
+                else:
+                    need = (lo - 1, hi + 1)
+                for r in need:
+                    if 1 <= r <= 14:
+                        k += hidden[base + (0 if r == 14 else r - 1)]
+    return k
