@@ -9,7 +9,7 @@ from engine import rummy as RM
 from engine import rummy_solve as RS
 from engine import tiles as T
 
-SMALL = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SMALL = settings(max_examples=70, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def tb(text):
