@@ -1,12 +1,17 @@
 """SPI traffic of the real UI through the real ST7789 driver (issues 3 and 4).
 
-    .venv/bin/python benchmarks/spi_figures.py
+    .venv/bin/python benchmarks/spi_figures.py [--json]
+
+--json: the last line is one flat JSON object (spi_bytes_full_redraw,
+spi_bytes_cursor_move, spi_bytes_select, spi_ms_full_redraw, ...).
 
 The App draws on a board built by hal/board.py from the Pico-LCD-1.3 profile,
 with the tests' recording `machine` underneath: every byte the driver sends
 over SPI is counted. Transfer time is modelled as bits / 62.5 MHz (no gaps,
 no Python time).
 """
+import argparse
+import json
 import os
 import sys
 import tempfile
@@ -37,7 +42,10 @@ def spi_bytes(bus, start):
     return n
 
 
-def main():
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--json", action="store_true", help="end with one flat JSON object")
+    args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as d:
         m, board = hal_support.build_board("pico_lcd_13", root=d + "/")
         from hal import keys as K
@@ -49,16 +57,23 @@ def main():
         app.key(K.A)                   # draw: the table is now mid-turn
         app.draw()
         rows = []
-        for name, act in (("full-screen redraw of the game screen", lambda: setattr(app, "dirty", D_ALL)),
-                          ("cursor move (one step right)", lambda: app.key(K.RIGHT)),
-                          ("select the tile under the cursor", lambda: app.key(K.A))):
+        for key, name, act in (
+                ("full_redraw", "full-screen redraw of the game screen", lambda: setattr(app, "dirty", D_ALL)),
+                ("cursor_move", "cursor move (one step right)", lambda: app.key(K.RIGHT)),
+                ("select", "select the tile under the cursor", lambda: app.key(K.A))):
             start = len(m.bus)
             act()
             app.draw()
             b = spi_bytes(m.bus, start)
-            rows.append((name, b, b * 8 / HZ * 1000))
-    for name, b, ms in rows:
+            rows.append((key, name, b, b * 8 / HZ * 1000))
+    for key, name, b, ms in rows:
         print(f"{name:40s} {b:7d} SPI bytes  {ms:6.2f} ms at 62.5 MHz")
+    if args.json:
+        out = {}
+        for key, name, b, ms in rows:
+            out["spi_bytes_" + key] = b
+            out["spi_ms_" + key] = round(ms, 3)
+        print(json.dumps(out, sort_keys=True))
 
 
 if __name__ == "__main__":

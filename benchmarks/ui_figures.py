@@ -1,6 +1,9 @@
 """Figures of the handheld UI (issue 3), measured in real MicroPython (WASI build).
 
-    .venv/bin/python benchmarks/ui_figures.py [--seed 5]
+    .venv/bin/python benchmarks/ui_figures.py [--seed 5] [--json]
+
+--json: the last line is one flat JSON object (fuel_full_redraw,
+fuel_cursor_move, fuel_idle_frame, heap_peak_firmware_autoplay, mpy_bytes_total, ...).
 
 * peak heap of the whole firmware (UI + engine + AI + buffers) during an
   autoplay match through the UI under -X heapsize=131072: gc.mem_alloc()
@@ -76,6 +79,7 @@ print(sum([n for _, n in app.p.buffers()]) + len(app.sel))
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--json", action="store_true", help="end with one flat JSON object")
     args = ap.parse_args(argv)
     out = {}
     with tempfile.TemporaryDirectory(prefix="burako-fig-") as d:
@@ -107,7 +111,26 @@ def main(argv=None):
     sizes = wasi.mpy_sizes(wasi.compile_firmware())
     out["mpy_bytes"] = dict(sizes, total=sum(sizes.values()))
     print(json.dumps(out, indent=2))
+    if args.json:
+        print(json.dumps(flat(out), sort_keys=True))
     wasi.quiet_exit(0)
+
+
+def flat(out):
+    """The figures as one flat object (benchmarks/run.py --json merges these)."""
+    a = out["autoplay_match"]
+    f = out["fuel"]
+    return {"heap_peak_firmware_autoplay": a["peak_heap_bytes"],
+            "heap_after_boot_firmware": a["heap_after_boot_bytes"],
+            "heap_limit_ui": a["heap_limit"],
+            "fuel_full_redraw": f["full_screen_redraw"],
+            "fuel_cursor_move": f["cursor_move_frame"],
+            "fuel_idle_frame": f["idle_frame"],
+            "heap_bytes_cursor_move": f["cursor_move_heap_bytes"],
+            "heap_bytes_idle_frame": f["idle_frame_heap_bytes"],
+            "ui_buffers_bytes": out["ui_buffers_bytes"]["total"],
+            "mpy_bytes_total": out["mpy_bytes"]["total"],
+            "mpy_bytes_ui": out["mpy_bytes"]["ui"]}
 
 
 if __name__ == "__main__":
