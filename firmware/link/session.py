@@ -11,6 +11,7 @@ from micropython import const
 from engine import game as G
 from engine import rules as RU
 from engine import codec
+from engine import reasons as ER
 from link import msg as M
 from link import entropy
 from link.transport import Transport, RTO_MS
@@ -177,7 +178,7 @@ class Link:
         if self._st != PLAYING or g is None:
             return BUSY
         if g.turn != self.seat:
-            return 1   # reasons.NOT_YOUR_TURN
+            return ER.NOT_YOUR_TURN
         err = g.play(mv)
         if err:
             return err
