@@ -195,7 +195,7 @@ B = Board()
 B.display = Disp()
 B.buttons = Btn()
 B.clock = Clk()
-B.link = Cable() if %(link)r else Link()
+B.link = Link()
 B.storage = Storage('/flash/')
 B.idle = None
 """
@@ -208,6 +208,7 @@ from ui.app import App
 from ui.screen_link import over
 gc.collect()
 if %(link)r:
+    B.link = Cable()
     import link.session     # imported here, where a collection is safe, not inside App()
     gc.collect()
 APP = App(B, **%(kwargs)s)

@@ -125,6 +125,8 @@ def poll(app, now):
     lk = app.link
     S = app.LS
     if not lk.poll(now):
+        # saves and the score log go in frames of their own: a frame that
+        # also took a move would hold both one's garbage and the other's
         persist(app)
         return
     while True:
@@ -148,7 +150,6 @@ def poll(app, now):
             app.dirty |= D_MSG
         elif k == S.EV_STATE:
             state(app, e[1])
-    persist(app)
 
 
 def state(app, s):
@@ -188,6 +189,7 @@ def persist(app):
             app.saves += 1
         except OSError:
             lk.dirty = False        # a failing flash must not stop the game
+        app.next_ai = app.now + 1   # and the AI thinks in the next frame, not this one
 
 
 def settled(app):
