@@ -1,6 +1,8 @@
 """`burako link-relay`: a fault-injecting relay between two link-cable ends,
 and the fault model it applies (also used in memory by the link tests and
-figures, so the process and the property tests damage bytes the same way).
+figures, so the process and the property tests damage bytes the same way):
+`Faults`, `Cable` on a `SimClock`; `Console` and `duel()` (two Links playing
+AI against AI on it); `guest_duel()` (one of them inside real MicroPython).
 
     burako link-relay LISTEN_PORT TARGET [--drop P] [--flip P] [--dup P]
                       [--delay MS] [--split] [--seed S] [--json]
@@ -505,12 +507,12 @@ def add_parser(subparsers):
                    help="TCP port on 127.0.0.1 to accept one end on (0: any free port)")
     r.add_argument("target", metavar="TARGET",
                    help="the other end: a pyserial URL (socket://127.0.0.1:PORT, /dev/pts/N) or a TCP port")
-    r.add_argument("--drop", type=_prob, default=0.0, help="probability a byte is lost")
-    r.add_argument("--flip", type=_prob, default=0.0, help="probability a byte gets one bit flipped")
-    r.add_argument("--dup", type=_prob, default=0.0, help="probability a byte is doubled")
+    r.add_argument("--drop", type=_prob, default=0.0, metavar="P", help="probability a byte is lost")
+    r.add_argument("--flip", type=_prob, default=0.0, metavar="P", help="probability a byte gets one bit flipped")
+    r.add_argument("--dup", type=_prob, default=0.0, metavar="P", help="probability a byte is doubled")
     r.add_argument("--delay", type=whole(0, 60000, "a delay in ms"), default=0, metavar="MS", help="delay every byte this long")
     r.add_argument("--split", action="store_true", help="deliver in random small pieces")
-    r.add_argument("--seed", type=whole(0, 2**31, "a seed"), default=None, help="seed of the damage (default: random)")
+    r.add_argument("--seed", type=whole(0, 2**31, "a seed"), default=None, metavar="S", help="seed of the damage (default: random)")
     r.add_argument("--json", action="store_true", help="figures as one JSON object")
     r.set_defaults(func=cmd_relay)
     return subparsers

@@ -314,3 +314,39 @@ def test_cable_out_for_a_week_then_the_match_goes_on():
     duel(consoles=(a, b), clock=clock, cable=cable)
     assert a.link.reason == b.link.reason == S.R_MATCH_OVER
     _same_match(a, b)
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(derandomize=True, deadline=None, max_examples=10, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**16), st.floats(0, 0.02),
+       st.lists(st.tuples(st.sampled_from(["cut", "off_a", "off_b"]), st.integers(1, 80),
+                          st.integers(100, 20_000)), max_size=4))
+def test_any_mix_of_noise_cuts_and_power_offs_ends_in_one_match(seed, p, events):
+    """Whatever happens to the cable and the consoles, both finish the same
+    match: same moves, same position, same id (R9)."""
+    clock = SimClock(1000)
+    cable = Cable(clock, *_noisy(seed, p))
+    todo = sorted(events, key=lambda e: e[1])
+    st_ = {"back": None}
+
+    def until(a, b, clk):
+        if st_["back"] is not None and clk.now >= st_["back"]:
+            cable.cut = False
+            st_["back"] = None
+        if todo and a.link.count >= todo[0][1]:
+            what, _, ms = todo.pop(0)
+            if what == "cut" and st_["back"] is None:
+                cable.cut = True
+                st_["back"] = clk.now + ms
+            elif what != "cut":
+                c = a if what == "off_a" else b
+                if c.save is not None:
+                    c.power_cycle()
+        return a.link.state == S.ENDED and b.link.state == S.ENDED and a.link.idle() and b.link.idle()
+
+    a, b, clock, cable = duel("torneo", 300, seed, until=until, clock=clock, cable=cable)
+    assert a.link.reason == b.link.reason == S.R_MATCH_OVER
+    _same_match(a, b)
