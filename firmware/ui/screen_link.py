@@ -194,11 +194,11 @@ def persist(app):
 
 def settled(app):
     """The linked match is over and nothing is left to do for it here: logged,
-    and the last move acknowledged (or the peer gone)."""
+    its save removed, the last move acknowledged (or the peer gone)."""
     lk = app.link
     g = app.g
     return g is not None and g.phase == G.P_MATCH_OVER and not app.log_due \
-        and (lk.idle() or not lk.t.alive())
+        and not lk.dirty and (lk.idle() or not lk.t.alive())
 
 
 def over(app):

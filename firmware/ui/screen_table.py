@@ -440,7 +440,7 @@ def draw_hint(app):
         return
     if not my_turn(app):
         p.text(0, Y_HINT, 240, L.t(L.TURN_OF) + pname(g.turn) +
-               (" (" + L.t(L.AI) + ")" if (app.ai_seats >> g.turn) & 1 else ""), DIM, BAR)
+               (" (" + L.t(L.AI) + ")" if (app.ai_seats >> g.turn) & 1 and app.link is None else ""), DIM, BAR)
         p.text(0, Y_HINT + 10, 240, L.t(L.H_WAIT), DIM, BAR)
         return
     ph = g.phase
