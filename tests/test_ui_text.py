@@ -139,3 +139,14 @@ def test_tile_numbers_stay_inside_the_frame(n, flags):
         xs = [x for y in range(th) for x in range(tw) if d.pixel(x, y) == gfx.BLUE and y < inner[3]]
         assert xs, (make, n)
         assert min(xs) >= inner[0] and max(xs) < inner[2], (make, n, min(xs), max(xs))
+
+
+def test_key_names_in_hints_are_key_caps_and_words_are_not():
+    d = Display(240, 240)
+    p = gfx.Painter(d)
+    p.text(0, 0, 240, "A:draw Arriba B:x AB:y", gfx.DIM, gfx.BAR, gfx.CAPS)
+    cap = [i for i in range(22) if d.pixel(i * 8, 0) == gfx.CREAM]
+    assert cap == [0, 14]          # "A:" and "B:"; not the A of Arriba nor "AB:"
+    # without the flag: plain text, and alignment still works with it
+    p.text(0, 20, 240, "A:draw", gfx.DIM, gfx.BAR, 1 | gfx.CAPS)
+    assert d.pixel(120 - 24, 20) == gfx.CREAM

@@ -33,6 +33,7 @@ HILITE = const(0x3C6D)
 TURN = const(0x2B11)      # the top bar while it is the viewer's turn
 NEW = const(8)         # tile flag: just drawn or taken (until the next move)
 NEW_C = const(0x2E4B)
+CAPS = const(4)        # text(): align flag, key names as key caps
 
 TILE_C = (RED, BLUE, YELLOW, BLACK)
 
@@ -142,7 +143,8 @@ class Painter:
     # --- text lines ------------------------------------------------------
     def text(self, x, y, w, s, c=WHITE, bg=FELT, align=0):
         """A line of 8x8 text on a bg-coloured band w pixels wide, 10 high
-        (text at row 1). align 0 left, 1 centre, 2 right."""
+        (text at row 1). align 0 left, 1 centre, 2 right; | CAPS: the key
+        names of "A:draw B:take" drawn as key caps."""
         if w > STRIP_W:
             w = STRIP_W
         fb = self._fbs.get(w)
@@ -156,14 +158,27 @@ class Painter:
         if n > w:
             self.cut += 1
         tx = 0
-        if align == 1:
+        if align & 3 == 1:
             tx = (w - n) // 2
-        elif align == 2:
+        elif align & 3 == 2:
             tx = w - n
         if tx < 0:
             tx = 0
         self._text(fb, s, tx, 1, sw(c), sw(bg))
+        if align & CAPS:
+            self._caps(fb, s, tx)
         self.d.blit(self.sbuf, x, y, w, STRIP_H)
+
+    def _caps(self, fb, s, x):
+        # a key name (A B X Y, then ':', at the start or after a space) in
+        # dark on a cream cap: the key labels stand out from the words
+        prev = 32
+        for i in range(len(s) - 1):
+            o = ord(s[i])
+            if prev == 32 and (o == 65 or o == 66 or o == 88 or o == 89) and s[i + 1] == ":":
+                fb.fill_rect(x + i * 8, 0, 8, STRIP_H, sw(CREAM))
+                fb.text(s[i], x + i * 8, 1, sw(BLACK))
+            prev = o
 
     def big(self, x, y, s, c, scale):
         """Large text straight to the display with fill_rect (titles)."""
