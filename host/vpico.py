@@ -120,7 +120,7 @@ def run(args):
                 return 0
             while pico.proc.poll() is None:  # serve the port until interrupted
                 time.sleep(0.5)
-            return 0
+            return 0 if pico.proc.returncode == 0 else 2  # the harness said why on stderr
         return _window(pico, args)
     except rp2040.VPicoError as e:
         return _fail(str(e))

@@ -20,6 +20,7 @@
 // ST7789 whose bytes take 8 bit times at the programmed SPI clock.
 import fs from "node:fs";
 import net from "node:net";
+import tty from "node:tty";
 import { RP2040, USBCDC } from "rp2040js";
 
 const FLASH_SIZE = 2 * 1024 * 1024;
@@ -131,51 +132,30 @@ const quietLogger = {
 };
 
 // --- USB serial on the pty ------------------------------------------------
+// tty streams (libuv, non-blocking): a blocking read on the thread pool would keep the
+// process from exiting while the port is open.
 const hostIn = []; // bytes the host typed, not yet taken by the device
-let outQueue = []; // device output not yet written to the pty
-let writing = false;
 const OUT_HIGH = 16384; // above this the IN endpoint is held back (a host that does not read)
-
-function ptyWrite() {
-  if (writing || !outQueue.length || ptyFd < 0) return;
-  const buf = Buffer.from(outQueue.length === 1 ? outQueue[0] : Buffer.concat(outQueue));
-  outQueue = [];
-  writing = true;
-  fs.write(ptyFd, buf, 0, buf.length, null, (err, n) => {
-    writing = false;
-    if (err && err.code !== "EAGAIN" && err.code !== "EIO") process.exit(0);
-    if (err) n = 0;
-    if (n < buf.length) outQueue.unshift(buf.subarray(n));
-    if (err) setTimeout(ptyWrite, 20);
-    else ptyWrite();
-    board?.usbDrained();
+let ptyOut = null;
+if (ptyFd >= 0) {
+  const ptyIn = new tty.ReadStream(ptyFd);
+  ptyIn.setRawMode(true);
+  ptyIn.on("data", (d) => {
+    for (const b of d) hostIn.push(b);
+    board?.usbFeed();
   });
+  ptyIn.on("error", () => {}); // EIO: nobody holds the port open
+  ptyOut = new tty.WriteStream(ptyFd);
+  ptyOut.on("drain", () => board?.usbDrained());
+  ptyOut.on("error", () => {});
 }
 function outBytes() {
-  let n = 0;
-  for (const b of outQueue) n += b.length;
-  return n;
-}
-
-if (ptyFd >= 0) {
-  const buf = Buffer.alloc(4096);
-  const loop = () => {
-    fs.read(ptyFd, buf, 0, buf.length, null, (err, n) => {
-      if (err) {
-        if (err.code === "EAGAIN" || err.code === "EIO") return setTimeout(loop, 20);
-        process.exit(0);
-      }
-      if (n === 0) return process.exit(0);
-      for (let i = 0; i < n; i++) hostIn.push(buf[i]);
-      board?.usbFeed();
-      loop();
-    });
-  };
-  loop();
+  return ptyOut ? ptyOut.writableLength : 0;
 }
 
 // --- the link cable: UART bytes over TCP -----------------------------------
 let sock = null;
+let reconnect = null;
 const wireIn = []; // bytes arrived from the other board, not yet in the RX FIFO
 function attachSocket(s) {
   sock = s;
@@ -184,7 +164,12 @@ function attachSocket(s) {
     for (const b of d) wireIn.push(b);
     board?.uartFeed();
   });
-  s.on("close", () => { if (sock === s) sock = null; });
+  s.on("close", () => {
+    if (sock !== s) return;
+    sock = null;
+    send({ ev: "link", connected: false });
+    if (reconnect) setTimeout(reconnect, 500); // a pulled cable plugged back, as emulator/link.py does
+  });
   s.on("error", () => {});
   send({ ev: "link", connected: true });
 }
@@ -197,9 +182,11 @@ if (link.startsWith("listen:")) {
   const [host, port] = link.slice(9).split(":");
   const tryConnect = (left) => {
     const s = net.connect(Number(port), host);
-    s.once("connect", () => attachSocket(s));
-    s.once("error", () => { if (left > 0) setTimeout(() => tryConnect(left - 1), 100); else fail(`cannot connect to ${link}`); });
+    const retry = () => { if (left > 0) setTimeout(() => tryConnect(left - 1), 100); else fail(`cannot connect to ${link}`); };
+    s.once("error", retry);
+    s.once("connect", () => { s.off("error", retry); attachSocket(s); });
   };
+  reconnect = () => tryConnect(1e9);
   tryConnect(100);
 } else if (link) {
   fail(`bad --link ${link}: listen:PORT or socket://HOST:PORT`);
@@ -338,8 +325,7 @@ class Board {
       this.usbFeed();
     };
     cdc.onSerialData = (buf) => {
-      outQueue.push(Buffer.from(buf));
-      ptyWrite();
+      if (ptyOut) ptyOut.write(Buffer.from(buf));
     };
     usb.onEndpointRead = (ep, size) => {
       if (ep !== cdc.outEndpoint) return;
