@@ -92,7 +92,7 @@ def cmd_solve(a):
         out = {"play": False, "table": None, "laid": None, "points": 0, "closes": False,
                "exact": None, "seconds": round(secs, 4)}
     else:
-        laid = _laid(table if not a.first else table, r[0], table)
+        laid = _laid(r[0], table)
         out = {"play": True, "table": [T.list_text(m) for m in r[0]], "laid": T.list_text(laid),
                "points": r[1], "closes": r[2], "exact": r[3], "seconds": round(secs, 4)}
     if a.json:
@@ -107,7 +107,8 @@ def cmd_solve(a):
     return 0 if r is not None else 1
 
 
-def _laid(_, new, old):
+def _laid(new, old):
+    # what the new table holds beyond the old one
     c = bytearray(T.NCODES)
     for m in new:
         T.counts(m, c)

@@ -686,7 +686,7 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
         c.best = RM.FIRST_MIN - 1 if not exposed else 0
         _search(c, use, rack, exposed, closing, True)
         if c.sol is not None:
-            return (_tidy(table, keep + list(c.sol)), c.best, True, exact and not c.cut)
+            return (_tidy(table, keep + list(c.sol)), c.best, True, True)
     if best is None:
         return None
     return (best, pts, closes, exact)
