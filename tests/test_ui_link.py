@@ -256,8 +256,12 @@ def test_every_reason_and_refusal_has_text_in_every_language():
             assert SL.tx(SL.T_REASON + r)
         for f in range(S.F_ILLEGAL, S.F_UNEXPECTED + 1):
             assert SL.tx(SL.T_FRAME + f - 1)
-        assert SL.T_FRAME + S.F_UNEXPECTED - 1 == len(
-            __import__("ui.lang_" + lang, None, None, ("LINK",)).LINK) - 1
+        texts = __import__("ui.lang_" + lang, None, None, ("LINK",)).LINK
+        assert SL.T_FRAME + S.F_UNEXPECTED - 1 == len(texts) - 1
+        # every line fits the 240-pixel screen (8-pixel font), the message
+        # line's "Refused: <why>" too
+        assert all(len(t) <= 30 for t in texts)
+        assert all(len(texts[SL.T_REFUSED] + t) <= 30 for t in texts[SL.T_FRAME:])
     L.use("es")
 
 
@@ -273,7 +277,7 @@ def test_title_entry_opens_the_link_and_b_leaves_with_the_match_saved(tmp_path):
     assert app.screen == S_LINK and app.link is not None
     clock.now += FRAME_MS
     c.step()
-    assert "Connecting to the other console..." in c.texts
+    assert "Waiting for the other console" in c.texts
     assert not app.waiting()                    # headless scripts wait for the peer
     app.key(K.B)                                # leave
     assert app.screen == 0 and app.link is None

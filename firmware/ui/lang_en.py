@@ -108,7 +108,7 @@ REASON = (
 # the link cable (ui/screen_link.py T_* ids; session reasons from 13, refused frames from 25)
 LINK = (
     'Link cable 1v1',
-    'Connecting to the other console...',
+    'Waiting for the other console',
     'Dealing...',
     'The other console is gone',
     'waiting for it to come back',
@@ -124,7 +124,7 @@ LINK = (
     'the match is over',
     'different program versions',
     'different variant or target',
-    'the other console lost the match',
+    'the other console lost it',
     'this console lost the match',
     'another match in progress',
     'dishonest deal',
@@ -133,7 +133,7 @@ LINK = (
     'match abandoned',
     'protocol error',
     'an illegal move',
-    'a position that differs',
+    'a wrong position',
     'an old move again',
     'a damaged message',
     'a move out of turn',
