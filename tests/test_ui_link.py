@@ -157,16 +157,27 @@ def test_pulled_cable_shows_peer_gone_within_2s_and_the_match_goes_on(tmp_path):
     same_match(a, b)
 
 
-def test_power_off_resumes_from_link_sav(tmp_path):
+@pytest.mark.parametrize("pos", ["kept", "damaged"])
+def test_power_off_resumes_from_link_sav(tmp_path, monkeypatch, pos):
+    """link.sav (the session's bytes) and link.pos (the position then): with
+    the position the match is not replayed at power-on; with it damaged the
+    session replays its move log to the same place."""
     a, b, clock, cable = pair(tmp_path)
-    run(a, b, clock, lambda: b.app.link.count >= 25 and SL.exists(b.app.b.storage)
-        and b.app.link.count - 6 > 0)
+    run(a, b, clock, lambda: b.app.link.count >= 25 and SL.exists(b.app.b.storage))
     saved = SL.read(b.app.b.storage)
+    replays = []
+    real = S.replay
+    monkeypatch.setattr(S, "replay", lambda *a: replays.append(1) or real(*a))
+    if pos == "damaged":
+        with open(os.path.join(b.dir, SL.POS), "r+b") as f:
+            f.write(b"\xff\xff\xff")
     b.boot()                                   # off and on: a new App, the same storage
+    assert len(replays) == (0 if pos == "kept" else 1)
     assert b.app.link.match_id == a.app.link.match_id
     assert b.app.link.saved() == saved         # the whole match came back from link.sav
     run(a, b, clock, done(a, b))
     same_match(a, b)
+    assert not os.path.exists(os.path.join(b.dir, SL.POS))
 
 
 def test_refused_frame_changes_nothing_and_the_reason_shows(tmp_path):

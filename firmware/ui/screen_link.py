@@ -16,12 +16,14 @@
 import os
 from micropython import const
 from engine import game as G
+from engine import codec
 from hal import keys as K
 from ui import lang as L
 from ui.common import S_TITLE, S_MATCHEND, S_LINK, D_MSG
 from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, DIM
 
-NAME = "link.sav"
+NAME = "link.sav"          # the session's bytes (Link.saved())
+POS = "link.pos"           # the position then (engine/codec.py): no replay at power-on
 TMP = "link.tmp"
 
 # message ids in the languages' LINK tables (ui/lang_*.py)
@@ -60,7 +62,9 @@ def start(app):
     v = "burako" if app.variant == 0 else "torneo"
     if saved is not None:
         try:
-            lk = session.Link(app.b, v, app.target, saved=saved)
+            # the position saved with it spares replaying the whole match
+            # (used only if it matches the save's digest)
+            lk = session.Link(app.b, v, app.target, saved=saved, game=position(app.b.storage))
         except ValueError:
             remove(app.b.storage)
             app.bad_save = True
@@ -186,6 +190,7 @@ def persist(app):
             (g.phase == G.P_DRAW or g.phase == G.P_HAND_OVER) and lk.safe_to_write():
         try:
             write(app.b.storage, lk.saved())
+            write(app.b.storage, codec.encode(g), POS)
             app.saves += 1
         except OSError:
             lk.dirty = False        # a failing flash must not stop the game
@@ -230,11 +235,11 @@ def key_hook(app, k):
 
 
 # --- link.sav ----------------------------------------------------------------
-def write(storage, data):
+def write(storage, data, name=NAME):
     tmp = storage.path(TMP)
     with open(tmp, "wb") as f:
         f.write(data)
-    dst = storage.path(NAME)
+    dst = storage.path(name)
     try:
         os.rename(tmp, dst)
     except OSError:
@@ -245,11 +250,22 @@ def write(storage, data):
         os.rename(tmp, dst)
 
 
-def read(storage):
+def read(storage, name=NAME):
     try:
-        with open(storage.path(NAME), "rb") as f:
+        with open(storage.path(name), "rb") as f:
             return f.read()
     except OSError:
+        return None
+
+
+def position(storage):
+    """The Game saved next to link.sav, or None (missing or damaged)."""
+    b = read(storage, POS)
+    if b is None:
+        return None
+    try:
+        return codec.decode(b)
+    except Exception:
         return None
 
 
@@ -262,10 +278,11 @@ def exists(storage):
 
 
 def remove(storage):
-    try:
-        os.remove(storage.path(NAME))
-    except OSError:
-        pass
+    for name in (NAME, POS):
+        try:
+            os.remove(storage.path(name))
+        except OSError:
+            pass
 
 
 # --- the screen ----------------------------------------------------------------
