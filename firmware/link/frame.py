@@ -126,6 +126,7 @@ class Receiver:
         self.on_frame = on_frame
         self.frames = 0
         self.bad = 0             # CRC/COBS failures and overlong frames
+        self.loss = 0            # moving average of the damaged share of frames, in 1/1024
 
     def busy(self):
         """True while a frame is half received."""
@@ -146,12 +147,15 @@ class Receiver:
             # a delimiter: whatever came before it is one frame
             if self.over:
                 self.bad += 1
+                self.loss += (1024 - self.loss) >> 4
             elif n:
                 m = cobs_decode(buf, n)
                 if m < HEAD + CRC or crc16(buf, m - CRC) != buf[m - 2] | (buf[m - 1] << 8):
                     self.bad += 1
+                    self.loss += (1024 - self.loss) >> 4
                 else:
                     self.frames += 1
+                    self.loss -= self.loss >> 4
                     self.n = 0
                     self.on_frame(buf, m - CRC)
             n = 0

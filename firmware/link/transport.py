@@ -22,7 +22,7 @@ UP = const(0x10)        # SYN flag: the sender counts the connection as up
 MAGIC = b"BKL1"         # in every SYN: a foreign device on the cable never connects
 
 RTO_MS = const(150)     # first retransmission
-RTO_MAX = const(1000)   # backoff cap (a pulled cable costs one frame a second)
+RTO_MAX = const(600)    # backoff cap (a pulled cable costs under two frames a second)
 HB_MS = const(300)      # something goes out at least this often
 DEAD_MS = const(1600)   # nothing heard for this long: the peer is gone
 SYN_MS = const(250)     # SYN repeat while connecting
