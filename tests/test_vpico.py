@@ -200,7 +200,7 @@ def test_power_on_shows_the_title_as_the_desktop_emulator_draws_it(pico_copy):
         s = pico.settle(800, after_ns=0)
         shown = pico.screen()
         title = [b for b in pico.stats(bursts=True)["bursts"] if b["windows"] > 100]
-        said = pico.serial_pending()[-300:]  # a traceback, when main.py failed on the device
+        said = pico.serial_pending()[-800:]  # a traceback, when main.py failed on the device
     assert shown.lit, said
     assert shown.pixels == desktop_screen([]).pixels, said
     assert title and title[-1]["last_pixel_ns"] < s["t_ns"]  # drawn by the firmware over SPI
