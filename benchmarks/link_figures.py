@@ -73,6 +73,19 @@ def idle_bytes_per_s():
     return (_bytes(a, b) - before) / 60.0
 
 
+def repair_seconds(damage):
+    """Simulated seconds from a corrupted position to both consoles playing
+    again, 400 moves into a match, with `damage` of the bytes flipped."""
+    f = (Faults(flip=damage, seed=3), Faults(flip=damage, seed=4))
+    a, b, clock, cable = duel("burako", 0, 2, faults=f, until=lambda a, b, c: a.link.count >= 400)
+    b.link.game.scores[0] += 50
+    t0 = clock.now
+    duel(consoles=(a, b), clock=clock, cable=cable,
+         until=lambda a, b, c: a.link.repairs + b.link.repairs >= 1 and not a.link._awaiting
+         and not b.link._awaiting and a.link.state == b.link.state == S.PLAYING)
+    return (clock.now - t0) / 1000.0, len(a.link.log)
+
+
 GUEST_HEAP = """
 import gc
 gc.disable()
@@ -247,6 +260,10 @@ def main():
     print(f"burako with 2 % of bytes damaged: {resends:.0f} resends a match, {byts / moves:.1f} bytes a move")
     flat["link_resends_per_match_2pct"] = round(resends, 1)
     flat["link_bytes_per_move_2pct"] = round(byts / moves, 2)
+    for d in (0.0, 0.02):
+        sec, n = repair_seconds(d)
+        print(f"repair (whole log resent, {n} bytes, 400+ moves) with {d:.0%} of bytes damaged: {sec:.1f} s")
+        flat[f"link_repair_seconds_{int(d * 100)}pct"] = sec
     # a discard: MOVE(ply, digest, kind, tile) = 9 payload bytes -> 14 raw -> 16 on the wire; ack 7
     move_wire, ack_wire = 16, 7
     wire_ms = (move_wire + ack_wire) * 10 * 1000 / BAUD

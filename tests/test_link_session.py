@@ -260,16 +260,29 @@ def test_replayed_old_move_is_refused_as_stale():
     assert a.link.strikes == 0
 
 
-def test_peer_that_keeps_cheating_is_cut_off():
+def test_peer_that_keeps_cheating_after_repair_is_cut_off():
     a, b, clock, cable = _playing()
     draw = (G.DRAW, 0, b"", 0)
-    b.link.received = lambda buf, i, n: None     # b ignores repair requests and lies on
-    _inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", draw), a, clock, 100)
-    assert a.link.last_refusal == (S.F_DIGEST, 0)
-    for _ in range(S.MAX_STRIKES + 1):
-        _inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", draw), a, clock, S.SYNC_WAIT + 100)
+    for k in range(S.MAX_STRIKES):
+        # a false digest; b's honest session answers the repair, then it lies again
+        _inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", draw), a, clock, 300)
+        assert a.link.last_refusal == (S.F_DIGEST, 0) and a.link.repairs == k + 1
+        assert a.link.state == S.PLAYING
+    _inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", draw), a, clock, 300)
     assert a.link.state == S.ENDED and a.link.reason == S.R_CHEAT
     assert a.link.send_move(draw) == S.BUSY
+    duel(consoles=(a, b), clock=clock, cable=cable, max_ms=2000)
+    assert b.link.state == S.ENDED and b.link.reason == S.R_CHEAT and b.link.by_peer
+
+
+def test_peer_that_never_answers_a_repair_leaves_the_link_waiting_not_hung():
+    a, b, clock, cable = _playing()
+    b.link.received = lambda buf, i, n: None     # b ignores the repair request
+    before = _inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", (G.DRAW, 0, b"", 0)), a, clock, 60_000)
+    _unchanged(a, before)
+    assert a.link.state == S.CONNECTING and a.link.connected()
+    a.link.abandon()                              # the player can always leave
+    assert a.link.state == S.ENDED and a.link.reason == S.R_ABANDONED
 
 
 def test_reveal_that_does_not_match_its_commitment_is_refused():

@@ -59,7 +59,6 @@ EV_REFUSED = const(4)      # (EV_REFUSED, F_* code, engine reason)
 BUSY = const(100)          # send_move: the link is not in a state to take a move
 
 MAX_STRIKES = const(3)     # refused peer moves (each triggers a repair) before R_CHEAT
-SYNC_WAIT = const(20000)   # connected time a requested log may go without progress
 LOG_CHUNK = const(400)     # largest LOG payload; smaller on a noisy cable
 SAVE_MAGIC = b"BKLS\x01"
 FIRMWARE = b"dev"
@@ -145,14 +144,6 @@ class Link:
         self.t.poll(now)
         if self._serve_at >= 0:
             self._pump()
-        if self._awaiting:
-            # an honest peer always answers; one that does not is stalling us
-            if not self.t.alive():
-                self._await_since = now
-            elif self.clock.ticks_diff(now, self._await_since) > SYNC_WAIT:
-                self._awaiting = False
-                self._st = PLAYING
-                self._refuse(F_UNEXPECTED)
         s = self.state
         if s != self._shown:
             self._shown = s
@@ -390,7 +381,6 @@ class Link:
         self.repairs += 1
         self._sync_reset()
         self._awaiting = True
-        self._await_since = self.t.now
         self._inlog = bytearray()
         self._st = CONNECTING
         self._send(M.with16(M.REPAIR, self.count))
@@ -398,7 +388,6 @@ class Link:
     def _ask_sync(self):
         self._sync_reset()
         self._awaiting = True
-        self._await_since = self.t.now
         self._in_from = self._in_next = self.count
         self._inlog = bytearray()
         self._st = CONNECTING
@@ -590,7 +579,6 @@ class Link:
             k += 1
         self._inlog.extend(b[i + 3:n])
         self._in_next += k
-        self._await_since = self.t.now      # progress: a slow cable is not a stall
 
     def _on_log_end(self, b, i, n):
         if not self._awaiting or n - i != 7:
