@@ -171,14 +171,21 @@ class Painter:
 
     def _caps(self, fb, s, x):
         # a key name (A B X Y, then ':', at the start or after a space) in
-        # dark on a cream cap: the key labels stand out from the words
-        prev = 32
-        for i in range(len(s) - 1):
-            o = ord(s[i])
-            if prev == 32 and (o == 65 or o == 66 or o == 88 or o == 89) and s[i + 1] == ":":
-                fb.fill_rect(x + i * 8, 0, 8, STRIP_H, sw(CREAM))
-                fb.text(s[i], x + i * 8, 1, sw(BLACK))
-            prev = o
+        # dark on a cream cap: the key labels stand out from the words. One
+        # pass with an iterator: indexing a str with accents walks its UTF-8
+        p2 = 32
+        p1 = 32
+        i = 0
+        for ch in s:
+            o = ord(ch)
+            if o == 58 and p2 == 32 and (p1 == 65 or p1 == 66 or p1 == 88 or p1 == 89):
+                xx = x + (i - 1) * 8
+                fb.fill_rect(xx, 0, 8, STRIP_H, sw(CREAM))
+                fb.text("A" if p1 == 65 else "B" if p1 == 66 else "X" if p1 == 88 else "Y",
+                        xx, 1, sw(BLACK))
+            p2 = p1
+            p1 = o
+            i += 1
 
     def big(self, x, y, s, c, scale):
         """Large text straight to the display with fill_rect (titles)."""
