@@ -22,7 +22,7 @@ UP = const(0x10)        # SYN flag: the sender counts the connection as up
 MAGIC = b"BKL1"         # in every SYN: a foreign device on the cable never connects
 
 RTO_MS = const(150)     # first retransmission
-RTO_MAX = const(600)    # backoff cap (a pulled cable costs under two frames a second)
+RTO_MAX = const(600)    # backoff cap while the peer is silent (a pulled cable)
 HB_MS = const(300)      # something goes out at least this often
 DEAD_MS = const(1600)   # nothing heard for this long: the peer is gone
 SYN_MS = const(250)     # SYN repeat while connecting
@@ -153,7 +153,10 @@ class Transport:
                 self._send_data()
         elif d(now, self.sent_at) >= self.rto:
             self._resend()
-            self.rto = min(self.rto * 2, RTO_MAX)
+            # back off only when the peer is silent: while its heartbeats come
+            # through, a lost frame is noise and waiting longer only slows us
+            if not self.heard:
+                self.rto = min(self.rto * 2, RTO_MAX)
         if self.ack_due or d(now, self.last_tx) >= HB_MS:
             self._send_ack()
 
