@@ -63,18 +63,22 @@ def _read(path):
         raise UsageError(f"{path} is not UTF-8 text")
 
 
-def _copies(ts, where):
-    t = T.over_copies(ts)
+def _copies(ts, where, rules):
+    t = T.over_copies(ts, rules.jokers)
     if t >= 0:
         n = sum(1 for x in ts if x == t)
-        raise UsageError(f"{where}: {T.to_text(t)} appears {n} times: {R.text(R.COPIES)}")
+        raise UsageError(f"{where}: {T.to_text(t, rules.cards)} appears {n} times: "
+                         + (f"the deck holds only two of each card and {rules.jokers} jokers"
+                            if rules.cards else R.text(R.COPIES)))
 
 
-def _tiles(words, where):
+def _tiles(words, where, rules):
     out = bytearray()
     for w in words:
-        t = T.parse(w)
+        t = T.parse(w, rules.cards)
         if t < 0:
+            if rules.cards:
+                raise UsageError(f"{where}: {w!r} is not a card (write AH, 2S, 10D, QC or *)")
             raise UsageError(f"{where}: {w!r} is not a tile (write R5, B13, Y1, K2 or *)")
         out.append(t)
     return bytes(out)
@@ -86,12 +90,12 @@ def cmd_meld(a):
     words = []
     for w in a.tiles:
         words += w.replace(",", " ").split()
-    ts = _tiles(words, "meld")
+    ts = _tiles(words, "meld", rules)
     end = M.END_LOW if a.low else M.END_DEFAULT
     if a.onto is None:
         m = M.make(ts, end, rules)
     else:
-        on = M.from_table(_tiles(a.onto.replace(",", " ").split(), "--onto"), rules)
+        on = M.from_table(_tiles(a.onto.replace(",", " ").split(), "--onto", rules), rules)
         if isinstance(on, int):
             raise UsageError(f"--onto {a.onto!r} is not a meld on the table: {R.text(on)}")
         m = M.extend(on, ts, end, rules)
@@ -101,7 +105,7 @@ def cmd_meld(a):
     else:
         out = {"valid": True, "kind": "run" if m[0] == M.RUN else "set", "pure": M.is_pure(m),
                "canasta": M.is_canasta(m, rules), "points": M.points(m, rules),
-               "reason": None, "meld": M.text(m)}
+               "reason": None, "meld": M.text(m, rules.cards)}
     if a.json:
         print(json.dumps(out))
     elif out["valid"]:
@@ -144,24 +148,29 @@ def cmd_score(a):
         if len(sd.get("racks", [])) > 2:
             raise UsageError(f"{where}: a side has at most 2 racks (R2)")
         melds = []
+        ranks = set()
         for j, mt in enumerate(sd.get("melds", [])):
             if not isinstance(mt, str):
                 raise UsageError(f"{where} meld {j}: expected a string like \"R3 R4 R5\"")
-            ts = _tiles(mt.replace(",", " ").split(), f"{where} meld {j}")
+            ts = _tiles(mt.replace(",", " ").split(), f"{where} meld {j}", rules)
             m = M.from_table(ts, rules)
             if isinstance(m, int):
                 raise UsageError(f"{where} meld {j} ({mt!r}): {R.text(m)}")
+            if m[0] == M.SET and rules.one_set_per_rank:
+                if m[1] in ranks:
+                    raise UsageError(f"{where} meld {j} ({mt!r}): {R.text(R.SET_TWICE)} (R12)")
+                ranks.add(m[1])
             melds.append(m)
         racks = []
         for j, rt in enumerate(sd.get("racks", [])):
             if not isinstance(rt, str):
                 raise UsageError(f"{where} rack {j}: expected a string like \"B5 *\"")
-            racks.append(_tiles(rt.replace(",", " ").split(), f"{where} rack {j}"))
+            racks.append(_tiles(rt.replace(",", " ").split(), f"{where} rack {j}", rules))
         for m in melds:
             everything += m[M.HEAD:]
         for r in racks:
             everything += r
-        _copies(everything, f"{where}")
+        _copies(everything, f"{where}", rules)
         if sd.get("closed") and not (sd.get("muerto_taken") and any(M.is_canasta(m, rules) for m in melds)):
             raise UsageError(f"{where}: closing needs the muerto taken and a canasta (R8)")
         b = S.side(melds, racks, bool(sd.get("muerto_taken", False)),
@@ -173,6 +182,17 @@ def cmd_score(a):
         print(json.dumps({"sides": result}))
     else:
         print(show.breakdown_table(result, rules))
+    return 0
+
+
+# --- burako vp ----------------------------------------------------------
+def cmd_vp(a):
+    mp_a, mp_b, vp_a, vp_b = S.match_points(a.a, a.b)
+    if a.json:
+        print(json.dumps({"mp": [mp_a, mp_b], "vp": [vp_a, vp_b]}))
+    else:
+        print(f"A: {mp_a:+d} MP, {vp_a} VP")
+        print(f"B: {mp_b:+d} MP, {vp_b} VP")
     return 0
 
 
@@ -283,6 +303,12 @@ def build_parser():
     c.add_argument("--json", action="store_true")
     c.add_argument("file", metavar="FILE", help="JSON file, or - for stdin")
     c.set_defaults(func=cmd_score)
+
+    v = sub.add_parser("vp", help="Match Points and Victory Points of two final totals (burraco, seed 001)")
+    v.add_argument("a", type=whole(-10 ** 6, 10 ** 6, "side A's total"), metavar="A")
+    v.add_argument("b", type=whole(-10 ** 6, 10 ** 6, "side B's total"), metavar="B")
+    v.add_argument("--json", action="store_true")
+    v.set_defaults(func=cmd_vp)
 
     r = sub.add_parser("replay", help="check a transcript move by move")
     r.add_argument("file", metavar="FILE", help="transcript file, or - for stdin")

@@ -35,9 +35,9 @@ def breakdown_table(sides, rules):
 def position(g):
     out = [f"{g.rules.name}, {g.n} players, seed {g.seed}, hand {g.hand}, "
            f"player {g.turn} to move ({PHASES[g.phase]})",
-           f"stock {len(g.stock)}   pile {len(g.pile)}: {T.list_text(g.pile) or '-'}"]
+           f"stock {len(g.stock)}   pile {len(g.pile)}: {T.list_text(g.pile, g.rules.cards) or '-'}"]
     for p in range(g.n):
-        out.append(f"player {p} (side {G.side_of(p)}) rack: {T.list_text(g.racks[p]) or '-'}")
+        out.append(f"player {p} (side {G.side_of(p)}) rack: {T.list_text(g.racks[p], g.rules.cards) or '-'}")
     for s in range(2):
         muerto = "taken" if g.taken[s] else "waiting"
         out.append(f"side {s}: muerto {muerto}; melds:")
@@ -45,7 +45,7 @@ def position(g):
             tag = ""
             if M.is_canasta(m, g.rules):
                 tag = "  canasta " + ("pure" if M.is_pure(m) else "impure")
-            out.append(f"  {i}: {M.text(m)}{tag}")
+            out.append(f"  {i}: {M.text(m, g.rules.cards)}{tag}")
     if g.phase in (G.P_HAND_OVER, G.P_MATCH_OVER):
         res = g.hand_result()
         if res is None:

@@ -55,7 +55,7 @@ def steps(variant, nplayers, seed, target=0, emit=None, mark=None, players=None)
             mark("p")
         if err:
             raise MatchError("seat %d chose an illegal move %s: %s" % (seat, N.move_text(mv), R.text(err)))
-        text = TR.line(seat, mv)
+        text = TR.line(seat, mv, g.rules)
         h.update(text.encode())
         if emit:
             emit(text)

@@ -5,6 +5,8 @@
 #   | hands:u8 then (i16, i16) per hand
 #   | zones, each u8 length + tiles: stock, pile, racks (n), muertos (2)
 #   | per side: u8 meld count, each meld u8 length + meld bytes
+# flags: first, timeup, void, taken0, taken1, then (R12, burraco only) last turn
+# and "drawn holds the card taken from a one-card pile" (burraco has no redraw)
 import struct
 from engine import rules as RU
 from engine import game as G
@@ -21,10 +23,12 @@ class CodecError(Exception):
 
 
 def encode(g):
-    flags = g.first | (g.timeup << 1) | (g.void << 2) | (g.taken[0] << 3) | (g.taken[1] << 4)
+    flags = g.first | (g.timeup << 1) | (g.void << 2) | (g.taken[0] << 3) | (g.taken[1] << 4) \
+        | (g.last << 5) | ((g.lone != G.NO_TILE) << 6)
+    drawn = g.lone if g.lone != G.NO_TILE else g.drawn
     out = bytearray(MAGIC)
     out += struct.pack(_FIXED, RU.VARIANTS.index(g.rules), g.n, g.phase, g.turn, g.mano,
-                       g.hand, flags, g.closer + 1, g.winner + 1, g.drawn,
+                       g.hand, flags, g.closer + 1, g.winner + 1, drawn,
                        g.rng, g.seed & 0xFFFFFFFF, g.target, g.scores[0], g.scores[1])
     out.append(len(g.history))
     for a, b in g.history:
@@ -50,7 +54,7 @@ def decode(data):
         v, n, phase, turn, mano, hand, flags, closer, winner, drawn, rng, seed, target, s0, s1 = f
         if v >= len(RU.VARIANTS) or n not in RU.VARIANTS[v].players or phase > G.P_MATCH_OVER \
                 or turn >= n or mano >= n or not (drawn < 53 or drawn == G.NO_TILE) \
-                or closer > 2 or winner > 2 or flags > 31:
+                or closer > 2 or winner > 2 or flags > 127:
             raise CodecError("position header out of range")
         g = G.Game(RU.VARIANTS[v], n, seed, target, deal=False)
         g.phase = phase
@@ -63,7 +67,11 @@ def decode(data):
         g.taken = bytearray(((flags >> 3) & 1, (flags >> 4) & 1))
         g.closer = closer - 1
         g.winner = winner - 1
-        g.drawn = drawn
+        g.last = bool(flags & 32)
+        if flags & 64:
+            g.lone = drawn
+        else:
+            g.drawn = drawn
         g.rng = rng
         g.scores = [s0, s1]
         k = data[pos]
@@ -128,5 +136,7 @@ def _check(g):
     for i in range(52):
         if c[i] != 2:
             raise CodecError("position does not hold each tile twice")
-    if c[52] != 2:
-        raise CodecError("position does not hold both jokers")
+    if c[52] != g.rules.jokers:
+        raise CodecError("position does not hold every joker")
+    if (g.last or g.lone != G.NO_TILE) and g.rules.stock_reserve == 0:
+        raise CodecError("position header out of range")

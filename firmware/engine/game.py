@@ -70,12 +70,14 @@ class Game:
         self.phase = P_DRAW
         self.first = False
         self.drawn = NO_TILE
+        self.lone = NO_TILE      # R12: the card taken from a one-card pile this turn
+        self.last = False        # R12: this turn is the hand's last (stock reserve reached)
         if deal:
             self.deal()
 
     # --- set-up (R2) ---------------------------------------------------
     def deal(self):
-        deck = T.full_deck()
+        deck = T.full_deck(self.rules.jokers)
         self.rng = rng.shuffle(deck, self.rng)
         k = self.rules.rack_size(self.n)
         i = 0
@@ -87,6 +89,8 @@ class Game:
             i += self.rules.muerto
         self.stock = deck[i:]
         self.pile = bytearray()
+        for _ in range(self.rules.pile_start):
+            self.pile.append(_pop(self.stock))   # R12: one card turned up
         self.taken = bytearray(2)
         self.melds = [[], []]
         self.closer = -1
@@ -95,6 +99,8 @@ class Game:
         self.phase = P_DRAW
         self.first = True        # R3.2: the mano's first draw may be redrawn
         self.drawn = NO_TILE     # the tile that draw brought, while redraw is open
+        self.lone = NO_TILE
+        self.last = False
         self.hand += 1
 
     # --- queries -----------------------------------------------------
@@ -163,11 +169,16 @@ class Game:
             t = _pop(self.stock)
             rack.append(t)
             if self.first:
-                self.drawn = t
+                if self.rules.redraw:
+                    self.drawn = t
                 self.first = False
+            if len(self.stock) <= self.rules.stock_reserve:
+                self.last = True     # R12: took the third-last card; this turn ends the hand
             self.phase = P_PLAY
         elif kind == PILE:
             self.first = False
+            if len(self.pile) == 1 and self.rules.close_no_lone:
+                self.lone = self.pile[0]
             rack.extend(self.pile)
             self.pile = bytearray()
             self.phase = P_PLAY
@@ -250,8 +261,10 @@ class Game:
         if kind == DISCARD:
             if len(ts) != 1:
                 return R.BAD_MOVE, None
-            if left == 0 and self.taken[s] and not self.has_canasta(s):
-                return R.KEEP_ONE, None    # R3/R8: cannot close yet
+            if left == 0 and self.taken[s]:
+                if not self.has_canasta(s):
+                    return R.KEEP_ONE, None    # R3/R8: cannot close yet
+                return self._closing_card(ts[0]), None
             return R.OK, None
         if kind == MELD:
             new = M.make(ts, mv[3], self.rules)
@@ -271,6 +284,24 @@ class Game:
             return R.BAD_MOVE, None
         if isinstance(new, int):
             return new, None
+        if kind == MELD and new[0] == M.SET and self.rules.one_set_per_rank:
+            for m in self.melds[s]:
+                if m[0] == M.SET and m[1] == new[1]:
+                    return R.SET_TWICE, None    # R12
+        if self.taken[s] and self.rules.close_discard:
+            # R12: the rack empties only by the closing discard, and the card
+            # kept for it must be one that may close
+            if left == 0:
+                return R.KEEP_ONE, None
+            if left == 1:
+                c = T.counts(rack)
+                for t in ts:
+                    c[t] -= 1
+                for t in range(T.NCODES):
+                    if c[t]:
+                        e = self._closing_card(t)
+                        if e:
+                            return e, None
         if left <= 1 and self.taken[s] and not (
                 M.is_canasta(new, self.rules) or self.has_canasta(s)):
             # R3/R8: after the muerto, emptying the rack is closing and needs a
@@ -278,7 +309,19 @@ class Game:
             return R.KEEP_ONE, None
         return R.OK, new
 
+    def _closing_card(self, t):
+        # R12: what may not be the closing discard
+        if self.rules.close_no_wild and T.is_wild(t):
+            return R.CLOSE_WILD
+        if t == self.lone:
+            return R.CLOSE_LONE
+        return R.OK
+
     def _pass_turn(self):
+        self.lone = NO_TILE
+        if self.last:
+            self._end_hand()         # R12: the last turn is over, no closing bonus
+            return
         self.turn = (self.turn + 1) % self.n
         self.phase = P_DRAW
 

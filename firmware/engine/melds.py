@@ -62,8 +62,8 @@ def points(m, rules):
     return s
 
 
-def text(m):
-    return T.list_text(m[HEAD:])
+def text(m, cards=False):
+    return T.list_text(m[HEAD:], cards)
 
 
 def _wild_ok(nat, wild, rules):
@@ -89,6 +89,8 @@ def make_set(ts, rules):
     e = _wild_ok(nat, len(ts) - nat, rules)
     if e:
         return e
+    if rules.max_set and len(ts) > rules.max_set:
+        return R.SET_TOO_BIG
     m = bytearray((SET, n, 0))
     for t in sorted(ts):   # sorted puts naturals by colour; wilds are kept after them
         if not T.is_wild(t):
@@ -190,7 +192,7 @@ def _kept(old, m, rules):
         now = m[HEAD + p - lo] if lo <= p <= hi else NO_TILE
         if now != t:
             if t != nat:
-                if now != nat:
+                if now != nat and not rules.wild_moves:
                     return R.WILD_STAYS      # a wild moved, and no natural took its place
             elif T.number(t) != 2 or rules.lock_natural_two:
                 return R.NATURAL_TWO if T.number(t) == 2 else R.WILD_STAYS
@@ -263,7 +265,7 @@ def make(ts, end, rules):
     """R4: a new meld laid from a multiset of tiles, or a reason code."""
     if len(ts) < 3:
         return R.TOO_FEW
-    if T.over_copies(ts) >= 0:
+    if T.over_copies(ts, rules.jokers) >= 0:
         return R.COPIES
     n = 0
     same = True
@@ -295,7 +297,7 @@ def extend(m, ts, end, rules):
     """R4/R5: the meld m with tiles ts added (and wilds moved where a natural
     replaces them), as a new bytearray; or a reason code. m is not changed."""
     all_ts = m[HEAD:] + ts
-    if T.over_copies(all_ts) >= 0:
+    if T.over_copies(all_ts, rules.jokers) >= 0:
         return R.COPIES
     if m[0] == SET:
         for t in ts:

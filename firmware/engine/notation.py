@@ -17,20 +17,21 @@ def whole(text):
     return int(text)
 
 
-def move_text(mv):
+def move_text(mv, cards=False):
     kind, idx, ts, end = mv
     out = G.KIND_NAMES[kind]
     if kind == G.ADD or kind == G.SWAP:
         out += " " + str(idx)
     if ts:
-        out += " " + T.list_text(ts)
+        out += " " + T.list_text(ts, cards)
     if end:
         out += " " + _ENDS[end]
     return out
 
 
-def parse_move(text):
-    """A move from text, or None when the text is not a move."""
+def parse_move(text, cards=False):
+    """A move from text (cards: in card notation, R12), or None when the text
+    is not a move."""
     words = text.strip().lower().split()
     if not words:
         return None
@@ -51,7 +52,7 @@ def parse_move(text):
         args = args[1:]
     ts = bytearray()
     for a in args:
-        t = T.parse(a)
+        t = T.parse(a, cards)
         if t < 0:
             return None
         ts.append(t)

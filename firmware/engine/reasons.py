@@ -30,6 +30,10 @@ WRAP = const(23)
 NO_END = const(24)
 BAD_ORDER = const(25)
 COPIES = const(26)
+SET_TWICE = const(27)
+SET_TOO_BIG = const(28)
+CLOSE_WILD = const(29)
+CLOSE_LONE = const(30)
 
 TEXT = (
     "ok",
@@ -59,6 +63,10 @@ TEXT = (
     "there is no room at that end of the run",
     "those tiles do not sit in that order in a run",
     "the box holds only two of each tile and two jokers",
+    "the side already has a set of that number",
+    "a set has at most 9 cards",
+    "the closing discard cannot be a wild",
+    "the card just taken from a one-card pile cannot close",
 )
 
 

@@ -27,6 +27,19 @@ class Rules:
         self.no_muerto_penalty = 100    # R7
         self.canasta = 7                # R4
         self.max_run = 13               # R4
+        # R12 (burraco) fields; the values here are Burako's
+        self.cards = False              # cards (AH 10D *) instead of tiles (R1 text)
+        self.jokers = 2                 # R1: jokers in the deck
+        self.pile_start = 0             # cards turned up to start the discard pile
+        self.redraw = True              # R3.2: the mano may redraw the first draw
+        self.close_discard = False      # the rack empties only by the closing discard
+        self.close_no_wild = False      # the closing discard is never a wild
+        self.close_no_lone = False      # nor the single card just taken from a one-card pile
+        self.stock_reserve = 0          # the hand ends after the turn of the player
+                                        # who leaves this many cards in the stock
+        self.max_set = 0                # cards in a set at most (0: no limit)
+        self.one_set_per_rank = False   # no second set of a number the side has
+        self.wild_moves = False         # R11: a wild may move within its own run
 
     def rack_size(self, nplayers):
         return self.rack4 if nplayers == 4 else self.rack2
@@ -35,7 +48,30 @@ class Rules:
 BURAKO = Rules("burako", (2, 4), 12, 11, 1, 2, 50, True, 100, False, False, 3000, 0, True)
 TORNEO = Rules("torneo", (2,), 12, 12, 2, 2, 50, False, 0, True, True, 1500, 90, True)
 
-VARIANTS = (BURAKO, TORNEO)
+
+
+def _burraco():
+    # R10/R12: Italian Burraco (seed 001)
+    r = Rules("burraco", (2, 4), 11, 11, 1, 2, 30, True, 0, False, False, 2005, 0, False)
+    r.max_run = 14          # seed 001: 13 cards, 14 with a wild
+    r.cards = True
+    r.jokers = 4
+    r.pile_start = 1
+    r.redraw = False
+    r.close_discard = True
+    r.close_no_wild = True
+    r.close_no_lone = True
+    r.stock_reserve = 2
+    r.max_set = 9
+    r.one_set_per_rank = True
+    r.wild_moves = True
+    return r
+
+
+BURRACO = _burraco()
+
+# the index is the variant's byte in positions and on the link: append only
+VARIANTS = (BURAKO, TORNEO, BURRACO)
 
 # R9 targets are a setting; above this a match outgrows the position format
 # (255 hands of history) and the AI-vs-AI move limit of ai/selfplay.py

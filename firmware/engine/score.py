@@ -43,3 +43,25 @@ def side(melds, racks, took_muerto, closed, rules):
 def bonus_points(b, rules):
     """Points a breakdown gets from canastas (for display)."""
     return b[PURE] * rules.pure_bonus + b[IMPURE] * rules.impure_bonus
+
+
+# Seed 001 (burraco): Victory Points from the Match Points (the difference of
+# the two totals), as (most MP, winner's VP); beyond the last row 20/0. The
+# seed writes ranges of multiples of 5 ("55>150"); a difference between two
+# rows (51..54) is read as the next row.
+VP_TABLE = ((50, 10), (150, 11), (250, 12), (350, 13), (500, 14), (650, 15),
+            (800, 16), (1000, 17), (1250, 18), (1500, 19))
+VP_TOTAL = 20
+
+
+def match_points(a, b):
+    """Seed 001: (MP of side A, MP of side B, VP of A, VP of B) for totals a, b."""
+    d = a - b
+    w = VP_TOTAL
+    for most, vp in VP_TABLE:
+        if abs(d) <= most:
+            w = vp
+            break
+    if d < 0:
+        return (d, -d, VP_TOTAL - w, w)
+    return (d, -d, w, VP_TOTAL - w)

@@ -10,6 +10,10 @@ JOKER = const(52)
 NCODES = const(53)
 COPIES = const(2)     # R1: the box holds two of each tile and two jokers
 COLOURS = "RBYK"
+# burraco (R12): the same codes are cards; colour 0..3 is the suit S H D C and
+# number 1..13 the rank A 2..10 J Q K
+SUITS = "SHDC"
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def tile(colour, number):
@@ -42,17 +46,27 @@ def value(t, joker_value=50):
     return 5 if n <= 7 else 10
 
 
-def to_text(t):
+def to_text(t, cards=False):
     if t == JOKER:
         return "*"
+    if cards:
+        return RANKS[t % 13] + SUITS[t // 13]
     return COLOURS[t // 13] + str(t % 13 + 1)
 
 
-def parse(text):
-    """One tile from text (case-insensitive); -1 when it is not a tile."""
+def parse(text, cards=False):
+    """One tile (or card, when cards) from text (case-insensitive); -1 when
+    it is not one."""
     s = text.strip().upper()
     if s == "*":
         return JOKER
+    if cards:
+        if len(s) < 2:
+            return -1
+        c = SUITS.find(s[-1])
+        if c < 0 or s[:-1] not in RANKS:
+            return -1
+        return c * 13 + RANKS.index(s[:-1])
     if len(s) < 2 or len(s) > 3:
         return -1
     c = COLOURS.find(s[0])
@@ -68,27 +82,31 @@ def parse(text):
     return c * 13 + n - 1
 
 
-def parse_list(text):
+def parse_list(text, cards=False):
     """Tiles separated by spaces or commas; None when any word is not a tile."""
     out = bytearray()
     for word in text.replace(",", " ").split():
-        t = parse(word)
+        t = parse(word, cards)
         if t < 0:
             return None
         out.append(t)
     return out
 
 
-def list_text(tiles):
-    return " ".join([to_text(t) for t in tiles])
+def list_text(tiles, cards=False):
+    return " ".join([to_text(t, cards) for t in tiles])
 
 
-def full_deck():
-    # R1: 4 colours x 13 numbers x 2 copies + 2 jokers = 106
+def full_deck(jokers=COPIES):
+    # R1: 4 colours x 13 numbers x 2 copies + 2 jokers = 106;
+    # R12 burraco: 2 French decks with 4 jokers = 108 (the extra jokers last,
+    # so the 106-tile deck and every Burako shuffle stay as they were)
     d = bytearray()
     for _ in range(2):
         for t in range(52):
             d.append(t)
+        d.append(JOKER)
+    for _ in range(jokers - COPIES):
         d.append(JOKER)
     return d
 
@@ -100,11 +118,12 @@ def counts(tiles, into=None):
     return c
 
 
-def over_copies(ts):
-    """R1: the first tile that ts holds more often than the box does, or -1."""
+def over_copies(ts, jokers=COPIES):
+    """R1: the first tile that ts holds more often than the box does, or -1.
+    jokers: how many jokers the deck has (R12: 4 in burraco)."""
     c = bytearray(NCODES)
     for t in ts:
         c[t] += 1
-        if c[t] > COPIES:
+        if c[t] > (jokers if t == JOKER else COPIES):
             return t
     return -1

@@ -22,8 +22,9 @@ def header(g):
         MAGIC, g.rules.name, g.n, g.seed, g.target)
 
 
-def line(player, mv):
-    return "%d %s\n" % (player, N.move_text(mv))
+def line(player, mv, rules=None):
+    # rules: the game's variant, for its notation (R12: cards in burraco)
+    return "%d %s\n" % (player, N.move_text(mv, rules is not None and rules.cards))
 
 
 def new_game(head):
@@ -72,10 +73,13 @@ def read(lines):
                 return None, moves, "line %d: %s given twice" % (lineno, parts[0])
             head[parts[0]] = parts[1] if len(parts) > 1 else ""
             continue
+        if not started:
+            rules = RU.by_name(head.get("variant", ""))
+            cards = rules is not None and rules.cards
         started = True
         if len(parts) < 2 or N.whole(parts[0]) < 0:
             return head, moves, "line %d: expected '<player> <move>', got %r" % (lineno, s[:60])
-        mv = N.parse_move(parts[1])
+        mv = N.parse_move(parts[1], cards)
         if mv is None:
             return head, moves, "line %d: %r is not a move" % (lineno, parts[1][:60])
         moves.append((lineno, N.whole(parts[0]), mv))
@@ -99,5 +103,5 @@ def replay(lines):
             return g, "line %d: it is player %d's turn, not %d's" % (lineno, g.turn, player)
         bad = g.play(mv)
         if bad:
-            return g, "line %d: %s: %s" % (lineno, N.move_text(mv), R.text(bad))
+            return g, "line %d: %s: %s" % (lineno, N.move_text(mv, g.rules.cards), R.text(bad))
     return g, err

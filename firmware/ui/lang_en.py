@@ -104,6 +104,10 @@ REASON = (
     'no room at that end of the run',
     'those tiles do not form that run',
     'only two of each tile exist',
+    'the side has that set already',
+    'a set has at most 9 cards',
+    'a wild cannot close',
+    'that card cannot close',
 )
 # the link cable (ui/screen_link.py T_* ids; session reasons from 13, refused frames from 25)
 LINK = (

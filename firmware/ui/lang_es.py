@@ -104,6 +104,10 @@ REASON = (
     'no hay lugar en esa punta',
     'no forman escalera en ese orden',
     'solo hay dos de cada ficha',
+    'ya hay un juego de ese número',
+    'un juego tiene hasta 9 cartas',
+    'no se cierra con un comodín',
+    'esa carta del pozo no cierra',
 )
 # the link cable (ui/screen_link.py T_* ids; session reasons from 13, refused frames from 25)
 LINK = (

@@ -104,6 +104,10 @@ REASON = (
     "non c'è posto a quel capo",
     "non stanno in scala in quell'ordine",
     'ci sono solo due tessere uguali',
+    'combinazione già presente',
+    'al massimo 9 carte per tris',
+    'non si chiude con una matta',
+    'quella carta non può chiudere',
 )
 # the link cable (ui/screen_link.py T_* ids; session reasons from 13, refused frames from 25)
 LINK = (
