@@ -4,7 +4,8 @@
                                                      [--damage P] [--seed S]
 
 * peak heap of a whole linked match with one console inside real MicroPython
-  (WASI, -X heapsize=131072): the firmware UI, engine, AI and link, sampled
+  (WASI, -X heapsize=131072; if it does not fit, mp_fits_131072 is 0 and the
+  peak is measured again under 196608): the firmware UI, engine, AI and link, sampled
   as in emulator/runner.py (gc.mem_alloc() before each between-frame
   collection); the other console is a CPython App on the host stepped once
   per guest frame, the cable in memory between them (host/relay.py's fault
@@ -36,6 +37,7 @@ from ui import screen_link as SL  # noqa: E402
 from ui.app import App  # noqa: E402
 
 HEAP = 131072
+BIG_HEAP = 196608      # for the peak of a match that does not fit (262144 traps the WASI build)
 
 
 def _seed_entropy(seed):
@@ -101,7 +103,7 @@ class _HostEnd:
         self.peer.step(self.clock.ticks_ms())
 
 
-def micropython_match(target, damage, seed, tmp):
+def micropython_match(target, damage, seed, tmp, heap=HEAP):
     _seed_entropy(seed)
     clock = VirtualClock()
     clock.now = 1000
@@ -111,7 +113,7 @@ def micropython_match(target, damage, seed, tmp):
     opts = {"autoplay": True, "ai_ms": 0, "target": target, "link": True}
     t0 = time.monotonic()
     _, st = runner.run_micropython(opts, os.path.join(tmp, "guest"), runner.Feeder((), None, True),
-                                   heap=HEAP, link=host)
+                                   heap=heap, link=host)
     wall = time.monotonic() - t0
     n = 0
     while not SL.over(peer) and n < 100_000:       # the guest is gone: the peer settles
@@ -133,8 +135,18 @@ def main(argv=None):
     a = ap.parse_args(argv)
     out = {}
     with tempfile.TemporaryDirectory(prefix="linkmatch-") as tmp:
-        st, peer, wall = micropython_match(a.target, a.damage, a.seed, tmp)
-        out["mp_heap_limit_bytes"] = HEAP
+        from emulator.runtimes import wasi
+
+        heap = HEAP
+        try:
+            st, peer, wall = micropython_match(a.target, a.damage, a.seed, tmp)
+            out["mp_fits_131072"] = 1
+        except wasi.GuestMemoryError:
+            # does not fit: measure the peak it needs under a larger heap
+            out["mp_fits_131072"] = 0
+            heap = BIG_HEAP
+            st, peer, wall = micropython_match(a.target, a.damage, a.seed, os.path.join(tmp, "big"), heap)
+        out["mp_heap_limit_bytes"] = heap
         out["mp_peak_heap_bytes"] = st["peak_heap_bytes"]
         out["mp_heap_after_boot_bytes"] = st["heap_after_boot"]
         out["mp_match_moves"] = st["link"]["moves"]
