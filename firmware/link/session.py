@@ -63,14 +63,10 @@ LOG_CHUNK = const(400)     # largest LOG payload; smaller on a noisy cable
 SAVE_MAGIC = b"BKLS\x01"
 FIRMWARE = b"dev"
 
-_FIELDS = ("rules", "n", "seed", "target", "rng", "hand", "mano", "scores", "history",
-           "winner", "timeup", "stock", "pile", "racks", "muertos", "taken", "melds",
-           "closer", "void", "turn", "phase", "first", "drawn")
-
-
 def _assign(dst, src):
-    # keeps link.game the same object whatever happens to the position
-    for f in _FIELDS:
+    # keeps link.game the same object whatever happens to the position; every
+    # attribute, so fields the engine gains later come along
+    for f in src.__dict__:
         setattr(dst, f, getattr(src, f))
 
 
