@@ -8,7 +8,10 @@ from host import sim
 
 pytestmark = pytest.mark.micropython
 
-CASES = [("burako", 2), ("burako", 4), ("torneo", 2)]
+CASES = [("burako", 2), ("burako", 4), ("torneo", 2), ("burraco", 2),
+         pytest.param("burraco", 4, marks=pytest.mark.xfail(strict=True, reason=(
+             "ai/basic.py _out() iterates set(rack), whose order differs between "
+             "CPython and MicroPython: seed 3 of burraco 4p diverges (owner: ai/)")))]
 
 
 @pytest.mark.parametrize("variant,players", CASES)
@@ -32,6 +35,22 @@ def test_four_player_match_fits_in_64k_heap():
     from pathlib import Path
     doc = (Path(__file__).resolve().parent.parent / "docs" / "engine.md").read_text()
     stated = int(re.search(r"\(seed 1\) peaks at (\d+) bytes", doc).group(1))
+    assert abs(rep.peak_heap - stated) <= stated // 10, (
+        "docs/engine.md says %d bytes, measured %d: update the doc" % (stated, rep.peak_heap))
+
+
+def test_four_player_burraco_match_fits_the_same_heap():
+    """R12: the 108-card variant stays within Burako's limit."""
+    rep = sim.run_micropython("burraco", 4, [1], heap=65536, meter=False)
+    m = rep.matches[0]
+    assert m["winner"] in (0, 1) and max(m["scores"]) >= 2005
+    cp = sim.run_cpython("burraco", 4, [1])
+    assert m["transcript_sha256"] == cp.matches[0]["transcript_sha256"]
+    assert rep.peak_heap < 64000
+    import re
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "engine.md").read_text()
+    stated = int(re.search(r"`burraco` match \(seed 1\) peaks at (\d+) bytes", doc).group(1))
     assert abs(rep.peak_heap - stated) <= stated // 10, (
         "docs/engine.md says %d bytes, measured %d: update the doc" % (stated, rep.peak_heap))
 
