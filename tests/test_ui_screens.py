@@ -75,18 +75,21 @@ def first_difference(a, b):
     return ""
 
 
-def walk(tmp, keys, lang="es", seed=3, ai_moves=0):
+def walk(tmp, keys, lang="es", seed=3, ai_moves=0, to_end=False):
     """Feed `keys` one per frame while the app waits (AI turns in between);
     after each frame the panel must equal a full redraw. `ai_moves`: first
     an all-AI match plays that many moves (no frames drawn), then J1 is
-    handed to the keys. Returns the app."""
+    handed to the keys (`to_end`: the AIs play on to the end of that hand).
+    Returns the app."""
     clock = VirtualClock()
     board = EmuBoard(tmp, buttons=ScriptButtons(), clock=clock)
     app = A.App(board, seed=seed, ai_ms=0, lang=lang, autoplay=ai_moves > 0)
     if ai_moves:
         g = app.g
-        for _ in range(ai_moves):
-            if app.screen == A.S_MATCHEND:
+        n = 0
+        while n < ai_moves or (to_end and app.screen == A.S_GAME):
+            n += 1
+            if app.screen == A.S_MATCHEND or (to_end and n > ai_moves and app.screen != A.S_GAME):
                 break
             if app.screen == A.S_HANDEND:
                 app.play(G.NEXT, 0, b"", 0)
@@ -141,7 +144,7 @@ def test_resumed_game_paints_what_a_full_redraw_paints(tmp_path):
     assert app.g is not None
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(prefix=st.sampled_from(PREFIXES), lang=st.sampled_from(("es", "it", "en")),
        seed=st.integers(0, 50),
        keys=st.lists(st.sampled_from(KEYS), min_size=1, max_size=24))
@@ -150,11 +153,11 @@ def test_any_key_sequence_paints_what_a_full_redraw_paints(tmp_path_factory, pre
          lang=lang, seed=seed)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 50), moves=st.integers(20, 900), lang=st.sampled_from(("es", "it", "en")),
-       keys=st.lists(st.sampled_from(KEYS), min_size=1, max_size=12))
-def test_later_screens_paint_what_a_full_redraw_paints(tmp_path_factory, seed, moves, lang, keys):
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 50), moves=st.integers(20, 700), lang=st.sampled_from(("es", "it", "en")),
+       to_end=st.booleans(), keys=st.lists(st.sampled_from(KEYS), min_size=1, max_size=12))
+def test_later_screens_paint_what_a_full_redraw_paints(tmp_path_factory, seed, moves, lang, to_end, keys):
     # an AI match played for a while (the end of a hand or of the match
     # reachable), then random keys as J1
     walk(str(tmp_path_factory.mktemp("late")), parse_keys(",".join(keys)), lang=lang, seed=seed,
-         ai_moves=moves)
+         ai_moves=moves, to_end=to_end)

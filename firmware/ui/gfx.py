@@ -63,6 +63,7 @@ _ACC_G = (b'\x0c\x18\x00<>f>\x00\x0c\x18\x00<~`>\x00\x0c\x18\x00\x18\x18\x18\x18
           b'\x0c\x18\x00<ff<\x00\x0c\x18\x00fff<\x000\x18\x00<>f>\x000\x18\x00<~`>\x00'
           b'0\x18\x00\x18\x18\x18\x18\x000\x18\x00<ff<\x000\x18\x00fff<\x002L\x00|fff\x00'
           b'\x00f\x00fff<\x00\x18\x00\x180`f<\x00\x18\x00\x00\x18\x18\x18\x18\x00')
+_ACC_CP = bytes([ord(ch) for ch in ACC])       # their code points, all below 256
 # a narrow 1 (3 columns, 7 rows) for the two-digit tile numbers 10..13
 _ONE = b"\x60\xe0\x60\x60\x60\x60\xf0"
 
@@ -129,15 +130,29 @@ class Painter:
         if plain:
             fb.text(s, x, y, c)
             return
-        for ch in s:
-            if ord(ch) < 128:
-                fb.text(ch, x, y, c)
+        # over the UTF-8 bytes: iterating a str with accents makes a str per letter
+        lead = 0
+        need = 0
+        for o in s.encode():
+            if o < 128:
+                fb.text(chr(o), x, y, c)
+                x += 8
+                continue
+            if o >= 0xC0:
+                lead = o
+                need = 1 if o < 0xE0 else 2 if o < 0xF0 else 3
+                continue
+            need -= 1
+            if need:
+                continue
+            cp = ((lead & 0x1F) << 6) | (o & 0x3F) if lead < 0xE0 else 0
+            i = 0
+            while i < 14 and _ACC_CP[i] != cp:
+                i += 1
+            if i < 14:
+                bits(fb, _ACC_G, i * 8, 8, x, y, c, 1, 1)
             else:
-                i = ACC.find(ch)
-                if i < 0:
-                    fb.text("?", x, y, c)
-                else:
-                    bits(fb, _ACC_G, i * 8, 8, x, y, c, 1, 1)
+                fb.text("?", x, y, c)
             x += 8
 
     # --- text lines ------------------------------------------------------
@@ -171,13 +186,14 @@ class Painter:
 
     def _caps(self, fb, s, x):
         # a key name (A B X Y, then ':', at the start or after a space) in
-        # dark on a cream cap: the key labels stand out from the words. One
-        # pass with an iterator: indexing a str with accents walks its UTF-8
+        # dark on a cream cap: the key labels stand out from the words. Over
+        # the UTF-8 bytes: iterating a str with accents makes a str per letter
         p2 = 32
         p1 = 32
         i = 0
-        for ch in s:
-            o = ord(ch)
+        for o in s.encode():
+            if o & 0xC0 == 0x80:
+                continue            # the rest of an accented letter
             if o == 58 and p2 == 32 and (p1 == 65 or p1 == 66 or p1 == 88 or p1 == 89):
                 xx = x + (i - 1) * 8
                 fb.fill_rect(xx, 0, 8, STRIP_H, sw(CREAM))
