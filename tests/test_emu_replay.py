@@ -72,3 +72,47 @@ def test_a_bad_transcript_is_one_line_and_exit_2(tmp_path, capsys):
         code, out, err = run(capsys, "--replay", str(path))
         assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
         assert "--replay" in err
+
+
+def test_replay_in_the_window(tmp_path, monkeypatch):
+    # the pygame window path (SDL dummy driver): keys step the transcript
+    import os
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    import emulator.window as W
+    from emulator import replay
+
+    f = tmp_path / "m.txt"
+    transcript(f, moves=6)
+    frames = {"n": 0}
+    seen = []
+
+    def pump(self):
+        frames["n"] += 1
+        if frames["n"] >= 30:
+            self.quit = True
+        return 0x20 if frames["n"] in (5, 6, 7, 15, 16, 17) else 0      # A held twice: two moves
+
+    orig_goto = replay.Replayer.goto
+
+    def goto(self, n):
+        seen.append(n)
+        orig_goto(self, n)
+
+    class FrameClock:
+        t = 0
+
+        def ticks_ms(self):
+            FrameClock.t += 16
+            return FrameClock.t
+
+    import hal.clock
+    monkeypatch.setattr(hal.clock, "Clock", FrameClock)
+    monkeypatch.setattr(W.Window, "pump", pump)
+    monkeypatch.setattr(W, "frame_wait", lambda last, ms=16: last)
+    monkeypatch.setattr(replay.Replayer, "goto", goto)
+    args = emu.configure(__import__("argparse").ArgumentParser()).parse_args(
+        ["--replay", str(f), "--scale", "2"])
+    assert emu.run(args) == 0
+    assert seen == [0, 1, 2]
+    assert os.environ["SDL_VIDEODRIVER"] == "dummy"
