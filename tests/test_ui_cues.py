@@ -2,6 +2,8 @@
 screen (your turn, the tile just drawn, the opponents' melds two presses away,
 the hints that name the right keys, the hint menu entry) and the title's
 language choice carried into a continued game."""
+import pytest
+
 from emulator.paths import use_firmware
 
 use_firmware()
@@ -104,3 +106,12 @@ def test_hint_menu_entry_shows_and_selects_level_3s_move(tmp_path):
         assert sorted(app.selected()) == sorted(mv[2])
     elif mv[0] == G.DISCARD:
         assert app.rack()[app.cur] == mv[2][0]
+
+
+@pytest.mark.micropython
+def test_hint_inside_micropython_fits_the_heap(tmp_path):
+    # level 3's choice computed on the device's runtime, heap 128 KB a hard limit
+    display, st = runner.run_micropython({"seed": 3, "ai_ms": 0}, str(tmp_path),
+                                         runner.Feeder(parse_keys(START + ",A,X,DOWN,A")), heap=131072)
+    assert st["msg"].startswith("Pista: ") and st["phase"] == G.P_PLAY
+    assert st["peak_heap_bytes"] < 131072
