@@ -45,15 +45,19 @@ def main(machine=None, root="/", app="ui.app"):
     if boardmod.skip_key_held(machine, profile):
         print("burako: skip key held at power-on: staying in the REPL")
         return None
-    board = boardmod.build(profile, machine=machine, root=root)
+    board = boardmod.build(profile, machine=machine, root=root, init_display=False)
+    # the panel needs 120 ms after its reset: they pass while the UI is imported
+    board.display.reset()
     try:
         App = __import__(app, None, None, ("App",)).App
     except ImportError as e:
+        board.display.init()
         if not _missing(e, app):
             raise
         splash(board)
         print("burako: no " + app + " on this device; showing the splash")
         return board
+    board.display.init()
     App(board).run()
     return board
 

@@ -206,9 +206,8 @@ d.blit(tile(13, 7, 3), 227, 128, 13, 7)
 d.fill_rect(100, 50, 33, 21, 0x07E0)
 fake_machine.sink.close()
 fake_machine.levels[15] = 0
-b.buttons.poll(0)
 b.idle.last = 0
-print("keys", b.buttons.poll(30), keys.A)
+print("keys", b.buttons.poll(0), keys.A)
 print("path", b.storage.path("scores.log"), b.display.width, b.display.height)
 """
     res = guest.run(as_function(script))

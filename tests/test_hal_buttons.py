@@ -1,4 +1,7 @@
-"""Buttons: debounce, press edges and auto-repeat from scripted pin levels over time; idle sleep."""
+"""Buttons: edge-first debounce (lockout), press edges and auto-repeat from scripted pin levels over time; idle sleep."""
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from hal import keys
 from hal.buttons import Buttons
 from hal.idle import Idle
@@ -32,11 +35,18 @@ def test_pull_ups_and_idle_level():
     assert run(m, btn, {}, 1000) == [] and btn.held() == 0
 
 
-def test_clean_press_is_one_event_after_debounce():
+def test_clean_press_is_reported_on_the_first_poll_after_the_edge():
     m, btn = make()
     ev = run(m, btn, {100: {A_GP: 0}, 300: {A_GP: 1}}, 600)
-    assert ev == [(120, keys.A)]  # stable for 20 ms
+    assert ev == [(100, keys.A)]  # no wait for the level to settle
     # A does not auto-repeat
+
+
+def test_press_between_polls_is_reported_by_the_next_poll():
+    m, btn = make()
+    assert btn.poll(0) == 0
+    m.levels[A_GP] = 0  # the edge lands between two polls
+    assert btn.poll(7) == keys.A and btn.held() == keys.A
 
 
 def test_bouncing_contacts_give_one_event():
@@ -44,24 +54,58 @@ def test_bouncing_contacts_give_one_event():
     bounce = {100: {A_GP: 0}, 105: {A_GP: 1}, 110: {A_GP: 0}, 115: {A_GP: 1}, 120: {A_GP: 0},
               400: {A_GP: 1}, 405: {A_GP: 0}, 410: {A_GP: 1}}
     ev = run(m, btn, bounce, 800)
-    assert ev == [(140, keys.A)]
+    assert ev == [(100, keys.A)]
     assert btn.held() == 0
 
 
-def test_glitch_shorter_than_debounce_is_ignored():
+def test_bounce_after_the_release_is_not_a_second_press():
     m, btn = make()
-    assert run(m, btn, {100: {A_GP: 0}, 110: {A_GP: 1}}, 400) == []
+    ev = run(m, btn, {100: {A_GP: 0}, 200: {A_GP: 1}, 205: {A_GP: 0}, 215: {A_GP: 1}}, 400, step=1)
+    assert ev == [(100, keys.A)]
+    assert btn.held() == 0
+
+
+def test_a_glitch_is_one_press_and_its_release_is_seen_after_the_lockout():
+    m, btn = make()
+    assert run(m, btn, {100: {A_GP: 0}, 110: {A_GP: 1}}, 400) == [(100, keys.A)]
+    assert btn.held() == 0
+    m2, btn2 = make()
+    run(m2, btn2, {100: {A_GP: 0}, 110: {A_GP: 1}}, 115)
+    assert btn2.held() == keys.A  # still inside the 20 ms lockout: the pin is not read
+    btn2.poll(120)
+    assert btn2.held() == 0
 
 
 def test_held_reports_debounced_level():
     m, btn = make()
     m.levels[A_GP] = 0
     btn.poll(0)
-    assert btn.held() == 0
-    btn.poll(19)
-    assert btn.held() == 0
-    btn.poll(20)
     assert btn.held() == keys.A
+    m.levels[A_GP] = 1  # a bounce inside the lockout
+    btn.poll(19)
+    assert btn.held() == keys.A
+    btn.poll(20)
+    assert btn.held() == 0
+
+
+def test_a_new_press_after_the_lockout_is_a_press():
+    m, btn = make()
+    ev = run(m, btn, {100: {A_GP: 0}, 150: {A_GP: 1}, 180: {A_GP: 0}}, 300)
+    assert ev == [(100, keys.A), (180, keys.A)]
+
+
+def test_pending_says_when_a_poll_would_see_a_change():
+    m, btn = make()
+    assert not btn.pending(0)
+    m.levels[A_GP] = 0
+    assert btn.pending(1)
+    assert btn.poll(1) == keys.A
+    assert not btn.pending(2)  # held, nothing new
+    m.levels[A_GP] = 1
+    assert not btn.pending(10)  # inside the lockout: a bounce wakes nobody
+    assert btn.pending(21)
+    btn.poll(21)
+    assert not btn.pending(22)
 
 
 def test_cursor_key_auto_repeats():
@@ -69,15 +113,15 @@ def test_cursor_key_auto_repeats():
     ev = run(m, btn, {100: {UP_GP: 0}, 1000: {UP_GP: 1}}, 1500)
     times = [t for t, e in ev]
     assert all(e == keys.UP for t, e in ev)
-    # press at 120, first repeat 400 later, then every 120 while held (released at 1000)
-    assert times == [120, 520, 640, 760, 880]
+    # press at 100, first repeat 400 later, then every 120 while held (released at 1000)
+    assert times == [100, 500, 620, 740, 860, 980]
 
 
 def test_late_poll_gives_one_repeat_not_a_burst():
     m, btn = make()
     m.levels[UP_GP] = 0
-    assert btn.poll(0) == 0
-    assert btn.poll(20) == keys.UP
+    assert btn.poll(0) == keys.UP
+    assert btn.poll(20) == 0
     assert btn.poll(2000) == keys.UP  # a long frame: one tick, not 13
     assert btn.poll(2001) == 0
     assert btn.poll(2120) == keys.UP
@@ -86,7 +130,7 @@ def test_late_poll_gives_one_repeat_not_a_burst():
 def test_two_keys_at_once():
     m, btn = make()
     ev = run(m, btn, {100: {UP_GP: 0, A_GP: 0}}, 130)
-    assert ev == [(120, keys.UP | keys.A)]
+    assert ev == [(100, keys.UP | keys.A)]
     assert btn.held() == keys.UP | keys.A
 
 
@@ -95,9 +139,70 @@ def test_ticks_wrap_around():
     period = 1 << 30
     t0 = period - 10
     m.levels[A_GP] = 0
-    assert btn.poll(t0) == 0
-    assert btn.poll((t0 + 15) % period) == 0
-    assert btn.poll((t0 + 25) % period) == keys.A
+    assert btn.poll(t0) == keys.A
+    m.levels[A_GP] = 1  # released at once: inside the lockout, across the wrap
+    assert btn.poll((t0 + 15) % period) == 0 and btn.held() == keys.A
+    assert btn.poll((t0 + 25) % period) == 0 and btn.held() == 0
+    m.levels[A_GP] = 0
+    assert btn.poll((t0 + 30) % period) == 0  # a bounce after the release
+    m.levels[A_GP] = 1
+    assert btn.poll((t0 + 50) % period) == 0 and btn.held() == 0
+
+
+# --- property: any bounce, any polling rate ------------------------------------------
+DB = 20
+
+
+@st.composite
+def bouncy_presses(draw):
+    """Clean presses of A with contact bounce inside DB ms after every edge, and poll times.
+
+    Returns (levels: sorted [(t, level)], presses: [press edge t], polls: sorted [t])."""
+    gap = draw(st.integers(1, 8))  # the largest distance between two polls
+    t = draw(st.integers(0, 50))
+    levels, presses = [], []
+    for _ in range(draw(st.integers(1, 6))):
+        for clean in (0, 1):  # press, then release
+            if clean == 0:
+                presses.append(t)
+            levels.append((t, clean))
+            # bounce: an even number of flips, all inside DB ms of the edge
+            flips = sorted(draw(st.lists(st.integers(1, DB - 1), max_size=6, unique=True)))
+            if len(flips) % 2:
+                flips.pop()
+            lv = clean
+            for f in flips:
+                lv ^= 1
+                levels.append((t + f, lv))
+            # the next edge comes after the contact settled and any lockout is over
+            t += DB + gap + DB + draw(st.integers(0, 200))
+    polls, p = [], 0
+    while p < t + 50:
+        polls.append(p)
+        p += draw(st.integers(1, gap))
+    return levels, presses, polls
+
+
+@settings(max_examples=300, deadline=None)
+@given(bouncy_presses())
+def test_bounce_is_never_a_second_press_and_a_press_is_never_late(case):
+    levels, presses, polls = case
+    m, btn = make(debounce=DB)
+    events, li = [], 0
+    for t in polls:
+        while li < len(levels) and levels[li][0] <= t:
+            m.levels[A_GP] = levels[li][1]
+            li += 1
+        if btn.poll(t):
+            events.append(t)
+    assert len(events) == len(presses)  # one press per press, whatever the contacts did
+    for e, p in zip(events, presses):
+        # never before the edge; at the latest on the first poll once the contact is settled
+        assert p <= e <= min(t for t in polls if t >= p + DB)
+        clean = not any(p < t < p + DB for t, _ in levels)
+        if clean:  # no bounce: the first poll after the edge reports it
+            assert e == min(t for t in polls if t >= p)
+    assert btn.held() == 0
 
 
 class FakeDisplay:
@@ -117,7 +222,7 @@ def test_idle_sleep_and_wake_swallows_the_waking_key():
     assert not d.lit and idle.asleep
     ev = run(m, btn, {3000: {A_GP: 0}, 3200: {A_GP: 1}, 3400: {A_GP: 0}}, 3500)
     # first press wakes the screen and is swallowed; the second press acts
-    assert d.lit and ev == [(3420, keys.A)]
+    assert d.lit and ev == [(3400, keys.A)]
 
 
 def test_held_cursor_keeps_awake_and_its_repeats_are_swallowed_after_wake():
@@ -138,8 +243,8 @@ def test_board_buttons_cover_every_profile_key():
         b.idle.last = 0  # the test's clock starts at 0, not at the host's ticks
         for bit, gp in prof.KEYS:
             m.levels[gp] = 0
-            b.buttons.poll(0)
-            assert b.buttons.poll(100) == bit, (name, bit)
+            assert b.buttons.poll(0) == bit, (name, bit)
+            assert b.buttons.poll(100) == 0
             m.levels[gp] = 1
             b.buttons.poll(200)
             b.buttons.poll(300)

@@ -42,7 +42,7 @@ def assert_same(model, emu):
 def test_init_gives_a_lit_black_screen(name):
     model, emu, b = run_both(name, [])
     assert model.lit() and model.inverted and (model.colmod & 7) == 5
-    assert model.commands[:2] == [panel_model.SWRESET, panel_model.SLPOUT]
+    assert model.commands[0] == panel_model.SLPOUT  # after the RST pulse: no SWRESET needed
     assert_same(model, emu)
     assert model.pixel(0, 0) == 0 and model.pixel(emu.width - 1, emu.height - 1) == 0
 
@@ -99,6 +99,63 @@ def test_panel_sleep_and_wake():
     model3 = panel_model.ST7789Model(panel_model.GLASS_240x240)
     model3.feed_log(m.bus)
     assert model3.lit() and model3.pixel(5, 5) == 0x1234
+
+
+class _Timeline:
+    """A virtual clock and the pins and SPI of one panel, logging (ms, what) in order."""
+
+    def __init__(self):
+        self.t = 0
+        self.log = []
+        self.dc = 1
+
+    def sleep_ms(self, n):
+        self.t += n
+
+    def ticks_ms(self):
+        return self.t
+
+    def pin(self, name):
+        tl = self
+
+        class P:
+            def value(self, v):
+                if name == "dc":
+                    tl.dc = v
+                tl.log.append((tl.t, name, v))
+        return P()
+
+    def write(self, buf):
+        if self.dc == 0:
+            self.log.append((self.t, "cmd", bytes(buf)[0]))
+
+
+def _panel_timeline(work_ms):
+    """Commands and reset edges of reset(), `work_ms` of other work, then init()."""
+    from hal import st7789
+    tl = _Timeline()
+    d = st7789.ST7789(tl, tl.pin("cs"), tl.pin("dc"), tl.pin("rst"), tl.pin("bl"), 240, 240,
+                      sleep_ms=tl.sleep_ms, ticks_ms=tl.ticks_ms)
+    d.reset()
+    tl.t += work_ms
+    d.init()
+    return tl
+
+
+@pytest.mark.parametrize("work_ms", [0, 30, 119, 400])
+def test_init_keeps_the_st7789_datasheet_timings(work_ms):
+    """ST7789V: >= 10 us RST pulse; 120 ms from reset release to the first command (5 ms from
+    sleep-in, 120 ms when the reset found the panel awake) and to SLPOUT; 5 ms after SLPOUT."""
+    tl = _panel_timeline(work_ms)
+    low = [t for t, n, v in tl.log if n == "rst" and v == 0]
+    high = [t for t, n, v in tl.log if n == "rst" and v == 1]
+    assert len(low) == len(high) == 1 and high[0] - low[0] >= 1
+    cmds = [(t, c) for t, n, c in tl.log if n == "cmd"]
+    assert cmds[0][1] == panel_model.SLPOUT and cmds[0][0] - high[0] >= 120
+    assert cmds[1][0] - cmds[0][0] >= 5
+    assert panel_model.SWRESET not in [c for _, c in cmds]
+    # the wait is what is left of the 120 ms, not 120 ms more: work in between is not wasted
+    assert cmds[0][0] - high[0] == max(120, work_ms)
 
 
 def test_wrong_madctl_would_show_a_wrong_picture():

@@ -56,6 +56,28 @@ def skip_key_held(machine, profile, clock=None, samples=5):
     return True
 
 
+def fast_peripherals(machine):
+    """On an RP2040, clock the peripherals (clk_peri) from the system clock, not the USB PLL.
+
+    MicroPython 1.27 leaves clk_peri on the 48 MHz USB PLL (CLOCKS CLK_PERI_CTRL 0x840), so
+    SPI runs at 24 MHz at most; from clk_sys (125 MHz) it reaches the 62.5 MHz the ST7789
+    takes. `machine.freq(cpu, peri)` moves it through pico-sdk, which then computes the SPI
+    and UART dividers from the new clock (a raw CLK_PERI_CTRL write would leave pico-sdk's
+    clock table at 48 MHz and every UART made afterwards at the wrong baud rate). Call it
+    before any SPI or UART is made: ones made before keep their old dividers.
+    Returns the clk_peri frequency in Hz, or None where this does not apply.
+    """
+    import sys
+    if sys.platform != "rp2":
+        return None
+    f = machine.freq()
+    try:
+        machine.freq(f, f)
+    except (TypeError, ValueError):  # a firmware without the two-argument form: leave it
+        return None
+    return f
+
+
 class Board:
     def __init__(self, profile, display, buttons, link, storage, clock, idle):
         self.profile = profile
@@ -80,6 +102,7 @@ def build(profile=None, machine=None, root="/", init_display=True, sleep_after_s
     from hal.uart import open_uart
 
     clock = Clock()
+    fast_peripherals(machine)  # before the SPI and the UART compute their dividers
     Pin = machine.Pin
     display = None
     if profile.DRIVER == "st7789":
@@ -89,7 +112,8 @@ def build(profile=None, machine=None, root="/", init_display=True, sleep_after_s
         display = ST7789(spi, Pin(profile.CS, Pin.OUT), Pin(profile.DC, Pin.OUT),
                          Pin(profile.RST, Pin.OUT), Pin(profile.BL, Pin.OUT),
                          profile.WIDTH, profile.HEIGHT, profile.XOFF, profile.YOFF,
-                         profile.MADCTL, profile.INVERT, sleep_ms=clock.sleep_ms)
+                         profile.MADCTL, profile.INVERT, sleep_ms=clock.sleep_ms,
+                         ticks_ms=clock.ticks_ms)
     else:
         raise ValueError("no driver " + profile.DRIVER)
     if init_display:

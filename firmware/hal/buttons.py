@@ -3,12 +3,16 @@
 Implements the buttons interface of docs/interfaces.md:
   poll(now_ms) -> bitmask of key events (press edges, auto-repeat ticks)
   held()       -> bitmask of keys held (debounced levels)
+  pending(now_ms) -> True when a poll now would see a key change (for the main loop's wait)
 
-Debounce is per key and time based: a key's level is accepted once the raw
-pin has read the same for `debounce_ms` (default 20 ms). Polling at any rate
-works; nothing is allocated per poll. Cursor keys (keys.CURSOR) auto-repeat:
-first repeat `repeat_delay_ms` after the press (default 400), then every
-`repeat_ms` (default 120). A repeat tick is reported like a press.
+Debounce is per key, edge first: a change of a key's level is accepted on the
+first poll that sees it (a press is reported at once, not `debounce_ms` later),
+and for `debounce_ms` after an accepted change (default 20 ms) that key's pin is
+not looked at, so contact bounce after a press or a release is never a second
+press. A level that differs when the lockout ends is accepted then. Polling at
+any rate works; nothing is allocated per poll. Cursor keys (keys.CURSOR)
+auto-repeat: first repeat `repeat_delay_ms` after the press (default 400), then
+every `repeat_ms` (default 120). A repeat tick is reported like a press.
 
 An optional `idle` object (hal.idle.Idle) is told about every poll: while the
 screen sleeps, the key press that wakes it is swallowed (poll returns 0).
@@ -29,9 +33,9 @@ class Buttons:
             self._bits.append(bit)
             self._pins.append(pin)
         n = len(self._pins)
-        self._changed = [0] * n  # tick of the last raw level change, per key
+        self._changed = [0] * n  # tick of the last accepted level change, per key
         self._next_rep = [0] * n  # tick of the next auto-repeat, per key
-        self._raw = 0  # raw levels seen last poll (1 = pressed)
+        self._lock = 0  # keys inside their lockout after an accepted change
         self._stable = 0  # debounced levels
         self.debounce_ms = debounce_ms
         self.repeat_delay_ms = repeat_delay_ms
@@ -49,27 +53,43 @@ class Buttons:
                 m |= bits[i]
         return m
 
+    def _unlock(self, now_ms):
+        # end the lockouts that are over; returns the keys still locked
+        lock = self._lock
+        if lock:
+            bits = self._bits
+            changed = self._changed
+            db = self.debounce_ms
+            for i in range(len(bits)):
+                if lock & bits[i] and _diff(now_ms, changed[i]) >= db:
+                    lock &= ~bits[i]
+            self._lock = lock
+        return lock
+
+    def pending(self, now_ms):
+        """True if a key's pin differs from its debounced level outside a lockout."""
+        return bool((self.read_raw() ^ self._stable) & ~self._unlock(now_ms))
+
     def poll(self, now_ms):
         bits = self._bits
         pins = self._pins
         changed = self._changed
         nxt = self._next_rep
-        raw = self._raw
+        lock = self._unlock(now_ms)
         stable = self._stable
         events = 0
-        db = self.debounce_ms
         for i in range(len(pins)):
             bit = bits[i]
+            if lock & bit:
+                continue  # bouncing, maybe: this key's pin is not read until the lockout ends
             level = bit if not pins[i].value() else 0
-            if level != (raw & bit):
-                raw ^= bit
-                changed[i] = now_ms
             if level != (stable & bit):
-                if _diff(now_ms, changed[i]) >= db:
-                    stable ^= bit
-                    if level:
-                        events |= bit
-                        nxt[i] = _add(now_ms, self.repeat_delay_ms)
+                stable ^= bit
+                lock |= bit
+                changed[i] = now_ms
+                if level:
+                    events |= bit
+                    nxt[i] = _add(now_ms, self.repeat_delay_ms)
             elif level and (bit & self.repeat_mask):
                 late = _diff(now_ms, nxt[i])
                 if late >= 0:
@@ -78,7 +98,7 @@ class Buttons:
                         nxt[i] = _add(now_ms, self.repeat_ms)
                     else:  # nxt[i] came from _add: the stubs' _Ticks, held in a plain list
                         nxt[i] = _add(nxt[i], self.repeat_ms)  # pyright: ignore[reportArgumentType]
-        self._raw = raw
+        self._lock = lock
         self._stable = stable
         idle = self.idle
         if idle is not None:

@@ -31,6 +31,9 @@ COLMOD = const(0x3A)
 
 COLMOD_16BIT = const(0x55)  # 65k colours on RGB interface, 16 bits/pixel on MCU interface
 
+_RESET_MS = const(120)  # reset release to the first command (and to SLPOUT)
+_SLPOUT_MS = const(5)  # SLPOUT to the next command
+
 # MADCTL bits
 MADCTL_MY = const(0x80)
 MADCTL_MX = const(0x40)
@@ -41,7 +44,7 @@ MADCTL_BGR = const(0x08)
 
 class ST7789:
     def __init__(self, spi, cs, dc, rst, bl, width, height, xoff=0, yoff=0,
-                 madctl=0x70, invert=True, bufsize=512, sleep_ms=None):
+                 madctl=0x70, invert=True, bufsize=512, sleep_ms=None, ticks_ms=None):
         self.spi = spi
         self.cs = cs
         self.dc = dc
@@ -60,7 +63,11 @@ class ST7789:
         self._arg = bytearray(4)  # CASET/RASET arguments, reused
         if sleep_ms is None:
             from hal.clock import sleep_ms
+        if ticks_ms is None:
+            from hal.clock import ticks_ms
         self._sleep_ms = sleep_ms
+        self._ticks_ms = ticks_ms
+        self._reset_at = None  # ticks_ms() when the last reset() was released
         self._bl_on = False
         cs.value(1)
         dc.value(1)
@@ -83,27 +90,44 @@ class ST7789:
         a[0] = v
         return memoryview(a)[0:1]
 
-    def init(self):
-        """Hardware reset, then the init sequence; leaves the backlight on."""
-        sleep = self._sleep_ms
+    def reset(self):
+        """Hardware reset (SWRESET without a RST pin); returns at once.
+
+        The panel then needs time before it takes the init sequence: init() waits
+        for what is left of it, so a caller can do other work in between (main.py
+        imports the UI while the panel comes out of reset)."""
         if self.rst is not None:
-            self.rst.value(1)
-            sleep(1)
             self.rst.value(0)
-            sleep(1)
+            self._sleep_ms(1)  # the pulse must be >= 10 us
             self.rst.value(1)
-            sleep(120)
-        self._command(SWRESET)
-        sleep(150)
+        else:
+            self._command(SWRESET)
+        self._reset_at = self._ticks_ms()
+
+    def init(self):
+        """Reset (unless reset() came first), the init sequence, a black screen, backlight on.
+
+        ST7789V datasheet timings: 5 ms after a reset before any command, but up to
+        120 ms when the reset came while the panel was awake (a soft reboot of the
+        MCU leaves it so), and SLPOUT not before 120 ms after a reset; 5 ms after
+        SLPOUT before the next command. Waiting the 120 ms before the first command
+        covers every case; the hardware reset makes a SWRESET redundant.
+        """
+        sleep = self._sleep_ms
+        if self._reset_at is None:
+            self.reset()
+        left = _RESET_MS - _diff(self._ticks_ms(), self._reset_at)
+        if left > 0:
+            sleep(left)
+        self._reset_at = None  # the next init() resets again
         self._command(SLPOUT)
-        sleep(10)
+        sleep(_SLPOUT_MS)
         self._command(COLMOD, self._arg1(COLMOD_16BIT))
         self._command(MADCTL, self._arg1(self.madctl))
         self._command(INVON if self.invert else INVOFF)
         self._command(NORON)
         self.fill_rect(0, 0, self.width, self.height, 0)
         self._command(DISPON)
-        sleep(10)
         self.backlight(True)
 
     def _window(self, x, y, w, h):
@@ -223,6 +247,12 @@ class ST7789:
             self._command(SLPIN)
         else:
             self._command(SLPOUT)
-            self._sleep_ms(5)
+            self._sleep_ms(_SLPOUT_MS)
             self._command(DISPON)
             self.backlight(True)
+
+
+try:
+    from time import ticks_diff as _diff
+except ImportError:
+    from hal.clock import ticks_diff as _diff

@@ -99,10 +99,17 @@ class App:
     # --- the loop ------------------------------------------------------------
     def run(self):
         clk = self.b.clock
+        btn = self.b.buttons
         self.d.backlight(True)
         while True:
-            self.step(clk.ticks_ms())
-            clk.sleep_ms(15)
+            now = clk.ticks_ms()
+            self.step(now)
+            # the next frame 15 ms after this one began, or at once when a key changes:
+            # the pins are looked at every millisecond, so a press is acted on within about 1 ms
+            end = clk.ticks_add(now, 15)
+            while clk.ticks_diff(end, now) > 0 and not btn.pending(now):
+                clk.sleep_ms(1)
+                now = clk.ticks_ms()
 
     def step(self, now):
         self.now = now
