@@ -311,7 +311,13 @@ def _out(rack, melds, rules, taken, canasta, budget):
         if not taken or canasta:
             return (G.DISCARD, 0, rack, 0)
         # no canasta yet: the last tile itself may still make one
-    for t in set(rack):
+    seen = bytearray(K.NCODES)
+    for t in rack:
+        # distinct tiles in rack order: a set's order differs between CPython
+        # and MicroPython, and both must choose the same move
+        if seen[t]:
+            continue
+        seen[t] = 1
         rest = _minus(rack, bytes((t,)))
         for i in range(len(melds)):
             m = melds[i]
