@@ -1,0 +1,58 @@
+"""hal on the virtual Pico (docs/vpico.md "Speed"): the real MicroPython v1.27.0 rp2 firmware on
+rp2040js, the firmware/ tree mounted with the real `mpremote mount`.
+
+MicroPython 1.27 clocks the RP2040's peripherals (clk_peri) from the 48 MHz USB PLL, so SPI gets
+24 MHz at most; hal.board.build() moves clk_peri to the 125 MHz system clock first, so the
+display's SPI runs at 62.5 MHz, and the link UART, made after the change, still runs at 115200.
+"""
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from emulator.runtimes import rp2040
+
+ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.slow
+
+SCRIPT = """
+import machine
+from hal import board
+b = board.build()
+print('SPI', b.display.spi)
+print('UART', b.link.uart)
+print('PERI %x' % machine.mem32[0x40008048])
+print('CPU', machine.freq())
+"""
+
+
+@pytest.fixture
+def pico(tmp_path):
+    if shutil.which("node") and not rp2040.node_modules_ready() and not rp2040.npm_ci():
+        why = "npm ci failed in emulator/runtimes/rp2040"
+    else:
+        why = rp2040.missing()
+    if why:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"virtual Pico unavailable under CI: {why}")
+        pytest.skip(f"virtual Pico unavailable: {why}")
+    with rp2040.VPico(tmp_path / "flash.bin") as p:
+        p.wait_event("usb")
+        yield p
+
+
+def test_board_clocks_the_spi_at_62_5_mhz_and_the_link_at_115200(pico):
+    out = rp2040.mpremote(pico.port, "mount", str(ROOT / "firmware"), "exec", SCRIPT, timeout=300)
+    spi = re.search(r"SPI (SPI\(.*\))", out).group(1)
+    uart = re.search(r"UART (UART\(.*\))", out).group(1)
+    assert "baudrate=62500000" in spi, out  # pico-sdk's own figure: clk_peri / 2
+    assert "baudrate=115200," in uart, out
+    peri = int(re.search(r"PERI ([0-9a-f]+)", out).group(1), 16)
+    assert peri & (1 << 11) and (peri >> 5) & 7 in (0, 1), out  # enabled, from clk_sys or pll_sys
+    assert "CPU 125000000" in out
+    s = pico.stats()
+    # what the emulated hardware does with the dividers the firmware programmed
+    assert s["spi_hz"] == 62_500_000
+    assert abs(s["uart_baud"] - 115200) / 115200 < 0.01
