@@ -42,7 +42,7 @@ def configure(p):
     p.add_argument("--frames", type=whole(0, 10 ** 9, "frames"), default=None, help="stop after N frames")
     p.add_argument("--screenshot", default=None, help="write the final screen as PNG")
     p.add_argument("--state-json", action="store_true", help="print the final state as JSON")
-    p.add_argument("--variant", choices=("burako", "torneo"), default="burako",
+    p.add_argument("--variant", choices=("burako", "torneo", "rummy"), default="burako",
                    help="variant for --autoplay (menus choose otherwise)")
     p.add_argument("--players", type=int, choices=(2, 4), default=2, help="players for --autoplay")
     p.add_argument("--target", type=whole(0, 10000, "the target"), default=0,

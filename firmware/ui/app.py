@@ -18,7 +18,7 @@ from ui import gfx
 from ui import lang as L
 from ui import save as SV
 from ui import screen_title, screen_setup, screen_table, screen_handoff, screen_handend, screen_matchend
-from ui import screen_link
+from ui import screen_link, screen_rummy
 import scorelog
 from ui.gfx import WHITE, CURSOR, ERR
 # S_MATCHEND, S_HANDEND and D_ALL are also imported from here (emulator, benchmarks)
@@ -27,7 +27,7 @@ from ui.common import (S_TITLE, S_GAME, S_HANDOFF, S_HANDEND, S_MATCHEND,
 
 # the screen modules, indexed by screen id
 SCREENS = (screen_title, screen_setup, screen_table, screen_handoff, screen_handend, screen_matchend,
-           screen_link)
+           screen_link, screen_rummy)
 
 MAXRACK = const(120)
 
@@ -80,10 +80,13 @@ class App:
         self.link_state = 0
         self.link_note = ""
         self.log_due = False        # a finished linked match waits to be logged
+        self.rm = None              # a Rummy match (ui/screen_rummy.py); self.g stays None
         L.use(lang)
         self.has_save = SV.exists(board.storage)
         if link:
             screen_link.start(self)
+        elif autoplay and variant == "rummy":
+            screen_rummy.new(self, 15)
         elif autoplay:
             self.ai_seats = 15
             self.new_game()
@@ -124,6 +127,8 @@ class App:
         """True while nothing happens until a key is pressed (for scripted input)."""
         if self.link is not None:
             return screen_link.waiting(self)
+        if self.rm is not None:
+            return screen_rummy.waiting(self)
         g = self.g
         if self.screen == S_GAME and g is not None and g.phase < G.P_HAND_OVER:
             return not (self.ai_seats >> g.turn) & 1
@@ -368,6 +373,8 @@ class App:
             screen_link.poll(self, now)     # before a game exists too: connecting
         g = self.g
         if g is None:
+            if self.rm is not None:
+                self.scr.tick(self, now)
             return
         if self.match_clock(g, now):
             self.next_ai = now + 2 * self.ai_ms     # let the message be read

@@ -17,6 +17,7 @@ S_HANDOFF = const(3)
 S_HANDEND = const(4)
 S_MATCHEND = const(5)
 S_LINK = const(6)        # the link cable: connecting, peer gone, link ended
+S_RUMMY = const(7)       # Rummy israelí: its set-up, table and ends (ui/screen_rummy.py)
 
 # dirty regions (the table's names; other screens use D_CLEAR and D_MELDS)
 D_TOP = const(1)

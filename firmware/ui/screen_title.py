@@ -1,15 +1,15 @@
 # The title: continue the saved game (when there is one), new game, language,
-# the link cable 1v1 (ui/screen_link.py).
+# the link cable 1v1 (ui/screen_link.py), Rummy israelí (ui/screen_rummy.py).
 from engine import tiles as T
 from hal import keys as K
 from ui import lang as L
-from ui import screen_link
+from ui import screen_link, screen_rummy
 from ui.common import S_SETUP, D_MELDS, D_CLEAR, D_ALL
 from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, HILITE
 
 
 def key(app, k):
-    rows = 4 if app.has_save else 3
+    rows = 5 if app.has_save else 4
     off = 0 if app.has_save else 1
     if k & K.UP:
         app.row = (app.row - 1) % rows
@@ -35,6 +35,9 @@ def key(app, k):
         elif item == 3:
             app.row = 0
             screen_link.start(app)
+        elif item == 4:
+            app.row = 0
+            screen_rummy.setup(app)
         else:
             app.show(S_SETUP)
             app.row = 0
@@ -55,9 +58,9 @@ def draw(app, dirty):
             x += 28
         p.text(0, 226, 240, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
     off = 0 if app.has_save else 1
-    for i in range(4):
+    for i in range(5):
         item = i + off
-        if item > 3:
+        if item > 4:
             p.fill(0, 120 + i * 22, 240, 14, FELT_DARK)
             continue
         if item == 0:
@@ -66,6 +69,8 @@ def draw(app, dirty):
             s = L.t(L.NEW)
         elif item == 3:
             s = screen_link.tx(screen_link.T_MENU)
+        elif item == 4:
+            s = screen_rummy.tx(screen_rummy.X_TITLE)
         else:
             s = L.t(L.LANGUAGE) + ": < " + L.t(L.LANGNAME) + " >"
         on = i == app.row

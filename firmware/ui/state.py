@@ -4,7 +4,7 @@ from engine import tiles as T
 from engine import melds as M
 from ui import lang as L
 
-SCREENS = ("title", "setup", "game", "handoff", "handend", "matchend", "link")
+SCREENS = ("title", "setup", "game", "handoff", "handend", "matchend", "link", "rummy")
 
 
 def snapshot(app):
@@ -23,6 +23,9 @@ def snapshot(app):
             "moves": lk.count,
             "state": app.LS.STATE_NAMES[lk.state], "reason": app.LS.REASON_NAMES[lk.reason],
             "by_peer": lk.by_peer, "note": app.link_note}
+    if app.rm is not None:
+        from ui import screen_rummy
+        out["rummy"] = screen_rummy.state(app)
     if g is None:
         return out
     rack = g.racks[app.viewer]
