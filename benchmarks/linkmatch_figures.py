@@ -103,7 +103,7 @@ class _HostEnd:
         self.peer.step(self.clock.ticks_ms())
 
 
-def micropython_match(target, damage, seed, tmp, heap=HEAP):
+def micropython_match(target, damage, seed, tmp, heap=None):
     _seed_entropy(seed)
     clock = VirtualClock()
     clock.now = 1000
@@ -113,7 +113,7 @@ def micropython_match(target, damage, seed, tmp, heap=HEAP):
     opts = {"autoplay": True, "ai_ms": 0, "target": target, "link": True}
     t0 = time.monotonic()
     _, st = runner.run_micropython(opts, os.path.join(tmp, "guest"), runner.Feeder((), None, True),
-                                   heap=heap, link=host)
+                                   heap=heap or HEAP, link=host)
     wall = time.monotonic() - t0
     n = 0
     while not SL.over(peer) and n < 100_000:       # the guest is gone: the peer settles

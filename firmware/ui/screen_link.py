@@ -114,8 +114,10 @@ def bind(app):
     for p in range(4):
         app.ais[p] = None
     if app.autoplay:
+        # level 1, the lightest: a person's console runs no AI at all, and a
+        # level 2 search's garbage on top of the link leaves no room in 128 KB
         from ai.basic import BasicAI
-        app.ais[me] = BasicAI(app.level)
+        app.ais[me] = BasicAI(1)
     app.viewer = me
     app.reset_view()
     app.next_ai = app.now + app.ai_ms
@@ -133,6 +135,7 @@ def poll(app, now):
         # also took a move would hold both one's garbage and the other's
         persist(app)
         return
+    app.next_ai = now + 1           # the AI thinks in a frame that took no peer message
     while True:
         e = lk.next_event()
         if e is None:
@@ -189,7 +192,7 @@ def persist(app):
     if lk.dirty and lk.match_id is not None and g.phase != G.P_MATCH_OVER and \
             (g.phase == G.P_DRAW or g.phase == G.P_HAND_OVER) and lk.safe_to_write():
         try:
-            write(app.b.storage, lk.saved())
+            write_saved(app.b.storage, lk)
             write(app.b.storage, codec.encode(g), POS)
             app.saves += 1
         except OSError:
@@ -236,9 +239,14 @@ def key_hook(app, k):
 
 # --- link.sav ----------------------------------------------------------------
 def write(storage, data, name=NAME):
-    tmp = storage.path(TMP)
-    with open(tmp, "wb") as f:
+    with open(storage.path(TMP), "wb") as f:
         f.write(data)
+    _commit(storage, name)
+
+
+def _commit(storage, name):
+    # link.tmp over the file: a power cut leaves the old one or the new one
+    tmp = storage.path(TMP)
     dst = storage.path(name)
     try:
         os.rename(tmp, dst)
@@ -248,6 +256,24 @@ def write(storage, data, name=NAME):
         except OSError:
             pass
         os.rename(tmp, dst)
+
+
+def write_saved(storage, lk):
+    """lk.saved() into link.sav without building it: the move log is its last
+    field, so the head is saved() over an empty log and the log is written
+    from where it lies (saved() would copy a whole match's log twice, ~5 KB
+    of garbage in one frame at the end of a long match)."""
+    log = lk.log
+    lk.log = b""
+    try:
+        head = lk.saved()
+    finally:
+        lk.log = log
+    tmp = storage.path(TMP)
+    with open(tmp, "wb") as f:
+        f.write(head)
+        f.write(log)
+    _commit(storage, NAME)
 
 
 def read(storage, name=NAME):
