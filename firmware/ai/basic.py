@@ -14,10 +14,13 @@ _SET = const(1)
 
 
 class BasicAI:
-    """level 1 is an easy opponent: it never moves wilds (R5) and discards
-    without minding what the opponents could use. Levels 2 and 3 play the full
-    baseline (a stronger AI is to come). Level 0 is the same baseline, kept
-    frozen: the transcript pins (tests/test_ai_exact.py) refer to it."""
+    """Level 1 is an easy opponent: it never moves wilds (R5) and discards
+    without minding what the opponents could use. Level 2 is the greedy
+    player without the baseline's misplays (docs/ai.md). Level 3 plays like
+    level 2 and weighs its discards over sampled deals of the hidden tiles,
+    remembering who took which pile (ai/lookahead.py). Level 0 is the baseline
+    of before, kept frozen: the transcript pins (tests/test_ai_exact.py)
+    refer to it."""
 
     def __init__(self, level=2):
         self.level = level
