@@ -1,0 +1,887 @@
+# Rummy israelí (docs/rummy.md) on the console (ui/screen_rummy.py imports
+# this module on first use): its own set-up, the
+# workbench table, hand-offs, hand and match ends, all in this one screen
+# (S_RUMMY) with a mode, because the Burako screens read Burako's Game.
+# The match lives in app.rm (a Match); app.g stays None, so nothing of
+# Burako's (match clock, saves, the score log of app.py) sees a Rummy game.
+#
+# A human turn is a workbench (engine/rummy_bench.py): a scratch copy of the
+# table and the rack that the player edits freely; Y commits it as one play
+# when the engine accepts it, "undo all" throws the edits away.
+from micropython import const
+from engine import rummy as RM
+from engine import tiles as T
+from engine.rummy_bench import Bench
+from ai.rummy import RummyAI
+from hal import keys as K
+from ui import gfx
+from ui import lang as L
+from ui.common import S_TITLE, S_RUMMY, S_MATCHEND, D_TOP, D_TABLE, D_MSG, D_RACK, D_HINT, D_ALL
+from ui.gfx import (FELT, FELT_DARK, BAR, TURN, WHITE, CURSOR, DIM, ERR, HILITE, PURE, GREY,
+                    MW, MH, TW, TH)
+import scorelog
+
+SAVE = "rummy.sav"
+
+# modes
+M_SETUP = const(0)
+M_PLAY = const(1)
+M_HANDOFF = const(2)
+M_HANDEND = const(3)
+M_MATCHEND = const(4)
+
+# focus while playing
+F_RACK = const(0)
+F_TABLE = const(1)
+F_MENU = const(2)
+
+# layout
+Y_TABLE = const(14)
+ROW_H = const(16)
+ROWS = const(9)          # meld rows visible
+Y_HELD = const(160)
+Y_RACK = const(174)
+Y_MSG = const(206)
+Y_HINT = const(220)
+RACK_N = const(13)
+X_MELD = const(12)
+
+# menu entries
+MENU = (0, 1, 2, 3, 4, 5)    # undo all, pass, sort, closing tile, hint, save and quit
+
+# texts: ids into TX[lang]
+X_TITLE = const(0)
+X_PLAYERS = const(1)
+X_HANDS = const(2)
+X_START = const(3)
+X_UNDO = const(4)
+X_PASS = const(5)
+X_SORT = const(6)
+X_CLOSING = const(7)
+X_HINT = const(8)
+X_QUIT = const(9)
+X_H_DRAW = const(10)
+X_H_RACK = const(11)
+X_H_TABLE = const(12)
+X_H_MENU = const(13)
+X_H_WAIT = const(14)
+X_DREW = const(15)
+X_PLAYED = const(16)
+X_PASSED = const(17)
+X_HELD = const(18)
+X_NEW_MELD = const(19)
+X_READY = const(20)
+X_POINTS = const(21)
+X_HAND_END = const(22)
+X_MATCH_END = const(23)
+X_WINS = const(24)
+X_TOTAL = const(25)
+X_H_NEXT = const(26)
+X_NO_HINT = const(27)
+X_CLOSED = const(28)
+X_BLOCKED = const(29)
+X_RACK_N = const(30)
+X_H_SETUP = const(31)
+
+TX = {
+    "en": ("Rummy", "Players", "Hands", "Start", "Undo all", "Pass", "Sort rack",
+           "Closing tile", "Hint", "Save and quit",
+           "A:draw X:menu", "A:pick B:put back Y:play", "A:pick/put Y:play X:menu",
+           "A:choose B/X:close", "Waiting for the AI",
+           "drew", "played", "passed", "Held", "new meld", "Ready: Y plays",
+           "points", "End of hand", "End of match", "wins", "Total", "A: continue",
+           "no play found", "closed", "blocked", "tiles", "A:change B:back"),
+    "es": ("Rummy", "Jugadores", "Manos", "Empezar", "Deshacer todo", "Pasar", "Ordenar atril",
+           "Ficha de cierre", "Ayuda", "Guardar y salir",
+           "A:robar X:men\u00fa", "A:tomar B:devolver Y:jugar", "A:tomar/poner Y:jugar X:men\u00fa",
+           "A:elegir B/X:cerrar", "Esperando a la IA",
+           "rob\u00f3", "jug\u00f3", "pas\u00f3", "En mano", "juego nuevo", "Listo: Y juega",
+           "puntos", "Fin de la mano", "Fin del partido", "gana", "Total", "A: seguir",
+           "no hay jugada", "cerr\u00f3", "bloqueada", "fichas", "A:cambiar B:volver"),
+    "it": ("Rummy", "Giocatori", "Mani", "Inizia", "Annulla tutto", "Passa", "Ordina",
+           "Tessera di chiusura", "Aiuto", "Salva ed esci",
+           "A:pesca X:men\u00f9", "A:prendi B:rimetti Y:gioca", "A:prendi/metti Y:gioca X:men\u00f9",
+           "A:scegli B/X:chiudi", "Tocca all'IA",
+           "pesca", "gioca", "passa", "In mano", "nuova combinazione", "Pronto: Y gioca",
+           "punti", "Fine della mano", "Fine della partita", "vince", "Totale", "A: avanti",
+           "nessuna giocata", "chiude", "bloccata", "tessere", "A:cambia B:indietro"),
+}
+
+# the engine's reasons (engine/rummy.py TEXT; English there), short enough for a line
+REASONS = {
+    "en": ("ok", "not allowed now", "draw a tile first", "a meld needs 3 tiles",
+           "not a run or a set", "run: 1 colour, in a row", "set: colours must differ",
+           "table tiles stay on table", "not in your rack", "lay a tile, or pass",
+           "first play: 30 or more", "first play: rack only", "closing tile only closes",
+           "joker moves by swap only", "set-of-3 joker stays", "the match is over",
+           "not a move", "place the held tiles"),
+    "es": ("ok", "no se puede ahora", "primero rob\u00e1 una ficha", "un juego lleva 3 fichas",
+           "ni escalera ni pierna", "escalera: 1 color, seguida", "pierna: colores distintos",
+           "la mesa queda en la mesa", "no est\u00e1 en tu atril", "baj\u00e1 una ficha o pas\u00e1",
+           "1a bajada: 30 o m\u00e1s", "1a bajada: solo del atril", "el cierre solo cierra",
+           "comod\u00edn: solo por canje", "pierna de 3: sin canje", "el partido termin\u00f3",
+           "no es una jugada", "ubic\u00e1 las fichas en mano"),
+    "it": ("ok", "non ora", "prima pesca una tessera", "servono 3 tessere",
+           "n\u00e9 scala n\u00e9 tris", "scala: 1 colore, di fila", "tris: colori diversi",
+           "il tavolo resta al tavolo", "non \u00e8 nel leggio", "cala una tessera o passa",
+           "1a calata: almeno 30", "1a calata: solo dal leggio", "la chiusura solo chiude",
+           "jolly: solo con scambio", "tris da 3: jolly fisso", "la partita \u00e8 finita",
+           "mossa non valida", "posa le tessere in mano"),
+}
+
+
+def tx(i):
+    return TX[L.code()][i]
+
+
+def reason(r):
+    t = REASONS[L.code()]
+    return t[r] if 0 <= r < len(t) else RM.reason_text(r)
+
+
+class Match:
+    """The Rummy match on the console and the state of its screen."""
+
+    def __init__(self):
+        self.players = 2
+        self.seats = 0b10          # bit p: seat p is an AI
+        self.hands = 4
+        self.g = None
+        self.ais = []
+        self.bench = None
+        self.mode = M_SETUP
+        self.row = 0
+        self.viewer = 0
+        self.focus = F_RACK
+        self.cur = 0
+        self.scroll = 0
+        self.mi = 0                # table cursor: meld row (len(melds): a new meld)
+        self.j = 0                 # and position in it (len(meld): its end)
+        self.top = 0               # first meld row shown
+        self.menu = 0
+        self.msg = ""
+        self.msg_c = WHITE
+        self.err = 0               # the reason shown (0: none)
+        self.bad = -1              # the meld it is about
+        self.logged = 0
+        self.lines = []            # the transcript's move lines (the save)
+        self.saved = 0             # rummy.sav exists: the set-up offers to continue
+
+
+def _human(m, p):
+    return not (m.seats >> p) & 1
+
+
+def humans(m):
+    n = 0
+    for p in range(m.players):
+        n += _human(m, p)
+    return n
+
+
+# --- starting --------------------------------------------------------------
+def setup(app):
+    """The Rummy set-up (from the title); its last row resumes a saved match."""
+    if app.rm is None:
+        app.rm = Match()
+    m = app.rm
+    m.mode = M_SETUP
+    m.row = 0
+    try:
+        import os
+        os.stat(app.b.storage.path(SAVE))
+        m.saved = 1
+    except OSError:
+        m.saved = 0
+    app.show(S_RUMMY)
+
+
+def new(app, seats=None):
+    """Start a match with the set-up's settings (seats: an AI bitmask)."""
+    m = app.rm
+    if m is None:
+        m = app.rm = Match()
+        if 2 <= app.players <= 4:
+            m.players = app.players
+    if seats is not None:
+        m.seats = seats
+    if app.seed is None:
+        seed = app.b.clock.ticks_ms() & 0x3FFFFFFF
+    else:
+        seed = app.seed
+        app.seed = seed + 1
+    m.g = RM.Game(m.players, seed, m.hands)
+    m.logged = 0
+    m.lines = []
+    _start(app)
+    app.show(S_RUMMY)
+    enter(app)
+
+
+def _start(app):
+    m = app.rm
+    m.ais = [RummyAI(app.level) if (m.seats >> p) & 1 else None for p in range(m.players)]
+    m.viewer = _first_human(m, m.g.turn)
+    app.next_ai = app.now + app.ai_ms
+
+
+def _first_human(m, start):
+    for i in range(m.players):
+        p = (start + i) % m.players
+        if _human(m, p):
+            return p
+    return start
+
+
+def enter(app):
+    """The mode for the position after a move."""
+    m = app.rm
+    g = m.g
+    if g.phase == RM.P_MATCH_OVER:
+        m.mode = M_MATCHEND
+        # the match-end screen id: the emulator's over() and ui/state.py read it
+        app.screen = S_MATCHEND
+        if not m.logged:
+            log(app)
+        remove_save(app)
+    elif g.phase == RM.P_HAND_OVER:
+        m.mode = M_HANDEND
+        app.next_ai = app.now + 4 * app.ai_ms
+    else:
+        t = g.turn
+        if humans(m) == 0:
+            m.viewer = t
+            m.mode = M_PLAY
+        elif _human(m, t) and t != m.viewer and humans(m) > 1:
+            m.viewer = t
+            m.mode = M_HANDOFF
+        else:
+            m.mode = M_PLAY
+        if _human(m, t) and g.phase == RM.P_PLAY:
+            _bench(m)
+        else:
+            m.bench = None
+    m.focus = F_RACK
+    app.dirty = D_ALL
+
+
+def _bench(m):
+    m.bench = Bench(m.g)
+    m.cur = 0
+    m.scroll = 0
+    m.mi = 0
+    m.j = 0
+    m.top = 0
+    m.err = 0
+    m.bad = -1
+
+
+def log(app):
+    m = app.rm
+    g = m.g
+    seats = ""
+    for p in range(g.n):
+        seats += "A" if (m.seats >> p) & 1 else "H"
+    from link import entropy
+    try:
+        scorelog.append(app.b.storage.path(scorelog.FILENAME), {
+            "variant": "rummy", "seats": seats,
+            "hands": [list(h) for h in g.history[-scorelog.MAX_HANDS:]],
+            "final": list(g.scores),
+            "winner": g.winners[0] if len(g.winners) == 1 else None,
+            "id": int.from_bytes(entropy.random_bytes(8), "little")})
+        m.logged = 1
+        app.logged += 1
+    except (OSError, ValueError):
+        pass        # a full or failing flash must not stop the game
+
+
+# --- saving (the transcript is the save) -------------------------------------
+def save(app):
+    m = app.rm
+    g = m.g
+    try:
+        with open(app.b.storage.path(SAVE), "w") as f:
+            f.write("# seats %d level %d\n" % (m.seats, app.level))
+            f.write(RM.header(g))
+            for ln in m.lines:
+                f.write(ln)
+    except OSError:
+        pass
+
+
+def remove_save(app):
+    try:
+        import os
+        os.remove(app.b.storage.path(SAVE))
+    except OSError:
+        pass
+
+
+def resume(app):
+    """Resume the saved Rummy match; False when there is none (or it is bad)."""
+    try:
+        with open(app.b.storage.path(SAVE)) as f:
+            lines = f.read().split("\n")
+    except OSError:
+        return False
+    try:
+        w = lines[0].split()
+        seats = int(w[2])
+        level = int(w[4])
+    except (IndexError, ValueError):
+        return False
+    g, err = RM.replay(lines[1:])
+    if err or g is None or g.phase == RM.P_MATCH_OVER:
+        return False
+    if app.rm is None:
+        app.rm = Match()
+    m = app.rm
+    m.g = g
+    m.players = g.n
+    m.hands = g.hands
+    m.seats = seats
+    app.level = level
+    m.lines = [ln + "\n" for ln in lines[1:] if ln and ln[0].isdigit()]
+    m.logged = 0
+    _start(app)
+    app.show(S_RUMMY)
+    enter(app)
+    return True
+
+
+# --- moves ---------------------------------------------------------------------
+def _play(app, mv):
+    """Play mv for the seat to move; the reason code (0: played)."""
+    m = app.rm
+    g = m.g
+    seat = g.turn
+    n0 = len(g.racks[seat])
+    err = g.play(mv)
+    if err:
+        return err
+    m.lines.append(RM.line(seat, mv))
+    k = mv[0]
+    name = L.t(L.P) + gfx.NUMS[seat + 1] + " "
+    if k == RM.DRAW:
+        m.msg = name + tx(X_DREW)
+    elif k == RM.PASS:
+        m.msg = name + tx(X_PASSED)
+    elif k == RM.PLAY:
+        m.msg = name + tx(X_CLOSED if g.closer == seat else X_PLAYED) + " " + str(n0 - len(g.racks[seat]))
+    else:
+        m.msg = ""
+    m.msg_c = WHITE if (m.seats >> seat) & 1 else CURSOR
+    m.err = 0
+    if k != RM.DRAW or g.phase != RM.P_PLAY:
+        if g.phase >= RM.P_HAND_OVER or g.turn != seat:
+            if humans(m):
+                save(app)
+        enter(app)
+    elif _human(m, seat):
+        _bench(m)
+        # the drawn tile is the last of the rack: show it
+        m.cur = len(m.bench.rack) - 1
+        _fix_scroll(m)
+    app.dirty = D_ALL
+    return 0
+
+
+def _fix_scroll(m):
+    n = len(m.bench.rack) if m.bench else len(m.g.racks[m.viewer])
+    if m.cur >= n:
+        m.cur = n - 1 if n else 0
+    if m.cur < m.scroll:
+        m.scroll = m.cur
+    elif m.cur >= m.scroll + RACK_N:
+        m.scroll = m.cur - RACK_N + 1
+    if m.scroll and m.scroll + RACK_N > n:
+        m.scroll = n - RACK_N if n > RACK_N else 0
+
+
+def _fix_top(m):
+    if m.mi < m.top:
+        m.top = m.mi
+    elif m.mi >= m.top + ROWS:
+        m.top = m.mi - ROWS + 1
+
+
+def _status(m):
+    """Why the bench cannot be played now (0: it can), and the meld at fault."""
+    b = m.bench
+    r, mi = b.status()
+    m.err = r
+    m.bad = mi
+    return r
+
+
+# --- keys ----------------------------------------------------------------------
+def key(app, k):
+    m = app.rm
+    if m.mode == M_SETUP:
+        _key_setup(app, m, k)
+    elif m.mode == M_HANDOFF:
+        if k & (K.A | K.PRESS):
+            m.mode = M_PLAY
+            app.dirty = D_ALL
+    elif m.mode == M_HANDEND:
+        if k & (K.A | K.PRESS):
+            _play(app, (RM.NEXT, ()))
+    elif m.mode == M_MATCHEND:
+        if k & (K.A | K.PRESS | K.B):
+            app.rm = None
+            app.row = 0
+            app.show(S_TITLE)
+    else:
+        _key_play(app, m, k)
+
+
+def _key_setup(app, m, k):
+    nrows = 3 + m.players + 2 + m.saved    # players, seats, level, hands, start, continue
+    if k & K.B:
+        app.row = 0
+        app.show(S_TITLE)
+        return
+    if k & K.UP:
+        m.row = (m.row - 1) % nrows
+    elif k & K.DOWN:
+        m.row = (m.row + 1) % nrows
+    elif k & (K.A | K.LEFT | K.RIGHT | K.PRESS):
+        step = -1 if k & K.LEFT else 1
+        r = m.row
+        if m.saved and r == nrows - 1:
+            if k & (K.A | K.PRESS) and not resume(app):
+                m.saved = 0
+                m.row = 0
+                app.dirty = D_ALL
+            return
+        if r == nrows - 1 - m.saved:
+            if k & (K.A | K.PRESS):
+                new(app)
+            return
+        if r == 0:
+            m.players = (m.players - 2 + step) % 3 + 2
+        elif r <= m.players:
+            m.seats ^= 1 << (r - 1)
+        elif r == m.players + 1:
+            app.level = (app.level - 1 + step) % 3 + 1
+        else:
+            m.hands = (m.hands - 1 + step) % 8 + 1
+        m.seats &= (1 << m.players) - 1
+        if m.row >= 3 + m.players + 2 + m.saved:
+            m.row = 0
+    app.dirty = D_ALL
+
+
+def _key_play(app, m, k):
+    g = m.g
+    if not _human(m, g.turn) or g.phase >= RM.P_HAND_OVER:
+        return
+    if g.phase == RM.P_DRAW:
+        if k & (K.A | K.PRESS):
+            _play(app, (RM.DRAW, ()))
+        return
+    b = m.bench
+    if m.focus == F_MENU:
+        if k & K.UP:
+            m.menu = (m.menu - 1) % len(MENU)
+        elif k & K.DOWN:
+            m.menu = (m.menu + 1) % len(MENU)
+        elif k & (K.B | K.X):
+            m.focus = F_RACK
+        elif k & (K.A | K.PRESS):
+            m.focus = F_RACK
+            _menu(app, m, m.menu)
+            return
+        app.dirty = D_ALL
+        return
+    if k & K.X:
+        m.focus = F_MENU
+        m.menu = 0
+        app.dirty = D_ALL
+        return
+    if k & K.Y:
+        if _status(m) == 0:
+            _play(app, b.move())
+        app.dirty |= D_MSG | D_TABLE
+        return
+    if m.focus == F_RACK:
+        if k & K.LEFT and m.cur > 0:
+            m.cur -= 1
+        elif k & K.RIGHT and m.cur + 1 < len(b.rack):
+            m.cur += 1
+        elif k & K.UP:
+            m.focus = F_TABLE
+            m.mi = len(b.melds)
+            m.j = 0
+            _fix_top(m)
+        elif k & (K.A | K.PRESS) and b.rack:
+            b.pick_rack(m.cur)
+        elif k & K.B and b.held:
+            b.put_back()
+        _fix_scroll(m)
+    else:
+        n = len(b.melds)
+        if k & K.UP:
+            if m.mi > 0:
+                m.mi -= 1
+        elif k & K.DOWN:
+            if m.mi < n:
+                m.mi += 1
+            else:
+                m.focus = F_RACK
+        elif k & K.LEFT:
+            if m.j > 0:
+                m.j -= 1
+        elif k & K.RIGHT:
+            m.j += 1
+        elif k & K.A and b.held:
+            b.put(m.mi, min(m.j, len(b.melds[m.mi]) if m.mi < n else 0))
+            m.j = m.j + 1 if m.mi < n else 1
+            # in table order as soon as its tiles make a meld (a joker's
+            # identity is its place, RI2): the cursor follows to the end
+            if b.tidy(m.mi):
+                m.j = len(b.melds[m.mi])
+        elif k & (K.A | K.PRESS):
+            # A with empty hands, or the press at any time, picks a table tile
+            if m.mi < n and m.j < len(b.melds[m.mi]):
+                b.pick_table(m.mi, m.j)
+        elif k & K.B:
+            if b.held:
+                b.put_back()
+            else:
+                m.focus = F_RACK
+        n = len(b.melds)
+        if m.mi > n:
+            m.mi = n
+        lim = len(b.melds[m.mi]) if m.mi < n else 0
+        if m.j > lim:
+            m.j = lim
+        _fix_top(m)
+    _status(m)
+    app.dirty = D_ALL & ~D_TOP
+
+
+def _menu(app, m, i):
+    g = m.g
+    b = m.bench
+    if i == 0:
+        b.reset()
+        m.cur = 0
+        m.scroll = 0
+        m.mi = 0
+        m.j = 0
+        m.top = 0
+        _status(m)
+    elif i == 1:
+        _play(app, (RM.PASS, ()))
+        return
+    elif i == 2:
+        r = sorted(b.rack, key=lambda t: (t % 13) * 4 + t // 13 if t != T.JOKER else 255)
+        b.rack[:] = bytes(r)
+    elif i == 3:
+        b.pick_closing()
+    elif i == 4:
+        from engine import rummy_solve as RS
+        p = g.turn
+        s = RS.solve(g.table, g.racks[p], g.exposed[p], g.closing, RS.NODES, True, True)
+        if s is None:
+            m.msg = tx(X_NO_HINT)
+        else:
+            # the tiles the suggestion lays
+            c = bytearray(T.NCODES)
+            for mm in s[0]:
+                for t in mm:
+                    c[t] += 1
+            for mm in g.table:
+                for t in mm:
+                    c[t] -= 1
+            out = bytearray()
+            for t in range(T.NCODES):
+                for _ in range(c[t]):
+                    out.append(t)
+            m.msg = tx(X_HINT) + ": " + T.list_text(out)
+        m.msg_c = CURSOR
+    else:
+        save(app)
+        app.rm = None
+        app.row = 0
+        app.show(S_TITLE)
+        return
+    _fix_scroll(m)
+    app.dirty = D_ALL
+
+
+# --- time ----------------------------------------------------------------------
+def tick(app, now):
+    m = app.rm
+    if m is None or m.g is None:
+        return
+    g = m.g
+    if m.mode == M_HANDEND:
+        if (app.autoplay or humans(m) == 0) and app.due(now):
+            _play(app, (RM.NEXT, ()))
+        return
+    if m.mode != M_PLAY or g.phase >= RM.P_HAND_OVER:
+        return
+    ai = m.ais[g.turn]
+    if ai is None or not app.due(now):
+        return
+    mv = ai.choose(g)
+    if _play(app, mv):
+        _play(app, (RM.PASS, ()))      # never stall on an AI bug
+    app.next_ai = now + app.ai_ms
+
+
+def waiting(app):
+    """True while nothing happens until a key is pressed."""
+    m = app.rm
+    if m is None or m.g is None or m.mode == M_SETUP or m.mode == M_MATCHEND:
+        return True
+    if m.mode == M_HANDEND:
+        return not (app.autoplay or humans(m) == 0)
+    if m.mode == M_HANDOFF:
+        return True
+    return _human(m, m.g.turn)
+
+
+def state(app):
+    """Plain data for ui/state.py."""
+    m = app.rm
+    g = m.g
+    out = {"mode": ("setup", "play", "handoff", "handend", "matchend")[m.mode],
+           "players": m.players, "seats": m.seats, "hands": m.hands}
+    if g is None:
+        return out
+    out.update({"phase": g.phase, "turn": g.turn, "hand": g.hand, "scores": list(g.scores),
+                "history": [list(h) for h in g.history], "winners": list(g.winners),
+                "table": RM.table_text(g.table), "stock": len(g.stock),
+                "racks": [T.list_text(r) for r in g.racks], "msg": m.msg,
+                "error": m.err, "error_text": reason(m.err) if m.err else ""})
+    b = m.bench
+    if b is not None:
+        out["bench"] = {"table": RM.table_text([x for x in b.melds if x]),
+                        "rack": T.list_text(b.rack), "held": T.list_text(b.held),
+                        "focus": m.focus, "cursor": m.cur, "meld": m.mi, "pos": m.j}
+    return out
+
+
+# --- drawing -----------------------------------------------------------------------
+def draw(app, dirty):
+    m = app.rm
+    p = app.p
+    if m is None:
+        return
+    if m.mode == M_SETUP:
+        _draw_setup(app, m, p)
+        return
+    if m.mode == M_HANDOFF:
+        p.fill(0, 0, 240, 240, FELT_DARK)
+        p.text(0, 60, 240, L.t(L.HANDOFF), WHITE, FELT_DARK, 1)
+        name = L.t(L.P) + gfx.NUMS[m.viewer + 1]
+        p.big(120 - len(name) * 16, 90, name, CURSOR, 4)
+        p.text(0, 140, 240, L.t(L.SHOW_RACK), WHITE, FELT_DARK, 1 | gfx.CAPS)
+        return
+    if m.mode == M_HANDEND or m.mode == M_MATCHEND:
+        _draw_end(app, m, p)
+        return
+    _draw_play(app, m, p, dirty)
+
+
+def _draw_setup(app, m, p):
+    p.fill(0, 0, 240, 240, FELT_DARK)
+    p.text(0, 6, 240, tx(X_TITLE), CURSOR, FELT_DARK, 1)
+    nrows = 3 + m.players + 2 + m.saved
+    for i in range(nrows):
+        y = 26 + i * 20
+        on = i == m.row
+        bg = HILITE if on else FELT_DARK
+        p.fill(4, y - 2, 232, 14, bg)
+        if i >= nrows - 1 - m.saved:
+            t = tx(X_START) if i == nrows - 1 - m.saved else L.t(L.CONTINUE)
+            p.text(4, y, 232, "> " + t + " <", CURSOR if on else WHITE, bg, 1)
+            continue
+        if i == 0:
+            a = tx(X_PLAYERS)
+            v = gfx.NUMS[m.players]
+        elif i <= m.players:
+            a = L.t(L.P) + gfx.NUMS[i]
+            v = L.t(L.AI) if (m.seats >> (i - 1)) & 1 else L.t(L.HUMAN)
+        elif i == m.players + 1:
+            a = L.t(L.LEVEL)
+            v = gfx.NUMS[app.level]
+        else:
+            a = tx(X_HANDS)
+            v = gfx.NUMS[m.hands]
+        p.text(8, y, 110, a, WHITE, bg)
+        p.text(118, y, 114, "< " + v + " >", CURSOR if on else WHITE, bg, 2)
+    p.text(0, Y_HINT + 5, 240, tx(X_H_SETUP), DIM, FELT_DARK, 1 | gfx.CAPS)
+
+
+def _draw_top(app, m, p):
+    g = m.g
+    me = _human(m, g.turn) and g.turn == m.viewer and g.phase < RM.P_HAND_OVER
+    bg = TURN if me else BAR
+    p.fill(0, 0, 240, 12, bg)
+    x = 2
+    for s in range(g.n):
+        t = L.t(L.P) + gfx.NUMS[s + 1] + " " + str(g.scores[s])
+        c = CURSOR if s == m.viewer else WHITE
+        if s == g.turn:
+            c = PURE if s != m.viewer else CURSOR
+        p.text(x, 1, len(t) * 8, t, c, bg)
+        x += len(t) * 8 + 6
+    t = str(len(g.stock))
+    p.text(238 - len(t) * 8, 1, len(t) * 8, t, DIM, bg)
+
+
+def _draw_play(app, m, p, dirty):
+    g = m.g
+    b = m.bench
+    if dirty & D_TOP:
+        _draw_top(app, m, p)
+    melds = b.melds if b is not None else g.table
+    held = b.held if b is not None else b""
+    rack = b.rack if b is not None else g.racks[m.viewer]
+    closing = b.closing if b is not None else g.closing
+    tfocus = b is not None and m.focus == F_TABLE
+    if dirty & D_TABLE:
+        p.fill(0, Y_TABLE - 2, 240, ROWS * ROW_H + 2, FELT)
+        n = len(melds)
+        for r in range(ROWS):
+            i = m.top + r
+            y = Y_TABLE + r * ROW_H
+            if i > n or (i == n and b is None):
+                break
+            on = tfocus and i == m.mi
+            if i == n:
+                p.text(X_MELD, y + 2, 200, "+ " + tx(X_NEW_MELD), CURSOR if on else DIM, FELT)
+                if on:
+                    _put_mark(p, X_MELD - 4, y, held)
+                continue
+            mm = melds[i]
+            if mm and RM.check_meld(mm):
+                p.fill(2, y, 4, MH, ERR)        # a broken meld: a red bar
+            elif on:
+                p.fill(2, y, 4, MH, CURSOR)
+            x = X_MELD
+            for j in range(len(mm)):
+                if x > 240 - MW:
+                    break
+                if on and j == m.j:
+                    _put_mark(p, x - 2, y, held)
+                p.small(x, y, mm[j], 0)
+                x += MW
+            if on and m.j >= len(mm):
+                _put_mark(p, x - 1, y, held)
+        if m.top:
+            p.text(224, Y_TABLE, 16, "^", DIM, FELT)
+        if m.top + ROWS <= n:
+            p.text(224, Y_TABLE + (ROWS - 1) * ROW_H, 16, "v", DIM, FELT)
+        if m.focus == F_MENU and b is not None:
+            _draw_menu(p, m)
+    if dirty & D_RACK:
+        p.fill(0, Y_HELD - 2, 240, Y_MSG - Y_HELD + 2, FELT_DARK)
+        t = tx(X_HELD)
+        p.text(2, Y_HELD + 2, len(t) * 8, t, DIM, FELT_DARK)
+        x = 4 + len(t) * 8
+        for j in range(len(held)):
+            if x > 130 - MW:
+                break
+            p.small(x, Y_HELD, held[j], gfx.WILD if j == len(held) - 1 else 0)
+            x += MW
+        if closing != RM.NO_TILE:
+            p.text(196, Y_HELD + 2, 24, "C:", GREY, FELT_DARK)
+            p.small(218, Y_HELD, closing, 0)
+        rfocus = b is not None and m.focus == F_RACK
+        for s in range(RACK_N):
+            i = m.scroll + s
+            x = 2 + s * (TW + 1)
+            if i >= len(rack):
+                break
+            p.tile(x, Y_RACK, rack[i], gfx.CUR if rfocus and i == m.cur else 0, FELT_DARK)
+        t = str(len(rack))
+        p.text(236 - len(t) * 8, Y_RACK + TH + 1, len(t) * 8, t, DIM, FELT_DARK)
+    if dirty & (D_MSG | D_HINT | D_TABLE):
+        _draw_msg(app, m, p)
+
+
+def _put_mark(p, x, y, held):
+    # where A puts the held tile (or which tile A picks)
+    p.fill(x, y - 1, 2, MH + 2, CURSOR if held else WHITE)
+
+
+def _draw_menu(p, m):
+    p.fill(40, Y_TABLE + 8, 160, len(MENU) * 14 + 8, BAR)
+    for i in range(len(MENU)):
+        on = i == m.menu
+        bg = HILITE if on else BAR
+        p.text(44, Y_TABLE + 12 + i * 14, 152, tx(X_UNDO + i), CURSOR if on else WHITE, bg)
+
+
+def _draw_msg(app, m, p):
+    g = m.g
+    b = m.bench
+    if b is not None and m.err and m.err != RM.TILES_HELD:
+        s = reason(m.err)
+        if m.bad >= 0:
+            s = "#" + str(m.bad + 1) + " " + s
+        c = ERR
+    elif b is not None and m.err == 0 and (b.held or len(b.rack) != len(g.racks[g.turn]) or
+                                        len(b.laid())):
+        s = tx(X_READY)
+        c = PURE
+    else:
+        s = m.msg
+        c = m.msg_c
+    if b is not None and not g.exposed[g.turn]:
+        # RI6: the first exposure's points, counted while building it
+        pts = 0
+        for mm in b.melds:
+            if mm and not RM.check_meld(mm):
+                pts += RM.meld_points(mm)
+        for mm in g.table:
+            pts -= RM.meld_points(mm)
+        s2 = str(pts) + "/30"
+        p.text(132, Y_HELD + 2, 56, s2, PURE if pts >= 30 else DIM, FELT_DARK, 2)
+    p.text(0, Y_MSG, 240, s, c, FELT_DARK)
+    if not _human(m, g.turn):
+        a = tx(X_H_WAIT)
+        h = ""
+    elif g.phase == RM.P_DRAW:
+        a = tx(X_H_DRAW)
+        h = ""
+    elif m.focus == F_MENU:
+        a = tx(X_H_MENU)
+        h = ""
+    else:
+        a = tx(X_H_RACK if m.focus == F_RACK else X_H_TABLE)
+        h = "X:" + tx(X_UNDO) + "/" + tx(X_PASS)
+    p.text(0, Y_HINT, 240, a, DIM, BAR, gfx.CAPS)
+    p.text(0, Y_HINT + 10, 240, h, DIM, BAR, gfx.CAPS)
+
+
+def _draw_end(app, m, p):
+    g = m.g
+    p.fill(0, 0, 240, 240, FELT_DARK)
+    over = m.mode == M_MATCHEND
+    p.text(0, 8, 240, tx(X_MATCH_END if over else X_HAND_END), CURSOR, FELT_DARK, 1)
+    last = g.history[-1] if g.history else [0] * g.n
+    y = 34
+    for s in range(g.n):
+        t = L.t(L.P) + gfx.NUMS[s + 1]
+        c = CURSOR if s in g.winners or (not over and g.closer == s) else WHITE
+        p.text(8, y, 40, t, c, FELT_DARK)
+        p.text(48, y, 80, str(len(g.racks[s])) + " " + tx(X_RACK_N), DIM, FELT_DARK)
+        p.text(128, y, 48, "+" + str(last[s]), WHITE, FELT_DARK, 2)
+        p.text(180, y, 52, str(g.scores[s]), c, FELT_DARK, 2)
+        y += 16
+    if over:
+        w = ""
+        for s in g.winners:
+            w += L.t(L.P) + gfx.NUMS[s + 1] + " "
+        p.text(0, y + 16, 240, w + tx(X_WINS), CURSOR, FELT_DARK, 1)
+    else:
+        t = L.t(L.P) + gfx.NUMS[g.closer + 1] + " " + tx(X_CLOSED) if g.closer >= 0 else tx(X_BLOCKED)
+        p.text(0, y + 16, 240, t, WHITE, FELT_DARK, 1)
+    p.text(0, Y_HINT + 5, 240, tx(X_H_NEXT), DIM, FELT_DARK, 1 | gfx.CAPS)
