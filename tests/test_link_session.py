@@ -143,6 +143,7 @@ def test_save_round_trip_and_safe_to_write():
     a, b, clock, cable = duel("burako", 0, 9, until=lambda a, b, c: a.link.count >= 25 and a.link.safe_to_write())
     assert a.link.idle()
     blob = a.link.saved()
+    assert blob == a.link.save_head() + bytes(a.link.log) and not a.link.dirty
     c = Link(a.board, "burako", saved=blob)
     assert c.match_id == a.link.match_id and c.seat == a.link.seat and c.count == a.link.count
     assert codec.encode(c.game) == codec.encode(a.link.game)

@@ -207,6 +207,12 @@ class Link:
         """Bytes the UI keeps in its save (None before the deal): rules,
         seed, seat, match id, peer firmware, move count, digest and the move
         log. Pass them back as Link(..., saved=...) after a power-off."""
+        h = self.save_head()
+        return None if h is None else h + self.log
+
+    def save_head(self):
+        """saved() without its last field, the move log: a UI short of heap
+        writes this, then link.log as it lies (no copy of a whole match)."""
         if self.match_id is None:
             return None
         out = bytearray(SAVE_MAGIC)
@@ -220,7 +226,6 @@ class Link:
         out.extend(self.peer_fw)
         M.put16(out, self.count)
         out.extend(self._dig)
-        out.extend(self.log)
         self.dirty = False
         return bytes(out)
 
