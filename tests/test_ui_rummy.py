@@ -22,10 +22,6 @@ from ui.common import S_RUMMY  # noqa: E402
 from ui.state import snapshot  # noqa: E402
 
 
-def tiles(s):
-    return bytes(T.parse_list(s)) if hasattr(T, "parse_list") else bytes(RM.parse_table(s)[0])
-
-
 def position(tmp_path, table, rack, exposed=1):
     """An App on a Rummy position: seat 0 (human) to play, seat 1 an AI."""
     board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=VirtualClock())
@@ -163,3 +159,25 @@ def test_strings_fit(lang):
         assert len(s) * 8 <= 240 - 32, (lang, s)       # after "#12 "
         for ch in s:
             assert ord(ch) < 128 or ch in gfx.ACC, (lang, s, ch)
+
+
+def test_title_setup_save_and_continue(tmp_path):
+    """From the title: Rummy, start against the AI, draw, save and quit (the
+    transcript in rummy.sav); Rummy again, Continue: the same position."""
+    from emulator.board import parse_keys
+
+    keys = "DOWN,DOWN,DOWN,A,UP,A,A,X,UP,A"
+    board, app = runner.run_cpython({"seed": 5, "ai_ms": 0, "lang": "es"}, str(tmp_path),
+                                    runner.Feeder(parse_keys(keys), frames=200))
+    assert app.rm is None and snapshot(app)["screen"] == "title"
+    with open(board.storage.path(SR.SAVE)) as f:
+        text = f.read()
+    assert RM.MAGIC in text and "\n0 draw\n" in text
+    g, err = RM.replay(text.split("\n")[1:])
+    assert err is None
+    board, app = runner.run_cpython({"seed": 99, "ai_ms": 0, "lang": "es"}, str(tmp_path),
+                                    runner.Feeder(parse_keys("DOWN,DOWN,DOWN,A,UP,A"), frames=200))
+    r = snapshot(app)["rummy"]
+    assert r["mode"] == "play" and r["phase"] == RM.P_PLAY and r["turn"] == 0
+    assert r["racks"] == [T.list_text(x) for x in g.racks]
+    assert r["bench"]["rack"] == T.list_text(g.racks[0])

@@ -842,7 +842,7 @@ def _draw_msg(app, m, p):
                 pts += RM.meld_points(mm)
         for mm in g.table:
             pts -= RM.meld_points(mm)
-        s2 = str(pts) + "/30"
+        s2 = str(pts if pts > 0 else 0) + "/30"
         p.text(132, Y_HELD + 2, 56, s2, PURE if pts >= 30 else DIM, FELT_DARK, 2)
     p.text(0, Y_MSG, 240, s, c, FELT_DARK)
     if not _human(m, g.turn):
