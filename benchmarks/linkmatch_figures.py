@@ -33,7 +33,7 @@ from emulator import runner  # noqa: E402
 from emulator.board import FRAME_MS, EmuBoard, VirtualClock  # noqa: E402
 from host.relay import Cable, Faults  # noqa: E402
 from link import entropy  # noqa: E402
-from ui import screen_link as SL  # noqa: E402
+from ui import linkplay as SL  # noqa: E402
 from ui.app import App  # noqa: E402
 
 HEAP = 131072

@@ -13,7 +13,7 @@ TCP then advance their virtual clocks at about the same pace (at most
 FRAME_MS per PACE_S, 3.3x real time, while waiting), instead of one spinning
 through the other's timeouts. A linked run is not deterministic (the deal is
 drawn by both consoles). "The match has ended" then also waits until it is
-logged and its last move acknowledged (ui/screen_link.py over()).
+logged and its last move acknowledged (ui/linkplay.py over()).
 
 Under MicroPython the whole firmware (UI, engine, AI, buffers) lives in the
 guest, with the heap as a hard limit. The host only moves key masks in and
@@ -209,7 +209,7 @@ from ui.screen_link import over
 gc.collect()
 if %(link)r:
     B.link = Cable()
-    import link.session     # imported here, where a collection is safe, not inside App()
+    import ui.linkplay      # imported here, where a collection is safe, not inside App()
     gc.collect()
 APP = App(B, **%(kwargs)s)
 def frames():

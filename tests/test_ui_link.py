@@ -16,7 +16,7 @@ from link import entropy
 from link import msg as M
 from link import session as S
 from ui import lang as L
-from ui import screen_link as SL
+from ui import linkplay as SL
 from ui.app import App
 from ui.common import S_GAME, S_LINK, S_MATCHEND
 from ui.state import snapshot
