@@ -179,9 +179,27 @@ def test_fill_uses_only_the_small_buffer():
     assert len(b.display.buf) <= 512
     spi = b.display.spi
     before = spi.bytes_written
-    b.display.fill_rect(0, 0, 240, 240, 0x1234)
-    # 3 commands with 4+4 parameter bytes + RAMWR, then 115,200 pixel bytes
-    assert spi.bytes_written - before == 3 + 8 + 240 * 240 * 2
+    b.display.fill_rect(10, 0, 200, 200, 0x1234)
+    # 3 commands with 4+4 parameter bytes + RAMWR, then 80,000 pixel bytes
+    assert spi.bytes_written - before == 3 + 8 + 200 * 200 * 2
+    before = spi.bytes_written
+    b.display.fill_rect(10, 100, 200, 100, 0x4321)
+    # the columns are the panel's already: RASET and RAMWR only
+    assert spi.bytes_written - before == 2 + 4 + 200 * 100 * 2
+
+
+def test_a_repeated_window_is_not_sent_again_and_the_picture_is_right():
+    w = 240
+    calls = [("fill_rect", 0, 0, w, 240, 0x1111)]
+    for i in range(8):  # a row of tiles: same rows, new columns; then one column of lines
+        calls.append(("blit", tile(28, 40, i), i * 29, 150, 28, 40))
+    for i in range(5):
+        calls.append(("fill_rect", 10, 10 + i * 10, 100, 10, 0x0F0F * i))
+    calls.append(("fill_rect", 10, 10, 100, 10, 0xF800))  # the first line's window again
+    model, emu, b = run_both("pico_lcd_13", calls)
+    assert_same(model, emu)
+    assert model.commands.count(panel_model.CASET) == 1 + 8 + 1
+    assert model.commands.count(panel_model.RASET) == 1 + 1 + 5 + 1
 
 
 rects = st.tuples(st.integers(-30, 250), st.integers(-30, 250), st.integers(0, 60), st.integers(0, 60))

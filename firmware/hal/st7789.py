@@ -13,6 +13,7 @@ by `madctl` (the ST7789 has 240x320 of RAM; smaller glass sits inside it).
 Everything outside the visible area is clipped away.
 """
 from micropython import const
+import framebuf
 
 # command set (datasheet numbers)
 SWRESET = const(0x01)
@@ -59,6 +60,11 @@ class ST7789:
         if bufsize < 2:
             bufsize = 2
         self.buf = bytearray(bufsize & ~1)  # the one pixel buffer, even length
+        # filled in C: framebuf stores RGB565 little-endian, so it is given the colour byte-swapped
+        self._fb = framebuf.FrameBuffer(self.buf, len(self.buf) // 2, 1, framebuf.RGB565)
+        self._buf_color = -1  # the colour self.buf holds throughout, -1 none
+        self._win = bytearray(8)  # the CASET and RASET arguments last sent (a repeat is skipped)
+        self._win_ok = False
         self._cmd = bytearray(1)
         self._arg = bytearray(4)  # CASET/RASET arguments, reused
         if sleep_ms is None:
@@ -103,6 +109,7 @@ class ST7789:
         else:
             self._command(SWRESET)
         self._reset_at = self._ticks_ms()
+        self._win_ok = False  # the panel forgot the window
 
     def init(self):
         """Reset (unless reset() came first), the init sequence, a black screen, backlight on.
@@ -120,6 +127,7 @@ class ST7789:
         if left > 0:
             sleep(left)
         self._reset_at = None  # the next init() resets again
+        self._win_ok = False  # the reset set the panel's window back to the whole RAM
         self._command(SLPOUT)
         sleep(_SLPOUT_MS)
         self._command(COLMOD, self._arg1(COLMOD_16BIT))
@@ -131,28 +139,49 @@ class ST7789:
         self.backlight(True)
 
     def _window(self, x, y, w, h):
-        """CASET/RASET for the visible-area rectangle, then RAMWR; leaves CS low, DC high."""
+        """CASET/RASET for the visible-area rectangle, then RAMWR; leaves CS low, DC high.
+
+        A CASET or RASET whose arguments the panel already holds is not sent again (rows of
+        tiles share their rows, columns of text lines their columns): every command costs a
+        few SPI writes and pin changes, more than its bytes on the bus."""
         a = self._arg
+        win = self._win
+        ok = self._win_ok
         x0 = x + self.xoff
         x1 = x0 + w - 1
         y0 = y + self.yoff
         y1 = y0 + h - 1
-        a[0] = x0 >> 8
-        a[1] = x0 & 0xFF
-        a[2] = x1 >> 8
-        a[3] = x1 & 0xFF
-        self._command(CASET, a)
-        a[0] = y0 >> 8
-        a[1] = y0 & 0xFF
-        a[2] = y1 >> 8
-        a[3] = y1 & 0xFF
-        self._command(RASET, a)
-        self.cs.value(0)
-        self.dc.value(0)
+        spi = self.spi
+        dc = self.dc
         b = self._cmd
+        self.cs.value(0)
+        if not (ok and win[0] == x0 >> 8 and win[1] == x0 & 0xFF and win[2] == x1 >> 8
+                and win[3] == x1 & 0xFF):
+            a[0] = win[0] = x0 >> 8
+            a[1] = win[1] = x0 & 0xFF
+            a[2] = win[2] = x1 >> 8
+            a[3] = win[3] = x1 & 0xFF
+            dc.value(0)
+            b[0] = CASET
+            spi.write(b)
+            dc.value(1)
+            spi.write(a)
+        if not (ok and win[4] == y0 >> 8 and win[5] == y0 & 0xFF and win[6] == y1 >> 8
+                and win[7] == y1 & 0xFF):
+            a[0] = win[4] = y0 >> 8
+            a[1] = win[5] = y0 & 0xFF
+            a[2] = win[6] = y1 >> 8
+            a[3] = win[7] = y1 & 0xFF
+            dc.value(0)
+            b[0] = RASET
+            spi.write(b)
+            dc.value(1)
+            spi.write(a)
+        self._win_ok = True
+        dc.value(0)
         b[0] = RAMWR
-        self.spi.write(b)
-        self.dc.value(1)
+        spi.write(b)
+        dc.value(1)
 
     # --- the display interface -----------------------------------------
     def fill_rect(self, x, y, w, h, color):
@@ -171,17 +200,10 @@ class ST7789:
             return
         buf = self.buf
         n = w * h * 2
-        hi = (color >> 8) & 0xFF
-        lo = color & 0xFF
-        m = len(buf)
-        if n < m:
-            m = n
-        # fill only as much of the buffer as this rectangle needs
-        i = 0
-        while i < m:
-            buf[i] = hi
-            buf[i + 1] = lo
-            i += 2
+        color &= 0xFFFF
+        if color != self._buf_color:
+            self._fb.fill(((color & 0xFF) << 8) | (color >> 8))
+            self._buf_color = color
         self._window(x, y, w, h)
         spi = self.spi
         mv = memoryview(buf)
