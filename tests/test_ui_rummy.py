@@ -181,3 +181,18 @@ def test_title_setup_save_and_continue(tmp_path):
     assert r["mode"] == "play" and r["phase"] == RM.P_PLAY and r["turn"] == 0
     assert r["racks"] == [T.list_text(x) for x in g.racks]
     assert r["bench"]["rack"] == T.list_text(g.racks[0])
+
+
+def test_pass_and_play_hands_off_between_humans(tmp_path):
+    """Two humans: set-up rows (players, J1, J2, level, hands, start); J1 draws and
+    passes (RI4), the hand-off screen hides the rack until J2 presses A."""
+    from emulator.board import parse_keys
+
+    keys = "DOWN,DOWN,DOWN,A,DOWN,DOWN,A,DOWN,DOWN,DOWN,A,A,X,DOWN,A"
+    board, app = runner.run_cpython({"seed": 5, "ai_ms": 0}, str(tmp_path),
+                                    runner.Feeder(parse_keys(keys), frames=300))
+    r = snapshot(app)["rummy"]
+    assert r["seats"] == 0 and r["mode"] == "handoff" and r["turn"] == 1
+    assert len(r["racks"][0]) > 0 and r["stock"] == 76
+    app.key(K.A)
+    assert app.rm.mode == SR.M_PLAY and app.rm.viewer == 1

@@ -437,7 +437,7 @@ def key(app, k):
 
 
 def _key_setup(app, m, k):
-    nrows = 3 + m.players + 2 + m.saved    # players, seats, level, hands, start, continue
+    nrows = 4 + m.players + m.saved    # players, seats, level, hands, start, continue
     if k & K.B:
         app.row = 0
         app.show(S_TITLE)
@@ -468,7 +468,7 @@ def _key_setup(app, m, k):
         else:
             m.hands = (m.hands - 1 + step) % 8 + 1
         m.seats &= (1 << m.players) - 1
-        if m.row >= 3 + m.players + 2 + m.saved:
+        if m.row >= 4 + m.players + m.saved:
             m.row = 0
     app.dirty = D_ALL
 
@@ -691,7 +691,7 @@ def draw(app, dirty):
 def _draw_setup(app, m, p):
     p.fill(0, 0, 240, 240, FELT_DARK)
     p.text(0, 6, 240, tx(X_TITLE), CURSOR, FELT_DARK, 1)
-    nrows = 3 + m.players + 2 + m.saved
+    nrows = 4 + m.players + m.saved
     for i in range(nrows):
         y = 26 + i * 20
         on = i == m.row
