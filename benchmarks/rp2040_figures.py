@@ -12,6 +12,8 @@ of SPI bytes ended by 20 ms without any; a redraw runs from its first CASET to i
   rp2040_ms_full_redraw   the new game's table (seed 1, keys A, UP, A), first CASET to last pixel
   rp2040_ms_cursor_move   RIGHT in the rack: key down to the last pixel byte
   rp2040_heap_free_table  gc.mem_free() after gc.collect() right after that table's redraw (App running)
+  rp2040_ms_decision_p99_level1/2/3  99th percentile of one AI decision (ai.make(level).choose), 2-player
+                          hands (seeds 1..3, both seats that level), timed on the board with ticks_us
 """
 import argparse
 import json
@@ -69,6 +71,43 @@ def heap_with_table(pico):
     return int(out.rsplit(b"HEAP", 1)[1].split()[0])
 
 
+# AI decisions timed on the board with ticks_us: both seats the same level, whole hands
+AI_SCRIPT = """
+import gc, time
+from engine import game as G
+from engine import rules as RU
+from ai.basic import make
+gc.collect()
+for level in (1, 2, 3):
+    ts = []
+    for seed in SEEDS:
+        g = G.Game(RU.VARIANTS[0], 2, seed, 0)
+        ais = (make(level), make(level))
+        hand = g.hand
+        while g.phase < G.P_HAND_OVER and g.hand == hand:
+            gc.collect()
+            t = time.ticks_us()
+            mv = ais[g.turn].choose(g)
+            ts.append(time.ticks_diff(time.ticks_us(), t))
+            if g.play(mv):
+                raise SystemExit('illegal move')
+    ts.sort()
+    print('AI', level, len(ts), ts[(len(ts) * 99) // 100], ts[-1])
+"""
+
+
+def ai_decisions(pico, seeds=(1, 2, 3)):
+    out = rp2040.mpremote(pico.port, "exec", "SEEDS = %r\n" % (seeds,) + AI_SCRIPT, timeout=1800)
+    fig = {}
+    for ln in out.splitlines():
+        if ln.startswith("AI "):
+            _, level, n, p99, worst = ln.split()
+            fig[f"rp2040_ms_decision_p99_level{level}"] = round(int(p99) / 1000, 1)
+            fig[f"rp2040_ms_decision_max_level{level}"] = round(int(worst) / 1000, 1)
+            fig[f"rp2040_decisions_level{level}"] = int(n)
+    return fig
+
+
 def measure(d):
     image = os.path.join(d, "flash.bin")
     with rp2040.VPico(image) as pico:
@@ -102,6 +141,7 @@ def measure(d):
         fig["rp2040_cursor_move_spi_bytes"] = move["bytes"]
 
         fig["rp2040_heap_free_table"] = heap_with_table(pico)
+        fig.update(ai_decisions(pico))
         fig["rp2040_spi_hz"] = pico.stats()["spi_hz"]
         fig["rp2040_wall_s_boot"] = round(boot_wall, 2)  # host-dependent: how long the boot took here
     return fig
