@@ -167,6 +167,12 @@ class Match:
         self.lines = []            # the transcript's move lines (the save)
         self.saved = 0             # rummy.sav exists: the set-up offers to continue
 
+    def begin(self, g, lines):
+        """Play game g (a fresh deal, or a replayed save with its move lines)."""
+        self.g = g
+        self.lines = lines
+        self.logged = 0
+
 
 def _human(m, p):
     return not (m.seats >> p) & 1
@@ -210,9 +216,7 @@ def new(app, seats=None):
     else:
         seed = app.seed
         app.seed = seed + 1
-    m.g = RM.Game(m.players, seed, m.hands)
-    m.logged = 0
-    m.lines = []
+    m.begin(RM.Game(m.players, seed, m.hands), [])
     _start(app)
     app.show(S_RUMMY)
     enter(app)
@@ -337,13 +341,11 @@ def resume(app):
     if app.rm is None:
         app.rm = Match()
     m = app.rm
-    m.g = g
+    m.begin(g, [ln + "\n" for ln in lines[1:] if ln and ln[0].isdigit()])
     m.players = g.n
     m.hands = g.hands
     m.seats = seats
     app.level = level
-    m.lines = [ln + "\n" for ln in lines[1:] if ln and ln[0].isdigit()]
-    m.logged = 0
     _start(app)
     app.show(S_RUMMY)
     enter(app)
