@@ -44,7 +44,8 @@ def configure(p):
     p.add_argument("--state-json", action="store_true", help="print the final state as JSON")
     p.add_argument("--variant", choices=("burako", "torneo", "rummy"), default="burako",
                    help="variant for --autoplay (menus choose otherwise)")
-    p.add_argument("--players", type=int, choices=(2, 4), default=2, help="players for --autoplay")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
+                   help="players for --autoplay (3: rummy only; burako deals 2)")
     p.add_argument("--target", type=whole(0, 10000, "the target"), default=0,
                    help="target score for --autoplay (0: the variant's)")
     p.add_argument("--lang", choices=("es", "it", "en"), default="es", help="UI language")
