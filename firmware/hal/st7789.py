@@ -97,7 +97,7 @@ class ST7789:
         return memoryview(a)[0:1]
 
     def reset(self):
-        """Hardware reset (SWRESET without a RST pin); returns at once.
+        """Hardware reset (SWRESET without a RST pin); returns at once, with its ticks_ms().
 
         The panel then needs time before it takes the init sequence: init() waits
         for what is left of it, so a caller can do other work in between (main.py
@@ -108,8 +108,10 @@ class ST7789:
             self.rst.value(1)
         else:
             self._command(SWRESET)
-        self._reset_at = self._ticks_ms()
+        t = self._ticks_ms()
+        self._reset_at = t
         self._win_ok = False  # the panel forgot the window
+        return t
 
     def init(self):
         """Reset (unless reset() came first), the init sequence, a black screen, backlight on.
@@ -121,9 +123,10 @@ class ST7789:
         covers every case; the hardware reset makes a SWRESET redundant.
         """
         sleep = self._sleep_ms
-        if self._reset_at is None:
-            self.reset()
-        left = _RESET_MS - _diff(self._ticks_ms(), self._reset_at)
+        at = self._reset_at
+        if at is None:
+            at = self.reset()
+        left = _RESET_MS - _diff(self._ticks_ms(), at)
         if left > 0:
             sleep(left)
         self._reset_at = None  # the next init() resets again
