@@ -5,7 +5,7 @@ firmware on rp2040js, times in RP2040 emulated time at 125 MHz.
 
 rp2040js charges each instruction its Cortex-M0+ cycle count and no flash wait states or XIP
 cache misses, so CPU times are lower bounds for a real Pico; SPI bytes take 8 bit times at the
-clock the firmware programmed (24 MHz: clk_peri is the 48 MHz USB PLL). An LCD frame is a burst
+clock the firmware programmed (62.5 MHz: hal.board moves clk_peri to the system clock). An LCD frame is a burst
 of SPI bytes ended by 20 ms without any; a redraw runs from its first CASET to its last pixel byte.
 
   rp2040_ms_boot          power-on to the last pixel byte of the title screen (flash holding the build)
