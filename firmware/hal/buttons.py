@@ -3,7 +3,8 @@
 Implements the buttons interface of docs/interfaces.md:
   poll(now_ms) -> bitmask of key events (press edges, auto-repeat ticks)
   held()       -> bitmask of keys held (debounced levels)
-  pending(now_ms) -> True when a poll now would see a key change (for the main loop's wait)
+  pending(now_ms) -> True when a poll now would see a key change (for the main loop's wait;
+                     a flag set by pin interrupts where the pins have irq())
 
 Debounce is per key, edge first: a change of a key's level is accepted on the
 first poll that sees it (a press is reported at once, not `debounce_ms` later),
@@ -42,6 +43,20 @@ class Buttons:
         self.repeat_ms = repeat_ms
         self.repeat_mask = repeat_mask
         self.idle = idle
+        # a pin interrupt on every edge sets _hit, so pending() is one attribute read (the main
+        # loop asks every millisecond); pins without irq() (tests, the desktop emulator) are read
+        self._hit = True
+        self._irq = False
+        try:
+            edge = self._edge  # one bound method, made once
+            for pin in self._pins:
+                pin.irq(edge, pin.IRQ_FALLING | pin.IRQ_RISING)
+            self._irq = True
+        except AttributeError:
+            pass
+
+    def _edge(self, pin):
+        self._hit = True
 
     def read_raw(self):
         """Bitmask of keys whose pin reads low right now (no debounce)."""
@@ -67,10 +82,14 @@ class Buttons:
         return lock
 
     def pending(self, now_ms):
-        """True if a key's pin differs from its debounced level outside a lockout."""
+        """True if a key's pin differs from its debounced level outside a lockout (with pin
+        interrupts: a pin has changed since the last poll)."""
+        if self._irq:
+            return self._hit
         return bool((self.read_raw() ^ self._stable) & ~self._unlock(now_ms))
 
     def poll(self, now_ms):
+        self._hit = False  # before the pins are read: an edge from now on is seen next time
         bits = self._bits
         pins = self._pins
         changed = self._changed
