@@ -6,8 +6,8 @@ from engine import rules as RU
 from engine import tiles as T
 
 
-def ts(text):
-    out = T.parse_list(text)
+def ts(text, cards=False):
+    out = T.parse_list(text, cards)
     assert out is not None, text
     return bytes(out)
 
@@ -16,7 +16,7 @@ def position(variant="burako", n=2, racks=None, melds=None, pile="", stock_top="
              taken=(0, 0), turn=0, phase=G.P_PLAY, stock_empty=False, scores=(0, 0), target=0):
     rules = RU.by_name(variant)
     g = G.Game(rules, n, 1, target)
-    left = T.counts(T.full_deck())
+    left = T.counts(T.full_deck(rules.jokers))
 
     def take(tiles):
         for t in tiles:
@@ -24,17 +24,17 @@ def position(variant="burako", n=2, racks=None, melds=None, pile="", stock_top="
             left[t] -= 1
         return bytearray(tiles)
 
-    g.racks = [take(ts(r)) for r in (racks or [""] * n)]
+    g.racks = [take(ts(r, rules.cards)) for r in (racks or [""] * n)]
     assert len(g.racks) == n
     g.melds = [[], []]
     for s, side in enumerate(melds or ((), ())):
         for mt in side:
-            m = M.from_table(ts(mt), rules)
+            m = M.from_table(ts(mt, rules.cards), rules)
             assert not isinstance(m, int), (mt, m)
             take(m[M.HEAD:])
             g.melds[s].append(m)
-    g.pile = take(ts(pile))
-    top = take(ts(stock_top))
+    g.pile = take(ts(pile, rules.cards))
+    top = take(ts(stock_top, rules.cards))
     g.taken = bytearray(taken)
     rest = bytearray()
     for code in range(T.NCODES):

@@ -18,6 +18,7 @@ from engine import rules as RU
 from engine import score as S
 from engine import tiles as T
 from engine import transcript as TR
+import enginekit as EK
 
 BU = RU.BURRACO
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,43 +50,12 @@ def extended(table, add, end=M.END_DEFAULT):
 
 def position(n=2, racks=None, melds=((), ()), pile="", taken=(0, 0), turn=0,
              phase=G.P_PLAY, stock=None):
-    """An exact burraco position; the cards no test places go to the untaken
-    pozzetti and the stock (stock=k keeps only k cards there, the rest under
-    the pile), so every one of the 108 cards is somewhere."""
-    g = G.Game(BU, n, 1)
-    left = T.counts(T.full_deck(4))
-
-    def take(cards):
-        for t in cards:
-            assert left[t] > 0, T.to_text(t, True)
-            left[t] -= 1
-        return bytearray(cards)
-
-    g.racks = [take(cs(r)) for r in (racks or [""] * n)]
-    g.melds = [[], []]
-    for s, side in enumerate(melds):
-        for mt in side:
-            m = M.from_table(cs(mt), BU)
-            assert not isinstance(m, int), mt
-            take(m[M.HEAD:])
-            g.melds[s].append(m)
-    g.pile = take(cs(pile))
-    g.taken = bytearray(taken)
-    rest = bytearray()
-    for code in range(T.NCODES):
-        rest += bytes([code]) * left[code]
-    g.muertos = [bytearray(), bytearray()]
-    for s in range(2):
-        if not taken[s]:
-            g.muertos[s] = rest[:11]
-            rest = rest[11:]
+    """An exact burraco position (tests/enginekit.py); stock=k keeps only k
+    cards in the stock, the rest under the pile, so all 108 are somewhere."""
+    g = EK.position("burraco", n, racks, melds, pile, taken=taken, turn=turn, phase=phase)
     if stock is not None:
-        g.pile = rest[stock:] + g.pile
-        rest = rest[:stock]
-    g.stock = rest
-    g.turn = turn
-    g.phase = phase
-    g.first = False
+        g.pile = g.stock[:len(g.stock) - stock] + g.pile
+        g.stock = g.stock[len(g.stock) - stock:]
     assert sum(g.tile_count()) == 108
     return g
 

@@ -8,10 +8,7 @@ from host import sim
 
 pytestmark = pytest.mark.micropython
 
-CASES = [("burako", 2), ("burako", 4), ("torneo", 2), ("burraco", 2),
-         pytest.param("burraco", 4, marks=pytest.mark.xfail(strict=True, reason=(
-             "ai/basic.py _out() iterates set(rack), whose order differs between "
-             "CPython and MicroPython: seed 3 of burraco 4p diverges (owner: ai/)")))]
+CASES = [("burako", 2), ("burako", 4), ("torneo", 2), ("burraco", 2), ("burraco", 4)]
 
 
 @pytest.mark.parametrize("variant,players", CASES)
