@@ -36,6 +36,10 @@ NEW_C = const(0x2E4B)
 CAPS = const(4)        # text(): align flag, key names as key caps
 
 TILE_C = (RED, BLUE, YELLOW, BLACK)
+CARD_C = (BLACK, RED, RED, BLACK)     # burraco (R12): suits S H D C
+# the suits as 8x8 glyphs (rows top down, bit 7 the left column): S H D C
+_SUIT_G = (b"\x18\x3c\x7e\xff\xff\x7e\x18\x3c" b"\x66\xff\xff\xff\x7e\x3c\x18\x00"
+           b"\x18\x3c\x7e\xff\x7e\x3c\x18\x00" b"\x18\x3c\x18\x66\xff\x66\x18\x3c")
 
 # rack tile and small (meld) tile sizes
 TW = const(17)
@@ -100,6 +104,7 @@ class Painter:
         self.gfb = framebuf.FrameBuffer(self.gbuf, 8, 8, framebuf.RGB565)
         self._fbs = {STRIP_W: self.sfb}
         self.cut = 0        # text lines that did not fit their band (tests read it)
+        self.cards = False  # draw tiles as French cards (the game's rules.cards, R12)
 
     def buffers(self):
         return (("tile", len(self.tbuf)), ("small_tile", len(self.mbuf)),
@@ -227,10 +232,22 @@ class Painter:
         fb.fill_rect(0, 1, TW, TH - 2, sw(edge))
         k = 2 if flags & CUR else 1
         fb.fill_rect(k, k, TW - 2 * k, TH - 2 * k, sw(body))
-        if t == T.JOKER:
+        if t == T.JOKER and self.cards:
+            self.glyph(fb, "*", 3, 6, sw(JOKER_C), 2, 2)   # a "J" would read as a jack
+        elif t == T.JOKER:
             self.glyph(fb, "J", 3, 4, sw(JOKER_C), 2, 2)
             for i in range(4):
                 fb.fill_rect(3 + i * 3, 22, 3, 3, sw(TILE_C[i]))
+        elif self.cards:
+            # rank in the suit's colour, the suit's glyph at the foot
+            s = t // 13
+            c = sw(CARD_C[s])
+            n = t % 13 + 1
+            if n == 10:
+                self.two(fb, 10, 4, 3, c, 2)
+            else:
+                self.glyph(fb, T.RANKS[n - 1], 3, 3, c, 2, 2)
+            bits(fb, _SUIT_G, s * 8, 8, 4, 18, c, 1, 1)
         else:
             c = sw(TILE_C[t // 13])
             n = t % 13 + 1
@@ -265,6 +282,14 @@ class Painter:
         fb.fill_rect(1, 1, MW - 3, MH - 2, sw(WILD_BG if flags & WILD else CREAM))
         if t == T.JOKER:
             fb.text("*", 3, 3, sw(JOKER_C))
+        elif self.cards:
+            # the rank in red or black (a meld tile has no room for the suit)
+            n = t % 13 + 1
+            c = sw(CARD_C[t // 13])
+            if n == 10:
+                self.two(fb, n, 2, 3, c, 1)
+            else:
+                fb.text(T.RANKS[n - 1], 3, 3, c)
         else:
             c = sw(TILE_C[t // 13])
             n = t % 13 + 1

@@ -18,7 +18,7 @@ TARGETS = (1000, 1500, 2000, 3000, 5000)
 
 
 def rows(app):
-    n = 2 if app.variant == 1 else app.players
+    n = app.players if app.players in RU.VARIANTS[app.variant].players else 2
     out = bytearray((R_VARIANT, R_PLAYERS))
     for p in range(n):
         out.append(R_SEAT + p)
@@ -49,12 +49,12 @@ def key(app, k):
     if k & (K.A | K.LEFT | K.RIGHT | K.PRESS):
         step = -1 if k & K.LEFT else 1
         if r == R_VARIANT:
-            app.variant ^= 1
+            app.variant = (app.variant + step) % len(RU.VARIANTS)
             app.target = 0
-            if app.variant == 1:
+            if app.players not in RU.VARIANTS[app.variant].players:
                 app.players = 2
         elif r == R_PLAYERS:
-            if app.variant == 0:
+            if 4 in RU.VARIANTS[app.variant].players:
                 app.players = 6 - app.players
         elif r >= R_SEAT and r < R_SEAT + 4:
             app.ai_seats ^= 1 << (r - R_SEAT)
@@ -100,7 +100,7 @@ def draw(app, dirty):
             b = rules.name
         elif r == R_PLAYERS:
             a = L.t(L.PLAYERS)
-            b = gfx.NUMS[app.players if app.variant == 0 else 2]
+            b = gfx.NUMS[app.players if app.players in rules.players else 2]
         elif r == R_LEVEL:
             a = L.t(L.LEVEL)
             b = gfx.NUMS[app.level]

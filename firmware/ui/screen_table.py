@@ -450,7 +450,7 @@ def draw_hint(app):
         hint(p, L.H_CLOSE if g.taken[G.side_of(g.turn)] else L.H_MUERTO, -1)
     elif app.confirm >= 0:
         r = app.rack()
-        p.text(0, Y_HINT, 240, L.t(L.CONFIRM_DISCARD) + T.to_text(r[app.confirm]), CURSOR, BAR)
+        p.text(0, Y_HINT, 240, L.t(L.CONFIRM_DISCARD) + T.to_text(r[app.confirm], app.g.rules.cards), CURSOR, BAR)
         p.text(0, Y_HINT + 10, 240, "", DIM, BAR)
     else:
         hint(p, L.H_PLAY1, L.H_PLAY2)
