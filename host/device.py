@@ -22,6 +22,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from host.progress import Progress
+
 KEEP = ("scores.log", "burako.sav")  # the device's own data: flash never writes these
 LOG = "scores.log"
 COPY_TIMEOUT = 600  # seconds for the whole copy (a Pico over USB takes a few)
@@ -369,23 +371,6 @@ def prepare_script(files, changed):
     )
 
 
-class Progress:
-    """A bar per file on a terminal; nothing when stderr is piped."""
-
-    def __init__(self, stream=None):
-        self.stream = stream or sys.stderr
-        self.on = self.stream.isatty()
-
-    def __call__(self, name, done, total):
-        if not self.on:
-            return
-        width = 24
-        fill = width * done // total if total else width
-        end = "\n" if done >= total else ""
-        self.stream.write(f"\r  {name:<28} [{'#' * fill}{'.' * (width - fill)}] {done:>6}/{total} B{end}")
-        self.stream.flush()
-
-
 def flash(port, tree, progress=None):
     """Copy the files of `tree` whose sha256 differs on the device, drop stale .py, soft-reset.
 
@@ -450,7 +435,7 @@ def cmd_flash(a):
         except wasi.MpyError as e:
             return _fail("flash", str(e).splitlines()[0])
     try:
-        r = flash(port, tree, Progress())
+        r = flash(port, tree, Progress("B"))
     except DeviceError as e:
         return _fail("flash", f"not flashed ({port}): {e}")
     sent = sum(n for _, n in r["copied"])

@@ -21,6 +21,7 @@ import tempfile
 from pathlib import Path
 
 from host import device, history
+from host.progress import Progress
 
 LOG = "scores.log"
 
@@ -53,7 +54,7 @@ def load_log(a):
     with tempfile.TemporaryDirectory(prefix="burako-scores-") as tmp:
         local = Path(tmp) / LOG
         try:
-            if not device.pull_file(port, LOG, local, device.Progress()):
+            if not device.pull_file(port, LOG, local, Progress("B")):
                 print(f"burako scores: no {LOG} on the device ({port}): no match has finished there yet",
                       file=sys.stderr)
                 return 1
