@@ -69,7 +69,7 @@ def app_kwargs(opts):
     return {"seed": opts.get("seed"), "autoplay": bool(opts.get("autoplay")),
             "ai_ms": int(opts.get("ai_ms", 0)), "variant": opts.get("variant", "burako"),
             "players": int(opts.get("players", 2)), "target": int(opts.get("target", 0)),
-            "lang": opts.get("lang", "es"), "quick": bool(opts.get("new")),
+            "lang": opts.get("lang"), "quick": bool(opts.get("new")),
             "link": bool(opts.get("link"))}
 
 

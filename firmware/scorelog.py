@@ -7,7 +7,9 @@
         "final": [530, 225], "winner": 0,              # winner: side index, or None
         # optional: a match id (u64), per hand and side [pure, impure] canastas,
         # per hand the side that closed (None: nobody)
-        "id": 0x5EED, "canastas": [[[1, 0], [0, 1]], [[2, 1], [0, 0]]], "closes": [0, None]})
+        "id": 0x5EED, "canastas": [[[1, 0], [0, 1]], [[2, 1], [0, 0]]], "closes": [0, None],
+        # optional, burraco (seed 001): match points and victory points, one a side
+        "mp": [305, -305], "vp": [13, 7]})
     records, problems = scorelog.read(path)
 
 Each record is framed as  magic(2) version(1) length(2) payload(length) crc32(4);
@@ -38,6 +40,7 @@ NO_WINNER = 0xFF
 TAG_ID = 1  # u64 match id: both consoles of a linked match write the same one
 TAG_CANASTAS = 2  # per hand, per side: pure << 4 | impure
 TAG_CLOSES = 3  # per hand: the side that closed, FF none
+TAG_MPVP = 4  # per side i32 match points, then per side u8 victory points (burraco)
 
 try:
     from binascii import crc32
@@ -164,6 +167,18 @@ def _extensions(rec, nhands, nsides):
                 raise ValueError("closing side")
             b[i] = c
         out += _field(TAG_CLOSES, b)
+    mp = rec.get("mp")
+    vp = rec.get("vp")
+    if mp is not None or vp is not None:
+        if mp is None or vp is None or len(mp) != nsides or len(vp) != nsides:
+            raise ValueError("mp/vp per side")
+        b = bytearray(5 * nsides)
+        for i in range(nsides):
+            if not 0 <= vp[i] <= 255 or not -0x80000000 <= mp[i] <= 0x7FFFFFFF:
+                raise ValueError("mp/vp")
+            struct.pack_into("<i", b, 4 * i, mp[i])
+            b[4 * nsides + i] = vp[i]
+        out += _field(TAG_MPVP, b)
     return out
 
 
@@ -311,6 +326,11 @@ def _read_extensions(p, o, n, rec, nh, nsides):
                     return False
                 closes.append(c)
             rec["closes"] = closes
+        elif tag == TAG_MPVP:
+            if ln != 5 * nsides:
+                return False
+            rec["mp"] = [struct.unpack_from("<i", p, o + 4 * i)[0] for i in range(nsides)]
+            rec["vp"] = [p[o + 4 * nsides + i] for i in range(nsides)]
         o += ln
     return True
 

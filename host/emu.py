@@ -42,13 +42,14 @@ def configure(p):
     p.add_argument("--frames", type=whole(0, 10 ** 9, "frames"), default=None, help="stop after N frames")
     p.add_argument("--screenshot", default=None, help="write the final screen as PNG")
     p.add_argument("--state-json", action="store_true", help="print the final state as JSON")
-    p.add_argument("--variant", choices=("burako", "torneo", "rummy"), default="burako",
+    p.add_argument("--variant", choices=("burako", "torneo", "burraco", "rummy"), default="burako",
                    help="variant for --autoplay (menus choose otherwise)")
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
                    help="players for --autoplay (3: rummy only; burako deals 2)")
     p.add_argument("--target", type=whole(0, 10000, "the target"), default=0,
                    help="target score for --autoplay (0: the variant's)")
-    p.add_argument("--lang", choices=("es", "it", "en"), default="es", help="UI language")
+    p.add_argument("--lang", choices=("es", "it", "en"), default=None,
+                   help="UI language (default: it for --variant burraco, else es)")
     p.add_argument("--replay", default=None, metavar="FILE",
                    help="step through a match transcript: A/RIGHT the next move, LEFT back, "
                         "UP the start, DOWN the end (with --headless: --keys, --screenshot)")
@@ -145,6 +146,8 @@ def run(args):
         why = _screenshot_ok(args.screenshot)
         if why:
             return _fail(why)
+    if args.lang is None:
+        args.lang = "it" if args.variant == "burraco" else "es"      # R12: Italian for burraco
     if args.variant == "torneo" and args.players != 2:
         return _fail("torneo is played by 2")
     if not args.headless:

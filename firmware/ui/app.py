@@ -57,6 +57,8 @@ class App:
                 self.variant = i
         self.players = players
         self.target = target
+        self.hands = 0              # burraco tournament: a round of this many hands (0: the target)
+        self.stats = bytearray()    # per counted hand: canastas of side 0, of side 1, closer + 1
         self.viewer = 0
         self.cur = 0
         self.old_cur = 0
@@ -86,6 +88,7 @@ class App:
         self.log_due = False        # a finished linked match waits to be logged
         self.rm = None              # a Rummy match (ui/screen_rummy.py); self.g stays None
         L.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
+        self.lang0 = L.code()       # screen_setup: Italian for burraco unless this was changed
         self.has_save = SV.exists(board.storage)
         if link:
             screen_link.start(self)
@@ -151,12 +154,14 @@ class App:
             self.seed = seed + 1
         rules = RU.VARIANTS[self.variant]
         n = self.players if self.players in rules.players else 2
-        self.g = G.Game(rules, n, seed, self.target)
+        self.g = G.Game(rules, n, seed, RU.MAX_TARGET if self.hands else self.target)
         self.start_game()
 
     def start_game(self):
         g = self.g
         self.p.cards = g.rules.cards      # burraco is drawn as cards (R12)
+        L.cards(g.rules.cards)
+        self.stats = bytearray()
         for p in range(4):
             self.ais[p] = BasicAI(self.level) if p < g.n and (self.ai_seats >> p) & 1 else None
         self.viewer = self.first_human(g.turn)
@@ -226,7 +231,7 @@ class App:
             return      # a linked match lives in link.sav (screen_link.persist)
         try:
             SV.write(self.b.storage, self.ai_seats, self.level, L.LANGS.index(L.code()),
-                     self.viewer, self.sort_mode, self.g, self.played_ms // 1000)
+                     self.viewer, self.sort_mode, self.g, self.played_ms // 1000, self.hands, self.stats)
             self.saves += 1
             self.has_save = True
         except OSError:
@@ -240,8 +245,10 @@ class App:
             self.bad_save = True
         if r is None:
             return False
-        self.ai_seats, self.level, li, self.viewer, self.sort_mode, played_s, self.g = r
+        self.ai_seats, self.level, li, self.viewer, self.sort_mode, played_s, self.g, self.hands, self.stats = r
         self.played_ms = played_s * 1000
+        self.p.cards = self.g.rules.cards
+        L.cards(self.g.rules.cards)
         L.use(L.LANGS[li] if li < 3 else "es")
         v = self.viewer
         for p in range(4):
@@ -306,6 +313,8 @@ class App:
             self.fix_cursor()
             d |= D_RACK
         self.dirty |= d
+        if g.phase >= G.P_HAND_OVER and phase < G.P_HAND_OVER:
+            screen_handend.ended(self)      # canastas and closer for the log; a round's end
         if g.phase == G.P_MATCH_OVER and phase != G.P_MATCH_OVER:
             self.log_match()
         boundary = g.turn != seat or g.phase >= G.P_HAND_OVER or kind == G.NEXT
@@ -336,11 +345,11 @@ class App:
             from link import entropy
             mid = entropy.random_bytes(8)
         try:
-            scorelog.append(self.b.storage.path(scorelog.FILENAME), {
+            scorelog.append(self.b.storage.path(scorelog.FILENAME), screen_matchend.record(self, {
                 "variant": g.rules.name, "seats": seats,
                 "hands": [list(h) for h in g.history[-scorelog.MAX_HANDS:]],
                 "final": list(g.scores), "winner": g.winner,
-                "id": int.from_bytes(mid, "little")})
+                "id": int.from_bytes(mid, "little")}))
             self.logged += 1
         except (OSError, ValueError):
             pass        # a full or failing flash must not stop the game

@@ -39,7 +39,9 @@ TILE_C = (RED, BLUE, YELLOW, BLACK)
 CARD_C = (BLACK, RED, RED, BLACK)     # burraco (R12): suits S H D C
 # the suits as 8x8 glyphs (rows top down, bit 7 the left column): S H D C
 _SUIT_G = (b"\x18\x3c\x7e\xff\xff\x7e\x18\x3c" b"\x66\xff\xff\xff\x7e\x3c\x18\x00"
-           b"\x18\x3c\x7e\xff\x7e\x3c\x18\x00" b"\x18\x3c\x18\x66\xff\x66\x18\x3c")
+           b"\x18\x3c\x7e\xff\x7e\x3c\x18\x00" b"\x18\x3c\x3c\xdb\xff\xdb\x18\x3c")
+# the same at 5x5 for meld tiles (a set's suits, a red run's hearts or diamonds)
+_SUIT_S = b"\x20\x70\xf8\x20\x70" b"\x50\xf8\xf8\x70\x20" b"\x20\x70\xf8\x70\x20" b"\x70\x70\xf8\xf8\x20"
 
 # rack tile and small (meld) tile sizes
 TW = const(17)
@@ -283,13 +285,15 @@ class Painter:
         if t == T.JOKER:
             fb.text("*", 3, 3, sw(JOKER_C))
         elif self.cards:
-            # the rank in red or black (a meld tile has no room for the suit)
+            # the suit small in the top right corner, the rank under it on the left
+            s = t // 13
             n = t % 13 + 1
-            c = sw(CARD_C[t // 13])
+            c = sw(CARD_C[s])
+            bits(fb, _SUIT_S, s * 5, 5, 9, 1, c, 1, 1)
             if n == 10:
-                self.two(fb, n, 2, 3, c, 1)
+                self.two(fb, n, 1, 6, c, 1)
             else:
-                fb.text(T.RANKS[n - 1], 3, 3, c)
+                fb.text(T.RANKS[n - 1], 1, 6, c)
         else:
             c = sw(TILE_C[t // 13])
             n = t % 13 + 1

@@ -2,7 +2,7 @@
 #
 # Each language is its own module (lang_es, lang_it, lang_en) holding MSG (indexed
 # by the ids below) and REASON (indexed by engine/reasons.py codes), so only the
-# language in use takes heap. Spanish is the default.
+# language in use takes heap. Spanish is the default (Italian for burraco).
 from micropython import const
 
 LANGS = ("es", "it", "en")
@@ -82,9 +82,12 @@ TAKEN = const(71)
 TIMEUP = const(72)
 M_HINT = const(73)
 HINT_IS = const(74)
+ROUND = const(75)
 
 _mod = None
 _code = ""
+_cards = False      # burraco: the texts of the language's CARDS override MSG
+_alt = None
 
 
 def use(code):
@@ -100,6 +103,15 @@ def use(code):
         _mod = None
     _mod = __import__("ui.lang_" + code, None, None, ("MSG",))
     _code = code
+    cards(_cards)
+
+
+def cards(on):
+    """R12: words of a card game (the pozzetto, burrachi, cards) while a burraco
+    match is on; each language's CARDS maps message ids to them."""
+    global _cards, _alt
+    _cards = on
+    _alt = _mod.CARDS if on and _mod is not None else None
 
 
 def code():
@@ -108,6 +120,11 @@ def code():
 
 def t(i):
     """The text of message id i in the language in use."""
+    a = _alt
+    if a is not None:
+        s = a.get(i)
+        if s is not None:
+            return s
     return _mod.MSG[i]
 
 

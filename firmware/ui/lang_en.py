@@ -75,7 +75,14 @@ MSG = (
     'time is up: last hand',
     'Hint',
     'Hint: ',
+    'hands',
 )
+# burraco (R12): the muerto is the pozzetto, canastas are burracos, tiles are cards
+# (ids as ui/lang.py: MUERTO, SHOW_RACK, H_MUERTO, SELECT_FIRST, DID_MUERTO, R_PURE,
+# R_IMPURE, R_MUERTO, CANASTA)
+CARDS = {14: 'Pozzetto', 19: 'A: show your cards', 28: 'A: take the pozzetto',
+         36: 'Select cards with A', 44: 'takes the pozzetto', 56: 'Clean burracos',
+         57: 'Dirty burracos', 59: 'Pozzetto', 70: 'burraco'}
 REASON = (
     'ok',
     "it is not this player's turn",

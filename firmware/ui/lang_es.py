@@ -75,7 +75,14 @@ MSG = (
     'tiempo cumplido: última mano',
     'Pista',
     'Pista: ',
+    'manos',
 )
+# burraco (R12): the muerto is the pozzetto, canastas are burrachi, tiles are cards
+# (ids as ui/lang.py: MUERTO, SHOW_RACK, H_MUERTO, SELECT_FIRST, DID_MUERTO, R_PURE,
+# R_IMPURE, R_MUERTO, CANASTA)
+CARDS = {14: 'Pozzetto', 19: 'A: ver tus cartas', 28: 'A: tomar el pozzetto',
+         36: 'Marca cartas con A', 44: 'toma el pozzetto', 56: 'Burraco limpio',
+         57: 'Burraco sucio', 59: 'Pozzetto', 70: 'burraco'}
 REASON = (
     'ok',
     'no es el turno de este jugador',

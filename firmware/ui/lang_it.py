@@ -75,7 +75,11 @@ MSG = (
     'tempo scaduto: ultima smazzata',
     'Suggerimento',
     'Consiglio: ',
+    'smazzate',
 )
+# burraco (R12): cards instead of tiles (the pozzetto and burrachi are MSG's words
+# already); ids as ui/lang.py: SHOW_RACK, SELECT_FIRST
+CARDS = {19: 'A: vedi le tue carte', 36: 'Scegli carte con A'}
 REASON = (
     'ok',
     'non è il turno di questo giocatore',

@@ -3,28 +3,38 @@
 # File `burako.sav` at the storage root, written atomically: the bytes go to
 # `burako.tmp`, which is then renamed over the old save (a power cut leaves
 # either the old or the new file, never half of one). Layout:
-#   "BUS" 2 | ai_seats (bit p: seat p is an AI) | ai_level | language index
+#   "BUS" 3 | ai_seats (bit p: seat p is an AI) | ai_level | language index
 #   | viewer seat | sort mode | played seconds (u16, the torneo match clock)
+#   | round (burraco: a round of this many hands, 0: to the target)
+#   | k | k hands of 3 bytes (per side pure << 4 | impure canastas, closer + 1)
 #   | the position (engine/codec.py bytes)
-# Version 1 files (no played seconds) still load, with the clock at 0.
+# Version 2 files (no round, no per-hand bytes) and version 1 files (no played
+# seconds either) still load, with the clock at 0, no round, no per-hand bytes.
 import os
 from engine import codec
 
 NAME = "burako.sav"
 TMP = "burako.tmp"
-MAGIC = b"BUS\x02"
-HEAD = 11
+MAGIC = b"BUS\x03"
+HEAD = 13           # without per-hand bytes
+MAGIC_V2 = b"BUS\x02"
+HEAD_V2 = 11
 MAGIC_V1 = b"BUS\x01"
 HEAD_V1 = 9
 
 
-def write(storage, ai_seats, level, lang_i, viewer, sort_mode, game, played_s=0):
+def write(storage, ai_seats, level, lang_i, viewer, sort_mode, game, played_s=0, hands=0, stats=b""):
     data = codec.encode(game)
     tmp = storage.path(TMP)
     played_s = min(played_s, 0xFFFF)
+    k = len(stats) // 3
+    if k > 255:
+        k = 0       # more hands than a byte counts: the log goes without them
     with open(tmp, "wb") as f:
         f.write(MAGIC)
-        f.write(bytes((ai_seats, level, lang_i, viewer, sort_mode, played_s & 0xFF, played_s >> 8)))
+        f.write(bytes((ai_seats, level, lang_i, viewer, sort_mode, played_s & 0xFF, played_s >> 8,
+                       hands, k)))
+        f.write(stats[:3 * k])
         f.write(data)
     dst = storage.path(NAME)
     try:
@@ -39,7 +49,7 @@ def write(storage, ai_seats, level, lang_i, viewer, sort_mode, game, played_s=0)
 
 
 def read(storage):
-    """(ai_seats, level, lang_i, viewer, sort_mode, played_s, game), None when
+    """(ai_seats, level, lang_i, viewer, sort_mode, played_s, game, hands, stats), None when
     there is no save; raises codec.CodecError (and nothing else) when the file
     is damaged: settings out of range, a position codec.decode refuses."""
     try:
@@ -47,8 +57,15 @@ def read(storage):
             data = f.read()
     except OSError:
         return None
+    hands = 0
+    stats = bytearray()
     if data[:4] == MAGIC and len(data) >= HEAD:
-        head = HEAD
+        hands = data[11]
+        head = HEAD + 3 * data[12]
+        stats = bytearray(data[HEAD:head])
+        played_s = data[9] | (data[10] << 8)
+    elif data[:4] == MAGIC_V2 and len(data) >= HEAD_V2:
+        head = HEAD_V2
         played_s = data[9] | (data[10] << 8)
     elif data[:4] == MAGIC_V1 and len(data) >= HEAD_V1:
         head = HEAD_V1
@@ -56,13 +73,13 @@ def read(storage):
     else:
         raise codec.CodecError("not a Burako save")
     # the settings index the UI's tables: out of range is damage, not a choice
-    if data[4] > 15 or not 1 <= data[5] <= 3 or data[6] > 2 or data[8] > 2:
+    if data[4] > 15 or not 1 <= data[5] <= 3 or data[6] > 2 or data[8] > 2 or hands > 8:
         raise codec.CodecError("save settings out of range")
     g = codec.decode(data[head:])
     viewer = data[7]
     if viewer >= g.n:
         viewer = 0
-    return (data[4], data[5], data[6], viewer, data[8], played_s, g)
+    return (data[4], data[5], data[6], viewer, data[8], played_s, g, hands, stats)
 
 
 def exists(storage):

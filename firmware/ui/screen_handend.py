@@ -1,10 +1,29 @@
 # End of a hand: the R7 breakdown of both sides and the match totals.
+# ended(app) notes each counted hand for the score log and ends a burraco round.
 from engine import game as G
 from engine import score as SC
 from hal import keys as K
 from ui import lang as L
 from ui.common import sname, hint, draw_top
 from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, DIM
+
+
+def ended(app):
+    """A hand has just ended: note its canastas and closer (app.stats, for the
+    score log), and end the match after the last hand of a burraco round."""
+    g = app.g
+    if g.void:
+        return          # not counted (torneo): no history line, nothing to note
+    res = g.hand_result()
+    st = app.stats
+    for s in range(2):
+        st.append(min(res[s][SC.PURE], 15) << 4 | min(res[s][SC.IMPURE], 15))
+    st.append(g.closer + 1)
+    if app.hands and len(g.history) >= app.hands and g.phase == G.P_HAND_OVER:
+        # seed 001 tournament: the round ends on the totals, a tie included (MP 0, VP 10/10)
+        x, y = g.scores
+        g.winner = 0 if x > y else 1 if y > x else -1
+        g.phase = G.P_MATCH_OVER
 
 
 def key(app, k):
@@ -56,5 +75,9 @@ def draw(app, dirty):
     p.text(4, y, 124, L.t(L.R_MATCH), CURSOR, FELT_DARK)
     for s in range(2):
         p.text(128 + s * 56, y, 52, str(g.scores[s]), CURSOR, FELT_DARK, 2)
-    p.text(4, y + 14, 232, L.t(L.TARGET) + " " + str(g.target), DIM, FELT_DARK)
+    if app.hands:
+        t = L.t(L.HAND) + " " + str(n) + "/" + str(app.hands)
+    else:
+        t = L.t(L.TARGET) + " " + str(g.target)
+    p.text(4, y + 14, 232, t, DIM, FELT_DARK)
     hint(p, L.H_NEXT, -1)

@@ -1,4 +1,8 @@
-# End of the match: the winner, every hand's scores, the totals.
+# End of the match: the winner, every hand's scores, the totals; for burraco
+# also seed 001's Match Points and Victory Points. record() completes the
+# match's score log record.
+from engine import rules as RU
+from engine import score as SC
 from hal import keys as K
 from ui import lang as L
 from ui import save as SV
@@ -11,8 +15,35 @@ def key(app, k):
         SV.remove(app.b.storage)
         app.has_save = False
         app.g = None
+        app.p.cards = False     # the title's tiles are tiles again
+        L.cards(False)
         app.show(S_TITLE)
         app.row = 0
+
+
+def record(app, rec):
+    """rec (scorelog.append's dict) with what this console knows beyond the
+    totals: per hand the canastas and the closer (app.stats, when it covers
+    every hand: a resumed link match may lack the first ones), MP and VP for
+    burraco. Returns rec."""
+    g = app.g
+    st = app.stats
+    n = len(rec["hands"])
+    if len(st) == 3 * len(g.history) and n:
+        can = []
+        closes = []
+        for i in range(len(st) - 3 * n, len(st), 3):
+            can.append([[st[i] >> 4, st[i] & 15], [st[i + 1] >> 4, st[i + 1] & 15]])
+            closes.append(st[i + 2] - 1 if st[i + 2] else None)
+        rec["canastas"] = can
+        rec["closes"] = closes
+    if rec["winner"] is not None and rec["winner"] < 0:
+        rec["winner"] = None
+    if g.rules is RU.BURRACO:
+        a, b, va, vb = SC.match_points(g.scores[0], g.scores[1])
+        rec["mp"] = [a, b]
+        rec["vp"] = [va, vb]
+    return rec
 
 
 def tick(app, now):
@@ -42,4 +73,14 @@ def draw(app, dirty):
     p.fill(20, y + 2, 200, 1, GREY)
     p.text(40, y + 6, 80, str(g.scores[0]), CURSOR, FELT_DARK, 2)
     p.text(140, y + 6, 80, str(g.scores[1]), CURSOR, FELT_DARK, 2)
+    if g.rules is RU.BURRACO:
+        # seed 001: Match Points (the difference) and Victory Points
+        mp = SC.match_points(g.scores[0], g.scores[1])
+        y += 18
+        for i in range(2):
+            p.text(0, y, 40, ("MP", "VP")[i], GREY, FELT_DARK, 2)
+            for s in range(2):
+                v = mp[2 * i + s]
+                p.text(40 + 100 * s, y, 80, ("+" if i == 0 and v > 0 else "") + str(v), WHITE, FELT_DARK, 2)
+            y += 11
     hint(p, L.H_NEXT, -1)

@@ -1,4 +1,5 @@
-# New game: variant, players, each seat human or AI, AI level, target score.
+# New game: variant, players, each seat human or AI, AI level, target score
+# (burraco: or a tournament round of 1..4 hands, seed 001's MP/VP at its end).
 from micropython import const
 from engine import rules as RU
 from hal import keys as K
@@ -15,6 +16,7 @@ R_LEVEL = const(6)
 R_TARGET = const(7)
 R_START = const(8)
 TARGETS = (1000, 1500, 2000, 3000, 5000)
+ROUNDS = const(4)      # burraco: after the targets, rounds of 1..ROUNDS hands
 
 
 def rows(app):
@@ -51,8 +53,10 @@ def key(app, k):
         if r == R_VARIANT:
             app.variant = (app.variant + step) % len(RU.VARIANTS)
             app.target = 0
+            app.hands = 0
             if app.players not in RU.VARIANTS[app.variant].players:
                 app.players = 2
+            _lang(app, RU.VARIANTS[app.variant] is RU.BURRACO)
         elif r == R_PLAYERS:
             if 4 in RU.VARIANTS[app.variant].players:
                 app.players = 6 - app.players
@@ -61,11 +65,18 @@ def key(app, k):
         elif r == R_LEVEL:
             app.level = (app.level - 1 + step) % 3 + 1
         elif r == R_TARGET:
-            t = app.target or RU.VARIANTS[app.variant].target
-            i = 0
-            while i < len(TARGETS) and TARGETS[i] < t:
-                i += 1
-            app.target = TARGETS[(i + step) % len(TARGETS)]
+            n = len(TARGETS)
+            if app.hands:
+                i = n - 1 + app.hands
+            else:
+                t = app.target or RU.VARIANTS[app.variant].target
+                i = 0
+                while i < n and TARGETS[i] < t:
+                    i += 1
+            i = (i + step) % (n + (ROUNDS if RU.VARIANTS[app.variant] is RU.BURRACO else 0))
+            app.hands = i - n + 1 if i >= n else 0
+            if i < n:
+                app.target = TARGETS[i]
         if app.row >= len(rows(app)):
             app.row = 0
         app.dirty = D_ALL
@@ -106,9 +117,27 @@ def draw(app, dirty):
             b = gfx.NUMS[app.level]
         elif r == R_TARGET:
             a = L.t(L.TARGET)
-            b = str(app.target or rules.target)
+            b = gfx.NUMS[app.hands] + " " + L.t(L.ROUND) if app.hands else str(app.target or rules.target)
         else:
             a = pname(r - R_SEAT)
             b = L.t(L.AI) if (app.ai_seats >> (r - R_SEAT)) & 1 else L.t(L.HUMAN)
         p.text(8, y, 110, a, WHITE, bg)
         p.text(118, y, 114, "< " + b + " >", CURSOR if on else WHITE, bg, 2)
+
+
+_auto = False       # Italian was put on here for burraco
+
+
+def _lang(app, burraco):
+    # R12: burraco is played in Italian unless the player changed the language
+    # in this session (app.lang0 is the language the console started in);
+    # leaving burraco goes back to that language, unless it was changed since
+    global _auto
+    if burraco:
+        if L.code() == app.lang0 and L.code() != "it":
+            L.use("it")
+            _auto = True
+    elif _auto:
+        if L.code() == "it":
+            L.use(app.lang0)
+        _auto = False

@@ -29,17 +29,18 @@ def snapshot(app):
     if g is None:
         return out
     rack = g.racks[app.viewer]
+    c = g.rules.cards       # burraco: card notation (R12.1)
     out.update({
         "variant": g.rules.name, "players": g.n, "seed": g.seed, "target": g.target,
         "phase": g.phase, "turn": g.turn, "hand": g.hand, "hands": len(g.history),
         "scores": list(g.scores), "winner": g.winner,
         "history": [list(h) for h in g.history],
-        "stock": len(g.stock), "pile": T.list_text(g.pile),
-        "racks": [T.list_text(r) for r in g.racks],
-        "melds": [[M.text(m) for m in g.melds[s]] for s in range(2)],
+        "stock": len(g.stock), "pile": T.list_text(g.pile, c),
+        "racks": [T.list_text(r, c) for r in g.racks],
+        "melds": [[M.text(m, c) for m in g.melds[s]] for s in range(2)],
         "taken": [g.taken[0], g.taken[1]],
         "viewer": app.viewer, "cursor": app.cur, "scroll": app.scroll,
-        "cursor_tile": T.to_text(rack[app.cur]) if app.cur < len(rack) else "",
+        "cursor_tile": T.to_text(rack[app.cur], c) if app.cur < len(rack) else "",
         "selected": [i for i in range(len(rack)) if app.sel[i] & 1],
         "new": [i for i in range(len(rack)) if app.sel[i] & 2],
         "ai_seats": app.ai_seats,
