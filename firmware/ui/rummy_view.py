@@ -16,7 +16,8 @@ from ai.rummy import RummyAI
 from hal import keys as K
 from ui import gfx
 from ui import lang as L
-from ui.common import S_TITLE, S_RUMMY, S_MATCHEND, D_TOP, D_TABLE, D_MSG, D_RACK, D_HINT, D_ALL
+from ui import screen_rummy
+from ui.common import S_RUMMY, S_MATCHEND, D_TOP, D_TABLE, D_MSG, D_RACK, D_HINT, D_ALL
 from ui.gfx import (FELT, FELT_DARK, BAR, TURN, WHITE, CURSOR, DIM, ERR, HILITE, PURE, GREY,
                     MW, MH, TW, TH)
 import scorelog
@@ -164,13 +165,18 @@ class Match:
         self.err = 0               # the reason shown (0: none)
         self.bad = -1              # the meld it is about
         self.logged = 0
-        self.lines = []            # the transcript's move lines (the save)
+        # the save is the transcript, appended to rummy.sav at each turn
+        # boundary: only the move lines not yet written stay in memory (a
+        # whole match's lines are tens of KB), none when no human plays
+        self.lines = []
+        self.stored = 0            # rummy.sav holds this match's head and earlier lines
         self.saved = 0             # rummy.sav exists: the set-up offers to continue
 
-    def begin(self, g, lines):
-        """Play game g (a fresh deal, or a replayed save with its move lines)."""
+    def begin(self, g, stored):
+        """Play game g (a fresh deal, or one replayed from rummy.sav: stored 1)."""
         self.g = g
-        self.lines = lines
+        self.lines = []
+        self.stored = stored
         self.logged = 0
 
 
@@ -216,7 +222,7 @@ def new(app, seats=None):
     else:
         seed = app.seed
         app.seed = seed + 1
-    m.begin(RM.Game(m.players, seed, m.hands), [])
+    m.begin(RM.Game(m.players, seed, m.hands), 0)
     _start(app)
     app.show(S_RUMMY)
     enter(app)
@@ -303,13 +309,15 @@ def log(app):
 # --- saving (the transcript is the save) -------------------------------------
 def save(app):
     m = app.rm
-    g = m.g
     try:
-        with open(app.b.storage.path(SAVE), "w") as f:
-            f.write("# seats %d level %d\n" % (m.seats, app.level))
-            f.write(RM.header(g))
+        with open(app.b.storage.path(SAVE), "a" if m.stored else "w") as f:
+            if not m.stored:
+                f.write("# seats %d level %d\n" % (m.seats, app.level))
+                f.write(RM.header(m.g))
             for ln in m.lines:
                 f.write(ln)
+        m.stored = 1
+        m.lines = []
     except OSError:
         pass
 
@@ -325,23 +333,20 @@ def remove_save(app):
 def resume(app):
     """Resume the saved Rummy match; False when there is none (or it is bad)."""
     try:
+        # line by line: the whole file would not fit beside the match
         with open(app.b.storage.path(SAVE)) as f:
-            lines = f.read().split("\n")
-    except OSError:
+            w = f.readline().split()
+            seats = int(w[2])
+            level = int(w[4])
+            g, err = RM.replay(f)
+    except (OSError, IndexError, ValueError):
         return False
-    try:
-        w = lines[0].split()
-        seats = int(w[2])
-        level = int(w[4])
-    except (IndexError, ValueError):
-        return False
-    g, err = RM.replay(lines[1:])
     if err or g is None or g.phase == RM.P_MATCH_OVER:
         return False
     if app.rm is None:
         app.rm = Match()
     m = app.rm
-    m.begin(g, [ln + "\n" for ln in lines[1:] if ln and ln[0].isdigit()])
+    m.begin(g, 1)
     m.players = g.n
     m.hands = g.hands
     m.seats = seats
@@ -362,7 +367,8 @@ def _play(app, mv):
     err = g.play(mv)
     if err:
         return err
-    m.lines.append(RM.line(seat, mv))
+    if humans(m):
+        m.lines.append(RM.line(seat, mv))
     k = mv[0]
     name = L.t(L.P) + gfx.NUMS[seat + 1] + " "
     if k == RM.DRAW:
@@ -431,9 +437,7 @@ def key(app, k):
             _play(app, (RM.NEXT, ()))
     elif m.mode == M_MATCHEND:
         if k & (K.A | K.PRESS | K.B):
-            app.rm = None
-            app.row = 0
-            app.show(S_TITLE)
+            screen_rummy.close(app)
     else:
         _key_play(app, m, k)
 
@@ -441,8 +445,7 @@ def key(app, k):
 def _key_setup(app, m, k):
     nrows = 4 + m.players + m.saved    # players, seats, level, hands, start, continue
     if k & K.B:
-        app.row = 0
-        app.show(S_TITLE)
+        screen_rummy.close(app)
         return
     if k & K.UP:
         m.row = (m.row - 1) % nrows
@@ -606,9 +609,7 @@ def _menu(app, m, i):
         m.msg_c = CURSOR
     else:
         save(app)
-        app.rm = None
-        app.row = 0
-        app.show(S_TITLE)
+        screen_rummy.close(app)
         return
     _fix_scroll(m)
     app.dirty = D_ALL
