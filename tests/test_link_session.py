@@ -9,7 +9,9 @@ from engine import game as G
 from engine import reasons as R
 from engine import rules as RU
 from host.relay import Cable, Console, Faults, SimClock, duel
+from link import deal as D
 from link import msg as M
+from link import repair as RP
 from link import session as S
 from link.session import Link
 
@@ -60,10 +62,10 @@ def test_deal_is_fair_both_nonces_choose_seed_and_seat_R2():
     assert seats == {0, 1}          # either console may start
     assert len(seeds) == 12
     # changing one side's nonce alone changes the deal
-    s1, m1, _ = M.deal(b"a" * 16, b"b" * 16)
-    s2, m2, _ = M.deal(b"a" * 16, b"c" * 16)
+    s1, m1, _ = D.deal(b"a" * 16, b"b" * 16)
+    s2, m2, _ = D.deal(b"a" * 16, b"c" * 16)
     assert (s1, m1) != (s2, m2)
-    assert M.deal(b"a" * 16, b"b" * 16)[2] == 1 - M.deal(b"b" * 16, b"a" * 16)[2]
+    assert D.deal(b"a" * 16, b"b" * 16)[2] == 1 - D.deal(b"b" * 16, b"a" * 16)[2]
 
 
 def test_cable_pulled_for_30s_mid_turn_resumes():
@@ -156,6 +158,12 @@ def test_save_round_trip_and_safe_to_write():
     assert not b.link.safe_to_write()
 
 
+def _rewrite_sent(console, kind, fn):
+    """The console's outgoing messages of one kind go through fn (a modified peer)."""
+    send = console.link.t.send
+    console.link.t.send = lambda p: send(fn(p) if p[0] == kind else p)
+
+
 def test_version_and_rules_mismatch_end_with_a_reason():
     clock = SimClock(0)
     cable = Cable(clock)
@@ -168,8 +176,9 @@ def test_version_and_rules_mismatch_end_with_a_reason():
     cable = Cable(clock)
     a = Console(cable.a, clock, "burako", 0, 1)
     b = Console(cable.b, clock, "burako", 0, 2)
-    b.link._hello = lambda: M.hello(0, 3000, b"future", None, 0, 0, b"")[:1] + b"\x63" + \
-        M.hello(0, 3000, b"future", None, 0, 0, b"")[2:]
+    future = D.hello(0, 3000, b"future", None, 0, 0, b"")
+    future = future[:1] + b"\x63" + future[2:]      # protocol 99
+    _rewrite_sent(b, M.HELLO, lambda p: future)
     duel(consoles=(a, b), clock=clock, cable=cable, max_ms=3000)
     assert a.link.reason == S.R_VERSION and b.link.reason == S.R_VERSION and b.link.by_peer
     assert a.link.peer_fw == b"future"
@@ -252,8 +261,8 @@ def test_corrupted_position_is_repaired_by_replaying_the_transcript():
 def test_replayed_old_move_is_refused_as_stale():
     a, b, clock, cable = _playing(14, 12)
     # b's last move again, with its sequence number in a new frame
-    g2, _ = S.replay(RU.BURAKO, a.link.seed, a.link.target, a.link.log[:M.skip_moves(a.link.log, 0)])
-    i = M.skip_moves(a.link.log, a.link.count - 1)
+    g2, _ = S.replay(RU.BURAKO, a.link.seed, a.link.target, a.link.log[:RP.skip_moves(a.link.log, 0)])
+    i = RP.skip_moves(a.link.log, a.link.count - 1)
     mv, _ = M.get_move(a.link.log, i, len(a.link.log))
     before = _inject(b, M.move(a.link.count - 1, a.link._dig, mv), a, clock)
     assert a.link.last_refusal == (S.F_STALE, 0)
@@ -291,14 +300,8 @@ def test_reveal_that_does_not_match_its_commitment_is_refused():
     cable = Cable(clock)
     a = Console(cable.a, clock, "burako", 0, 1)
     b = Console(cable.b, clock, "burako", 0, 2)
-    honest = b.link._on_commit
-
-    def lying(buf, i, n):
-        honest(buf, i, n)
-        b.link._nonce = b"\x55" * 16       # reveals another nonce than it committed to
-        b.link.t.queue[-1] = bytes((M.REVEAL,)) + b.link._nonce
-
-    b.link._on_commit = lying
+    # reveals another nonce than it committed to
+    _rewrite_sent(b, M.REVEAL, lambda p: bytes((M.REVEAL,)) + b"\x55" * 16)
     duel(consoles=(a, b), clock=clock, cable=cable, max_ms=3000)
     assert a.link.reason == S.R_BAD_REVEAL and a.link.match_id is None
     assert a.link.game is None

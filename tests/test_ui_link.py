@@ -166,11 +166,12 @@ def test_power_off_resumes_from_link_sav(tmp_path, monkeypatch, pos):
     run(a, b, clock, lambda: b.app.link.count >= 25 and SL.exists(b.app.b.storage))
     saved = SL.read(b.app.b.storage)
     replays = []
-    real = S.replay
-    monkeypatch.setattr(S, "replay", lambda *a: replays.append(1) or real(*a))
     if pos == "damaged":
         with open(os.path.join(b.dir, SL.POS), "r+b") as f:
             f.write(b"\xff\xff\xff")
+    from link import repair     # loaded while needed (link/session.py): this is the one a boot uses
+    real = repair.replay
+    monkeypatch.setattr(repair, "replay", lambda *a: replays.append(1) or real(*a))
     b.boot()                                   # off and on: a new App, the same storage
     assert len(replays) == (0 if pos == "kept" else 1)
     assert b.app.link.match_id == a.app.link.match_id

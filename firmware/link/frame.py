@@ -9,6 +9,7 @@
 # Everything works in preallocated bytearrays: building a frame and taking
 # bytes in never allocates per byte (the UART delivers bytes while the game
 # draws; a collection per byte would stall it).
+from array import array
 from micropython import const
 
 HEAD = const(3)          # ctl, seq, ack
@@ -18,17 +19,13 @@ MAX_RAW = const(485)      # HEAD + MAX_PAYLOAD + CRC
 MAX_WIRE = const(490)     # MAX_RAW + its COBS codes (2) + the delimiter, rounded up
 
 
-def _table():
-    t = []
-    for i in range(256):
-        c = i << 8
-        for _ in range(8):
-            c = ((c << 1) ^ 0x1021) if c & 0x8000 else (c << 1)
-        t.append(c & 0xFFFF)
-    return tuple(t)
-
-
-_T = _table()
+# 16-bit entries: 0.5 KB of heap where a tuple of ints takes 1 KB
+_T = array("H", bytes(512))
+for _i in range(256):
+    _c = _i << 8
+    for _ in range(8):
+        _c = ((_c << 1) ^ 0x1021) if _c & 0x8000 else (_c << 1)
+    _T[_i] = _c & 0xFFFF
 
 
 def crc16(buf, n, start=0):
@@ -40,12 +37,14 @@ def crc16(buf, n, start=0):
     return c
 
 
-def cobs_encode(src, n, out):
-    """COBS of src[:n] into out, then the 0x00 delimiter; returns bytes written."""
+def cobs_encode(src, n, out, start=0):
+    """COBS of src[start:start + n] into out, then the 0x00 delimiter; returns
+    bytes written. src may be out itself with start >= 2 (n < 508): the
+    output never overtakes the input (Encoder encodes in place)."""
     ci = 0
     code = 1
     o = 1
-    for i in range(n):
+    for i in range(start, start + n):
         b = src[i]
         if b == 0:
             out[ci] = code
@@ -89,28 +88,29 @@ def cobs_decode(buf, n):
 
 
 class Encoder:
-    """Builds frames into its own buffer; the memoryview it returns is valid
-    until the next build."""
+    """Builds frames into its own buffer (or `out`); the memoryview it returns
+    is valid until the next build into the same buffer. The raw frame is laid
+    2 bytes into the buffer and stuffed in place: one buffer, no raw copy.
+    size: the longest frame built into the Encoder's own buffer (MAX_WIRE:
+    any; the transport builds only its short control frames there)."""
 
-    def __init__(self):
-        self.raw = bytearray(MAX_RAW)
-        self.wire = bytearray(MAX_WIRE)
+    def __init__(self, size=MAX_WIRE):
+        self.wire = bytearray(size)
 
     def build(self, ctl, seq, ack, payload=b"", out=None):
         n = len(payload)
-        if n > MAX_PAYLOAD:
-            raise ValueError("payload too long")
-        r = self.raw
-        r[0] = ctl
-        r[1] = seq
-        r[2] = ack
-        r[HEAD:HEAD + n] = payload
-        n += HEAD
-        c = crc16(r, n)
-        r[n] = c & 0xFF
-        r[n + 1] = c >> 8
         w = self.wire if out is None else out
-        m = cobs_encode(r, n + CRC, w)
+        if n > MAX_PAYLOAD or n + HEAD + CRC + 3 > len(w):
+            raise ValueError("payload too long")
+        w[2] = ctl
+        w[3] = seq
+        w[4] = ack
+        w[2 + HEAD:2 + HEAD + n] = payload
+        n += 2 + HEAD
+        c = crc16(w, n, 2)
+        w[n] = c & 0xFF
+        w[n + 1] = c >> 8
+        m = cobs_encode(w, n + CRC - 2, w, 2)
         return memoryview(w)[:m]
 
 

@@ -1,5 +1,7 @@
 # Session messages (the payload of a DATA frame) and the byte form of a move.
-# Multi-byte numbers are little-endian. Layouts are in docs/link.md.
+# Multi-byte numbers are little-endian. Layouts are in docs/link.md. The
+# handshake's messages are link/deal.py's, the repair's link/repair.py's:
+# this module stays on the heap for the whole match, those two do not.
 import hashlib
 from micropython import const
 from engine import game as G
@@ -81,18 +83,6 @@ def get_move(b, i, n):
     return (k, idx, ts, end), i + cnt
 
 
-def skip_moves(b, count):
-    """Byte offset of move number `count` in a log (a run of put_move forms)."""
-    i = 0
-    n = len(b)
-    for _ in range(count):
-        mv, i = get_move(b, i, n)
-        if mv is None:
-            return -1
-    return i
-
-
-# --- positions -----------------------------------------------------------------
 def digest(pos):
     """The 4-byte digest of a position (codec.encode bytes)."""
     return hashlib.sha256(pos).digest()[:DIGEST]
@@ -103,71 +93,9 @@ def position(g):
 
 
 # --- messages -----------------------------------------------------------------
-def hello(variant, target, fw, match_id, seat, count, dig):
-    out = bytearray((HELLO, PROTO, variant))
-    put16(out, target)
-    fw = fw[:16]
-    out.append(len(fw))
-    out.extend(fw)
-    if match_id is None:
-        out.append(0)
-    else:
-        out.append(1)
-        out.extend(match_id)
-        out.append(seat)
-        put16(out, count)
-        out.extend(dig)
-    return bytes(out)
-
-
-def parse_hello(b, i, n):
-    """(proto, variant, target, fw, match_id|None, seat, count, digest) or None."""
-    if n - i < 6:
-        return None
-    proto = b[i + 1]
-    variant = b[i + 2]
-    target = u16(b, i + 3)
-    k = b[i + 5]
-    j = i + 6 + k
-    if j >= n:
-        return None
-    fw = bytes(b[i + 6:j])
-    if not b[j]:
-        return (proto, variant, target, fw, None, 0, 0, b"") if j + 1 == n else None
-    j += 1
-    if n - j != MATCH_ID + 1 + 2 + DIGEST:
-        return None
-    mid = bytes(b[j:j + MATCH_ID])
-    j += MATCH_ID
-    return (proto, variant, target, fw, mid, b[j], u16(b, j + 1), bytes(b[j + 3:j + 3 + DIGEST]))
-
-
 def move(ply, dig, mv):
     out = bytearray((MOVE,))
     put16(out, ply)
     out.extend(dig)
     put_move(out, mv)
     return bytes(out)
-
-
-def with16(kind, v):
-    out = bytearray((kind,))
-    put16(out, v)
-    return bytes(out)
-
-
-def log_end(count, dig):
-    out = bytearray((LOG_END,))
-    put16(out, count)
-    out.extend(dig)
-    return bytes(out)
-
-
-def deal(mine, theirs):
-    """(seed, match id, seat of the owner of `mine`) from the two nonces.
-    Symmetric: both consoles get the same seed and id and opposite seats."""
-    lo, hi = (mine, theirs) if mine < theirs else (theirs, mine)
-    h = hashlib.sha256(b"burako-deal" + lo + hi).digest()
-    seed = (h[0] | (h[1] << 8) | (h[2] << 16) | (h[3] << 24)) & 0x3FFFFFFF
-    lo_seat = h[12] & 1
-    return seed, h[4:4 + MATCH_ID], lo_seat if mine == lo else 1 - lo_seat

@@ -6,7 +6,6 @@
 # The session owns the shared Game (`link.game`, always the same object) and
 # the move log. The UI plays its own player's moves with send_move(mv) and
 # learns about everything else from next_event(); it calls poll() every frame.
-import hashlib
 from micropython import const
 from engine import game as G
 from engine import rules as RU
@@ -59,30 +58,33 @@ EV_REFUSED = const(4)      # (EV_REFUSED, F_* code, engine reason)
 BUSY = const(100)          # send_move: the link is not in a state to take a move
 
 MAX_STRIKES = const(3)     # refused peer moves (each triggers a repair) before R_CHEAT
-LOG_CHUNK = const(400)     # largest LOG payload; smaller on a noisy cable
 SAVE_MAGIC = b"BKLS\x01"
 FIRMWARE = b"dev"
+
+def replay(rules, seed, target, log):
+    """link/repair.py's replay (the match from its deal), for the host side."""
+    from link import repair
+    return repair.replay(rules, seed, target, log)
+
+
+def _drop():
+    # the handshake and the repair code leave the heap (sys.modules and the
+    # package's attribute are their only references): ~5 KB a Pico keeps
+    # for the game while moves flow (docs/link.md "Heap")
+    import sys
+    import link
+    for name, short in (("link.deal", "deal"), ("link.repair", "repair")):
+        if name in sys.modules:
+            del sys.modules[name]
+        if short in link.__dict__:
+            delattr(link, short)
+
 
 def _assign(dst, src):
     # keeps link.game the same object whatever happens to the position; every
     # attribute, so fields the engine gains later come along
     for f in src.__dict__:
         setattr(dst, f, getattr(src, f))
-
-
-def replay(rules, seed, target, log):
-    """(game, None) after playing the log's moves from the deal; (game, move
-    number) of the first illegal or malformed one."""
-    g = G.Game(rules, 2, seed, target)
-    i = 0
-    k = 0
-    n = len(log)
-    while i < n:
-        mv, i = M.get_move(log, i, n)
-        if mv is None or g.play(mv):
-            return g, k
-        k += 1
-    return g, None
 
 
 class Link:
@@ -115,8 +117,9 @@ class Link:
         self._deal_reset()
         self._sync_reset()
         self._serve_reset()
+        self._lazy = False          # link/deal.py or link/repair.py loaded
         if saved is not None:
-            self._restore(saved, game)
+            self._deal().restore(self, saved, game)
         self.t = Transport(board.link, self.clock, self.random(4), self, rto)
 
     # --- the UI's side ---------------------------------------------------
@@ -139,7 +142,11 @@ class Link:
             now = self.clock.ticks_ms()
         self.t.poll(now)
         if self._serve_at >= 0:
-            self._pump()
+            if not self.t.queue:
+                self._repair().pump(self)
+        elif self._lazy and (self._st == PLAYING or self._st == ENDED) and not self._awaiting:
+            _drop()
+            self._lazy = False
         s = self.state
         if s != self._shown:
             self._shown = s
@@ -235,6 +242,17 @@ class Link:
                 "dups": t.dups, "bad_frames": t.rx.bad, "resets": t.resets,
                 "refused": self.refused, "repairs": self.repairs}
 
+    # --- the code loaded only while needed -------------------------------------
+    def _deal(self):
+        self._lazy = True
+        from link import deal
+        return deal
+
+    def _repair(self):
+        self._lazy = True
+        from link import repair
+        return repair
+
     # --- match state ---------------------------------------------------------
     def _new_match_state(self):
         self.game = None
@@ -268,46 +286,13 @@ class Link:
         self._pos = M.position(self.game)
         self._dig = M.digest(self._pos)
 
-    def _accepted(self, mv):
+    def _accepted(self, mv, pos=None):
         M.put_move(self.log, mv)
         self.count += 1
         self.dirty = True
-        self._pos = M.position(self.game)
+        self._pos = M.position(self.game) if pos is None else pos
         self._dig = M.digest(self._pos)
         if self.game.phase == G.P_MATCH_OVER:
-            self._st = ENDED
-            self.reason = R_MATCH_OVER
-
-    def _restore(self, b, game):
-        if b[:5] != SAVE_MAGIC or len(b) < 28:
-            raise ValueError("not a link save")
-        v = b[5]
-        if v >= len(RU.VARIANTS):
-            raise ValueError("bad variant in link save")
-        self.rules = RU.VARIANTS[v]
-        self.target = M.u16(b, 6)
-        self.seed = b[8] | (b[9] << 8) | (b[10] << 16) | (b[11] << 24)
-        self.seat = b[12]
-        self.match_id = bytes(b[13:21])
-        k = b[21]
-        self.peer_fw = bytes(b[22:22 + k])
-        i = 22 + k
-        count = M.u16(b, i)
-        dig = bytes(b[i + 2:i + 6])
-        self.log = bytearray(b[i + 6:])
-        if self.seat > 1 or M.skip_moves(self.log, count) != len(self.log):
-            raise ValueError("link save is damaged")
-        self.count = count
-        if game is not None and M.digest(M.position(game)) == dig:
-            g = game
-        else:
-            g, bad = replay(self.rules, self.seed, self.target, self.log)
-            if bad is not None:
-                raise ValueError("link save does not replay")
-        self._set_game(g)
-        if self._dig != dig:
-            raise ValueError("link save does not replay to its digest")
-        if g.phase == G.P_MATCH_OVER:
             self._st = ENDED
             self.reason = R_MATCH_OVER
 
@@ -328,44 +313,6 @@ class Link:
         self._serve_reset()
         self._send(bytes((M.END, reason)))
 
-    def _hello(self):
-        v = RU.VARIANTS.index(self.rules)
-        if self.match_id is None:
-            return M.hello(v, self.target, self.fw, None, 0, 0, b"")
-        return M.hello(v, self.target, self.fw, self.match_id, self.seat, self.count, self._dig)
-
-    def _serve_log(self, start):
-        # the log goes out a frame at a time from poll(), so moves played
-        # meanwhile are part of it and the queue never holds a whole match
-        self._serve_at = M.skip_moves(self.log, start)
-        self._serve_ply = start
-        self._pump()
-
-    def _pump(self):
-        if self.t.queue:
-            return
-        log = self.log
-        i = self._serve_at
-        n = len(log)
-        if i >= n:
-            self._serve_reset()
-            self._send(M.log_end(self.count, self._dig))
-            return
-        # frames about as long as the cable lets through: with a share f of
-        # ~16-byte frames damaged, a byte is lost with p ~ f/16 and L(1-p)^L
-        # peaks at L ~ 1/p
-        size = (16 << 10) // (self.t.rx.loss + 1)
-        size = 16 if size < 16 else (LOG_CHUNK if size > LOG_CHUNK else size)
-        out = bytearray((M.LOG,))
-        M.put16(out, self._serve_ply)
-        while i < n and len(out) < size:
-            mv, j = M.get_move(log, i, n)
-            out.extend(log[i:j])
-            i = j
-            self._serve_ply += 1
-        self._serve_at = i
-        self._send(bytes(out))
-
     def _refuse(self, code, why=0, strike=True):
         self.refused += 1
         self.last_refusal = (code, why)
@@ -376,23 +323,7 @@ class Link:
         if self.strikes > MAX_STRIKES:
             self._end(R_CHEAT)
         elif not self._awaiting and self.game is not None and self._st == PLAYING:
-            self._ask_repair()
-
-    def _ask_repair(self):
-        self.repairs += 1
-        self._sync_reset()
-        self._awaiting = True
-        self._inlog = bytearray()
-        self._st = CONNECTING
-        self._send(M.with16(M.REPAIR, self.count))
-
-    def _ask_sync(self):
-        self._sync_reset()
-        self._awaiting = True
-        self._in_from = self._in_next = self.count
-        self._inlog = bytearray()
-        self._st = CONNECTING
-        self._send(M.with16(M.SYNC, self.count))
+            self._repair().ask_repair(self)
 
     # --- transport callbacks ----------------------------------------------------
     def link_up(self):
@@ -404,7 +335,7 @@ class Link:
             return
         if self._st != ENDED:
             self._st = CONNECTING
-        self._send(self._hello())
+        self._send(self._deal().my_hello(self))
 
     def link_reset(self):
         self._deal_reset()
@@ -419,20 +350,20 @@ class Link:
             if t == M.HELLO:
                 self._send(bytes((M.END, self.reason)))
             return
-        if t == M.HELLO:
-            self._on_hello(b, i, n)
-        elif t == M.MOVE:
+        if t == M.MOVE:
             self._on_move(b, i, n)
+        elif t == M.HELLO:
+            self._deal().on_hello(self, b, i, n)
         elif t == M.COMMIT:
-            self._on_commit(b, i, n)
+            self._deal().on_commit(self, b, i, n)
         elif t == M.REVEAL:
-            self._on_reveal(b, i, n)
+            self._deal().on_reveal(self, b, i, n)
         elif t == M.SYNC or t == M.REPAIR:
-            self._on_sync(b, i, n, t)
+            self._repair().on_sync(self, b, i, n, t)
         elif t == M.LOG:
-            self._on_log(b, i, n)
+            self._repair().on_log(self, b, i, n)
         elif t == M.LOG_END:
-            self._on_log_end(b, i, n)
+            self._repair().on_log_end(self, b, i, n)
         elif t == M.END and n - i == 2:
             if self._st != ENDED:
                 self._st = ENDED
@@ -440,68 +371,6 @@ class Link:
                 self.by_peer = True
         else:
             self._refuse(F_GARBAGE)
-
-    def _on_hello(self, b, i, n):
-        h = M.parse_hello(b, i, n)
-        if h is None:
-            self._refuse(F_GARBAGE)
-            return
-        proto, v, target, fw, mid, seat, count, dig = h
-        self.peer_fw = fw
-        if proto != M.PROTO:
-            self._end(R_VERSION)
-            return
-        if v >= len(RU.VARIANTS) or RU.VARIANTS[v] is not self.rules or target != self.target:
-            self._end(R_RULES)
-            return
-        # a match counts once it has a move or both consoles know it
-        mine = self.match_id is not None and (self.count > 0 or mid == self.match_id)
-        theirs = mid is not None and (count > 0 or mid == self.match_id)
-        if self._st == ENDED:
-            return                  # match over: a peer that is behind asks with SYNC
-        if not mine and not theirs:
-            self._start_deal()
-        elif not theirs:
-            self._end(R_PEER_LOST)
-        elif not mine:
-            self._end(R_LOST_MATCH)
-        elif mid != self.match_id or seat != 1 - self.seat:
-            self._end(R_OTHER_MATCH)
-        elif count > self.count:
-            self._ask_sync()
-        elif count == self.count and dig != self._dig:
-            self._ask_repair()
-        else:
-            self._st = PLAYING      # level, or ahead: the peer asks for what it lacks
-
-    def _start_deal(self):
-        self._new_match_state()
-        self._st = DEALING
-        self._nonce = self.random(M.NONCE)
-        self._peer_commit = None
-        self._send(bytes((M.COMMIT,)) + hashlib.sha256(self._nonce).digest())
-
-    def _on_commit(self, b, i, n):
-        if self._st != DEALING or self._peer_commit is not None or n - i != 33:
-            self._refuse(F_UNEXPECTED)
-            return
-        self._peer_commit = bytes(b[i + 1:n])
-        self._send(bytes((M.REVEAL,)) + self._nonce)
-
-    def _on_reveal(self, b, i, n):
-        if self._st != DEALING or self._peer_commit is None or n - i != 1 + M.NONCE:
-            self._refuse(F_UNEXPECTED)
-            return
-        theirs = bytes(b[i + 1:n])
-        if hashlib.sha256(theirs).digest() != self._peer_commit or theirs == self._nonce:
-            self._end(R_BAD_REVEAL)
-            return
-        self.seed, self.match_id, self.seat = M.deal(self._nonce, theirs)
-        self._deal_reset()
-        self._set_game(G.Game(self.rules, 2, self.seed, self.target))
-        self.dirty = True
-        self._st = PLAYING
-        self.events.append((EV_SYNC, 0, 0))
 
     def _on_move(self, b, i, n):
         if n - i < 8:
@@ -518,7 +387,7 @@ class Link:
             self._refuse(F_STALE, 0, False)
             return
         if ply > self.count:
-            self._ask_sync()        # we missed moves (cannot happen between honest peers)
+            self._repair().ask_sync(self)   # we missed moves (cannot happen between honest peers)
             return
         dig = bytes(b[i + 3:i + 7])
         mv, j = M.get_move(b, i + 7, n)
@@ -538,98 +407,5 @@ class Link:
             _assign(g, codec.decode(self._pos))
             self._refuse(F_DIGEST)
             return
-        self._accepted(mv)
+        self._accepted(mv, pos)
         self.events.append((EV_MOVE, seat, mv, ply))
-
-    def _on_sync(self, b, i, n, t):
-        if n - i != 3 or self.game is None:
-            self._refuse(F_UNEXPECTED, 0, False)
-            return
-        start = M.u16(b, i + 1)
-        if t == M.REPAIR:
-            self.repaired += 1
-            if self.repaired > 2 * MAX_STRIKES:
-                self._end(R_CHEAT)
-                return
-            # heal our own position first: it may be the wrong one
-            g, bad = replay(self.rules, self.seed, self.target, self.log)
-            if bad is not None:
-                self._end(R_DESYNC)
-                return
-            before = self._dig
-            self._set_game(g)
-            if self._dig != before:
-                self.events.append((EV_SYNC, self.count, 0))
-            start = 0
-        elif start > self.count:
-            self._refuse(F_UNEXPECTED)
-            return
-        self._serve_log(start)
-
-    def _on_log(self, b, i, n):
-        if not self._awaiting or n - i < 3 or M.u16(b, i + 1) != self._in_next:
-            self._refuse(F_UNEXPECTED)
-            return
-        j = i + 3
-        k = 0
-        while j < n:
-            mv, j = M.get_move(b, j, n)
-            if mv is None:
-                self._refuse(F_GARBAGE)
-                return
-            k += 1
-        self._inlog.extend(b[i + 3:n])
-        self._in_next += k
-
-    def _on_log_end(self, b, i, n):
-        if not self._awaiting or n - i != 7:
-            self._refuse(F_UNEXPECTED)
-            return
-        count = M.u16(b, i + 1)
-        dig = bytes(b[i + 3:i + 7])
-        inlog = self._inlog
-        start = self._in_from
-        got = self._in_next
-        self._sync_reset()
-        if count != got:
-            self._st = PLAYING
-            self._refuse(F_GARBAGE)
-            return
-        if start:
-            # catching up: the missing moves, each checked, on a copy
-            g = codec.decode(self._pos)
-            i = 0
-            while i < len(inlog):
-                mv, i = M.get_move(inlog, i, len(inlog))
-                err = g.play(mv)
-                if err:
-                    self._st = PLAYING
-                    self._refuse(F_ILLEGAL, err)
-                    return
-            if M.digest(M.position(g)) != dig:
-                self._st = PLAYING
-                self._refuse(F_DIGEST)
-                return
-            self.log.extend(inlog)
-        else:
-            # repair: the whole match again from the deal; our moves must be ours
-            k = len(self.log)
-            if count < self.count or inlog[:k] != self.log:
-                self._end(R_CHEAT)
-                return
-            g, bad = replay(self.rules, self.seed, self.target, inlog)
-            if bad is not None:
-                self._end(R_CHEAT)
-                return
-            if M.digest(M.position(g)) != dig:
-                self._end(R_DESYNC if count == self.count else R_CHEAT)
-                return
-            self.log = inlog
-        self.count = count
-        self.dirty = True
-        self._set_game(g)
-        self._st = PLAYING
-        if g.phase == G.P_MATCH_OVER:
-            self._st = ENDED
-            self.reason = R_MATCH_OVER
-        self.events.append((EV_SYNC, count, 0))

@@ -26,6 +26,7 @@ RTO_MAX = const(600)    # backoff cap while the peer is silent (a pulled cable)
 HB_MS = const(300)      # something goes out at least this often
 DEAD_MS = const(1600)   # nothing heard for this long: the peer is gone
 SYN_MS = const(250)     # SYN repeat while connecting
+CTL_WIRE = const(24)    # the longest control frame (a SYN: 20 bytes on the wire)
 QUEUE = const(48)       # payloads waiting (a whole match log is ~8 frames); more means a flood
 
 
@@ -37,7 +38,7 @@ class Transport:
         self.handler = handler    # .received(buf, start, end), .link_up(), .link_reset()
         self.rto0 = rto
         self.rto = rto
-        self.enc = F.Encoder()
+        self.enc = F.Encoder(CTL_WIRE)   # SYN and ACK frames; DATA goes into txbuf
         self.txbuf = bytearray(F.MAX_WIRE)   # the frame in flight, kept for resends
         self.txlen = 0
         self.rx = F.Receiver(self._frame)

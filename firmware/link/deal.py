@@ -1,0 +1,170 @@
+# The handshake of a link session (docs/link.md "The deal", "Resume"): the
+# HELLO and its answer, the commit-reveal deal, and a Link rebuilt from its
+# save. link/session.py imports this module only while it is needed (no peer
+# yet, a reconnection, a resume) and drops it once moves flow: a linked
+# match keeps its heap for the game. Functions take the Link (`lk`).
+import hashlib
+from engine import game as G
+from engine import rules as RU
+from link import msg as M
+from link import session as S
+
+
+# --- messages ----------------------------------------------------------------
+def hello(variant, target, fw, match_id, seat, count, dig):
+    out = bytearray((M.HELLO, M.PROTO, variant))
+    M.put16(out, target)
+    fw = fw[:16]
+    out.append(len(fw))
+    out.extend(fw)
+    if match_id is None:
+        out.append(0)
+    else:
+        out.append(1)
+        out.extend(match_id)
+        out.append(seat)
+        M.put16(out, count)
+        out.extend(dig)
+    return bytes(out)
+
+
+def parse_hello(b, i, n):
+    """(proto, variant, target, fw, match_id|None, seat, count, digest) or None."""
+    if n - i < 6:
+        return None
+    proto = b[i + 1]
+    variant = b[i + 2]
+    target = M.u16(b, i + 3)
+    k = b[i + 5]
+    j = i + 6 + k
+    if j >= n:
+        return None
+    fw = bytes(b[i + 6:j])
+    if not b[j]:
+        return (proto, variant, target, fw, None, 0, 0, b"") if j + 1 == n else None
+    j += 1
+    if n - j != M.MATCH_ID + 1 + 2 + M.DIGEST:
+        return None
+    mid = bytes(b[j:j + M.MATCH_ID])
+    j += M.MATCH_ID
+    return (proto, variant, target, fw, mid, b[j], M.u16(b, j + 1), bytes(b[j + 3:j + 3 + M.DIGEST]))
+
+
+def deal(mine, theirs):
+    """(seed, match id, seat of the owner of `mine`) from the two nonces.
+    Symmetric: both consoles get the same seed and id and opposite seats."""
+    lo, hi = (mine, theirs) if mine < theirs else (theirs, mine)
+    h = hashlib.sha256(b"burako-deal" + lo + hi).digest()
+    seed = (h[0] | (h[1] << 8) | (h[2] << 16) | (h[3] << 24)) & 0x3FFFFFFF
+    lo_seat = h[12] & 1
+    return seed, h[4:4 + M.MATCH_ID], lo_seat if mine == lo else 1 - lo_seat
+
+
+# --- the session's side ------------------------------------------------------
+def my_hello(lk):
+    v = RU.VARIANTS.index(lk.rules)
+    if lk.match_id is None:
+        return hello(v, lk.target, lk.fw, None, 0, 0, b"")
+    return hello(v, lk.target, lk.fw, lk.match_id, lk.seat, lk.count, lk._dig)
+
+
+def on_hello(lk, b, i, n):
+    h = parse_hello(b, i, n)
+    if h is None:
+        lk._refuse(S.F_GARBAGE)
+        return
+    proto, v, target, fw, mid, seat, count, dig = h
+    lk.peer_fw = fw
+    if proto != M.PROTO:
+        lk._end(S.R_VERSION)
+        return
+    if v >= len(RU.VARIANTS) or RU.VARIANTS[v] is not lk.rules or target != lk.target:
+        lk._end(S.R_RULES)
+        return
+    # a match counts once it has a move or both consoles know it
+    mine = lk.match_id is not None and (lk.count > 0 or mid == lk.match_id)
+    theirs = mid is not None and (count > 0 or mid == lk.match_id)
+    if lk._st == S.ENDED:
+        return                  # match over: a peer that is behind asks with SYNC
+    if not mine and not theirs:
+        start_deal(lk)
+    elif not theirs:
+        lk._end(S.R_PEER_LOST)
+    elif not mine:
+        lk._end(S.R_LOST_MATCH)
+    elif mid != lk.match_id or seat != 1 - lk.seat:
+        lk._end(S.R_OTHER_MATCH)
+    elif count > lk.count:
+        lk._repair().ask_sync(lk)
+    elif count == lk.count and dig != lk._dig:
+        lk._repair().ask_repair(lk)
+    else:
+        lk._st = S.PLAYING      # level, or ahead: the peer asks for what it lacks
+
+
+def start_deal(lk):
+    lk._new_match_state()
+    lk._st = S.DEALING
+    lk._nonce = lk.random(M.NONCE)
+    lk._peer_commit = None
+    lk._send(bytes((M.COMMIT,)) + hashlib.sha256(lk._nonce).digest())
+
+
+def on_commit(lk, b, i, n):
+    if lk._st != S.DEALING or lk._peer_commit is not None or n - i != 33:
+        lk._refuse(S.F_UNEXPECTED)
+        return
+    lk._peer_commit = bytes(b[i + 1:n])
+    lk._send(bytes((M.REVEAL,)) + lk._nonce)
+
+
+def on_reveal(lk, b, i, n):
+    if lk._st != S.DEALING or lk._peer_commit is None or n - i != 1 + M.NONCE:
+        lk._refuse(S.F_UNEXPECTED)
+        return
+    theirs = bytes(b[i + 1:n])
+    if hashlib.sha256(theirs).digest() != lk._peer_commit or theirs == lk._nonce:
+        lk._end(S.R_BAD_REVEAL)
+        return
+    lk.seed, lk.match_id, lk.seat = deal(lk._nonce, theirs)
+    lk._deal_reset()
+    lk._set_game(G.Game(lk.rules, 2, lk.seed, lk.target))
+    lk.dirty = True
+    lk._st = S.PLAYING
+    lk.events.append((S.EV_SYNC, 0, 0))
+
+
+def restore(lk, b, game):
+    """lk's match from saved() bytes (ValueError when they are not one)."""
+    if b[:5] != S.SAVE_MAGIC or len(b) < 28:
+        raise ValueError("not a link save")
+    v = b[5]
+    if v >= len(RU.VARIANTS):
+        raise ValueError("bad variant in link save")
+    lk.rules = RU.VARIANTS[v]
+    lk.target = M.u16(b, 6)
+    lk.seed = b[8] | (b[9] << 8) | (b[10] << 16) | (b[11] << 24)
+    lk.seat = b[12]
+    lk.match_id = bytes(b[13:21])
+    k = b[21]
+    lk.peer_fw = bytes(b[22:22 + k])
+    i = 22 + k
+    count = M.u16(b, i)
+    dig = bytes(b[i + 2:i + 6])
+    lk.log = bytearray(b[i + 6:])
+    R = lk._repair()
+    if lk.seat > 1 or R.skip_moves(lk.log, count) != len(lk.log):
+        raise ValueError("link save is damaged")
+    lk.count = count
+    if game is not None and M.digest(M.position(game)) == dig:
+        g = game
+    else:
+        g, bad = R.replay(lk.rules, lk.seed, lk.target, lk.log)
+        if bad is not None:
+            raise ValueError("link save does not replay")
+    lk._set_game(g)
+    if lk._dig != dig:
+        raise ValueError("link save does not replay to its digest")
+    if g.phase == G.P_MATCH_OVER:
+        lk._st = S.ENDED
+        lk.reason = S.R_MATCH_OVER
