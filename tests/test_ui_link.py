@@ -293,3 +293,32 @@ def test_title_entry_opens_the_link_and_b_leaves_with_the_match_saved(tmp_path):
     assert not app.waiting()                    # headless scripts wait for the peer
     app.key(K.B)                                # leave
     assert app.screen == 0 and app.link is None
+
+
+def test_linked_burraco_match_ends_the_same_on_both_with_moves_in_card_notation(tmp_path):
+    """R12 burraco over the cable (issue 11): the consoles agree on `burraco`,
+    play the whole match to its end and log it with one id; the other
+    player's moves read in card notation (engine/tiles.py: AH 10D *)."""
+    from engine import tiles as T
+
+    kw = {"variant": "burraco", "target": 1000}
+    a, b, clock, cable = pair(tmp_path, kw_a=kw, kw_b=kw)
+    seen = []
+    run(a, b, clock, lambda: a.app.link.state == S.PLAYING and a.app.g is not None)
+    assert a.app.link.rules.name == b.app.link.rules.name == "burraco"
+    assert a.app.g.rules.cards and a.app.g is a.app.link.game
+
+    def peer_discard_seen():
+        g, lk = a.app.g, a.app.link
+        if g is not None and lk.count and a.app.msg.startswith(L.t(L.P)):
+            seen.append(a.app.msg)
+        return SL.over(a.app) and SL.over(b.app)
+    run(a, b, clock, peer_discard_seen)
+    s = same_match(a, b)
+    assert max(s["scores"]) >= 1000
+    assert snapshot(a.app)["variant"] == "burraco"
+    # a discard by the other player, shown as a card ("... 7H"), never as a tile ("R7")
+    cards = {T.to_text(t, True) for t in range(52)} | {"*"}
+    tiles = {T.to_text(t) for t in range(52)}
+    discards = [m for m in seen if m.rsplit(" ", 1)[-1] in cards]
+    assert discards and not any(m.rsplit(" ", 1)[-1] in tiles for m in seen)

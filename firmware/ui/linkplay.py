@@ -18,6 +18,7 @@ import os
 from micropython import const
 from engine import game as G
 from engine import codec
+from engine import rules as RU
 from hal import keys as K
 from ui import lang as L
 from ui.common import S_TITLE, S_MATCHEND, S_LINK, D_MSG
@@ -60,7 +61,7 @@ def start(app):
     from link import session
     lk = None
     saved = read(app.b.storage)
-    v = "burako" if app.variant == 0 else "torneo"
+    v = RU.VARIANTS[app.variant].name     # burako, torneo or burraco: the peer must agree
     if saved is not None:
         try:
             # the position saved with it spares replaying the whole match
