@@ -135,3 +135,39 @@ def test_stronger_levels_score_lower():
         s3 += b if seed % 2 == 0 else a
         s1 += a if seed % 2 == 0 else b
     assert s3 < s1
+
+
+def _parse_by_words(text):
+    # RI1 notation read word by word with engine/tiles.py (what parse_table
+    # did before it became one pass over the text)
+    if not text.strip():
+        return ()
+    out = []
+    for part in text.split("|"):
+        ts = T.parse_list(part)
+        if not ts:
+            return None
+        out.append(bytes(ts))
+    return tuple(out)
+
+
+WORDS = st.sampled_from(["R", "b", "Y", "k", "*", "1", "0", "3", "13", "14", "|", " ", ",",
+                         "\t", "x", "01", "7", "\n", "R5", "K13", "y1"])
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(WORDS, max_size=14).map("".join))
+def test_parse_table_reads_every_text_as_word_by_word_parsing_does(text):
+    """RI1: the one-pass parser accepts and refuses exactly what engine/tiles.py's words do."""
+    assert RM.parse_table(text) == _parse_by_words(text)
+
+
+def test_replaying_yields_after_each_move_then_the_result():
+    out = []
+    r = AR.play_match(2, 8, hands=1, emit=out.append)
+    lines = "".join(out).split("\n")
+    steps = list(RM.replaying(lines))
+    assert steps[:-1] == [None] * r["moves"]
+    g, err = steps[-1]
+    assert err is None and list(g.scores) == r["scores"]
+    assert RM.replay(lines)[0].scores == g.scores

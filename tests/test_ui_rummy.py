@@ -232,3 +232,26 @@ def test_pass_and_play_hands_off_between_humans(tmp_path):
     assert len(r["racks"][0]) > 0 and r["stock"] == 76
     app.key(K.A)
     assert app.rm.mode == SR.M_PLAY and app.rm.viewer == 1
+
+
+@pytest.mark.micropython
+def test_resume_a_long_match_micropython_heap_limit(tmp_path):
+    """Continue a save of 440 moves inside MicroPython with the device's heap:
+    rummy.sav is read line by line and replayed a few moves a frame (at once,
+    its garbage would not fit under the collect-between-frames rule)."""
+    from ai import rummy as AR
+    from emulator.board import parse_keys
+
+    out = []
+    AR.play_match(2, 3, emit=out.append)
+    lines = [x for x in "".join(out).split("\n") if x][:-10]       # the last hand, unfinished
+    assert len(lines) > 440
+    (tmp_path / SR.SAVE).write_text("# seats 2 level 2\n" + "\n".join(lines) + "\n")
+    g, err = RM.replay(lines)
+    assert err is None and g.phase < RM.P_HAND_OVER
+    _, st = runner.run_micropython({"seed": 5, "ai_ms": 0, "lang": "en"}, str(tmp_path),
+                                   runner.Feeder(parse_keys("DOWN,DOWN,DOWN,A,UP,A"), frames=3000),
+                                   heap=HEAP)
+    r = st["rummy"]
+    assert r["mode"] == "play" and r["hand"] == g.hand and r["racks"][0] == T.list_text(g.racks[0])
+    assert st["peak_heap_bytes"] <= HEAP

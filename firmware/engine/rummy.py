@@ -515,16 +515,54 @@ def table_text(melds):
     return " | ".join([T.list_text(m) for m in melds])
 
 
+# the colour letters' codes, upper then lower case (engine/tiles.py COLOURS order)
+_COLS = b"RBYKrbyk"
+
+
 def parse_table(text):
-    """Melds separated by `|` (tuple of bytes), or None when a word is not a tile."""
-    out = []
+    """Melds separated by `|` (tuple of bytes), or None when a word is not a
+    tile (words as engine/tiles.py parse() reads them, separated by spaces or
+    commas). One pass over the text with no string per word: a device
+    resuming a match parses hundreds of lines of up to 106 tiles."""
     if not text.strip():
         return ()
-    for part in text.split("|"):
-        ts = T.parse_list(part)
-        if ts is None or not ts:
-            return None
-        out.append(bytes(ts))
+    out = []
+    cur = bytearray()
+    w = -2          # the word being read: -2 none, -1 a joker, else its colour * 13
+    n = 0           # its number so far, and how many digits
+    nd = 0
+    for ch in text.encode() + b"|":
+        if ch == 124 or ch == 44 or ch == 32 or 9 <= ch <= 13:     # | , space, \t..\r
+            if w != -2:
+                if w >= 0:
+                    if not 1 <= n <= 13:
+                        return None
+                    cur.append(w + n - 1)
+                else:
+                    cur.append(T.JOKER)
+                w = -2
+            if ch == 124:
+                if not cur:
+                    return None
+                out.append(bytes(cur))
+                cur = bytearray()
+        elif w == -2:
+            if ch == 42:            # *
+                w = -1
+                continue
+            for c in range(8):
+                if _COLS[c] == ch:
+                    w = (c & 3) * 13
+                    break
+            else:
+                return None
+            n = 0
+            nd = 0
+        elif w == -1 or ch < 48 or ch > 57 or nd == 2 or (ch == 48 and nd == 0):
+            return None             # "*" then more, not a digit, 3 digits, a leading 0
+        else:
+            n = n * 10 + ch - 48
+            nd += 1
     return tuple(out)
 
 
@@ -581,6 +619,14 @@ def _new_game(head):
 def replay(lines):
     """Replay transcript lines. Returns (game, None) when every move is legal,
     else (game before the bad move or None, "line N: why")."""
+    for r in replaying(lines):
+        pass
+    return r
+
+
+def replaying(lines):
+    """replay() a move at a time: yields None after each move, then its result
+    (a device resuming a long match replays a few moves a frame)."""
     head = {}
     g = None
     lineno = 0
@@ -593,27 +639,35 @@ def replay(lines):
             if s == MAGIC:
                 continue
             if lineno == 1:
-                return None, "line 1: not a Rummy transcript (expected %r)" % MAGIC
+                yield None, "line 1: not a Rummy transcript (expected %r)" % MAGIC
+                return
             word = s.split(None, 1)
             if word[0] in ("players", "seed", "hands", "target"):
                 head[word[0]] = word[1] if len(word) > 1 else ""
                 continue
             g = _new_game(head)
             if isinstance(g, str):
-                return None, "line %d: %s" % (lineno, g)
+                yield None, "line %d: %s" % (lineno, g)
+                return
         parts = s.split(None, 1)
         if len(parts) < 2 or not parts[0].isdigit():
-            return g, "line %d: expected '<player> <move>', got %r" % (lineno, s)
+            yield g, "line %d: expected '<player> <move>', got %r" % (lineno, s)
+            return
         mv = parse_move(parts[1])
         if mv is None:
-            return g, "line %d: %r is not a move" % (lineno, parts[1])
+            yield g, "line %d: %r is not a move" % (lineno, parts[1])
+            return
         if int(parts[0]) != g.turn:
-            return g, "line %d: it is player %d's turn, not %s's" % (lineno, g.turn, parts[0])
+            yield g, "line %d: it is player %d's turn, not %s's" % (lineno, g.turn, parts[0])
+            return
         err = g.play(mv)
         if err:
-            return g, "line %d: %s: %s" % (lineno, move_text(mv), reason_text(err))
+            yield g, "line %d: %s: %s" % (lineno, move_text(mv), reason_text(err))
+            return
+        yield None
     if g is None:
         g = _new_game(head)
         if isinstance(g, str):
-            return None, g
-    return g, None
+            yield None, g
+            return
+    yield g, None

@@ -30,6 +30,9 @@ M_PLAY = const(1)
 M_HANDOFF = const(2)
 M_HANDEND = const(3)
 M_MATCHEND = const(4)
+M_LOAD = const(5)          # resuming rummy.sav (a few moves a frame)
+
+REPLAY_N = const(4)        # moves replayed a frame while resuming
 
 # focus while playing
 F_RACK = const(0)
@@ -171,6 +174,7 @@ class Match:
         self.lines = []
         self.stored = 0            # rummy.sav holds this match's head and earlier lines
         self.saved = 0             # rummy.sav exists: the set-up offers to continue
+        self.load = None           # while resuming: the replay (a generator)
 
     def begin(self, g, stored):
         """Play game g (a fresh deal, or one replayed from rummy.sav: stored 1)."""
@@ -331,21 +335,58 @@ def remove_save(app):
 
 
 def resume(app):
-    """Resume the saved Rummy match; False when there is none (or it is bad)."""
+    """Resume the saved Rummy match: its moves are replayed a few a frame
+    (tick); False when there is no save (a bad one shows at the end)."""
     try:
-        # line by line: the whole file would not fit beside the match
-        with open(app.b.storage.path(SAVE)) as f:
+        f = open(app.b.storage.path(SAVE))
+    except OSError:
+        return False
+    m = app.rm
+    m.load = _loading(f)
+    m.mode = M_LOAD
+    app.dirty = D_ALL
+    return True
+
+
+def _loading(f):
+    # the save's head line, then the transcript a move at a time: a long
+    # match's replay at once would fill the heap with garbage under the
+    # emulator's collect-between-frames rule; yields None, then
+    # (game, seats, level, error)
+    with f:
+        try:
             w = f.readline().split()
             seats = int(w[2])
             level = int(w[4])
-            g, err = RM.replay(f)
-    except (OSError, IndexError, ValueError):
-        return False
+        except (IndexError, ValueError):
+            yield None, 0, 0, "bad head"
+            return
+        for r in RM.replaying(f):
+            if r is None:
+                yield None
+            else:
+                yield r[0], seats, level, r[1]
+
+
+def _load(app, m):
+    r = None
+    try:
+        for _ in range(REPLAY_N):
+            r = next(m.load)
+            if r is not None:
+                break
+    except (OSError, StopIteration):
+        r = (None, 0, 0, "unreadable")
+    if r is None:
+        return
+    m.load = None
+    g, seats, level, err = r
     if err or g is None or g.phase == RM.P_MATCH_OVER:
-        return False
-    if app.rm is None:
-        app.rm = Match()
-    m = app.rm
+        m.mode = M_SETUP
+        m.saved = 0
+        m.row = 0
+        app.dirty = D_ALL
+        return
     m.begin(g, 1)
     m.players = g.n
     m.hands = g.hands
@@ -354,7 +395,6 @@ def resume(app):
     _start(app)
     app.show(S_RUMMY)
     enter(app)
-    return True
 
 
 # --- moves ---------------------------------------------------------------------
@@ -428,6 +468,8 @@ def key(app, k):
     m = app.rm
     if m.mode == M_SETUP:
         _key_setup(app, m, k)
+    elif m.mode == M_LOAD:
+        return
     elif m.mode == M_HANDOFF:
         if k & (K.A | K.PRESS):
             m.mode = M_PLAY
@@ -618,6 +660,9 @@ def _menu(app, m, i):
 # --- time ----------------------------------------------------------------------
 def tick(app, now):
     m = app.rm
+    if m is not None and m.mode == M_LOAD:
+        _load(app, m)
+        return
     if m is None or m.g is None:
         return
     g = m.g
@@ -639,6 +684,8 @@ def tick(app, now):
 def waiting(app):
     """True while nothing happens until a key is pressed."""
     m = app.rm
+    if m is not None and m.mode == M_LOAD:
+        return False
     if m is None or m.g is None or m.mode == M_SETUP or m.mode == M_MATCHEND:
         return True
     if m.mode == M_HANDEND:
@@ -652,7 +699,7 @@ def state(app):
     """Plain data for ui/state.py."""
     m = app.rm
     g = m.g
-    out = {"mode": ("setup", "play", "handoff", "handend", "matchend")[m.mode],
+    out = {"mode": ("setup", "play", "handoff", "handend", "matchend", "load")[m.mode],
            "players": m.players, "seats": m.seats, "hands": m.hands}
     if g is None:
         return out
@@ -677,6 +724,10 @@ def draw(app, dirty):
         return
     if m.mode == M_SETUP:
         _draw_setup(app, m, p)
+        return
+    if m.mode == M_LOAD:
+        p.fill(0, 0, 240, 240, FELT_DARK)
+        p.text(0, 6, 240, tx(X_TITLE), CURSOR, FELT_DARK, 1)
         return
     if m.mode == M_HANDOFF:
         p.fill(0, 0, 240, 240, FELT_DARK)
