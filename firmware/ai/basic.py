@@ -37,6 +37,8 @@ class BasicAI:
             self.look = lookahead
             self.mem = lookahead.Memory()
             self.sampler = lookahead.Sampler()
+            self.hold_n = 4
+            self.hold_w = 9
 
     def choose(self, g):
         ph = g.phase
@@ -102,7 +104,13 @@ class BasicAI:
             return (G.REDRAW, 0, b"", 0)
         melds = g.melds[s]
         if self.fixed and len(rack) <= 4 and not _stuck(rs, rack, melds, g.rules, g.taken[s], g.has_canasta(s)):
-            mv = _going_out(rack, melds, g.rules, g.taken[s], g.has_canasta(s))
+            mv = None
+            if self.look:
+                # R6: emptying the rack by melding takes the muerto at once and
+                # plays on in the same turn (a whole turn ahead of the discard)
+                mv = _going_out(rack, melds, g.rules, g.taken[s], g.has_canasta(s), False)
+            if mv is None:
+                mv = _going_out(rack, melds, g.rules, g.taken[s], g.has_canasta(s))
             if mv is not None and g.check(mv) == R.OK:
                 return mv
         # put naturals where wilds stand, then extend melds with naturals
@@ -132,7 +140,10 @@ class BasicAI:
                         return mv
         # a new meld: of naturals if there is one, else with one wild
         refused = False
-        for naturals_only in (True, False):
+        # level 3 keeps its wilds while the side has no canasta: most hands
+        # are lost with a 6-tile meld on the table and no wild left to finish it
+        hold = self.look and len(rack) > self.hold_n and not g.has_canasta(s) and rs.wilds <= self.hold_w
+        for naturals_only in ((True,) if hold else (True, False)):
             ts = K.find_meld(rs, naturals_only, self.fixed)
             if ts:
                 mv = (G.MELD, 0, ts, 0)
@@ -143,6 +154,8 @@ class BasicAI:
             # the longest was refused (it would empty the rack too soon, or
             # break a rule): any three-tile meld still plays
             for ts in K.three_melds(rs):
+                if hold and WILD[ts[2]]:
+                    continue
                 mv = (G.MELD, 0, ts, 0)
                 if g.check(mv) == R.OK:
                     return mv
@@ -300,17 +313,17 @@ def _stuck(rs, rack, melds, rules, taken, canasta):
     return False
 
 
-def _going_out(rack, melds, rules, taken, canasta):
+def _going_out(rack, melds, rules, taken, canasta, discard=True):
     """The first move of a way to empty this small rack in this turn (melds,
-    adds, then at most one discard), or None. After the muerto (taken) it
-    must leave the side a canasta: that is closing (R8)."""
-    budget = [8]       # extend()/make() calls: a bound on the device
+    adds, then at most one discard unless discard is False), or None. After
+    the muerto (taken) it must leave the side a canasta: that is closing (R8)."""
+    budget = [8, discard]       # extend()/make() calls (a bound on the device), a last discard allowed
     return _out(bytes(rack), list(melds), rules, taken, canasta, budget)
 
 
 def _out(rack, melds, rules, taken, canasta, budget):
     n = len(rack)
-    if n == 1:
+    if n == 1 and budget[1]:
         if not taken or canasta:
             return (G.DISCARD, 0, rack, 0)
         # no canasta yet: the last tile itself may still make one
