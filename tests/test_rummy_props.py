@@ -1,5 +1,5 @@
 """Rummy invariants over random play (hypothesis): no tile is ever lost or
-duplicated (RI3, RI5), a refused play changes nothing, every AI play is legal,
+duplicated (R13.3, R13.5), a refused play changes nothing, every AI play is legal,
 transcripts replay to the same state."""
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -89,7 +89,7 @@ def test_every_ai_level_plays_whole_matches_legally():
 
 
 def test_a_single_natural_with_two_jokers_is_never_played_as_a_set_it_is_not():
-    """RI2: the solver once answered `R9 * *` meaning a set of 9s; the engine
+    """R13.2: the solver once answered `R9 * *` meaning a set of 9s; the engine
     reads it as the run R9 R10 R11 (this position, from a 3-player match)."""
     from engine import rummy_solve as RS
 
@@ -106,7 +106,7 @@ def test_a_single_natural_with_two_jokers_is_never_played_as_a_set_it_is_not():
 
 
 def test_a_set_of_twelves_with_two_jokers_stays_a_set():
-    """RI2: `* B12 *` reads as the run B11 B12 B13; the solver writes the set
+    """R13.2: `* B12 *` reads as the run B11 B12 B13; the solver writes the set
     as `B12 * *` (from a 4-player match, seed 1023)."""
     from engine import rummy_solve as RS
 
@@ -138,7 +138,7 @@ def test_stronger_levels_score_lower():
 
 
 def _parse_by_words(text):
-    # RI1 notation read word by word with engine/tiles.py (what parse_table
+    # R13.1 notation read word by word with engine/tiles.py (what parse_table
     # did before it became one pass over the text)
     if not text.strip():
         return ()
@@ -158,7 +158,7 @@ WORDS = st.sampled_from(["R", "b", "Y", "k", "*", "1", "0", "3", "13", "14", "|"
 @settings(max_examples=800, deadline=None)
 @given(st.lists(WORDS, max_size=14).map("".join))
 def test_parse_table_reads_every_text_as_word_by_word_parsing_does(text):
-    """RI1: the one-pass parser accepts and refuses exactly what engine/tiles.py's words do."""
+    """R13.1: the one-pass parser accepts and refuses exactly what engine/tiles.py's words do."""
     assert RM.parse_table(text) == _parse_by_words(text)
 
 

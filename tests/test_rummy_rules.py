@@ -1,4 +1,4 @@
-"""Rummy israeli rules (docs/rummy.md RI1..RI9), seed 000's examples as tests,
+"""Rummy israeli rules (docs/rules.md R13.1..R13.9), seed 000's examples as tests,
 and the engine's conventions: a refused move changes nothing."""
 import pytest
 
@@ -34,9 +34,9 @@ def play(g, table_text):
     return g.play((RM.PLAY, tb(table_text)))
 
 
-# --- RI1, RI3: tiles and set-up -----------------------------------------------
+# --- R13.1, R13.3: tiles and set-up -----------------------------------------------
 @pytest.mark.parametrize("n", [2, 3, 4])
-def test_RI3_deal_fifteen_stacks_of_seven_and_a_closing_tile(n):
+def test_R13_3_deal_fifteen_stacks_of_seven_and_a_closing_tile(n):
     g = RM.Game(n, 7)
     assert all(len(r) == 14 for r in g.racks)
     assert len(g.stock) == 105 - 14 * n
@@ -47,7 +47,7 @@ def test_RI3_deal_fifteen_stacks_of_seven_and_a_closing_tile(n):
     assert sorted(every) == sorted(T.full_deck())
 
 
-def test_RI3_same_seed_same_deal_and_the_first_player_rotates():
+def test_R13_3_same_seed_same_deal_and_the_first_player_rotates():
     a, b = RM.Game(3, 11), RM.Game(3, 11)
     assert a.racks == b.racks and a.stock == b.stock and a.closing == b.closing
     assert a.turn == 0
@@ -56,10 +56,10 @@ def test_RI3_same_seed_same_deal_and_the_first_player_rotates():
     assert a.turn == 1 and a.hand == 2
 
 
-# --- RI2: melds -------------------------------------------------------------------
+# --- R13.2: melds -------------------------------------------------------------------
 @pytest.mark.parametrize("text", ["R1 R2 R3", "B11 B12 B13", "Y5 * Y7", "* K12 K13", "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13",
                                   "R8 B8 K8", "R8 B8 Y8 K8", "R8 * K8", "K2 R2 Y2"])
-def test_RI2_valid_melds(text):
+def test_R13_2_valid_melds(text):
     assert RM.check_meld(rk(text)) == RM.OK
 
 
@@ -73,7 +73,7 @@ def test_RI2_valid_melds(text):
     ("R8 B9 K10", RM.NOT_A_MELD),
     ("R12 R13 *", RM.OK),              # the joker may only stand for R11... as written, R14: refused below
 ])
-def test_RI2_invalid_melds(text, why):
+def test_R13_2_invalid_melds(text, why):
     if why == RM.OK:
         assert RM.check_meld(rk(text)) == RM.BAD_RUN      # jokers stand where they sit: R14 does not exist
         assert RM.check_meld(rk("* R12 R13")) == RM.OK
@@ -81,25 +81,25 @@ def test_RI2_invalid_melds(text, why):
     assert RM.check_meld(rk(text)) == why
 
 
-def test_RI2_a_single_natural_with_two_jokers_is_a_run_when_it_can_be():
+def test_R13_2_a_single_natural_with_two_jokers_is_a_run_when_it_can_be():
     assert RM.kind(rk("R5 * *")) == RM.RUN and RM.meld_points(rk("R5 * *")) == 18
     assert RM.kind(rk("R13 * *")) == RM.SET and RM.meld_points(rk("R13 * *")) == 39
 
 
-def test_RI2_arrange_puts_tiles_in_table_order():
+def test_R13_2_arrange_puts_tiles_in_table_order():
     assert RM.arrange(rk("R7 * R5")) == bytes(rk("R5 * R7"))
     assert RM.arrange(rk("R12 * R13")) == bytes(rk("* R12 R13"))
     assert RM.arrange(rk("K8 * B8")) == bytes(rk("B8 K8 *"))
     assert RM.arrange(rk("K8 B9 *")) is None
 
 
-def test_RI6_points_joker_counts_as_the_tile_it_stands_for():
+def test_R13_6_points_joker_counts_as_the_tile_it_stands_for():
     assert RM.meld_points(rk("R3 * R5")) == 12
     assert RM.meld_points(rk("K10 B10 *")) == 30
 
 
-# --- RI4: the turn ------------------------------------------------------------------
-def test_RI4_draw_first_then_play_or_pass():
+# --- R13.4: the turn ------------------------------------------------------------------
+def test_R13_4_draw_first_then_play_or_pass():
     g = RM.Game(2, 3)
     before = snapshot(g)
     assert g.play((RM.PASS, ())) == RM.MUST_DRAW
@@ -112,7 +112,7 @@ def test_RI4_draw_first_then_play_or_pass():
     assert g.turn == 1 and g.phase == RM.P_DRAW
 
 
-def test_RI4_empty_stock_a_round_of_passes_ends_the_hand():
+def test_R13_4_empty_stock_a_round_of_passes_ends_the_hand():
     g = RM.Game(3, 3)
     g.stock = bytearray()
     g.phase = RM.P_PLAY
@@ -124,8 +124,8 @@ def test_RI4_empty_stock_a_round_of_passes_ends_the_hand():
     assert g.scores == [RM.penalty(r) for r in racks]
 
 
-# --- RI5: the atomic play -------------------------------------------------------------
-def test_RI5_seed_000_example_add_and_take_out():
+# --- R13.5: the atomic play -------------------------------------------------------------
+def test_R13_5_seed_000_example_add_and_take_out():
     """Rack Y10 B7 K7, table Y7 Y8 Y9: Y10 goes on the run, the Y7 comes out
     into the set B7 K7 Y7."""
     g = position("Y7 Y8 Y9", "Y10 B7 K7 R1")
@@ -134,27 +134,27 @@ def test_RI5_seed_000_example_add_and_take_out():
     assert g.table == list(tb("Y8 Y9 Y10 | B7 K7 Y7"))
 
 
-def test_RI5_seed_000_example_split_a_run():
+def test_R13_5_seed_000_example_split_a_run():
     """Rack Y5, table Y3..Y7: split into 3-4-5 and 5-6-7."""
     g = position("Y3 Y4 Y5 Y6 Y7", "Y5 R1")
     assert play(g, "Y3 Y4 Y5 | Y5 Y6 Y7") == RM.OK
 
 
-def test_RI5_seed_000_example_two_tiles_taken_for_a_new_set():
+def test_R13_5_seed_000_example_two_tiles_taken_for_a_new_set():
     """Rack K2, table red run 2-3-4-5 and the four 2s: Y2 from the set, R2
     from the run, a set K2 R2 Y2; the run keeps 3-4-5, the set 3 tiles."""
     g = position("R2 R3 R4 R5 | R2 B2 Y2 K2", "K2 R1")
     assert play(g, "R3 R4 R5 | R2 B2 K2 | K2 R2 Y2") == RM.OK
 
 
-def test_RI5_a_table_tile_never_goes_back_to_the_rack():
+def test_R13_5_a_table_tile_never_goes_back_to_the_rack():
     g = position("Y3 Y4 Y5 Y6", "Y7 R1")
     before = snapshot(g)
     assert play(g, "Y4 Y5 Y6 Y7") == RM.TABLE_TILE_GONE
     assert snapshot(g) == before
 
 
-def test_RI5_only_rack_tiles_may_be_laid_and_at_least_one():
+def test_R13_5_only_rack_tiles_may_be_laid_and_at_least_one():
     g = position("Y3 Y4 Y5 Y6", "Y7 R1")
     before = snapshot(g)
     assert play(g, "Y3 Y4 Y5 Y6 Y7 Y8") == RM.NOT_IN_RACK
@@ -164,13 +164,13 @@ def test_RI5_only_rack_tiles_may_be_laid_and_at_least_one():
     assert snapshot(g) == before
 
 
-def test_RI5_every_meld_valid_at_the_end():
+def test_R13_5_every_meld_valid_at_the_end():
     g = position("Y3 Y4 Y5 Y6", "Y7 R1")
     assert play(g, "Y3 Y4 | Y5 Y6 Y7") == RM.TOO_FEW
 
 
-# --- RI6: the first exposure -----------------------------------------------------------
-def test_RI6_first_exposure_needs_30_points_from_the_rack():
+# --- R13.6: the first exposure -----------------------------------------------------------
+def test_R13_6_first_exposure_needs_30_points_from_the_rack():
     g = position("R3 R4 R5", "K9 B9 Y9 R1", exposed=False)
     before = snapshot(g)
     assert play(g, "R3 R4 R5 | K9 B9 Y9") == RM.FIRST_30          # 27
@@ -180,25 +180,25 @@ def test_RI6_first_exposure_needs_30_points_from_the_rack():
     assert g.exposed[0] == 1
 
 
-def test_RI6_first_exposure_counts_a_joker_as_its_tile_and_leaves_the_table_alone():
+def test_R13_6_first_exposure_counts_a_joker_as_its_tile_and_leaves_the_table_alone():
     g = position("R3 R4 R5", "K10 B10 * R1", exposed=False)
     assert play(g, "R3 R4 R5 | K10 B10 *") == RM.OK                # 10 + 10 + 10
     g = position("R3 R4 R5", "R6 K10 B10 Y10", exposed=False)
     assert play(g, "R3 R4 R5 R6 | K10 B10 Y10") == RM.FIRST_OWN
 
 
-# --- RI7: jokers ---------------------------------------------------------------------------
-def test_RI7_swap_a_run_joker_and_use_it_in_the_same_turn():
+# --- R13.7: jokers ---------------------------------------------------------------------------
+def test_R13_7_swap_a_run_joker_and_use_it_in_the_same_turn():
     g = position("R3 * R5", "R4 B9 K9 Y1")
     assert play(g, "R3 R4 R5 | B9 K9 *") == RM.OK
 
 
-def test_RI7_a_freed_joker_cannot_go_back_to_the_rack():
+def test_R13_7_a_freed_joker_cannot_go_back_to_the_rack():
     g = position("R3 * R5 R6", "R4 B9")
     assert play(g, "R3 R4 R5 R6") == RM.TABLE_TILE_GONE
 
 
-def test_RI7_a_joker_moves_only_when_its_tile_is_laid():
+def test_R13_7_a_joker_moves_only_when_its_tile_is_laid():
     g = position("R3 R4 R5 * | B9 K9 Y9", "Y1 B1 K1 R13")
     before = snapshot(g)
     # the joker stood for R6: moving it to the set without laying R6 is refused
@@ -211,12 +211,12 @@ def test_RI7_a_joker_moves_only_when_its_tile_is_laid():
     assert play(g, "R3 R4 R5 * R7 R8 | B9 K9 Y9") == RM.OK       # the joker keeps standing for R6
 
 
-def test_RI7_joker_swap_moves_it_where_the_player_wants():
+def test_R13_7_joker_swap_moves_it_where_the_player_wants():
     g = position("R3 R4 R5 * | B9 K9 Y9", "R6 Y1")
     assert play(g, "R3 R4 R5 R6 | B9 K9 Y9 *") == RM.OK
 
 
-def test_RI7_no_swap_in_a_set_of_three():
+def test_R13_7_no_swap_in_a_set_of_three():
     g = position("B5 K5 * | R8 R9 R10", "R5 Y5 Y1")
     before = snapshot(g)
     assert play(g, "B5 K5 R5 | R8 R9 R10 *") == RM.JOKER_SET3
@@ -225,13 +225,13 @@ def test_RI7_no_swap_in_a_set_of_three():
     assert play(g, "B5 K5 R5 * | R8 R9 R10") == RM.OK
 
 
-def test_RI7_swap_in_a_set_of_four():
+def test_R13_7_swap_in_a_set_of_four():
     g = position("B5 K5 Y5 * | R8 R9 R10", "R5 Y1")
     assert play(g, "B5 K5 Y5 R5 | R8 R9 R10 *") == RM.OK
 
 
-# --- RI8: closing ---------------------------------------------------------------------------
-def test_RI8_laying_the_last_tile_closes_the_hand_and_others_count_their_racks():
+# --- R13.8: closing ---------------------------------------------------------------------------
+def test_R13_8_laying_the_last_tile_closes_the_hand_and_others_count_their_racks():
     g = position("R3 R4 R5", "R6")
     g.racks[1] = rk("K13 * B2")
     assert play(g, "R3 R4 R5 R6") == RM.OK
@@ -240,7 +240,7 @@ def test_RI8_laying_the_last_tile_closes_the_hand_and_others_count_their_racks()
     assert g.play((RM.NEXT, ())) == RM.OK and g.hand == 2 and g.turn == 1
 
 
-def test_RI8_the_closing_tile_only_to_close():
+def test_R13_8_the_closing_tile_only_to_close():
     g = position("R3 R4 R5", "B9 K9 R1", closing=T.parse("Y9"))
     before = snapshot(g)
     assert play(g, "R3 R4 R5 | B9 K9 Y9") == RM.CLOSING_TILE
@@ -250,14 +250,14 @@ def test_RI8_the_closing_tile_only_to_close():
     assert g.closing == RM.NO_TILE and g.closer == 0
 
 
-def test_RI8_a_rack_copy_of_the_closing_tile_is_used_first():
+def test_R13_8_a_rack_copy_of_the_closing_tile_is_used_first():
     g = position("R3 R4 R5", "B9 K9 Y9 R1", closing=T.parse("Y9"))
     assert play(g, "R3 R4 R5 | B9 K9 Y9") == RM.OK
     assert g.closing == T.parse("Y9") and bytes(g.racks[0]) == bytes(rk("R1"))
 
 
-# --- RI9: the match ---------------------------------------------------------------------------
-def test_RI9_four_hands_and_the_lowest_total_wins():
+# --- R13.9: the match ---------------------------------------------------------------------------
+def test_R13_9_four_hands_and_the_lowest_total_wins():
     g = RM.Game(2, 1)
     for h in range(4):
         g.stock = bytearray()
@@ -273,7 +273,7 @@ def test_RI9_four_hands_and_the_lowest_total_wins():
     assert g.play((RM.NEXT, ())) == RM.MATCH_OVER
 
 
-def test_RI9_a_target_ends_the_match_instead():
+def test_R13_9_a_target_ends_the_match_instead():
     g = RM.Game(2, 1, hands=0, target=10)
     g.stock = bytearray()
     g.phase = RM.P_PLAY
@@ -360,3 +360,21 @@ def test_bench_closing_tile():
     assert b.tidy(1) and b.status() == (RM.OK, -1)
     assert sorted(b.laid()) == sorted(rk("B9 K9 Y9"))
     assert g.play(b.move()) == RM.OK and g.closer == 0
+
+
+def test_rummy_tests_cite_subsections_of_R13_that_exist():
+    """Every R13.n a Rummy test names or cites is a subsection of docs/rules.md's R13."""
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    rules = (root / "docs" / "rules.md").read_text()
+    have = set(re.findall(r"(?m)^### (R13\.\d+) ", rules))
+    assert "## R13 Rummy israel" in rules and len(have) >= 9
+    cited = set()
+    for f in list((root / "tests").glob("test_rummy_*.py")) + [root / "tests" / "test_ui_rummy.py"]:
+        text = f.read_text()
+        cited |= {"R13.%s" % n for n in re.findall(r"def test_R13_(\d+)_", text)}
+        cited |= set(re.findall(r"\bR13\.\d+", text))
+        assert not re.search(r"\bRI\d", text), f.name      # the old numbering
+    assert cited and cited <= have, cited - have

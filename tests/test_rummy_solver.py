@@ -1,5 +1,5 @@
 """The Rummy solver (docs/rummy.md, "The solver") against brute force on small
-positions: the same best points, and every play it returns is legal (RI5..RI7)."""
+positions: the same best points, and every play it returns is legal (R13.5..R13.7)."""
 import itertools
 
 from hypothesis import HealthCheck, given, settings
@@ -57,7 +57,7 @@ def partitions(tiles):
 
 
 def brute(table, rack, exposed=True):
-    """The most points any legal play lays (RI5..RI7), by trying every subset
+    """The most points any legal play lays (R13.5..R13.7), by trying every subset
     of the rack and every layout of table + subset; 0 when none is legal."""
     g = position(table, rack, exposed)
     base = [t for m in table for t in m] if exposed else []
@@ -163,7 +163,7 @@ def test_solver_matches_brute_force(pos):
 @given(st.lists(st.builds(lambda c, n: c * 13 + n - 1, st.integers(0, 3), st.integers(8, 13)),
                 min_size=3, max_size=7), st.booleans())
 def test_first_exposure_matches_brute_force(rack, joker):
-    """RI6: from the rack only, at least 30 points, the most possible."""
+    """R13.6: from the rack only, at least 30 points, the most possible."""
     rack = bytes(rack + ([T.JOKER] if joker else []))
     if any(rack.count(t) > 2 for t in set(rack)):
         return
@@ -177,7 +177,7 @@ def test_first_exposure_matches_brute_force(rack, joker):
 
 
 def test_solver_plays_seed_000_examples():
-    """Seed 000 (RI5): the three rearrangements the seed shows are found."""
+    """Seed 000 (R13.5): the three rearrangements the seed shows are found."""
     got = RS.solve(tb("Y7 Y8 Y9"), rk("Y10 B7 K7"))
     assert got[1] == 24 and got[2]            # all three laid: the rack is empty
     assert sorted(map(sorted, got[0])) == sorted(map(sorted, tb("Y8 Y9 Y10 | B7 K7 Y7")))
@@ -188,7 +188,7 @@ def test_solver_plays_seed_000_examples():
 
 
 def test_solver_uses_the_closing_tile_only_to_close():
-    """RI8: the closing tile completes a play that empties the rack."""
+    """R13.8: the closing tile completes a play that empties the rack."""
     table = tb("R3 R4 R5")
     got = RS.solve(table, rk("B9 K9"), closing=T.parse("Y9"))
     assert got is not None and got[2] is True
@@ -199,14 +199,14 @@ def test_solver_uses_the_closing_tile_only_to_close():
 
 
 def test_solver_respects_the_set_of_three_joker():
-    """RI7: a joker in a set of 3 is not swapped out."""
+    """R13.7: a joker in a set of 3 is not swapped out."""
     got = RS.solve(tb("B5 K5 *"), rk("R5 Y5"))
     assert got[1] == 5
     assert position(tb("B5 K5 *"), rk("R5 Y5")).check_play(got[0]) == RM.OK
 
 
 def test_solver_swaps_a_run_joker_and_reuses_it():
-    """RI7: the tile a run joker stands for takes its place; the joker is laid again."""
+    """R13.7: the tile a run joker stands for takes its place; the joker is laid again."""
     table = tb("R3 * R5")
     got = RS.solve(table, rk("R4 B9 K9"))
     assert got[1] == 22 and got[2]

@@ -51,7 +51,7 @@ def press(app, *keys):
 
 
 def test_workbench_ri5_split_run_refused_while_broken_then_committed(tmp_path):
-    """RI5, seed 000's example: Y3..Y7 + rack Y5 -> Y3 Y4 Y5 | Y5 Y6 Y7, built
+    """R13.5, seed 000's example: Y3..Y7 + rack Y5 -> Y3 Y4 Y5 | Y5 Y6 Y7, built
     tile by tile on the workbench; commit is refused while tiles are held or a
     meld is broken (with the reason and the meld), then goes through."""
     app = position(tmp_path, "Y3 Y4 Y5 Y6 Y7", "K9 Y5 K1")
@@ -97,7 +97,7 @@ def test_workbench_undo_all_restores_table_and_rack(tmp_path):
 
 
 def test_first_exposure_ri6_needs_30(tmp_path):
-    """RI6: a first play under 30 points is refused with its reason; pass moves on."""
+    """R13.6: a first play under 30 points is refused with its reason; pass moves on."""
     app = position(tmp_path, "", "R1 R2 R3 K9", exposed=0)
     m = app.rm
     press(app, K.A, K.A, K.A, K.UP, K.A, K.A, K.A)     # R1 R2 R3 as a new meld
@@ -109,7 +109,7 @@ def test_first_exposure_ri6_needs_30(tmp_path):
 
 
 def test_autoplay_match_through_the_ui_ends_with_a_winner(tmp_path):
-    """RI9: an AI-only match through the UI plays every hand and names the lowest total."""
+    """R13.9: an AI-only match through the UI plays every hand and names the lowest total."""
     opts = {"seed": 3, "ai_ms": 0, "autoplay": True, "variant": "rummy", "lang": "it"}
     board, app = runner.run_cpython(opts, str(tmp_path), runner.Feeder(frames=20000, autoplay=True))
     st = snapshot(app)
@@ -221,7 +221,7 @@ def test_title_setup_save_and_continue(tmp_path):
 
 def test_pass_and_play_hands_off_between_humans(tmp_path):
     """Two humans: set-up rows (players, J1, J2, level, hands, start); J1 draws and
-    passes (RI4), the hand-off screen hides the rack until J2 presses A."""
+    passes (R13.4), the hand-off screen hides the rack until J2 presses A."""
     from emulator.board import parse_keys
 
     keys = "DOWN,DOWN,DOWN,A,DOWN,DOWN,A,DOWN,DOWN,DOWN,A,A,X,DOWN,A"

@@ -1,12 +1,12 @@
-# Rummy israeli (seed 000; docs/rummy.md RI1..RI9): a Rummikub-style game on
+# Rummy israeli (seed 000; docs/rules.md R13.1..R13.9): a Rummikub-style game on
 # the Burako tiles. Tile codes and text come from engine/tiles.py (R1); every
 # rule here is Rummy's own (only the jokers are wild, a tile is worth its number).
 #
 # A move is a tuple (kind, melds):
-#   DRAW  ()        take the top tile of the stock (RI4)
+#   DRAW  ()        take the top tile of the stock (R13.4)
 #   PLAY  melds     the WHOLE new table, a tuple of bytes, each meld in table
 #                   order; the tiles laid from the rack are what the new table
-#                   holds beyond the old one (RI5). One play per turn, then the
+#                   holds beyond the old one (R13.5). One play per turn, then the
 #                   turn passes.
 #   PASS  ()        end the turn without laying
 #   NEXT  ()        deal the next hand after a hand ended
@@ -31,8 +31,8 @@ RUN = const(0)
 SET = const(1)
 
 NO_TILE = const(255)
-FIRST_MIN = const(30)      # RI6
-JOKER_PENALTY = const(50)  # RI8
+FIRST_MIN = const(30)      # R13.6
+JOKER_PENALTY = const(50)  # R13.8
 STACKS = const(15)
 STACK = const(7)
 
@@ -82,7 +82,7 @@ def reason_text(code):
     return TEXT[code] if 0 <= code < len(TEXT) else "illegal move"
 
 
-# --- melds (RI2) -----------------------------------------------------------
+# --- melds (R13.2) -----------------------------------------------------------
 def _first_natural(m):
     for i in range(len(m)):
         if m[i] != T.JOKER:
@@ -129,7 +129,7 @@ def _is_set(m):
 
 def kind(m):
     """RUN, SET or -1. A meld with a single natural tile that reads both ways
-    (`R5 * *`) is a run (RI2)."""
+    (`R5 * *`) is a run (R13.2)."""
     if len(m) < 3:
         return -1
     if _run_start(m):
@@ -172,7 +172,7 @@ def number_of(m):
 
 
 def meld_points(m):
-    """RI6: each tile its number; a joker the number it stands for."""
+    """R13.6: each tile its number; a joker the number it stands for."""
     if kind(m) == RUN:
         s = _run_start(m)
         return (2 * s + len(m) - 1) * len(m) // 2
@@ -218,7 +218,7 @@ def joker_idents(m, out):
 
 
 def _keeps(old, new):
-    # RI7: the new joker still stands for what the old one stood for; a joker
+    # R13.7: the new joker still stands for what the old one stood for; a joker
     # of a set of 3 stays in a set of that number
     if old >> 6 != new >> 6 or not (old & new & 15):
         return False
@@ -237,7 +237,7 @@ def _frees(old, laid):
 
 
 def jokers_ok(old_table, new_table, laid):
-    """RI7 for a whole play: OK, JOKER_STAYS or JOKER_SET3. laid: counts of the
+    """R13.7 for a whole play: OK, JOKER_STAYS or JOKER_SET3. laid: counts of the
     tiles laid from the rack (bytearray(NCODES)); not modified."""
     olds = []
     for m in old_table:
@@ -286,7 +286,7 @@ def _freed_ok(olds, pairing, left):
 
 
 def penalty(rack):
-    """RI8: what a rack counts against its owner at the end of a hand."""
+    """R13.8: what a rack counts against its owner at the end of a hand."""
     s = 0
     for t in rack:
         s += JOKER_PENALTY if t == T.JOKER else t % 13 + 1
@@ -327,10 +327,10 @@ def arrange(tiles):
     return None
 
 
-# --- the game (RI3..RI9) ----------------------------------------------------
+# --- the game (R13.3..R13.9) ----------------------------------------------------
 class Game:
     def __init__(self, nplayers, seed, hands=4, target=0, deal=True):
-        # RI9: `hands` hands make a match (0: no limit); `target` > 0 also ends
+        # R13.9: `hands` hands make a match (0: no limit); `target` > 0 also ends
         # it once a player's total reaches it
         self.n = nplayers
         self.seed = seed
@@ -354,7 +354,7 @@ class Game:
             self.deal()
 
     def deal(self):
-        # RI3: 15 stacks of 7 from the shuffled tiles, one left over face up
+        # R13.3: 15 stacks of 7 from the shuffled tiles, one left over face up
         deck = T.full_deck()
         self.rng = rng.shuffle(deck, self.rng)
         for p in range(self.n):
@@ -369,7 +369,7 @@ class Game:
         self.hand += 1
         self.phase = P_DRAW if self.stock else P_PLAY
 
-    # --- checking a play (RI5..RI7) -------------------------------------
+    # --- checking a play (R13.5..R13.7) -------------------------------------
     def laid(self, melds):
         """Counts (bytearray(NCODES)) of the tiles this new table holds beyond
         the current one, or a reason code when a table tile is missing."""
@@ -413,7 +413,7 @@ class Game:
         return jokers_ok(self.table, melds, laid)
 
     def _check_first(self, melds):
-        # RI6: the table stays as it was; the new melds are worth 30 or more
+        # R13.6: the table stays as it was; the new melds are worth 30 or more
         left = list(self.table)
         pts = 0
         for m in melds:
@@ -479,7 +479,7 @@ class Game:
                 self._next_turn()
         elif k == PASS:
             if not self.stock:
-                # RI4: with the stock gone, a round of passes ends the hand
+                # R13.4: with the stock gone, a round of passes ends the hand
                 self.passes += 1
                 if self.passes >= self.n:
                     self._end_hand()
@@ -494,7 +494,7 @@ class Game:
         self.phase = P_DRAW if self.stock else P_PLAY
 
     def _end_hand(self):
-        # RI8: everyone adds what is left on the rack
+        # R13.8: everyone adds what is left on the rack
         pen = [penalty(r) for r in self.racks]
         for p in range(self.n):
             self.scores[p] += pen[p]

@@ -1,5 +1,5 @@
 # The Rummy solver (docs/rummy.md, "The solver"): the legal play that lays the
-# most points from the rack, rearranging the whole table (RI5..RI7).
+# most points from the rack, rearranging the whole table (R13.5..R13.7).
 #
 # A depth-first search over the tiles in order of (number, colour): the lowest
 # tile still undecided is either left on the rack (only a rack tile may be) or
@@ -172,7 +172,7 @@ class Search:
 
     def two_jokers(self):
         # the meld of 3 being built shows two jokers (kept table jokers count):
-        # RI2 reads `R9 * *` as a run, so such a set exists only where no run
+        # R13.2 reads `R9 * *` as a run, so such a set exists only where no run
         # can be read, with its natural first (12, 13) or last (1, 2); the
         # other numbers are left to runs()
         b = self.buf
@@ -496,7 +496,7 @@ def _search(s, table, rack, exposed, closing, close):
 
 def _set_order(m):
     # a set's naturals in colour order, jokers last, as the UI would show it;
-    # anything that order would read differently (RI2) stays as it is
+    # anything that order would read differently (R13.2) stays as it is
     if RM.kind(m) != RM.SET:
         return m
     a = RM.arrange(m)
@@ -641,8 +641,8 @@ def _fits(d, t):
 
 
 def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=True, adds=True):
-    """The legal play laying the most points from the rack (RI6: a joker
-    counts as the tile it stands for), a closing play (RI8) first when one is
+    """The legal play laying the most points from the rack (R13.6: a joker
+    counts as the tile it stands for), a closing play (R13.8) first when one is
     found. rearrange=False keeps every table meld as it is (AI levels 1-2);
     adds=False also lays nothing on the table's melds (level 1).
 

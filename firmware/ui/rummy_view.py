@@ -586,7 +586,7 @@ def _key_play(app, m, k):
             b.put(m.mi, min(m.j, len(b.melds[m.mi]) if m.mi < n else 0))
             m.j = m.j + 1 if m.mi < n else 1
             # in table order as soon as its tiles make a meld (a joker's
-            # identity is its place, RI2): the cursor follows to the end
+            # identity is its place, R13.2): the cursor follows to the end
             if b.tidy(m.mi):
                 m.j = len(b.melds[m.mi])
         elif k & (K.A | K.PRESS):
@@ -889,7 +889,7 @@ def _draw_msg(app, m, p):
         s = m.msg
         c = m.msg_c
     if b is not None and not g.exposed[g.turn]:
-        # RI6: the first exposure's points, counted while building it
+        # R13.6: the first exposure's points, counted while building it
         pts = 0
         for mm in b.melds:
             if mm and not RM.check_meld(mm):
