@@ -145,7 +145,8 @@ def who_played(rec):
 
 def _blank():
     return {"matches": 0, "wins": 0, "hands": 0, "points": 0, "canastas": 0, "canasta_hands": 0,
-            "closes": 0, "close_hands": 0, "streak": 0, "longest_streak": 0}
+            "closes": 0, "close_hands": 0, "streak": 0, "longest_streak": 0,
+            "mp": 0, "vp": 0, "vp_matches": 0}
 
 
 def _count(st, rec, side):
@@ -163,13 +164,18 @@ def _count(st, rec, side):
     if "closes" in rec:
         st["close_hands"] += len(rec["closes"])
         st["closes"] += sum(1 for c in rec["closes"] if c == side)
+    if "vp" in rec:         # burraco (seed 001): match points and victory points
+        st["vp_matches"] += 1
+        st["mp"] += rec["mp"][side]
+        st["vp"] += rec["vp"][side]
 
 
 def summary(matches):
     """{"players": {name: stats}, "pairs": {name: stats}, "matches": N} over matches in order.
 
     stats: matches, wins, win_rate, hands, points_per_hand, canastas (None when no
-    record held counts), closes (likewise), longest_streak (consecutive wins).
+    record held counts), closes (likewise), longest_streak (consecutive wins);
+    mp and vp (sums over the burraco matches) only when a record held them.
     A player on both sides of a match (AI against AI) counts it once, as a win.
     """
     players, pairs = {}, {}
@@ -184,10 +190,14 @@ def summary(matches):
 
 
 def _final(st):
-    return {"matches": st["matches"], "wins": st["wins"],
+    out = {"matches": st["matches"], "wins": st["wins"],
             "win_rate": round(st["wins"] / st["matches"], 3) if st["matches"] else 0.0,
             "hands": st["hands"],
             "points_per_hand": round(st["points"] / st["hands"], 1) if st["hands"] else None,
             "canastas": st["canastas"] if st["canasta_hands"] else None,
             "closes": st["closes"] if st["close_hands"] else None,
             "longest_streak": st["longest_streak"]}
+    if st["vp_matches"]:
+        out["mp"] = st["mp"]
+        out["vp"] = st["vp"]
+    return out

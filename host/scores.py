@@ -71,7 +71,7 @@ def report_problems(problems, where):
 
 # --- export formats --------------------------------------------------------------
 CSV_FIELDS = ("seq", "variant", "seats", "sides", "hands", "final", "winner", "per_hand",
-              "match", "canastas", "closes")
+              "match", "canastas", "closes", "mp", "vp")
 
 
 def entries_of(records):
@@ -88,7 +88,9 @@ def csv_row(e):
             "match": e["match"],
             "canastas": ";".join(" ".join(f"{p}/{i}" for p, i in h) for h in r["canastas"])
             if "canastas" in r else "",
-            "closes": " ".join("-" if c is None else str(c) for c in r["closes"]) if "closes" in r else ""}
+            "closes": " ".join("-" if c is None else str(c) for c in r["closes"]) if "closes" in r else "",
+            "mp": " ".join(map(str, r["mp"])) if "mp" in r else "",
+            "vp": " ".join(map(str, r["vp"])) if "vp" in r else ""}
 
 
 def to_csv(entries):
@@ -196,6 +198,9 @@ def show_table(stats):
     lines = [f"{stats['matches']} matches in the history"]
     cols = ("matches", "wins", "win_rate", "points_per_hand", "canastas", "closes", "longest_streak")
     head = ("matches", "wins", "win %", "pts/hand", "canastas", "closes", "best streak")
+    if any("vp" in st for g in (stats["players"], stats["pairs"]) for st in g.values()):
+        cols += ("mp", "vp")        # burraco matches: match points and victory points
+        head += ("MP", "VP")
     for title, group in (("player", stats["players"]), ("pair", stats["pairs"])):
         if not group:
             continue
@@ -203,7 +208,7 @@ def show_table(stats):
         lines.append("")
         lines.append(f"{title:<{w}}  " + "  ".join(f"{h:>{max(len(h), 6)}}" for h in head))
         for name, st in group.items():
-            cells = [_cell(st[c], c == "win_rate") for c in cols]
+            cells = [_cell(st.get(c), c == "win_rate") for c in cols]
             lines.append(f"{name:<{w}}  " + "  ".join(f"{c:>{max(len(h), 6)}}" for c, h in zip(cells, head)))
     return "\n".join(lines) + "\n"
 

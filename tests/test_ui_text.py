@@ -31,7 +31,7 @@ BOXES = {
     L.MATCH_END: (W, ""), L.WINS: (W // 2, "J1+J3"),       # drawn at twice the size
     L.SAVED: (W, ""), L.BAD_SAVE: (W, ""), L.PURE_L: (30, "13"), L.IMPURE_L: (30, "13"),
     L.TIMEUP: (W, ""), L.HINT_IS: (W, "agrega R10 R11 R12"),
-    L.ROUND: (114, "< 4  >"),       # burraco set-up: "< 4 smazzate >"
+    L.ROUND: (110, ""),             # burraco set-up: "Smazzate < 4 >"
 }
 for i in (L.R_MELDED, L.R_PURE, L.R_IMPURE, L.R_CLOSE, L.R_MUERTO, L.R_RACK, L.R_TOTAL):
     BOXES[i] = (124, "")

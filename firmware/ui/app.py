@@ -345,7 +345,8 @@ class App:
             from link import entropy
             mid = entropy.random_bytes(8)
         try:
-            scorelog.append(self.b.storage.path(scorelog.FILENAME), screen_matchend.record(self, {
+            from ui import matchlog
+            scorelog.append(self.b.storage.path(scorelog.FILENAME), matchlog.record(self, {
                 "variant": g.rules.name, "seats": seats,
                 "hands": [list(h) for h in g.history[-scorelog.MAX_HANDS:]],
                 "final": list(g.scores), "winner": g.winner,

@@ -75,7 +75,7 @@ MSG = (
     'time is up: last hand',
     'Hint',
     'Hint: ',
-    'hands',
+    'Hands',
 )
 # burraco (R12): the muerto is the pozzetto, canastas are burracos, tiles are cards
 # (ids as ui/lang.py: MUERTO, SHOW_RACK, H_MUERTO, SELECT_FIRST, DID_MUERTO, R_PURE,

@@ -75,7 +75,7 @@ MSG = (
     'tiempo cumplido: última mano',
     'Pista',
     'Pista: ',
-    'manos',
+    'Manos',
 )
 # burraco (R12): the muerto is the pozzetto, canastas are burrachi, tiles are cards
 # (ids as ui/lang.py: MUERTO, SHOW_RACK, H_MUERTO, SELECT_FIRST, DID_MUERTO, R_PURE,

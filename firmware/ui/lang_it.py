@@ -75,7 +75,7 @@ MSG = (
     'tempo scaduto: ultima smazzata',
     'Suggerimento',
     'Consiglio: ',
-    'smazzate',
+    'Smazzate',
 )
 # burraco (R12): cards instead of tiles (the pozzetto and burrachi are MSG's words
 # already); ids as ui/lang.py: SHOW_RACK, SELECT_FIRST

@@ -1,6 +1,5 @@
 # End of the match: the winner, every hand's scores, the totals; for burraco
-# also seed 001's Match Points and Victory Points. record() completes the
-# match's score log record.
+# also seed 001's Match Points and Victory Points.
 from engine import rules as RU
 from engine import score as SC
 from hal import keys as K
@@ -19,31 +18,6 @@ def key(app, k):
         L.cards(False)
         app.show(S_TITLE)
         app.row = 0
-
-
-def record(app, rec):
-    """rec (scorelog.append's dict) with what this console knows beyond the
-    totals: per hand the canastas and the closer (app.stats, when it covers
-    every hand: a resumed link match may lack the first ones), MP and VP for
-    burraco. Returns rec."""
-    g = app.g
-    st = app.stats
-    n = len(rec["hands"])
-    if len(st) == 3 * len(g.history) and n:
-        can = []
-        closes = []
-        for i in range(len(st) - 3 * n, len(st), 3):
-            can.append([[st[i] >> 4, st[i] & 15], [st[i + 1] >> 4, st[i + 1] & 15]])
-            closes.append(st[i + 2] - 1 if st[i + 2] else None)
-        rec["canastas"] = can
-        rec["closes"] = closes
-    if rec["winner"] is not None and rec["winner"] < 0:
-        rec["winner"] = None
-    if g.rules is RU.BURRACO:
-        a, b, va, vb = SC.match_points(g.scores[0], g.scores[1])
-        rec["mp"] = [a, b]
-        rec["vp"] = [va, vb]
-    return rec
 
 
 def tick(app, now):

@@ -116,8 +116,9 @@ def draw(app, dirty):
             a = L.t(L.LEVEL)
             b = gfx.NUMS[app.level]
         elif r == R_TARGET:
-            a = L.t(L.TARGET)
-            b = gfx.NUMS[app.hands] + " " + L.t(L.ROUND) if app.hands else str(app.target or rules.target)
+            # burraco: a target, or a round of 1..4 hands (seed 001 tournaments)
+            a = L.t(L.ROUND) if app.hands else L.t(L.TARGET)
+            b = gfx.NUMS[app.hands] if app.hands else str(app.target or rules.target)
         else:
             a = pname(r - R_SEAT)
             b = L.t(L.AI) if (app.ai_seats >> (r - R_SEAT)) & 1 else L.t(L.HUMAN)

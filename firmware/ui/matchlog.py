@@ -1,0 +1,30 @@
+# What this console adds to a finished match's score log record (scorelog.py
+# optional fields). Imported by App.log_match only when a match has ended, so
+# the bytecode is not on the heap while a match is played.
+from engine import rules as RU
+from engine import score as SC
+
+
+def record(app, rec):
+    """rec (scorelog.append's dict) with what this console knows beyond the
+    totals: per hand the canastas and the closer (app.stats, when it covers
+    every hand: a resumed link match may lack the first ones), MP and VP for
+    burraco. Returns rec."""
+    g = app.g
+    st = app.stats
+    n = len(rec["hands"])
+    if len(st) == 3 * len(g.history) and n:
+        can = []
+        closes = []
+        for i in range(len(st) - 3 * n, len(st), 3):
+            can.append([[st[i] >> 4, st[i] & 15], [st[i + 1] >> 4, st[i + 1] & 15]])
+            closes.append(st[i + 2] - 1 if st[i + 2] else None)
+        rec["canastas"] = can
+        rec["closes"] = closes
+    if rec["winner"] is not None and rec["winner"] < 0:
+        rec["winner"] = None
+    if g.rules is RU.BURRACO:
+        a, b, va, vb = SC.match_points(g.scores[0], g.scores[1])
+        rec["mp"] = [a, b]
+        rec["vp"] = [va, vb]
+    return rec
