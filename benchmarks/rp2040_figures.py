@@ -14,10 +14,17 @@ of SPI bytes ended by 20 ms without any; a redraw runs from its first CASET to i
   rp2040_heap_free_table  gc.mem_free() after gc.collect() right after that table's redraw (App running)
   rp2040_ms_decision_p99_level1/2/3  99th percentile of one AI decision (ai.make(level).choose), 2-player
                           hands (seeds 1..3, both seats that level), timed on the board with ticks_us
+  rp2040_ms_link_move     one move across the link cable (two boards, UART0 to UART0 at 115200, the
+                          App's linked match with autoplay on both): the MOVE frame's first byte into
+                          the sender's UART to the last bit of the other board's ACK; median of the
+                          first LINK_MOVES moves (each board's part on its own clock: see
+                          emulator/runtimes/rp2040 move_round_trips)
 """
 import argparse
 import json
 import os
+import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -108,6 +115,28 @@ def ai_decisions(pico, seeds=(1, 2, 3)):
     return fig
 
 
+LINK_MOVES = 20
+
+
+def link_move(d, image):
+    images = []
+    for n in "ab":
+        images.append(os.path.join(d, n + ".bin"))
+        shutil.copyfile(image, images[-1])
+    with rp2040.VPico(images[0], link="listen:0") as a, \
+            rp2040.VPico(images[1], link=f"socket://127.0.0.1:{a.listening}") as b:
+        for p in (a, b):
+            p.settle(800, after_ns=0)
+        ra, rb = rp2040.link_match((a, b), moves=LINK_MOVES)
+        baud = a.stats()["uart_baud"]
+    if ra["digest"] != rb["digest"]:
+        raise SystemExit("the linked boards disagree about the match")
+    trips = rp2040.move_round_trips(ra["wire"], rb["wire"]) + rp2040.move_round_trips(rb["wire"], ra["wire"])
+    return {"rp2040_ms_link_move": round(statistics.median(trips) / 1e6, 1),
+            "rp2040_ms_link_move_max": round(max(trips) / 1e6, 1),
+            "rp2040_link_moves": len(trips), "rp2040_link_baud": baud}
+
+
 def measure(d):
     image = os.path.join(d, "flash.bin")
     with rp2040.VPico(image) as pico:
@@ -116,7 +145,7 @@ def measure(d):
                             "--out", os.path.join(d, "fw")], capture_output=True, text=True, cwd=ROOT)
         if r.returncode:
             raise SystemExit("burako flash failed: " + r.stderr.strip()[-300:])
-    fig = {}
+    fig = link_move(d, image)
     wall = time.monotonic()
     with rp2040.VPico(image) as pico:  # power on: main.py draws the title
         pico.settle(800, after_ns=0)

@@ -167,6 +167,33 @@ def test_two_boards_exchange_uart_bytes_at_the_baud_rate(vpico_ready, tmp_path):
         assert a.stats()["uart_tx"] == 26 and b.stats()["uart_tx"] == 15
 
 
+LINK_MOVES = 12  # a whole match is about 250 moves, 5 minutes of this host's time: too long for CI
+
+
+def test_two_linked_boards_play_the_same_match_over_their_uarts(flashed, tmp_path):
+    """Two flashed boards, UART0 to UART0 at 115200 (bytes take their frame time on the wire):
+    the App's linked match (ui/linkplay.py, autoplay on both) connects, deals from both nonces and
+    plays LINK_MOVES moves; both consoles hold the same match, move log and position, and every
+    move's frame was acknowledged by the other board (docs/link.md)."""
+    images = []
+    for n in "ab":
+        images.append(tmp_path / f"{n}.bin")
+        shutil.copyfile(flashed["image"], images[-1])
+    with rp2040.VPico(images[0], link="listen:0") as a, \
+            rp2040.VPico(images[1], link=f"socket://127.0.0.1:{a.listening}") as b:
+        for p in (a, b):
+            p.settle(800, after_ns=0)
+        ra, rb = rp2040.link_match((a, b), moves=LINK_MOVES)
+    assert {ra["seat"], rb["seat"]} == {0, 1}
+    assert ra["count"] == rb["count"] == LINK_MOVES
+    for k in ("match_id", "log", "digest", "history"):
+        assert ra[k] == rb[k], k
+    trips = rp2040.move_round_trips(ra["wire"], rb["wire"]) + rp2040.move_round_trips(rb["wire"], ra["wire"])
+    assert len(trips) == LINK_MOVES
+    # a move is at least a 9-byte MOVE frame (16 bytes) out and a 7-byte ACK back, 10 bits each
+    assert min(trips) >= (16 + 7) * 10 * 1e9 / 115200
+
+
 # --- bad input ------------------------------------------------------------------------------
 @pytest.mark.parametrize("argv, says", [
     (["--board", "nope"], "no board profile 'nope'"),

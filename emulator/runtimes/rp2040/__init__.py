@@ -351,3 +351,115 @@ def start_app(pico, **kw):
     t = pico.stats()["t_ns"]
     mpremote(pico.port, "exec", "--no-follow", app_script(**kw))
     return pico.settle(800, after_ns=t)
+
+
+# --- the link cable's frames on the wire (figures, tests) ----------------------------
+def wire_frames(log, ends=None):
+    """Link frames (docs/link.md) in a byte log of VPico.request("wire") ([t_ns, byte, ...]):
+    [(t_first, t_last, ctl, seq, ack, payload)], t_first the time of the frame's first byte in `log`,
+    t_last that of its 0x00 delimiter in `ends` (a log of the same bytes timed elsewhere: written
+    into the TX FIFO and out on the wire), else in `log`. Damaged frames are left out."""
+    from emulator.paths import use_firmware
+
+    use_firmware()
+    from link import frame as F
+
+    times, data = log[0::2], log[1::2]
+    last = times if ends is None else ends[0::2]
+    if ends is not None and data[:len(last)] != ends[1::2]:
+        raise VPicoError("the two logs are not the same bytes")
+    out = []
+    start = 0
+    for i in range(min(len(data), len(last))):
+        if data[i]:
+            continue
+        buf = bytearray(data[start:i])
+        first = times[start] if start < i else None
+        start = i + 1
+        m = F.cobs_decode(buf, len(buf)) if buf else -1
+        if m < F.HEAD + F.CRC or F.crc16(buf, m - F.CRC) != buf[m - 2] | (buf[m - 1] << 8):
+            continue
+        out.append((first, last[i], buf[0], buf[1], buf[2], bytes(buf[F.HEAD:m - F.CRC])))
+    return out
+
+
+def move_round_trips(sender, receiver):
+    """Each MOVE the `sender` board sent: frame out to ACK back in ns, from the two boards' wire
+    logs (VPico.request("wire")). Each board's part is timed on its own emulated clock: the sender's
+    from writing the frame's first byte into its UART to the frame's last bit out; the receiver's from
+    that last byte into its RX FIFO to the last bit out of the first frame acknowledging it (an ACK,
+    or a DATA frame carrying the ack). Bits on the wire are counted once, where they leave, so the
+    host's speed, which lets the two boards' clocks drift apart, does not enter the figure."""
+    from link import msg as M
+    from link import transport as TR
+
+    sent = wire_frames(sender["tx_in"], sender["tx_out"])
+    got = wire_frames(receiver["rx"])
+    answers = wire_frames(receiver["tx_out"])
+    trips = []
+    seen = set()
+    for t0, t_out, ctl, seq, _ack, pay in sent:
+        if ctl & 0x0F != TR.DATA or not pay or pay[0] != M.MOVE or pay in seen:
+            continue  # a resend is not a move of its own
+        seen.add(pay)
+        arrived = [f[1] for f in got if f[2] & 0x0F == TR.DATA and f[3] == seq and f[5] == pay]
+        if not arrived:
+            continue
+        acks = [f[1] for f in answers if f[1] > arrived[0] and f[2] & 0x0F in (TR.ACK, TR.DATA) and f[4] == seq]
+        if acks:
+            trips.append((t_out - t0) + (acks[0] - arrived[0]))
+    return trips
+
+
+# Device code: the App in a linked match (ui/linkplay.py), both seats' moves by the autoplay AI,
+# until `moves` moves are played (None: the match's end, logged and acknowledged); then the
+# local AI stops, and once the link is idle (every move acknowledged) the script prints the
+# session's view of the match.
+LINK_SCRIPT = """
+import hashlib
+from hal import board as _hb
+from ui.app import App
+from ui import linkplay
+from engine import codec
+class Done(Exception):
+    pass
+_step = App.step
+def step(self, now):
+    _step(self, now)
+    lk = self.link
+    if lk is None or lk.game is None:
+        return
+    if MOVES is None:
+        if linkplay.over(self):
+            raise Done()
+    elif lk.count >= MOVES:
+        self.ais[lk.seat] = None
+        if lk.idle():
+            raise Done()
+App.step = step
+app = App(_hb.build(), link=True, autoplay=True, ai_ms=0, target=TARGET)
+try:
+    app.run()
+except Done:
+    pass
+lk = app.link
+print('LINK', lk.seat, lk.count, lk.match_id.hex(), bytes(lk.log).hex(),
+      hashlib.sha256(codec.encode(app.g)).digest().hex(), app.g.history, 'END')
+"""
+
+
+def link_match(boards, moves=None, target=1, timeout=900):
+    """Run LINK_SCRIPT on two linked boards (already booted, UART0 joined); returns, per board,
+    {"seat", "count", "match_id", "log", "digest", "history", "wire"} ("wire": its UART byte log
+    since the script started)."""
+    for p in boards:
+        p.request("wire", clear=True)
+        mpremote(p.port, "exec", "--no-follow",
+                 f"MOVES = {moves!r}\nTARGET = {target!r}\n" + LINK_SCRIPT)
+    out = []
+    for p in boards:
+        line = p.serial_read(b"END", timeout=timeout).rsplit(b"LINK ", 1)[1].split(b" END")[0].decode()
+        seat, count, mid, log, digest, history = line.split(" ", 5)
+        out.append({"seat": int(seat), "count": int(count), "match_id": mid, "log": log, "digest": digest,
+                    "history": ast.literal_eval(history), "wire": p.request("wire")})
+    return out

@@ -11,6 +11,9 @@
 //   op "screen" {"since"}        the glass as RGB565 big-endian, base64, + version, lit, on, t_ns
 //                                (no pixels when nothing changed since version `since`)
 //   op "stats"                   emulated time, cycles, SPI bursts, key edges, resets, UART
+//   op "wire"   {"clear"}        the UART's byte log: [t_ns, byte, ...] flat, for bytes written to the
+//                                TX FIFO (tx_in), bytes whose last bit left (tx_out), bytes put into
+//                                the RX FIFO (rx); "clear" empties it after the reply
 //   op "cut"    {"after", "keep"} the power fails during the flash call after `after` more, `keep` bytes in
 //   op "quit"
 // The rp2040js model is completed where MicroPython needs it (docs/vpico.md): USB OUT
@@ -255,6 +258,13 @@ function glass() {
   return out;
 }
 
+// The UART's byte log (op "wire"): emulated time and value of every byte, for link figures
+const WIRE_MAX = 400000;
+const wire = { tx_in: [], tx_out: [], rx: [] };
+function wireLog(list, b) {
+  if (list.length < WIRE_MAX) list.push(now_ns(), b);
+}
+
 // UART registers (PL011)
 const UARTDR = 0x0, UARTFR = 0x18, UARTLCR_H = 0x2c, UARTICR = 0x44;
 const FR_BUSY = 1 << 3, FR_TXFF = 1 << 5, FR_TXFE = 1 << 7;
@@ -390,6 +400,7 @@ class Board {
     const shiftDone = this.clock.createAlarm(() => {
       const b = self.txFifo.shift();
       if (sock) sock.write(Buffer.of(b));
+      wireLog(wire.tx_out, b);
       self.uartTx++;
       if (self.txFifo.length) shiftDone.schedule(frameNs());
       else self.shifting = false;
@@ -414,7 +425,7 @@ class Board {
     const origWrite = u.writeUint32.bind(u);
     u.writeUint32 = (offset, value) => {
       if (offset === UARTDR) {
-        if (self.txFifo.length < 32) self.txFifo.push(value & 0xff);
+        if (self.txFifo.length < 32) { self.txFifo.push(value & 0xff); wireLog(wire.tx_in, value & 0xff); }
         if (self.txFifo.length > 16) { u.interruptStatus &= ~INT_TX; u.checkInterrupts(); }
         if (!self.shifting) { self.shifting = true; shiftDone.schedule(frameNs()); }
         return;
@@ -432,7 +443,9 @@ class Board {
       const due = this.lastRx + this.frameNs();
       if (now < due) { this.rxAlarm.schedule(due - now); wake(); return; }
       this.lastRx = now;
-      u.feedByte(wireIn.shift());
+      const b = wireIn.shift();
+      wireLog(wire.rx, b);
+      u.feedByte(b);
       this.uartRx++;
       wake();
     }
@@ -580,6 +593,12 @@ function handle(req) {
       reply.keys = keyLog;
       break;
     }
+    case "wire":
+      reply.tx_in = wire.tx_in;
+      reply.tx_out = wire.tx_out;
+      reply.rx = wire.rx;
+      if (req.clear) { wire.tx_in = []; wire.tx_out = []; wire.rx = []; }
+      break;
     case "cut": // the power fails during the next-but-`after` flash call, `keep` bytes into it
       cut = { at: flashOps + 1 + (req.after || 0), keep: req.keep || 0 };
       reply.flash_ops = flashOps;
