@@ -18,8 +18,6 @@ IGNORED = {
     "ui/app.py": "UI refactor in progress (its AI slots are typed None by their initial value)",
     "link/session.py": "link cable protocol in progress",
     "link/entropy.py": "CPython fallback redefines ticks_us with time.monotonic (as hal/clock.py)",
-    "engine/rummy.py": "new rules module in progress",
-    "engine/rummy_solve.py": "new rules module in progress",
     # by design
     "hal/clock.py": "the CPython fallback redefines MicroPython's time functions (time.monotonic)",
 }
