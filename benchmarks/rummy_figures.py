@@ -1,6 +1,8 @@
 """Figures for Rummy israeli (docs/rummy.md): the solver's fuel per play search
 inside real MicroPython (WASI, -X heapsize) at each AI level, the heap
-high-water mark of whole matches, and CPython matches per second.
+high-water mark of whole matches, the console UI's heap high-water mark over
+a whole AI match (the device's 131072-byte heap, Burako's modules unloaded),
+and CPython matches per second.
 
     .venv/bin/python benchmarks/rummy_figures.py [--json] [--games N]
 
@@ -15,6 +17,20 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from host import rummy as HR  # noqa: E402
 from host.sim import percentiles  # noqa: E402
+
+
+def ui_peak(players):
+    """The heap high-water mark of an AI-only Rummy match through the console UI
+    (burako emu --headless --variant rummy --autoplay --runtime micropython)."""
+    import tempfile
+
+    from emulator import runner
+
+    opts = {"seed": 3, "ai_ms": 0, "autoplay": True, "variant": "rummy", "players": players}
+    with tempfile.TemporaryDirectory() as d:
+        _, st = runner.run_micropython(opts, d, runner.Feeder(frames=40000, autoplay=True), heap=131072)
+    assert st["screen"] == "matchend", st["screen"]
+    return st["peak_heap_bytes"]
 
 
 def main():
@@ -39,6 +55,11 @@ def main():
         if not a.json:
             print(f"level {level}: fuel per play search p50 {p['p50']:,} p99 {p['p99']:,} max {p['max']:,} "
                   f"({p['n']} searches, 2 and 4 players); peak heap {peak:,} bytes")
+    for players in (2, 4):
+        figs[f"rummy_ui_{players}p_peak_heap_bytes"] = ui_peak(players)
+        if not a.json:
+            print(f"console UI, {players} players, AI match at 131072 bytes: peak heap "
+                  f"{figs[f'rummy_ui_{players}p_peak_heap_bytes']:,} bytes")
     for players in (2, 4):
         rep = HR.run_cpython(players, seeds)
         figs[f"rummy_cpython_l3_{players}p_games_per_s"] = round(len(seeds) / rep.seconds, 3)
