@@ -114,11 +114,13 @@ class App:
         while True:
             now = clk.ticks_ms()
             self.step(now)
-            # the next frame 15 ms after this one began, or sooner when a key changes: asked
-            # every 2 ms (a pin-interrupt flag), a press is acted on within about 2 ms; 1 ms
-            # slices kept the board about 7 % busy at an idle screen, against 2.6 % for none
+            # the next frame 15 ms after this one began, or sooner when a key changes or a
+            # link byte comes in: asked every 2 ms (a pin-interrupt flag, the UART's count),
+            # a press or a peer's frame is acted on within about 2 ms; 1 ms slices kept the
+            # board about 7 % busy at an idle screen, against 2.6 % for none
             end = clk.ticks_add(now, 15)
-            while clk.ticks_diff(end, now) > 0 and not btn.pending(now):
+            while clk.ticks_diff(end, now) > 0 and not btn.pending(now) and not (
+                    self.link is not None and self.b.link.any()):
                 clk.sleep_ms(2)
                 now = clk.ticks_ms()
 
