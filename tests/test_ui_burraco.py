@@ -315,3 +315,18 @@ def test_mp_vp_field_of_the_wrong_length_is_a_bad_payload(tmp_path):
     (tmp_path / "s.log").write_bytes(bytes(out))
     recs, problems = scorelog.read(str(tmp_path / "s.log"))
     assert recs == [] and problems[0][2] == "bad payload"
+
+
+def test_save_and_quit_leaves_the_card_words_and_faces_for_the_title(tmp_path):
+    # X opens the menu; its last item (7 down) is save and quit
+    board, app = runner.run_cpython({"seed": 7, "ai_ms": 0, "lang": "en"}, str(tmp_path),
+                                    runner.Feeder(parse_keys("DOWN,RIGHT,UP,A,RIGHT,RIGHT,UP,A,A")))
+    assert app.g.rules.name == "burraco" and L.code() == "es" and L.t(L.MUERTO) == "Pozzetto"
+    from hal import keys as K
+    app.key(K.X)
+    for _ in range(7):
+        app.key(K.DOWN)
+    app.key(K.A)
+    assert app.screen == 0 and app.g is None and (tmp_path / save.NAME).exists()
+    assert not app.p.cards and L.t(L.MUERTO) == "Muerto"
+    L.use("es")
