@@ -118,6 +118,7 @@ class Link:
         self._sync_reset()
         self._serve_reset()
         self._lazy = False          # link/deal.py or link/repair.py loaded
+        self.out_move = None        # a local move whose MOVE goes out at the next poll
         if saved is not None:
             self._deal().restore(self, saved, game)
         self.t = Transport(board.link, self.clock, self.random(4), self, rto)
@@ -140,6 +141,7 @@ class Link:
         number of events waiting."""
         if now is None:
             now = self.clock.ticks_ms()
+        self._flush()
         self.t.poll(now)
         if self._serve_at >= 0:
             if not self.t.queue:
@@ -176,17 +178,29 @@ class Link:
             return BUSY
         if g.turn != self.seat:
             return ER.NOT_YOUR_TURN
+        self._flush()
         err = g.play(mv)
         if err:
             return err
-        ply = self.count
-        self._accepted(mv)
-        self._send(M.move(ply, self._dig, mv))
+        # the MOVE (with the digest of the position after it) is built at the
+        # next poll: the UI's answer to the move and the AI that chose it
+        # share this frame's heap; the bytes on the wire are the same
+        self.out_move = mv
+        self._logged(mv)
         return 0
+
+    def _flush(self):
+        mv = self.out_move
+        if mv is not None:
+            self.out_move = None
+            self._pos = M.position(self.game)
+            self._dig = M.digest(self._pos)
+            self._send(M.move(self.count - 1, self._dig, mv))
 
     def abandon(self):
         """Give the match up (tells the peer if it is there)."""
         if self._st != ENDED:
+            self._flush()
             self._end(R_ABANDONED)
 
     def connected(self):
@@ -195,13 +209,13 @@ class Link:
 
     def idle(self):
         """Nothing half received or waiting for an acknowledgement."""
-        return self.t.idle()
+        return self.out_move is None and self.t.idle()
 
     def safe_to_write(self):
         """True when a flash write now loses nothing: no frame half read,
         nothing unacknowledged, no byte waiting in the UART. (Bytes that
         arrive during the write are lost and resent, never misread.)"""
-        if not self.t.idle():
+        if not self.idle():
             return False
         a = getattr(self.t.stream, "any", None)
         return a is None or not a()
@@ -222,6 +236,7 @@ class Link:
         writes this, then link.log as it lies (no copy of a whole match)."""
         if self.match_id is None:
             return None
+        self._flush()
         out = bytearray(SAVE_MAGIC)
         out.append(RU.VARIANTS.index(self.rules))
         M.put16(out, self.target)
@@ -286,12 +301,15 @@ class Link:
         self._pos = M.position(self.game)
         self._dig = M.digest(self._pos)
 
-    def _accepted(self, mv, pos=None):
+    def _accepted(self, mv, pos):
+        self._pos = pos
+        self._dig = M.digest(pos)
+        self._logged(mv)
+
+    def _logged(self, mv):
         M.put_move(self.log, mv)
         self.count += 1
         self.dirty = True
-        self._pos = M.position(self.game) if pos is None else pos
-        self._dig = M.digest(self._pos)
         if self.game.phase == G.P_MATCH_OVER:
             self._st = ENDED
             self.reason = R_MATCH_OVER

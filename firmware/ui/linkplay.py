@@ -1,13 +1,12 @@
 # The link cable 1v1 (issue 8, docs/ui.md "Link cable"), imported only when
 # a link opens (ui/screen_link.py is the small always-loaded front: a local
-# game pays nothing for this module): the screen shown while the other
-# console is not there (connecting, dealing, gone) or when the link has ended
-# for a reason other than the match's end, and the glue that runs the Link
-# (link/session.py) under the ordinary screens:
-#   start(app)  title entry "Cable 1v1" (and the emulator's --link): a Link on
-#               board.link, resuming the match in link.sav if there is one
+# game pays nothing for this module): the glue that runs the Link
+# (link/session.py) under the ordinary screens. The link's own screen
+# (connecting, dealing, gone, ended) and the opening and closing of a linked
+# match are ui/linkscreen.py, loaded only while needed.
 #   poll(app)   every frame from App.tick: the peer's moves go through
-#               app.after() like any move; state changes switch screens
+#               app.after() like any move, in the frame after the one that
+#               received them; state changes switch screens
 #   persist     link.sav (the session's own save bytes) at turn boundaries and
 #               the score log at the match's end, only while safe_to_write()
 #               (a flash write on the RP2040 stops interrupts: UART bytes lost)
@@ -15,96 +14,39 @@
 # seat carries the AI bit in app.ai_seats, so the table neither waits for a
 # key nor shows the rack of that seat, and its moves read like an AI's.
 import os
+import sys
 from micropython import const
 from engine import game as G
 from engine import codec
-from engine import rules as RU
 from hal import keys as K
-from ui import lang as L
-from ui.common import S_TITLE, S_MATCHEND, S_LINK, D_MSG
-from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, DIM
+from ui.common import S_MATCHEND, S_LINK, D_MSG
+from ui.gfx import ERR
+from ui.screen_link import tx
 
 NAME = "link.sav"          # the session's bytes (Link.saved())
 POS = "link.pos"           # the position then (engine/codec.py): no replay at power-on
 TMP = "link.tmp"
 
-# message ids in the languages' LINK tables (ui/lang_*.py)
-T_MENU = const(0)
-T_CONNECTING = const(1)
-T_DEALING = const(2)
-T_GONE = const(3)
-T_WAIT_BACK = const(4)
-T_H_LEAVE = const(5)
-T_H_ENDED = const(6)
-T_ENDED = const(7)
-T_BY_PEER = const(8)
-T_BY_ME = const(9)
+# message ids in the languages' LINK tables (ui/lang_*.py; the screen's are
+# ui/linkscreen.py's)
 T_REFUSED = const(10)
-T_TITLE = const(11)
-T_RESUMING = const(12)
-T_REASON = const(13)       # + session.R_* (12 reasons)
 T_FRAME = const(25)        # + session.F_* - 1 (6 refusal codes)
 
-# reasons after which the saved match can never go on: the save goes
-DEAD = (1, 4, 7, 8, 9, 10, 11)   # MATCH_OVER PEER_LOST BAD_REVEAL CHEAT DESYNC ABANDONED PROTOCOL
+
+# --- opening and closing (ui/linkscreen.py) -----------------------------------
+def leave(app, keep=True):
+    """Back to the title (the table menu's "Save and quit" during a linked
+    match); keep=False drops the match's save."""
+    from ui import linkscreen
+    linkscreen.close(app, keep)
 
 
-def tx(i):
-    """Text i of the LINK table in the language in use."""
-    import sys
-    return sys.modules["ui.lang_" + L.code()].LINK[i]
-
-
-# --- opening and closing -------------------------------------------------------
-def start(app):
-    """Start (or resume) a linked match: the link screen until the peer is there."""
-    from link import session
-    lk = None
-    saved = read(app.b.storage)
-    v = RU.VARIANTS[app.variant].name     # burako, torneo or burraco: the peer must agree
-    if saved is not None:
-        try:
-            # the position saved with it spares replaying the whole match
-            # (used only if it matches the save's digest)
-            lk = session.Link(app.b, v, app.target, saved=saved, game=position(app.b.storage))
-        except ValueError:
-            remove(app.b.storage)
-            app.bad_save = True
-    if lk is None:
-        lk = session.Link(app.b, v, app.target)
-    app.link = lk
-    app.LS = session
-    app.link_state = session.CONNECTING
-    app.link_note = ""
-    app.log_due = False
-    app.g = None
-    app.ai_seats = 0
-    for p in range(4):
-        app.ais[p] = None
-    app.show(S_LINK)
-
-
-def close(app, keep):
-    """Leave the linked match: back to the title; keep=False drops its save."""
-    lk = app.link
-    if lk is not None and keep and lk.match_id is not None:
-        try:
-            write(app.b.storage, lk.saved())     # leaving: write even mid-exchange
-        except OSError:
-            pass
-    if not keep:
-        remove(app.b.storage)
-    app.link = None
-    app.LS = None
-    app.g = None
-    app.ai_seats = 1 << 1
-    app.row = 0
-    app.show(S_TITLE)
-
-
-def leave(app):
-    """The table menu's "Save and quit" during a linked match."""
-    close(app, True)
+def _drop_screen():
+    # the link screen's module leaves the heap while the table shows
+    import ui
+    del sys.modules["ui.linkscreen"]
+    if "linkscreen" in ui.__dict__:
+        delattr(ui, "linkscreen")
 
 
 def bind(app):
@@ -131,13 +73,28 @@ def bind(app):
 # --- every frame -------------------------------------------------------------
 def poll(app, now):
     lk = app.link
-    S = app.LS
-    if not lk.poll(now):
-        # saves and the score log go in frames of their own: a frame that
-        # also took a move would hold both one's garbage and the other's
-        persist(app)
+    if lk.events:
+        # what the last frame's poll received, answered in a frame of its
+        # own: the check of a peer move (decode, play, position, digest) and
+        # the UI's answer to it (a hand's end, the match's) would otherwise
+        # share one frame's heap
+        events(app, now)
         return
-    app.next_ai = now + 1           # the AI thinks in a frame that took no peer message
+    if app.screen != S_LINK and "ui.linkscreen" in sys.modules:
+        _drop_screen()
+    sent = lk.out_move is not None  # this poll sends the last local move (its digest)
+    if lk.poll(now) or sent:
+        app.next_ai = now + 1       # the AI thinks in a frame that took no link work
+        return
+    # saves and the score log go in frames of their own: a frame that
+    # also took a move would hold both one's garbage and the other's
+    persist(app)
+
+
+def events(app, now):
+    lk = app.link
+    S = app.LS
+    app.next_ai = now + 1
     while True:
         e = lk.next_event()
         if e is None:
@@ -232,9 +189,12 @@ def waiting(app):
 
 def key_hook(app, k):
     """Keys before the screen gets them; True when taken here."""
-    app.link.stir(app.now)
+    lk = app.link
+    lk.stir(app.now)
+    if lk.events:
+        events(app, app.now)        # the screen shows what the key acts on
     if app.screen == S_MATCHEND and k & (K.A | K.PRESS | K.B):
-        close(app, False)           # the pass-and-play save stays untouched
+        leave(app, False)           # the pass-and-play save stays untouched
         return True
     return False
 
@@ -265,44 +225,13 @@ def write_saved(storage, lk):
     field, so the head is saved() over an empty log and the log is written
     from where it lies (saved() would copy a whole match's log twice, ~5 KB
     of garbage in one frame at the end of a long match)."""
+    head = lk.save_head()
     log = lk.log
-    lk.log = b""
-    try:
-        head = lk.saved()
-    finally:
-        lk.log = log
     tmp = storage.path(TMP)
     with open(tmp, "wb") as f:
         f.write(head)
         f.write(log)
     _commit(storage, NAME)
-
-
-def read(storage, name=NAME):
-    try:
-        with open(storage.path(name), "rb") as f:
-            return f.read()
-    except OSError:
-        return None
-
-
-def position(storage):
-    """The Game saved next to link.sav, or None (missing or damaged)."""
-    b = read(storage, POS)
-    if b is None:
-        return None
-    try:
-        return codec.decode(b)
-    except Exception:
-        return None
-
-
-def exists(storage):
-    try:
-        os.stat(storage.path(NAME))
-        return True
-    except OSError:
-        return False
 
 
 def remove(storage):
@@ -311,47 +240,3 @@ def remove(storage):
             os.remove(storage.path(name))
         except OSError:
             pass
-
-
-# --- the screen ----------------------------------------------------------------
-def key(app, k):
-    S = app.LS
-    lk = app.link
-    if app.link_state == S.ENDED:
-        if k & (K.A | K.PRESS | K.B):
-            close(app, lk.reason not in DEAD)
-        return
-    if k & K.B:
-        close(app, True)            # leave; the match stays saved for later
-    elif k & K.Y and lk.match_id is not None:
-        lk.abandon()                # give the match up (the peer is told)
-
-
-def tick(app, now):
-    pass
-
-
-def draw(app, dirty):
-    p = app.p
-    S = app.LS
-    lk = app.link
-    s = app.link_state
-    p.fill(0, 0, 240, 240, FELT_DARK)
-    p.big(120 - len(tx(T_TITLE)) * 8, 24, tx(T_TITLE), WHITE, 2)
-    if s == S.ENDED:
-        p.text(0, 70, 240, tx(T_ENDED), ERR, FELT_DARK, 1)
-        p.text(0, 90, 240, tx(T_REASON + lk.reason), WHITE, FELT_DARK, 1)
-        p.text(0, 106, 240, tx(T_BY_PEER if lk.by_peer else T_BY_ME), GREY, FELT_DARK, 1)
-        p.text(0, 220, 240, tx(T_H_ENDED), DIM, FELT_DARK)
-        return
-    if s == S.PEER_GONE:
-        p.text(0, 80, 240, tx(T_GONE), CURSOR, FELT_DARK, 1)
-        p.text(0, 100, 240, tx(T_WAIT_BACK), WHITE, FELT_DARK, 1)
-    elif s == S.DEALING:
-        p.text(0, 90, 240, tx(T_DEALING), WHITE, FELT_DARK, 1)
-    else:
-        p.text(0, 90, 240, tx(T_RESUMING if lk.match_id is not None else T_CONNECTING),
-               WHITE, FELT_DARK, 1)
-    if app.link_note:
-        p.text(0, 150, 240, app.link_note, ERR, FELT_DARK, 1)
-    p.text(0, 220, 240, tx(T_H_LEAVE), DIM, FELT_DARK)

@@ -1,7 +1,8 @@
 # The link cable's screen id S_LINK, as the app and the other screens see it:
-# a small front, always loaded, for ui/linkplay.py, which holds the screen and
-# the link's glue and is imported only when a link opens (it and link/ cost
-# ~25 KB of heap: a local game pays none of it).
+# a small front, always loaded, for ui/linkplay.py (the link's glue, imported
+# only when a link opens: it and link/ cost ~20 KB of heap, a local game pays
+# none of it) and ui/linkscreen.py (the screen itself, opening and closing,
+# imported only while needed).
 from ui.common import S_MATCHEND
 
 T_MENU = 0      # the title's entry, in the languages' LINK tables
@@ -12,6 +13,11 @@ def _m():
     return linkplay
 
 
+def _s():
+    from ui import linkscreen
+    return linkscreen
+
+
 def tx(i):
     import sys
     from ui import lang as L
@@ -19,7 +25,7 @@ def tx(i):
 
 
 def start(app):
-    _m().start(app)
+    _s().start(app)
 
 
 def poll(app, now):
@@ -46,7 +52,7 @@ def over(app):
 
 
 def key(app, k):
-    _m().key(app, k)
+    _s().key(app, k)
 
 
 def tick(app, now):
@@ -54,4 +60,4 @@ def tick(app, now):
 
 
 def draw(app, dirty):
-    _m().draw(app, dirty)
+    _s().draw(app, dirty)

@@ -1,0 +1,147 @@
+# The link cable's screen (connecting, dealing, the other console gone, the
+# link ended: docs/ui.md "Link cable") and the opening and closing of a
+# linked match. Imported while that screen shows or a link opens or closes;
+# ui/linkplay.py (the glue that runs during the match) drops it when the
+# table is back, so a linked match keeps this heap for the game.
+from micropython import const
+from engine import rules as RU
+from engine import codec
+from hal import keys as K
+from ui import linkplay as LP
+from ui.common import S_TITLE, S_LINK
+from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, DIM
+from ui.screen_link import tx
+
+# message ids in the languages' LINK tables (ui/lang_*.py)
+T_MENU = const(0)
+T_CONNECTING = const(1)
+T_DEALING = const(2)
+T_GONE = const(3)
+T_WAIT_BACK = const(4)
+T_H_LEAVE = const(5)
+T_H_ENDED = const(6)
+T_ENDED = const(7)
+T_BY_PEER = const(8)
+T_BY_ME = const(9)
+T_TITLE = const(11)
+T_RESUMING = const(12)
+T_REASON = const(13)       # + session.R_* (12 reasons)
+
+# reasons after which the saved match can never go on: the save goes
+DEAD = (1, 4, 7, 8, 9, 10, 11)   # MATCH_OVER PEER_LOST BAD_REVEAL CHEAT DESYNC ABANDONED PROTOCOL
+
+
+# --- opening and closing -------------------------------------------------------
+def start(app):
+    """Start (or resume) a linked match: the link screen until the peer is there."""
+    from link import session
+    lk = None
+    saved = read(app.b.storage)
+    v = RU.VARIANTS[app.variant].name     # burako, torneo or burraco: the peer must agree
+    if saved is not None:
+        try:
+            # the position saved with it spares replaying the whole match
+            # (used only if it matches the save's digest)
+            lk = session.Link(app.b, v, app.target, saved=saved, game=position(app.b.storage))
+        except ValueError:
+            LP.remove(app.b.storage)
+            app.bad_save = True
+    if lk is None:
+        lk = session.Link(app.b, v, app.target)
+    app.link = lk
+    app.LS = session
+    app.link_state = session.CONNECTING
+    app.link_note = ""
+    app.log_due = False
+    app.g = None
+    app.ai_seats = 0
+    for p in range(4):
+        app.ais[p] = None
+    app.show(S_LINK)
+
+
+def close(app, keep):
+    """Leave the linked match: back to the title; keep=False drops its save."""
+    lk = app.link
+    if lk is not None and keep and lk.match_id is not None:
+        try:
+            LP.write_saved(app.b.storage, lk)   # leaving: write even mid-exchange
+        except OSError:
+            pass
+    if not keep:
+        LP.remove(app.b.storage)
+    app.link = None
+    app.LS = None
+    app.g = None
+    app.ai_seats = 1 << 1
+    app.row = 0
+    app.show(S_TITLE)
+
+
+# --- link.sav ----------------------------------------------------------------
+def read(storage, name=LP.NAME):
+    try:
+        with open(storage.path(name), "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def position(storage):
+    """The Game saved next to link.sav, or None (missing or damaged)."""
+    b = read(storage, LP.POS)
+    if b is None:
+        return None
+    try:
+        return codec.decode(b)
+    except Exception:
+        return None
+
+
+def exists(storage):
+    import os
+    try:
+        os.stat(storage.path(LP.NAME))
+        return True
+    except OSError:
+        return False
+
+
+# --- the screen ----------------------------------------------------------------
+def key(app, k):
+    S = app.LS
+    lk = app.link
+    if app.link_state == S.ENDED:
+        if k & (K.A | K.PRESS | K.B):
+            close(app, lk.reason not in DEAD)
+        return
+    if k & K.B:
+        close(app, True)            # leave; the match stays saved for later
+    elif k & K.Y and lk.match_id is not None:
+        lk.abandon()                # give the match up (the peer is told)
+
+
+def draw(app, dirty):
+    p = app.p
+    S = app.LS
+    lk = app.link
+    s = app.link_state
+    p.fill(0, 0, 240, 240, FELT_DARK)
+    p.big(120 - len(tx(T_TITLE)) * 8, 24, tx(T_TITLE), WHITE, 2)
+    if s == S.ENDED:
+        p.text(0, 70, 240, tx(T_ENDED), ERR, FELT_DARK, 1)
+        p.text(0, 90, 240, tx(T_REASON + lk.reason), WHITE, FELT_DARK, 1)
+        p.text(0, 106, 240, tx(T_BY_PEER if lk.by_peer else T_BY_ME), GREY, FELT_DARK, 1)
+        p.text(0, 220, 240, tx(T_H_ENDED), DIM, FELT_DARK)
+        return
+    if s == S.PEER_GONE:
+        p.text(0, 80, 240, tx(T_GONE), CURSOR, FELT_DARK, 1)
+        p.text(0, 100, 240, tx(T_WAIT_BACK), WHITE, FELT_DARK, 1)
+    elif s == S.DEALING:
+        p.text(0, 90, 240, tx(T_DEALING), WHITE, FELT_DARK, 1)
+    else:
+        p.text(0, 90, 240, tx(T_RESUMING if lk.match_id is not None else T_CONNECTING),
+               WHITE, FELT_DARK, 1)
+    if app.link_note:
+        p.text(0, 150, 240, app.link_note, ERR, FELT_DARK, 1)
+    p.text(0, 220, 240, tx(T_H_LEAVE), DIM, FELT_DARK)
