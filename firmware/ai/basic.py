@@ -38,7 +38,8 @@ class BasicAI:
             self.mem = lookahead.Memory()
             self.sampler = lookahead.Sampler()
             self.hold_n = 4
-            self.hold_w = 9
+            self.hold_w = 1
+            self.take_c = True
 
     def choose(self, g):
         ph = g.phase
@@ -63,7 +64,8 @@ class BasicAI:
             # grounds two AIs can pass one tile back and forth for ever, the
             # stock never shrinking
             if (self._can_use(g, len(pile)) and self._useful(g, top)) or \
-                    (self.fixed and len(pile) >= 2 and self._pile_gain(g) >= (2 if self.look and len(pile) >= 3 else 3)):
+                    (self.fixed and len(pile) >= 2 and self._pile_gain(g) >= (2 if self.look and len(pile) >= 3 else 3)) or \
+                    (self.look and self.take_c and self._completes(g)):
                 self.took = top
                 return (G.PILE, 0, b"", 0)
         return (G.DRAW, 0, b"", 0)
@@ -77,6 +79,19 @@ class BasicAI:
         without = K.layable(K.copy_into(self.tmp, rs), melds)
         K.add_tiles(rs, g.pile)
         return K.layable(rs, melds) - without
+
+    def _completes(self, g):
+        # level 3: the pile finishes the side's first canasta (R7: without
+        # one, the melded tiles count against the side)
+        s = G.side_of(g.turn)
+        melds = g.melds[s]
+        if not melds or g.has_canasta(s):
+            return False
+        rs = self.rs.fill(g.racks[g.turn])
+        L = self.look
+        if L.longest(rs, melds, g.rules) >= g.rules.canasta:
+            return False
+        return L.longest(K.add_tiles(rs, g.pile), melds, g.rules) >= g.rules.canasta
 
     def _can_use(self, g, taken):
         # melding the pile's top with two rack tiles must leave a tile to

@@ -18,6 +18,7 @@ from ai.rack import WILD, NUM, ONE
 
 NCODES = const(53)
 SAMPLES = const(6)
+TRIES = const(18)
 
 
 class Memory:
@@ -25,12 +26,14 @@ class Memory:
         self.hand = -1
         self.pile = None            # the pile as this AI left it (after its discard)
         self.held = None            # per seat: counts of tiles known to be in that rack
+        self.refused = None         # per seat: the last pile top it left (255: none known)
 
     def _sync(self, g):
         # a new hand (or another game: a resume) starts from nothing
         if g.hand != self.hand or self.held is None or len(self.held) != g.n:
             self.hand = g.hand
             self.held = [bytearray(NCODES) for _ in range(g.n)]
+            self.refused = bytearray(b"\xff" * g.n)
             self.pile = None
 
     def observe(self, g, me):
@@ -44,9 +47,19 @@ class Memory:
             # last taker is the seat whose discards are all that lies there now
             off = g.n - len(p)
             if 1 <= off < g.n:
-                h = self.held[(me + off) % g.n]
+                seat = (me + off) % g.n
+                h = self.held[seat]
                 for t in s:
                     h[t] += 1
+                self.refused[seat] = 255
+        elif s is not None:
+            # nobody took it: each seat in turn drew from the stock and left
+            # the top it found (so it could not make a meld with that tile)
+            k = len(s) - 1
+            for i in range(1, g.n):
+                if k < len(p):
+                    self.refused[(me + i) % g.n] = p[k]
+                k += 1
         self.pile = None
 
     def left(self, g, discard):
@@ -104,8 +117,13 @@ class Sampler:
         rng.shuffle(pool, rng.seed_state((g.seed * 31 + g.hand * 1009 + len(g.stock) * 7 + len(g.pile)) & 0xFFFFFF))
         n = len(pool)
         buf = self.buf
+        x = mem.refused[seat] if mem.refused is not None else 255
         i = 0
-        for r in self.racks:
+        tries = 0
+        k = 0
+        racks = self.racks
+        while k < SAMPLES:
+            r = racks[k]
             buf[:] = mine
             for _ in range(need):
                 buf.append(pool[i])
@@ -113,7 +131,13 @@ class Sampler:
                 if i >= n:
                     i = 0
             r.fill(buf)
-        return self.racks
+            tries += 1
+            # a rack that could have melded the top this seat left is not
+            # the one it holds (after TRIES windows, take what comes)
+            if x != 255 and tries <= TRIES and r.makes_meld(x):
+                continue
+            k += 1
+        return racks
 
 
 def masks(melds):
@@ -157,3 +181,48 @@ def outs(rs, t, hidden):
                     if 1 <= r <= 14:
                         k += hidden[base + (0 if r == 14 else r - 1)]
     return k
+
+
+def grows_to(rs, m, wild_ok):
+    """How long meld m could get now with the summary's tiles: the naturals
+    that join it (a set takes every natural of its number; a run the chain
+    of held positions past either end) plus one wild where wild_ok (m may
+    take one more) bridging a gap or at an end."""
+    n = len(m) - K.HEAD
+    w = 1 if wild_ok and rs.wilds else 0
+    if m[0] != K.RUN:
+        return n + rs.same_number(m[1]) + w
+    h = rs.cm[m[1]] & K.NO_TWO
+    lo = m[2]
+    hi = lo + n - 1
+    p = hi + 1
+    while p <= 14 and n < 13:
+        if h >> p & 1:
+            n += 1
+        elif w:
+            w = 0
+            n += 1
+        else:
+            break
+        p += 1
+    p = lo - 1
+    while p >= 1 and n < 13:
+        if h >> p & 1:
+            n += 1
+        elif w:
+            w = 0
+            n += 1
+        else:
+            break
+        p -= 1
+    return n + w if n + w <= 13 else 13
+
+
+def longest(rs, melds, rules):
+    """The longest meld of the side this summary could make now (grows_to)."""
+    best = 0
+    for m in melds:
+        k = grows_to(rs, m, K.wild_room(m, rules))
+        if k > best:
+            best = k
+    return best

@@ -372,3 +372,9 @@ def reach(melds, out):
 def joins(rch, t):
     """Could natural t join one of the melds summed up by reach()?"""
     return bool(rch[4] >> NUM[t] & 1 or rch[COL[t]] & PBIT[t])
+
+
+def wild_room(m, rules):
+    """May meld m take one more wild (R4: max_wilds, naturals >= 2 x wilds)?"""
+    w = M.wilds_in(m)
+    return w < rules.max_wilds and (w == 0 or len(m) - HEAD - w >= 2 * (w + 1))
