@@ -2,7 +2,8 @@
 inside real MicroPython (WASI, -X heapsize) at each AI level, the heap
 high-water mark of whole matches, the console UI's heap high-water mark over
 a whole AI match (the device's 131072-byte heap, Burako's modules unloaded),
-and CPython matches per second.
+how often level 3's search proves its play the best at the device's budget
+(by table size), and CPython matches per second.
 
     .venv/bin/python benchmarks/rummy_figures.py [--json] [--games N]
 
@@ -33,6 +34,45 @@ def ui_peak(players):
     return st["peak_heap_bytes"]
 
 
+def positions(seeds):
+    """Every position where a level-3 player who has exposed searches for a play,
+    over level-3 matches of 2 and 4 players (CPython)."""
+    from emulator.paths import use_firmware
+
+    use_firmware()
+    from ai import rummy as AR
+    from engine import rummy as RM
+
+    out = []
+    for players in (2, 4):
+        for seed in seeds:
+            g = RM.Game(players, seed)
+            ai = AR.RummyAI(3)
+            while g.phase != RM.P_MATCH_OVER:
+                if g.phase == RM.P_PLAY and g.exposed[g.turn]:
+                    out.append(([bytes(m) for m in g.table], bytes(g.racks[g.turn]), g.closing))
+                g.play(ai.choose(g))
+    return out
+
+
+def proven(pos, limit):
+    """Per table-size band (tiles on the table // 20, 60+ together): [searches,
+    plays proven best (exact, or a closing play), searches that found no play]."""
+    from engine import rummy_solve as RS
+
+    bands = {}
+    for table, rack, closing in pos:
+        r = RS.solve(table, rack, True, closing, limit, True, True)
+        b = min(sum(len(m) for m in table) // 20, 3)
+        st = bands.setdefault(b, [0, 0, 0])
+        st[0] += 1
+        if r is None:
+            st[2] += 1
+        elif r[2] or r[3]:
+            st[1] += 1
+    return bands
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--json", action="store_true")
@@ -55,6 +95,26 @@ def main():
         if not a.json:
             print(f"level {level}: fuel per play search p50 {p['p50']:,} p99 {p['p99']:,} max {p['max']:,} "
                   f"({p['n']} searches, 2 and 4 players); peak heap {peak:,} bytes")
+    from engine import rummy_solve as RS
+
+    pos = positions(seeds)
+    for mult in (1, 8):
+        bands = proven(pos, RS.NODES * mult)
+        tag = "" if mult == 1 else f"_x{mult}"
+        played = sum(b[0] - b[2] for b in bands.values())
+        figs[f"rummy_l3_proven_pct{tag}"] = round(100.0 * sum(b[1] for b in bands.values()) / played, 1)
+        for b, (k, good, none) in sorted(bands.items()):
+            figs[f"rummy_l3_proven_pct{tag}_table_{b * 20}"] = round(100.0 * good / max(1, k - none), 1)
+        if mult == 1:
+            figs["rummy_l3_searches"] = len(pos)
+            figs["rummy_l3_searches_no_play"] = sum(b[2] for b in bands.values())
+        if not a.json:
+            print(f"level 3 at {mult} x the device budget ({RS.NODES * mult} units), {len(pos)} searches: "
+                  f"the play proven best in {figs[f'rummy_l3_proven_pct{tag}']} % of the {played} that found one; "
+                  "by tiles on the table: " +
+                  ", ".join(f"{b * 20}{'+' if b == 3 else '-%d' % (b * 20 + 19)}: "
+                            f"{figs[f'rummy_l3_proven_pct{tag}_table_{b * 20}']} % of {k - none}"
+                            for b, (k, good, none) in sorted(bands.items())))
     for players in (2, 4):
         figs[f"rummy_ui_{players}p_peak_heap_bytes"] = ui_peak(players)
         if not a.json:
