@@ -71,7 +71,7 @@ def test_workbench_ri5_split_run_refused_while_broken_then_committed(tmp_path):
     press(app, K.Y)
     assert m.err == RM.TOO_FEW and m.bad == 1
     st = snapshot(app)["rummy"]
-    assert st["error_text"] == SR.REASONS["en"][RM.TOO_FEW]
+    assert st["error_text"] == SR.texts("en").REASONS[RM.TOO_FEW]
     assert g.turn == 0 and len(g.racks[0]) == 3          # nothing changed in the game
     # down twice to the rack: Y5 is index 1; back up to meld 2 and put it: tidied to Y5 Y6 Y7
     press(app, K.DOWN, K.DOWN, K.RIGHT, K.A, K.UP, K.UP, K.A)
@@ -179,19 +179,20 @@ def test_rummy_then_burako_micropython_heap_limit(tmp_path):
 @pytest.mark.parametrize("lang", L.LANGS)
 def test_strings_fit(lang):
     """Every Rummy text fits the band it is drawn in (8 px a letter) and has glyphs."""
-    tx = SR.TX[lang]
+    tx = SR.texts(lang).TX
+    reasons = SR.texts(lang).REASONS
     wide = {SR.X_NEW_MELD: 200 - 16, SR.X_PLAYERS: 110, SR.X_HANDS: 110, SR.X_START: 232 - 32,
             SR.X_HELD: 60, SR.X_RACK_N: 80 - 24}
     for i in range(SR.X_UNDO, SR.X_QUIT + 1):
         wide[i] = 152
-    assert len(tx) == len(SR.TX["en"])
+    assert len(tx) == len(SR.texts("en").TX)
     for i, s in enumerate(tx):
         w = wide.get(i, 240)
         assert len(s) * 8 <= w, (lang, i, s)
         for ch in s:
             assert ord(ch) < 128 or ch in gfx.ACC, (lang, s, ch)
-    assert len(SR.REASONS[lang]) == len(RM.TEXT)
-    for s in SR.REASONS[lang]:
+    assert len(reasons) == len(RM.TEXT)
+    for s in reasons:
         assert len(s) * 8 <= 240 - 32, (lang, s)       # after "#12 "
         for ch in s:
             assert ord(ch) < 128 or ch in gfx.ACC, (lang, s, ch)

@@ -8,6 +8,7 @@
 # A human turn is a workbench (engine/rummy_bench.py): a scratch copy of the
 # table and the rack that the player edits freely; Y commits it as one play
 # when the engine accepts it, "undo all" throws the edits away.
+import sys
 from micropython import const
 from engine import rummy as RM
 from engine import tiles as T
@@ -53,7 +54,7 @@ X_MELD = const(12)
 # menu entries
 MENU = (0, 1, 2, 3, 4, 5)    # undo all, pass, sort, closing tile, hint, save and quit
 
-# texts: ids into TX[lang]
+# texts: ids into TX of ui/rummy_<lang>.py
 X_TITLE = const(0)
 X_PLAYERS = const(1)
 X_HANDS = const(2)
@@ -87,59 +88,19 @@ X_BLOCKED = const(29)
 X_RACK_N = const(30)
 X_H_SETUP = const(31)
 
-TX = {
-    "en": ("Rummy", "Players", "Hands", "Start", "Undo all", "Pass", "Sort rack",
-           "Closing tile", "Hint", "Save and quit",
-           "A:draw X:menu", "A:pick B:put back Y:play", "A:pick/put Y:play X:menu",
-           "A:choose B/X:close", "Waiting for the AI",
-           "drew", "played", "passed", "Held", "new meld", "Ready: Y plays",
-           "points", "End of hand", "End of match", "wins", "Total", "A: continue",
-           "no play found", "closed", "blocked", "tiles", "A:change B:back"),
-    "es": ("Rummy", "Jugadores", "Manos", "Empezar", "Deshacer todo", "Pasar", "Ordenar atril",
-           "Ficha de cierre", "Ayuda", "Guardar y salir",
-           "A:robar X:men\u00fa", "A:tomar B:devolver Y:jugar", "A:tomar/poner Y:jugar X:men\u00fa",
-           "A:elegir B/X:cerrar", "Esperando a la IA",
-           "rob\u00f3", "jug\u00f3", "pas\u00f3", "En mano", "juego nuevo", "Listo: Y juega",
-           "puntos", "Fin de la mano", "Fin del partido", "gana", "Total", "A: seguir",
-           "no hay jugada", "cerr\u00f3", "bloqueada", "fichas", "A:cambiar B:volver"),
-    "it": ("Rummy", "Giocatori", "Mani", "Inizia", "Annulla tutto", "Passa", "Ordina",
-           "Tessera di chiusura", "Aiuto", "Salva ed esci",
-           "A:pesca X:men\u00f9", "A:prendi B:rimetti Y:gioca", "A:prendi/metti Y:gioca X:men\u00f9",
-           "A:scegli B/X:chiudi", "Tocca all'IA",
-           "pesca", "gioca", "passa", "In mano", "nuova combinazione", "Pronto: Y gioca",
-           "punti", "Fine della mano", "Fine della partita", "vince", "Totale", "A: avanti",
-           "nessuna giocata", "chiude", "bloccata", "tessere", "A:cambia B:indietro"),
-}
-
-# the engine's reasons (engine/rummy.py TEXT; English there), short enough for a line
-REASONS = {
-    "en": ("ok", "not allowed now", "draw a tile first", "a meld needs 3 tiles",
-           "not a run or a set", "run: 1 colour, in a row", "set: colours must differ",
-           "table tiles stay on table", "not in your rack", "lay a tile, or pass",
-           "first play: 30 or more", "first play: rack only", "closing tile only closes",
-           "joker moves by swap only", "set-of-3 joker stays", "the match is over",
-           "not a move", "place the held tiles"),
-    "es": ("ok", "no se puede ahora", "primero rob\u00e1 una ficha", "un juego lleva 3 fichas",
-           "ni escalera ni pierna", "escalera: 1 color, seguida", "pierna: colores distintos",
-           "la mesa queda en la mesa", "no est\u00e1 en tu atril", "baj\u00e1 una ficha o pas\u00e1",
-           "1a bajada: 30 o m\u00e1s", "1a bajada: solo del atril", "el cierre solo cierra",
-           "comod\u00edn: solo por canje", "pierna de 3: sin canje", "el partido termin\u00f3",
-           "no es una jugada", "ubic\u00e1 las fichas en mano"),
-    "it": ("ok", "non ora", "prima pesca una tessera", "servono 3 tessere",
-           "n\u00e9 scala n\u00e9 tris", "scala: 1 colore, di fila", "tris: colori diversi",
-           "il tavolo resta al tavolo", "non \u00e8 nel leggio", "cala una tessera o passa",
-           "1a calata: almeno 30", "1a calata: solo dal leggio", "la chiusura solo chiude",
-           "jolly: solo con scambio", "tris da 3: jolly fisso", "la partita \u00e8 finita",
-           "mossa non valida", "posa le tessere in mano"),
-}
+def texts(code=None):
+    """The module of the texts in a language (the one in use by default)."""
+    n = "ui.rummy_" + (code or L.code())
+    m = sys.modules.get(n)
+    return m if m is not None else __import__(n, None, None, ("TX",))
 
 
 def tx(i):
-    return TX[L.code()][i]
+    return texts().TX[i]
 
 
 def reason(r):
-    t = REASONS[L.code()]
+    t = texts().REASONS
     return t[r] if 0 <= r < len(t) else RM.reason_text(r)
 
 

@@ -19,8 +19,8 @@ BURAKO = ("engine.reasons", "engine.melds", "engine.score", "engine.rules", "eng
           "engine.codec", "engine.notation", "engine.transcript", "ai.rack", "ai.lookahead",
           "ai.basic", "ui.save", "ui.screen_handoff", "ui.screen_handend", "ui.screen_matchend",
           "ui.screen_setup", "ui.screen_table", "ui.screen_title")
-RUMMY = ("ui.rummy_view", "ai.rummy", "engine.rummy_solve", "engine.rummy_bench", "engine.rummy",
-         "link.entropy")
+RUMMY = ("ui.rummy_view", "ui.rummy_en", "ui.rummy_es", "ui.rummy_it", "ai.rummy",
+         "engine.rummy_solve", "engine.rummy_bench", "engine.rummy", "link.entropy")
 
 SWAP = sys.implementation.name == "micropython"
 
