@@ -40,6 +40,7 @@ class BasicAI:
             self.hold_n = 4
             self.hold_w = 1
             self.take_c = True
+            self.guard = 40
 
     def choose(self, g):
         ph = g.phase
@@ -225,6 +226,9 @@ class BasicAI:
         masks = L.masks(opp)
         rs = self.rs
         stake = len(g.pile) + 3
+        # a tile that finishes the opponents' first canasta is worth far more
+        # than the pile to them (R7: it turns all their melds to plus)
+        near = 0 if g.has_canasta(G.side_of(nxt)) else g.rules.canasta - 1
         best = -1
         best_cost = 0
         hidden = L.unseen(g, me)
@@ -240,6 +244,11 @@ class BasicAI:
                 if L.takes_with(r, opp, masks, t):
                     danger += 1
             cost = 10 * danger * stake + L.SAMPLES * (2 * L.outs(rs, t, hidden) + rs.links(t) - VAL[t] // 5)
+            if near and self.guard:
+                for i in range(len(opp)):
+                    if len(opp[i]) - K.HEAD >= near and K.touches(opp[i], masks[i], t):
+                        cost += 10 * L.SAMPLES * self.guard
+                        break
             if best < 0 or cost < best_cost:
                 best = t
                 best_cost = cost
