@@ -256,3 +256,11 @@ except AttributeError:
     band = [model.pixel(x, y) for y in range(116, 124) for x in range(240)]
     assert band.count(0xFFFF) > 50  # framebuf text in white on the green band
     assert model.pixel(2, 102) == 0x0451 and model.pixel(2, 2) == 0
+
+
+def test_the_title_asks_for_the_save_file_ui_save_writes():
+    """ui/app.py checks for a save without importing ui/save.py (its imports cost the Pico ~40 ms
+    at power-on), so the two must name the same file."""
+    from ui import app, save
+
+    assert app.SAVE_NAME == save.NAME

@@ -9,25 +9,57 @@
 # so the emulator and the MicroPython harness can drive frames themselves.
 # Nothing is allocated by an idle frame or a cursor move: redraws go through
 # ui/gfx.py's few fixed buffers, dirty bits say which screen regions changed.
+import sys
 from micropython import const
 from engine import game as G
 from engine import rules as RU
 from engine import tiles as T
-from ai.basic import BasicAI
 from ui import gfx
 from ui import lang as L
-from ui import save as SV
-from ui import screen_title, screen_setup, screen_table, screen_handoff, screen_handend, screen_matchend
-from ui import screen_link, screen_rummy
-import scorelog
+from ui import screen_title, screen_link, screen_rummy
 from ui.gfx import WHITE, CURSOR, ERR
 # S_MATCHEND, S_HANDEND and D_ALL are also imported from here (emulator, benchmarks)
 from ui.common import (S_TITLE, S_GAME, S_HANDOFF, S_HANDEND, S_MATCHEND,
                        D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, D_HINT, D_ALL, RACK_N, pname)
 
-# the screen modules, indexed by screen id
-SCREENS = (screen_title, screen_setup, screen_table, screen_handoff, screen_handend, screen_matchend,
-           screen_link, screen_rummy)
+# the screen modules by screen id, each imported when it is first shown: on the Pico every
+# import costs 10-20 ms (littlefs looks up three names, the .mpy is read and loaded), so the
+# title, which needs none of the game's screens, its AI or the score log, comes up ~0.2 s sooner
+NAMES = ("ui.screen_title", "ui.screen_setup", "ui.screen_table", "ui.screen_handoff",
+         "ui.screen_handend", "ui.screen_matchend", "ui.screen_link", "ui.screen_rummy")
+
+
+class _Screens:
+    """SCREENS[s]: the module of screen s, imported on first use; a sequence like the tuple it
+    replaces. Looked up in sys.modules each time: screen_rummy unloads and reloads modules."""
+
+    def __len__(self):
+        return len(NAMES)
+
+    def __getitem__(self, s):
+        n = NAMES[s]
+        m = sys.modules.get(n)
+        if m is None:
+            __import__(n)
+            m = sys.modules[n]
+        return m
+
+
+SCREENS = _Screens()
+
+
+def _sv():
+    # ui/save.py and the codec it loads (~40 ms of imports on the Pico) wait for the first save
+    from ui import save
+    return save
+
+
+SAVE_NAME = "burako.sav"    # ui/save.py NAME: the title asks only whether it exists
+
+
+def _ai(level):
+    from ai.basic import BasicAI
+    return BasicAI(level)
 
 MAXRACK = const(120)
 
@@ -89,7 +121,7 @@ class App:
         self.rm = None              # a Rummy match (ui/screen_rummy.py); self.g stays None
         L.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
         self.lang0 = L.code()       # screen_setup: Italian for burraco unless this was changed
-        self.has_save = SV.exists(board.storage)
+        self.has_save = board.storage.exists(SAVE_NAME)
         if link:
             screen_link.start(self)
         elif autoplay and variant == "rummy":
@@ -165,7 +197,7 @@ class App:
         L.cards(g.rules.cards)
         self.stats = bytearray()
         for p in range(4):
-            self.ais[p] = BasicAI(self.level) if p < g.n and (self.ai_seats >> p) & 1 else None
+            self.ais[p] = _ai(self.level) if p < g.n and (self.ai_seats >> p) & 1 else None
         self.viewer = self.first_human(g.turn)
         self.reset_view()
         self.next_ai = self.now + self.ai_ms
@@ -232,7 +264,7 @@ class App:
         if self.link is not None:
             return      # a linked match lives in link.sav (screen_link.persist)
         try:
-            SV.write(self.b.storage, self.ai_seats, self.level, L.LANGS.index(L.code()),
+            _sv().write(self.b.storage, self.ai_seats, self.level, L.LANGS.index(L.code()),
                      self.viewer, self.sort_mode, self.g, self.played_ms // 1000, self.hands, self.stats)
             self.saves += 1
             self.has_save = True
@@ -241,7 +273,7 @@ class App:
 
     def load(self):
         try:
-            r = SV.read(self.b.storage)
+            r = _sv().read(self.b.storage)
         except Exception:
             r = None
             self.bad_save = True
@@ -254,7 +286,7 @@ class App:
         L.use(L.LANGS[li] if li < 3 else "es")
         v = self.viewer
         for p in range(4):
-            self.ais[p] = BasicAI(self.level) if p < self.g.n and (self.ai_seats >> p) & 1 else None
+            self.ais[p] = _ai(self.level) if p < self.g.n and (self.ai_seats >> p) & 1 else None
         self.reset_view()
         self.viewer = v
         self.next_ai = self.now + self.ai_ms
@@ -316,7 +348,7 @@ class App:
             d |= D_RACK
         self.dirty |= d
         if g.phase >= G.P_HAND_OVER and phase < G.P_HAND_OVER:
-            screen_handend.ended(self)      # canastas and closer for the log; a round's end
+            SCREENS[S_HANDEND].ended(self)  # canastas and closer for the log; a round's end
         if g.phase == G.P_MATCH_OVER and phase != G.P_MATCH_OVER:
             self.log_match()
         boundary = g.turn != seat or g.phase >= G.P_HAND_OVER or kind == G.NEXT
@@ -348,6 +380,7 @@ class App:
             mid = entropy.random_bytes(8)
         try:
             from ui import matchlog
+            import scorelog
             scorelog.append(self.b.storage.path(scorelog.FILENAME), matchlog.record(self, {
                 "variant": g.rules.name, "seats": seats,
                 "hands": [list(h) for h in g.history[-scorelog.MAX_HANDS:]],

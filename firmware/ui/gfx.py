@@ -92,7 +92,7 @@ def bits(fb, data, i, rows, x, y, c, sx, sy):
 
 class Painter:
     """The UI's drawing buffers and primitives. Buffers (bytes):
-    tile TW*TH*2, small tile MW*MH*2, text strip STRIP_W*STRIP_H*2, glyph 8*8*2."""
+    tile TW*TH*2, small tile MW*MH*2, text strip STRIP_W*STRIP_H*2, glyph 8 (one bit a pixel)."""
 
     def __init__(self, display):
         self.d = display
@@ -102,8 +102,10 @@ class Painter:
         self.mfb = framebuf.FrameBuffer(self.mbuf, MW, MH, framebuf.RGB565)
         self.sbuf = bytearray(STRIP_W * STRIP_H * 2)
         self.sfb = framebuf.FrameBuffer(self.sbuf, STRIP_W, STRIP_H, framebuf.RGB565)
-        self.gbuf = bytearray(8 * 8 * 2)
-        self.gfb = framebuf.FrameBuffer(self.gbuf, 8, 8, framebuf.RGB565)
+        # a character of the 8x8 font, a byte per column (bit 0 the top row): drawn
+        # as rectangles read from these bytes, not pixel by pixel
+        self.gbuf = bytearray(8)
+        self.gfb = framebuf.FrameBuffer(self.gbuf, 8, 8, framebuf.MONO_VLSB)
         self._fbs = {STRIP_W: self.sfb}
         self.cut = 0        # text lines that did not fit their band (tests read it)
         self.cards = False  # draw tiles as French cards (the game's rules.cards, R12)
@@ -119,13 +121,35 @@ class Painter:
     def glyph(self, fb, ch, x, y, c, sx, sy):
         """One 8x8 character scaled by (sx, sy) into fb (columns 1..6 only,
         the font's ink: a scaled glyph is 6*sx wide)."""
-        g = self.gfb
-        g.fill(0)
-        g.text(ch, 0, 0, 1)
-        for yy in range(8):
-            for xx in range(1, 7):
-                if g.pixel(xx, yy):
-                    fb.fill_rect(x + (xx - 1) * sx, y + yy * sy, sx, sy, c)
+        self.gfb.fill(0)
+        self.gfb.text(ch, 0, 0, 1)
+        self._rects(fb, 1, 7, x - sx, y, c, sx, sy)
+
+    def _rects(self, fb, c0, c1, x, y, c, sx, sy):
+        # columns c0..c1-1 of the glyph in gbuf as filled rectangles, scaled by
+        # (sx, sy), column 0 at x: equal neighbouring columns go together and
+        # each run of lit rows is one rectangle (the 8x8 font's strokes are
+        # mostly two columns wide: a digit is ~6 rectangles, not ~20 squares)
+        m = self.gbuf
+        i = c0
+        while i < c1:
+            v = m[i]
+            j = i + 1
+            while j < c1 and m[j] == v:
+                j += 1
+            r = 0
+            while v:
+                if v & 1:
+                    n = 1
+                    while (v >> n) & 1:
+                        n += 1
+                    fb.fill_rect(x + i * sx, y + r * sy, (j - i) * sx, n * sy, c)
+                    v >>= n
+                    r += n
+                else:
+                    v >>= 1
+                    r += 1
+            i = j
 
     def _text(self, fb, s, x, y, c, bg):
         # framebuf text, plus the few accented letters the languages need
@@ -211,15 +235,13 @@ class Painter:
             i += 1
 
     def big(self, x, y, s, c, scale):
-        """Large text straight to the display with fill_rect (titles)."""
+        """Large text straight to the display with fill_rect (titles): a
+        character is a handful of rectangles, each a display window."""
         g = self.gfb
         for ch in s:
             g.fill(0)
             g.text(ch, 0, 0, 1)
-            for yy in range(8):
-                for xx in range(8):
-                    if g.pixel(xx, yy):
-                        self.d.fill_rect(x + xx * scale, y + yy * scale, scale, scale, c)
+            self._rects(self.d, 0, 8, x, y, c, scale, scale)
             x += 8 * scale
 
     # --- tiles -----------------------------------------------------------
