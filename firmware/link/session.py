@@ -213,9 +213,11 @@ class Link:
 
     def safe_to_write(self):
         """True when a flash write now loses nothing: no frame half read,
-        nothing unacknowledged, no byte waiting in the UART. (Bytes that
-        arrive during the write are lost and resent, never misread.)"""
-        if not self.idle():
+        nothing unacknowledged, no byte waiting in the UART, no event the UI
+        has not finished taking off next_event() (its answer to one is not
+        a moment for the flash). (Bytes that arrive during the write are
+        lost and resent, never misread.)"""
+        if self.events or not self.idle():
             return False
         a = getattr(self.t.stream, "any", None)
         return a is None or not a()

@@ -91,14 +91,43 @@ def poll(app, now):
     persist(app)
 
 
+# what a finished linked match no longer needs: the table and the AI (the
+# autoplay's, and the hint's)
+GAME = (("ui.screen_table", "ui", "screen_table"), ("ai.basic", "ai", "basic"),
+        ("ai.lookahead", "ai", "lookahead"), ("ai.rack", "ai", "rack"))
+
+
+def _unload_game(app):
+    """The match is over: the table and the AI leave the heap before the
+    score log's code comes in (its import and record take ~9 KB). True when
+    something went: the log waits a frame for the collection. Only under
+    MicroPython: a CPython process (tests) keeps every module, so objects a
+    test holds stay the ones the app uses (as ui/screen_rummy.py does)."""
+    for p in range(4):
+        app.ais[p] = None
+    if sys.implementation.name != "micropython":
+        return False
+    gone = False
+    for name, pkg, short in GAME:
+        if name in sys.modules:
+            del sys.modules[name]
+            d = sys.modules[pkg].__dict__
+            if short in d:
+                delattr(sys.modules[pkg], short)
+            gone = True
+    return gone
+
+
 def events(app, now):
     lk = app.link
     S = app.LS
     app.next_ai = now + 1
-    while True:
-        e = lk.next_event()
-        if e is None:
-            break
+    ev = lk.events
+    while ev:
+        # taken off the list once answered: while the UI answers, the link is
+        # not safe to write (the score log of a match the peer's move ended
+        # goes in a frame of its own, persist())
+        e = ev[0]
         k = e[0]
         if k == S.EV_MOVE:
             if app.g is not None:
@@ -116,6 +145,7 @@ def events(app, now):
             app.dirty |= D_MSG
         elif k == S.EV_STATE:
             state(app, e[1])
+        ev.pop(0)
 
 
 def state(app, s):
@@ -142,6 +172,8 @@ def persist(app):
         return
     if g.phase == G.P_MATCH_OVER:
         if app.log_due and (lk.safe_to_write() or not lk.t.alive()):
+            if _unload_game(app):
+                return
             app.log_match()
         if not app.log_due and lk.dirty:
             # logged: the match is over on both consoles, its save goes
