@@ -236,7 +236,7 @@ def test_scores_from_the_device_as_json_and_csv(vdevice, tmp_path):
     assert [int(r["seq"]) for r in rows] == [0, 1, 2]
     assert rows[1] == {"seq": "1", "variant": "torneo", "seats": "HAAA", "sides": "2", "hands": "2",
                        "final": "-15 310", "winner": "1", "per_hand": "5 10;-20 300",
-                       "match": got[1]["match"], "canastas": "", "closes": ""}
+                       "match": got[1]["match"], "canastas": "", "closes": "", "mp": "", "vp": ""}
     assert rows[2]["winner"] == "" and rows[2]["per_hand"] == ""
 
     code, out, err = run_cli("scores", "--port", vdevice)

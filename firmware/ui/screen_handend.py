@@ -19,7 +19,7 @@ def ended(app):
     for s in range(2):
         st.append(min(res[s][SC.PURE], 15) << 4 | min(res[s][SC.IMPURE], 15))
     st.append(g.closer + 1)
-    if app.hands and len(g.history) >= app.hands and g.phase == G.P_HAND_OVER:
+    if app.hands and app.link is None and len(g.history) >= app.hands and g.phase == G.P_HAND_OVER:
         # seed 001 tournament: the round ends on the totals, a tie included (MP 0, VP 10/10)
         x, y = g.scores
         g.winner = 0 if x > y else 1 if y > x else -1
