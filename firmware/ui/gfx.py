@@ -48,6 +48,7 @@ TW = const(17)
 TH = const(28)
 MW = const(16)
 MH = const(14)
+SLOT_H = const(40)     # a rack slot, at most: the tile raised or not, the cursor mark
 STRIP_W = const(240)
 STRIP_H = const(10)
 
@@ -92,12 +93,16 @@ def bits(fb, data, i, rows, x, y, c, sx, sy):
 
 class Painter:
     """The UI's drawing buffers and primitives. Buffers (bytes):
-    tile TW*TH*2, small tile MW*MH*2, text strip STRIP_W*STRIP_H*2, glyph 8 (one bit a pixel)."""
+    tile and rack slot TW*SLOT_H*2, small tile MW*MH*2, text strip STRIP_W*STRIP_H*2,
+    glyph 8 (one bit a pixel)."""
 
     def __init__(self, display):
         self.d = display
-        self.tbuf = bytearray(TW * TH * 2)
+        # a rack slot (TW x SLOT_H) in one buffer, sent in one window; a lone
+        # tile uses its first TH rows
+        self.tbuf = bytearray(TW * SLOT_H * 2)
         self.tfb = framebuf.FrameBuffer(self.tbuf, TW, TH, framebuf.RGB565)
+        self.slfb = framebuf.FrameBuffer(self.tbuf, TW, SLOT_H, framebuf.RGB565)
         self.mbuf = bytearray(MW * MH * 2)
         self.mfb = framebuf.FrameBuffer(self.mbuf, MW, MH, framebuf.RGB565)
         self.sbuf = bytearray(STRIP_W * STRIP_H * 2)
@@ -106,6 +111,8 @@ class Painter:
         # as rectangles read from these bytes, not pixel by pixel
         self.gbuf = bytearray(8)
         self.gfb = framebuf.FrameBuffer(self.gbuf, 8, 8, framebuf.MONO_VLSB)
+        self._gr = {}       # character: its rectangles for glyph() (columns 1..6)
+        self._br = {}       # character: its rectangles for big() (all 8 columns)
         self._fbs = {STRIP_W: self.sfb}
         self.cut = 0        # text lines that did not fit their band (tests read it)
         self.cards = False  # draw tiles as French cards (the game's rules.cards, R12)
@@ -121,16 +128,23 @@ class Painter:
     def glyph(self, fb, ch, x, y, c, sx, sy):
         """One 8x8 character scaled by (sx, sy) into fb (columns 1..6 only,
         the font's ink: a scaled glyph is 6*sx wide)."""
-        self.gfb.fill(0)
-        self.gfb.text(ch, 0, 0, 1)
-        self._rects(fb, 1, 7, x - sx, y, c, sx, sy)
+        rs = self._gr.get(ch)
+        if rs is None:
+            rs = self._gr[ch] = self._rects(ch, 1, 7)
+        for k in range(0, len(rs), 4):
+            fb.fill_rect(x + rs[k] * sx, y + rs[k + 1] * sy, rs[k + 2] * sx, rs[k + 3] * sy, c)
 
-    def _rects(self, fb, c0, c1, x, y, c, sx, sy):
-        # columns c0..c1-1 of the glyph in gbuf as filled rectangles, scaled by
-        # (sx, sy), column 0 at x: equal neighbouring columns go together and
-        # each run of lit rows is one rectangle (the 8x8 font's strokes are
-        # mostly two columns wide: a digit is ~6 rectangles, not ~20 squares)
+    def _rects(self, ch, c0, c1):
+        # columns c0..c1-1 of character ch as rectangles (x, y, w, h from column
+        # c0, 4 bytes each), made once per character: equal neighbouring columns
+        # go together and each run of lit rows is one rectangle (the font's
+        # strokes are mostly two columns wide: a digit is ~6 rectangles, not ~20
+        # pixels)
+        g = self.gfb
+        g.fill(0)
+        g.text(ch, 0, 0, 1)
         m = self.gbuf
+        out = bytearray()
         i = c0
         while i < c1:
             v = m[i]
@@ -143,13 +157,14 @@ class Painter:
                     n = 1
                     while (v >> n) & 1:
                         n += 1
-                    fb.fill_rect(x + i * sx, y + r * sy, (j - i) * sx, n * sy, c)
+                    out.extend(bytes((i - c0, r, j - i, n)))
                     v >>= n
                     r += n
                 else:
                     v >>= 1
                     r += 1
             i = j
+        return bytes(out)
 
     def _text(self, fb, s, x, y, c, bg):
         # framebuf text, plus the few accented letters the languages need
@@ -237,55 +252,72 @@ class Painter:
     def big(self, x, y, s, c, scale):
         """Large text straight to the display with fill_rect (titles): a
         character is a handful of rectangles, each a display window."""
-        g = self.gfb
+        d = self.d
         for ch in s:
-            g.fill(0)
-            g.text(ch, 0, 0, 1)
-            self._rects(self.d, 0, 8, x, y, c, scale, scale)
+            rs = self._br.get(ch)
+            if rs is None:
+                rs = self._br[ch] = self._rects(ch, 0, 8)
+            for k in range(0, len(rs), 4):
+                d.fill_rect(x + rs[k] * scale, y + rs[k + 1] * scale, rs[k + 2] * scale,
+                            rs[k + 3] * scale, c)
             x += 8 * scale
 
     # --- tiles -----------------------------------------------------------
     def tile(self, x, y, t, flags, bg=FELT):
         """A rack tile (TW x TH) at x, y: number in the tile's colour, a
         colour bar at the foot; jokers magenta with four colour bars."""
-        fb = self.tfb
+        self.tfb.fill(sw(bg))
+        self._tile(self.tfb, 0, t, flags)
+        self.d.blit(self.tbuf, x, y, TW, TH)
+
+    def slot(self, x, y, h, ty, t, flags, mark, bg=FELT):
+        """A rack slot TW x h (h <= SLOT_H) at x, y in one window: the tile
+        (as tile()) ty rows down on bg, and with `mark` the cursor's bar 3 rows
+        above the slot's foot."""
+        fb = self.slfb
         fb.fill(sw(bg))
+        self._tile(fb, ty, t, flags)
+        if mark:
+            fb.fill_rect(2, h - 3, TW - 4, 2, sw(CURSOR))
+        self.d.blit(self.tbuf, x, y, TW, h)
+
+    def _tile(self, fb, y, t, flags):
+        # the tile into fb at rows y..y+TH-1 (its corners left as they are)
         body = CREAM_SEL if flags & SEL else CREAM
         edge = CURSOR if flags & CUR else EDGE
-        fb.fill_rect(1, 0, TW - 2, TH, sw(edge))
-        fb.fill_rect(0, 1, TW, TH - 2, sw(edge))
+        fb.fill_rect(1, y, TW - 2, TH, sw(edge))
+        fb.fill_rect(0, y + 1, TW, TH - 2, sw(edge))
         k = 2 if flags & CUR else 1
-        fb.fill_rect(k, k, TW - 2 * k, TH - 2 * k, sw(body))
+        fb.fill_rect(k, y + k, TW - 2 * k, TH - 2 * k, sw(body))
         if t == T.JOKER and self.cards:
-            self.glyph(fb, "*", 3, 6, sw(JOKER_C), 2, 2)   # a "J" would read as a jack
+            self.glyph(fb, "*", 3, y + 6, sw(JOKER_C), 2, 2)   # a "J" would read as a jack
         elif t == T.JOKER:
-            self.glyph(fb, "J", 3, 4, sw(JOKER_C), 2, 2)
+            self.glyph(fb, "J", 3, y + 4, sw(JOKER_C), 2, 2)
             for i in range(4):
-                fb.fill_rect(3 + i * 3, 22, 3, 3, sw(TILE_C[i]))
+                fb.fill_rect(3 + i * 3, y + 22, 3, 3, sw(TILE_C[i]))
         elif self.cards:
             # rank in the suit's colour, the suit's glyph at the foot
             s = t // 13
             c = sw(CARD_C[s])
             n = t % 13 + 1
             if n == 10:
-                self.two(fb, 10, 4, 3, c, 2)
+                self.two(fb, 10, 4, y + 3, c, 2)
             else:
-                self.glyph(fb, T.RANKS[n - 1], 3, 3, c, 2, 2)
-            bits(fb, _SUIT_G, s * 8, 8, 4, 18, c, 1, 1)
+                self.glyph(fb, T.RANKS[n - 1], 3, y + 3, c, 2, 2)
+            bits(fb, _SUIT_G, s * 8, 8, 4, y + 18, c, 1, 1)
         else:
             c = sw(TILE_C[t // 13])
             n = t % 13 + 1
             if n < 10:
-                self.glyph(fb, NUMS[n], 3, 4, c, 2, 2)
+                self.glyph(fb, NUMS[n], 3, y + 4, c, 2, 2)
             else:
                 # a narrow 1 and a digit at half width, inside the frame
                 # even when the cursor's frame is 2 pixels thick
-                self.two(fb, n, 4, 4, c, 2)
-            fb.fill_rect(3, 22, TW - 6, 3, c)
+                self.two(fb, n, 4, y + 4, c, 2)
+            fb.fill_rect(3, y + 22, TW - 6, 3, c)
         if flags & NEW:
             # just drawn or taken: a green notch in the top right corner
-            fb.fill_rect(TW - 7, 2, 5, 2, sw(NEW_C))
-        self.d.blit(self.tbuf, x, y, TW, TH)
+            fb.fill_rect(TW - 7, y + 2, 5, 2, sw(NEW_C))
 
     def two(self, fb, n, x, y, c, sy):
         """10..13 at (x, y): a narrow 1 (3 wide), a gap, the second digit (6

@@ -408,16 +408,15 @@ def draw_slot(app, k):
     x = RACK_X + i * gfx.TW
     p = app.p
     r = app.rack()
-    p.fill(x, Y_RACK, gfx.TW, Y_HINT - Y_RACK, FELT)
     if k >= len(r):
+        p.fill(x, Y_RACK, gfx.TW, Y_HINT - Y_RACK, FELT)
         return
     f = app.sel[k]          # bit 0 selected, bit 1 just taken (App.mark_new)
     sel = f & 1
     cur = k == app.cur and app.focus == 0
-    p.tile(x, Y_RAISED if sel else Y_TILE, r[k],
-           (gfx.SEL if sel else 0) | (gfx.CUR if cur else 0) | (gfx.NEW if f & 2 else 0))
-    if cur:
-        p.fill(x + 2, Y_HINT - 3, gfx.TW - 4, 2, CURSOR)
+    # the slot in one window: felt, the tile (raised when selected), the cursor's bar
+    p.slot(x, Y_RACK, Y_HINT - Y_RACK, (Y_RAISED if sel else Y_TILE) - Y_RACK, r[k],
+           (gfx.SEL if sel else 0) | (gfx.CUR if cur else 0) | (gfx.NEW if f & 2 else 0), cur)
 
 
 def draw_hint(app):
