@@ -37,10 +37,6 @@ class BasicAI:
             self.look = lookahead
             self.mem = lookahead.Memory()
             self.sampler = lookahead.Sampler()
-            self.hold_n = 4
-            self.hold_w = 1
-            self.take_c = True
-            self.guard = 40
 
     def choose(self, g):
         ph = g.phase
@@ -66,7 +62,7 @@ class BasicAI:
             # stock never shrinking
             if (self._can_use(g, len(pile)) and self._useful(g, top)) or \
                     (self.fixed and len(pile) >= 2 and self._pile_gain(g) >= (2 if self.look and len(pile) >= 3 else 3)) or \
-                    (self.look and self.take_c and self._completes(g)):
+                    (self.look and self._completes(g)):
                 self.took = top
                 return (G.PILE, 0, b"", 0)
         return (G.DRAW, 0, b"", 0)
@@ -156,9 +152,9 @@ class BasicAI:
                         return mv
         # a new meld: of naturals if there is one, else with one wild
         refused = False
-        # level 3 keeps its wilds while the side has no canasta: most hands
+        # level 3 keeps its last wild while the side has no canasta: most hands
         # are lost with a 6-tile meld on the table and no wild left to finish it
-        hold = self.look and len(rack) > self.hold_n and not g.has_canasta(s) and rs.wilds <= self.hold_w
+        hold = self.look and len(rack) > 4 and rs.wilds == 1 and not g.has_canasta(s)
         for naturals_only in ((True,) if hold else (True, False)):
             ts = K.find_meld(rs, naturals_only, self.fixed)
             if ts:
@@ -244,11 +240,8 @@ class BasicAI:
                 if L.takes_with(r, opp, masks, t):
                     danger += 1
             cost = 10 * danger * stake + L.SAMPLES * (2 * L.outs(rs, t, hidden) + rs.links(t) - VAL[t] // 5)
-            if near and self.guard:
-                for i in range(len(opp)):
-                    if len(opp[i]) - K.HEAD >= near and K.touches(opp[i], masks[i], t):
-                        cost += 10 * L.SAMPLES * self.guard
-                        break
+            if near:
+                cost += 10 * L.SAMPLES * L.guard(opp, masks, near, t)
             if best < 0 or cost < best_cost:
                 best = t
                 best_cost = cost

@@ -19,6 +19,8 @@ from ai.rack import WILD, NUM, ONE
 NCODES = const(53)
 SAMPLES = const(6)
 TRIES = const(18)
+GUARD = const(40)
+GUARD2 = const(15)
 
 
 class Memory:
@@ -226,3 +228,18 @@ def longest(rs, melds, rules):
         if k > best:
             best = k
     return best
+
+
+def guard(melds, mks, near, t):
+    """What natural t is worth to opponents with no canasta yet, in pile
+    tiles: GUARD when it joins one of their melds of near tiles or more (it
+    finishes a canasta: R7 turns all their melded points to plus), GUARD2
+    when it joins one a tile shorter."""
+    w = 0
+    for i in range(len(melds)):
+        k = len(melds[i]) - K.HEAD
+        if k >= near - 1 and K.touches(melds[i], mks[i], t):
+            if k >= near:
+                return GUARD
+            w = GUARD2
+    return w
