@@ -143,3 +143,76 @@ def test_level_three_remembers_who_took_the_pile():
     held = ai.mem.held[1]
     for t in left:
         assert held[t] >= 1
+
+
+# Level 3's play beyond level 2 (docs/ai.md): each a position where level 2
+# does the plain greedy thing and level 3 must not.
+
+def _play_turn(g, ai):
+    while g.phase == G.P_PLAY and g.turn == 0:
+        assert g.play(ai.choose(g)) == 0
+
+
+def test_r6_level_three_takes_the_muerto_directly():
+    # R6: R9 and R10 both join the run. Level 2 adds one and discards the
+    # other (indirect: the muerto waits for its next turn); level 3 lays both
+    # and plays on with the muerto in the same turn
+    g = position("R9 R10", melds=["R6 R7 R8"])
+    _play_turn(g, BasicAI(2))
+    assert g.phase == G.P_EMPTY_DISCARD
+    g = position("R9 R10", melds=["R6 R7 R8"])
+    ai = BasicAI(3)
+    _play_turn(g, ai)
+    assert g.phase == G.P_EMPTY
+    assert ai.choose(g)[0] == G.MUERTO
+    assert g.play((G.MUERTO, 0, b"", 0)) == 0
+    assert g.turn == 0 and g.phase == G.P_PLAY and len(g.racks[0]) == 11
+
+
+def test_r7_level_three_keeps_its_last_wild_for_the_first_canasta():
+    # a pair and the only wild: level 2 lays Y5 Y5 *; level 3, with no
+    # canasta yet, keeps the joker (R7: a side without a canasta counts its
+    # melds against it) and discards a natural
+    g = position("Y5 Y5 * R9 K12 B3", melds=["R3 R4 R5"])
+    mv = BasicAI(2).choose(g)
+    assert mv[0] == G.MELD and T.JOKER in mv[2]
+    mv = BasicAI(3).choose(g)
+    assert mv[0] == G.DISCARD and mv[2][0] != T.JOKER and g.check(mv) == 0
+    # with a canasta on the table the wild is laid as level 2 lays it
+    g = position("Y5 Y5 * R9 K12 B3", melds=["R3 R4 R5", "K6 K7 K8 K9 K10 K11 K12"])
+    mv = BasicAI(3).choose(g)
+    assert mv[0] == G.MELD and T.JOKER in mv[2]
+
+
+def test_r7_level_three_takes_a_pile_that_finishes_its_first_canasta():
+    # B9 under the top makes the run a canasta; the top (Y1) plays nowhere
+    # and the pile lays one tile only, so level 2 draws
+    g = position("R1 K10 Y12 R6 K4", pile="K13 B9 Y1", melds=["B3 B4 B5 B6 B7 B8"], phase=G.P_DRAW)
+    assert BasicAI(2).choose(g)[0] == G.DRAW
+    assert BasicAI(3).choose(g)[0] == G.PILE
+    # once the side has a canasta the same pile is left
+    g = position("R1 K10 Y12 R6 K4", pile="K13 B9 Y1", phase=G.P_DRAW,
+                 melds=["B3 B4 B5 B6 B7 B8", "R7 R8 R9 R10 R11 R12 R13"])
+    assert BasicAI(3).choose(g)[0] == G.DRAW
+
+
+def test_r7_level_three_never_discards_the_opponents_canasta_tile():
+    # both tiles join an opponent's meld; level 2 gives away K6, the seventh
+    # tile of their run (their first canasta); level 3 gives Y4 to their set
+    opp = ["K7 K8 K9 K10 K11 K12", "R4 B4 K4"]
+    g = position("K6 Y4", opp=opp)
+    assert BasicAI(2).choose(g) == (G.DISCARD, 0, bytes(T.parse_list("K6")), 0)
+    assert BasicAI(3).choose(g) == (G.DISCARD, 0, bytes(T.parse_list("Y4")), 0)
+
+
+def test_level_three_remembers_the_top_the_opponent_left():
+    g = position("R3 R4 K9 Y12 B7", pile="B1 Y6")
+    g.racks[1] = bytearray(T.parse_list("Y4 Y5 B8 B8 K13 R11"))
+    g.stock = bytearray(T.parse_list("R13 R12"))
+    ai = BasicAI(3)
+    mv = ai.choose(g)
+    assert g.play(mv) == 0
+    assert g.play((G.DRAW, 0, b"", 0)) == 0          # seat 1 leaves the pile...
+    assert g.play((G.DISCARD, 0, bytes(T.parse_list("K13")), 0)) == 0
+    ai.choose(g)
+    assert ai.mem.refused[1] == mv[2][0]             # ...and seat 0 knows what it left
