@@ -166,20 +166,17 @@ class Painter:
             i = j
         return bytes(out)
 
-    def _text(self, fb, s, x, y, c, bg):
-        # framebuf text, plus the few accented letters the languages need
-        plain = True
-        for ch in s:
-            if ord(ch) > 127:
-                plain = False
-                break
-        if plain:
+    def _text(self, fb, s, b, x, y, c, bg):
+        # framebuf text, plus the few accented letters the languages need; b is
+        # s.encode(): the same length when s is plain ASCII. Never iterate the
+        # str itself: MicroPython makes a str per letter, a qstr table search
+        # each (~40 us a letter on the Pico, more than drawing the line)
+        if len(b) == len(s):
             fb.text(s, x, y, c)
             return
-        # over the UTF-8 bytes: iterating a str with accents makes a str per letter
         lead = 0
         need = 0
-        for o in s.encode():
+        for o in b:
             if o < 128:
                 fb.text(chr(o), x, y, c)
                 x += 8
@@ -225,19 +222,20 @@ class Painter:
             tx = w - n
         if tx < 0:
             tx = 0
-        self._text(fb, s, tx, 1, sw(c), sw(bg))
+        b = s.encode()
+        self._text(fb, s, b, tx, 1, sw(c), sw(bg))
         if align & CAPS:
-            self._caps(fb, s, tx)
+            self._caps(fb, b, tx)
         self.d.blit(self.sbuf, x, y, w, STRIP_H)
 
-    def _caps(self, fb, s, x):
+    def _caps(self, fb, b, x):
         # a key name (A B X Y, then ':', at the start or after a space) in
         # dark on a cream cap: the key labels stand out from the words. Over
         # the UTF-8 bytes: iterating a str with accents makes a str per letter
         p2 = 32
         p1 = 32
         i = 0
-        for o in s.encode():
+        for o in b:
             if o & 0xC0 == 0x80:
                 continue            # the rest of an accented letter
             if o == 58 and p2 == 32 and (p1 == 65 or p1 == 66 or p1 == 88 or p1 == 89):

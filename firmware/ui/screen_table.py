@@ -343,10 +343,11 @@ def draw_melds(app):
         y = Y_MELDS + i * 16
         k = app.mtop + i
         if k >= len(ms):
-            p.fill(0, y, 240, 16, FELT)
+            # this row and all below are empty: one window for them
+            p.fill(0, y, 240, (MROWS - i) * 16, FELT)
             if k == 0:
                 p.text(0, y + 2, 240, L.t(L.NO_MELDS), GREY, FELT, 1)
-            continue
+            break
         m = ms[k]
         n = M.size(m)
         cur = on and k == app.mcur
