@@ -1,0 +1,125 @@
+# Swapping Burako's game for Rummy's on the heap and back (ui/screen_rummy.py
+# asks; docs/rummy.md, "On the console: memory"): modules are unloaded (out of
+# sys.modules, their packages, and every global of a module that stays which
+# holds them) and loaded again later. Imported only under MicroPython, only
+# while a Rummy match is open; it drops itself when Burako is back.
+import sys
+
+# Burako's modules a Rummy match does not use (those loaded are unloaded),
+# each after the modules it imports: they are loaded again one a frame
+BURAKO = ("engine.reasons", "engine.melds", "engine.score", "engine.rules", "engine.game",
+          "engine.codec", "engine.notation", "engine.transcript", "ai.rack", "ai.lookahead",
+          "ai.basic", "ui.save", "ui.screen_handoff", "ui.screen_handend", "ui.screen_matchend",
+          "ui.screen_setup", "ui.screen_table", "ui.screen_title")
+RUMMY = ("ui.rummy_view", "ui.rummy_en", "ui.rummy_es", "ui.rummy_it", "ai.rummy",
+         "engine.rummy_solve", "engine.rummy_bench", "engine.rummy", "link.entropy")
+
+_parked = None      # unload(BURAKO)'s result: what to import and put back
+
+
+def park(app):
+    """Unload Burako's modules (when not done yet); the caller's frame ends
+    before Rummy's are imported, so they are collected first."""
+    global _parked
+    if _parked is None:
+        app.g = None                    # a finished Burako match: its objects go too
+        for p in range(len(app.ais)):
+            app.ais[p] = None
+        app.scr = None                  # the title's module
+        _parked = unload(BURAKO)
+
+
+def leave():
+    """Unload Rummy's modules (back() then loads Burako's)."""
+    unload(RUMMY)
+
+
+def back():
+    """Import the next of Burako's modules (one a frame: each load's garbage
+    is collected before the next); once all are back, put back every global
+    unload() cleared, drop this module and return True."""
+    global _parked
+    if _parked is not None:
+        order = _parked[0]
+        while order:
+            n = order.pop(0)
+            if n not in sys.modules:
+                __import__(n)
+                return False
+        restore(_parked)
+        _parked = None
+    sys.modules.pop("ui.rummy_swap", None)
+    sys.modules["ui"].__dict__.pop("rummy_swap", None)
+    return True
+
+
+def _spec(v, gone):
+    # what v is, if it is one of the unloaded modules or a class or function of
+    # theirs: ("name", None) or ("name", "attr"); else None
+    if type(v) is type(sys):
+        n = v.__name__
+        return (n, None) if n in gone else None
+    if isinstance(v, type):
+        n = getattr(v, "__module__", None)
+        return (n, v.__name__) if n in gone else None
+    g = getattr(v, "__globals__", None)
+    if g is not None:
+        for n in gone:
+            if gone[n] is g:
+                return (n, v.__name__)
+    return None
+
+
+def unload(names):
+    """Unload the modules of `names` that are loaded: out of sys.modules and
+    their packages, and every global of a module that stays that holds one of
+    them, or a class or function of theirs (in a tuple too), is set to None.
+    Returns (the names unloaded, what restore() puts back). The caller
+    collects garbage after."""
+    mods = sys.modules
+    gone = {}
+    order = []
+    for n in names:
+        if n in mods:
+            gone[n] = mods[n].__dict__
+            order.append(n)
+    refs = []
+    for n in list(mods):
+        if n in gone:
+            continue
+        d = mods[n].__dict__
+        for k in list(d):
+            v = d[k]
+            if type(v) is tuple:
+                specs = [_spec(x, gone) for x in v]
+                if any(specs):
+                    refs.append((n, k, specs))
+                    d[k] = tuple(None if s else x for x, s in zip(v, specs))
+                continue
+            s = _spec(v, gone)
+            if s:
+                refs.append((n, k, s))
+                if s[1] is None and s[0] == n + "." + k:
+                    del d[k]        # a package's submodule (import sets it again)
+                else:
+                    d[k] = None
+    for n in order:
+        del mods[n]
+    return order, refs
+
+
+def restore(parked):
+    """Put back every global unload() cleared, once its modules are imported again."""
+    mods = sys.modules
+    for n, k, s in parked[1]:
+        d = mods[n].__dict__
+        if type(s) is list:
+            old = d[k]
+            d[k] = tuple(_get(mods, x) if x else old[i] for i, x in enumerate(s))
+        else:
+            d[k] = _get(mods, s)
+
+
+def _get(mods, s):
+    m = mods[s[0]]
+    return m if s[1] is None else getattr(m, s[1])
