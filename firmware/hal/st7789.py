@@ -75,6 +75,11 @@ class ST7789:
         self._ticks_ms = ticks_ms
         self._reset_at = None  # ticks_ms() when the last reset() was released
         self._bl_on = False
+        # bound methods looked up once: a window is up to ten pin and SPI calls,
+        # and each lookup costs the Pico a few microseconds
+        self._csv = cs.value
+        self._dcv = dc.value
+        self._wr = spi.write
         cs.value(1)
         dc.value(1)
 
@@ -154,37 +159,37 @@ class ST7789:
         x1 = x0 + w - 1
         y0 = y + self.yoff
         y1 = y0 + h - 1
-        spi = self.spi
-        dc = self.dc
+        wr = self._wr
+        dcv = self._dcv
         b = self._cmd
-        self.cs.value(0)
+        self._csv(0)
         if not (ok and win[0] == x0 >> 8 and win[1] == x0 & 0xFF and win[2] == x1 >> 8
                 and win[3] == x1 & 0xFF):
             a[0] = win[0] = x0 >> 8
             a[1] = win[1] = x0 & 0xFF
             a[2] = win[2] = x1 >> 8
             a[3] = win[3] = x1 & 0xFF
-            dc.value(0)
+            dcv(0)
             b[0] = CASET
-            spi.write(b)
-            dc.value(1)
-            spi.write(a)
+            wr(b)
+            dcv(1)
+            wr(a)
         if not (ok and win[4] == y0 >> 8 and win[5] == y0 & 0xFF and win[6] == y1 >> 8
                 and win[7] == y1 & 0xFF):
             a[0] = win[4] = y0 >> 8
             a[1] = win[5] = y0 & 0xFF
             a[2] = win[6] = y1 >> 8
             a[3] = win[7] = y1 & 0xFF
-            dc.value(0)
+            dcv(0)
             b[0] = RASET
-            spi.write(b)
-            dc.value(1)
-            spi.write(a)
+            wr(b)
+            dcv(1)
+            wr(a)
         self._win_ok = True
-        dc.value(0)
+        dcv(0)
         b[0] = RAMWR
-        spi.write(b)
-        dc.value(1)
+        wr(b)
+        dcv(1)
 
     # --- the display interface -----------------------------------------
     def fill_rect(self, x, y, w, h, color):
@@ -208,15 +213,15 @@ class ST7789:
             self._fb.fill(((color & 0xFF) << 8) | (color >> 8))
             self._buf_color = color
         self._window(x, y, w, h)
-        spi = self.spi
+        wr = self._wr
         mv = memoryview(buf)
         full = len(buf)
         while n >= full:
-            spi.write(buf)
+            wr(buf)
             n -= full
         if n:
-            spi.write(mv[0:n])
-        self.cs.value(1)
+            wr(mv[0:n])
+        self._csv(1)
 
     def blit(self, buf, x, y, w, h):
         if w <= 0 or h <= 0:
@@ -240,21 +245,21 @@ class ST7789:
         if cw <= 0 or ch <= 0:
             return
         mv = memoryview(buf)
-        spi = self.spi
+        wr = self._wr
         self._window(cx, cy, cw, ch)
         if cw == w:
             # whole rows: one contiguous slice
             start = (cy - y) * w * 2
-            spi.write(mv[start:start + ch * w * 2])
+            wr(mv[start:start + ch * w * 2])
         else:
             # clipped on the left or right: row by row
             stride = w * 2
             start = (cy - y) * stride + (cx - x) * 2
             rowlen = cw * 2
             for _ in range(ch):
-                spi.write(mv[start:start + rowlen])
+                wr(mv[start:start + rowlen])
                 start += stride
-        self.cs.value(1)
+        self._csv(1)
 
     def backlight(self, on):
         self._bl_on = bool(on)
