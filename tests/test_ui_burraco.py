@@ -225,6 +225,9 @@ def test_canastas_and_closes_of_every_hand_reach_the_log(tmp_path):
             res = g.hand_result()
             seen.append(([[res[s][SC.PURE], res[s][SC.IMPURE]] for s in range(2)],
                          None if g.closer < 0 else g.closer))
+    assert app.log_due and app.logged == 0         # written from the next frame on
+    app.step(now + 33)
+    assert not app.log_due and app.logged == 1
     rec = log(tmp_path)[-1]
     assert rec["variant"] == "burako" and "mp" not in rec
     assert rec["canastas"] == [c for c, _ in seen] and rec["closes"] == [c for _, c in seen]
@@ -329,4 +332,48 @@ def test_save_and_quit_leaves_the_card_words_and_faces_for_the_title(tmp_path):
     app.key(K.A)
     assert app.screen == 0 and app.g is None and (tmp_path / save.NAME).exists()
     assert not app.p.cards and L.t(L.MUERTO) == "Muerto"
+    L.use("es")
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "en"])
+def test_card_words_fit_their_boxes_and_have_glyphs(lang):
+    """The burraco words (lang_*.CARDS) fit where their message is drawn, as
+    tests/test_ui_text.py checks the others."""
+    from test_ui_text import BOXES
+
+    L.use(lang)
+    L.cards(True)
+    try:
+        mod = __import__("ui.lang_" + lang, None, None, ("CARDS",))
+        assert mod.CARDS and all(i in BOXES for i in mod.CARDS if i != L.CANASTA)
+        p = gfx.Painter(__import__("emulator.display", None, None, ("Display",)).Display(240, 240))
+        for i in mod.CARDS:
+            assert L.t(i) == mod.CARDS[i]
+            for ch in mod.CARDS[i]:
+                assert 32 <= ord(ch) < 127 or ch in gfx.ACC, (ch, mod.CARDS[i])
+            if i in BOXES:
+                w, extra = BOXES[i]
+                p.cut = 0
+                p.text(0, 0, w, L.t(i) + extra)
+                assert not p.cut, (i, L.t(i))
+    finally:
+        L.cards(False)
+        L.use("es")
+
+
+def test_leaving_the_match_end_at_once_still_logs_the_match(tmp_path):
+    from hal import keys as K
+
+    app = App(EmuBoard(str(tmp_path), clock=VirtualClock()), seed=3, autoplay=True, ai_ms=0,
+              variant="burraco", target=500)
+    while app.g.phase != G.P_MATCH_OVER:
+        if app.g.phase == G.P_HAND_OVER:
+            app.play(G.NEXT, 0, b"", 0)
+        else:
+            app.ai_move(0)
+    assert app.screen == 5 and app.log_due and app.logged == 0
+    app.key(K.A)                         # before any frame of the match end screen
+    assert app.g is None and app.logged == 1
+    rec = log(tmp_path)[-1]
+    assert rec["variant"] == "burraco" and "mp" in rec and len(rec["closes"]) == len(rec["hands"])
     L.use("es")

@@ -350,7 +350,11 @@ class App:
         if g.phase >= G.P_HAND_OVER and phase < G.P_HAND_OVER:
             SCREENS[S_HANDEND].ended(self)  # canastas and closer for the log; a round's end
         if g.phase == G.P_MATCH_OVER and phase != G.P_MATCH_OVER:
-            self.log_match()
+            # logged from the next frame on (screen_matchend.tick): this frame's garbage
+            # (an AI's search) is gone by then; a link logs once the cable is quiet
+            self.log_due = True
+            if self.link is not None:
+                self.log_match()
         boundary = g.turn != seat or g.phase >= G.P_HAND_OVER or kind == G.NEXT
         if boundary:
             self.save()

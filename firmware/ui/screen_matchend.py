@@ -11,6 +11,7 @@ from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR
 
 def key(app, k):
     if k & (K.A | K.PRESS | K.B):
+        tick(app, 0)            # not logged yet: now, before the match goes
         SV.remove(app.b.storage)
         app.has_save = False
         app.g = None
@@ -21,7 +22,8 @@ def key(app, k):
 
 
 def tick(app, now):
-    pass
+    if app.log_due and app.link is None:
+        app.log_match()
 
 
 def draw(app, dirty):
