@@ -1,7 +1,7 @@
 """Figures of a linked 1v1 match played through the firmware UI (issue 8).
 
     .venv/bin/python benchmarks/linkmatch_figures.py [--json] [--matches N] [--target T]
-                                                     [--damage P] [--seed S]
+                                                     [--damage P] [--seed S] [--variant V]
 
 * peak heap of a whole linked match with one console inside real MicroPython
   (WASI, -X heapsize=131072; if it does not fit, mp_fits_131072 is 0 and the
@@ -54,10 +54,13 @@ def _cable(clock, damage, seed):
                  Faults(drop=damage, flip=damage, seed=seed + 1))
 
 
+VARIANT = ["burako"]
+
+
 def _app(tmp, name, end, clock, target):
     b = EmuBoard(os.path.join(tmp, name), clock=clock)
     b.link = end
-    return App(b, autoplay=True, ai_ms=0, target=target, link=True)
+    return App(b, autoplay=True, ai_ms=0, target=target, link=True, variant=VARIANT[0])
 
 
 def cpython_match(target, damage, seed, tmp):
@@ -110,7 +113,7 @@ def micropython_match(target, damage, seed, tmp, heap=None):
     cable = _cable(clock, damage, seed)
     peer = _app(tmp, "peer", cable.b, clock, target)
     host = _HostEnd(cable.a, clock, peer)
-    opts = {"autoplay": True, "ai_ms": 0, "target": target, "link": True}
+    opts = {"autoplay": True, "ai_ms": 0, "target": target, "link": True, "variant": VARIANT[0]}
     t0 = time.monotonic()
     _, st = runner.run_micropython(opts, os.path.join(tmp, "guest"), runner.Feeder((), None, True),
                                    heap=heap or HEAP, link=host)
@@ -132,7 +135,9 @@ def main(argv=None):
     ap.add_argument("--damage", type=float, default=0.01,
                     help="probability a byte is dropped, and that one is flipped (each way)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--variant", default="burako", choices=("burako", "torneo", "burraco"))
     a = ap.parse_args(argv)
+    VARIANT[0] = a.variant
     out = {}
     with tempfile.TemporaryDirectory(prefix="linkmatch-") as tmp:
         from emulator.runtimes import wasi
@@ -165,6 +170,7 @@ def main(argv=None):
         out["damage_per_byte"] = a.damage
         out["matches"] = a.matches
         out["target"] = a.target
+        out["variant"] = a.variant
     if a.json:
         print(json.dumps(out, sort_keys=True))
     else:

@@ -39,8 +39,8 @@ class Transport:
         self.rto0 = rto
         self.rto = rto
         self.enc = F.Encoder(CTL_WIRE)   # SYN and ACK frames; DATA goes into txbuf
-        self.txbuf = bytearray(F.MAX_WIRE)   # the frame in flight, kept for resends
-        self.txlen = 0
+        self.txbuf = None         # the frame in flight, kept for resends (sized to it:
+        self.txlen = 0            # most are moves of ~16 bytes, a 490-byte buffer idles)
         self.rx = F.Receiver(self._frame)
         self.chunk = bytearray(64)
         self.readinto = getattr(stream, "readinto", None)
@@ -111,6 +111,7 @@ class Transport:
 
     def _send_data(self):
         p = self.queue[0]
+        self.txbuf = bytearray(len(p) + F.HEAD + F.CRC + 3)
         mv = self.enc.build(DATA, self.tx_seq, self._ack_byte(), p, self.txbuf)
         self.txlen = len(mv)
         self.inflight = True

@@ -19,7 +19,7 @@ from micropython import const
 from engine import game as G
 from engine import codec
 from hal import keys as K
-from ui.common import S_MATCHEND, S_LINK, D_MSG
+from ui.common import S_GAME, S_MATCHEND, S_LINK, D_MSG
 from ui.gfx import ERR
 from ui.screen_link import tx
 
@@ -37,8 +37,12 @@ T_FRAME = const(25)        # + session.F_* - 1 (6 refusal codes)
 def leave(app, keep=True):
     """Back to the title (the table menu's "Save and quit" during a linked
     match); keep=False drops the match's save."""
+    _s().close(app, keep)
+
+
+def _s():
     from ui import linkscreen
-    linkscreen.close(app, keep)
+    return linkscreen
 
 
 def _drop_screen():
@@ -80,7 +84,7 @@ def poll(app, now):
         # share one frame's heap
         events(app, now)
         return
-    if app.screen != S_LINK and "ui.linkscreen" in sys.modules:
+    if app.screen == S_GAME and "ui.linkscreen" in sys.modules:
         _drop_screen()
     sent = lk.out_move is not None  # this poll sends the last local move (its digest)
     if lk.poll(now) or sent:
@@ -89,33 +93,6 @@ def poll(app, now):
     # saves and the score log go in frames of their own: a frame that
     # also took a move would hold both one's garbage and the other's
     persist(app)
-
-
-# what a finished linked match no longer needs: the table and the AI (the
-# autoplay's, and the hint's)
-GAME = (("ui.screen_table", "ui", "screen_table"), ("ai.basic", "ai", "basic"),
-        ("ai.lookahead", "ai", "lookahead"), ("ai.rack", "ai", "rack"))
-
-
-def _unload_game(app):
-    """The match is over: the table and the AI leave the heap before the
-    score log's code comes in (its import and record take ~9 KB). True when
-    something went: the log waits a frame for the collection. Only under
-    MicroPython: a CPython process (tests) keeps every module, so objects a
-    test holds stay the ones the app uses (as ui/screen_rummy.py does)."""
-    for p in range(4):
-        app.ais[p] = None
-    if sys.implementation.name != "micropython":
-        return False
-    gone = False
-    for name, pkg, short in GAME:
-        if name in sys.modules:
-            del sys.modules[name]
-            d = sys.modules[pkg].__dict__
-            if short in d:
-                delattr(sys.modules[pkg], short)
-            gone = True
-    return gone
 
 
 def events(app, now):
@@ -136,6 +113,12 @@ def events(app, now):
                 # match was not over before it)
                 app.after(e[1], 0, e[2])
         elif k == S.EV_SYNC:
+            if "ui.screen_table" not in sys.modules:
+                # the table's code (and the AI it imports) comes in a frame
+                # before the table is drawn: ~20 KB of imports and a full
+                # redraw would otherwise share one frame's heap
+                __import__("ui.screen_table")
+                return
             bind(app)
         elif k == S.EV_REFUSED:
             # a refused frame changed nothing; say so where the turn cue goes
@@ -172,12 +155,12 @@ def persist(app):
         return
     if g.phase == G.P_MATCH_OVER:
         if app.log_due and (lk.safe_to_write() or not lk.t.alive()):
-            if _unload_game(app):
+            if _s().unload_game(app):
                 return
             app.log_match()
         if not app.log_due and lk.dirty:
             # logged: the match is over on both consoles, its save goes
-            remove(app.b.storage)
+            _s().remove(app.b.storage)
             lk.dirty = False
         return
     if lk.dirty and lk.match_id is not None and g.phase != G.P_MATCH_OVER and \
@@ -264,11 +247,3 @@ def write_saved(storage, lk):
         f.write(head)
         f.write(log)
     _commit(storage, NAME)
-
-
-def remove(storage):
-    for name in (NAME, POS):
-        try:
-            os.remove(storage.path(name))
-        except OSError:
-            pass

@@ -1,8 +1,11 @@
 # The link cable's screen (connecting, dealing, the other console gone, the
 # link ended: docs/ui.md "Link cable") and the opening and closing of a
-# linked match. Imported while that screen shows or a link opens or closes;
+# linked match (its end too: the table and the AI unloaded, the save
+# removed). Imported while that screen shows or a link opens or closes;
 # ui/linkplay.py (the glue that runs during the match) drops it when the
 # table is back, so a linked match keeps this heap for the game.
+import os
+import sys
 from micropython import const
 from engine import rules as RU
 from engine import codec
@@ -13,7 +16,6 @@ from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, DIM
 from ui.screen_link import tx
 
 # message ids in the languages' LINK tables (ui/lang_*.py)
-T_MENU = const(0)
 T_CONNECTING = const(1)
 T_DEALING = const(2)
 T_GONE = const(3)
@@ -44,7 +46,7 @@ def start(app):
             # (used only if it matches the save's digest)
             lk = session.Link(app.b, v, app.target, saved=saved, game=position(app.b.storage))
         except ValueError:
-            LP.remove(app.b.storage)
+            remove(app.b.storage)
             app.bad_save = True
     if lk is None:
         lk = session.Link(app.b, v, app.target)
@@ -69,7 +71,7 @@ def close(app, keep):
         except OSError:
             pass
     if not keep:
-        LP.remove(app.b.storage)
+        remove(app.b.storage)
     app.link = None
     app.LS = None
     app.g = None
@@ -79,6 +81,14 @@ def close(app, keep):
 
 
 # --- link.sav ----------------------------------------------------------------
+def remove(storage):
+    for name in (LP.NAME, LP.POS):
+        try:
+            os.remove(storage.path(name))
+        except OSError:
+            pass
+
+
 def read(storage, name=LP.NAME):
     try:
         with open(storage.path(name), "rb") as f:
@@ -99,12 +109,38 @@ def position(storage):
 
 
 def exists(storage):
-    import os
     try:
         os.stat(storage.path(LP.NAME))
         return True
     except OSError:
         return False
+
+
+# what a finished linked match no longer needs: the table and the AI (the
+# autoplay's, and the hint's)
+GAME = (("ui.screen_table", "ui", "screen_table"), ("ai.basic", "ai", "basic"),
+        ("ai.lookahead", "ai", "lookahead"), ("ai.rack", "ai", "rack"))
+
+
+def unload_game(app):
+    """The match is over: the table and the AI leave the heap before the
+    score log's code comes in (its import and record take ~9 KB). True when
+    something went: the log waits a frame for the collection. Only under
+    MicroPython: a CPython process (tests) keeps every module, so objects a
+    test holds stay the ones the app uses (as ui/screen_rummy.py does)."""
+    for p in range(4):
+        app.ais[p] = None
+    if sys.implementation.name != "micropython":
+        return False
+    gone = False
+    for name, pkg, short in GAME:
+        if name in sys.modules:
+            del sys.modules[name]
+            d = sys.modules[pkg].__dict__
+            if short in d:
+                delattr(sys.modules[pkg], short)
+            gone = True
+    return gone
 
 
 # --- the screen ----------------------------------------------------------------
