@@ -39,7 +39,7 @@ class Transport:
         self.rto0 = rto
         self.rto = rto
         self.enc = F.Encoder(CTL_WIRE)   # SYN and ACK frames; DATA goes into txbuf
-        self.txbuf = None         # the frame in flight, kept for resends (sized to it:
+        self.txbuf = bytearray()  # the frame in flight, kept for resends (sized to it:
         self.txlen = 0            # most are moves of ~16 bytes, a 490-byte buffer idles)
         self.rx = F.Receiver(self._frame)
         self.chunk = bytearray(64)
