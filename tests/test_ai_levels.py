@@ -216,3 +216,14 @@ def test_level_three_remembers_the_top_the_opponent_left():
     assert g.play((G.DISCARD, 0, bytes(T.parse_list("K13")), 0)) == 0
     ai.choose(g)
     assert ai.mem.refused[1] == mv[2][0]             # ...and seat 0 knows what it left
+
+
+def test_r8_level_three_free_to_close_leaves_a_pile_that_fills_its_rack():
+    # R5 on top melds with R3 R4, but the four tiles under it play nowhere:
+    # level 2 takes the pile; level 3, whose side may close (muerto and a
+    # canasta), draws rather than keep four more tiles to get rid of
+    kw = dict(pile="K1 B13 Y9 Y6 R5", melds=["B3 B4 B5 B6 B7 B8 B9"], phase=G.P_DRAW)
+    assert BasicAI(2).choose(position("R3 R4 K9 Y12 B7", taken=(1, 0), **kw))[0] == G.PILE
+    assert BasicAI(3).choose(position("R3 R4 K9 Y12 B7", taken=(1, 0), **kw))[0] == G.DRAW
+    # before its muerto the same pile is taken
+    assert BasicAI(3).choose(position("R3 R4 K9 Y12 B7", **kw))[0] == G.PILE

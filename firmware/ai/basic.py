@@ -55,6 +55,10 @@ class BasicAI:
         self.took = -1
         if self.look:
             self.mem.observe(g, g.turn)
+        if pile and self.look and g.can_close(G.side_of(g.turn)) and len(pile) - self._pile_gain(g) > 1:
+            # level 3, free to close (R8): a pile that leaves the rack fuller
+            # than a draw would slows the race to empty it
+            return (G.DRAW, 0, b"", 0)
         if pile:
             top = pile[-1]
             # only a pile whose top plays at once is worth taking: on looser
