@@ -17,8 +17,10 @@ class BasicAI:
     """Level 1 is an easy opponent: it never moves wilds (R5) and discards
     without minding what the opponents could use. Level 2 is the greedy
     player without the baseline's misplays (docs/ai.md). Level 3 plays like
-    level 2 and weighs its discards over sampled deals of the hidden tiles,
-    remembering who took which pile (ai/lookahead.py). Level 0 is the baseline
+    level 2 and races for the first canasta and the close (its last wild
+    kept, the opponents' canasta tile never given), weighing its discards
+    over sampled deals of the hidden tiles and remembering which piles were
+    taken and left (ai/lookahead.py). Level 0 is the baseline
     of before, kept frozen: the transcript pins (tests/test_ai_exact.py)
     refer to it."""
 

@@ -3,10 +3,12 @@
 # The AI never reads an opponent's rack or the stock. It sees what a player
 # at the table sees: its own rack, the melds, the pile, the rack sizes, and
 # what it remembers: which pile each opponent took (those tiles sit in that
-# rack until they show up on the table). The hidden tiles are dealt at random
-# (determinized sampling, engine/rng.py seeded from the position) a few
-# times, and each candidate discard is weighed by how often the next player
-# could use it to take the pile.
+# rack until they show up on the table) and which top each one left (it
+# could not meld it). The hidden tiles are dealt at random (determinized
+# sampling, engine/rng.py seeded from the position) a few times, and each
+# candidate discard is weighed by how often the next player could use it to
+# take the pile, and by whether it would finish their first canasta.
+# Level 3's own canasta race (grows_to, longest) is measured here too.
 #
 # Memory lives in the AI object and is rebuilt from the pile as the AI sees
 # it at each of its turns. After a save/resume a new AI starts with none:
