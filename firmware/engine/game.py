@@ -482,6 +482,14 @@ class Game:
 
 
 def _holds(rack, ts):
+    if len(ts) == 1:
+        # the common case (add, swap, discard): one scan of the rack, no
+        # count arrays (a code past the deck is never in a rack)
+        t = ts[0]
+        for x in rack:
+            if x == t:
+                return True
+        return False
     if not ts:
         return False
     for t in ts:
