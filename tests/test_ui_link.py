@@ -308,6 +308,7 @@ def test_linked_burraco_match_ends_the_same_on_both_with_moves_in_card_notation(
     run(a, b, clock, lambda: a.app.link.state == S.PLAYING and a.app.g is not None)
     assert a.app.link.rules.name == b.app.link.rules.name == "burraco"
     assert a.app.g.rules.cards and a.app.g is a.app.link.game
+    assert a.app.p.cards and b.app.p.cards      # drawn as cards on both consoles
 
     def peer_discard_seen():
         g, lk = a.app.g, a.app.link

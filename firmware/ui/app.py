@@ -205,8 +205,7 @@ class App:
 
     def start_game(self):
         g = self.g
-        self.p.cards = g.rules.cards      # burraco is drawn as cards (R12)
-        L.cards(g.rules.cards)
+        self.dress(g.rules.cards)
         self.stats = bytearray()
         for p in range(4):
             self.ais[p] = _ai(self.level) if p < g.n and (self.ai_seats >> p) & 1 else None
@@ -293,8 +292,7 @@ class App:
             return False
         self.ai_seats, self.level, li, self.viewer, self.sort_mode, played_s, self.g, self.hands, self.stats = r
         self.played_ms = played_s * 1000
-        self.p.cards = self.g.rules.cards
-        L.cards(self.g.rules.cards)
+        self.dress(self.g.rules.cards)
         L.use(L.LANGS[li] if li < 3 else "es")
         v = self.viewer
         for p in range(4):
@@ -537,8 +535,15 @@ class App:
         return bytes(out)
 
     # --- screens -------------------------------------------------------------
+    def dress(self, cards):
+        """Draw and name the pieces as burraco's cards (R12) or as tiles."""
+        self.p.cards = cards
+        L.cards(cards)
+
     def show(self, s):
         """Switch to screen s (an S_ id): it gets the keys, ticks and a full redraw."""
+        if s == S_TITLE:
+            self.dress(False)       # the title's tiles and words are Burako's
         self.screen = s
         self.scr = SCREENS[s]
         self.dirty = D_ALL

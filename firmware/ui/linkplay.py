@@ -57,6 +57,7 @@ def bind(app):
     """link.game is (again) the match: the local seat's view of it."""
     lk = app.link
     app.g = lk.game
+    app.dress(app.g.rules.cards)
     me = lk.seat
     app.ai_seats = 1 << (1 - me)
     for p in range(4):

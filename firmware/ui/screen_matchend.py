@@ -15,8 +15,6 @@ def key(app, k):
         SV.remove(app.b.storage)
         app.has_save = False
         app.g = None
-        app.p.cards = False     # the title's tiles are tiles again
-        L.cards(False)
         app.show(S_TITLE)
         app.row = 0
 

@@ -228,8 +228,6 @@ def key_menu(app, k):
             return
         app.save()
         app.g = None
-        app.p.cards = False     # the title's tiles and words are Burako's again
-        L.cards(False)
         app.show(S_TITLE)
         app.row = 0
 
