@@ -182,12 +182,18 @@ def samples(name):
     """A few valid inputs for a reader: mutations of them reach deep code."""
     if name in ("codec", "save"):
         out = []
-        for seed in (1, 2):
-            g = G.Game(RU.TORNEO if seed == 2 else RU.BURAKO, 2 * seed, seed)
+        for rules, n, seed in ((RU.BURAKO, 4, 1), (RU.TORNEO, 2, 2)):
+            g = G.Game(rules, n, seed)
             for mv in list(g.legal_moves())[:1]:
                 g.play(mv)
             b = codec.encode(g)
-            out.append(b if name == "codec" else save.MAGIC + bytes((2, 2, 0, 0, 0, 5, 0)) + b)
+            if name == "codec":
+                out.append(b)
+            else:
+                # version 3 (a round of 2 hands, one hand's canastas and closer
+                # logged) and version 2, so mutations reach both readers
+                out.append(save.MAGIC + bytes((2, 2, 0, 0, 0, 5, 0, 2, 1, 0x21, 0x10, 1)) + b)
+                out.append(save.MAGIC_V2 + bytes((2, 2, 0, 0, 0, 5, 0)) + b)
         return out
     if name in ("transcript", "replay"):
         from ai.selfplay import play_match

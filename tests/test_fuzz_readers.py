@@ -61,3 +61,17 @@ def test_codec_refuses_unknown_flag_bits():
     good[10] |= 0x80
     with pytest.raises(codec.CodecError):
         codec.decode(bytes(good))
+
+
+def test_save_and_codec_seeds_are_valid_inputs():
+    """The samples the mutations start from must be read, not refused: a
+    seed the reader refuses (an old save layout under the new version byte,
+    a position no rule allows) only ever exercises the error path."""
+    from engine import codec
+    from ui import save
+    for b in F.samples("codec"):
+        codec.decode(b)
+    sc = F.scratch()
+    for b in F.samples("save"):
+        sc.put(save.NAME, b)
+        assert save.read(F.Storage(sc.dir)) is not None
