@@ -16,6 +16,7 @@ import sys
 import time
 
 from emulator.paths import use_firmware
+from host.progress import Progress
 
 LEVELS = (1, 2, 3)
 Z95 = 1.959963984540054
@@ -225,8 +226,11 @@ def parse_levels(text):
 def check(a):
     """Validate the arguments; returns the levels."""
     levels = parse_levels(a.levels)
-    if a.variant == "torneo" and a.players != 2:
-        raise LeagueError("torneo is for 2 players")
+    use_firmware()
+    from engine import rules as RU
+    allowed = RU.by_name(a.variant).players
+    if a.players not in allowed:
+        raise LeagueError(f"{a.variant} is for {' or '.join(map(str, allowed))} players")
     if a.matches < 2 or a.matches % 2:
         raise LeagueError("--matches must be an even number of at least 2 (each deal is played both ways round)")
     if not 0 <= a.seed <= 0xFFFFFFFF - a.matches:
@@ -240,12 +244,9 @@ def cmd_league(a):
     except LeagueError as e:
         print(f"burako league: {e}", file=sys.stderr)
         return 2
-    bar = None
-    if sys.stderr.isatty():
-        def bar(done, total):
-            sys.stderr.write(f"\r  matches {done}/{total}" + ("\n" if done == total else ""))
-            sys.stderr.flush()
-    res = run(levels, a.players, a.variant, a.matches, a.seed, a.runtime, progress=bar)
+    bar = Progress()
+    res = run(levels, a.players, a.variant, a.matches, a.seed, a.runtime,
+              progress=lambda done, total: bar("matches", done, total))
     if a.json:
         print(json.dumps(res))
     else:
@@ -257,7 +258,7 @@ def add_parser(sub):
     p = sub.add_parser("league", help="round robin between AI levels on duplicate deals")
     p.add_argument("--levels", default="1,2,3", help="comma-separated AI levels (default 1,2,3)")
     p.add_argument("--players", type=int, default=2, choices=(2, 4))
-    p.add_argument("--variant", default="burako", choices=("burako", "torneo"))
+    p.add_argument("--variant", default="burako", choices=("burako", "torneo", "burraco"))
     p.add_argument("--matches", type=int, default=40, help="matches per pair of levels (even; default 40)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first deal")
     p.add_argument("--runtime", default="cpython", choices=("cpython", "micropython"))

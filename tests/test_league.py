@@ -73,6 +73,14 @@ def test_league_table_shows_the_matrix():
     assert lines[5].startswith("mean points per hand: level 2 ")
 
 
+def test_league_plays_burraco_too():
+    """Issue 11: the variant everywhere the others are, the league included."""
+    code, out, err = burako("league", "--levels", "1,2", "--matches", "2", "--variant", "burraco", "--json")
+    assert code == 0
+    res = json.loads(out)
+    assert res["variant"] == "burraco" and res["pairs"][0]["matches"] == 2
+
+
 @pytest.mark.parametrize("args", [
     ["--levels", "1,1"], ["--levels", "2,4"], ["--levels", "x"], ["--levels", "3"],
     ["--matches", "3"], ["--matches", "0"], ["--variant", "torneo", "--players", "4"],
