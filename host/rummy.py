@@ -122,36 +122,8 @@ def _laid(new, old):
 
 
 # --- burako rummy sim -----------------------------------------------------------
-# The guest follows docs/micropython-harness.md's GC rule: automatic collection
-# off, the match in a generator held by a global, collection only between steps.
-GUEST = """
-import gc, json
-gc.disable()
-from ai.rummy import steps
-def emit(text):
-    for line in text.split("\\n")[:-1]:
-        print("T" + line)
-def mark(c):
-    print(c)
-def run_all():
-    for seed in %(seeds)r:
-        peak = 0
-        for r in steps(%(players)d, seed, %(hands)d, %(target)d, %(levels)r,
-                       emit if %(emit)r else None, mark if %(meter)r else None):
-            a = gc.mem_alloc()
-            if a > peak:
-                peak = a
-            if r:
-                r["peak_heap_bytes"] = peak
-                print(json.dumps(r))
-            yield
-if %(meter)r:
-    mark("D")
-    mark("d")
-STEPS = run_all()
-for _ in STEPS:
-    gc.collect()
-"""
+# The guest is host/sim.py's (its GC rule: docs/micropython-harness.md),
+# playing ai/rummy.steps.
 
 
 class Report:
@@ -200,8 +172,10 @@ def run_micropython(players, seeds, hands=4, target=0, levels=None, heap=128 * 1
     from emulator.runtimes import wasi
 
     rep = Report()
-    script = GUEST % {"seeds": list(seeds), "players": players, "hands": hands,
-                      "target": target, "levels": levels, "emit": transcripts, "meter": meter}
+    from host.sim import guest_script
+
+    script = guest_script("ai.rummy", "%d, seed, %d, %d, %r" % (players, hands, target, levels),
+                          seeds, transcripts, meter)
     st = {"mark": None, "overhead": None, "lines": []}
 
     def on_line(text, fuel):

@@ -33,7 +33,7 @@ from emulator.paths import use_firmware
 GUEST = """
 import gc, json
 gc.disable()
-from ai.selfplay import steps
+from %(module)s import steps
 def emit(text):
     for line in text.split("\\n")[:-1]:
         print("T" + line)
@@ -42,8 +42,7 @@ def mark(c):
 def run_all():
     for seed in %(seeds)r:
         peak = 0
-        for r in steps(%(variant)r, %(players)d, seed, %(target)d,
-                       emit if %(emit)r else None, mark if %(meter)r else None):
+        for r in steps(%(call)s, emit if %(emit)r else None, mark if %(meter)r else None):
             a = gc.mem_alloc()
             if a > peak:
                 peak = a
@@ -58,6 +57,12 @@ STEPS = run_all()
 for _ in STEPS:
     gc.collect()
 """
+
+
+def guest_script(module, call, seeds, emit, meter):
+    """The guest script playing module's steps(call..., emit, mark) for each
+    seed (`call` is the arguments' source text, `seed` among them)."""
+    return GUEST % {"module": module, "call": call, "seeds": list(seeds), "emit": emit, "meter": meter}
 
 
 @dataclass
@@ -120,8 +125,8 @@ def run_micropython(variant, players, seeds, target=0, heap=192 * 1024, meter=Tr
 
     rep = SimReport()
     guest = wasi.Guest(heap=heap)
-    script = GUEST % {"meter": meter, "emit": transcripts, "seeds": list(seeds),
-                      "variant": variant, "players": players, "target": target}
+    script = guest_script("ai.selfplay", "%r, %d, seed, %d" % (variant, players, target),
+                          seeds, transcripts, meter)
     st = {"mark": None, "overhead": None, "hand": None, "lines": []}
 
     def on_line(text, fuel):
