@@ -264,3 +264,18 @@ def test_the_title_asks_for_the_save_file_ui_save_writes():
     from ui import app, save
 
     assert app.SAVE_NAME == save.NAME
+
+
+def test_storage_replace_puts_the_new_file_over_the_old_and_leaves_no_tmp(tmp_path):
+    """Saves (burako.sav, link.sav) are written to a .tmp and renamed over the
+    old file: after replace() the new bytes are there and the .tmp is gone."""
+    from hal.storage import Storage
+    st = Storage(str(tmp_path))
+    (tmp_path / "x.sav").write_bytes(b"old")
+    (tmp_path / "x.tmp").write_bytes(b"new")
+    st.replace("x.tmp", "x.sav")
+    assert (tmp_path / "x.sav").read_bytes() == b"new"
+    assert not (tmp_path / "x.tmp").exists()
+    (tmp_path / "x.tmp").write_bytes(b"first")
+    st.replace("x.tmp", "y.sav")            # nothing to replace yet
+    assert (tmp_path / "y.sav").read_bytes() == b"first"

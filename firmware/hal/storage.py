@@ -19,3 +19,19 @@ class Storage:
             return True
         except OSError:
             return False
+
+    def replace(self, tmp, name):
+        """Rename file tmp over file name: a power cut during it leaves the
+        old file or the new one, never half of one (how saves are written)."""
+        import os
+        src = self.path(tmp)
+        dst = self.path(name)
+        try:
+            os.rename(src, dst)
+        except OSError:
+            # file systems whose rename does not replace: remove, then rename
+            try:
+                os.remove(dst)
+            except OSError:
+                pass
+            os.rename(src, dst)

@@ -13,7 +13,6 @@
 # The local seat is the human (or the autoplay AI: app.ais[seat]); the peer's
 # seat carries the AI bit in app.ai_seats, so the table neither waits for a
 # key nor shows the rack of that seat, and its moves read like an AI's.
-import os
 import sys
 from micropython import const
 from engine import game as G
@@ -223,17 +222,7 @@ def write(storage, data, name=NAME):
 
 
 def _commit(storage, name):
-    # link.tmp over the file: a power cut leaves the old one or the new one
-    tmp = storage.path(TMP)
-    dst = storage.path(name)
-    try:
-        os.rename(tmp, dst)
-    except OSError:
-        try:
-            os.remove(dst)
-        except OSError:
-            pass
-        os.rename(tmp, dst)
+    storage.replace(TMP, name)      # link.tmp over the file, atomically
 
 
 def write_saved(storage, lk):

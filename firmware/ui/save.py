@@ -36,16 +36,7 @@ def write(storage, ai_seats, level, lang_i, viewer, sort_mode, game, played_s=0,
                        hands, k)))
         f.write(stats[:3 * k])
         f.write(data)
-    dst = storage.path(NAME)
-    try:
-        os.rename(tmp, dst)
-    except OSError:
-        # file systems whose rename does not replace: remove, then rename
-        try:
-            os.remove(dst)
-        except OSError:
-            pass
-        os.rename(tmp, dst)
+    storage.replace(TMP, NAME)
 
 
 def read(storage):
