@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 import sys
 import time
+from dataclasses import dataclass, field
 
 from emulator.paths import use_firmware
+from host.sim import SimReport, guest_script, percentiles
 
 use_firmware()
 
@@ -126,24 +128,14 @@ def _laid(new, old):
 # playing ai/rummy.steps.
 
 
-class Report:
-    def __init__(self):
-        self.matches = []
-        self.transcripts = {}
-        self.decision_fuel = []
-        self.search_fuel = []       # the decisions that searched for a play
-        self.seconds = 0.0
-        self.peak_heap = 0
+@dataclass
+class Report(SimReport):
+    search_fuel: list = field(default_factory=list)   # the decisions that searched for a play
 
     def summary(self, runtime):
-        from host.sim import percentiles
-
-        out = {"summary": True, "runtime": runtime, "games": len(self.matches),
-               "seconds": round(self.seconds, 3),
-               "games_per_s": round(len(self.matches) / self.seconds, 3) if self.seconds else None}
+        out = super().summary(runtime)
         if runtime == "micropython":
-            out["peak_heap_bytes"] = self.peak_heap
-            out["fuel_per_ai_decision"] = percentiles(self.decision_fuel)
+            del out["fuel_per_hand"]        # Rummy's guest marks decisions, not hands
             out["fuel_per_play_search"] = percentiles(self.search_fuel)
         return out
 
@@ -172,8 +164,6 @@ def run_micropython(players, seeds, hands=4, target=0, levels=None, heap=128 * 1
     from emulator.runtimes import wasi
 
     rep = Report()
-    from host.sim import guest_script
-
     script = guest_script("ai.rummy", "%d, seed, %d, %d, %r" % (players, hands, target, levels),
                           seeds, transcripts, meter)
     st = {"mark": None, "overhead": None, "lines": []}
