@@ -20,7 +20,7 @@ from engine import tiles as T  # noqa: E402
 from engine import transcript as TR  # noqa: E402
 from host import show  # noqa: E402
 from host.args import whole  # noqa: E402
-from host.progress import Progress  # noqa: E402
+from host.progress import per_match  # noqa: E402
 
 VARIANTS = [r.name for r in RU.VARIANTS]
 MAX_SEED = TR.MAX_SEED
@@ -237,15 +237,7 @@ def cmd_sim(a):
     seeds = sim.seeds_from(a.seed, a.games)
     keep = a.transcripts is not None
 
-    bar = Progress()
-    bar.on = bar.on and not (a.json and sys.stdout.isatty())   # JSON lines on the same screen
-    done = [0]
-
-    def emit(r):
-        if a.json:
-            print(json.dumps(r), flush=True)
-        done[0] += 1
-        bar("matches", done[0], len(seeds))
+    emit = per_match(len(seeds), a.json)
 
     if a.runtime == "micropython":
         from emulator.runtimes import wasi

@@ -23,3 +23,21 @@ class Progress:
         unit = " " + self.unit if self.unit else ""
         self.stream.write(f"\r  {name:<28} [{'#' * fill}{'.' * (WIDTH - fill)}] {done:>6}/{total}{unit}{end}")
         self.stream.flush()
+
+
+def per_match(total, as_json):
+    """on_match for the simulators: each match as a JSON line when as_json,
+    and the bar of matches played (not when JSON lines share the terminal)."""
+    import json
+
+    bar = Progress()
+    bar.on = bar.on and not (as_json and sys.stdout.isatty())
+    done = [0]
+
+    def on_match(r):
+        if as_json:
+            print(json.dumps(r), flush=True)
+        done[0] += 1
+        bar("matches", done[0], total)
+
+    return on_match

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 
 from emulator.paths import use_firmware
+from host.progress import per_match
 from host.sim import SimReport, guest_script, percentiles
 
 use_firmware()
@@ -220,10 +221,7 @@ def cmd_sim(a):
         return _fail("--heap needs --runtime micropython")
     seeds = [a.seed + i for i in range(a.games)]
 
-    def emit(r):
-        if a.json:
-            print(json.dumps(r), flush=True)
-
+    emit = per_match(len(seeds), a.json)
     if a.runtime == "micropython":
         from emulator.runtimes import wasi
 

@@ -1,19 +1,26 @@
 """Progress bars on a terminal only (DEVELOPERS.md command-line conventions):
-`burako sim` draws one on a terminal's stderr and writes nothing there when
-piped, and its table on stdout is the same either way."""
+`burako sim` and `burako rummy sim` draw one on a terminal's stderr, write
+nothing there when piped, and print the same table on stdout either way."""
 import os
 import pty
 import subprocess
 import sys
 
+import pytest
+
 from host.progress import Progress
 
-CMD = [sys.executable, "-m", "host.cli", "sim", "--games", "3", "--seed", "1"]
+SIMS = [["sim", "--games", "3", "--seed", "1"],
+        ["rummy", "sim", "--games", "3", "--seed", "1", "--hands", "1"]]
 
 
-def run_with_stderr_on_a_terminal():
+def cmd(args):
+    return [sys.executable, "-m", "host.cli"] + args
+
+
+def run_with_stderr_on_a_terminal(args):
     master, slave = pty.openpty()
-    p = subprocess.run(CMD, stdout=subprocess.PIPE, stderr=slave, timeout=120)
+    p = subprocess.run(cmd(args), stdout=subprocess.PIPE, stderr=slave, timeout=120)
     os.close(slave)
     seen = b""
     while True:
@@ -28,9 +35,10 @@ def run_with_stderr_on_a_terminal():
     return p, seen.decode()
 
 
-def test_sim_bar_on_a_terminal_and_silence_in_a_pipe():
-    term, bar = run_with_stderr_on_a_terminal()
-    piped = subprocess.run(CMD, capture_output=True, text=True, timeout=120)
+@pytest.mark.parametrize("args", SIMS, ids=["sim", "rummy-sim"])
+def test_sim_bar_on_a_terminal_and_silence_in_a_pipe(args):
+    term, bar = run_with_stderr_on_a_terminal(args)
+    piped = subprocess.run(cmd(args), capture_output=True, text=True, timeout=120)
     assert term.returncode == piped.returncode == 0
     assert "matches" in bar and "3/3" in bar and "#" * 24 in bar
     assert piped.stderr == ""
