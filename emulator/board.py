@@ -109,6 +109,19 @@ class NullLink:
         return 0
 
 
+BOARDS = ("pico_lcd_13", "pico_lcd_114")     # firmware/hal/profile_<name>.py
+
+
+def board_display(name="pico_lcd_13"):
+    """A display of the glass size of the board profile `name` (one of BOARDS):
+    the emulator shows what that board's panel shows, 240x240 or 240x135."""
+    if name not in BOARDS:
+        raise ValueError(f"unknown board {name!r} (boards: {', '.join(BOARDS)})")
+    from hal import board as hb
+    prof = hb.load_profile(name)
+    return Display(prof.WIDTH, prof.HEIGHT)
+
+
 class EmuBoard:
     def __init__(self, storage_dir, buttons=None, clock=None, display=None):
         os.makedirs(storage_dir, exist_ok=True)

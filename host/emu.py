@@ -59,6 +59,9 @@ def configure(p):
                    help="play a 1v1 match over the link cable: listen:PORT waits for the other "
                         "console on 127.0.0.1:PORT; otherwise a pyserial URL or port "
                         "(socket://127.0.0.1:PORT, a pty, a USB-serial adapter at 115200 8N1)")
+    p.add_argument("--board", choices=("pico_lcd_13", "pico_lcd_114"), default="pico_lcd_13",
+                   help="the board whose glass is emulated: pico_lcd_13 (240x240, default) or "
+                        "pico_lcd_114 (240x135; --headless, --runtime cpython)")
     p.add_argument("--ai-ms", type=whole(0, 60000, "milliseconds"), default=None,
                    help="pause after each AI move in ms (default 700 windowed, 0 headless)")
     return p
@@ -154,6 +157,10 @@ def run(args):
         why = no_display()
         if why:
             return _fail(f"cannot open a window: {why}; use --headless (see burako emu --help)")
+    if getattr(args, "board", "pico_lcd_13") != "pico_lcd_13" and (
+            not args.headless or args.runtime != "cpython" or args.replay is not None):
+        # the window (emulator/window.py) and the WASI guest's display are 240x240 today
+        return _fail("--board " + args.board + " runs --headless under --runtime cpython, without --replay")
     if args.replay is not None:
         return _replay(args, keys)
     link = None
@@ -259,7 +266,8 @@ def _run(args, keys, storage):
                 display, state = runner.run_micropython(opts, args.storage, feeder, heap=args.heap,
                                                         link=link)
             else:
-                board, app = runner.run_cpython(opts, args.storage, feeder, link=link)
+                board, app = runner.run_cpython(opts, args.storage, feeder, link=link,
+                                                display=_display(args))
                 display, state = board.display, runner.snapshot(app)
         except Exception as e:  # one line for users: a guest error, a full heap...
             return _fail(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
@@ -324,9 +332,15 @@ def _windowed(args, opts, runner):
         return runner.STOP if win.quit else 0
 
     runner.run_cpython(opts, args.storage, source, clock=Clock(), buttons=pins, on_frame=win.show,
-                       link=link)
+                       link=link, display=_display(args))
     win.close()
     return 0
+
+
+def _display(args):
+    from emulator.board import board_display
+
+    return board_display(getattr(args, "board", "pico_lcd_13"))
 
 
 def main(argv=None):

@@ -46,9 +46,11 @@ def sname(g, s):
 
 
 def hint(p, a, b):
-    """The two hint lines at the foot: message ids, -1 for an empty line."""
-    p.text(0, Y_HINT, 240, L.t(a) if a >= 0 else "", DIM, BAR, gfx.CAPS)
-    p.text(0, Y_HINT + 10, 240, L.t(b) if b >= 0 else "", DIM, BAR, gfx.CAPS)
+    """The two hint lines at the foot of the glass (Y_HINT on 240x240):
+    message ids, -1 for an empty line."""
+    y = p.h - 20
+    p.text(0, y, 240, L.t(a) if a >= 0 else "", DIM, BAR, gfx.CAPS)
+    p.text(0, y + 10, 240, L.t(b) if b >= 0 else "", DIM, BAR, gfx.CAPS)
 
 
 def draw_top(app, turn=False):

@@ -98,6 +98,7 @@ class Painter:
 
     def __init__(self, display):
         self.d = display
+        self.h = display.height     # 240, or 135 on the Pico-LCD-1.14: screens fit to it
         # a rack slot (TW x SLOT_H) in one buffer, sent in one window; a lone
         # tile uses its first TH rows
         self.tbuf = bytearray(TW * SLOT_H * 2)

@@ -88,21 +88,25 @@ def tick(app, now):
 
 def draw(app, dirty):
     p = app.p
+    # a short glass (135 rows): nine rows of 11 between the heading and the hints
+    tall = p.h >= 240
     if dirty & D_CLEAR:
-        p.fill(0, 0, 240, 240, FELT_DARK)
-        p.text(0, 6, 240, L.t(L.NEW), CURSOR, FELT_DARK, 1)
+        p.fill(0, 0, 240, p.h, FELT_DARK)
+        p.text(0, 6 if tall else 1, 240, L.t(L.NEW), CURSOR, FELT_DARK, 1)
         hint(p, L.H_SETUP1, L.H_SETUP2)
     rs = rows(app)
     rules = RU.VARIANTS[app.variant]
+    pad = 2 if tall else 0
+    fh = 14 if tall else 11
     for i in range(9):
-        y = 26 + i * 20
+        y = 26 + i * 20 if tall else 13 + i * 11
         if i >= len(rs):
-            p.fill(0, y - 2, 240, 14, FELT_DARK)
+            p.fill(0, y - pad, 240, fh, FELT_DARK)
             continue
         r = rs[i]
         on = i == app.row
         bg = HILITE if on else FELT_DARK
-        p.fill(4, y - 2, 232, 14, bg)
+        p.fill(4, y - pad, 232, fh, bg)
         if r == R_START:
             p.text(4, y, 232, "> " + L.t(L.START) + " <", CURSOR if on else WHITE, bg, 1)
             continue

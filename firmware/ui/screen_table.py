@@ -14,19 +14,35 @@ from ui import gfx
 from ui import lang as L
 from ui import screen_link
 from ui.common import (S_TITLE, S_GAME, D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, D_HINT,
-                       D_CURSOR, D_CLEAR, Y_HINT, RACK_N, pname, sname, hint, draw_top)
+                       D_CURSOR, D_CLEAR, RACK_N, pname, sname, hint, draw_top)
 from ui.gfx import FELT, FELT_DARK, BAR, WHITE, GREY, CURSOR, DIM, ERR, PURE, IMPURE, HILITE
 
-# layout
+# layout: the 240x240 glass; fit() moves the rows below the table strip for
+# a shorter one (the Pico-LCD-1.14's 135 rows: one meld row, a flatter rack,
+# the menu over the whole middle). Plain globals, not consts, so fit() can.
 Y_TABLE = const(12)
-Y_MHEAD = const(44)
-Y_MELDS = const(55)
-MROWS = const(7)
-Y_MSG = const(169)
-Y_RACK = const(180)
-Y_TILE = const(188)
-Y_RAISED = const(182)
 RACK_X = const(10)
+GLASS = 240
+Y_MHEAD = 44
+Y_MELDS = 55
+MROWS = 7
+Y_MSG = 169
+Y_RACK = 180
+Y_TILE = 188
+Y_RAISED = 182
+Y_HINT = 220
+Y_MENU = 44
+MENU_DY = 15
+
+
+def fit(h):
+    global GLASS, MROWS, Y_MSG, Y_RACK, Y_TILE, Y_RAISED, Y_HINT, Y_MENU, MENU_DY
+    GLASS = h
+    if h >= 240:
+        MROWS, Y_MSG, Y_RACK, Y_TILE, Y_RAISED, Y_HINT, Y_MENU, MENU_DY = 7, 169, 180, 188, 182, 220, 44, 15
+    else:
+        # 12 top, 32 table, 10 + 16 one meld row, 10 message, 34 rack, 20 hints
+        MROWS, Y_MSG, Y_RACK, Y_TILE, Y_RAISED, Y_HINT, Y_MENU, MENU_DY = 1, 71, 81, 84, 81, h - 20, 12, 12
 
 # menu items (message ids)
 MENU = (L.M_BACK, L.M_HINT, L.M_REDRAW, L.M_SORT_C, L.M_SORT_N, L.M_CLEAR, L.M_OPP, L.M_QUIT)
@@ -41,6 +57,9 @@ def set_focus(app, f, side=0):
     """Move the focus (0 rack, 1 melds of `side`: 0 own, 1 the opponents', 2
     menu). Everything drawn differently by focus is marked: the meld region
     (list or menu), the hints, and the rack cursor, shown only on the rack."""
+    if Y_MENU < Y_MHEAD and (f == 2 or app.focus == 2):
+        # a short glass: the menu covers the table strip, message and rack
+        app.dirty |= D_TABLE | D_MSG | D_RACK
     app.focus = f
     app.mside = side
     app.mcur = 0
@@ -268,6 +287,11 @@ def show_hint(app):
 # --- drawing -----------------------------------------------------------------
 def draw(app, dirty):
     p = app.p
+    if p.h != GLASS:
+        fit(p.h)
+    if app.focus == 2 and Y_MENU < Y_MHEAD:
+        # the menu lies over these on a short glass: drawn again when it closes
+        dirty &= ~(D_TABLE | D_MSG | D_RACK | D_CURSOR)
     if dirty & D_CLEAR:
         # every region paints its own background (a whole-screen fill first
         # doubled the SPI traffic); the meld region owns its gap rows too,
@@ -377,11 +401,12 @@ def draw_melds(app):
 
 def draw_menu(app):
     p = app.p
-    p.fill(0, Y_MHEAD, 240, Y_MSG - Y_MHEAD, FELT_DARK)
+    y = Y_MSG if Y_MENU == Y_MHEAD else Y_HINT
+    p.fill(0, Y_MENU, 240, y - Y_MENU, FELT_DARK)
     for i in range(len(MENU)):
         on = i == app.menu
         bg = HILITE if on else FELT_DARK
-        p.text(20, Y_MHEAD + 4 + i * 15, 200, L.t(MENU[i]), CURSOR if on else WHITE, bg, 1)
+        p.text(20, Y_MENU + 4 + i * MENU_DY, 200, L.t(MENU[i]), CURSOR if on else WHITE, bg, 1)
 
 
 def draw_rack(app):

@@ -49,19 +49,24 @@ def tick(app, now):
 
 def draw(app, dirty):
     p = app.p
+    # a short glass (135 rows): the name higher, no tiles, the menu packed tighter
+    tall = p.h >= 240
+    y0 = 120 if tall else 40
+    dy = 22 if tall else 19
     if dirty & D_CLEAR:
-        p.fill(0, 0, 240, 240, FELT_DARK)
-        p.big(24, 28, "BURAKO", WHITE, 4)
-        x = 50
-        for t in (T.tile(0, 1), T.tile(1, 2), T.tile(2, 3), T.JOKER, T.tile(3, 13)):
-            p.tile(x, 72, t, 0, FELT_DARK)
-            x += 28
-        p.text(0, 226, 240, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
+        p.fill(0, 0, 240, p.h, FELT_DARK)
+        p.big(24, 28 if tall else 4, "BURAKO", WHITE, 4)
+        if tall:
+            x = 50
+            for t in (T.tile(0, 1), T.tile(1, 2), T.tile(2, 3), T.JOKER, T.tile(3, 13)):
+                p.tile(x, 72, t, 0, FELT_DARK)
+                x += 28
+            p.text(0, 226, 240, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
     off = 0 if app.has_save else 1
     for i in range(5):
         item = i + off
         if item > 4:
-            p.fill(0, 120 + i * 22, 240, 14, FELT_DARK)
+            p.fill(0, y0 + i * dy, 240, 14, FELT_DARK)
             continue
         if item == 0:
             s = L.t(L.CONTINUE)
@@ -74,7 +79,8 @@ def draw(app, dirty):
         else:
             s = L.t(L.LANGUAGE) + ": < " + L.t(L.LANGNAME) + " >"
         on = i == app.row
-        p.fill(20, 118 + i * 22, 200, 14, HILITE if on else FELT_DARK)
-        p.text(20, 120 + i * 22, 200, s, CURSOR if on else WHITE, HILITE if on else FELT_DARK, 1)
+        p.fill(20, y0 - 2 + i * dy, 200, 14, HILITE if on else FELT_DARK)
+        p.text(20, y0 + i * dy, 200, s, CURSOR if on else WHITE, HILITE if on else FELT_DARK, 1)
     if app.bad_save:
-        p.text(0, 200, 240, L.t(L.BAD_SAVE), ERR, FELT_DARK, 1)
+        # without a save the menu has four rows: the fifth row's place is free
+        p.text(0, 200 if tall else p.h - 12, 240, L.t(L.BAD_SAVE), ERR, FELT_DARK, 1)
