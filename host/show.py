@@ -13,13 +13,15 @@ from engine import tiles as T  # noqa: E402
 PHASES = ("draw", "play", "rack empty (muerto or close)", "rack empty after discard (muerto or close)",
           "hand over", "match over")
 LABELS = ("melded tiles", "pure canastas", "impure canastas", "closing", "muerto", "rack", "total")
+# burraco's own words (seed 001, R12): cards, burrachi puliti/sporchi, the pozzetto
+CARD_LABELS = ("melded cards", "burraco pulito", "burraco sporco", "closing", "pozzetto", "hand", "total")
 
 
 def breakdown_table(sides, rules):
     """sides: list of dicts with score.FIELDS keys."""
     head = "".ljust(16) + "".join(f"side {i}".rjust(10) for i in range(len(sides)))
     rows = [head]
-    for key, label in zip(S.FIELDS, LABELS):
+    for key, label in zip(S.FIELDS, CARD_LABELS if rules.cards else LABELS):
         vals = []
         for sd in sides:
             v = sd[key]
@@ -40,7 +42,7 @@ def position(g):
         out.append(f"player {p} (side {G.side_of(p)}) rack: {T.list_text(g.racks[p], g.rules.cards) or '-'}")
     for s in range(2):
         muerto = "taken" if g.taken[s] else "waiting"
-        out.append(f"side {s}: muerto {muerto}; melds:")
+        out.append(f"side {s}: {'pozzetto' if g.rules.cards else 'muerto'} {muerto}; melds:")
         for i, m in enumerate(g.melds[s]):
             tag = ""
             if M.is_canasta(m, g.rules):

@@ -452,3 +452,16 @@ def test_R12_cli_meld_score_sim_replay(tmp_path):
     tr = tmp_path / "burraco-4p-seed5.txt"
     code, out, err = burako("replay", str(tr))
     assert code == 0 and out.startswith("burraco, 4 players"), err
+
+
+def test_R12_score_breakdown_speaks_burraco():
+    """`burako score --variant burraco` names seed 001's things: burraco
+    pulito/sporco and the pozzetto, not canastas and the muerto."""
+    hand = ('{"sides": [{"melds": ["3H 4H 5H 6H 7H 8H 9H"], "racks": ["KS"], "muerto_taken": true, "closed": false},'
+            ' {"melds": [], "racks": ["*"], "muerto_taken": false, "closed": false}]}')
+    code, out, err = burako("score", "--variant", "burraco", "-", stdin=hand)
+    assert code == 0, err
+    rows = {line[:16].strip(): line[16:].split() for line in out.splitlines()[1:]}
+    assert rows["burraco pulito"][:2] == ["1", "(+200)"]
+    assert rows["pozzetto"] == ["0", "-100"]
+    assert "canastas" not in out and "muerto" not in out
