@@ -41,18 +41,27 @@ def tick(app, now):
 def draw(app, dirty):
     p = app.p
     g = app.g
-    p.fill(0, 12, 240, 228, FELT_DARK)
+    # a short glass (135 rows): rows 10 apart, the target beside the names
+    tall = p.h >= 240
+    dy = 14 if tall else 10
+    p.fill(0, 12, 240, p.h - 12, FELT_DARK)
     draw_top(app)
     n = len(g.history)
-    p.text(0, 18, 240, L.t(L.HAND_END) + str(n), CURSOR, FELT_DARK, 1)
+    p.text(0, 18 if tall else 14, 240, L.t(L.HAND_END) + str(n), CURSOR, FELT_DARK, 1)
+    if app.hands:
+        t = L.t(L.HAND) + " " + str(n) + "/" + str(app.hands)
+    else:
+        t = L.t(L.TARGET) + " " + str(g.target)
     res = g.hand_result()
-    y = 36
+    y = 36 if tall else 25
+    if not tall and res is not None:
+        p.text(4, y, 124, t, DIM, FELT_DARK)
     if res is None:
         p.text(0, y, 240, L.t(L.VOID), WHITE, FELT_DARK, 1)
     else:
         p.text(128, y, 52, sname(g, 0), WHITE, FELT_DARK, 2)
         p.text(184, y, 52, sname(g, 1), WHITE, FELT_DARK, 2)
-        y += 14
+        y += dy
         rules = g.rules
         labels = (L.R_MELDED, L.R_PURE, L.R_IMPURE, L.R_CLOSE, L.R_MUERTO, L.R_RACK, L.R_TOTAL)
         for i in range(7):
@@ -69,15 +78,12 @@ def draw(app, dirty):
                 else:
                     v = str(v)
                 p.text(128 + s * 56, y, 52, v, c, FELT_DARK, 2)
-            y += 14
-    y = 160
-    p.fill(4, y - 4, 232, 1, GREY)
+            y += dy
+    y = 160 if tall else 106
+    p.fill(4, y - (4 if tall else 1), 232, 1, GREY)
     p.text(4, y, 124, L.t(L.R_MATCH), CURSOR, FELT_DARK)
     for s in range(2):
         p.text(128 + s * 56, y, 52, str(g.scores[s]), CURSOR, FELT_DARK, 2)
-    if app.hands:
-        t = L.t(L.HAND) + " " + str(n) + "/" + str(app.hands)
-    else:
-        t = L.t(L.TARGET) + " " + str(g.target)
-    p.text(4, y + 14, 232, t, DIM, FELT_DARK)
+    if tall or res is None:
+        p.text(4, y + 14 if tall else 96, 232, t, DIM, FELT_DARK)
     hint(p, L.H_NEXT, -1)

@@ -27,18 +27,22 @@ def tick(app, now):
 def draw(app, dirty):
     p = app.p
     g = app.g
-    p.fill(0, 0, 240, 240, FELT_DARK)
+    # a short glass (135 rows): everything higher, the latest hands only
+    tall = p.h >= 240
+    burraco = g.rules is RU.BURRACO
+    keep = 8 if tall else (2 if burraco else 4)
+    p.fill(0, 0, 240, p.h, FELT_DARK)
     draw_top(app)
-    p.text(0, 24, 240, L.t(L.MATCH_END), CURSOR, FELT_DARK, 1)
+    p.text(0, 24 if tall else 13, 240, L.t(L.MATCH_END), CURSOR, FELT_DARK, 1)
     if g.winner >= 0:
         w = L.t(L.WINS) + sname(g, g.winner)
-        p.big(120 - len(w) * 8, 44, w, WHITE, 2)
-    y = 76
+        p.big(120 - len(w) * 8, 44 if tall else 24, w, WHITE, 2)
+    y = 76 if tall else 42
     p.text(0, y, 120, sname(g, 0), WHITE, FELT_DARK, 1)
     p.text(120, y, 120, sname(g, 1), WHITE, FELT_DARK, 1)
     y += 14
     h = g.history
-    first = len(h) - 8 if len(h) > 8 else 0
+    first = len(h) - keep if len(h) > keep else 0
     for i in range(first, len(h)):
         p.text(0, y, 40, str(i + 1), GREY, FELT_DARK, 2)
         p.text(40, y, 80, str(h[i][0]), WHITE, FELT_DARK, 2)
@@ -47,7 +51,7 @@ def draw(app, dirty):
     p.fill(20, y + 2, 200, 1, GREY)
     p.text(40, y + 6, 80, str(g.scores[0]), CURSOR, FELT_DARK, 2)
     p.text(140, y + 6, 80, str(g.scores[1]), CURSOR, FELT_DARK, 2)
-    if g.rules is RU.BURRACO:
+    if burraco:
         # seed 001: Match Points (the difference) and Victory Points
         mp = SC.match_points(g.scores[0], g.scores[1])
         y += 18
