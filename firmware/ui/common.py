@@ -61,15 +61,19 @@ def draw_top(app, turn=False):
     g = app.g
     me = G.side_of(app.viewer)
     bg = TURN if turn else BAR
-    p.fill(0, 0, 240, 12, bg)
+    # rows 0 and 11 plain, the texts on one band between (each pixel sent once)
+    p.fill(0, 0, 240, 1, bg)
+    p.band(bg)
     x = 2
     for s in range(2):
         t = sname(g, s) + " " + str(g.scores[s])
-        p.text(x, 1, len(t) * 8, t, CURSOR if s == me else WHITE, bg)
+        p.put(x, t, CURSOR if s == me else WHITE)
         x += len(t) * 8 + 12
     if turn:
         t = L.t(L.YOUR_TURN)
     else:
         t = L.t(L.HAND) + " " + str(g.hand)
     if x + len(t) * 8 < 238:
-        p.text(238 - len(t) * 8, 1, len(t) * 8, t, WHITE if turn else DIM, bg)
+        p.put(238 - len(t) * 8, t, WHITE if turn else DIM)
+    p.show(1)
+    p.fill(0, 11, 240, 1, bg)
