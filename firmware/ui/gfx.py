@@ -92,15 +92,22 @@ def sw(c):
 
 
 def bits(fb, data, i, rows, x, y, c, sx, sy):
-    """Draw rows data[i:i+rows] (bit 7 the left column) scaled by (sx, sy)."""
+    """Draw rows data[i:i+rows] (bit 7 the left column) scaled by (sx, sy):
+    a fill_rect per run of lit pixels in a row, not per pixel."""
     for r in range(rows):
         v = data[i + r]
         xx = x
         while v:
             if v & 0x80:
-                fb.fill_rect(xx, y + r * sy, sx, sy, c)
-            v = (v << 1) & 0xFF
-            xx += sx
+                n = 0
+                while v & 0x80:
+                    v = (v << 1) & 0xFF
+                    n += 1
+                fb.fill_rect(xx, y + r * sy, n * sx, sy, c)
+                xx += n * sx
+            else:
+                v = (v << 1) & 0xFF
+                xx += sx
 
 
 class Painter:
