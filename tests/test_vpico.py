@@ -246,6 +246,34 @@ def test_seeded_table_after_keys_matches_the_desktop_emulator(pico_copy):
     assert shown.pixels != desktop_screen(keys[:-1], seed=1).pixels  # the last key moved the cursor
 
 
+def test_pico_lcd_114_table_fits_its_glass_as_the_desktop_emulator_draws_it(pico_copy):
+    """The 240x135 board (docs/ui.md "Pico-LCD-1.14"): the table decoded from its SPI bus is the
+    desktop emulator's on that glass, with the rack and both hint lines on it."""
+    from emulator.board import board_display
+    from ui import gfx
+
+    keys = parse_keys("A,UP,A,RIGHT")
+    with rp2040.VPico(pico_copy, board="pico_lcd_114") as pico:
+        # without /board.txt main.py boots the 1.3 profile, reads its X key (GP19, no button on
+        # this board) as held and stays in the REPL: the App is started on the 1.14 profile here
+        pico.wait_event("usb")
+        t = pico.stats()["t_ns"]
+        mpremote(pico, "exec", "--no-follow", "from hal import board as _hb\nfrom ui.app import App\n"
+                 "app = App(_hb.build('pico_lcd_114'), seed=1)\napp.run()\n")
+        pico.settle(800, after_ns=t)
+        for k in keys:
+            pico.settle(after_ns=pico.tap(k))
+        shown = pico.screen()
+    with tempfile.TemporaryDirectory() as d:
+        board, _ = runner.run_cpython({"seed": 1, "ai_ms": 0}, d, runner.Feeder(keys),
+                                      display=board_display("pico_lcd_114"))
+    assert (shown.width, shown.height) == (240, 135)
+    assert shown.pixels == board.display.pixels
+    cream = bytes(((gfx.CREAM >> 8) & 0xFF, gfx.CREAM & 0xFF))
+    rack = shown.pixels[81 * 480:115 * 480]
+    assert sum(1 for i in range(0, len(rack), 2) if rack[i:i + 2] == cream) > 13 * 100
+
+
 # --- flash: persistence and power cuts ----------------------------------------------------
 def test_flash_survives_a_restart(pico_copy):
     with rp2040.VPico(pico_copy) as pico:
