@@ -1,9 +1,13 @@
 """CPython stand-in for MicroPython's `framebuf` (the subset the firmware uses).
 
-Byte-exact with MicroPython 1.27's modframebuf.c for RGB565 (and MONO_VLSB,
-the font's own layout): FrameBuffer(buf, width, height, format[, stride]) with
-fill, fill_rect, rect, hline, vline, pixel, text (the built-in 8x8 "petme128"
-font, 8 px per character, bytes outside 32..127 drawn as glyph 127) and blit.
+Byte-exact with MicroPython 1.27's modframebuf.c for RGB565, MONO_VLSB (the
+font's own layout) and MONO_HLSB (one-bit masks: rows of bytes, bit 7 the left
+pixel, the stride rounded up to 8 pixels as the C constructor does):
+FrameBuffer(buf, width, height, format[, stride]) with fill, fill_rect, rect,
+hline, vline, pixel, text (the built-in 8x8 "petme128" font, 8 px per
+character, bytes outside 32..127 drawn as glyph 127) and blit with a key and
+a palette (a source pixel's value is looked up in the palette's row 0, then
+compared with the key, as the C code does).
 RGB565 pixels are stored little-endian 16-bit words, as the C code's
 `((uint16_t *)buf)[i] = col` does on a little-endian CPU. Only on sys.path
 under CPython (emulator/shim); MicroPython has its own built-in module.
@@ -75,8 +79,8 @@ FONT = (
 
 class FrameBuffer:
     def __init__(self, buf, width, height, format, stride=None):
-        if format not in (RGB565, MONO_VLSB):
-            raise ValueError("shim framebuf supports RGB565 and MONO_VLSB only")
+        if format not in (RGB565, MONO_VLSB, MONO_HLSB):
+            raise ValueError("shim framebuf supports RGB565, MONO_VLSB and MONO_HLSB only")
         self.buf = memoryview(buf).cast("B") if not isinstance(buf, bytearray) else buf
         self.width = width
         self.height = height
@@ -84,6 +88,9 @@ class FrameBuffer:
         self.stride = width if stride is None else stride
         if format == RGB565:
             need = self.stride * height * 2
+        elif format == MONO_HLSB:
+            self.stride = (self.stride + 7) & ~7
+            need = self.stride * height // 8
         else:
             need = ((height + 7) // 8) * self.stride
         if len(self.buf) < need:
@@ -95,6 +102,10 @@ class FrameBuffer:
             i = (x + y * self.stride) * 2
             self.buf[i] = c & 0xFF
             self.buf[i + 1] = (c >> 8) & 0xFF
+        elif self.format == MONO_HLSB:
+            i = (x + y * self.stride) >> 3
+            b = 7 - (x & 7)
+            self.buf[i] = (self.buf[i] & ~(1 << b)) | ((c != 0) << b)
         else:
             i = (y >> 3) * self.stride + x
             b = y & 7
@@ -104,6 +115,8 @@ class FrameBuffer:
         if self.format == RGB565:
             i = (x + y * self.stride) * 2
             return self.buf[i] | (self.buf[i + 1] << 8)
+        if self.format == MONO_HLSB:
+            return (self.buf[(x + y * self.stride) >> 3] >> (7 - (x & 7))) & 1
         return (self.buf[(y >> 3) * self.stride + x] >> (y & 7)) & 1
 
     def _fill(self, x, y, w, h, c):
@@ -177,8 +190,6 @@ class FrameBuffer:
                 x0 += 1
 
     def blit(self, src, x, y, key=-1, palette=None):  # noqa: C901
-        if palette is not None:
-            raise ValueError("shim framebuf: blit with a palette is not supported")
         if (x >= self.width or y >= self.height or -x >= src.width or -y >= src.height):
             return
         x0 = max(0, x)
@@ -191,6 +202,8 @@ class FrameBuffer:
             cx1 = x1
             for cx0 in range(x0, x0end):
                 col = src._get(cx1, y1)
+                if palette is not None:
+                    col = palette._get(col, 0)
                 if col != key:
                     self._set(cx0, y0, col)
                 cx1 += 1
