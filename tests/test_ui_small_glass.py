@@ -184,11 +184,24 @@ def test_hand_end_and_match_end_fit_the_glass(tmp_path, variant):
     board, app, clock = start(tmp_path, "it" if variant == "burraco" else "es", seed=7,
                               autoplay=True, variant=variant)
     play_until(app, A.S_HANDEND)
+    app.autoplay = False                # the hand end waits for a key now
     app.dirty = A.D_ALL
     run(board, app, clock, "", check=False)
+    assert app.screen == A.S_HANDEND
     d = board.display
-    assert lit_rows(d, 100, H - 20, gfx.FELT_DARK), "the match line is not on the glass"
+    assert lit_rows(d, 106, H - 20, gfx.FELT_DARK), "the match line is not on the glass"
+    assert lit_rows(d, 25, 35, gfx.FELT_DARK), "the target is not beside the names"
     play_until(app, A.S_MATCHEND)
     app.dirty = A.D_ALL
     run(board, app, clock, "", check=False)
+    assert app.screen == A.S_MATCHEND
     assert lit_rows(d, 80, H - 20, gfx.FELT_DARK), "the totals are not on the glass"
+
+
+def test_hand_off_fits_the_glass(tmp_path):
+    board, app, clock = start(tmp_path)
+    run(board, app, clock, START)
+    app.show(A.S_HANDOFF)
+    run(board, app, clock, "", check=False)
+    assert app.screen == A.S_HANDOFF
+    assert lit_rows(board.display, 95, 110, gfx.FELT_DARK), "the show-rack line is not on the glass"
