@@ -113,7 +113,7 @@ def bits(fb, data, i, rows, x, y, c, sx, sy):
 class Painter:
     """The UI's drawing buffers and primitives. Buffers (bytes):
     tile and rack slot TW*SLOT_H*2, small tile MW*MH*2, text strip STRIP_W*STRIP_H*2,
-    glyph 8 and 2x glyph 32 (one bit a pixel), palette 4."""
+    glyph 8 (one bit a pixel)."""
 
     def __init__(self, display):
         self.d = display
@@ -131,12 +131,6 @@ class Painter:
         # as rectangles read from these bytes, not pixel by pixel
         self.gbuf = bytearray(8)
         self.gfb = framebuf.FrameBuffer(self.gbuf, 8, 8, framebuf.MONO_VLSB)
-        # a 2x character's one-bit mask (MONO_HLSB 12x16, rows of 2 bytes) and
-        # the two-colour palette glyph2() blits it through
-        self.g2buf = bytearray(32)
-        self.g2fb = framebuf.FrameBuffer(self.g2buf, 12, 16, framebuf.MONO_HLSB)
-        self.pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
-        self._g2 = {}       # character: its 2x mask for glyph2() (32 bytes)
         self._gr = {}       # character: its rectangles for glyph() (columns 1..6)
         self._br = {}       # character: its rectangles for big() (all 8 columns)
         self._fbs = {STRIP_W: self.sfb}
@@ -145,8 +139,7 @@ class Painter:
 
     def buffers(self):
         return (("tile", len(self.tbuf)), ("small_tile", len(self.mbuf)),
-                ("text_strip", len(self.sbuf)), ("glyph", len(self.gbuf)),
-                ("glyph2x", len(self.g2buf)), ("palette", 4))
+                ("text_strip", len(self.sbuf)), ("glyph", len(self.gbuf)))
 
     def fill(self, x, y, w, h, c):
         self.d.fill_rect(x, y, w, h, c)
@@ -160,27 +153,6 @@ class Painter:
             rs = self._gr[ch] = self._rects(ch, 1, 7)
         for k in range(0, len(rs), 4):
             fb.fill_rect(x + rs[k] * sx, y + rs[k + 1] * sy, rs[k + 2] * sx, rs[k + 3] * sy, c)
-
-    def glyph2(self, fb, ch, x, y, c):
-        """One 8x8 character at 2x into fb (columns 1..6: 12x16) in colour
-        c: its one-bit mask (made once per character, 32 bytes) blitted
-        through a two-colour palette whose 0 is the key, so only the ink is
-        drawn. One C-level blit, where glyph() was ~9 Python-level fill_rects
-        (a rack tile's digit: ~25 k fuel instead of ~50 k)."""
-        m = self._g2.get(ch)
-        g = self.g2fb
-        if m is None:
-            rs = self._rects(ch, 1, 7)
-            g.fill(0)
-            for k in range(0, len(rs), 4):
-                g.fill_rect(rs[k] * 2, rs[k + 1] * 2, rs[k + 2] * 2, rs[k + 3] * 2, 1)
-            self._g2[ch] = bytes(self.g2buf)
-        else:
-            self.g2buf[:] = m
-        p = self.pal
-        p.pixel(0, 0, c ^ 1)
-        p.pixel(1, 0, c)
-        fb.blit(g, x, y, c ^ 1, p)
 
     def _rects(self, ch, c0, c1):
         # columns c0..c1-1 of character ch as rectangles (x, y, w, h from column
@@ -360,9 +332,9 @@ class Painter:
         fb.pixel(TW - 1, y + TH - 1, b)
         fb.fill_rect(k, y + k, TW - 2 * k, TH - 2 * k, _S_CREAM_SEL if flags & SEL else _S_CREAM)
         if t == T.JOKER and self.cards:
-            self.glyph2(fb, "*", 3, y + 6, _S_JOKER_C)   # a "J" would read as a jack
+            self.glyph(fb, "*", 3, y + 6, _S_JOKER_C, 2, 2)   # a "J" would read as a jack
         elif t == T.JOKER:
-            self.glyph2(fb, "J", 3, y + 4, _S_JOKER_C)
+            self.glyph(fb, "J", 3, y + 4, _S_JOKER_C, 2, 2)
             for i in range(4):
                 fb.fill_rect(3 + i * 3, y + 22, 3, 3, _TILE_S[i])
         elif self.cards:
@@ -373,13 +345,13 @@ class Painter:
             if n == 10:
                 self.two(fb, 10, 4, y + 3, c, 2)
             else:
-                self.glyph2(fb, T.RANKS[n - 1], 3, y + 3, c)
+                self.glyph(fb, T.RANKS[n - 1], 3, y + 3, c, 2, 2)
             bits(fb, _SUIT_G, s * 8, 8, 4, y + 18, c, 1, 1)
         else:
             c = _TILE_S[t // 13]
             n = t % 13 + 1
             if n < 10:
-                self.glyph2(fb, NUMS[n], 3, y + 4, c)
+                self.glyph(fb, NUMS[n], 3, y + 4, c, 2, 2)
             else:
                 # a narrow 1 and a digit at half width, inside the frame
                 # even when the cursor's frame is 2 pixels thick
