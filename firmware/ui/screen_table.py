@@ -19,12 +19,13 @@ from ui.gfx import FELT, FELT_DARK, BAR, WHITE, GREY, CURSOR, DIM, ERR, PURE, IM
 
 # layout: the 240x240 glass; fit() moves the rows below the table strip for
 # a shorter one (the Pico-LCD-1.14's 135 rows: one meld row, a flatter rack,
-# the menu over the whole middle). Plain globals, not consts, so fit() can.
+# the menu over the whole middle). Plain globals, not consts, so fit() can
+# change them; Y_MHEAD and Y_MELDS are the same on both.
 Y_TABLE = const(12)
+Y_MHEAD = const(44)
+Y_MELDS = const(55)
 RACK_X = const(10)
 GLASS = 240
-Y_MHEAD = 44
-Y_MELDS = 55
 MROWS = 7
 Y_MSG = 169
 Y_RACK = 180
@@ -43,6 +44,7 @@ def fit(h):
     else:
         # 12 top, 32 table, 10 + 16 one meld row, 10 message, 34 rack, 20 hints
         MROWS, Y_MSG, Y_RACK, Y_TILE, Y_RAISED, Y_HINT, Y_MENU, MENU_DY = 1, 71, 81, 84, 81, h - 20, 12, 12
+
 
 # menu items (message ids)
 MENU = (L.M_BACK, L.M_HINT, L.M_REDRAW, L.M_SORT_C, L.M_SORT_N, L.M_CLEAR, L.M_OPP, L.M_QUIT)
