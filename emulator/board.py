@@ -123,9 +123,10 @@ def board_display(name="pico_lcd_13"):
 
 
 class EmuBoard:
-    def __init__(self, storage_dir, buttons=None, clock=None, display=None):
+    def __init__(self, storage_dir, buttons=None, clock=None, display=None, keys=None):
         os.makedirs(storage_dir, exist_ok=True)
         self.name = "emulator"
+        self.keys = K.ALL if keys is None else keys     # a keyboard has every key
         self.display = display or Display(240, 240)
         self.buttons = buttons or ScriptButtons()
         self.link = NullLink()

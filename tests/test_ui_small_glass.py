@@ -205,3 +205,40 @@ def test_hand_off_fits_the_glass(tmp_path):
     run(board, app, clock, "", check=False)
     assert app.screen == A.S_HANDOFF
     assert lit_rows(board.display, 95, 110, gfx.FELT_DARK), "the show-rack line is not on the glass"
+
+
+def test_a_board_without_y_lays_the_selection_with_the_joystick_press(tmp_path):
+    """The Pico-LCD-1.14 has A, B and the joystick only (its profile's KEYS):
+    with tiles selected, the press lays them as a new meld (Y elsewhere);
+    with none selected it still opens the menu."""
+    from hal import keys as K
+    from ai.basic import find_meld
+    keys = 0
+    for bit, _ in hb.load_profile("pico_lcd_114").KEYS:
+        keys |= bit
+    assert not keys & K.Y
+    for seed in range(1, 200):
+        g = G.Game(A.RU.BURAKO, 2, seed)
+        g.play((G.DRAW, 0, b"", 0))
+        ts = find_meld(g.racks[0], True)
+        if ts and g.check((G.MELD, 0, ts, 0)) == 0:
+            break
+    clock = VirtualClock()
+    board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=Glass(), keys=keys)
+    app = A.App(board, seed=seed, ai_ms=0, lang="en")
+    for k in (K.A, K.UP, K.A, K.A):          # title: new game; set-up: Start; draw
+        app.key(k)
+        app.tick(clock.now)
+    assert app.g is not None and app.g.phase == G.P_PLAY and app.g.turn == 0
+    app.key(K.PRESS)                          # nothing selected: the menu
+    assert app.focus == 2
+    app.key(K.B)
+    assert app.focus == 0
+    want = list(ts)
+    for i, t in enumerate(app.rack()):
+        if t in want:
+            want.remove(t)
+            app.sel[i] |= 1
+    before = len(app.g.melds[0])
+    app.key(K.PRESS)
+    assert len(app.g.melds[0]) == before + 1 and app.focus == 0

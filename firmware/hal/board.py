@@ -82,6 +82,9 @@ class Board:
     def __init__(self, profile, display, buttons, link, storage, clock, idle):
         self.profile = profile
         self.name = profile.NAME
+        self.keys = 0                   # the key bits this board has (the 1.14 has no X, Y)
+        for bit, _ in profile.KEYS:
+            self.keys |= bit
         self.display = display
         self.buttons = buttons
         self.link = link

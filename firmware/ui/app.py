@@ -16,6 +16,7 @@ from engine import rules as RU
 from engine import tiles as T
 from ui import gfx
 from ui import lang as L
+from hal import keys as K
 from ui import screen_title, screen_link, screen_rummy
 from ui.gfx import WHITE, CURSOR, ERR
 # S_MATCHEND, S_HANDEND and D_ALL are also imported from here (emulator, benchmarks)
@@ -80,6 +81,8 @@ class App:
     def __init__(self, board, seed=None, autoplay=False, ai_ms=700, variant="burako",
                  players=2, target=0, lang=None, quick=False, link=False):
         self.b = board
+        # no Y key (Pico-LCD-1.14): the joystick press lays the selected tiles
+        self.no_y = not getattr(board, "keys", K.ALL) & K.Y
         self.d = board.display
         self.p = gfx.Painter(self.d)
         self.autoplay = autoplay

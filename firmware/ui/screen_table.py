@@ -95,6 +95,8 @@ def key(app, k):
     if k & K.RIGHT:
         move_cursor(app, 1)
         return
+    if k & K.PRESS and app.no_y and app.selected():
+        k = K.Y                 # a board without Y: press lays the selection
     if k & (K.X | K.PRESS):
         set_focus(app, 2)
         app.menu = 0
