@@ -3,7 +3,8 @@
 # Everything is drawn through board.display: fill_rect for plain areas, blit
 # of a few small RGB565 buffers (allocated once, here) for anything with
 # detail. framebuf stores RGB565 little-endian, the panel wants big-endian,
-# so colours given to framebuf are byte-swapped (sw()) and the buffers go out
+# so colours given to framebuf are byte-swapped (((c & 0xFF) << 8) | (c >> 8),
+# or the _S_ constants) and the buffers go out
 # untouched (docs/interfaces.md). No whole-screen buffer exists.
 from micropython import const
 import framebuf
@@ -36,9 +37,9 @@ NEW_C = const(0x2E4B)
 CAPS = const(4)        # text(): align flag, key names as key caps
 
 TILE_C = (RED, BLUE, YELLOW, BLACK)
-CARD_C = (BLACK, RED, RED, BLACK)     # burraco (R12): suits S H D C
-# the same byte-swapped, as framebuf takes them (sw() is a call per colour:
-# ~2.5 k fuel, a tenth of a tile's cost when it ran six times a tile)
+# the same byte-swapped, as framebuf takes them (a call per colour cost
+# ~2.5 k fuel, a tenth of a tile's cost when it ran six times a tile);
+# _CARD_S the suits' colours for burraco (R12): S H D C
 _S_CREAM = const(0xBCFF)
 _S_CREAM_SEL = const(0x1FB7)
 _S_WILD_BG = const(0xBFE6)
@@ -69,7 +70,6 @@ SEL = const(1)
 CUR = const(2)
 WILD = const(4)     # small tiles: the tile acts as a wild in its meld
 
-DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 NUMS = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13")
 
 # The letters the languages need beyond ASCII, as 8x8 glyphs in the 8x8
@@ -83,12 +83,6 @@ _ACC_G = (b'\x0c\x18\x00<>f>\x00\x0c\x18\x00<~`>\x00\x0c\x18\x00\x18\x18\x18\x18
           b'0\x18\x00\x18\x18\x18\x18\x000\x18\x00<ff<\x000\x18\x00fff<\x002L\x00|fff\x00'
           b'\x00f\x00fff<\x00\x18\x00\x180`f<\x00\x18\x00\x00\x18\x18\x18\x18\x00')
 _ACC_CP = bytes([ord(ch) for ch in ACC])       # their code points, all below 256
-# a narrow 1 (3 columns, 7 rows) for the two-digit tile numbers 10..13:
-# rows 60 e0 60 60 60 60 f0 (bit 7 the left column), drawn by Painter.one()
-
-
-def sw(c):
-    return ((c & 0xFF) << 8) | (c >> 8)
 
 
 def bits(fb, data, i, rows, x, y, c, sx, sy):
@@ -364,19 +358,15 @@ class Painter:
     def two(self, fb, n, x, y, c, sy):
         """10..13 at (x, y): a narrow 1 (3 wide), a gap, the second digit (6
         wide; a narrow 1 again for 11): 10 pixels wide, 7*sy high."""
-        self.one(fb, x, y, c, sy)
         d = n - 10
-        if d == 1:
-            self.one(fb, x + 5, y, c, sy)
-        else:
-            self.glyph(fb, DIGITS[d], x + 4, y, c, 1, sy)
-
-    def one(self, fb, x, y, c, sy):
-        # the narrow 1 as its three rectangles (stem, flag, foot), not
-        # pixel by pixel (bits() made ~17 Python-level fill_rects of it)
-        fb.fill_rect(x + 1, y, 2, 7 * sy, c)
-        fb.fill_rect(x, y + sy, 1, sy, c)
-        fb.fill_rect(x, y + 6 * sy, 4, sy, c)
+        # the narrow 1 (rows 60 e0 60 60 60 60 f0, bit 7 the left column) as
+        # its stem, flag and foot, not pixel by pixel; twice for 11
+        for xx in range(x, x + 6 if d == 1 else x + 1, 5):
+            fb.fill_rect(xx + 1, y, 2, 7 * sy, c)
+            fb.fill_rect(xx, y + sy, 1, sy, c)
+            fb.fill_rect(xx, y + 6 * sy, 4, sy, c)
+        if d != 1:
+            self.glyph(fb, NUMS[d] if d else "0", x + 4, y, c, 1, sy)
 
     def small(self, x, y, t, flags):
         """A meld tile (MW x MH): 8x8 number in the tile's colour; a tile that
