@@ -16,9 +16,9 @@ use_firmware()
 
 from emulator import runner  # noqa: E402
 from emulator.board import EmuBoard, ScriptButtons, VirtualClock, parse_keys  # noqa: E402
-from emulator.display import Display  # noqa: E402
 from engine import game as G  # noqa: E402
 from ui import app as A  # noqa: E402
+from uikit import full_redraw  # noqa: E402
 from ui import state  # noqa: E402
 
 START = "A,UP,A"          # title: new game; setup: up wraps to Start; start (J1 human, J2 AI)
@@ -31,7 +31,6 @@ PREFIXES = (
     START + ",A",                                    # table, mid-turn
     "A,DOWN,DOWN,DOWN,A,DOWN,DOWN,DOWN,A,A",         # two humans: hand-off, then the table
 )
-SENTINEL = 0xF81F      # magenta: a pixel a full redraw leaves unpainted shows up
 
 
 def test_every_screen_has_the_interface_and_a_state_name():
@@ -49,22 +48,6 @@ def test_show_switches_screen_and_asks_for_a_full_redraw(tmp_path):
     app.show(A.S_TITLE)
     assert app.scr is A.SCREENS[A.S_TITLE] and app.dirty == A.D_ALL
     assert state.snapshot(app)["screen"] == "title"
-
-
-def full_redraw(app):
-    """The pixels a full redraw of the app's present state paints on a blank panel."""
-    shown = app.d
-    fresh = Display(240, 240)
-    fresh.fill_rect(0, 0, 240, 240, SENTINEL)
-    app.d = app.p.d = fresh
-    old = app.old_cur
-    try:
-        app.dirty = A.D_ALL
-        app.draw()
-    finally:
-        app.d = app.p.d = shown
-        app.old_cur = old
-    return bytes(fresh.pixels)
 
 
 def first_difference(a, b):

@@ -15,11 +15,11 @@ from emulator.display import Display  # noqa: E402
 from engine import game as G  # noqa: E402
 from hal import board as hb  # noqa: E402
 from ui import app as A  # noqa: E402
+from uikit import full_redraw  # noqa: E402
 from ui import gfx  # noqa: E402
 from ui import screen_table as ST  # noqa: E402
 
 H = hb.load_profile("pico_lcd_114").HEIGHT
-SENTINEL = 0xF81F
 START = "A,UP,A"          # title: new game; set-up: up wraps to Start; start
 
 
@@ -46,21 +46,6 @@ def start(tmp, lang="es", seed=3, **kw):
     board = EmuBoard(str(tmp), buttons=ScriptButtons(), clock=clock, display=Glass())
     app = A.App(board, seed=seed, ai_ms=0, lang=lang, **kw)
     return board, app, clock
-
-
-def full_redraw(app):
-    shown = app.d
-    fresh = Display(240, H)
-    fresh.fill_rect(0, 0, 240, H, SENTINEL)
-    app.d = app.p.d = fresh
-    old = app.old_cur
-    try:
-        app.dirty = A.D_ALL
-        app.draw()
-    finally:
-        app.d = app.p.d = shown
-        app.old_cur = old
-    return bytes(fresh.pixels)
 
 
 def run(board, app, clock, keys, check=True):

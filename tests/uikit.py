@@ -1,0 +1,26 @@
+"""Shared by the UI tests: what a full redraw paints, to hold partial redraws to."""
+from emulator.paths import use_firmware
+
+use_firmware()
+
+from emulator.display import Display  # noqa: E402
+from ui import app as A  # noqa: E402
+
+SENTINEL = 0xF81F      # magenta: a pixel a full redraw leaves unpainted shows up
+
+
+def full_redraw(app):
+    """The pixels a full redraw of the app's present state paints on a blank
+    panel the size of the app's own."""
+    shown = app.d
+    fresh = Display(shown.width, shown.height)
+    fresh.fill_rect(0, 0, shown.width, shown.height, SENTINEL)
+    app.d = app.p.d = fresh
+    old = app.old_cur
+    try:
+        app.dirty = A.D_ALL
+        app.draw()
+    finally:
+        app.d = app.p.d = shown
+        app.old_cur = old
+    return bytes(fresh.pixels)
