@@ -67,6 +67,14 @@ def _stop(proc):
     return out
 
 
+def _kill(*procs):
+    """Whatever is still running when a test ends (a failed assertion) is killed."""
+    for p in procs:
+        if p is not None and p.poll() is None:
+            p.kill()
+            p.communicate()
+
+
 def _same_match_logged(sa, sb, da, db):
     for s in (sa, sb):
         assert s["screen"] == "matchend", s
@@ -101,10 +109,7 @@ def test_match_through_a_damaging_relay_cpython_against_micropython_128k(tmp_pat
         sb = _finish(b)
         sa = _finish(a)
     finally:
-        for p in (a, b):
-            if p is not None and p.poll() is None:
-                p.kill()
-                p.communicate()
+        _kill(a, b)
         fig = _stop(relay) if relay is not None else ""
     _same_match_logged(sa, sb, da, db)
     assert sb["peak_heap_bytes"] < MP_HEAP
@@ -132,10 +137,7 @@ def test_burraco_match_between_two_micropython_consoles_128k(tmp_path):
         sb = _finish(b)
         sa = _finish(a)
     finally:
-        for p in (a, b):
-            if p is not None and p.poll() is None:
-                p.kill()
-                p.communicate()
+        _kill(a, b)
     _same_match_logged(sa, sb, da, db)
     assert sa["variant"] == sb["variant"] == "burraco"
     for s in (sa, sb):
@@ -171,10 +173,7 @@ def test_power_off_mid_match_resumes_from_the_save(tmp_path):
         sb = _finish(b2)
         sa = _finish(a)
     finally:
-        for p in (a, b, b2):
-            if p is not None and p.poll() is None:
-                p.kill()
-                p.communicate()
+        _kill(a, b, b2)
     _same_match_logged(sa, sb, da, db)
     assert saved[:4] == b"BKLS"     # the session's own save format (link/session.py)
 
