@@ -18,7 +18,7 @@ from emulator import runner  # noqa: E402
 from emulator.board import EmuBoard, ScriptButtons, VirtualClock, parse_keys  # noqa: E402
 from engine import game as G  # noqa: E402
 from ui import app as A  # noqa: E402
-from uikit import full_redraw  # noqa: E402
+from uikit import feed, full_redraw  # noqa: E402
 from ui import state  # noqa: E402
 
 START = "A,UP,A"          # title: new game; setup: up wraps to Start; start (J1 human, J2 AI)
@@ -86,23 +86,14 @@ def walk(tmp, keys, lang="es", seed=3, ai_moves=0, to_end=False):
         if app.screen == A.S_GAME and g.turn != 0:
             app.enter_turn()
         app.dirty = A.D_ALL
-    todo = list(keys)
-    frames = 0
-    idle = 0
-    while idle < 3 and frames < 2000:
-        frames += 1
-        if app.waiting():
-            if todo:
-                board.buttons.press(todo.pop(0))
-            else:
-                idle += 1
-        app.step(clock.ticks_ms())
-        clock.now += 33
+
+    def same_as_full(todo):
         shown = bytes(board.display.pixels)
         full = full_redraw(app)
         assert shown == full, "after %s on %s: %s" % (
             keys[:len(keys) - len(todo)], state.SCREENS[app.screen], first_difference(shown, full))
-    return app
+
+    return feed(board, app, clock, keys, same_as_full)
 
 
 @pytest.mark.parametrize("keys", [

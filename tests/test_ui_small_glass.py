@@ -15,7 +15,7 @@ from emulator.display import Display  # noqa: E402
 from engine import game as G  # noqa: E402
 from hal import board as hb  # noqa: E402
 from ui import app as A  # noqa: E402
-from uikit import full_redraw  # noqa: E402
+from uikit import feed, full_redraw  # noqa: E402
 from ui import gfx  # noqa: E402
 from ui import screen_table as ST  # noqa: E402
 
@@ -52,25 +52,16 @@ def run(board, app, clock, keys, check=True):
     """Feed `keys` one per waiting frame (AI turns between), then idle a few
     frames; after every frame: nothing below the glass, no text cut and (with
     `check`) the panel equals a full redraw."""
-    todo = parse_keys(keys)
-    idle = 0
-    frames = 0
-    while idle < 3 and frames < 2000:
-        frames += 1
-        if app.waiting():
-            if todo:
-                board.buttons.press(todo.pop(0))
-            else:
-                idle += 1
-        app.p.cut = 0
-        app.step(clock.ticks_ms())
-        clock.now += 33
+    def on_the_glass(todo):
         assert not board.display.below, "drawn below row %d: %s" % (H, board.display.below[:3])
         assert not app.p.cut, "%d text lines cut on %s" % (app.p.cut, app.screen)
         if check:
             shown = bytes(board.display.pixels)
             assert shown == full_redraw(app), "after %s: partial redraw differs" % keys
-    return app
+        app.p.cut = 0           # each frame counts its own cut lines (the full redraw's too)
+
+    app.p.cut = 0
+    return feed(board, app, clock, parse_keys(keys), on_the_glass)
 
 
 def count(display, y0, y1, colour):

@@ -24,3 +24,23 @@ def full_redraw(app):
         app.d = app.p.d = shown
         app.old_cur = old
     return bytes(fresh.pixels)
+
+
+def feed(board, app, clock, keys, check):
+    """Press keys (key bits) one per frame in which the app waits for its
+    player (AI turns run between), then idle three such frames; after every
+    frame (33 ms of the clock) check(todo) sees the keys still to press."""
+    todo = list(keys)
+    idle = 0
+    frames = 0
+    while idle < 3 and frames < 2000:
+        frames += 1
+        if app.waiting():
+            if todo:
+                board.buttons.press(todo.pop(0))
+            else:
+                idle += 1
+        app.step(clock.ticks_ms())
+        clock.now += 33
+        check(todo)
+    return app
