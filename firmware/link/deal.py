@@ -4,8 +4,6 @@
 # yet, a reconnection, a resume) and drops it once moves flow: a linked
 # match keeps its heap for the game. Functions take the Link (`lk`).
 import hashlib
-from engine import game as G
-from engine import rules as RU
 from link import msg as M
 from link import session as S
 
@@ -62,7 +60,7 @@ def deal(mine, theirs):
 
 # --- the session's side ------------------------------------------------------
 def my_hello(lk):
-    v = RU.VARIANTS.index(lk.rules)
+    v = lk.variant
     if lk.match_id is None:
         return hello(v, lk.target, lk.fw, None, 0, 0, b"")
     return hello(v, lk.target, lk.fw, lk.match_id, lk.seat, lk.count, lk._dig)
@@ -78,7 +76,7 @@ def on_hello(lk, b, i, n):
     if proto != M.PROTO:
         lk._end(S.R_VERSION)
         return
-    if v >= len(RU.VARIANTS) or RU.VARIANTS[v] is not lk.rules or target != lk.target:
+    if v != lk.variant or target != lk.target:
         lk._end(S.R_RULES)
         return
     # a match counts once it has a move or both consoles know it
@@ -128,7 +126,7 @@ def on_reveal(lk, b, i, n):
         return
     lk.seed, lk.match_id, lk.seat = deal(lk._nonce, theirs)
     lk._deal_reset()
-    lk._set_game(G.Game(lk.rules, 2, lk.seed, lk.target))
+    lk._set_game(lk.gm.new_game(lk.rules, lk.seed, lk.target))
     lk.dirty = True
     lk._st = S.PLAYING
     lk.events.append((S.EV_SYNC, 0, 0))
@@ -139,9 +137,11 @@ def restore(lk, b, game):
     if b[:5] != S.SAVE_MAGIC or len(b) < 28:
         raise ValueError("not a link save")
     v = b[5]
-    if v >= len(RU.VARIANTS):
+    r = lk.gm.rules_at(v)
+    if r is None:
         raise ValueError("bad variant in link save")
-    lk.rules = RU.VARIANTS[v]
+    lk.rules = r
+    lk.variant = v
     lk.target = M.u16(b, 6)
     lk.seed = b[8] | (b[9] << 8) | (b[10] << 16) | (b[11] << 24)
     lk.seat = b[12]
@@ -153,18 +153,18 @@ def restore(lk, b, game):
     dig = bytes(b[i + 2:i + 6])
     lk.log = bytearray(b[i + 6:])
     R = lk._repair()
-    if lk.seat > 1 or R.skip_moves(lk.log, count) != len(lk.log):
+    if lk.seat > 1 or R.skip_moves(lk.log, count, lk.gm.get_move) != len(lk.log):
         raise ValueError("link save is damaged")
     lk.count = count
-    if game is not None and M.digest(M.position(game)) == dig:
+    if game is not None and M.digest(lk.gm.position(game)) == dig:
         g = game
     else:
-        g, bad = R.replay(lk.rules, lk.seed, lk.target, lk.log)
+        g, bad = R.replay(lk.gm, lk.rules, lk.seed, lk.target, lk.log)
         if bad is not None:
             raise ValueError("link save does not replay")
     lk._set_game(g)
     if lk._dig != dig:
         raise ValueError("link save does not replay to its digest")
-    if g.phase == G.P_MATCH_OVER:
+    if g.phase == lk.gm.OVER:
         lk._st = S.ENDED
         lk.reason = S.R_MATCH_OVER

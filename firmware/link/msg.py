@@ -1,11 +1,12 @@
-# Session messages (the payload of a DATA frame) and the byte form of a move.
-# Multi-byte numbers are little-endian. Layouts are in docs/link.md. The
-# handshake's messages are link/deal.py's, the repair's link/repair.py's:
-# this module stays on the heap for the whole match, those two do not.
+# Session messages (the payload of a DATA frame), the position digest and
+# the byte form of a Burako-family move (burako, torneo, burraco: the
+# protocol's first game; Rummy's is link/moves_rummy.py's). Multi-byte numbers
+# are little-endian. Layouts are in docs/link.md. The handshake's messages
+# are link/deal.py's, the repair's link/repair.py's: this module stays on the
+# heap for the whole match, those two do not. It imports no engine module: a
+# Rummy match unloads Burako's (ui/rummy_swap.py).
 import hashlib
 from micropython import const
-from engine import game as G
-from engine import codec
 
 PROTO = const(1)       # bump on any change to the wire format
 
@@ -24,7 +25,12 @@ DIGEST = const(4)
 MATCH_ID = const(8)
 MAX_TILES = const(40)
 
-_TILED = (G.MELD, G.ADD, G.SWAP, G.DISCARD)
+# engine/game.py's move kinds (the wire's numbers: they never change)
+_MELD = const(3)
+_ADD = const(4)
+_SWAP = const(5)
+_DISCARD = const(6)
+_TIMEUP = const(10)
 
 
 def u16(b, i):
@@ -37,42 +43,44 @@ def put16(out, v):
 
 
 # --- moves ------------------------------------------------------------------
-def put_move(out, mv):
-    """Append the byte form of a move (1 byte for draw, 2 for a discard)."""
+def put_move(out, mv, g=None):
+    """Append the byte form of a move (1 byte for draw, 2 for a discard).
+    g (the game before the move) is for the other games' forms."""
     kind, idx, ts, end = mv
     out.append(kind | (end << 4))
-    if kind == G.ADD or kind == G.SWAP:
+    if kind == _ADD or kind == _SWAP:
         out.append(idx)
-    if kind == G.MELD or kind == G.ADD:
+    if kind == _MELD or kind == _ADD:
         out.append(len(ts))
-    if kind in _TILED:
+    if _MELD <= kind <= _DISCARD:
         out.extend(ts)
 
 
-def get_move(b, i, n):
-    """(move, next index) from b[i:n]; (None, -1) when it is not a move."""
+def get_move(b, i, n, g=None):
+    """(move, next index) from b[i:n]; (None, -1) when it is not a move.
+    g (the game before the move) is for the other games' forms."""
     if i >= n:
         return None, -1
     k = b[i] & 0x0F
     end = b[i] >> 4
     i += 1
-    if k > G.TIMEUP or end > 2:
+    if k > _TIMEUP or end > 2:
         return None, -1
     idx = 0
-    if k == G.ADD or k == G.SWAP:
+    if k == _ADD or k == _SWAP:
         if i >= n:
             return None, -1
         idx = b[i]
         i += 1
     cnt = 0
-    if k == G.MELD or k == G.ADD:
+    if k == _MELD or k == _ADD:
         if i >= n:
             return None, -1
         cnt = b[i]
         i += 1
         if cnt == 0 or cnt > MAX_TILES:
             return None, -1
-    elif k == G.SWAP or k == G.DISCARD:
+    elif k == _SWAP or k == _DISCARD:
         cnt = 1
     if i + cnt > n:
         return None, -1
@@ -84,18 +92,18 @@ def get_move(b, i, n):
 
 
 def digest(pos):
-    """The 4-byte digest of a position (codec.encode bytes)."""
+    """The 4-byte digest of a position (the game module's position() bytes)."""
     return hashlib.sha256(pos).digest()[:DIGEST]
 
 
-def position(g):
-    return codec.encode(g)
-
-
 # --- messages -----------------------------------------------------------------
-def move(ply, dig, mv):
+def move(ply, dig, mv, raw=None):
+    """A MOVE: of mv (a Burako-family move), or of raw, a move's bytes."""
     out = bytearray((MOVE,))
     put16(out, ply)
     out.extend(dig)
-    put_move(out, mv)
+    if raw is None:
+        put_move(out, mv)
+    else:
+        out.extend(raw)
     return bytes(out)

@@ -4,35 +4,36 @@
 # move, so link/session.py imports this module when one happens and drops it
 # when moves flow again. Functions take the Link (`lk`).
 from micropython import const
-from engine import game as G
-from engine import codec
+from link import frame as F
 from link import msg as M
 from link import session as S
 
 LOG_CHUNK = const(400)     # largest LOG payload; smaller on a noisy cable
 
 
-def replay(rules, seed, target, log):
+def replay(gm, rules, seed, target, log):
     """(game, None) after playing the log's moves from the deal; (game, move
-    number) of the first illegal or malformed one."""
-    g = G.Game(rules, 2, seed, target)
+    number) of the first illegal or malformed one. gm: the game module
+    (link/moves_*.py)."""
+    g = gm.new_game(rules, seed, target)
     i = 0
     k = 0
     n = len(log)
     while i < n:
-        mv, i = M.get_move(log, i, n)
+        mv, i = gm.get_move(log, i, n, g)
         if mv is None or g.play(mv):
             return g, k
         k += 1
     return g, None
 
 
-def skip_moves(b, count):
-    """Byte offset of move number `count` in a log (a run of put_move forms)."""
+def skip_moves(b, count, get=M.get_move):
+    """Byte offset of move number `count` in a log (a run of put_move forms;
+    get: the game module's get_move)."""
     i = 0
     n = len(b)
     for _ in range(count):
-        mv, i = M.get_move(b, i, n)
+        mv, i = get(b, i, n)
         if mv is None:
             return -1
     return i
@@ -74,7 +75,7 @@ def ask_sync(lk):
 def serve_log(lk, start):
     # the log goes out a frame at a time from poll(), so moves played
     # meanwhile are part of it and the queue never holds a whole match
-    lk._serve_at = skip_moves(lk.log, start)
+    lk._serve_at = skip_moves(lk.log, start, lk.gm.get_move)
     lk._serve_ply = start
     pump(lk)
 
@@ -96,8 +97,11 @@ def pump(lk):
     size = 16 if size < 16 else (LOG_CHUNK if size > LOG_CHUNK else size)
     out = bytearray((M.LOG,))
     M.put16(out, lk._serve_ply)
+    get = lk.gm.get_move
     while i < n and len(out) < size:
-        mv, j = M.get_move(log, i, n)
+        mv, j = get(log, i, n)
+        if len(out) + j - i > F.MAX_PAYLOAD:
+            break               # (a long Rummy play; a Burako move never gets here)
         out.extend(log[i:j])
         i = j
         lk._serve_ply += 1
@@ -116,7 +120,7 @@ def on_sync(lk, b, i, n, t):
             lk._end(S.R_CHEAT)
             return
         # heal our own position first: it may be the wrong one
-        g, bad = replay(lk.rules, lk.seed, lk.target, lk.log)
+        g, bad = replay(lk.gm, lk.rules, lk.seed, lk.target, lk.log)
         if bad is not None:
             lk._end(S.R_DESYNC)
             return
@@ -138,8 +142,9 @@ def on_log(lk, b, i, n):
         return
     j = i + 3
     k = 0
+    get = lk.gm.get_move
     while j < n:
-        mv, j = M.get_move(b, j, n)
+        mv, j = get(b, j, n)
         if mv is None:
             lk._refuse(S.F_GARBAGE)
             return
@@ -164,16 +169,21 @@ def on_log_end(lk, b, i, n):
         return
     if start:
         # catching up: the missing moves, each checked, on a copy
-        g = codec.decode(lk._pos)
+        gm = lk.gm
+        g = gm.decode(lk._pos)
         i = 0
         while i < len(inlog):
-            mv, i = M.get_move(inlog, i, len(inlog))
+            mv, i = gm.get_move(inlog, i, len(inlog), g)
+            if mv is None:          # a Rummy reference to no meld
+                lk._st = S.PLAYING
+                lk._refuse(S.F_GARBAGE)
+                return
             err = g.play(mv)
             if err:
                 lk._st = S.PLAYING
                 lk._refuse(S.F_ILLEGAL, err)
                 return
-        if M.digest(M.position(g)) != dig:
+        if M.digest(gm.position(g)) != dig:
             lk._st = S.PLAYING
             lk._refuse(S.F_DIGEST)
             return
@@ -184,11 +194,11 @@ def on_log_end(lk, b, i, n):
         if count < lk.count or inlog[:k] != lk.log:
             lk._end(S.R_CHEAT)
             return
-        g, bad = replay(lk.rules, lk.seed, lk.target, inlog)
+        g, bad = replay(lk.gm, lk.rules, lk.seed, lk.target, inlog)
         if bad is not None:
             lk._end(S.R_CHEAT)
             return
-        if M.digest(M.position(g)) != dig:
+        if M.digest(lk.gm.position(g)) != dig:
             lk._end(S.R_DESYNC if count == lk.count else S.R_CHEAT)
             return
         lk.log = inlog
@@ -196,7 +206,7 @@ def on_log_end(lk, b, i, n):
     lk.dirty = True
     lk._set_game(g)
     lk._st = S.PLAYING
-    if g.phase == G.P_MATCH_OVER:
+    if g.phase == lk.gm.OVER:
         lk._st = S.ENDED
         lk.reason = S.R_MATCH_OVER
     lk.events.append((S.EV_SYNC, count, 0))

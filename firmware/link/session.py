@@ -6,11 +6,13 @@
 # The session owns the shared Game (`link.game`, always the same object) and
 # the move log. The UI plays its own player's moves with send_move(mv) and
 # learns about everything else from next_event(); it calls poll() every frame.
+#
+# What differs between the games (the rules and their variant id, a Game
+# dealt from the seed, a move's bytes, the position the digest is taken over,
+# the end of the match) is a game module's: link/moves_burako.py (burako,
+# torneo, burraco) or link/moves_rummy.py, loaded once per Link, so a Rummy
+# match never imports Burako's engine.
 from micropython import const
-from engine import game as G
-from engine import rules as RU
-from engine import codec
-from engine import reasons as ER
 from link import msg as M
 from link import entropy
 from link.transport import Transport, RTO_MS
@@ -61,10 +63,25 @@ MAX_STRIKES = const(3)     # refused peer moves (each triggers a repair) before 
 SAVE_MAGIC = b"BKLS\x01"
 FIRMWARE = b"dev"
 
+def game_module(variant):
+    """The game module of a variant name (link/moves_*.py)."""
+    if variant == "rummy":
+        from link import moves_rummy as gm
+    else:
+        from link import moves_burako as gm
+    return gm
+
+
 def replay(rules, seed, target, log):
-    """link/repair.py's replay (the match from its deal), for the host side."""
+    """link/repair.py's replay (the match from its deal), for the host side.
+    rules: an engine/rules.py Rules, or "rummy" (R13.9's four hands)."""
     from link import repair
-    return repair.replay(rules, seed, target, log)
+    if rules == "rummy":
+        gm = game_module(rules)
+        rules = gm.HANDS
+    else:
+        gm = game_module("burako")
+    return repair.replay(gm, rules, seed, target, log)
 
 
 def _drop():
@@ -95,10 +112,12 @@ class Link:
         (game: the UI's restored Game, used if it matches the save, else the
         match is replayed from its log). nonce(n): n random bytes."""
         self.clock = board.clock
-        self.rules = RU.by_name(variant)
-        if self.rules is None:
+        self.gm = gm = game_module(variant)
+        r = gm.find(variant)
+        if r is None:
             raise ValueError("unknown variant")
-        self.target = target or self.rules.target
+        self.rules, self.variant, t = r
+        self.target = target or t
         self.random = nonce or entropy.random_bytes
         self.fw = bytes(firmware)
         self.peer_fw = b""
@@ -167,7 +186,7 @@ class Link:
     def my_turn(self):
         g = self.game
         return self._st == PLAYING and g is not None and g.turn == self.seat \
-            and g.phase != G.P_MATCH_OVER
+            and g.phase != self.gm.OVER
 
     def send_move(self, mv):
         """Play the local player's move on link.game and send it. Returns 0,
@@ -177,25 +196,34 @@ class Link:
         if self._st != PLAYING or g is None:
             return BUSY
         if g.turn != self.seat:
-            return ER.NOT_YOUR_TURN
+            return self.gm.NOT_YOUR_TURN
         self._flush()
-        err = g.play(mv)
+        # its bytes first: a Rummy play's refer to the table before it
+        log = self.log
+        k = len(log)
+        try:
+            self.gm.put_move(log, mv, g)
+            err = g.play(mv)
+        except Exception:
+            log[k:] = b""
+            raise
         if err:
+            log[k:] = b""
             return err
         # the MOVE (with the digest of the position after it) is built at the
         # next poll: the UI's answer to the move and the AI that chose it
         # share this frame's heap; the bytes on the wire are the same
         self.out_move = mv
-        self._logged(mv)
+        self._tail = k
+        self._logged()
         return 0
 
     def _flush(self):
-        mv = self.out_move
-        if mv is not None:
+        if self.out_move is not None:
             self.out_move = None
-            self._pos = M.position(self.game)
+            self._pos = self.gm.position(self.game)
             self._dig = M.digest(self._pos)
-            self._send(M.move(self.count - 1, self._dig, mv))
+            self._send(M.move(self.count - 1, self._dig, None, self.log[self._tail:]))
 
     def abandon(self):
         """Give the match up (tells the peer if it is there)."""
@@ -240,7 +268,7 @@ class Link:
             return None
         self._flush()
         out = bytearray(SAVE_MAGIC)
-        out.append(RU.VARIANTS.index(self.rules))
+        out.append(self.variant)
         M.put16(out, self.target)
         s = self.seed
         out.extend(bytes((s & 0xFF, (s >> 8) & 0xFF, (s >> 16) & 0xFF, (s >> 24) & 0xFF)))
@@ -300,19 +328,13 @@ class Link:
             self.game = g
         elif g is not self.game:
             _assign(self.game, g)
-        self._pos = M.position(self.game)
+        self._pos = self.gm.position(self.game)
         self._dig = M.digest(self._pos)
 
-    def _accepted(self, mv, pos):
-        self._pos = pos
-        self._dig = M.digest(pos)
-        self._logged(mv)
-
-    def _logged(self, mv):
-        M.put_move(self.log, mv)
+    def _logged(self):
         self.count += 1
         self.dirty = True
-        if self.game.phase == G.P_MATCH_OVER:
+        if self.game.phase == self.gm.OVER:
             self._st = ENDED
             self.reason = R_MATCH_OVER
 
@@ -410,7 +432,8 @@ class Link:
             self._repair().ask_sync(self)   # we missed moves (cannot happen between honest peers)
             return
         dig = bytes(b[i + 3:i + 7])
-        mv, j = M.get_move(b, i + 7, n)
+        gm = self.gm
+        mv, j = gm.get_move(b, i + 7, n, g)
         if mv is None or j != n:
             self._refuse(F_GARBAGE)
             return
@@ -422,10 +445,13 @@ class Link:
         if err:
             self._refuse(F_ILLEGAL, err)
             return
-        pos = M.position(g)
+        pos = gm.position(g)
         if M.digest(pos) != dig:
-            _assign(g, codec.decode(self._pos))
+            _assign(g, gm.decode(self._pos))
             self._refuse(F_DIGEST)
             return
-        self._accepted(mv, pos)
+        self._pos = pos
+        self._dig = M.digest(pos)
+        self.log.extend(b[i + 7:n])
+        self._logged()
         self.events.append((EV_MOVE, seat, mv, ply))

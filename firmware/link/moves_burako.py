@@ -1,0 +1,31 @@
+# The Burako family's side of a link session (burako, torneo, burraco:
+# engine/game.py): link/session.py loads one such game module per Link, chosen
+# by the variant (Rummy's is link/moves_rummy.py), so a Rummy match never
+# imports Burako's engine. Each holds: find/rules_at (the rules and their HELLO
+# variant id), new_game, position/decode (the bytes the digest is taken over),
+# put_move/get_move (a move's bytes), OVER (the phase that ends the match) and
+# NOT_YOUR_TURN (the engine's reason).
+from engine import game as G
+from engine import rules as RU
+from engine import codec
+from engine import reasons as ER
+from link.msg import put_move, get_move  # noqa: F401 (the byte form is the protocol's first)
+
+OVER = G.P_MATCH_OVER
+NOT_YOUR_TURN = ER.NOT_YOUR_TURN
+position = codec.encode
+decode = codec.decode
+
+
+def find(name):
+    """(rules, variant id, default target) of a variant name, or None."""
+    r = RU.by_name(name)
+    return None if r is None else (r, RU.VARIANTS.index(r), r.target)
+
+
+def rules_at(v):
+    return RU.VARIANTS[v] if v < len(RU.VARIANTS) else None
+
+
+def new_game(rules, seed, target):
+    return G.Game(rules, 2, seed, target)

@@ -1,0 +1,100 @@
+# Rummy israeli's side of a link session (engine/rummy.py, docs/rules.md
+# R13; the game module link/session.py loads for variant "rummy": the same
+# names as link/moves_burako.py). Imports nothing of Burako's engine: a
+# Rummy match unloads it (ui/rummy_swap.py).
+#
+# A move's bytes (docs/link.md "Rummy"): the kind (DRAW 0, PLAY 1, PASS 2,
+# NEXT 3); a PLAY then holds the meld count of the whole new table and each
+# meld in table order: 0x80|i for meld i of the table before the move,
+# unchanged (a late table is long; most of it stays), else its length (3..13)
+# and its tiles. Decoding a reference needs the game before the move (g);
+# without it the bytes are only checked and skipped.
+from micropython import const
+from engine import rummy as RM
+from engine import rummy_codec as RC
+from engine import tiles as T
+
+VARIANT = const(3)     # HELLO's variant id
+HANDS = const(4)       # R13.9: four hands, on both consoles (HELLO carries the target)
+MAX_MELDS = const(35)  # 106 tiles in melds of 3 or more
+_REF = const(0x80)
+
+OVER = RM.P_MATCH_OVER
+NOT_YOUR_TURN = RM.WRONG_PHASE
+position = RC.encode
+decode = RC.decode
+
+
+def find(name):
+    """(rules, variant id, default target) of a variant name, or None. A Rummy
+    match's rules are its number of hands."""
+    return (HANDS, VARIANT, 0) if name == "rummy" else None
+
+
+def rules_at(v):
+    return HANDS if v == VARIANT else None
+
+
+def new_game(hands, seed, target):
+    return RM.Game(2, seed, hands, target)
+
+
+def put_move(out, mv, g):
+    """Append mv's bytes; g: the game before the move (its table)."""
+    k = mv[0]
+    out.append(k)
+    if k != RM.PLAY:
+        return
+    melds = mv[1]
+    out.append(len(melds))
+    old = g.table
+    used = bytearray(len(old))
+    for m in melds:
+        for j in range(len(old)):
+            if not used[j] and old[j] == m:
+                used[j] = 1
+                out.append(_REF | j)
+                break
+        else:
+            out.append(len(m))
+            out.extend(m)
+
+
+def get_move(b, i, n, g=None):
+    """(move, next index) from b[i:n]; (None, -1) when it is not a move (or a
+    reference to no meld of g's table). Without g, a PLAY's melds are ()."""
+    if i >= n or b[i] > RM.NEXT:
+        return None, -1
+    k = b[i]
+    i += 1
+    if k != RM.PLAY:
+        return (k, ()), i
+    if i >= n or not 0 < b[i] <= MAX_MELDS:
+        return None, -1
+    cnt = b[i]
+    i += 1
+    old = None if g is None else g.table
+    used = None if g is None else bytearray(len(old))
+    melds = []
+    for _ in range(cnt):
+        if i >= n:
+            return None, -1
+        h = b[i]
+        i += 1
+        if h & _REF:
+            h &= 0x7F
+            if old is not None:
+                if h >= len(old) or used[h]:
+                    return None, -1
+                used[h] = 1
+                melds.append(old[h])
+            continue
+        if h < 3 or h > 13 or i + h > n:
+            return None, -1
+        for j in range(i, i + h):
+            if b[j] >= T.NCODES:
+                return None, -1
+        if old is not None:
+            melds.append(bytes(b[i:i + h]))
+        i += h
+    return (k, tuple(melds)), i
