@@ -71,11 +71,13 @@ class _Pin:
 
 
 class PinButtons(Buttons):
-    """hal.buttons.Buttons over virtual pins; `level` is the mask of keys held."""
+    """hal.buttons.Buttons over virtual pins; `level` is the mask of keys held. `keys`: the
+    board's keys (board_keys()); the others are not wired, so a board without X and Y gets
+    them from a held B and A as on the device."""
 
-    def __init__(self):
+    def __init__(self, keys=K.ALL):
         self.level = 0
-        super().__init__([(1 << i, _Pin(self, 1 << i)) for i in range(len(K.NAMES))])
+        super().__init__([(1 << i, _Pin(self, 1 << i)) for i in range(len(K.NAMES)) if keys >> i & 1])
 
 
 class VirtualClock:
@@ -120,6 +122,17 @@ def board_display(name="pico_lcd_13"):
     from hal import board as hb
     prof = hb.load_profile(name)
     return Display(prof.WIDTH, prof.HEIGHT)
+
+
+def board_keys(name="pico_lcd_13"):
+    """The key bits of the board profile `name` (the Pico-LCD-1.14 has no X and no Y)."""
+    if name not in BOARDS:
+        raise ValueError(f"unknown board {name!r} (boards: {', '.join(BOARDS)})")
+    from hal import board as hb
+    keys = 0
+    for bit, _ in hb.load_profile(name).KEYS:
+        keys |= bit
+    return keys
 
 
 class EmuBoard:

@@ -28,6 +28,7 @@ import json
 import struct
 
 from emulator.board import FRAME_MS, EmuBoard, ScriptButtons, VirtualClock
+from hal import keys as K  # noqa: E402  (emulator.board put firmware/ on the path)
 
 STOP = -1
 PACE_S = 0.010     # a headless linked frame lasts at most this long without a byte
@@ -76,16 +77,17 @@ def app_kwargs(opts):
 # --------------------------------------------------------------------------- CPython
 
 def run_cpython(opts, storage_dir, source, display=None, clock=None, buttons=None,
-                on_frame=None, link=None):
+                on_frame=None, link=None, keys=None):
     """Run the App in this process until `source` says stop; returns (board, app).
-    `link`: board.link (emulator/link.py) for a linked match (opts["link"])."""
+    `link`: board.link (emulator/link.py) for a linked match (opts["link"]).
+    `display`, `keys`: the board's glass and keys (board_display(), board_keys())."""
     from ui.app import App
     from ui.screen_link import over
 
     virtual = clock is None
     clock = clock or VirtualClock()
     buttons = buttons or ScriptButtons()
-    board = EmuBoard(storage_dir, buttons=buttons, clock=clock, display=display)
+    board = EmuBoard(storage_dir, buttons=buttons, clock=clock, display=display, keys=keys)
     if link is not None:
         board.link = link
     app = App(board, **app_kwargs(opts))
@@ -120,8 +122,8 @@ import uctypes, array
 IO = array.array('i', [0] * 12)
 host.call('init', str(uctypes.addressof(IO)))
 class Disp:
-    width = 240
-    height = 240
+    width = %(w)d
+    height = %(h)d
     def blit(self, buf, x, y, w, h):
         io = IO
         io[0] = uctypes.addressof(buf)
@@ -199,6 +201,7 @@ B.link = Link()
 B.storage = Storage('/flash/')
 B.idle = None
 """
+GUEST_KEYS = "B.keys = %d\n"       # a board without every key (board_keys())
 
 # The guest: automatic GC off; the frames run in a generator held by a global;
 # garbage is collected only at module level between frames (host/sim.py explains
@@ -249,18 +252,24 @@ print('S' + json.dumps(S))
 """
 
 
-def guest_script(opts):
-    return GUEST % {"kwargs": repr(app_kwargs(opts)), "link": bool(opts.get("link"))}
+def guest_script(opts, width=240, height=240, keys=None):
+    script = GUEST % {"kwargs": repr(app_kwargs(opts)), "link": bool(opts.get("link")),
+                      "w": width, "h": height}
+    if keys is not None and keys != K.ALL:
+        # before the App is made (it reads board.keys); the default board has no attribute
+        script = script.replace("\nfrom ui.app import App\n", "\n" + GUEST_KEYS % keys + "from ui.app import App\n", 1)
+    return script
 
 
 def run_micropython(opts, storage_dir, source, display=None, heap=131072, clock=None,
-                    on_frame=None, fuel=10 ** 14, link=None):
+                    on_frame=None, fuel=10 ** 14, link=None, keys=None):
     """Run the App inside MicroPython (WASI); returns (display, state dict).
 
     `clock`: None for virtual frame time, else an object with ticks_ms() (the
     window's real time). `link`: the host's end of the cable (emulator/link.py)
     for a linked match (opts["link"]); its bytes go in and out of the guest
-    through two bytearrays registered by address, like the pixels."""
+    through two bytearrays registered by address, like the pixels. `display`
+    and `keys`: the board's glass (its size is the guest's) and keys."""
     import os
 
     from emulator.display import Display
@@ -317,5 +326,5 @@ def run_micropython(opts, storage_dir, source, display=None, heap=131072, clock=
     guest = wasi.Guest(heap=heap, fuel=fuel, flash=storage_dir, result_cap=16,
                       host_functions={"init": init, "b": blit, "f": fill, "frame": frame,
                                       "lw": link_write, "lr": link_read, "la": link_any})
-    guest.run(guest_script(opts), on_line=on_line)
+    guest.run(guest_script(opts, display.width, display.height, keys), on_line=on_line)
     return display, st["state"]

@@ -1,4 +1,4 @@
-"""The pygame window: the 240x240 screen scaled, keyboard and gamepad as the handheld's keys.
+"""The pygame window: the board's screen (240x240, or the Pico-LCD-1.14's 240x135) scaled, keyboard and gamepad as the handheld's keys.
 
 Key map (also on the help overlay, F1 or H):
     arrows            joystick up/down/left/right
@@ -86,8 +86,17 @@ HELP = {
 }
 
 
-def help_lines(lang):
-    return HELP.get(lang, HELP["en"])
+# the 240x135 glass (Pico-LCD-1.14, no X and Y keys: hal/buttons.py holds B for X, A for Y)
+HOLD = {"en": "A~ B~: hold A (Y), hold B (X)", "es": "A~ B~: mantener A (Y), mantener B (X)",
+        "it": "A~ B~: tenere A (Y), tenere B (X)"}
+
+
+def help_lines(lang, height=240):
+    lines = HELP.get(lang, HELP["en"])
+    if height >= 240:
+        return lines
+    # what fits the short glass: the keys it has, the hold keys, help, screenshot, quit
+    return lines[:6] + (HOLD.get(lang, HOLD["en"]),) + lines[8:11]
 
 
 def key_map(pygame):
@@ -103,7 +112,7 @@ PAD_BUTTONS = {0: K.A, 1: K.B, 2: K.X, 3: K.Y, 7: K.PRESS, 8: K.PRESS, 9: K.PRES
 
 
 class Window:
-    def __init__(self, scale=3, title="Burako"):
+    def __init__(self, scale=3, title="Burako", size=(240, 240)):
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         import pygame
@@ -111,7 +120,8 @@ class Window:
         self.pg = pygame
         pygame.init()
         self.scale = scale
-        self.surface = pygame.display.set_mode((240 * scale, 240 * scale))
+        self.size = size               # the glass shown; show() follows the display's
+        self.surface = pygame.display.set_mode((size[0] * scale, size[1] * scale))
         pygame.display.set_caption(title)
         self.keys = key_map(pygame)
         self.held = 0
@@ -179,14 +189,18 @@ class Window:
         if display.version == self.version and not self.help:
             return
         self.version = display.version
-        img = pg.image.frombuffer(display.to_rgb_bytes(), (240, 240), "RGB")
+        size = (display.width, display.height)
+        if self.size != size:         # the board's glass: 240x240, or the 1.14's 240x135
+            self.size = size
+            self.surface = pg.display.set_mode((size[0] * self.scale, size[1] * self.scale))
+        img = pg.image.frombuffer(display.to_rgb_bytes(), size, "RGB")
         self.surface.blit(pg.transform.scale(img, self.surface.get_size()), (0, 0))
         if self.help and self.font:
             shade = pg.Surface(self.surface.get_size(), pg.SRCALPHA)
             shade.fill((0, 0, 0, 200))
             self.surface.blit(shade, (0, 0))
             y = 8 * self.scale
-            for line in help_lines(self.lang):
+            for line in help_lines(self.lang, self.size[1]):
                 self.surface.blit(self.font.render(line, True, (255, 240, 120)), (8 * self.scale, y))
                 y += 9 * self.scale
         pg.display.flip()

@@ -60,8 +60,8 @@ def configure(p):
                         "console on 127.0.0.1:PORT; otherwise a pyserial URL or port "
                         "(socket://127.0.0.1:PORT, a pty, a USB-serial adapter at 115200 8N1)")
     p.add_argument("--board", choices=("pico_lcd_13", "pico_lcd_114"), default="pico_lcd_13",
-                   help="the board whose glass is emulated: pico_lcd_13 (240x240, default) or "
-                        "pico_lcd_114 (240x135; --headless, --runtime cpython)")
+                   help="the board whose glass and keys are emulated: pico_lcd_13 (240x240, default) "
+                        "or pico_lcd_114 (240x135, A/B and the joystick: hold A for Y, hold B for X)")
     p.add_argument("--ai-ms", type=whole(0, 60000, "milliseconds"), default=None,
                    help="pause after each AI move in ms (default 700 windowed, 0 headless)")
     return p
@@ -157,10 +157,9 @@ def run(args):
         why = no_display()
         if why:
             return _fail(f"cannot open a window: {why}; use --headless (see burako emu --help)")
-    if getattr(args, "board", "pico_lcd_13") != "pico_lcd_13" and (
-            not args.headless or args.runtime != "cpython" or args.replay is not None):
-        # the window (emulator/window.py) and the WASI guest's display are 240x240 today
-        return _fail("--board " + args.board + " runs --headless under --runtime cpython, without --replay")
+    if getattr(args, "board", "pico_lcd_13") != "pico_lcd_13" and args.replay is not None:
+        # the replayer's table is the 240x240 one
+        return _fail("--board " + args.board + " does not run with --replay")
     if args.replay is not None:
         return _replay(args, keys)
     link = None
@@ -264,10 +263,11 @@ def _run(args, keys, storage):
         try:
             if args.runtime == "micropython":
                 display, state = runner.run_micropython(opts, args.storage, feeder, heap=args.heap,
-                                                        link=link)
+                                                        link=link, display=_display(args),
+                                                        keys=_keys(args))
             else:
                 board, app = runner.run_cpython(opts, args.storage, feeder, link=link,
-                                                display=_display(args))
+                                                display=_display(args), keys=_keys(args))
                 display, state = board.display, runner.snapshot(app)
         except Exception as e:  # one line for users: a guest error, a full heap...
             return _fail(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
@@ -287,7 +287,8 @@ def _windowed(args, opts, runner):
     link = getattr(args, "link_end", None)
     try:
         from emulator.window import RealClock, Window, frame_wait
-        win = Window(args.scale)
+        d = _display(args)
+        win = Window(args.scale, size=(d.width, d.height))
     except Exception as e:
         return _fail(f"cannot open a window ({e}); try --headless")
     driver = win.pg.display.get_driver()
@@ -299,7 +300,7 @@ def _windowed(args, opts, runner):
     if args.runtime == "micropython":
         from emulator.board import PinButtons
 
-        pins = PinButtons()
+        pins = PinButtons(_keys(args))
         win.lang = args.lang          # the guest's language is not visible from here
 
         def source(waiting, over):
@@ -311,7 +312,7 @@ def _windowed(args, opts, runner):
 
         try:
             runner.run_micropython(opts, args.storage, source, heap=args.heap, clock=clock,
-                                   on_frame=win.show, link=link)
+                                   on_frame=win.show, link=link, display=d, keys=_keys(args))
         except Exception as e:
             win.close()
             return _fail(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
@@ -321,7 +322,7 @@ def _windowed(args, opts, runner):
     from emulator.board import PinButtons
     from hal.clock import Clock
 
-    pins = PinButtons()
+    pins = PinButtons(_keys(args))
 
     from ui import lang as L
 
@@ -332,7 +333,7 @@ def _windowed(args, opts, runner):
         return runner.STOP if win.quit else 0
 
     runner.run_cpython(opts, args.storage, source, clock=Clock(), buttons=pins, on_frame=win.show,
-                       link=link, display=_display(args))
+                       link=link, display=d, keys=_keys(args))
     win.close()
     return 0
 
@@ -341,6 +342,12 @@ def _display(args):
     from emulator.board import board_display
 
     return board_display(getattr(args, "board", "pico_lcd_13"))
+
+
+def _keys(args):
+    from emulator.board import board_keys
+
+    return board_keys(getattr(args, "board", "pico_lcd_13"))
 
 
 def main(argv=None):

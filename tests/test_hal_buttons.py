@@ -241,12 +241,14 @@ def test_board_buttons_cover_every_profile_key():
         from hal import board
         prof = board.load_profile(name)
         b.idle.last = 0  # the test's clock starts at 0, not at the host's ticks
+        # on the 1.14 (no X, no Y) A and B are reported at their release (a held one is Y or X)
+        late = keys.A | keys.B if name == "pico_lcd_114" else 0
         for bit, gp in prof.KEYS:
             m.levels[gp] = 0
-            assert b.buttons.poll(0) == bit, (name, bit)
+            assert b.buttons.poll(0) == (0 if bit & late else bit), (name, bit)
             assert b.buttons.poll(100) == 0
             m.levels[gp] = 1
-            b.buttons.poll(200)
+            assert b.buttons.poll(200) == bit & late, (name, bit)
             b.buttons.poll(300)
 
 

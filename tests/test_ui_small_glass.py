@@ -10,7 +10,8 @@ from emulator.paths import use_firmware
 
 use_firmware()
 
-from emulator.board import EmuBoard, ScriptButtons, VirtualClock, board_display, parse_keys  # noqa: E402
+from emulator.board import (FRAME_MS, EmuBoard, PinButtons, ScriptButtons, VirtualClock,  # noqa: E402
+                            board_display, board_keys, parse_keys)
 from emulator.display import Display  # noqa: E402
 from engine import game as G  # noqa: E402
 from hal import board as hb  # noqa: E402
@@ -218,3 +219,130 @@ def test_a_board_without_y_lays_the_selection_with_the_joystick_press(tmp_path):
     before = len(app.g.melds[0])
     app.key(K.PRESS)
     assert len(app.g.melds[0]) == before + 1 and app.focus == 0
+
+
+KEYS_114 = board_keys("pico_lcd_114")
+
+
+def hint_pixels(display):
+    """The two hint lines' rows (the foot of the glass)."""
+    stride = display.width * 2
+    return bytes(display.pixels[(display.height - 20) * stride:display.height * stride])
+
+
+def drawn_hints(texts, height=H):
+    """What the two hint lines show when they say `texts` (key caps and all)."""
+    d = Display(240, height)
+    p = gfx.Painter(d)
+    for i, s in enumerate(texts):
+        p.text(0, height - 20 + i * 10, 240, s, gfx.DIM, gfx.BAR, gfx.CAPS)
+    return hint_pixels(d)
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "en"])
+def test_the_114s_hints_name_its_own_keys(tmp_path, lang):
+    """docs/ui.md "Pico-LCD-1.14": the table's hint lines name no X or Y there: "A~" is A held
+    (a Y), "B~" B held (an X), as hal/buttons.py reads them; on a board with every key the
+    same texts say X and Y. Checked on the glass's pixels in each language, and they fit."""
+    from ui import lang as L
+    clock = VirtualClock()
+    board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=Glass(), keys=KEYS_114)
+    app = A.App(board, seed=3, ai_ms=0, lang=lang)
+    sub = {"X:": "B~:", "Y:": "A~:"}
+
+    def said(*ids):
+        out = []
+        for i in ids:
+            s = L.t(i)
+            for k, v in sub.items():
+                s = s.replace(k, v)
+            out.append(s)
+        return out
+
+    seen = []
+    for keys, ids in ((START, (L.H_DRAW1, L.H_DRAW2)),          # your turn to draw
+                      ("A", (L.H_PLAY1, L.H_PLAY2)),            # drawn: select, meld, discard
+                      ("UP", (L.H_MELD1, L.H_MELD2))):          # your melds
+        run(board, app, clock, keys)
+        want = said(*ids)
+        seen += want
+        assert hint_pixels(board.display) == drawn_hints(want), (keys, want)
+    assert not any("X:" in s or "Y:" in s for s in seen)
+    assert sum("A~:" in s for s in seen) == 2 and sum("B~:" in s for s in seen) == 2, seen
+    assert all(len(s) <= 30 for s in seen), seen                # 8-pixel letters on 240
+    # the 1.3's keyboard: the same moment names Y
+    board2, app2, clock2 = start(tmp_path / "all", lang)
+    run(board2, app2, clock2, START + ",A,UP")
+    assert hint_pixels(board2.display) == drawn_hints([L.t(L.H_MELD1), L.t(L.H_MELD2)])
+
+
+def hold(board, app, clock, bit, ms):
+    """Hold the key `bit` on the board's pins for `ms`, frame by frame, then release it."""
+    for level, n in ((bit, ms // FRAME_MS + 1), (0, 3)):
+        board.buttons.level = level
+        for _ in range(n):
+            clock.now += FRAME_MS
+            app.step(clock.ticks_ms())
+
+
+def test_every_action_has_a_key_on_the_114(tmp_path):
+    """The 1.14's pins only (A, B, the joystick) through hal/buttons.py: a tap of A selects, A
+    held half a second is Y (lays the selection; on a meld, adds with the spare wild at the
+    low end), B held is X (opens the menu), the press opens the menu or lays (docs/ui.md)."""
+    from ai.basic import find_meld
+    from hal import keys as K
+    for seed in range(1, 200):
+        g = G.Game(A.RU.BURAKO, 2, seed)
+        g.play((G.DRAW, 0, b"", 0))
+        ts = find_meld(g.racks[0], True)
+        if ts and g.check((G.MELD, 0, ts, 0)) == 0:
+            break
+    clock = VirtualClock()
+    pins = PinButtons(KEYS_114)
+    board = EmuBoard(str(tmp_path), buttons=pins, clock=clock, display=Glass(), keys=KEYS_114)
+    app = A.App(board, seed=seed, ai_ms=0, lang="en")
+    seen = []
+    key = app.key
+    app.key = lambda k: (seen.append(k), key(k))
+    for bit in (K.A, K.UP, K.A, K.A):           # title: new game; set-up: Start; draw
+        hold(board, app, clock, bit, 60)
+    assert seen == [K.A, K.UP, K.A, K.A], seen  # a tap of A is A, reported at its release
+    assert app.g.phase == G.P_PLAY and app.g.turn == 0
+    hold(board, app, clock, K.B, 600)           # B held: X, the menu
+    assert seen[-1] == K.X and app.focus == 2
+    hold(board, app, clock, K.B, 60)            # a tap of B: back
+    assert seen[-1] == K.B and app.focus == 0
+    want = list(ts)
+    for i, t in enumerate(app.rack()):
+        if t in want:
+            want.remove(t)
+            app.sel[i] |= 1
+    before = len(app.g.melds[0])
+    hold(board, app, clock, K.A, 600)           # A held: Y, lays the selection
+    assert seen[-1] == K.Y and K.A not in seen[4:], seen
+    assert len(app.g.melds[0]) == before + 1 and app.focus == 0
+
+
+def test_a_held_a_on_a_meld_adds_at_the_low_end_on_the_114(tmp_path):
+    """Y on a meld (add, the spare wild at the low end) is A held on the 1.14: the same move
+    as the 1.3's Y key, through the 1.14's pins."""
+    from engine import melds as M
+    from hal import keys as K
+    clock = VirtualClock()
+    pins = PinButtons(KEYS_114)
+    board = EmuBoard(str(tmp_path), buttons=pins, clock=clock, display=Glass(), keys=KEYS_114)
+    app = A.App(board, seed=3, ai_ms=0, lang="en")
+    for bit in (K.A, K.UP, K.A, K.A):
+        hold(board, app, clock, bit, 60)
+    assert app.g.phase == G.P_PLAY and app.g.turn == 0
+    played = []
+    app.play = lambda *mv: (played.append(mv), 0)[1]
+    app.g.melds[0].append(bytearray(b"\x00" * (M.HEAD + 3)))     # a meld row to stand on
+    app.sel[0] |= 1
+    hold(board, app, clock, K.UP, 60)           # the meld list
+    assert app.focus == 1
+    hold(board, app, clock, K.A, 600)
+    assert played and played[-1][0] == G.ADD and played[-1][3] == M.END_LOW, played
+    app.focus = 1
+    hold(board, app, clock, K.A, 60)            # a tap: the default end
+    assert played[-1][0] == G.ADD and played[-1][3] == M.END_DEFAULT, played

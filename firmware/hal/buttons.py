@@ -17,23 +17,42 @@ every `repeat_ms` (default 120). A repeat tick is reported like a press.
 
 An optional `idle` object (hal.idle.Idle) is told about every poll: while the
 screen sleeps, the key press that wakes it is swallowed (poll returns 0).
+
+A board with A and B but neither X nor Y (the Pico-LCD-1.14) gets them from a
+held key (_HOLDS): a press of B held `hold_ms` (default 500) is an X, of A a Y.
+On such a board A and B are reported when they are released, if held less than that;
+the long key once, when the time is up. Every screen works the same on either board.
 """
 from micropython import const
 from hal import keys
 
 _NKEYS = const(9)
+# a board without X or Y (Pico-LCD-1.14): a held B is X, a held A is Y
+_HOLDS = ((keys.B, keys.X), (keys.A, keys.Y))
 
 
 class Buttons:
     def __init__(self, pins, debounce_ms=20, repeat_delay_ms=400, repeat_ms=120,
-                 repeat_mask=keys.CURSOR, idle=None):
+                 repeat_mask=keys.CURSOR, idle=None, hold_ms=500):
         """`pins`: sequence of (key bit, machine.Pin configured as input with pull-up)."""
         self._bits = []
         self._pins = []
+        have = 0
         for bit, pin in pins:
             self._bits.append(bit)
             self._pins.append(pin)
+            have |= bit
         n = len(self._pins)
+        # per key, the missing key that holding it stands for (0: none): only on a board
+        # with A and B and neither X nor Y
+        self._long = [0] * n
+        self._holds = 0
+        if have & (keys.A | keys.B) == keys.A | keys.B and not have & (keys.X | keys.Y):
+            for short, long in _HOLDS:
+                self._long[self._bits.index(short)] = long
+                self._holds |= short
+        self._armed = 0  # hold keys down, neither released nor long yet
+        self.hold_ms = hold_ms
         self._changed = [0] * n  # tick of the last accepted level change, per key
         self._next_rep = [0] * n  # tick of the next auto-repeat, per key
         self._lock = 0  # keys inside their lockout after an accepted change
@@ -96,6 +115,8 @@ class Buttons:
         nxt = self._next_rep
         lock = self._unlock(now_ms)
         stable = self._stable
+        holds = self._holds
+        armed = self._armed
         events = 0
         for i in range(len(pins)):
             bit = bits[i]
@@ -106,9 +127,20 @@ class Buttons:
                 stable ^= bit
                 lock |= bit
                 changed[i] = now_ms
-                if level:
+                if bit & holds:
+                    if level:           # short or long: known at the release or the hold time
+                        armed |= bit
+                        nxt[i] = _add(now_ms, self.hold_ms)
+                    elif armed & bit:   # released in time: the key itself
+                        armed ^= bit
+                        events |= bit
+                elif level:
                     events |= bit
                     nxt[i] = _add(now_ms, self.repeat_delay_ms)
+            elif armed & bit:
+                if _diff(now_ms, nxt[i]) >= 0:
+                    armed ^= bit
+                    events |= self._long[i]
             elif level and (bit & self.repeat_mask):
                 late = _diff(now_ms, nxt[i])
                 if late >= 0:
@@ -119,6 +151,7 @@ class Buttons:
                         nxt[i] = _add(nxt[i], self.repeat_ms)  # pyright: ignore[reportArgumentType]
         self._lock = lock
         self._stable = stable
+        self._armed = armed
         idle = self.idle
         if idle is not None:
             if not idle.activity(now_ms, events | stable):

@@ -465,7 +465,7 @@ def draw_hint(app):
         hint(p, L.H_MENU, -1)
         return
     if app.focus == 1:
-        hint(p, L.H_MELD1 if my_turn(app) and not app.mside else -1, L.H_MELD2)
+        keyhint(app, L.H_MELD1 if my_turn(app) and not app.mside else -1, L.H_MELD2)
         return
     if not my_turn(app):
         p.text(0, Y_HINT, 240, L.t(L.TURN_OF) + pname(g.turn) +
@@ -474,7 +474,7 @@ def draw_hint(app):
         return
     ph = g.phase
     if ph == G.P_DRAW:
-        hint(p, L.H_DRAW1, L.H_DRAW2)
+        keyhint(app, L.H_DRAW1, L.H_DRAW2)
     elif ph == G.P_EMPTY or ph == G.P_EMPTY_DISCARD:
         hint(p, L.H_CLOSE if g.taken[G.side_of(g.turn)] else L.H_MUERTO, -1)
     elif app.confirm >= 0:
@@ -482,4 +482,18 @@ def draw_hint(app):
         p.text(0, Y_HINT, 240, L.t(L.CONFIRM_DISCARD) + T.to_text(r[app.confirm], app.g.rules.cards), CURSOR, BAR)
         p.text(0, Y_HINT + 10, 240, "", DIM, BAR)
     else:
-        hint(p, L.H_PLAY1, L.H_PLAY2)
+        keyhint(app, L.H_PLAY1, L.H_PLAY2)
+
+
+def keyhint(app, a, b):
+    """common.hint naming the keys the board has: without X and Y (Pico-LCD-1.14)
+    "B~" is B held (an X) and "A~" A held (a Y), as hal/buttons.py reads them."""
+    p = app.p
+    if not app.no_y:
+        hint(p, a, b)
+        return
+    y = p.h - 20
+    for i in (a, b):
+        p.text(0, y, 240, L.t(i).replace("X:", "B~:").replace("Y:", "A~:") if i >= 0 else "",
+               DIM, BAR, gfx.CAPS)
+        y += 10
