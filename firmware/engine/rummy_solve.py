@@ -24,6 +24,18 @@ from engine import rummy as RM
 
 NODES = const(800)      # default work budget: about 40 M fuel on MicroPython (docs)
 
+# What the work around the search costs, in budget units (a unit is about a
+# search node, ~35 K fuel on MicroPython; fitted to measurements with some
+# room, docs/rummy.md): loading a position into the search (a base and per
+# rack tile, _drop_dead's work), _relevant (the same), _tidy per table meld,
+# and _add_tiles (its fit tests, a meld's summary counted as _SUM of them).
+_LOAD = const(24)
+_REL = const(6)
+_PER_TILE = const(2)
+_MELD = const(3)
+_FITS = const(6)
+_SUM = const(15)
+
 # ORDER[k]: the tile code of the k-th tile in (number, colour) order
 ORDER = bytes([(k & 3) * 13 + (k >> 2) for k in range(52)])
 
@@ -476,7 +488,7 @@ def _search(s, table, rack, exposed, closing, close):
     """Run the search over every way of treating the table jokers (exposed)
     or over the rack alone (first exposure). The best stays in s.sol/s.best."""
     if not exposed:
-        if _load(s, (), rack, (), closing, close):
+        if _charge(s, rack) and _load(s, (), rack, (), closing, close):
             s.rec(0)
         return
     idents = []
@@ -488,10 +500,18 @@ def _search(s, table, rack, exposed, closing, close):
     for op in opts:
         combos = [c + (w,) for c in combos for w in op]
     for ways in combos:
-        if s.cut:
+        if not _charge(s, rack):
             break
         if _load(s, table, rack, ways, closing, close):
             s.rec(0)
+
+
+def _charge(s, rack):
+    # pay for loading a position, or stop the search when the budget cannot
+    s.nodes += _LOAD + _PER_TILE * len(rack)
+    if s.cut or s.nodes >= s.limit:
+        s.cut = True
+    return not s.cut
 
 
 def _set_order(m):
@@ -561,8 +581,7 @@ def greedy(table, rack, exposed, limit, adds=True):
     sets of 3. Returns (new table, points, nodes used) or (None, 0, nodes)."""
     s = Search(limit)
     s.best = RM.FIRST_MIN - 1 if not exposed else 0
-    _load(s, (), rack, (), RM.NO_TILE, False)
-    s.rec(0)
+    _search(s, (), rack, False, RM.NO_TILE, False)
     out = [bytes(m) for m in table]
     pts = 0
     left = list(rack)
@@ -573,16 +592,19 @@ def greedy(table, rack, exposed, limit, adds=True):
             for t in m:
                 left.remove(t)
     if exposed and adds:
-        pts += _add_tiles(out, left)
+        v, work = _add_tiles(out, left)
+        pts += v
+        s.nodes += (work + _SUM * len(out)) // _FITS
     if not pts:
         return None, 0, s.nodes
     return tuple(out), pts, s.nodes
 
 
 def _add_tiles(out, left):
-    # naturals first (sorted), so that a joker goes where no natural can.
-    # Each meld is summed up once as [kind, colour or number, low, high or
-    # colours, size] so that a fit costs a few comparisons.
+    # naturals first (sorted), so that a joker goes where no natural can; a
+    # tile goes to the first meld it fits. Each meld is summed up once as
+    # [kind, colour or number, low, high or colours, size] so that a fit costs
+    # a few comparisons. Returns (points, fit tests made: the work).
     pts = 0
     left.sort()
     desc = []
@@ -592,31 +614,50 @@ def _add_tiles(out, left):
             desc.append([RM.RUN, m[RM._first_natural(m)] // 13, st, st + len(m) - 1, len(m)])
         else:
             desc.append([RM.SET, RM.number_of(m), 0, RM._colours(m), len(m)])
+    nm = len(out)
+    work = 0
     i = 0
     while i < len(left):
-        t = left[i]
-        for k in range(len(out)):
-            d = desc[k]
-            v = _fits(d, t)
-            if v:
-                m = out[k]
-                if v > 0:
-                    out[k] = m + bytes([t])
-                    pts += v
-                    if d[0] == RM.RUN:
-                        d[3] += 1
-                    elif t != T.JOKER:
-                        d[3] |= 1 << (t // 13)
-                else:
-                    out[k] = bytes([t]) + m
-                    pts -= v
-                    d[2] -= 1
-                d[4] += 1
-                left.pop(i)
-                i = -1      # a tile added may make room for an earlier one
-                break
-        i += 1
-    return pts
+        # the tiles before i fit no meld as the melds stand
+        k = 0
+        while k < nm and not _fits(desc[k], left[i]):
+            k += 1
+        work += k + 1
+        if k == nm:
+            i += 1
+            continue
+        j = i
+        while j >= 0:
+            # a tile added may make room for an earlier one, in this meld
+            # only (the others did not change): the first such goes there
+            pts += _lay(out, desc, k, left.pop(j))
+            if j < i:
+                i -= 1
+            j = 0
+            while j < i and not _fits(desc[k], left[j]):
+                j += 1
+            work += j + 1
+            if j == i:
+                j = -1
+    return pts, work
+
+
+def _lay(out, desc, k, t):
+    d = desc[k]
+    v = _fits(d, t)
+    m = out[k]
+    if v > 0:
+        out[k] = m + bytes([t])
+        if d[0] == RM.RUN:
+            d[3] += 1
+        elif t != T.JOKER:
+            d[3] |= 1 << (t // 13)
+    else:
+        out[k] = bytes([t]) + m
+        v = -v
+        d[2] -= 1
+    d[4] += 1
+    return v
 
 
 def _fits(d, t):
@@ -655,9 +696,14 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
     exact = False
     if best is not None and _count(best) - _count(table) == len(rack):
         return (best, pts, True, True)     # nothing beats closing
+    # Every step below is paid from what is left of the budget, and a search
+    # keeps back what laying out its answer (_tidy) costs: nothing runs once
+    # the budget is spent (a search that cannot pay stops before it starts).
+    tidy = _MELD * (len(table) + 1)
     if exposed and rearrange:
+        used += _REL + _PER_TILE * len(rack)
         use, keep = _relevant(table, rack)
-        s = Search(max(1, limit - used))
+        s = Search(limit - used - tidy)
         s.best = pts
         _search(s, use, rack, True, RM.NO_TILE, False)
         used += s.nodes
@@ -665,9 +711,10 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
         if s.sol is not None:
             best = _tidy(table, keep + list(s.sol))
             pts = s.best
-        if keep and not s.cut and used < limit:
+            used += tidy
+        if keep and not s.cut:
             # budget left: the whole table, to beat that or to prove it best
-            s = Search(limit - used)
+            s = Search(limit - used - tidy)
             s.best = pts
             _search(s, table, rack, True, RM.NO_TILE, False)
             used += s.nodes
@@ -675,14 +722,19 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
             if s.sol is not None:
                 best = _tidy(table, s.sol)
                 pts = s.best
+                used += tidy
     elif not exposed:
         exact = used <= limit
     closes = best is not None and _count(best) - _count(table) == len(rack)
     if not closes and closing != RM.NO_TILE:
         tiles = bytearray(rack)
         tiles.append(closing)
-        use, keep = _relevant(table, tiles) if exposed and rearrange else ([], table)
-        c = Search(max(1, limit - used))
+        if exposed and rearrange:
+            used += _REL + _PER_TILE * len(tiles)
+            use, keep = _relevant(table, tiles)
+        else:
+            use, keep = [], table
+        c = Search(limit - used - tidy)
         c.best = RM.FIRST_MIN - 1 if not exposed else 0
         _search(c, use, rack, exposed, closing, True)
         if c.sol is not None:
