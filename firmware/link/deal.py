@@ -59,6 +59,28 @@ def deal(mine, theirs):
 
 
 # --- the session's side ------------------------------------------------------
+def link_up(lk):
+    """The transport (re)connected: say HELLO (or that the link ended)."""
+    lk._deal_reset()
+    lk._sync_reset()
+    lk._serve_reset()
+    if lk._st == S.ENDED and lk.reason != S.R_MATCH_OVER:
+        lk._send(bytes((M.END, lk.reason)))
+        return
+    if lk._st != S.ENDED:
+        lk._st = S.CONNECTING
+    lk._send(my_hello(lk))
+
+
+def received(lk, b, i, n, t):
+    if t == M.HELLO:
+        on_hello(lk, b, i, n)
+    elif t == M.COMMIT:
+        on_commit(lk, b, i, n)
+    else:
+        on_reveal(lk, b, i, n)
+
+
 def my_hello(lk):
     v = lk.variant
     if lk.match_id is None:
@@ -126,7 +148,7 @@ def on_reveal(lk, b, i, n):
         return
     lk.seed, lk.match_id, lk.seat = deal(lk._nonce, theirs)
     lk._deal_reset()
-    lk._set_game(lk.gm.new_game(lk.rules, lk.seed, lk.target))
+    lk._set_game(lk._game().new_game(lk.rules, lk.seed, lk.target))
     lk.dirty = True
     lk._st = S.PLAYING
     lk.events.append((S.EV_SYNC, 0, 0))
@@ -137,7 +159,8 @@ def restore(lk, b, game):
     if b[:5] != S.SAVE_MAGIC or len(b) < 28:
         raise ValueError("not a link save")
     v = b[5]
-    r = lk.gm.rules_at(v)
+    gm = lk._game()
+    r = gm.rules_at(v)
     if r is None:
         raise ValueError("bad variant in link save")
     lk.rules = r
@@ -153,18 +176,18 @@ def restore(lk, b, game):
     dig = bytes(b[i + 2:i + 6])
     lk.log = bytearray(b[i + 6:])
     R = lk._repair()
-    if lk.seat > 1 or R.skip_moves(lk.log, count, lk.gm.get_move) != len(lk.log):
+    if lk.seat > 1 or R.skip_moves(lk.log, count, lk.get_move) != len(lk.log):
         raise ValueError("link save is damaged")
     lk.count = count
-    if game is not None and M.digest(lk.gm.position(game)) == dig:
+    if game is not None and M.digest(lk.position(game)) == dig:
         g = game
     else:
-        g, bad = R.replay(lk.gm, lk.rules, lk.seed, lk.target, lk.log)
+        g, bad = R.replay(gm, lk.rules, lk.seed, lk.target, lk.log)
         if bad is not None:
             raise ValueError("link save does not replay")
     lk._set_game(g)
     if lk._dig != dig:
         raise ValueError("link save does not replay to its digest")
-    if g.phase == lk.gm.OVER:
+    if g.phase == lk.over:
         lk._st = S.ENDED
         lk.reason = S.R_MATCH_OVER

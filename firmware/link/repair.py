@@ -52,6 +52,15 @@ def log_end(count, dig):
     return bytes(out)
 
 
+def received(lk, b, i, n, t):
+    if t == M.LOG:
+        on_log(lk, b, i, n)
+    elif t == M.LOG_END:
+        on_log_end(lk, b, i, n)
+    else:
+        on_sync(lk, b, i, n, t)
+
+
 # --- asking ------------------------------------------------------------------
 def ask_repair(lk):
     lk.repairs += 1
@@ -75,7 +84,7 @@ def ask_sync(lk):
 def serve_log(lk, start):
     # the log goes out a frame at a time from poll(), so moves played
     # meanwhile are part of it and the queue never holds a whole match
-    lk._serve_at = skip_moves(lk.log, start, lk.gm.get_move)
+    lk._serve_at = skip_moves(lk.log, start, lk.get_move)
     lk._serve_ply = start
     pump(lk)
 
@@ -97,7 +106,7 @@ def pump(lk):
     size = 16 if size < 16 else (LOG_CHUNK if size > LOG_CHUNK else size)
     out = bytearray((M.LOG,))
     M.put16(out, lk._serve_ply)
-    get = lk.gm.get_move
+    get = lk.get_move
     while i < n and len(out) < size:
         mv, j = get(log, i, n)
         if len(out) + j - i > F.MAX_PAYLOAD:
@@ -120,7 +129,7 @@ def on_sync(lk, b, i, n, t):
             lk._end(S.R_CHEAT)
             return
         # heal our own position first: it may be the wrong one
-        g, bad = replay(lk.gm, lk.rules, lk.seed, lk.target, lk.log)
+        g, bad = replay(lk._game(), lk.rules, lk.seed, lk.target, lk.log)
         if bad is not None:
             lk._end(S.R_DESYNC)
             return
@@ -142,7 +151,7 @@ def on_log(lk, b, i, n):
         return
     j = i + 3
     k = 0
-    get = lk.gm.get_move
+    get = lk.get_move
     while j < n:
         mv, j = get(b, j, n)
         if mv is None:
@@ -169,11 +178,10 @@ def on_log_end(lk, b, i, n):
         return
     if start:
         # catching up: the missing moves, each checked, on a copy
-        gm = lk.gm
-        g = gm.decode(lk._pos)
+        g = lk._game().decode(lk._pos)
         i = 0
         while i < len(inlog):
-            mv, i = gm.get_move(inlog, i, len(inlog), g)
+            mv, i = lk.get_move(inlog, i, len(inlog), g)
             if mv is None:          # a Rummy reference to no meld
                 lk._st = S.PLAYING
                 lk._refuse(S.F_GARBAGE)
@@ -183,7 +191,7 @@ def on_log_end(lk, b, i, n):
                 lk._st = S.PLAYING
                 lk._refuse(S.F_ILLEGAL, err)
                 return
-        if M.digest(gm.position(g)) != dig:
+        if M.digest(lk.position(g)) != dig:
             lk._st = S.PLAYING
             lk._refuse(S.F_DIGEST)
             return
@@ -194,11 +202,11 @@ def on_log_end(lk, b, i, n):
         if count < lk.count or inlog[:k] != lk.log:
             lk._end(S.R_CHEAT)
             return
-        g, bad = replay(lk.gm, lk.rules, lk.seed, lk.target, inlog)
+        g, bad = replay(lk._game(), lk.rules, lk.seed, lk.target, inlog)
         if bad is not None:
             lk._end(S.R_CHEAT)
             return
-        if M.digest(lk.gm.position(g)) != dig:
+        if M.digest(lk.position(g)) != dig:
             lk._end(S.R_DESYNC if count == lk.count else S.R_CHEAT)
             return
         lk.log = inlog
@@ -206,7 +214,7 @@ def on_log_end(lk, b, i, n):
     lk.dirty = True
     lk._set_game(g)
     lk._st = S.PLAYING
-    if g.phase == lk.gm.OVER:
+    if g.phase == lk.over:
         lk._st = S.ENDED
         lk.reason = S.R_MATCH_OVER
     lk.events.append((S.EV_SYNC, count, 0))

@@ -10,8 +10,10 @@
 # What differs between the games (the rules and their variant id, a Game
 # dealt from the seed, a move's bytes, the position the digest is taken over,
 # the end of the match) is a game module's: link/moves_burako.py (burako,
-# torneo, burraco) or link/moves_rummy.py, loaded once per Link, so a Rummy
-# match never imports Burako's engine.
+# torneo, burraco) or link/moves_rummy.py, so a Rummy match never imports
+# Burako's engine. What a move needs (its bytes, the position, the match's
+# end) is copied onto the Link; the rest is asked of the module while
+# needed, and Burako's leaves the heap with deal.py and repair.py.
 from micropython import const
 from link import msg as M
 from link import entropy
@@ -57,15 +59,19 @@ EV_MOVE = const(2)         # (EV_MOVE, seat, move, ply): the peer's move, alread
 EV_SYNC = const(3)         # (EV_SYNC, count, 0): link.game was dealt, caught up or rebuilt
 EV_REFUSED = const(4)      # (EV_REFUSED, F_* code, engine reason)
 
+RUMMY = const(3)           # Rummy's variant id (link/moves_rummy.py)
+# the engine's reason for a move out of turn: engine/reasons.py NOT_YOUR_TURN,
+# engine/rummy.py WRONG_PHASE (tests/test_link_rummy.py checks both)
+NOT_YOUR_TURN = const(1)
 BUSY = const(100)          # send_move: the link is not in a state to take a move
 
 MAX_STRIKES = const(3)     # refused peer moves (each triggers a repair) before R_CHEAT
 SAVE_MAGIC = b"BKLS\x01"
 FIRMWARE = b"dev"
 
-def game_module(variant):
-    """The game module of a variant name (link/moves_*.py)."""
-    if variant == "rummy":
+def game_module(rummy):
+    """link/moves_rummy.py or link/moves_burako.py."""
+    if rummy:
         from link import moves_rummy as gm
     else:
         from link import moves_burako as gm
@@ -76,12 +82,8 @@ def replay(rules, seed, target, log):
     """link/repair.py's replay (the match from its deal), for the host side.
     rules: an engine/rules.py Rules, or "rummy" (R13.9's four hands)."""
     from link import repair
-    if rules == "rummy":
-        gm = game_module(rules)
-        rules = gm.HANDS
-    else:
-        gm = game_module("burako")
-    return repair.replay(gm, rules, seed, target, log)
+    gm = game_module(rules == "rummy")
+    return repair.replay(gm, gm.HANDS if rules == "rummy" else rules, seed, target, log)
 
 
 def _drop():
@@ -90,7 +92,8 @@ def _drop():
     # for the game while moves flow (docs/link.md "Heap")
     import sys
     import link
-    for name, short in (("link.deal", "deal"), ("link.repair", "repair")):
+    for name, short in (("link.deal", "deal"), ("link.repair", "repair"),
+                        ("link.moves_burako", "moves_burako")):
         if name in sys.modules:
             del sys.modules[name]
         if short in link.__dict__:
@@ -112,12 +115,19 @@ class Link:
         (game: the UI's restored Game, used if it matches the save, else the
         match is replayed from its log). nonce(n): n random bytes."""
         self.clock = board.clock
-        self.gm = gm = game_module(variant)
+        gm = game_module(variant == "rummy")
         r = gm.find(variant)
         if r is None:
             raise ValueError("unknown variant")
         self.rules, self.variant, t = r
         self.target = target or t
+        # the game's hooks a move needs (moves_burako's are msg's and the
+        # engine's own functions: its module is not kept)
+        self.over = gm.OVER
+        self.position = gm.position
+        self.put_move = gm.put_move
+        self.get_move = gm.get_move
+        self._lazy = True           # link/deal.py, link/repair.py or moves_burako.py loaded
         self.random = nonce or entropy.random_bytes
         self.fw = bytes(firmware)
         self.peer_fw = b""
@@ -136,7 +146,6 @@ class Link:
         self._deal_reset()
         self._sync_reset()
         self._serve_reset()
-        self._lazy = False          # link/deal.py or link/repair.py loaded
         self.out_move = None        # a local move whose MOVE goes out at the next poll
         if saved is not None:
             self._deal().restore(self, saved, game)
@@ -186,7 +195,7 @@ class Link:
     def my_turn(self):
         g = self.game
         return self._st == PLAYING and g is not None and g.turn == self.seat \
-            and g.phase != self.gm.OVER
+            and g.phase != self.over
 
     def send_move(self, mv):
         """Play the local player's move on link.game and send it. Returns 0,
@@ -196,13 +205,13 @@ class Link:
         if self._st != PLAYING or g is None:
             return BUSY
         if g.turn != self.seat:
-            return self.gm.NOT_YOUR_TURN
+            return NOT_YOUR_TURN
         self._flush()
         # its bytes first: a Rummy play's refer to the table before it
         log = self.log
         k = len(log)
         try:
-            self.gm.put_move(log, mv, g)
+            self.put_move(log, mv, g)
             err = g.play(mv)
         except Exception:
             log[k:] = b""
@@ -221,7 +230,7 @@ class Link:
     def _flush(self):
         if self.out_move is not None:
             self.out_move = None
-            self._pos = self.gm.position(self.game)
+            self._pos = self.position(self.game)
             self._dig = M.digest(self._pos)
             self._send(M.move(self.count - 1, self._dig, None, self.log[self._tail:]))
 
@@ -298,6 +307,11 @@ class Link:
         from link import repair
         return repair
 
+    def _game(self):
+        """The game module (new_game, rules_at, decode...)."""
+        self._lazy = True
+        return game_module(self.variant == RUMMY)
+
     # --- match state ---------------------------------------------------------
     def _new_match_state(self):
         self.game = None
@@ -328,13 +342,13 @@ class Link:
             self.game = g
         elif g is not self.game:
             _assign(self.game, g)
-        self._pos = self.gm.position(self.game)
+        self._pos = self.position(self.game)
         self._dig = M.digest(self._pos)
 
     def _logged(self):
         self.count += 1
         self.dirty = True
-        if self.game.phase == self.gm.OVER:
+        if self.game.phase == self.over:
             self._st = ENDED
             self.reason = R_MATCH_OVER
 
@@ -369,15 +383,7 @@ class Link:
 
     # --- transport callbacks ----------------------------------------------------
     def link_up(self):
-        self._deal_reset()
-        self._sync_reset()
-        self._serve_reset()
-        if self._st == ENDED and self.reason != R_MATCH_OVER:
-            self._send(bytes((M.END, self.reason)))
-            return
-        if self._st != ENDED:
-            self._st = CONNECTING
-        self._send(self._deal().my_hello(self))
+        self._deal().link_up(self)
 
     def link_reset(self):
         self._deal_reset()
@@ -394,18 +400,10 @@ class Link:
             return
         if t == M.MOVE:
             self._on_move(b, i, n)
-        elif t == M.HELLO:
-            self._deal().on_hello(self, b, i, n)
-        elif t == M.COMMIT:
-            self._deal().on_commit(self, b, i, n)
-        elif t == M.REVEAL:
-            self._deal().on_reveal(self, b, i, n)
-        elif t == M.SYNC or t == M.REPAIR:
-            self._repair().on_sync(self, b, i, n, t)
-        elif t == M.LOG:
-            self._repair().on_log(self, b, i, n)
-        elif t == M.LOG_END:
-            self._repair().on_log_end(self, b, i, n)
+        elif M.HELLO <= t <= M.REVEAL:
+            self._deal().received(self, b, i, n, t)
+        elif M.SYNC <= t <= M.LOG_END:
+            self._repair().received(self, b, i, n, t)
         elif t == M.END and n - i == 2:
             if self._st != ENDED:
                 self._st = ENDED
@@ -432,8 +430,7 @@ class Link:
             self._repair().ask_sync(self)   # we missed moves (cannot happen between honest peers)
             return
         dig = bytes(b[i + 3:i + 7])
-        gm = self.gm
-        mv, j = gm.get_move(b, i + 7, n, g)
+        mv, j = self.get_move(b, i + 7, n, g)
         if mv is None or j != n:
             self._refuse(F_GARBAGE)
             return
@@ -445,9 +442,9 @@ class Link:
         if err:
             self._refuse(F_ILLEGAL, err)
             return
-        pos = gm.position(g)
+        pos = self.position(g)
         if M.digest(pos) != dig:
-            _assign(g, gm.decode(self._pos))
+            _assign(g, self._game().decode(self._pos))
             self._refuse(F_DIGEST)
             return
         self._pos = pos

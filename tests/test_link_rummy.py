@@ -1,0 +1,434 @@
+"""Rummy israeli over the link cable (firmware/link/moves_rummy.py,
+engine/rummy_codec.py, docs/link.md "Rummy"; rules docs/rules.md R13): two
+consoles on an in-memory cable (host/relay.py's fault model, simulated clock)
+play whole 1v1 Rummy matches AI against AI (ai/rummy.py) to the end of R13.9's
+four hands with identical logs, positions and history; a noisy cable, a
+power-off, a cheating peer and garbage bytes change nothing they should not;
+the same duel with one console inside real MicroPython holds no Burako
+module."""
+import collections
+import itertools
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ai.rummy import RummyAI
+from engine import rummy as RM
+from engine import rummy_codec as RC
+from engine import tiles as T
+from host.relay import Cable, Console, Faults, SimClock, duel
+from link import moves_rummy as MR
+from link import msg as M
+from link import session as S
+from link.session import Link
+
+SETTINGS = settings(derandomize=True, deadline=None, max_examples=60,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+def _consoles(seed, faults=(None, None), levels=(2, 1), variants=("rummy", "rummy"), targets=(0, 0)):
+    clock = SimClock(1000)
+    cable = Cable(clock, faults[0], faults[1])
+    ais = [RummyAI(lv) if v == "rummy" else None for lv, v in zip(levels, variants)]
+    a = Console(cable.a, clock, variants[0], targets[0], seed * 2 + 1, ai=ais[0])
+    b = Console(cable.b, clock, variants[1], targets[1], seed * 2 + 2, ai=ais[1])
+    return a, b, clock, cable
+
+
+def _rummy_duel(seed, until=None, **kw):
+    a, b, clock, cable = _consoles(seed, **kw)
+    duel(consoles=(a, b), clock=clock, cable=cable, until=until)
+    return a, b, clock, cable
+
+
+def _same_match(a, b):
+    la, lb = a.link, b.link
+    assert la.match_id == lb.match_id and la.match_id is not None
+    assert {la.seat, lb.seat} == {0, 1}
+    assert la.count == lb.count and bytes(la.log) == bytes(lb.log)
+    assert la._dig == lb._dig
+    assert RC.encode(la.game) == RC.encode(lb.game)
+    ga, gb = la.game, lb.game
+    assert ga.history == gb.history and ga.scores == gb.scores and ga.winners == gb.winners
+
+
+def _over(c):
+    L = c.link
+    assert L.state == S.ENDED and L.reason == S.R_MATCH_OVER
+    assert L.game.phase == RM.P_MATCH_OVER
+
+
+def _noisy(seed, p=0.01):
+    return (Faults(drop=p / 2, flip=p, dup=p / 2, split=True, seed=seed),
+            Faults(drop=p / 2, flip=p, dup=p / 2, delay=3, split=True, seed=seed + 1))
+
+
+# --- whole matches ---------------------------------------------------------------
+@pytest.mark.parametrize("seed,levels", [(1, (2, 1)), (2, (1, 2)), (3, (3, 2))])
+def test_whole_rummy_match_ends_identically_on_both_consoles_R13_9(seed, levels):
+    """R13.9: four hands make the match; both consoles end it with the same
+    log, position, digest, history, totals and winners."""
+    a, b, clock, cable = _rummy_duel(seed, levels=levels)
+    _over(a)
+    _over(b)
+    _same_match(a, b)
+    g = a.link.game
+    assert len(g.history) == MR.HANDS == 4 and g.hands == 4
+    low = min(g.scores)
+    assert g.winners == [p for p in (0, 1) if g.scores[p] == low]
+    assert a.link.refused == b.link.refused == 0
+    # the host side replays the log to the same position (session.replay)
+    g2, bad = S.replay("rummy", a.link.seed, a.link.target, a.link.log)
+    assert bad is None and RC.encode(g2) == RC.encode(g)
+    # R13.3: seat 0 starts the first hand
+    mv, _ = MR.get_move(a.link.log, 0, len(a.link.log))
+    assert mv == (RM.DRAW, ())
+
+
+def test_rummy_match_over_a_noisy_cable_finishes_R13_9():
+    a, b, clock, cable = _rummy_duel(4, faults=_noisy(4))
+    _over(a)
+    _over(b)
+    _same_match(a, b)
+    assert a.link.stats()["resends"] + b.link.stats()["resends"] > 0
+    assert a.link.stats()["bad_frames"] + b.link.stats()["bad_frames"] > 0
+    assert a.link.refused == b.link.refused == 0
+
+
+def test_rummy_target_is_agreed_and_ends_the_match_R13_9():
+    """R13.9 a match to a target: both consoles offer it (HELLO's target)."""
+    a, b, clock, cable = _rummy_duel(5, targets=(60, 60))
+    _over(a)
+    _same_match(a, b)
+    g = a.link.game
+    assert g.target == a.link.target == 60
+    assert max(g.scores) >= 60 or len(g.history) == 4
+
+
+def test_rummy_against_burako_or_another_target_ends_with_R_RULES():
+    a, b, clock, cable = _consoles(1, variants=("rummy", "burako"))
+    duel(consoles=(a, b), clock=clock, cable=cable, max_ms=3000)
+    assert a.link.reason == b.link.reason == S.R_RULES and a.link.game is None
+    a, b, clock, cable = _consoles(1, targets=(0, 200))
+    duel(consoles=(a, b), clock=clock, cable=cable, max_ms=3000)
+    assert a.link.reason == b.link.reason == S.R_RULES
+
+
+def test_rummy_link_is_variant_3_in_hello_and_save():
+    a, b, clock, cable = _rummy_duel(6, until=lambda a, b, c: a.link.count >= 10)
+    assert a.link.variant == b.link.variant == MR.VARIANT == 3
+    assert a.link.saved()[5] == 3
+    # a rummy save never opens as a burako match, nor the other way round
+    with pytest.raises(ValueError):
+        Link(a.board, "burako", saved=a.link.saved())
+
+
+# --- power-off and resume -----------------------------------------------------------
+@pytest.mark.parametrize("who", [0, 1])
+def test_power_off_mid_match_resumes_from_the_save(who):
+    state = {}
+
+    def until(a, b, c):
+        if not state and a.link.count >= 150:
+            (a, b)[who].power_cycle()
+            state["cut"] = a.link.count
+        return a.link.state == S.ENDED and b.link.state == S.ENDED and a.link.idle() and b.link.idle()
+
+    a, b, clock, cable = _rummy_duel(7, until=until)
+    assert state and (a, b)[who].boots == 1
+    _over(a)
+    _over(b)
+    _same_match(a, b)
+
+
+def test_resume_uses_the_uis_position_when_it_matches_the_save():
+    a, b, clock, cable = _rummy_duel(8, until=lambda a, b, c: a.link.count >= 90 and a.link.idle())
+    blob = a.link.saved()
+    pos = RC.encode(a.link.game)
+    g = RC.decode(pos)
+    L = Link(a.board, "rummy", saved=blob, game=g)
+    assert L.game is g and L.count == a.link.count and L._dig == a.link._dig
+    stale = RC.decode(pos)
+    stale.passes += 1                       # not the saved position: replayed instead
+    L = Link(a.board, "rummy", saved=blob, game=stale)
+    assert L.game is not stale and RC.encode(L.game) == pos
+    with pytest.raises(ValueError):
+        Link(a.board, "rummy", saved=blob[:-1])
+
+
+# --- a dishonest peer -----------------------------------------------------------------
+def _playing(seed, count, phase):
+    """Two consoles mid-match, stopped where it is b's turn in `phase`."""
+    def until(a, b, c):
+        if b.playing:
+            # b moves in the step its turn arrives: a sees its draw due first,
+            # b its play
+            for g in (a.link.game, b.link.game):
+                if g is not None and a.link.count >= count and g.turn == b.link.seat \
+                        and g.phase == phase:
+                    b.playing = False
+            return False
+        return a.link.idle() and b.link.idle() and b.link.count == a.link.count
+    a, b, clock, cable = _rummy_duel(seed, until=until)
+    b.playing = True
+    g = a.link.game
+    assert g.turn == b.link.seat and g.phase == phase and a.link.state == S.PLAYING
+    return a, b, clock, cable
+
+
+def _inject(b, payload, a, clock, ms=300):
+    before = (RC.encode(a.link.game), a.link.count, bytes(a.link.log))
+    b.link.t.send(payload)
+    end = clock.now + ms
+    while clock.now < end:
+        clock.now += 5
+        a.step(play=False)
+        b.link.poll()
+    return before
+
+
+def _unchanged(a, before):
+    assert (RC.encode(a.link.game), a.link.count, bytes(a.link.log)) == before
+
+
+def _bad_play(g):
+    """A PLAY the engine refuses: the table plus three rack tiles that are no meld (R13.2)."""
+    rack = g.racks[g.turn]
+    for trio in itertools.combinations(rack, 3):
+        m = bytes(trio)
+        if RM.check_meld(m):
+            return (RM.PLAY, tuple(g.table) + (m,))
+    raise AssertionError("every trio of the rack is a meld")
+
+
+def test_illegal_play_is_refused_with_the_engines_reason_game_unchanged_R13_2():
+    a, b, clock, cable = _playing(9, 40, RM.P_PLAY)
+    g = b.link.game
+    mv = _bad_play(g)
+    why = g.check(mv)
+    assert why in (RM.NOT_A_MELD, RM.BAD_RUN, RM.BAD_SET)
+    raw = bytearray()
+    MR.put_move(raw, mv, g)
+    before = _inject(b, M.move(a.link.count, b"\0\0\0\0", None, raw), a, clock)
+    assert a.link.last_refusal == (S.F_ILLEGAL, why)
+    _unchanged(a, before)
+    # a play before the draw (R13.4)
+    a, b, clock, cable = _playing(9, 40, RM.P_DRAW)
+    raw = bytearray()
+    MR.put_move(raw, (RM.PASS, ()), b.link.game)
+    before = _inject(b, M.move(a.link.count, b"\0\0\0\0", None, raw), a, clock)
+    assert a.link.last_refusal == (S.F_ILLEGAL, RM.MUST_DRAW)
+    _unchanged(a, before)
+
+
+def test_wrong_digest_is_refused_then_repaired_and_the_match_finishes():
+    a, b, clock, cable = _playing(10, 30, RM.P_DRAW)
+    before = _inject(b, M.move(a.link.count, b"\x01\x02\x03\x04", None, b"\x00"), a, clock, 100)
+    assert a.link.last_refusal == (S.F_DIGEST, 0)
+    _unchanged(a, before)
+    assert a.link.repairs == 1
+    duel(consoles=(a, b), clock=clock, cable=cable)
+    _over(a)
+    _over(b)
+    _same_match(a, b)
+
+
+def test_corrupted_position_is_repaired_by_replaying_the_log():
+    a, b, clock, cable = _playing(11, 60, RM.P_DRAW)
+    b.link.game.scores[0] += 50          # b's memory goes bad: its digests stop matching
+    duel(consoles=(a, b), clock=clock, cable=cable)
+    assert a.link.repairs + b.link.repairs >= 1
+    _over(a)
+    _over(b)
+    _same_match(a, b)
+
+
+def test_peer_that_keeps_cheating_is_cut_off():
+    a, b, clock, cable = _playing(12, 30, RM.P_DRAW)
+    for k in range(S.MAX_STRIKES):
+        _inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", None, b"\x00"), a, clock, 300)
+        assert a.link.last_refusal == (S.F_DIGEST, 0) and a.link.state == S.PLAYING
+    _inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", None, b"\x00"), a, clock, 300)
+    assert a.link.state == S.ENDED and a.link.reason == S.R_CHEAT
+
+
+# --- garbage from the peer (property) ---------------------------------------------------
+class _Nowhere:
+    def write(self, d):
+        return len(d)
+
+    def read(self, n):
+        return b""
+
+    def any(self):
+        return 0
+
+
+class _Board:
+    def __init__(self):
+        self.link = _Nowhere()
+        self.clock = SimClock(1000)
+
+
+_MID = {}
+
+
+def _mid():
+    """A save 60 moves into a match, at b's turn to play (cached)."""
+    if not _MID:
+        a, b, clock, cable = _playing(13, 60, RM.P_PLAY)
+        _MID["blob"] = a.link.saved()
+    return _MID["blob"]
+
+
+def _fresh():
+    L = Link(_Board(), "rummy", saved=_mid())
+    L._st = S.PLAYING                   # as a HELLO from the same match leaves it
+    return L
+
+
+def _play_bytes(count, melds):
+    out = bytearray((RM.PLAY, count))
+    for m in melds:
+        if isinstance(m, int):
+            out.append(0x80 | m)
+        else:
+            out.append(len(m))
+            out.extend(m)
+    return bytes(out)
+
+
+_meld = st.one_of(st.integers(0, 127), st.binary(min_size=0, max_size=15))
+_body = st.one_of(
+    st.binary(max_size=80),
+    st.builds(_play_bytes, st.integers(0, 40), st.lists(_meld, max_size=40)),
+    st.builds(lambda c, m: _play_bytes(c, m),
+              st.integers(1, 6), st.lists(st.binary(min_size=3, max_size=5).map(
+                  lambda b: bytes(x % 53 for x in b)), min_size=1, max_size=6)))
+
+
+@SETTINGS
+@given(_body)
+def test_garbage_move_bytes_are_refused_and_change_nothing(body):
+    L = _fresh()
+    before = (RC.encode(L.game), bytes(L.log), L.count, L._dig)
+    p = M.move(L.count, b"\x55\x55\x55\x55", None, body)
+    L.received(p, 0, len(p))
+    assert L.last_refusal[0] in (S.F_GARBAGE, S.F_ILLEGAL, S.F_DIGEST)
+    assert L.refused == 1 and not [e for e in L.events if e[0] == S.EV_MOVE]
+    assert (RC.encode(L.game), bytes(L.log), L.count, L._dig) == before
+
+
+@pytest.mark.parametrize("body,code", [
+    (b"", S.F_GARBAGE),
+    (b"\x04", S.F_GARBAGE),                               # no such kind
+    (b"\x02\x00", S.F_GARBAGE),                           # a pass with a byte after it
+    (b"\x01\x01\x03\x00\x01\x35", S.F_GARBAGE),           # tile code 53: no such tile (R13.1)
+    (b"\x01\x01\x03\x00\x01\xff", S.F_GARBAGE),
+    (b"\x01\x24" + b"\x03\x00\x01\x02" * 36, S.F_GARBAGE),  # 36 melds: more than 106 tiles make
+    (b"\x01\x00", S.F_GARBAGE),                           # a play of no meld
+    (b"\x01\x01\x02\x00\x01", S.F_GARBAGE),               # a meld of two tiles
+    (b"\x01\x01\x0e" + bytes(range(14)), S.F_GARBAGE),    # a meld of 14
+    (b"\x01\x01\xff", S.F_GARBAGE),                       # a reference to meld 127
+    (b"\x01\x01\x03\x00\x01\x02", S.F_ILLEGAL),           # R1 R2 R3 the table lost (R13.5)
+])
+def test_bad_move_bytes_are_refused_R13_1(body, code):
+    L = _fresh()
+    before = (RC.encode(L.game), bytes(L.log), L.count)
+    p = M.move(L.count, b"\x55\x55\x55\x55", None, body)
+    L.received(p, 0, len(p))
+    assert L.last_refusal[0] == code
+    assert (RC.encode(L.game), bytes(L.log), L.count) == before
+
+
+def test_a_reference_used_twice_is_refused():
+    L = _fresh()
+    assert L.game.table, "the position has a table"
+    p = M.move(L.count, b"\0\0\0\0", None, b"\x01\x02\x80\x80")
+    L.received(p, 0, len(p))
+    assert L.last_refusal[0] == S.F_GARBAGE
+
+
+# --- the byte forms (properties) ----------------------------------------------------------
+_tiles = st.binary(min_size=3, max_size=13).map(lambda b: bytes(x % T.NCODES for x in b))
+
+
+@SETTINGS
+@given(st.lists(_tiles, max_size=30), st.lists(st.one_of(st.integers(0, 29), _tiles), min_size=1,
+                                               max_size=MR.MAX_MELDS))
+def test_play_bytes_round_trip(old, picks):
+    g = RM.Game(2, 1)
+    g.table = list(old)
+    melds = tuple(old[p] if isinstance(p, int) and p < len(old) else
+                  (bytes(p) if not isinstance(p, int) else b"\x00\x01\x02") for p in picks)
+    out = bytearray()
+    MR.put_move(out, (RM.PLAY, melds), g)
+    mv, j = MR.get_move(out, 0, len(out), g)
+    assert j == len(out) and mv == (RM.PLAY, melds)
+    # skipped without the game: the same end
+    assert MR.get_move(out, 0, len(out))[1] == len(out)
+    # a meld kept from the table is one byte (the table's melds as a multiset)
+    left = collections.Counter(old)
+    kept = 0
+    for m in melds:
+        if left[m]:
+            left[m] -= 1
+            kept += 1
+    assert len(out) <= 2 + sum(1 + len(m) for m in melds) - kept * 3
+    for k in (RM.DRAW, RM.PASS, RM.NEXT):
+        out = bytearray()
+        MR.put_move(out, (k, ()), g)
+        assert bytes(out) == bytes((k,)) and MR.get_move(out, 0, 1, g) == ((k, ()), 1)
+
+
+def _positions(seed, levels=(2, 1)):
+    g = RM.Game(2, seed)
+    ais = [RummyAI(lv) for lv in levels]
+    yield g
+    while g.phase != RM.P_MATCH_OVER:
+        assert g.play(ais[g.turn].choose(g)) == 0
+        yield g
+
+
+def test_position_bytes_round_trip_and_tell_positions_apart_R13_9():
+    seen = set()
+    k = 0
+    for g in _positions(21):
+        pos = RC.encode(g)
+        assert pos not in seen          # every move changes the position
+        seen.add(pos)
+        h = RC.decode(pos)
+        assert RC.encode(h) == pos
+        if k % 25 == 0:
+            # the decoded game goes on exactly as the original (its deal's rng too)
+            h2 = RC.decode(pos)
+            ai = RummyAI(1)
+            while h2.phase != RM.P_MATCH_OVER and h2.hand == g.hand:
+                assert h2.play(ai.choose(h2)) == 0
+            assert h2.phase == RM.P_MATCH_OVER or h2.hand == g.hand + 1
+        k += 1
+    assert k > 100
+    # every field is in it
+    g = RM.Game(2, 5)
+    base = RC.encode(g)
+    for change in (lambda x: setattr(x, "rng", x.rng ^ 1), lambda x: setattr(x, "passes", 1),
+                   lambda x: setattr(x, "closing", RM.NO_TILE), lambda x: x.exposed.__setitem__(1, 1),
+                   lambda x: x.history.append([3, 4]), lambda x: x.scores.__setitem__(0, 7),
+                   lambda x: x.winners.append(1), lambda x: setattr(x, "closer", 1),
+                   lambda x: setattr(x, "target", 100), lambda x: setattr(x, "hands", 2),
+                   lambda x: x.table.append(b"\x00\x01\x02"), lambda x: x.stock.append(4)):
+        h = RC.decode(base)
+        change(h)
+        assert RC.encode(h) != base
+
+
+@pytest.mark.parametrize("bad", [b"", b"RM\x02" + bytes(40), b"RM\x01\x09" + bytes(40)])
+def test_position_decoder_refuses_what_is_not_one(bad):
+    with pytest.raises(ValueError):
+        RC.decode(bad)
+    pos = RC.encode(RM.Game(2, 3))
+    with pytest.raises(ValueError):
+        RC.decode(pos[:-1])
+    with pytest.raises(ValueError):
+        RC.decode(pos + b"\x00")
