@@ -47,19 +47,23 @@ def frame_after(pico, t_ns):
 
 
 # App.draw wrapped to report the heap after every redraw (after a gc.collect()); run apart from
-# the timed part, which it would slow.
+# the timed part, which it would slow. The board is built as at power-on, by main.py (which
+# then unloads hal.board and the profile), the App given the seed through a stand-in module.
 HEAP_SCRIPT = """
-import gc
-from hal import board as _hb
+import gc, sys
 from ui.app import App
-_draw = App.draw
-def draw(self):
-    _draw(self)
-    gc.collect()
-    print('HEAP', gc.mem_free(), 'END')
-App.draw = draw
-app = App(_hb.build(), seed=1, ai_ms=0)
-app.run()
+class HeapApp(App):
+    def __init__(self, board):
+        App.__init__(self, board, seed=1, ai_ms=0)
+    def draw(self):
+        App.draw(self)
+        gc.collect()
+        print('HEAP', gc.mem_free(), 'END')
+class heap_app:
+    App = HeapApp
+sys.modules['heap_app'] = heap_app
+import main
+main.main(app='heap_app')
 """
 
 

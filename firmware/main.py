@@ -36,16 +36,26 @@ def _missing(err, name):
     return ("'" + name + "'") in msg or ("'" + name.split(".")[0] + "'") in msg
 
 
-def main(machine=None, root="/", app="ui.app"):
+def _board(machine, root):
+    # in a function of its own: nothing main() keeps while the game runs holds hal.board or
+    # the profile, which forget() then unloads (their bytecode leaves the heap)
     from hal import board as boardmod
 
-    if machine is None:
-        import machine
     profile = boardmod.load_profile(None, root)
     if boardmod.skip_key_held(machine, profile):
-        print("burako: skip key held at power-on: staying in the REPL")
         return None
     board = boardmod.build(profile, machine=machine, root=root, init_display=False)
+    boardmod.forget()
+    return board
+
+
+def main(machine=None, root="/", app="ui.app"):
+    if machine is None:
+        import machine
+    board = _board(machine, root)
+    if board is None:
+        print("burako: skip key held at power-on: staying in the REPL")
+        return None
     # the panel needs 120 ms after its reset: they pass while the UI is imported
     board.display.reset()
     try:

@@ -79,18 +79,22 @@ def fast_peripherals(machine):
 
 
 class Board:
-    def __init__(self, profile, display, buttons, link, storage, clock, idle):
-        self.profile = profile
-        self.name = profile.NAME
-        self.keys = 0                   # the key bits this board has (the 1.14 has no X, Y)
-        for bit, _ in profile.KEYS:
-            self.keys |= bit
-        self.display = display
-        self.buttons = buttons
-        self.link = link
-        self.storage = storage
-        self.clock = clock
-        self.idle = idle
+    """The parts (docs/interfaces.md) and `name`, `keys` (the key bits this board has: the 1.14
+    has no X, Y). No methods, and no reference to the profile: a Board keeps neither this
+    module nor the profile's alive, so forget() lets the GC take their bytecode."""
+
+
+def forget():
+    """Unload this module and the board profiles once the board is built (MicroPython: on rp2
+    their ~3 KB of bytecode would stay in RAM; main.py calls this). Importing them again works."""
+    import sys
+    if sys.implementation.name != "micropython":
+        return      # CPython (tests) keeps its modules
+    mods = sys.modules
+    for n in list(mods):
+        if n == "hal.board" or n.startswith("hal.profile_"):
+            del mods[n]
+            mods["hal"].__dict__.pop(n[4:], None)
 
 
 def build(profile=None, machine=None, root="/", init_display=True, sleep_after_s=SLEEP_AFTER_S):
@@ -124,4 +128,15 @@ def build(profile=None, machine=None, root="/", init_display=True, sleep_after_s
     idle = Idle(display, sleep_after_s, clock.ticks_ms())
     buttons = Buttons(key_pins(machine, profile), idle=idle)
     link = open_uart(machine, profile.UART_ID, profile.UART_TX, profile.UART_RX)
-    return Board(profile, display, buttons, link, Storage(root), clock, idle)
+    b = Board()
+    b.name = profile.NAME
+    b.keys = 0
+    for bit, _ in profile.KEYS:
+        b.keys |= bit
+    b.display = display
+    b.buttons = buttons
+    b.link = link
+    b.storage = Storage(root)
+    b.clock = clock
+    b.idle = idle
+    return b

@@ -17,10 +17,10 @@ from engine import tiles as T
 from ui import gfx
 from ui import lang as L
 from hal import keys as K
-from ui import screen_title, screen_link, screen_rummy
+from ui import screen_link
 from ui.gfx import WHITE, CURSOR, ERR
 # S_MATCHEND, S_HANDEND and D_ALL are also imported from here (emulator, benchmarks)
-from ui.common import (S_TITLE, S_SETUP, S_GAME, S_HANDOFF, S_HANDEND, S_MATCHEND,
+from ui.common import (S_TITLE, S_SETUP, S_GAME, S_HANDOFF, S_HANDEND, S_MATCHEND, S_RUMMY,
                        D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, D_HINT, D_ALL, RACK_N, pname)
 
 # the screen modules by screen id, each imported when it is first shown: on the Pico every
@@ -47,6 +47,44 @@ class _Screens:
 
 
 SCREENS = _Screens()
+
+# what only the title, set-up, hand-end and match-end screens use: on rp2 every module's bytecode
+# sits in RAM, so these leave when the table comes up (issue 15: the heap at the table); each
+# is imported again when next needed, the hand end once a hand (10-20 ms on the Pico)
+OFF_TABLE = ("ui.screen_title", "ui.screen_setup", "ui.screen_rummy", "ui.screen_handend",
+             "ui.screen_matchend", "ui.matchlog", "scorelog")
+MPY = sys.implementation.name == "micropython"
+
+
+def drop(names):
+    """Unload the loaded modules of `names` (out of sys.modules and their package) so the GC
+    can take their bytecode: no other module may hold them. MicroPython only: CPython (tests,
+    emulator) keeps every module, so objects a test holds stay the ones the app uses."""
+    if MPY:
+        mods = sys.modules
+        for n in names:
+            if n in mods:
+                del mods[n]
+                i = n.rfind(".")
+                if i > 0:
+                    mods[n[:i]].__dict__.pop(n[i + 1:], None)
+
+
+class _Later:
+    """The screen of a linked match whose module is not loaded (the match end, after the last
+    move): imported in a later frame that took no link work (App.due) once the match is logged,
+    not on top of the last move's garbage or the score log's, where the match's heap peaked."""
+
+    def key(app, k):
+        pass
+
+    def tick(app, now):
+        if app.due(now) and not app.log_due:
+            app.scr = SCREENS[app.screen]
+            app.dirty = D_ALL
+
+    def draw(app, dirty):
+        pass
 
 
 def _sv():
@@ -90,7 +128,7 @@ class App:
         self.seed = seed
         self.now = 0
         self.screen = S_TITLE
-        self.scr = screen_title
+        self.scr = None             # the title's module, unless another screen comes first
         self.dirty = D_ALL
         self.row = 0
         self.g = None
@@ -140,7 +178,7 @@ class App:
         if link:
             screen_link.start(self)
         elif autoplay and variant == "rummy":
-            screen_rummy.new(self, 15)
+            SCREENS[S_RUMMY].new(self, 15)
         elif autoplay:
             self.ai_seats = 15
             self.new_game()
@@ -152,6 +190,8 @@ class App:
                 self.new_game()
         elif self.has_save:
             self.row = 0
+        if self.scr is None:
+            self.scr = SCREENS[S_TITLE]
 
     # --- the loop ------------------------------------------------------------
     def run(self):
@@ -185,7 +225,7 @@ class App:
         if self.link is not None:
             return screen_link.waiting(self)
         if self.rm is not None:
-            return screen_rummy.waiting(self)
+            return SCREENS[S_RUMMY].waiting(self)
         g = self.g
         if self.screen == S_GAME and g is not None and g.phase < G.P_HAND_OVER:
             return not (self.ai_seats >> g.turn) & 1
@@ -548,8 +588,16 @@ class App:
         if s == S_TITLE:
             self.dress(False)       # the title's tiles and words are Burako's
         self.screen = s
-        self.scr = SCREENS[s]
         self.dirty = D_ALL
+        if self.link is not None and NAMES[s] not in sys.modules:
+            self.scr = _Later
+        else:
+            self.scr = SCREENS[s]
+        if s == S_GAME:
+            drop(OFF_TABLE)
+        elif s == S_TITLE or s == S_MATCHEND:
+            # the match is over (or left): its hand end goes, on the title its match end too
+            drop(OFF_TABLE[3:] if s == S_TITLE else OFF_TABLE[3:4])
 
     def key(self, k):
         if self.link is not None and screen_link.key_hook(self, k):

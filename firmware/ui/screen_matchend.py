@@ -4,7 +4,6 @@ from engine import rules as RU
 from engine import score as SC
 from hal import keys as K
 from ui import lang as L
-from ui import save as SV
 from ui.common import S_TITLE, sname, hint, draw_top
 from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR
 
@@ -12,7 +11,9 @@ from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR
 def key(app, k):
     if k & (K.A | K.PRESS | K.B):
         tick(app, 0)            # not logged yet: now, before the match goes
-        SV.remove(app.b.storage)
+        # imported here: a linked match's last move (which shows this screen) has no save
+        from ui import save
+        save.remove(app.b.storage)
         app.has_save = False
         app.g = None
         app.show(S_TITLE)

@@ -130,19 +130,17 @@ def draw(app, dirty):
         p.text(118, y, 114, "< " + b + " >", CURSOR if on else WHITE, bg, 2)
 
 
-_auto = False       # Italian was put on here for burraco
-
-
 def _lang(app, burraco):
     # R12: burraco is played in Italian unless the player changed the language
     # in this session (app.lang0 is the language the console started in);
-    # leaving burraco goes back to that language, unless it was changed since
-    global _auto
+    # leaving burraco goes back to that language, unless it was changed since.
+    # app.auto_it: Italian was put on here (on the app: this module leaves the
+    # heap while a match is played, ui/app.py OFF_TABLE)
     if burraco:
         if L.code() == app.lang0 and L.code() != "it":
             L.use("it")
-            _auto = True
-    elif _auto:
+            app.auto_it = True
+    elif getattr(app, "auto_it", False):
         if L.code() == "it":
             L.use(app.lang0)
-        _auto = False
+        app.auto_it = False
