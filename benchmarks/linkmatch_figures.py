@@ -15,6 +15,8 @@
   cable, the same virtual clock), and on a clean cable for comparison
 * the protocol's own figures (bytes a move, heap of the link layer alone) are
   benchmarks/link_figures.py's
+* --variant rummy: a linked Rummy israelí match (ui/linkrummy.py, four hands,
+  the AI level 1 at each console's seat): the same figures
 """
 import argparse
 import json
@@ -33,7 +35,7 @@ from emulator import runner  # noqa: E402
 from emulator.board import FRAME_MS, EmuBoard, VirtualClock  # noqa: E402
 from host.relay import Cable, Faults  # noqa: E402
 from link import entropy  # noqa: E402
-from ui import linkplay as SL  # noqa: E402
+from ui import screen_link as SL  # noqa: E402
 from ui.app import App  # noqa: E402
 
 HEAP = 131072
@@ -55,6 +57,12 @@ def _cable(clock, damage, seed):
 
 
 VARIANT = ["burako"]
+
+
+def _history(app):
+    """The match's hands as lists (a Rummy match lives in app.rm)."""
+    g = app.rm.g if app.rm is not None else app.g
+    return [list(h) for h in g.history]
 
 
 def _app(tmp, name, end, clock, target):
@@ -80,9 +88,9 @@ def cpython_match(target, damage, seed, tmp):
         if frames > 2_000_000:
             raise RuntimeError("the match did not end")
     sa, sb = a.link.stats(), b.link.stats()
-    assert a.g.history == b.g.history and a.link.match_id == b.link.match_id
+    assert _history(a) == _history(b) and a.link.match_id == b.link.match_id
     return (sa["bytes_out"] + sb["bytes_out"], sa["resends"] + sb["resends"],
-            a.link.count, frames, len(a.g.history))
+            a.link.count, frames, len(_history(a)))
 
 
 class _HostEnd:
@@ -122,7 +130,8 @@ def micropython_match(target, damage, seed, tmp, heap=None):
     while not SL.over(peer) and n < 100_000:       # the guest is gone: the peer settles
         host.wait(0)
         n += 1
-    assert st["history"] == [list(h) for h in peer.g.history], "the two consoles differ"
+    hist = st["rummy"]["history"] if "rummy" in st else st["history"]
+    assert hist == _history(peer), "the two consoles differ"
     assert st["link"]["match_id"] == "".join("%02x" % x for x in peer.link.match_id)
     return st, peer.link.stats(), wall
 
@@ -135,7 +144,7 @@ def main(argv=None):
     ap.add_argument("--damage", type=float, default=0.01,
                     help="probability a byte is dropped, and that one is flipped (each way)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--variant", default="burako", choices=("burako", "torneo", "burraco"))
+    ap.add_argument("--variant", default="burako", choices=("burako", "torneo", "burraco", "rummy"))
     a = ap.parse_args(argv)
     VARIANT[0] = a.variant
     out = {}
@@ -155,7 +164,7 @@ def main(argv=None):
         out["mp_peak_heap_bytes"] = st["peak_heap_bytes"]
         out["mp_heap_after_boot_bytes"] = st["heap_after_boot"]
         out["mp_match_moves"] = st["link"]["moves"]
-        out["mp_match_hands"] = len(st["history"])
+        out["mp_match_hands"] = len((st["rummy"] if "rummy" in st else st)["history"])
         out["mp_match_wall_s"] = round(wall, 1)
         out["mp_match_bytes_on_wire"] = st["link"]["bytes_sent"] + peer["bytes_out"]
         out["mp_match_retransmits"] = st["link"]["retransmits"] + peer["resends"]

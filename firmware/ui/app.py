@@ -176,7 +176,7 @@ class App:
         self.lang0 = L.code()       # screen_setup: Italian for burraco unless this was changed
         self.has_save = board.storage.exists(SAVE_NAME)
         if link:
-            screen_link.start(self)
+            screen_link.start(self, variant)
         elif autoplay and variant == "rummy":
             SCREENS[S_RUMMY].new(self, 15)
         elif autoplay:

@@ -33,6 +33,8 @@ TX = (
     "blocked",
     "tiles",
     "A:change B:back",
+    "Cable",
+    "Waiting for the other player",
 )
 
 REASONS = (

@@ -33,6 +33,8 @@ TX = (
     "bloqueada",
     "fichas",
     "A:cambiar B:volver",
+    "Cable",
+    "Esperando al otro jugador",
 )
 
 REASONS = (

@@ -33,6 +33,8 @@ TX = (
     "bloccata",
     "tessere",
     "A:cambia B:indietro",
+    "Cavo",
+    "Attesa dell'altro giocatore",
 )
 
 REASONS = (

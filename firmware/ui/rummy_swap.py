@@ -11,8 +11,13 @@ BURAKO = ("engine.reasons", "engine.melds", "engine.score", "engine.rules", "eng
           "engine.codec", "engine.notation", "engine.transcript", "ai.rack", "ai.lookahead",
           "ai.basic", "ui.save", "ui.screen_handoff", "ui.screen_handend", "ui.screen_matchend",
           "ui.screen_setup", "ui.screen_table", "ui.screen_title")
-RUMMY = ("ui.rummy_view", "ui.rummy_en", "ui.rummy_es", "ui.rummy_it", "ai.rummy",
-         "engine.rummy_solve", "engine.rummy_bench", "engine.rummy", "link.entropy")
+RUMMY = ("ui.linkrummy", "ui.rummy_view", "ui.rummy_en", "ui.rummy_es", "ui.rummy_it",
+         "ai.rummy", "engine.rummy_solve", "engine.rummy_bench", "engine.rummy_codec",
+         "engine.rummy", "link.session", "link.deal", "link.repair", "link.moves_rummy",
+         "link.msg", "link.transport", "link.frame", "link.entropy")
+# the Burako link's glue (emulator/runner.py imports it before a linked App):
+# unloaded with Burako's modules, loaded again only by a linked Burako match
+DROP = ("ui.linkscreen", "ui.linkplay")
 
 _parked = None      # unload(BURAKO)'s result: what to import and put back
 
@@ -26,11 +31,13 @@ def park(app):
         for p in range(len(app.ais)):
             app.ais[p] = None
         app.scr = None                  # the title's module
+        unload(DROP)
         _parked = unload(BURAKO)
 
 
 def leave():
-    """Unload Rummy's modules (back() then loads Burako's)."""
+    """Unload Rummy's modules and a linked match's (link/ as a whole: each
+    holds the others); back() then loads Burako's."""
     unload(RUMMY)
 
 

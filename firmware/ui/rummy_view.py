@@ -4,6 +4,10 @@
 # (S_RUMMY) with a mode, because the Burako screens read Burako's Game.
 # The match lives in app.rm (a Match); app.g stays None, so nothing of
 # Burako's (match clock, saves, the score log of app.py) sees a Rummy game.
+# Over the link cable (Match.ln is ui/linkrummy.py, loaded only then) the
+# local seat's committed moves go to ln.send() instead of the game, the
+# peer's arrive through after(), the peer's seat reads as an AI's (no
+# hand-off, its rack never shown) and ln saves, logs and draws M_LINK.
 #
 # A human turn is a workbench (engine/rummy_bench.py): a scratch copy of the
 # table and the rack that the player edits freely; Y commits it as one play
@@ -21,7 +25,6 @@ from ui import screen_rummy
 from ui.common import S_RUMMY, S_MATCHEND, D_TOP, D_TABLE, D_MSG, D_RACK, D_HINT, D_ALL
 from ui.gfx import (FELT, FELT_DARK, BAR, TURN, WHITE, CURSOR, DIM, ERR, HILITE, PURE, GREY,
                     MW, MH, TW, TH)
-import scorelog
 
 SAVE = "rummy.sav"
 
@@ -32,6 +35,7 @@ M_HANDOFF = const(2)
 M_HANDEND = const(3)
 M_MATCHEND = const(4)
 M_LOAD = const(5)          # resuming rummy.sav (a few moves a frame)
+M_LINK = const(6)          # over the cable: connecting, peer gone, ended (ui/linkrummy.py)
 
 REPLAY_N = const(4)        # moves replayed a frame while resuming
 
@@ -50,6 +54,9 @@ Y_MSG = const(206)
 Y_HINT = const(220)
 RACK_N = const(13)
 X_MELD = const(12)
+
+# the set-up's J2 row: AI, human, over the cable (A and RIGHT go this way)
+CYCLE = (1, 0, 2)
 
 # menu entries
 MENU = (0, 1, 2, 3, 4, 5)    # undo all, pass, sort, closing tile, hint, save and quit
@@ -87,6 +94,8 @@ X_CLOSED = const(28)
 X_BLOCKED = const(29)
 X_RACK_N = const(30)
 X_H_SETUP = const(31)
+X_CABLE = const(32)
+X_H_PEER = const(33)
 
 def texts(code=None):
     """The module of the texts in a language (the one in use by default)."""
@@ -136,6 +145,9 @@ class Match:
         self.stored = 0            # rummy.sav holds this match's head and earlier lines
         self.saved = 0             # rummy.sav exists: the set-up offers to continue
         self.load = None           # while resuming: the replay (a generator)
+        self.ln = None             # over the link cable: ui/linkrummy.py
+        self.cable = 0             # the set-up's J2 plays over the cable
+        self.nt = 0                # tiles on the table before the last move
 
     def begin(self, g, stored):
         """Play game g (a fresh deal, or one replayed from rummy.sav: stored 1)."""
@@ -143,6 +155,14 @@ class Match:
         self.lines = []
         self.stored = stored
         self.logged = 0
+        self.nt = _tiles(g.table)
+
+
+def _tiles(melds):
+    n = 0
+    for mm in melds:
+        n += len(mm)
+    return n
 
 
 def _human(m, p):
@@ -216,9 +236,12 @@ def enter(app):
         m.mode = M_MATCHEND
         # the match-end screen id: the emulator's over() and ui/state.py read it
         app.screen = S_MATCHEND
-        if not m.logged:
-            log(app)
-        remove_save(app)
+        if m.ln is not None:
+            m.ln.ended(app)         # logged once the cable is quiet; rummy.sav is not this match's
+        else:
+            if not m.logged:
+                log(app)
+            remove_save(app)
     elif g.phase == RM.P_HAND_OVER:
         m.mode = M_HANDEND
         app.next_ai = app.now + 4 * app.ai_ms
@@ -251,20 +274,25 @@ def _bench(m):
     m.bad = -1
 
 
-def log(app):
+def log(app, mid=None):
+    """The match into the score log; mid: a linked match's id (the same on
+    both consoles; both seats people, as a linked Burako match logs)."""
     m = app.rm
     g = m.g
     seats = ""
     for p in range(g.n):
-        seats += "A" if (m.seats >> p) & 1 else "H"
-    from link import entropy
+        seats += "A" if (m.seats >> p) & 1 and mid is None else "H"
+    if mid is None:
+        from link import entropy
+        mid = entropy.random_bytes(8)
+    import scorelog     # ~10 KB of heap: only at a match's end
     try:
         scorelog.append(app.b.storage.path(scorelog.FILENAME), {
             "variant": "rummy", "seats": seats,
             "hands": [list(h) for h in g.history[-scorelog.MAX_HANDS:]],
             "final": list(g.scores),
             "winner": g.winners[0] if len(g.winners) == 1 else None,
-            "id": int.from_bytes(entropy.random_bytes(8), "little")})
+            "id": int.from_bytes(mid, "little")})
         m.logged = 1
         app.logged += 1
     except (OSError, ValueError):
@@ -360,16 +388,25 @@ def _load(app, m):
 
 # --- moves ---------------------------------------------------------------------
 def _play(app, mv):
-    """Play mv for the seat to move; the reason code (0: played)."""
+    """Play mv for the seat to move (over the cable: send it); the reason
+    code (0: played)."""
     m = app.rm
     g = m.g
     seat = g.turn
-    n0 = len(g.racks[seat])
-    err = g.play(mv)
+    err = m.ln.send(app, mv) if m.ln is not None else g.play(mv)
     if err:
         return err
-    if humans(m):
+    if humans(m) and m.ln is None:
         m.lines.append(RM.line(seat, mv))
+    after(app, seat, mv)
+    return 0
+
+
+def after(app, seat, mv):
+    """The screen's answer to mv, already played by seat (here, or by the
+    peer over the cable)."""
+    m = app.rm
+    g = m.g
     k = mv[0]
     name = L.t(L.P) + gfx.NUMS[seat + 1] + " "
     if k == RM.DRAW:
@@ -377,14 +414,16 @@ def _play(app, mv):
     elif k == RM.PASS:
         m.msg = name + tx(X_PASSED)
     elif k == RM.PLAY:
-        m.msg = name + tx(X_CLOSED if g.closer == seat else X_PLAYED) + " " + str(n0 - len(g.racks[seat]))
+        # the tiles laid: the new table's beyond the old one's
+        m.msg = name + tx(X_CLOSED if g.closer == seat else X_PLAYED) + " " + str(_tiles(mv[1]) - m.nt)
     else:
         m.msg = ""
+    m.nt = _tiles(g.table)
     m.msg_c = WHITE if (m.seats >> seat) & 1 else CURSOR
     m.err = 0
     if k != RM.DRAW or g.phase != RM.P_PLAY:
         if g.phase >= RM.P_HAND_OVER or g.turn != seat:
-            if humans(m):
+            if humans(m) and m.ln is None:
                 save(app)
         enter(app)
     elif _human(m, seat):
@@ -393,7 +432,6 @@ def _play(app, mv):
         m.cur = len(m.bench.rack) - 1
         _fix_scroll(m)
     app.dirty = D_ALL
-    return 0
 
 
 def _fix_scroll(m):
@@ -431,6 +469,8 @@ def key(app, k):
         _key_setup(app, m, k)
     elif m.mode == M_LOAD:
         return
+    elif m.mode == M_LINK:
+        m.ln.key(app, k)
     elif m.mode == M_HANDOFF:
         if k & (K.A | K.PRESS):
             m.mode = M_PLAY
@@ -465,10 +505,20 @@ def _key_setup(app, m, k):
             return
         if r == nrows - 1 - m.saved:
             if k & (K.A | K.PRESS):
-                new(app)
+                if m.cable and m.players == 2:
+                    from ui import linkrummy
+                    linkrummy.start(app)
+                else:
+                    new(app)
             return
         if r == 0:
             m.players = (m.players - 2 + step) % 3 + 2
+        elif r == 2 and m.players == 2:
+            # J2: the AI, a person here, a person over the link cable (1v1)
+            v = 2 if m.cable else (m.seats >> 1) & 1
+            v = CYCLE[(CYCLE.index(v) + step) % 3]
+            m.cable = v >> 1
+            m.seats = (m.seats & 1) | (v & 1) << 1
         elif r <= m.players:
             m.seats ^= 1 << (r - 1)
         elif r == m.players + 1:
@@ -476,6 +526,8 @@ def _key_setup(app, m, k):
         else:
             m.hands = (m.hands - 1 + step) % 8 + 1
         m.seats &= (1 << m.players) - 1
+        if m.players != 2:
+            m.cable = 0
         if m.row >= 4 + m.players + m.saved:
             m.row = 0
     app.dirty = D_ALL
@@ -610,6 +662,9 @@ def _menu(app, m, i):
                     out.append(t)
             m.msg = tx(X_HINT) + ": " + T.list_text(out)
         m.msg_c = CURSOR
+    elif m.ln is not None:
+        m.ln.leave(app, True)       # the linked match stays saved (rlink.sav)
+        return
     else:
         save(app)
         screen_rummy.close(app)
@@ -628,7 +683,8 @@ def tick(app, now):
         return
     g = m.g
     if m.mode == M_HANDEND:
-        if (app.autoplay or humans(m) == 0) and app.due(now):
+        # over the cable the seat to move deals the next hand
+        if (app.autoplay or humans(m) == 0) and app.due(now) and (m.ln is None or m.ais[g.turn]):
             _play(app, (RM.NEXT, ()))
         return
     if m.mode != M_PLAY or g.phase >= RM.P_HAND_OVER:
@@ -660,7 +716,7 @@ def state(app):
     """Plain data for ui/state.py."""
     m = app.rm
     g = m.g
-    out = {"mode": ("setup", "play", "handoff", "handend", "matchend", "load")[m.mode],
+    out = {"mode": ("setup", "play", "handoff", "handend", "matchend", "load", "link")[m.mode],
            "players": m.players, "seats": m.seats, "hands": m.hands}
     if g is None:
         return out
@@ -685,6 +741,9 @@ def draw(app, dirty):
         return
     if m.mode == M_SETUP:
         _draw_setup(app, m, p)
+        return
+    if m.mode == M_LINK:
+        m.ln.draw(app)
         return
     if m.mode == M_LOAD:
         p.fill(0, 0, 240, 240, FELT_DARK)
@@ -722,6 +781,8 @@ def _draw_setup(app, m, p):
         elif i <= m.players:
             a = L.t(L.P) + gfx.NUMS[i]
             v = L.t(L.AI) if (m.seats >> (i - 1)) & 1 else L.t(L.HUMAN)
+            if i == 2 and m.cable:
+                v = tx(X_CABLE)
         elif i == m.players + 1:
             a = L.t(L.LEVEL)
             v = gfx.NUMS[app.level]
@@ -861,7 +922,7 @@ def _draw_msg(app, m, p):
         p.text(132, Y_HELD + 2, 56, s2, PURE if pts >= 30 else DIM, FELT_DARK, 2)
     p.text(0, Y_MSG, 240, s, c, FELT_DARK)
     if not _human(m, g.turn):
-        a = tx(X_H_WAIT)
+        a = tx(X_H_WAIT if m.ln is None else X_H_PEER)
         h = ""
     elif g.phase == RM.P_DRAW:
         a = tx(X_H_DRAW)
@@ -899,4 +960,6 @@ def _draw_end(app, m, p):
     else:
         t = L.t(L.P) + gfx.NUMS[g.closer + 1] + " " + tx(X_CLOSED) if g.closer >= 0 else tx(X_BLOCKED)
         p.text(0, y + 16, 240, t, WHITE, FELT_DARK, 1)
-    p.text(0, Y_HINT + 5, 240, tx(X_H_NEXT), DIM, FELT_DARK, 1 | gfx.CAPS)
+    # over the cable the seat to move deals the next hand
+    a = X_H_NEXT if over or m.ln is None or _human(m, g.turn) else X_H_PEER
+    p.text(0, Y_HINT + 5, 240, tx(a), DIM, FELT_DARK, 1 | gfx.CAPS)

@@ -2,13 +2,17 @@
 # a small front, always loaded, for ui/linkplay.py (the link's glue, imported
 # only when a link opens: it and link/ cost ~20 KB of heap, a local game pays
 # none of it) and ui/linkscreen.py (the screen itself, opening and closing,
-# imported only while needed).
+# imported only while needed). A linked Rummy match (app.rm set) has its own
+# glue, ui/linkrummy.py, and its link screen is the Rummy screen's.
 from ui.common import S_MATCHEND
 
 T_MENU = 0      # the title's entry, in the languages' LINK tables
 
 
-def _m():
+def _m(app):
+    if app.rm is not None:
+        from ui import linkrummy
+        return linkrummy
     from ui import linkplay
     return linkplay
 
@@ -24,31 +28,35 @@ def tx(i):
     return sys.modules["ui.lang_" + L.code()].LINK[i]
 
 
-def start(app):
-    _s().start(app)
+def start(app, variant=None):
+    if variant == "rummy":
+        from ui import screen_rummy
+        screen_rummy.link(app)
+    else:
+        _s().start(app)
 
 
 def poll(app, now):
-    _m().poll(app, now)
+    _m(app).poll(app, now)
 
 
 def waiting(app):
-    return _m().waiting(app)
+    return _m(app).waiting(app)
 
 
 def key_hook(app, k):
-    return _m().key_hook(app, k)
+    return _m(app).key_hook(app, k)
 
 
 def leave(app):
-    _m().leave(app)
+    _m(app).leave(app, True)
 
 
 def over(app):
     """For the emulator's headless runs: the match is over and may stop."""
     if app.link is None:
         return app.screen == S_MATCHEND
-    return _m().over(app)
+    return _m(app).over(app)
 
 
 def key(app, k):

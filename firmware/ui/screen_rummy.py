@@ -20,23 +20,29 @@ SWAP = sys.implementation.name == "micropython"
 # only between frames (docs/micropython-harness.md), so the modules one game
 # lets go must be collected before the other's are imported. The first frame
 # unloads and draws a blank screen; the next one imports Rummy and carries out
-# what was asked (_todo); going back, Burako's modules are imported one a
-# frame. Meanwhile app.rm is _WAIT, so the app keeps ticking this screen and
-# keys wait (waiting() is False).
+# what was asked (_Wait.todo); going back, Burako's modules are imported one a
+# frame. Meanwhile app.rm is a _Wait, so the app keeps ticking this screen and
+# keys wait (waiting() is False). (Kept on the app, not in this module: two
+# linked Apps share one process in the tests.)
 T_SETUP = const(1)
 T_NEW = const(2)
 T_CLOSE = const(3)
-
-_todo = 0
-_seats = None
-_drawn = False
+T_LINK = const(4)
 
 
 class _Wait:
     g = None
 
+    def __init__(self, todo, seats):
+        self.todo = todo
+        self.seats = seats
+        self.drawn = False
 
-_WAIT = _Wait()
+
+def _w(app):
+    # the swap under way (a _Wait), or None
+    w = app.rm
+    return w if type(w) is _Wait else None
 
 
 def tx(i):
@@ -54,37 +60,38 @@ def _swap():
     return rummy_swap
 
 
-def _ask(app, todo):
-    global _todo, _drawn
-    _todo = todo
-    _drawn = False
-    app.rm = _WAIT
+def _ask(app, todo, seats=None):
+    app.rm = _Wait(todo, seats)
     app.show(7)     # S_RUMMY
 
 
-def _do(app):
-    global _todo
-    todo = _todo
+def _do(app, w):
+    todo = w.todo
     if todo == T_CLOSE:
         if SWAP and not _swap().back():
             return
-        _todo = 0
         app.rm = None
         app.row = 0
         app.show(0)     # S_TITLE
         return
-    _todo = 0
+    if todo == T_LINK and "ui.rummy_view" not in sys.modules:
+        _v()            # Rummy's imports in a frame of their own, the link's in the next
+        return
     app.rm = None
     if todo == T_SETUP:
         _v().setup(app)
+    elif todo == T_LINK:
+        _v().setup(app)
+        from ui import linkrummy
+        linkrummy.start(app)
     else:
-        _v().new(app, _seats)
+        _v().new(app, w.seats)
 
 
-def _open(app, todo):
+def _open(app, todo, seats=None):
     if SWAP:
         _swap().park(app)
-    _ask(app, todo)
+    _ask(app, todo, seats)
 
 
 def setup(app):
@@ -94,9 +101,13 @@ def setup(app):
 
 def new(app, seats=None):
     """A new Rummy match with the set-up's settings (seats: an AI bitmask)."""
-    global _seats
-    _seats = seats
-    _open(app, T_NEW)
+    _open(app, T_NEW, seats)
+
+
+def link(app):
+    """A Rummy match over the link cable (`burako emu --variant rummy --link`;
+    the set-up's J2 row offers it too): ui/linkrummy.py."""
+    _open(app, T_LINK)
 
 
 def close(app):
@@ -107,30 +118,31 @@ def close(app):
 
 
 def key(app, k):
-    if not _todo:
+    if not _w(app):
         _v().key(app, k)
 
 
 def tick(app, now):
-    if _todo:
-        if _drawn:
-            _do(app)
+    w = _w(app)
+    if w:
+        if w.drawn:
+            _do(app, w)
         return
     _v().tick(app, now)
 
 
 def draw(app, dirty):
-    global _drawn
-    if _todo:
+    w = _w(app)
+    if w:
         app.p.fill(0, 0, 240, 240, 0)
-        _drawn = True
+        w.drawn = True
         return
     _v().draw(app, dirty)
 
 
 def waiting(app):
-    return False if _todo else _v().waiting(app)
+    return False if _w(app) else _v().waiting(app)
 
 
 def state(app):
-    return {"mode": "wait"} if _todo else _v().state(app)
+    return {"mode": "wait"} if _w(app) else _v().state(app)
