@@ -19,7 +19,7 @@ An optional `idle` object (hal.idle.Idle) is told about every poll: while the
 screen sleeps, the key press that wakes it is swallowed (poll returns 0).
 
 A board with A and B but neither X nor Y (the Pico-LCD-1.14) gets them from a
-held key (_HOLDS): a press of B held `hold_ms` (default 500) is an X, of A a Y.
+held key: a press of B held `hold_ms` (default 500) is an X, of A a Y.
 On such a board A and B are reported when they are released, if held less than that;
 the long key once, when the time is up. Every screen works the same on either board.
 """
@@ -27,8 +27,6 @@ from micropython import const
 from hal import keys
 
 _NKEYS = const(9)
-# a board without X or Y (Pico-LCD-1.14): a held B is X, a held A is Y
-_HOLDS = ((keys.B, keys.X), (keys.A, keys.Y))
 
 
 class Buttons:
@@ -43,14 +41,11 @@ class Buttons:
             self._pins.append(pin)
             have |= bit
         n = len(self._pins)
-        # per key, the missing key that holding it stands for (0: none): only on a board
-        # with A and B and neither X nor Y
-        self._long = [0] * n
+        # the keys held for a missing one: A for Y and B for X, on a board with A and B and
+        # neither X nor Y
         self._holds = 0
         if have & (keys.A | keys.B) == keys.A | keys.B and not have & (keys.X | keys.Y):
-            for short, long in _HOLDS:
-                self._long[self._bits.index(short)] = long
-                self._holds |= short
+            self._holds = keys.A | keys.B
         self._armed = 0  # hold keys down, neither released nor long yet
         self.hold_ms = hold_ms
         self._changed = [0] * n  # tick of the last accepted level change, per key
@@ -140,7 +135,7 @@ class Buttons:
             elif armed & bit:
                 if _diff(now_ms, nxt[i]) >= 0:
                     armed ^= bit
-                    events |= self._long[i]
+                    events |= keys.Y if bit == keys.A else keys.X
             elif level and (bit & self.repeat_mask):
                 late = _diff(now_ms, nxt[i])
                 if late >= 0:

@@ -486,14 +486,8 @@ def draw_hint(app):
 
 
 def keyhint(app, a, b):
-    """common.hint naming the keys the board has: without X and Y (Pico-LCD-1.14)
-    "B~" is B held (an X) and "A~" A held (a Y), as hal/buttons.py reads them."""
-    p = app.p
-    if not app.no_y:
-        hint(p, a, b)
-        return
-    y = p.h - 20
-    for i in (a, b):
-        p.text(0, y, 240, L.t(i).replace("X:", "B~:").replace("Y:", "A~:") if i >= 0 else "",
-               DIM, BAR, gfx.CAPS)
-        y += 10
+    # common.hint in the keys the board has: without X and Y (Pico-LCD-1.14) ui/keynames.py's
+    h = hint
+    if app.no_y:
+        from ui.keynames import hint as h
+    h(app.p, a, b)
