@@ -10,8 +10,11 @@ resends and bytes per match with 2 % of bytes damaged. The modelled turn
 latency at 115200 baud (8N1: 10 bits a byte) of a typical move frame and its
 ack. Inside real MicroPython (WASI): heap allocated by importing the link
 modules, by constructing a Link, by one move exchange, and the fuel of
-checking one peer move; the .mpy size of firmware/link. With --json the last
-line is one flat JSON object (link_* keys).
+checking one peer move; the .mpy size of firmware/link. Rummy israeli
+(variant 3, link/moves_rummy.py): bytes per move and the largest move frame
+over AI matches (ai/rummy.py), and inside MicroPython the heap its link layer
+takes and a Rummy Link holds (with Burako's modules never imported). With
+--json the last line is one flat JSON object (link_* keys).
 """
 import argparse
 import json
@@ -26,6 +29,8 @@ from emulator.paths import use_firmware  # noqa: E402
 use_firmware()
 
 from host.relay import Cable, Console, Faults, SimClock, duel  # noqa: E402
+from link import frame as F  # noqa: E402
+from link import moves_rummy as MR  # noqa: E402
 from link import session as S  # noqa: E402
 from link import transport as TR  # noqa: E402
 
@@ -81,9 +86,166 @@ def repair_seconds(damage):
     b.link.game.scores[0] += 50
     t0 = clock.now
     duel(consoles=(a, b), clock=clock, cable=cable,
-         until=lambda a, b, c: a.link.repairs + b.link.repairs >= 1 and not a.link._awaiting
-         and not b.link._awaiting and a.link.state == b.link.state == S.PLAYING)
+         until=lambda a, b, c: a.link.repairs + b.link.repairs >= 1 and a.link._in is None
+         and b.link._in is None and a.link.state == b.link.state == S.PLAYING)
     return (clock.now - t0) / 1000.0, len(a.link.log)
+
+
+def rummy_matches(seeds, levels=(2, 2)):
+    """Rummy AI matches on a clean cable: (moves, bytes both ways, the longest
+    move's bytes, the largest MOVE frame on the wire, its frame bytes)."""
+    from ai.rummy import RummyAI
+
+    out = []
+    for s in seeds:
+        clock = SimClock(1000)
+        cable = Cable(clock)
+        a = Console(cable.a, clock, "rummy", 0, s * 2 + 1, ai=RummyAI(levels[0]))
+        b = Console(cable.b, clock, "rummy", 0, s * 2 + 2, ai=RummyAI(levels[1]))
+        duel(consoles=(a, b), clock=clock, cable=cable)
+        assert a.link.reason == b.link.reason == S.R_MATCH_OVER
+        log = a.link.log
+        i = 0
+        longest = 0
+        while i < len(log):
+            _, j = MR.get_move(log, i, len(log))
+            longest = max(longest, j - i)
+            i = j
+        # a MOVE: type ply:2 digest:4 + the move; a DATA frame around it
+        frame = len(F.Encoder().build(2, 0, 0, bytes(7 + longest)))
+        out.append({"moves": a.link.count, "bytes": _bytes(a, b), "longest": longest, "frame": frame,
+                    "log": len(log)})
+    return out
+
+
+GUEST_RUMMY_HEAP = """
+import gc, sys
+gc.disable()
+from engine import rummy
+from ai.rummy import RummyAI
+gc.collect()
+A0 = gc.mem_alloc()
+from link import session as S
+gc.collect()
+A1 = gc.mem_alloc()
+class Clock:
+    def __init__(self):
+        self.now = 0
+    def ticks_ms(self):
+        return self.now
+    def ticks_diff(self, a, b):
+        return a - b
+class Loop:
+    def __init__(self):
+        self.buf = bytearray(600)
+        self.buf[0:] = b''
+        self.i = 0
+        self.peer = None
+    def write(self, d):
+        self.peer.buf.extend(d)
+        return len(d)
+    def readinto(self, b):
+        k = min(len(b), len(self.buf) - self.i)
+        src = self.buf
+        i = self.i
+        for j in range(k):
+            b[j] = src[i + j]
+        self.i = i + k
+        if self.i == len(src):
+            src[0:] = b''
+            self.i = 0
+        return k
+class Board:
+    pass
+CLK = Clock()
+WA = Loop()
+WB = Loop()
+WA.peer = WB
+WB.peer = WA
+BA = Board()
+BA.clock = CLK
+BA.link = WA
+BB = Board()
+BB.clock = CLK
+BB.link = WB
+SEQ = [0]
+def nonce(n):
+    SEQ[0] += 1
+    return bytes([(SEQ[0] * 97 + i * 31) & 255 for i in range(n)])
+AI = RummyAI(1)
+LA = None
+LB = None
+X = [0, 0]
+gc.collect()
+A1B = gc.mem_alloc()
+def make():
+    global LA
+    LA = S.Link(BA, 'rummy', nonce=nonce)
+    yield
+def other():
+    global LB
+    LB = S.Link(BB, 'rummy', nonce=nonce)
+    yield
+def polls(k):
+    for _ in range(k):
+        CLK.now += 10
+        LA.poll(CLK.now)
+        LB.poll(CLK.now)
+        while LA.next_event() or LB.next_event():
+            pass
+        yield
+def exchange():
+    L = LA if LA.my_turn() else LB
+    M = LB if L is LA else LA
+    n = M.count
+    mv = AI.choose(L.game)
+    yield
+    a0 = gc.mem_alloc()
+    L.send_move(mv)
+    while M.count == n or not L.idle():
+        CLK.now += 10
+        L.poll(CLK.now)
+        M.poll(CLK.now)
+        while LA.next_event() or LB.next_event():
+            pass
+    X[0] = gc.mem_alloc() - a0
+    yield
+for _ in make():
+    pass
+gc.collect()
+A3 = gc.mem_alloc()
+for _ in other():
+    pass
+for _ in polls(40):
+    gc.collect()
+peak = 0
+for i in range(120):
+    for _ in exchange():
+        gc.collect()
+    if X[0] > peak:
+        peak = X[0]
+gc.collect()
+B0 = gc.mem_alloc()
+LB = None
+gc.collect()
+B1 = gc.mem_alloc()
+bad = [m for m in ('engine.game', 'engine.codec', 'engine.rules', 'engine.reasons', 'link.moves_burako')
+       if m in sys.modules]
+print('H', A1 - A0, A3 - A1B, B0 - B1, peak, LA.count, len(LA.log), ','.join(bad) or '-')
+"""
+
+
+def guest_rummy_figures():
+    """Inside MicroPython: importing link/ for Rummy, one Rummy Link (its game
+    module and position codec included), a Link 120 moves in (game, log,
+    position kept), the most a move exchange allocates."""
+    from emulator.runtimes import wasi
+
+    res = wasi.Guest(heap=192 * 1024).run(GUEST_RUMMY_HEAP)
+    h = [x for x in res.lines if x.startswith("H ")][-1].split()[1:]
+    assert h[6] == "-", "a Burako module was imported by a Rummy link: " + h[6]
+    return {"import_bytes": int(h[0]), "construct_kept_bytes": int(h[1]), "link_kept_120_moves_bytes": int(h[2]),
+            "exchange_alloc_max_bytes": int(h[3]), "log_bytes_120_moves": int(h[5])}
 
 
 GUEST_HEAP = """
@@ -270,6 +432,26 @@ def main():
     print(f"turn latency at {BAUD} baud: {wire_ms:.2f} ms on the wire ({move_wire} + {ack_wire} bytes) "
           f"+ the receiver's check of the move + up to one UI frame on each side before it polls")
     flat["link_turn_wire_ms"] = round(wire_ms, 2)
+    r = rummy_matches(seeds)
+    moves = sum(x["moves"] for x in r)
+    byts = sum(x["bytes"] for x in r)
+    longest = max(x["longest"] for x in r)
+    frame = max(x["frame"] for x in r)
+    print(f"rummy, AI (level 2) answering at once, {len(r)} matches: {byts / moves:.1f} bytes a move, "
+          f"{byts / len(r):.0f} bytes a match ({moves / len(r):.0f} moves); the longest move {longest} bytes, "
+          f"its MOVE frame {frame} bytes on the wire; log {sum(x['log'] for x in r) / moves:.2f} bytes a move")
+    flat["link_rummy_bytes_per_move"] = round(byts / moves, 2)
+    flat["link_rummy_bytes_per_match"] = round(byts / len(r))
+    flat["link_rummy_max_move_bytes"] = longest
+    flat["link_rummy_max_frame_bytes"] = frame
+    flat["link_rummy_log_bytes_per_move"] = round(sum(x["log"] for x in r) / moves, 2)
+    rg = guest_rummy_figures()
+    print(f"MicroPython, Rummy: importing link/ {rg['import_bytes']} bytes of heap, a Rummy Link "
+          f"{rg['construct_kept_bytes']} kept (with link/moves_rummy.py and engine/rummy_codec.py), "
+          f"{rg['link_kept_120_moves_bytes']} held 120 moves in (log {rg['log_bytes_120_moves']} bytes), "
+          f"a move exchange allocates at most {rg['exchange_alloc_max_bytes']} bytes")
+    for k, v in rg.items():
+        flat["link_rummy_mpy_" + k] = v
     g = guest_figures()
     print(f"MicroPython: importing link/ {g['import_bytes']} bytes of heap, a Link {g['construct_kept_bytes']} "
           f"kept ({g['construct_alloc_bytes']} allocated), one move exchange allocates "

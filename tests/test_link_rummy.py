@@ -432,3 +432,158 @@ def test_position_decoder_refuses_what_is_not_one(bad):
         RC.decode(pos[:-1])
     with pytest.raises(ValueError):
         RC.decode(pos + b"\x00")
+
+
+# --- one console inside real MicroPython ---------------------------------------------------
+# The guest's board.link is a pair of bytearrays handed to the host by address
+# each step (host/relay.py's guest_duel, with Rummy's AI); garbage is collected
+# only at module level between steps (docs/micropython-harness.md).
+BURAKO_MODULES = ("engine.game", "engine.codec", "engine.rules", "engine.reasons", "engine.melds",
+                  "engine.score", "engine.notation", "engine.transcript", "ai.basic", "ai.rack",
+                  "ai.lookahead", "link.moves_burako")
+
+GUEST_RUMMY = """
+import gc, sys, uctypes, host
+gc.disable()
+gc.collect()
+H0 = gc.mem_alloc()
+from ai.rummy import RummyAI
+gc.collect()
+H1 = gc.mem_alloc()
+from link.session import Link, ENDED
+gc.collect()
+H2 = gc.mem_alloc()
+class Clock:
+    def __init__(self):
+        self.now = 1000
+    def ticks_ms(self):
+        return self.now
+    def ticks_diff(self, a, b):
+        return a - b
+class Wire:
+    def __init__(self):
+        self.tx = bytearray(1024)
+        self.txn = 0
+        self.rx = bytearray(256)
+        self.rxn = 0
+        self.rxi = 0
+    def write(self, d):
+        n = len(d)
+        self.tx[self.txn:self.txn + n] = d
+        self.txn += n
+        return n
+    def any(self):
+        return self.rxn - self.rxi
+    def readinto(self, buf):
+        k = min(len(buf), self.rxn - self.rxi)
+        rx = self.rx
+        i = self.rxi
+        for j in range(k):
+            buf[j] = rx[i + j]
+        self.rxi = i + k
+        return k
+class Board:
+    pass
+B = Board()
+B.clock = Clock()
+B.link = Wire()
+SEQ = [%(nonce)d]
+def nonce(n):
+    SEQ[0] += 1
+    return bytes([(SEQ[0] * 131 + i * 29) & 255 for i in range(n)])
+BURAKO = %(burako)r.split()
+SEEN = []
+def exchange():
+    w = B.link
+    r = host.call('wire', '%%d %%d %%d' %% (uctypes.addressof(w.tx), w.txn, uctypes.addressof(w.rx)))
+    w.txn = 0
+    k, now = r.split()
+    w.rxn = int(k)
+    w.rxi = 0
+    B.clock.now = int(now)
+PEAK = [0, 0, 0]
+def run():
+    L = Link(B, 'rummy', %(target)d, nonce=nonce)
+    PEAK[0] = gc.mem_alloc()
+    ai = RummyAI(%(level)d)
+    while True:
+        exchange()
+        L.poll(B.clock.now)
+        while L.next_event():
+            pass
+        if L.my_turn():
+            err = L.send_move(ai.choose(L.game))
+            if err:
+                raise ValueError('refused %%d' %% err)
+        for m in BURAKO:
+            if m in sys.modules and m not in SEEN:
+                SEEN.append(m)
+        if L.state == ENDED and L.idle():
+            g = L.game
+            print('R', L.count, L.seat, L.state, L.reason, ' '.join([str(x) for x in g.scores]),
+                  ''.join(['%%02x' %% x for x in L.match_id]), ''.join(['%%02x' %% x for x in L._dig]),
+                  len(g.history), H1 - H0, H2 - H1, PEAK[0] - H2, PEAK[1], PEAK[2], ','.join(SEEN) or '-',
+                  ','.join([m for m in ('link.moves_rummy', 'engine.rummy_codec') if m in sys.modules]))
+            return
+        a = gc.mem_alloc()
+        if a > PEAK[1]:
+            PEAK[1] = a
+        if L.state == 2 and L.count > 0:
+            PEAK[2] = a - H1 if a - H1 > PEAK[2] else PEAK[2]
+        yield
+S = run()
+for _ in S:
+    gc.collect()
+"""
+
+
+def guest_rummy_duel(heap=128 * 1024, faults=(None, None), seed=1, level=1, target=0, tick=10,
+                     timeout=300.0):
+    """A Rummy Link inside MicroPython (-X heapsize=heap) against a CPython
+    one; returns (the guest's figures, the CPython Console)."""
+    from emulator.runtimes import wasi
+
+    clock = SimClock(1000)
+    cable = Cable(clock, faults[0], faults[1])
+    peer = Console(cable.b, clock, "rummy", target, seed, ai=RummyAI(2))
+
+    def wire(call):
+        tx, n, rx = (int(x) for x in call.text.split())
+        if n:
+            cable.a.write(call.read(tx, n))
+        clock.now += tick
+        peer.step()
+        out = cable.a.read(256)
+        if out:
+            call.write(rx, out)
+        return "%d %d" % (len(out), clock.now)
+
+    script = GUEST_RUMMY % {"target": target, "nonce": seed * 7919, "level": level,
+                            "burako": " ".join(BURAKO_MODULES)}
+    res = wasi.Guest(heap=heap, timeout=timeout, host_functions={"wire": wire}).run(script)
+    line = [x for x in res.lines if x.startswith("R ")][-1].split()
+    fig = {"count": int(line[1]), "seat": int(line[2]), "state": int(line[3]), "reason": int(line[4]),
+           "scores": [int(line[5]), int(line[6])], "match_id": line[7], "digest": line[8],
+           "hands": int(line[9]), "ai_import": int(line[10]), "link_import": int(line[11]),
+           "link_construct": int(line[12]), "heap_peak": int(line[13]),
+           "link_kept_max": int(line[14]), "burako_seen": line[15], "rummy_loaded": line[16],
+           "fuel": res.fuel}
+    return fig, peer
+
+
+@pytest.mark.micropython
+def test_micropython_console_plays_a_whole_rummy_match_without_burako_modules_R13_9():
+    faults = (Faults(flip=0.004, drop=0.002, split=True, seed=1), Faults(flip=0.004, dup=0.002, seed=2))
+    fig, peer = guest_rummy_duel(faults=faults)
+    L = peer.link
+    assert fig["state"] == S.ENDED and fig["reason"] == S.R_MATCH_OVER
+    assert L.reason == S.R_MATCH_OVER and L.game.phase == RM.P_MATCH_OVER
+    assert fig["hands"] == len(L.game.history) == 4                    # R13.9
+    assert fig["count"] == L.count and fig["scores"] == L.game.scores
+    assert fig["match_id"] == L.match_id.hex() and fig["digest"] == L._dig.hex()
+    assert fig["seat"] == 1 - L.seat
+    assert L.stats()["resends"] > 0
+    # Burako's modules never entered the guest's sys.modules during the match
+    assert fig["burako_seen"] == "-"
+    assert fig["rummy_loaded"] == "link.moves_rummy,engine.rummy_codec"    # (the check sees modules)
+    assert fig["heap_peak"] < 128 * 1024

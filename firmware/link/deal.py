@@ -125,28 +125,29 @@ def on_hello(lk, b, i, n):
 def start_deal(lk):
     lk._new_match_state()
     lk._st = S.DEALING
-    lk._nonce = lk.random(M.NONCE)
-    lk._peer_commit = None
-    lk._send(bytes((M.COMMIT,)) + hashlib.sha256(lk._nonce).digest())
+    d = lk._dealing = [lk.random(M.NONCE), None]
+    lk._send(bytes((M.COMMIT,)) + hashlib.sha256(d[0]).digest())
 
 
 def on_commit(lk, b, i, n):
-    if lk._st != S.DEALING or lk._peer_commit is not None or n - i != 33:
+    d = lk._dealing
+    if lk._st != S.DEALING or d is None or d[1] is not None or n - i != 33:
         lk._refuse(S.F_UNEXPECTED)
         return
-    lk._peer_commit = bytes(b[i + 1:n])
-    lk._send(bytes((M.REVEAL,)) + lk._nonce)
+    d[1] = bytes(b[i + 1:n])
+    lk._send(bytes((M.REVEAL,)) + d[0])
 
 
 def on_reveal(lk, b, i, n):
-    if lk._st != S.DEALING or lk._peer_commit is None or n - i != 1 + M.NONCE:
+    d = lk._dealing
+    if lk._st != S.DEALING or d is None or d[1] is None or n - i != 1 + M.NONCE:
         lk._refuse(S.F_UNEXPECTED)
         return
     theirs = bytes(b[i + 1:n])
-    if hashlib.sha256(theirs).digest() != lk._peer_commit or theirs == lk._nonce:
+    if hashlib.sha256(theirs).digest() != d[1] or theirs == d[0]:
         lk._end(S.R_BAD_REVEAL)
         return
-    lk.seed, lk.match_id, lk.seat = deal(lk._nonce, theirs)
+    lk.seed, lk.match_id, lk.seat = deal(d[0], theirs)
     lk._deal_reset()
     lk._set_game(lk._game().new_game(lk.rules, lk.seed, lk.target))
     lk.dirty = True

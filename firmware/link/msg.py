@@ -97,13 +97,15 @@ def digest(pos):
 
 
 # --- messages -----------------------------------------------------------------
-def move(ply, dig, mv, raw=None):
-    """A MOVE: of mv (a Burako-family move), or of raw, a move's bytes."""
+def move(ply, dig, mv, log=None, at=0):
+    """A MOVE: of mv (a Burako-family move), or of the move at byte `at`
+    of log, the last one there."""
     out = bytearray((MOVE,))
     put16(out, ply)
     out.extend(dig)
-    if raw is None:
+    if log is None:
         put_move(out, mv)
     else:
-        out.extend(raw)
+        for k in range(at, len(log)):
+            out.append(log[k])
     return bytes(out)

@@ -64,18 +64,13 @@ def received(lk, b, i, n, t):
 # --- asking ------------------------------------------------------------------
 def ask_repair(lk):
     lk.repairs += 1
-    lk._sync_reset()
-    lk._awaiting = True
-    lk._inlog = bytearray()
+    lk._in = [0, 0, bytearray()]
     lk._st = S.CONNECTING
     lk._send(with16(M.REPAIR, lk.count))
 
 
 def ask_sync(lk):
-    lk._sync_reset()
-    lk._awaiting = True
-    lk._in_from = lk._in_next = lk.count
-    lk._inlog = bytearray()
+    lk._in = [lk.count, lk.count, bytearray()]
     lk._st = S.CONNECTING
     lk._send(with16(M.SYNC, lk.count))
 
@@ -84,8 +79,7 @@ def ask_sync(lk):
 def serve_log(lk, start):
     # the log goes out a frame at a time from poll(), so moves played
     # meanwhile are part of it and the queue never holds a whole match
-    lk._serve_at = skip_moves(lk.log, start, lk.get_move)
-    lk._serve_ply = start
+    lk._serve = [skip_moves(lk.log, start, lk.get_move), start]
     pump(lk)
 
 
@@ -93,7 +87,8 @@ def pump(lk):
     if lk.t.queue:
         return
     log = lk.log
-    i = lk._serve_at
+    sv = lk._serve
+    i = sv[0]
     n = len(log)
     if i >= n:
         lk._serve_reset()
@@ -105,7 +100,7 @@ def pump(lk):
     size = (16 << 10) // (lk.t.rx.loss + 1)
     size = 16 if size < 16 else (LOG_CHUNK if size > LOG_CHUNK else size)
     out = bytearray((M.LOG,))
-    M.put16(out, lk._serve_ply)
+    M.put16(out, sv[1])
     get = lk.get_move
     while i < n and len(out) < size:
         mv, j = get(log, i, n)
@@ -113,8 +108,8 @@ def pump(lk):
             break               # (a long Rummy play; a Burako move never gets here)
         out.extend(log[i:j])
         i = j
-        lk._serve_ply += 1
-    lk._serve_at = i
+        sv[1] += 1
+    sv[0] = i
     lk._send(bytes(out))
 
 
@@ -146,7 +141,8 @@ def on_sync(lk, b, i, n, t):
 
 # --- taking the peer's log -------------------------------------------------------
 def on_log(lk, b, i, n):
-    if not lk._awaiting or n - i < 3 or M.u16(b, i + 1) != lk._in_next:
+    inc = lk._in
+    if inc is None or n - i < 3 or M.u16(b, i + 1) != inc[1]:
         lk._refuse(S.F_UNEXPECTED)
         return
     j = i + 3
@@ -158,19 +154,18 @@ def on_log(lk, b, i, n):
             lk._refuse(S.F_GARBAGE)
             return
         k += 1
-    lk._inlog.extend(b[i + 3:n])
-    lk._in_next += k
+    inc[2].extend(b[i + 3:n])
+    inc[1] += k
 
 
 def on_log_end(lk, b, i, n):
-    if not lk._awaiting or n - i != 7:
+    inc = lk._in
+    if inc is None or n - i != 7:
         lk._refuse(S.F_UNEXPECTED)
         return
     count = M.u16(b, i + 1)
     dig = bytes(b[i + 3:i + 7])
-    inlog = lk._inlog
-    start = lk._in_from
-    got = lk._in_next
+    start, got, inlog = inc
     lk._sync_reset()
     if count != got:
         lk._st = S.PLAYING

@@ -114,7 +114,6 @@ class Link:
         offered for a new match. saved: bytes from saved() to resume a match
         (game: the UI's restored Game, used if it matches the save, else the
         match is replayed from its log). nonce(n): n random bytes."""
-        self.clock = board.clock
         gm = game_module(variant == "rummy")
         r = gm.find(variant)
         if r is None:
@@ -149,7 +148,7 @@ class Link:
         self.out_move = None        # a local move whose MOVE goes out at the next poll
         if saved is not None:
             self._deal().restore(self, saved, game)
-        self.t = Transport(board.link, self.clock, self.random(4), self, rto)
+        self.t = Transport(board.link, board.clock, self.random(4), self, rto)
 
     # --- the UI's side ---------------------------------------------------
     @property
@@ -168,13 +167,13 @@ class Link:
         every 300 ms, or the peer sees this console as gone). Returns the
         number of events waiting."""
         if now is None:
-            now = self.clock.ticks_ms()
+            now = self.t.clock.ticks_ms()
         self._flush()
         self.t.poll(now)
-        if self._serve_at >= 0:
+        if self._serve is not None:
             if not self.t.queue:
                 self._repair().pump(self)
-        elif self._lazy and (self._st == PLAYING or self._st == ENDED) and not self._awaiting:
+        elif self._lazy and (self._st == PLAYING or self._st == ENDED) and self._in is None:
             _drop()
             self._lazy = False
         s = self.state
@@ -232,7 +231,7 @@ class Link:
             self.out_move = None
             self._pos = self.position(self.game)
             self._dig = M.digest(self._pos)
-            self._send(M.move(self.count - 1, self._dig, None, self.log[self._tail:]))
+            self._send(M.move(self.count - 1, self._dig, None, self.log, self._tail))
 
     def abandon(self):
         """Give the match up (tells the peer if it is there)."""
@@ -323,19 +322,16 @@ class Link:
         self._pos = b""
         self._dig = b""
 
+    # the handshake's, the serving's and the catching up's state: one slot
+    # each, a small list only while it runs (deal.py, repair.py)
     def _deal_reset(self):
-        self._nonce = None
-        self._peer_commit = None
+        self._dealing = None        # [our nonce, the peer's commitment or None]
 
     def _serve_reset(self):
-        self._serve_at = -1         # byte offset in the log of the next move to send
-        self._serve_ply = 0
+        self._serve = None          # [byte offset in the log of the next move to send, its number]
 
     def _sync_reset(self):
-        self._awaiting = False      # a LOG is on its way to us
-        self._in_from = 0
-        self._in_next = 0
-        self._inlog = None
+        self._in = None             # a LOG is on its way to us: [from, next move number, the moves]
 
     def _set_game(self, g):
         if self.game is None:
@@ -378,7 +374,7 @@ class Link:
         self.strikes += 1
         if self.strikes > MAX_STRIKES:
             self._end(R_CHEAT)
-        elif not self._awaiting and self.game is not None and self._st == PLAYING:
+        elif self._in is None and self.game is not None and self._st == PLAYING:
             self._repair().ask_repair(self)
 
     # --- transport callbacks ----------------------------------------------------
@@ -418,7 +414,7 @@ class Link:
             return
         ply = M.u16(b, i + 1)
         g = self.game
-        if self._awaiting and g is not None and ply >= self.count:
+        if self._in is not None and g is not None and ply >= self.count:
             return                  # the log on its way holds it
         if self._st != PLAYING or g is None:
             self._refuse(F_UNEXPECTED, 0, False)
@@ -449,6 +445,8 @@ class Link:
             return
         self._pos = pos
         self._dig = M.digest(pos)
-        self.log.extend(b[i + 7:n])
+        log = self.log
+        for k in range(i + 7, n):   # (a slice would be garbage in the move's frame)
+            log.append(b[k])
         self._logged()
         self.events.append((EV_MOVE, seat, mv, ply))
