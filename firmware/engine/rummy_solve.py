@@ -15,31 +15,36 @@
 # the rack mandatory and becomes a mandatory free joker. The few ways of
 # treating the (at most two) table jokers are tried one after another.
 #
-# Work is bounded by a node budget: when it runs out, the best play found so
-# far is returned and marked inexact. Nothing is allocated per node (frames
-# aside): counts live in bytearrays, the melds being built in one buffer.
+# Work is bounded by a budget of units: a search node or a tile taken into a
+# meld is one, and every step around the searches (loading a position, the
+# tiles added to table melds, laying out the answer) is charged in the same
+# units before it runs, so a solve never works past its budget. When it runs
+# out, the best play found so far is returned and marked inexact. Nothing is
+# allocated per node: counts live in bytearrays, the melds being built in one
+# buffer, and one Search serves every search.
 from micropython import const
 from engine import tiles as T
 from engine import rummy as RM
 
-NODES = const(800)      # default work budget: about 40 M fuel on MicroPython (docs)
+NODES = const(1000)     # the AI's budget: at most ~38 M fuel a decision on MicroPython (docs)
 
 # What the work around the search costs, in budget units (a unit is about a
-# search node, ~35 K fuel on MicroPython; fitted to measurements with some
+# search node, ~30-35 K fuel on MicroPython; fitted to measurements with some
 # room, docs/rummy.md): loading a position into the search (a base and per
 # rack tile, _drop_dead's work), _relevant (the same), _tidy per table meld,
 # and _add_tiles (its fit tests, a meld's summary counted as _SUM of them).
-_LOAD = const(24)
-_REL = const(6)
+_LOAD = const(18)
+_REL = const(5)
 _PER_TILE = const(2)
-_MELD = const(3)
-_FITS = const(6)
-_SUM = const(15)
+_MELD = const(1)
+_FITS = const(5)
+_SUM = const(14)
 
 # ORDER[k]: the tile code of the k-th tile in (number, colour) order
 ORDER = bytes([(k & 3) * 13 + (k >> 2) for k in range(52)])
 
 _BITS = bytes([0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4])
+_ZERO = bytes(52)
 
 # how a copy was taken, to give it back
 _OPT = const(1)
@@ -74,11 +79,10 @@ class Search:
         self.nsk = 0
 
     def reset(self):
-        for i in range(52):
-            self.avail[i] = 0
-            self.mand[i] = 0
-            self.virt[i] = 0
-            self.sonly[i] = 0
+        self.avail[:] = _ZERO
+        self.mand[:] = _ZERO
+        self.virt[:] = _ZERO
+        self.sonly[:] = _ZERO
         self.jm = self.jo = self.opt = self.cur = 0
         self.blen = self.nm = self.nsk = self.rtop = 0
         self.noskip = False
@@ -87,37 +91,43 @@ class Search:
     def take(self, t, in_set):
         """Take a copy of t into the meld being built; returns how (or 0 when
         none can go there). Mandatory copies first: copies are interchangeable."""
+        # (the hottest code of the search: each attribute read once)
         a = self.avail
         self.nodes += 1
-        if in_set and self.sonly[t]:
-            self.sonly[t] -= 1
+        so = self.sonly[t]
+        if in_set and so:
+            self.sonly[t] = so - 1
             how = _SONLY
-        elif a[t] - self.sonly[t] <= 0:
+        elif a[t] <= so:
             return 0
         elif self.virt[t]:
             self.virt[t] -= 1
             how = _VIRT
-        elif self.mand[t] > self.sonly[t]:
+        elif self.mand[t] > so:
             how = _MAND
         else:
             a[t] -= 1
-            self.opt -= t % 13 + 1
-            self.cur += t % 13 + 1
-            self.buf[self.blen] = t
-            self.blen += 1
+            v = t % 13 + 1
+            self.opt -= v
+            self.cur += v
+            b = self.blen
+            self.buf[b] = t
+            self.blen = b + 1
             return _OPT
         a[t] -= 1
         self.mand[t] -= 1
-        self.buf[self.blen] = T.JOKER if how >= _VIRT else t
-        self.blen += 1
+        b = self.blen
+        self.buf[b] = T.JOKER if how >= _VIRT else t
+        self.blen = b + 1
         return how
 
     def give(self, t, how):
         self.blen -= 1
         self.avail[t] += 1
         if how == _OPT:
-            self.opt += t % 13 + 1
-            self.cur -= t % 13 + 1
+            v = t % 13 + 1
+            self.opt += v
+            self.cur -= v
             return
         self.mand[t] += 1
         if how == _VIRT:
@@ -142,10 +152,6 @@ class Search:
             self.jo += 1
             self.cur -= value
 
-    def push(self):
-        self.ends[self.nm] = self.blen
-        self.nm += 1
-
     # --- the search ---------------------------------------------------------
     def rec(self, o):
         base = self.nsk
@@ -165,10 +171,21 @@ class Search:
             if self.cur + self.opt + 13 * self.jo <= self.best:
                 break
             t = ORDER[o]
-            self.runs(o, t)
-            if self.cut:
-                break
-            self.sets(o, t)
+            # runs() and sets() are called only when they can build a meld:
+            # their own first tests, made here, save a call most of the time
+            nj = self.jm + self.jo
+            if nj or (t % 13 < 11 and avail[t + 1] > self.sonly[t + 1]
+                      and avail[t + 2] > self.sonly[t + 2]):
+                self.runs(o, t)
+                if self.cut:
+                    break
+            u = t + 13
+            while nj < 2 and u < 52:
+                if avail[u]:        # the same number in a higher colour
+                    nj += 1
+                u += 13
+            if nj >= 2:
+                self.sets(o, t)
             if self.cut or self.noskip or avail[t] <= self.mand[t]:
                 break
             # leave one rack copy of t on the rack
@@ -204,9 +221,12 @@ class Search:
         b[e - 3], b[e - 2], b[e - 1] = a, c, d
 
     def emit(self, o):
-        self.push()
+        # the meld being built ends here: on with the rest
+        m = self.nm
+        self.ends[m] = self.blen
+        self.nm = m + 1
         self.rec(o)
-        self.nm -= 1
+        self.nm = m
 
     def sets(self, o, t):
         # t, any of the free higher colours of its number, jokers: 3 or 4 tiles
@@ -385,6 +405,24 @@ class Search:
 
 
 # --- the solver's entry point ------------------------------------------------
+_S = []
+
+
+def _fresh(limit):
+    # one Search serves every search of every solve, one after another: its
+    # buffers are allocated once, so a solve allocates little (which also
+    # keeps its fuel from growing with how fragmented the heap is)
+    if not _S:
+        _S.append(Search(limit))
+    s = _S[0]
+    s.limit = limit
+    s.nodes = 0
+    s.cut = False
+    s.best = -1
+    s.sol = None
+    return s
+
+
 _KEEP = const(0)
 _KEEP_SET = const(1)
 _FREE = const(2)
@@ -579,7 +617,7 @@ def greedy(table, rack, exposed, limit, adds=True):
     """New melds from the rack alone (the best, by search), then, once the
     player has exposed, rack tiles added one by one to the ends of runs and to
     sets of 3. Returns (new table, points, nodes used) or (None, 0, nodes)."""
-    s = Search(limit)
+    s = _fresh(limit)
     s.best = RM.FIRST_MIN - 1 if not exposed else 0
     _search(s, (), rack, False, RM.NO_TILE, False)
     out = [bytes(m) for m in table]
@@ -609,8 +647,8 @@ def _add_tiles(out, left):
     left.sort()
     desc = []
     for m in out:
-        if RM.kind(m) == RM.RUN:
-            st = RM._run_start(m)
+        st = RM._run_start(m)      # every meld here is one: a run when this is not 0
+        if st:
             desc.append([RM.RUN, m[RM._first_natural(m)] // 13, st, st + len(m) - 1, len(m)])
         else:
             desc.append([RM.SET, RM.number_of(m), 0, RM._colours(m), len(m)])
@@ -703,7 +741,7 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
     if exposed and rearrange:
         used += _REL + _PER_TILE * len(rack)
         use, keep = _relevant(table, rack)
-        s = Search(limit - used - tidy)
+        s = _fresh(limit - used - tidy)
         s.best = pts
         _search(s, use, rack, True, RM.NO_TILE, False)
         used += s.nodes
@@ -714,7 +752,7 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
             used += tidy
         if keep and not s.cut:
             # budget left: the whole table, to beat that or to prove it best
-            s = Search(limit - used - tidy)
+            s = _fresh(limit - used - tidy)
             s.best = pts
             _search(s, table, rack, True, RM.NO_TILE, False)
             used += s.nodes
@@ -734,7 +772,7 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
             use, keep = _relevant(table, tiles)
         else:
             use, keep = [], table
-        c = Search(limit - used - tidy)
+        c = _fresh(limit - used - tidy)
         c.best = RM.FIRST_MIN - 1 if not exposed else 0
         _search(c, use, rack, exposed, closing, True)
         if c.sol is not None:
