@@ -248,14 +248,16 @@ def test_seeded_table_after_keys_matches_the_desktop_emulator(pico_copy):
 
 def test_pico_lcd_114_table_fits_its_glass_as_the_desktop_emulator_draws_it(pico_copy):
     """The 240x135 board (docs/ui.md "Pico-LCD-1.14"): the table decoded from its SPI bus is the
-    desktop emulator's on that glass, with the rack and both hint lines on it."""
-    from emulator.board import board_display
+    desktop emulator's on that glass and with its keys, with the rack and both hint lines on it;
+    the hints name A~ (A held: Y) and B~ (B held: X), and B held on the board's GPIO opens the
+    menu as X does (hal/buttons.py)."""
+    from emulator.board import board_display, board_keys
+    from hal import keys as K
     from ui import gfx
 
-    keys = parse_keys("A,UP,A,RIGHT")
+    keys = parse_keys("A,UP,A,RIGHT,A")
     with rp2040.VPico(pico_copy, board="pico_lcd_114") as pico:
-        # without /board.txt main.py boots the 1.3 profile, reads its X key (GP19, no button on
-        # this board) as held and stays in the REPL: the App is started on the 1.14 profile here
+        # main.py boots the 1.3 profile without /board.txt: the App is started on the 1.14's here
         pico.wait_event("usb")
         t = pico.stats()["t_ns"]
         mpremote(pico, "exec", "--no-follow", "from hal import board as _hb\nfrom ui.app import App\n"
@@ -264,14 +266,50 @@ def test_pico_lcd_114_table_fits_its_glass_as_the_desktop_emulator_draws_it(pico
         for k in keys:
             pico.settle(after_ns=pico.tap(k))
         shown = pico.screen()
-    with tempfile.TemporaryDirectory() as d:
-        board, _ = runner.run_cpython({"seed": 1, "ai_ms": 0}, d, runner.Feeder(keys),
-                                      display=board_display("pico_lcd_114"))
+        pico.settle(after_ns=pico.tap(K.B, hold_ms=700))
+        menu = pico.screen()
+
+    def desktop(keys):
+        with tempfile.TemporaryDirectory() as d:
+            board, _ = runner.run_cpython({"seed": 1, "ai_ms": 0}, d, runner.Feeder(keys),
+                                          display=board_display("pico_lcd_114"),
+                                          keys=board_keys("pico_lcd_114"))
+        return board.display.pixels
+
     assert (shown.width, shown.height) == (240, 135)
-    assert shown.pixels == board.display.pixels
+    assert shown.pixels == desktop(keys)
     cream = bytes(((gfx.CREAM >> 8) & 0xFF, gfx.CREAM & 0xFF))
     rack = shown.pixels[81 * 480:115 * 480]
     assert sum(1 for i in range(0, len(rack), 2) if rack[i:i + 2] == cream) > 13 * 100
+    assert menu.pixels == desktop(keys + [K.X]) != shown.pixels
+
+
+def test_pico_lcd_114_without_board_txt_boots_into_the_game(pico_copy):
+    """docs/vpico.md: an unwired GPIO reads its pad's pull, as on the chip (rp2040js read every
+    undriven input low). Without /board.txt main.py reads the 1.3 profile's X key on GP19, where
+    the 1.14 has no button: pulled up it reads high and the game starts, it does not stay in the
+    REPL. With /board.txt naming the 1.14 its title is the desktop emulator's on that glass."""
+    from emulator.board import board_display, board_keys
+
+    with rp2040.VPico(pico_copy, board="pico_lcd_114") as pico:
+        pico.settle(800, after_ns=0)        # something was drawn: main.py started the game
+        assert pico.screen().lit
+        assert b"staying in the REPL" not in pico.serial_pending()
+        out = mpremote(pico, "exec", "import machine\nP = machine.Pin\n"
+                       "print(P(19, P.IN, P.PULL_UP).value(), P(19, P.IN, P.PULL_DOWN).value(), "
+                       "P(15, P.IN, P.PULL_UP).value())\n"
+                       "open('/board.txt', 'w').write('pico_lcd_114\\n')")
+        assert out.split() == ["1", "0", "1"]       # unwired: its pull; the A key: up
+        t = pico.stats()["t_ns"]
+        mpremote(pico, "exec", "--no-follow", "import machine; machine.reset()")
+        pico.wait_event("reset")
+        pico.settle(800, after_ns=t)
+        shown = pico.screen()
+    with tempfile.TemporaryDirectory() as d:
+        board, _ = runner.run_cpython({"ai_ms": 0}, d, runner.Feeder([]), display=board_display("pico_lcd_114"),
+                                      keys=board_keys("pico_lcd_114"))
+    assert shown.lit and (shown.width, shown.height) == (240, 135)
+    assert shown.pixels == board.display.pixels
 
 
 # --- flash: persistence and power cuts ----------------------------------------------------

@@ -294,6 +294,15 @@ class Board {
     this.setupUART();
     this.releaseAlarm = this.clock.createAlarm(() => setKeys([]));
     for (const p of KEY_PINS) mcu.gpio[p].setInputValue(!keysLow.has(p));
+    // A pin wired to nothing reads its pad's pull, as on the chip: rp2040js reads every undriven
+    // input low, so the 1.3 profile's X key (GP19, no button on the Pico-LCD-1.14) read held
+    // with its pull-up on and main.py stayed in the REPL. Key pins are driven by setKeys.
+    for (const pin of mcu.gpio) {
+      if (KEY_PINS.includes(pin.index)) continue;
+      pin.addListener(() => {
+        if (!pin.outputEnable && pin.pullupEnabled !== pin.pulldownEnabled) pin.setInputValue(pin.pullupEnabled);
+      });
+    }
     mcu.core.PC = XIP; // boot2 in flash, as rp2040js's MicroPython demo starts
   }
 
