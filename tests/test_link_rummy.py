@@ -124,6 +124,30 @@ def test_rummy_link_is_variant_3_in_hello_and_save():
         Link(a.board, "burako", saved=a.link.saved())
 
 
+def test_send_move_checks_turn_and_state_nothing_changes_R13_4():
+    """The seat not to move gets the engine's reason (rummy.WRONG_PHASE, the
+    same number as Burako's NOT_YOUR_TURN); an illegal local play its own
+    reason; before the deal, BUSY. None of them touches the log."""
+    from engine import reasons
+    assert S.NOT_YOUR_TURN == reasons.NOT_YOUR_TURN == RM.WRONG_PHASE
+    a, b, clock, cable = _consoles(14)
+    assert a.link.send_move((RM.DRAW, ())) == S.BUSY
+    a, b, clock, cable = _playing(14, 20, RM.P_DRAW)
+    La, Lb = a.link, b.link
+    before = (bytes(La.log), La.count, RC.encode(La.game))
+    assert La.send_move((RM.DRAW, ())) == RM.WRONG_PHASE          # b is to move
+    assert (bytes(La.log), La.count, RC.encode(La.game)) == before
+    before = (bytes(Lb.log), Lb.count, RC.encode(Lb.game))
+    assert Lb.send_move((RM.PASS, ())) == RM.MUST_DRAW            # R13.4: draw first
+    assert (bytes(Lb.log), Lb.count, RC.encode(Lb.game)) == before
+    assert Lb.send_move((RM.DRAW, ())) == 0 and Lb.count == before[1] + 1
+    assert Lb.send_move(_bad_play(Lb.game)) in (RM.NOT_A_MELD, RM.BAD_RUN, RM.BAD_SET)
+    assert Lb.count == before[1] + 1 and bytes(Lb.log) == before[0] + b"\x00"
+    with pytest.raises(Exception):
+        Lb.send_move((RM.PLAY, (b"\x00\x01\x02", 7)))          # not a move at all
+    assert bytes(Lb.log) == before[0] + b"\x00"
+
+
 # --- power-off and resume -----------------------------------------------------------
 @pytest.mark.parametrize("who", [0, 1])
 def test_power_off_mid_match_resumes_from_the_save(who):
