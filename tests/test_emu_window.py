@@ -123,3 +123,56 @@ def test_window_help_uses_the_language_the_app_shows(tmp_path, monkeypatch):
         ["--storage", str(tmp_path), "--scale", "2"])
     assert emu.run(args) == 0
     assert langs[0] == "es" and langs[-1] == "it"
+
+
+@pytest.mark.parametrize("runtime", ["cpython", pytest.param("micropython", marks=pytest.mark.micropython)])
+def test_the_pico_lcd_114_in_the_window(runtime, tmp_path, monkeypatch):
+    """`burako emu --board pico_lcd_114` (docs/ui.md "Pico-LCD-1.14"): the window shows the
+    240x135 glass (scaled), under either runtime, and its keys go through the 1.14's pins:
+    a tap of A (reported at its release there) leaves the title."""
+    import emulator.window as W
+
+    seen = {"frames": 0, "sizes": set(), "shots": []}
+    orig_show = W.Window.show
+
+    def pump(self):
+        seen["frames"] += 1
+        if seen["frames"] >= 40:
+            self.quit = True
+        return 0x20 if 10 <= seen["frames"] < 13 else 0     # a tap of A: title -> set-up
+
+    def show(self, display):
+        seen["sizes"].add((display.width, display.height))
+        seen["shots"].append(bytes(display.pixels))
+        orig_show(self, display)
+        seen["surface"] = self.surface.get_size()
+
+    class FrameClock:                 # 16 ms a frame whatever the machine's load
+        t = 0
+
+        def ticks_ms(self):
+            FrameClock.t += 16
+            return FrameClock.t
+
+    import hal.clock
+    monkeypatch.setattr(hal.clock, "Clock", FrameClock)
+    monkeypatch.setattr(W, "RealClock", FrameClock)
+    monkeypatch.setattr(W.Window, "pump", pump)
+    monkeypatch.setattr(W.Window, "show", show)
+    monkeypatch.setattr(W, "frame_wait", lambda last, ms=16: last)
+    args = emu.configure(__import__("argparse").ArgumentParser()).parse_args(
+        ["--storage", str(tmp_path), "--runtime", runtime, "--scale", "2", "--board", "pico_lcd_114"])
+    assert emu.run(args) == 0
+    assert seen["sizes"] == {(240, 135)} and seen["surface"] == (480, 270)
+    assert seen["shots"][0] != seen["shots"][-1]        # the tap reached the app
+
+
+def test_the_help_overlay_fits_the_114s_glass_and_names_its_keys():
+    from emulator.window import help_lines
+
+    for lang in ("es", "it", "en"):
+        lines = help_lines(lang, 135)
+        assert 8 + len(lines) * 9 <= 135                # the overlay's rows at any scale
+        assert any("A~" in ln and "(Y)" in ln for ln in lines)
+        assert not any(ln.rstrip().endswith((" X", " Y")) for ln in lines)   # no X or Y key rows
+        assert help_lines(lang) != lines and len(help_lines(lang)) > len(lines)
