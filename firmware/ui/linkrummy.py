@@ -123,6 +123,7 @@ def bind(app):
         m.ais[me] = RummyAI(1)
     m.viewer = me
     m.msg = ""
+    m.pos_n = -1                    # the move count rlink.pos was written at
     app.next_ai = app.now + app.ai_ms
     V.enter(app)
 
@@ -221,9 +222,15 @@ def persist(app):
     if lk.dirty and lk.match_id is not None and (g.phase != RM.P_PLAY or not g.stock) \
             and lk.safe_to_write():
         try:
-            write_saved(st, lk)
-            write(st, position_bytes(g), POS)
-            app.saves += 1
+            # the position, then the session's bytes in the next quiet frame
+            # (each frame's garbage is one file's); a move between them and
+            # the position is written again
+            if m.pos_n != lk.count:
+                write(st, position_bytes(g), POS)
+                m.pos_n = lk.count
+            else:
+                write_saved(st, lk)
+                app.saves += 1
         except OSError:
             lk.dirty = False        # a failing flash must not stop the game
         app.next_ai = app.now + 1

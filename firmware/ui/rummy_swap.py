@@ -2,7 +2,9 @@
 # asks; docs/rummy.md, "On the console: memory"): modules are unloaded (out of
 # sys.modules, their packages, and every global of a module that stays which
 # holds them) and loaded again later. Imported only under MicroPython, only
-# while a Rummy match is open; it drops itself when Burako is back.
+# while a swap is under way: it drops itself once Burako is parked (what
+# restore() needs is kept in ui/screen_rummy.py's `parked`: this module's
+# ~2 KB are the match's) and again when Burako is back.
 import sys
 
 # Burako's modules a Rummy match does not use (those loaded are unloaded),
@@ -19,20 +21,29 @@ RUMMY = ("ui.linkrummy", "ui.rummy_view", "ui.rummy_en", "ui.rummy_es", "ui.rumm
 # unloaded with Burako's modules, loaded again only by a linked Burako match
 DROP = ("ui.linkscreen", "ui.linkplay")
 
-_parked = None      # unload(BURAKO)'s result: what to import and put back
+def _door():
+    # ui/screen_rummy.py: its `parked` is unload(BURAKO)'s result (what to
+    # import and put back)
+    return sys.modules["ui.screen_rummy"]
+
+
+def _drop():
+    sys.modules.pop("ui.rummy_swap", None)
+    sys.modules["ui"].__dict__.pop("rummy_swap", None)
 
 
 def park(app):
     """Unload Burako's modules (when not done yet); the caller's frame ends
     before Rummy's are imported, so they are collected first."""
-    global _parked
-    if _parked is None:
+    d = _door()
+    if d.parked is None:
         app.g = None                    # a finished Burako match: its objects go too
         for p in range(len(app.ais)):
             app.ais[p] = None
         app.scr = None                  # the title's module
         unload(DROP)
-        _parked = unload(BURAKO)
+        d.parked = unload(BURAKO)
+    _drop()
 
 
 def leave():
@@ -45,18 +56,18 @@ def back():
     """Import the next of Burako's modules (one a frame: each load's garbage
     is collected before the next); once all are back, put back every global
     unload() cleared, drop this module and return True."""
-    global _parked
-    if _parked is not None:
-        order = _parked[0]
+    d = _door()
+    parked = d.parked
+    if parked is not None:
+        order = parked[0]
         while order:
             n = order.pop(0)
             if n not in sys.modules:
                 __import__(n)
                 return False
-        restore(_parked)
-        _parked = None
-    sys.modules.pop("ui.rummy_swap", None)
-    sys.modules["ui"].__dict__.pop("rummy_swap", None)
+        restore(parked)
+        d.parked = None
+    _drop()
     return True
 
 

@@ -29,6 +29,8 @@ T_NEW = const(2)
 T_CLOSE = const(3)
 T_LINK = const(4)
 
+parked = None       # Burako's modules unloaded while Rummy runs (ui/rummy_swap.py)
+
 
 class _Wait:
     g = None
