@@ -19,6 +19,8 @@ from ui import app as A  # noqa: E402
 from uikit import feed, full_redraw  # noqa: E402
 from ui import gfx  # noqa: E402
 from ui import screen_table as ST  # noqa: E402
+from ui import keynames  # noqa: E402
+from ui import lang as L  # noqa: E402
 
 H = hb.load_profile("pico_lcd_114").HEIGHT
 START = "A,UP,A"          # title: new game; set-up: up wraps to Start; start
@@ -346,3 +348,21 @@ def test_a_held_a_on_a_meld_adds_at_the_low_end_on_the_114(tmp_path):
     app.focus = 1
     hold(board, app, clock, K.A, 60)            # a tap: the default end
     assert played[-1][0] == G.ADD and played[-1][3] == M.END_DEFAULT, played
+
+
+@pytest.mark.micropython
+def test_the_114_under_micropython_draws_what_cpython_draws(tmp_path):
+    """`burako emu --runtime micropython --board pico_lcd_114`: the WASI guest's display is the
+    240x135 glass and its board has the 1.14's keys, so the table with its renamed hints is
+    pixel for pixel the CPython emulator's (docs/ui.md "Pico-LCD-1.14")."""
+    from emulator import runner
+    keys = parse_keys(START + ",A,RIGHT,A,UP")
+    opts = {"seed": 5, "ai_ms": 0, "lang": "en"}
+    shown, st = runner.run_micropython(opts, str(tmp_path / "mp"), runner.Feeder(keys),
+                                       display=board_display("pico_lcd_114"), keys=KEYS_114)
+    board, app = runner.run_cpython(opts, str(tmp_path / "cp"), runner.Feeder(keys),
+                                    display=board_display("pico_lcd_114"), keys=KEYS_114)
+    assert st["screen"] == "game" and app.focus == 1
+    assert (shown.width, shown.height) == (240, 135)
+    assert bytes(shown.pixels) == bytes(board.display.pixels)
+    assert hint_pixels(shown) == drawn_hints([keynames.name(L.t(L.H_MELD1)), L.t(L.H_MELD2)])
