@@ -73,8 +73,10 @@ def get_move(b, i, n, g=None):
         return None, -1
     cnt = b[i]
     i += 1
-    old = None if g is None else g.table
-    used = None if g is None else bytearray(len(old))
+    old = used = None
+    if g is not None:
+        old = g.table
+        used = bytearray(len(old))
     melds = []
     for _ in range(cnt):
         if i >= n:
