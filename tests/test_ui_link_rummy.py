@@ -17,6 +17,7 @@ from host.relay import Cable, Faults
 from link import entropy
 from link import session as S
 from ui import linkrummy as LR
+from ui import linkrummy_screen as LSC
 from ui import rummy_view as V
 from ui import screen_link as SL
 from ui.app import App
@@ -133,7 +134,7 @@ def same_match(a, b):
         rec = recs[0]
         assert rec["variant"] == "rummy" and rec["seats"] == "HH"
         assert rec["final"] == r["scores"] and rec["hands"] == r["history"]
-        assert not LR.exists(c.app.b.storage)              # over on both: its save is gone
+        assert not LSC.exists(c.app.b.storage)              # over on both: its save is gone
         assert not os.path.exists(os.path.join(c.dir, V.SAVE))   # pass-and-play untouched
     return sa
 
@@ -147,7 +148,7 @@ def test_linked_rummy_match_over_a_noisy_cable_ends_the_same_on_both(tmp_path):
     run(a, b, clock, lambda: a.app.link is not None and b.app.link is not None)
     assert a.app.screen == S_RUMMY and a.app.rm.mode == V.M_LINK
     a.step()
-    assert SL.tx(LR.T_CONNECTING) in a.texts
+    assert SL.tx(LSC.T_CONNECTING) in a.texts
     run(a, b, clock, done(a, b))
     s = same_match(a, b)
     assert s["link"]["retransmits"] + snapshot(b.app)["link"]["retransmits"] > 0
@@ -195,8 +196,8 @@ def test_peer_moves_appear_and_only_the_local_seat_acts(tmp_path):
 def test_power_off_resumes_from_rlink_sav(tmp_path):
     a, b, clock, cable = pair(tmp_path)
     run(a, b, clock, lambda: b.app.link is not None and b.app.link.count >= 20
-        and LR.exists(b.app.b.storage))
-    saved = LR.read(b.app.b.storage)
+        and LSC.exists(b.app.b.storage))
+    saved = LSC.read(b.app.b.storage)
     assert os.path.exists(os.path.join(b.dir, LR.POS))
     b.boot()                                   # off and on: a new App, the same storage
     run(a, b, clock, lambda: b.app.link is not None)
@@ -217,7 +218,7 @@ def test_peer_gone_then_back_and_an_abandoned_match_shows_why(tmp_path):
     for c in (a, b):
         assert snapshot(c.app)["link"]["state"] == "peer gone"
         assert snapshot(c.app)["rummy"]["mode"] == "link"
-        assert SL.tx(LR.T_GONE) in c.texts
+        assert SL.tx(LSC.T_GONE) in c.texts
     count = a.app.link.count
     run(a, b, clock, lambda: clock.now - t0 >= 10_000)
     assert a.app.link.count == count           # nothing was played meanwhile
@@ -232,12 +233,12 @@ def test_peer_gone_then_back_and_an_abandoned_match_shows_why(tmp_path):
     assert a.app.link.reason == b.app.link.reason == S.R_ABANDONED
     assert a.app.link.by_peer and not b.app.link.by_peer
     a.step()
-    assert SL.tx(LR.T_REASON + S.R_ABANDONED) in a.texts and SL.tx(LR.T_BY_PEER) in a.texts
+    assert SL.tx(LSC.T_REASON + S.R_ABANDONED) in a.texts and SL.tx(LSC.T_BY_PEER) in a.texts
     assert a.app.waiting()
     a.app.key(K.A)                             # back to the title; the dead match's save goes
     run(a, b, clock, lambda: a.app.screen == 0, 5000)
     assert a.app.link is None and a.app.rm is None
-    assert not LR.exists(a.app.b.storage)
+    assert not LSC.exists(a.app.b.storage)
 
 
 def test_setup_j2_row_offers_the_cable(tmp_path):
@@ -263,7 +264,7 @@ def test_setup_j2_row_offers_the_cable(tmp_path):
     app.key(K.B)                    # leave (nothing dealt: nothing saved)
     for _ in range(5):
         app.step(board.clock.ticks_ms() + 1000)
-    assert app.link is None and app.screen == 0 and not LR.exists(board.storage)
+    assert app.link is None and app.screen == 0 and not LSC.exists(board.storage)
 
 
 def _texts(app):

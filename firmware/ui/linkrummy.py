@@ -1,9 +1,11 @@
 # Rummy israelí over the link cable, 1v1 (docs/rummy.md "Over the link
 # cable"): the glue between a Link (link/session.py, variant "rummy") and the
-# Rummy screen (ui/rummy_view.py). Imported only for a linked Rummy match,
-# once ui/rummy_swap.py has unloaded Burako's game: neither this module nor
-# the link imports Burako's engine (ui/linkplay.py and ui/linkscreen.py, the
-# Burako match's glue, do).
+# Rummy screen (ui/rummy_view.py) while a linked match is played. Imported
+# only for a linked Rummy match, once ui/rummy_swap.py has unloaded Burako's
+# game: neither this module nor the link imports Burako's engine
+# (ui/linkplay.py and ui/linkscreen.py, the Burako match's glue, do). The
+# link's own screen and the opening and closing of the match are
+# ui/linkrummy_screen.py, loaded only while needed.
 #   the view    Match.ln is this module: the local seat's committed moves go
 #               to send() (the session plays and sends them), the peer's come
 #               back as events, already played on link.game, through the
@@ -11,98 +13,54 @@
 #               Match.seats, so there is no hand-off and its rack is never
 #               drawn (the viewer is the local seat)
 #   M_LINK      the view's mode while connecting, dealing, the other console
-#               gone or the link ended: drawn and keyed here
+#               gone or the link ended (ui/linkrummy_screen.py draws it)
 #   persist     rlink.sav (the session's bytes) and rlink.pos (the position,
 #               engine/rummy_codec.py: no replay at power-on) at turn
 #               boundaries, the score log at the match's end, only while the
 #               cable is quiet (a flash write on the RP2040 stops interrupts)
-import os
 import sys
 from micropython import const
 from engine import rummy as RM
 from hal import keys as K
 from ui import rummy_view as V
 from ui import screen_rummy
-from ui.common import S_RUMMY, S_MATCHEND, D_ALL
-from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, DIM
+from ui.common import S_RUMMY, D_ALL
+from ui.gfx import ERR
 from ui.screen_link import tx
 
 NAME = "rlink.sav"         # not link.sav: a saved linked Burako match stays
 POS = "rlink.pos"
 TMP = "rlink.tmp"
 
-# ids in the languages' LINK tables, as ui/linkscreen.py and ui/linkplay.py
-# number them (those two import Burako's engine: not loaded here)
-T_CONNECTING = const(1)
-T_DEALING = const(2)
-T_GONE = const(3)
-T_WAIT_BACK = const(4)
-T_H_LEAVE = const(5)
-T_H_ENDED = const(6)
-T_ENDED = const(7)
-T_BY_PEER = const(8)
-T_BY_ME = const(9)
+# ids in the languages' LINK tables (ui/linkplay.py's numbers)
 T_REFUSED = const(10)
-T_TITLE = const(11)
-T_RESUMING = const(12)
-T_REASON = const(13)       # + session.R_*
 T_FRAME = const(25)        # + session.F_* - 1
 
-# reasons after which the saved match can never go on: the save goes
-DEAD = (1, 4, 7, 8, 9, 10, 11)
+
+def _s():
+    from ui import linkrummy_screen
+    return linkrummy_screen
 
 
-# --- opening and closing -------------------------------------------------------
-def start(app):
-    """Start (or resume, from rlink.sav) a linked Rummy match: app.rm is the
-    view's Match (the set-up's, or a fresh one)."""
-    from link import session as S
-    m = app.rm
-    st = app.b.storage
-    lk = None
-    saved = read(st)
-    if saved is not None:
-        try:
-            # the position saved with it spares replaying the match (used
-            # only if it matches the save's digest)
-            lk = S.Link(app.b, "rummy", 0, saved=saved, game=position(st))
-        except ValueError:
-            remove(st)
-            app.bad_save = True
-    if lk is None:
-        lk = S.Link(app.b, "rummy", 0)
-    m.ln = sys.modules["ui.linkrummy"]
-    m.mode = V.M_LINK
-    m.g = None
-    app.link = lk
-    app.LS = S
-    app.link_state = S.CONNECTING
-    app.link_note = ""
-    app.log_due = False
-    app.show(S_RUMMY)
+def _drop_screen():
+    # the link screen's module leaves the heap while the match is played
+    # (MicroPython only, as ui/rummy_swap.py)
+    if screen_rummy.SWAP and "ui.linkrummy_screen" in sys.modules:
+        del sys.modules["ui.linkrummy_screen"]
+        sys.modules["ui"].__dict__.pop("linkrummy_screen", None)
 
 
 def leave(app, keep):
-    """Back to the title (the menu's "Save and quit", B on the link screen,
-    the match's end); keep=False drops the match's save."""
-    lk = app.link
-    st = app.b.storage
-    m = app.rm
-    if app.log_due:
-        V.log(app, lk.match_id)     # a key before the cable was quiet: logged now
-    if lk is not None and keep and lk.match_id is not None:
-        try:
-            write_saved(st, lk)     # leaving: written even mid-exchange
-        except OSError:
-            pass
-    if not keep:
-        remove(st)
-    app.link = None
-    app.LS = None
-    app.log_due = False
-    m.ln = None
-    m.g = None
-    screen_rummy.close(app)
+    """Back to the title; keep=False drops the match's save."""
+    _s().leave(app, keep)
+
+
+def key(app, k):
+    _s().key(app, k)
+
+
+def draw(app):
+    _s().draw(app)
 
 
 def bind(app):
@@ -147,6 +105,8 @@ def poll(app, now):
     lk = app.link
     if m is None or lk is None or m.ln is None:
         return              # a swap's frames
+    if m.mode != V.M_LINK and "ui.linkrummy_screen" in sys.modules:
+        _drop_screen()
     if lk.events:
         # what the last frame's poll received, answered in a frame of its own
         events(app, now)
@@ -215,7 +175,7 @@ def persist(app):
             return
         if not app.log_due and lk.dirty:
             # logged: the match is over on both consoles, its save goes
-            remove(st)
+            _s().remove(st)
             lk.dirty = False
         return
     # at turn boundaries: a turn's draw is not one (with the stock gone every move is)
@@ -308,87 +268,10 @@ def key_hook(app, k):
     return False
 
 
-# --- the link's own screen (the view's M_LINK) -----------------------------------
-def key(app, k):
-    S = app.LS
-    lk = app.link
-    if app.link_state == S.ENDED:
-        if k & (K.A | K.PRESS | K.B):
-            leave(app, lk.reason not in DEAD)
-        return
-    if k & K.B:
-        leave(app, True)            # leave; the match stays saved for later
-    elif k & K.Y and lk.match_id is not None:
-        lk.abandon()                # give the match up (the peer is told)
-
-
-def draw(app):
-    p = app.p
-    S = app.LS
-    lk = app.link
-    s = app.link_state
-    p.fill(0, 0, 240, 240, FELT_DARK)
-    t = V.tx(V.X_TITLE) + " - " + V.tx(V.X_CABLE)
-    p.text(0, 24, 240, t, WHITE, FELT_DARK, 1)
-    if s == S.ENDED:
-        p.text(0, 70, 240, tx(T_ENDED), ERR, FELT_DARK, 1)
-        p.text(0, 90, 240, tx(T_REASON + lk.reason), WHITE, FELT_DARK, 1)
-        p.text(0, 106, 240, tx(T_BY_PEER if lk.by_peer else T_BY_ME), GREY, FELT_DARK, 1)
-        p.text(0, 220, 240, tx(T_H_ENDED), DIM, FELT_DARK)
-        return
-    if s == S.PEER_GONE:
-        p.text(0, 80, 240, tx(T_GONE), CURSOR, FELT_DARK, 1)
-        p.text(0, 100, 240, tx(T_WAIT_BACK), WHITE, FELT_DARK, 1)
-    elif s == S.DEALING:
-        p.text(0, 90, 240, tx(T_DEALING), WHITE, FELT_DARK, 1)
-    else:
-        p.text(0, 90, 240, tx(T_RESUMING if lk.match_id is not None else T_CONNECTING),
-               WHITE, FELT_DARK, 1)
-    if app.link_note:
-        p.text(0, 150, 240, app.link_note, ERR, FELT_DARK, 1)
-    p.text(0, 220, 240, tx(T_H_LEAVE), DIM, FELT_DARK)
-
-
 # --- rlink.sav, rlink.pos --------------------------------------------------------
-def read(storage, name=NAME):
-    try:
-        with open(storage.path(name), "rb") as f:
-            return f.read()
-    except OSError:
-        return None
-
-
-def exists(storage):
-    try:
-        os.stat(storage.path(NAME))
-        return True
-    except OSError:
-        return False
-
-
-def remove(storage):
-    for name in (NAME, POS):
-        try:
-            os.remove(storage.path(name))
-        except OSError:
-            pass
-
-
 def position_bytes(g):
     from engine import rummy_codec
     return rummy_codec.encode(g)
-
-
-def position(storage):
-    """The Game saved next to rlink.sav, or None (missing or damaged)."""
-    b = read(storage, POS)
-    if b is None:
-        return None
-    try:
-        from engine import rummy_codec
-        return rummy_codec.decode(b)
-    except Exception:
-        return None
 
 
 def write(storage, data, name):

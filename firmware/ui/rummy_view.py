@@ -506,8 +506,8 @@ def _key_setup(app, m, k):
         if r == nrows - 1 - m.saved:
             if k & (K.A | K.PRESS):
                 if m.cable and m.players == 2:
-                    from ui import linkrummy
-                    linkrummy.start(app)
+                    from ui import linkrummy_screen
+                    linkrummy_screen.start(app)
                 else:
                     new(app)
             return

@@ -84,8 +84,8 @@ def _do(app, w):
         _v().setup(app)
     elif todo == T_LINK:
         _v().setup(app)
-        from ui import linkrummy
-        linkrummy.start(app)
+        from ui import linkrummy_screen
+        linkrummy_screen.start(app)
     else:
         _v().new(app, w.seats)
 

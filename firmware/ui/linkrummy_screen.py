@@ -1,0 +1,163 @@
+# The link screen of a linked Rummy match (the Rummy view's mode M_LINK:
+# connecting, dealing, the other console gone, the link ended; docs/ui.md
+# "Rummy israelí over the link cable") and the opening and closing of the
+# match, its saves read and removed. Imported while that screen shows or the
+# match opens or closes; ui/linkrummy.py (the glue kept while moves flow)
+# drops it once the match is played again.
+import os
+from micropython import const
+from hal import keys as K
+from ui import linkrummy as LR
+from ui import rummy_view as V
+from ui import screen_rummy
+from ui.common import S_RUMMY
+from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, DIM
+from ui.screen_link import tx
+
+# ids in the languages' LINK tables, as ui/linkscreen.py numbers them (it
+# imports Burako's engine: not loaded during a Rummy match)
+T_CONNECTING = const(1)
+T_DEALING = const(2)
+T_GONE = const(3)
+T_WAIT_BACK = const(4)
+T_H_LEAVE = const(5)
+T_H_ENDED = const(6)
+T_ENDED = const(7)
+T_BY_PEER = const(8)
+T_BY_ME = const(9)
+T_RESUMING = const(12)
+T_REASON = const(13)       # + session.R_*
+
+# reasons after which the saved match can never go on: the save goes
+DEAD = (1, 4, 7, 8, 9, 10, 11)
+
+
+# --- opening and closing -------------------------------------------------------
+def start(app):
+    """Start (or resume, from rlink.sav) a linked Rummy match: app.rm is the
+    view's Match (the set-up's, or a fresh one)."""
+    from link import session as S
+    m = app.rm
+    st = app.b.storage
+    lk = None
+    saved = read(st)
+    if saved is not None:
+        try:
+            # the position saved with it spares replaying the match (used
+            # only if it matches the save's digest)
+            lk = S.Link(app.b, "rummy", 0, saved=saved, game=position(st))
+        except ValueError:
+            remove(st)
+            app.bad_save = True
+    if lk is None:
+        lk = S.Link(app.b, "rummy", 0)
+    m.ln = LR
+    m.mode = V.M_LINK
+    m.g = None
+    app.link = lk
+    app.LS = S
+    app.link_state = S.CONNECTING
+    app.link_note = ""
+    app.log_due = False
+    app.show(S_RUMMY)
+
+
+def leave(app, keep):
+    """Back to the title (the menu's "Save and quit", B on the link screen,
+    the match's end); keep=False drops the match's save."""
+    lk = app.link
+    st = app.b.storage
+    m = app.rm
+    if app.log_due:
+        V.log(app, lk.match_id)     # a key before the cable was quiet: logged now
+    if lk is not None and keep and lk.match_id is not None:
+        try:
+            LR.write_saved(st, lk)  # leaving: written even mid-exchange
+        except OSError:
+            pass
+    if not keep:
+        remove(st)
+    app.link = None
+    app.LS = None
+    app.log_due = False
+    m.ln = None
+    m.g = None
+    screen_rummy.close(app)
+
+
+# --- the link's own screen (the view's M_LINK) -----------------------------------
+def key(app, k):
+    S = app.LS
+    lk = app.link
+    if app.link_state == S.ENDED:
+        if k & (K.A | K.PRESS | K.B):
+            leave(app, lk.reason not in DEAD)
+        return
+    if k & K.B:
+        leave(app, True)            # leave; the match stays saved for later
+    elif k & K.Y and lk.match_id is not None:
+        lk.abandon()                # give the match up (the peer is told)
+
+
+def draw(app):
+    p = app.p
+    S = app.LS
+    lk = app.link
+    s = app.link_state
+    p.fill(0, 0, 240, 240, FELT_DARK)
+    t = V.tx(V.X_TITLE) + " - " + V.tx(V.X_CABLE)
+    p.text(0, 24, 240, t, WHITE, FELT_DARK, 1)
+    if s == S.ENDED:
+        p.text(0, 70, 240, tx(T_ENDED), ERR, FELT_DARK, 1)
+        p.text(0, 90, 240, tx(T_REASON + lk.reason), WHITE, FELT_DARK, 1)
+        p.text(0, 106, 240, tx(T_BY_PEER if lk.by_peer else T_BY_ME), GREY, FELT_DARK, 1)
+        p.text(0, 220, 240, tx(T_H_ENDED), DIM, FELT_DARK)
+        return
+    if s == S.PEER_GONE:
+        p.text(0, 80, 240, tx(T_GONE), CURSOR, FELT_DARK, 1)
+        p.text(0, 100, 240, tx(T_WAIT_BACK), WHITE, FELT_DARK, 1)
+    elif s == S.DEALING:
+        p.text(0, 90, 240, tx(T_DEALING), WHITE, FELT_DARK, 1)
+    else:
+        p.text(0, 90, 240, tx(T_RESUMING if lk.match_id is not None else T_CONNECTING),
+               WHITE, FELT_DARK, 1)
+    if app.link_note:
+        p.text(0, 150, 240, app.link_note, ERR, FELT_DARK, 1)
+    p.text(0, 220, 240, tx(T_H_LEAVE), DIM, FELT_DARK)
+
+
+# --- rlink.sav, rlink.pos --------------------------------------------------------
+def read(storage, name=LR.NAME):
+    try:
+        with open(storage.path(name), "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def exists(storage):
+    try:
+        os.stat(storage.path(LR.NAME))
+        return True
+    except OSError:
+        return False
+
+
+def remove(storage):
+    for name in (LR.NAME, LR.POS):
+        try:
+            os.remove(storage.path(name))
+        except OSError:
+            pass
+
+
+def position(storage):
+    """The Game saved next to rlink.sav, or None (missing or damaged)."""
+    b = read(storage, LR.POS)
+    if b is None:
+        return None
+    try:
+        from engine import rummy_codec
+        return rummy_codec.decode(b)
+    except Exception:
+        return None
