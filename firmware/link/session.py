@@ -111,7 +111,8 @@ class Link:
     def __init__(self, board, variant="burako", target=0, saved=None, game=None,
                  nonce=None, firmware=FIRMWARE, rto=RTO_MS):
         """board: .link (byte stream) and .clock. variant/target: the rules
-        offered for a new match. saved: bytes from saved() to resume a match
+        offered for a new match (variant: an engine/rules.py name, or
+        "rummy"; target 0: the variant's default, none for Rummy). saved: bytes from saved() to resume a match
         (game: the UI's restored Game, used if it matches the save, else the
         match is replayed from its log). nonce(n): n random bytes."""
         gm = game_module(variant == "rummy")
@@ -146,6 +147,7 @@ class Link:
         self._sync_reset()
         self._serve_reset()
         self.out_move = None        # a local move whose MOVE goes out at the next poll
+        self._tail = 0              # where its bytes start in the log
         if saved is not None:
             self._deal().restore(self, saved, game)
         self.t = Transport(board.link, board.clock, self.random(4), self, rto)
