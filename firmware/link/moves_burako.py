@@ -1,10 +1,13 @@
 # The Burako family's side of a link session (burako, torneo, burraco:
-# engine/game.py): link/session.py loads one such game module per Link, chosen
-# by the variant (Rummy's is link/moves_rummy.py), so a Rummy match never
-# imports Burako's engine. Each holds: find/rules_at (the rules and their HELLO
-# variant id), new_game, position/decode (the bytes the digest is taken over),
-# put_move/get_move (a move's bytes), OVER (the phase that ends the match) and
-# NOT_YOUR_TURN (the engine's reason).
+# engine/game.py). link/session.py picks a game module by the variant
+# (Rummy's is link/moves_rummy.py), so a Rummy match never imports Burako's
+# engine. Each holds: find/rules_at (the rules and their HELLO variant id),
+# new_game, position/decode (the bytes the digest is taken over),
+# put_move/get_move (a move's bytes), OVER (the phase that ends the match)
+# and NOT_YOUR_TURN (the engine's reason). A Link copies what a move needs
+# (position, put_move, get_move, OVER) when it is made; this module is
+# loaded only while needed (a new Link, a deal, a resume, a repair) and
+# leaves the heap with link/deal.py and link/repair.py.
 from engine import game as G
 from engine import rules as RU
 from engine import codec
