@@ -78,6 +78,35 @@ def fast_peripherals(machine):
     return f
 
 
+def splash(board, message=None):
+    """A plain screen for when there is no UI to run (or it failed to start)."""
+    d = board.display
+    d.fill_rect(0, 0, d.width, d.height, 0x0000)
+    d.fill_rect(0, d.height // 2 - 20, d.width, 40, 0x0451)  # a green band, the table
+    text = "BURAKO" if message is None else message
+    try:
+        import framebuf
+    except ImportError:
+        return
+    w = 8 * len(text)
+    if w > d.width:
+        text = text[:d.width // 8]
+        w = 8 * len(text)
+    buf = bytearray(w * 8 * 2)
+    fb = framebuf.FrameBuffer(buf, w, 8, framebuf.RGB565)
+    fb.fill(0x5104)  # 0x0451 byte-swapped: framebuf stores little-endian
+    fb.text(text, 0, 0, 0xFFFF)
+    d.blit(buf, (d.width - w) // 2, d.height // 2 - 4, w, 8)
+
+
+def missing(err, name):
+    """True if ImportError `err` says module `name` (or its package) is absent, not broken inside."""
+    msg = str(err)
+    if "named" not in msg:
+        return False
+    return ("'" + name + "'") in msg or ("'" + name.split(".")[0] + "'") in msg
+
+
 class Board:
     """The parts (docs/interfaces.md) and `name`, `keys` (the key bits this board has: the 1.14
     has no X, Y). No methods, and no reference to the profile: a Board keeps neither this

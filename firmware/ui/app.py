@@ -71,9 +71,9 @@ def drop(names):
 
 
 class _Later:
-    """The screen of a linked match whose module is not loaded (the match end, after the last
-    move): imported in a later frame that took no link work (App.due) once the match is logged,
-    not on top of the last move's garbage or the score log's, where the match's heap peaked."""
+    """A linked match's end screen until its module comes: imported in a later frame that took
+    no link work (App.due) once the match is logged, not on top of the last move's garbage or
+    the score log's (where the linked match's heap peaked)."""
 
     def key(app, k):
         pass
@@ -234,28 +234,20 @@ class App:
         return True
 
     # --- games -------------------------------------------------------------
+    # a new match, resuming the saved one, logging a finished one: code the table does not
+    # need, kept in the screens that do it (not loaded while a match is played: OFF_TABLE)
     def new_game(self):
-        self.played_ms = 0
-        if self.seed is None:
-            seed = self.b.clock.ticks_ms() & 0x3FFFFFFF
-        else:
-            seed = self.seed
-            self.seed = seed + 1
-        rules = RU.VARIANTS[self.variant]
-        n = self.players if self.players in rules.players else 2
-        self.g = G.Game(rules, n, seed, RU.MAX_TARGET if self.hands else self.target)
-        self.start_game()
+        """A new match with the set-up's choices (ui/screen_setup.py)."""
+        SCREENS[S_SETUP].new_game(self)
 
-    def start_game(self):
+    def load(self):
+        """Resume the saved match (ui/screen_title.py); False when there is none."""
+        return SCREENS[S_TITLE].load(self)
+
+    def seat_ais(self):
         g = self.g
-        self.dress(g.rules.cards)
-        self.stats = bytearray()
         for p in range(4):
             self.ais[p] = _ai(self.level) if p < g.n and (self.ai_seats >> p) & 1 else None
-        self.viewer = self.first_human(g.turn)
-        self.reset_view()
-        self.next_ai = self.now + self.ai_ms
-        self.enter_turn()
 
     def humans(self):
         n = 0
@@ -325,32 +317,6 @@ class App:
         except OSError:
             pass
 
-    def load(self):
-        try:
-            r = _sv().read(self.b.storage)
-        except Exception:
-            r = None
-            self.bad_save = True
-        if r is None:
-            return False
-        self.ai_seats, self.level, li, self.viewer, self.sort_mode, played_s, self.g, self.hands, self.stats = r
-        self.played_ms = played_s * 1000
-        self.dress(self.g.rules.cards)
-        L.use(L.LANGS[li] if li < 3 else "es")
-        v = self.viewer
-        for p in range(4):
-            self.ais[p] = _ai(self.level) if p < self.g.n and (self.ai_seats >> p) & 1 else None
-        self.reset_view()
-        self.viewer = v
-        self.next_ai = self.now + self.ai_ms
-        g = self.g
-        if g.phase < G.P_HAND_OVER and not (self.ai_seats >> g.turn) & 1 and self.humans() > 1:
-            self.show(S_HANDOFF)
-            self.viewer = g.turn
-        else:
-            self.enter_turn()
-        return True
-
     # --- moves -------------------------------------------------------------
     def play(self, kind, index, ts, end):
         """Play a move for the seat to move; returns the reason code."""
@@ -418,34 +384,13 @@ class App:
             self.enter_turn()
 
     def log_match(self):
-        # issue 4: every finished match goes to the score log, written here,
-        # between games (never during a link exchange: flash writes stop the UART)
-        g = self.g
+        # issue 4: every finished match goes to the score log (ui/screen_matchend.py), between
+        # games (never during a link exchange: flash writes stop the UART)
         lk = self.link
         if lk is not None and not (lk.safe_to_write() or not lk.t.alive()):
             self.log_due = True     # screen_link.persist writes it once the cable is quiet
             return
-        self.log_due = False
-        seats = ""
-        for p in range(g.n):
-            seats += "A" if (self.ai_seats >> p) & 1 and lk is None else "H"
-        # the same id on both consoles of a linked match; a fresh one otherwise
-        if lk is not None:
-            mid = lk.match_id
-        else:
-            from link import entropy
-            mid = entropy.random_bytes(8)
-        try:
-            from ui import matchlog
-            import scorelog
-            scorelog.append(self.b.storage.path(scorelog.FILENAME), matchlog.record(self, {
-                "variant": g.rules.name, "seats": seats,
-                "hands": [list(h) for h in g.history[-scorelog.MAX_HANDS:]],
-                "final": list(g.scores), "winner": g.winner,
-                "id": int.from_bytes(mid, "little")}))
-            self.logged += 1
-        except (OSError, ValueError):
-            pass        # a full or failing flash must not stop the game
+        SCREENS[S_MATCHEND].log(self)
 
     def move_text(self, seat, mv):
         kind = mv[0]
@@ -589,7 +534,7 @@ class App:
             self.dress(False)       # the title's tiles and words are Burako's
         self.screen = s
         self.dirty = D_ALL
-        if self.link is not None and NAMES[s] not in sys.modules:
+        if s == S_MATCHEND and self.link is not None and NAMES[s] not in sys.modules:
             self.scr = _Later
         else:
             self.scr = SCREENS[s]

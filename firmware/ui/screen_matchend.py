@@ -1,5 +1,6 @@
 # End of the match: the winner, every hand's scores, the totals; for burraco
 # also seed 001's Match Points and Victory Points.
+import sys
 from engine import rules as RU
 from engine import score as SC
 from hal import keys as K
@@ -23,6 +24,36 @@ def key(app, k):
 def tick(app, now):
     if app.log_due and app.link is None:
         app.log_match()
+
+
+def log(app):
+    """App.log_match once it may write: the finished match into the score log (issue 4)."""
+    from ui import app as A
+    g = app.g
+    lk = app.link
+    app.log_due = False
+    seats = ""
+    for p in range(g.n):
+        seats += "A" if (app.ai_seats >> p) & 1 and lk is None else "H"
+    # the same id on both consoles of a linked match; a fresh one otherwise
+    if lk is not None:
+        mid = lk.match_id
+    else:
+        from link import entropy
+        mid = entropy.random_bytes(8)
+        if "link.session" not in sys.modules:       # nothing else holds it: off the heap
+            A.drop(("link.entropy",))
+    try:
+        from ui import matchlog
+        import scorelog
+        scorelog.append(app.b.storage.path(scorelog.FILENAME), matchlog.record(app, {
+            "variant": g.rules.name, "seats": seats,
+            "hands": [list(h) for h in g.history[-scorelog.MAX_HANDS:]],
+            "final": list(g.scores), "winner": g.winner,
+            "id": int.from_bytes(mid, "little")}))
+        app.logged += 1
+    except (OSError, ValueError):
+        pass        # a full or failing flash must not stop the game
 
 
 def draw(app, dirty):

@@ -1,6 +1,7 @@
 # New game: variant, players, each seat human or AI, AI level, target score
 # (burraco: or a tournament round of 1..4 hands, seed 001's MP/VP at its end).
 from micropython import const
+from engine import game as G
 from engine import rules as RU
 from hal import keys as K
 from ui import gfx
@@ -80,6 +81,26 @@ def key(app, k):
         if app.row >= len(rows(app)):
             app.row = 0
         app.dirty = D_ALL
+
+
+def new_game(app):
+    """App.new_game: a new match with these choices (also autoplay's and the quick start's)."""
+    app.played_ms = 0
+    if app.seed is None:
+        seed = app.b.clock.ticks_ms() & 0x3FFFFFFF
+    else:
+        seed = app.seed
+        app.seed = seed + 1
+    rules = RU.VARIANTS[app.variant]
+    n = app.players if app.players in rules.players else 2
+    g = app.g = G.Game(rules, n, seed, RU.MAX_TARGET if app.hands else app.target)
+    app.dress(rules.cards)
+    app.stats = bytearray()
+    app.seat_ais()
+    app.viewer = app.first_human(g.turn)
+    app.reset_view()
+    app.next_ai = app.now + app.ai_ms
+    app.enter_turn()
 
 
 def tick(app, now):

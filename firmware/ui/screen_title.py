@@ -1,10 +1,11 @@
 # The title: continue the saved game (when there is one), new game, language,
 # the link cable 1v1 (ui/screen_link.py), Rummy israelí (ui/screen_rummy.py).
+from engine import game as G
 from engine import tiles as T
 from hal import keys as K
 from ui import lang as L
 from ui import screen_link, screen_rummy
-from ui.common import S_SETUP, D_MELDS, D_CLEAR, D_ALL
+from ui.common import S_SETUP, S_HANDOFF, D_MELDS, D_CLEAR, D_ALL
 from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, HILITE
 
 
@@ -41,6 +42,34 @@ def key(app, k):
         else:
             app.show(S_SETUP)
             app.row = 0
+
+
+def load(app):
+    """App.load: resume the saved match (also the quick start's); False when there is none
+    (app.bad_save when the file is damaged)."""
+    from ui import save
+    try:
+        r = save.read(app.b.storage)
+    except Exception:
+        r = None
+        app.bad_save = True
+    if r is None:
+        return False
+    app.ai_seats, app.level, li, v, app.sort_mode, played_s, g, app.hands, app.stats = r
+    app.g = g
+    app.played_ms = played_s * 1000
+    app.dress(g.rules.cards)
+    L.use(L.LANGS[li] if li < 3 else "es")
+    app.seat_ais()
+    app.viewer = v
+    app.reset_view()
+    app.next_ai = app.now + app.ai_ms
+    if g.phase < G.P_HAND_OVER and not (app.ai_seats >> g.turn) & 1 and app.humans() > 1:
+        app.show(S_HANDOFF)
+        app.viewer = g.turn
+    else:
+        app.enter_turn()
+    return True
 
 
 def tick(app, now):

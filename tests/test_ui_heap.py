@@ -1,0 +1,155 @@
+"""The heap at the table (issue 15, docs/vpico.md "Heap"): what only the title, set-up, hand-end
+and match-end screens use is unloaded when the table comes up (ui/app.py OFF_TABLE), and the
+title -> set-up -> table -> hand end -> match end -> title loop keeps working with it.
+
+Under real MicroPython (the WASI build) at the console UI's 128 KB heap, a hard limit: three whole
+matches in a row played through the keys (all seats AI, level 1, target 1000: two hands each),
+checked at every table frame for the modules that must be gone, and for the free heap there."""
+import pytest
+
+from emulator.paths import use_firmware
+
+use_firmware()
+
+import scorelog  # noqa: E402
+from ui import app as A  # noqa: E402
+
+HEAP = 131072       # the UI's heap limit (tests/test_link_e2e.py MP_HEAP, emulator/runner.py)
+# gc.mem_free() at the table's first frame after a collection, seed 1, measured 23 Nov 15:55:
+# 35,152 B in the first match, 32,816 B in the later ones (the Painter's glyph caches hold what
+# the hand and match ends drew, ~2.4 KB); before the unloading 30,304 and 19,328 B (firmware of
+# commit da27083). The margin is for code other work adds to the always-loaded modules; a
+# module left loaded costs 0.5-5.5 KB (and the modules are checked by name besides).
+MARGIN = 1536
+FLOOR_FIRST = 35152 - MARGIN
+FLOOR_LATER = 32816 - MARGIN
+
+UP, DOWN, LEFT, A_KEY = 0x001, 0x002, 0x004, 0x020
+# the set-up (2 players): rows variant, players, seat 1, seat 2, level, target, start
+FIRST = (DOWN, DOWN, A_KEY,         # seat 1: AI too
+         DOWN, DOWN, LEFT,          # level 2 -> 1
+         DOWN, LEFT, LEFT, LEFT,    # target 3000 -> 1000
+         DOWN, A_KEY)               # start
+AGAIN = (UP, A_KEY)                 # the same choices: up wraps to start
+SEED = 1
+
+GUEST = """
+import gc
+gc.disable()
+import sys
+class Disp:
+    width = 240
+    height = 240
+    def blit(self, buf, x, y, w, h):
+        pass
+    def fill_rect(self, x, y, w, h, c):
+        pass
+    def backlight(self, on):
+        pass
+class Btn:
+    ev = 0
+    def poll(self, now):
+        e = self.ev
+        self.ev = 0
+        return e
+class Clk:
+    now = 0
+    def ticks_ms(self):
+        return self.now
+class Board:
+    pass
+from hal.storage import Storage
+B = Board()
+B.display = Disp()
+B.buttons = Btn()
+B.clock = Clk()
+B.link = None
+B.storage = Storage('/flash/')
+B.idle = None
+from ui import app as A
+gc.collect()
+APP = A.App(B, seed=%(seed)d, ai_ms=0)
+KEYS = [%(first)r, %(again)r, %(again)r]
+OFF = A.OFF_TABLE + ('link.entropy',)
+def frames():
+    app = APP
+    todo = []
+    title = 0
+    while title <= len(KEYS):
+        k = 0
+        if app.waiting():
+            if app.screen == A.S_TITLE:
+                title += 1
+                print('TITLE', app.row, app.has_save)
+                if title <= len(KEYS):
+                    k = 0x20                    # New game
+                    todo = list(KEYS[title - 1])
+            elif app.screen == A.S_SETUP and todo:
+                k = todo.pop(0)
+            else:
+                k = 0x20                        # the hand end's next hand, the match end's title
+        B.buttons.ev = k
+        B.clock.now += 15
+        app.step(B.clock.now)
+        yield
+def check():
+    # after a collection: at the table, what must be gone and what is free
+    if APP.screen == A.S_GAME:
+        left = [n for n in OFF if n in sys.modules]
+        if left:
+            print('LEFT', ' '.join(left))
+        print('T', APP.logged, len(APP.g.history), gc.mem_free())
+FRAMES = frames()
+PEAK = 0
+for _ in FRAMES:
+    a = gc.mem_alloc()
+    if a > PEAK:
+        PEAK = a
+    gc.collect()
+    check()
+FRAMES = None
+print('END', PEAK, APP.logged, APP.level, APP.ai_seats, APP.target)
+"""
+
+
+@pytest.mark.micropython
+def test_three_matches_in_a_row_at_128k_unload_what_the_table_does_not_use(tmp_path):
+    from emulator.runtimes import wasi
+
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    res = wasi.Guest(heap=HEAP, flash=flash, result_cap=16).run(
+        GUEST % {"first": FIRST, "again": AGAIN, "seed": SEED})
+    lines = res.lines
+    assert not [ln for ln in lines if ln.startswith("LEFT")], [ln for ln in lines if ln.startswith("LEFT")][:3]
+    end = lines[-1].split()
+    assert end[0] == "END"
+    peak, logged, level, seats, target = map(int, end[1:])
+    assert (logged, level, seats, target) == (3, 1, 0b11, 1000)    # the set-up's choices held
+    assert peak < HEAP
+    # the title at power-on and after each match, never with a save left behind
+    assert [ln for ln in lines if ln.startswith("TITLE")] == ["TITLE 0 False"] * 4
+    table = [tuple(map(int, ln.split()[1:])) for ln in lines if ln.startswith("T ")]
+    matches = [[t for t in table if t[0] == m] for m in range(3)]
+    for i, m in enumerate(matches):
+        assert m and max(h for _, h, _ in m) >= 1      # two hands: the hand end came and went
+        first = m[0][2]                                # the table's first frame, a new match
+        floor = FLOOR_FIRST if i == 0 else FLOOR_LATER
+        assert first >= floor, (i, first, floor)
+    # nothing accumulates from one match to the next
+    assert matches[2][0][2] >= matches[1][0][2] - 512, (matches[1][0], matches[2][0])
+    # every match logged (the score log imported at each match end, and dropped again)
+    recs, problems = scorelog.read(str(flash / scorelog.FILENAME))
+    assert not problems and [len(r["hands"]) for r in recs] == [2, 2, 2]
+    assert all(max(r["final"]) >= 1000 and r["seats"] == "AA" for r in recs)
+    assert not (flash / "burako.sav").exists()
+
+
+def test_off_table_names_are_screen_modules_or_what_only_they_import():
+    """OFF_TABLE names modules that exist; the table's own are not among them."""
+    import importlib
+
+    for n in A.OFF_TABLE:
+        importlib.import_module(n)
+    for s in (A.S_GAME, A.S_HANDOFF):
+        assert A.NAMES[s] not in A.OFF_TABLE
