@@ -5,9 +5,10 @@ limit: a decision that needed more fuel than the budget would stop the guest
 (GuestOutOfFuel), so the test is deterministic, not timed.
 
 The positions are the worst level-3 searches of `benchmarks/rummy_figures.py`'s
-matches (seeds 1-3, 2 and 4 players): the first four took 40.3-41.5 M fuel
-before the whole solve was paid from one budget, the next two are the worst
-after it; the last is a crowded synthetic table with both jokers on the rack."""
+matches (seeds 1-3, 2 and 4 players): the first four took 40.3-41.5 M fuel in
+their matches before the whole solve was paid from one budget (41.9-43.1 M
+here on a clean heap), the next two are the worst after it (70-tile tables);
+the last is a crowded synthetic table with both jokers on the rack."""
 import pytest
 
 from emulator.runtimes import wasi
@@ -48,9 +49,13 @@ HARD = [
 ]
 
 # The decision exactly as a level-3 player makes it in a match (ai/rummy.py
-# RummyAI.choose: the solver, then the engine's check of its play). With
-# RUN 0 the script reaches "A" by the same code and stops: its stamp is the
-# fuel spent before the decision, so the hard limit is that plus the budget.
+# RummyAI.choose: the solver, then the engine's check of its play), on a
+# freshly collected heap. A fragmented heap costs more (MicroPython's
+# first-fit allocator scans past small holes for every allocation, the frames
+# of runs() and sets() included: docs/rummy.md, "The solver"); the figures
+# taken inside whole matches (benchmarks/rummy_figures.py) cover that.
+# With RUN 0 the script reaches "A" by the same code and stops: its stamp is
+# the fuel spent before the decision, so the hard limit is that plus the budget.
 GUEST = """
 import gc
 gc.disable()

@@ -26,7 +26,7 @@ from micropython import const
 from engine import tiles as T
 from engine import rummy as RM
 
-NODES = const(1000)     # the AI's budget: at most ~38 M fuel a decision on MicroPython (docs)
+NODES = const(950)      # the AI's budget: at most ~38 M fuel a decision on MicroPython (docs)
 
 # What the work around the search costs, in budget units (a unit is about a
 # search node, ~30-35 K fuel on MicroPython; fitted to measurements with some
@@ -596,6 +596,7 @@ def _relevant(table, tiles):
             near[c * 13 + d] |= 1
     use = []
     keep = []
+    ids = []
     for m in table:
         hit = False
         for u in m:
@@ -603,7 +604,7 @@ def _relevant(table, tiles):
                 hit = True
                 break
         if not hit:
-            ids = []
+            ids.clear()
             RM.joker_idents(m, ids)
             for i in ids:
                 for c in range(4):
@@ -620,7 +621,7 @@ def greedy(table, rack, exposed, limit, adds=True):
     s = _fresh(limit)
     s.best = RM.FIRST_MIN - 1 if not exposed else 0
     _search(s, (), rack, False, RM.NO_TILE, False)
-    out = [bytes(m) for m in table]
+    out = [_bytes(m) for m in table]
     pts = 0
     left = list(rack)
     if s.sol is not None:
@@ -729,7 +730,7 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
     points, closes, exact). exact: the search finished within the node budget
     over the whole table, so no legal play lays more points, or the play
     closes (nothing beats closing; its jokers may then stand for less)."""
-    table = [bytes(m) for m in table]
+    table = [_bytes(m) for m in table]
     best, pts, used = greedy(table, rack, exposed, limit, adds)
     exact = False
     if best is not None and _count(best) - _count(table) == len(rack):
@@ -780,6 +781,12 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
     if best is None:
         return None
     return (best, pts, closes, exact)
+
+
+def _bytes(m):
+    # a meld as bytes, copied only when it is not (every allocation of a solve
+    # costs more fuel the more fragmented the heap is)
+    return m if type(m) is bytes else bytes(m)
 
 
 def _count(melds):
