@@ -78,7 +78,7 @@ def bind(app):
         # level 1, the lightest (as a linked Burako match's autoplay): a
         # level 2 search's garbage on top of the link leaves no room in 128 KB
         from ai.rummy import RummyAI
-        m.ais[me] = RummyAI(1)
+        m.ais = [RummyAI(1) if p == me else None for p in range(2)]
     m.viewer = me
     m.msg = ""
     m.pos_n = -1                    # the move count rlink.pos was written at

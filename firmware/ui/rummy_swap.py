@@ -6,6 +6,7 @@
 # restore() needs is kept in ui/screen_rummy.py's `parked`: this module's
 # ~2 KB are the match's) and again when Burako is back.
 import sys
+from ui import screen_rummy     # its `parked`: unload(BURAKO)'s result, what back() puts back
 
 # Burako's modules a Rummy match does not use (those loaded are unloaded),
 # each after the modules it imports: they are loaded again one a frame
@@ -21,12 +22,6 @@ RUMMY = ("ui.linkrummy_screen", "ui.linkrummy", "ui.rummy_view", "ui.rummy_en", 
 # unloaded with Burako's modules, loaded again only by a linked Burako match
 DROP = ("ui.linkscreen", "ui.linkplay")
 
-def _door():
-    # ui/screen_rummy.py: its `parked` is unload(BURAKO)'s result (what to
-    # import and put back)
-    return sys.modules["ui.screen_rummy"]
-
-
 def _drop():
     sys.modules.pop("ui.rummy_swap", None)
     sys.modules["ui"].__dict__.pop("rummy_swap", None)
@@ -35,7 +30,7 @@ def _drop():
 def park(app):
     """Unload Burako's modules (when not done yet); the caller's frame ends
     before Rummy's are imported, so they are collected first."""
-    d = _door()
+    d = screen_rummy
     if d.parked is None:
         app.g = None                    # a finished Burako match: its objects go too
         for p in range(len(app.ais)):
@@ -56,7 +51,7 @@ def back():
     """Import the next of Burako's modules (one a frame: each load's garbage
     is collected before the next); once all are back, put back every global
     unload() cleared, drop this module and return True."""
-    d = _door()
+    d = screen_rummy
     parked = d.parked
     if parked is not None:
         order = parked[0]

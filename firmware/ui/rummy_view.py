@@ -148,6 +148,7 @@ class Match:
         self.ln = None             # over the link cable: ui/linkrummy.py
         self.cable = 0             # the set-up's J2 plays over the cable
         self.nt = 0                # tiles on the table before the last move
+        self.mv = None             # over the cable: the AI's move, played next frame
 
     def begin(self, g, stored):
         """Play game g (a fresh deal, or one replayed from rummy.sav: stored 1)."""
@@ -506,8 +507,7 @@ def _key_setup(app, m, k):
         if r == nrows - 1 - m.saved:
             if k & (K.A | K.PRESS):
                 if m.cable and m.players == 2:
-                    from ui import linkrummy_screen
-                    linkrummy_screen.start(app)
+                    screen_rummy.link(app)
                 else:
                     new(app)
             return
@@ -692,7 +692,17 @@ def tick(app, now):
     ai = m.ais[g.turn]
     if ai is None or not app.due(now):
         return
-    mv = ai.choose(g)
+    mv = m.mv
+    if mv is None:
+        mv = ai.choose(g)
+        if m.ln is not None:
+            # over the cable the move is played in the next frame: the
+            # search's garbage and the move's (the link's, the redraw's)
+            # would otherwise share one frame's heap
+            m.mv = mv
+            app.next_ai = now + 1
+            return
+    m.mv = None
     if _play(app, mv):
         _play(app, (RM.PASS, ()))      # never stall on an AI bug
     app.next_ai = now + app.ai_ms

@@ -31,6 +31,11 @@ T_LINK = const(4)
 
 parked = None       # Burako's modules unloaded while Rummy runs (ui/rummy_swap.py)
 
+# what a linked match imports (ui/linkrummy.py), leaves first
+LINKED = ("ui.rummy_view", "link.frame", "link.transport", "link.entropy", "link.msg",
+          "link.session", "engine.rummy_codec", "link.moves_rummy", "ui.linkrummy",
+          "ui.linkrummy_screen")
+
 
 class _Wait:
     g = None
@@ -76,9 +81,11 @@ def _do(app, w):
         app.row = 0
         app.show(0)     # S_TITLE
         return
-    if todo == T_LINK and "ui.rummy_view" not in sys.modules:
-        _v()            # Rummy's imports in a frame of their own, the link's in the next
-        return
+    if todo == T_LINK:
+        for n in LINKED:
+            if n not in sys.modules:
+                __import__(n)   # one a frame: each import's garbage is collected first
+                return
     app.rm = None
     if todo == T_SETUP:
         _v().setup(app)
