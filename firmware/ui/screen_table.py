@@ -462,32 +462,27 @@ def draw_hint(app):
         p.text(0, Y_HINT + 10, 240, s[cut:].strip(), ERR, BAR)
         return
     if app.focus == 2:
-        hint(p, L.H_MENU, -1)
-        return
-    if app.focus == 1:
-        keyhint(app, L.H_MELD1 if my_turn(app) and not app.mside else -1, L.H_MELD2)
-        return
-    if not my_turn(app):
+        a, b = L.H_MENU, -1
+    elif app.focus == 1:
+        a, b = L.H_MELD1 if my_turn(app) and not app.mside else -1, L.H_MELD2
+    elif not my_turn(app):
         p.text(0, Y_HINT, 240, L.t(L.TURN_OF) + pname(g.turn) +
                (" (" + L.t(L.AI) + ")" if (app.ai_seats >> g.turn) & 1 and app.link is None else ""), DIM, BAR)
         p.text(0, Y_HINT + 10, 240, L.t(L.H_WAIT), DIM, BAR)
         return
-    ph = g.phase
-    if ph == G.P_DRAW:
-        keyhint(app, L.H_DRAW1, L.H_DRAW2)
-    elif ph == G.P_EMPTY or ph == G.P_EMPTY_DISCARD:
-        hint(p, L.H_CLOSE if g.taken[G.side_of(g.turn)] else L.H_MUERTO, -1)
+    elif g.phase == G.P_DRAW:
+        a, b = L.H_DRAW1, L.H_DRAW2
+    elif g.phase == G.P_EMPTY or g.phase == G.P_EMPTY_DISCARD:
+        a, b = L.H_CLOSE if g.taken[G.side_of(g.turn)] else L.H_MUERTO, -1
     elif app.confirm >= 0:
         r = app.rack()
         p.text(0, Y_HINT, 240, L.t(L.CONFIRM_DISCARD) + T.to_text(r[app.confirm], app.g.rules.cards), CURSOR, BAR)
         p.text(0, Y_HINT + 10, 240, "", DIM, BAR)
+        return
     else:
-        keyhint(app, L.H_PLAY1, L.H_PLAY2)
-
-
-def keyhint(app, a, b):
-    # common.hint in the keys the board has: without X and Y (Pico-LCD-1.14) ui/keynames.py's
+        a, b = L.H_PLAY1, L.H_PLAY2
+    # in the keys the board has: without X and Y (Pico-LCD-1.14) ui/keynames.py renames them
     h = hint
     if app.no_y:
         from ui.keynames import hint as h
-    h(app.p, a, b)
+    h(p, a, b)

@@ -37,6 +37,7 @@ BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44
 FLASH_SIZE = 2 * 1024 * 1024
 FS_OFFSET = 0xA0000  # MicroPython's littlefs starts here and runs to the end of the 2 MB
 DEFAULT_PROFILE = "pico_lcd_13"
+HOLD_MS = 700  # a key held for X or Y on the Pico-LCD-1.14: longer than hal/buttons.py's 500 ms
 
 
 class VPicoError(Exception):
@@ -277,7 +278,17 @@ class VPico:
         return d
 
     def tap(self, mask, hold_ms=80):
-        """Press the keys in `mask` for `hold_ms` of emulated time, then release; returns the press time (ns)."""
+        """Press the keys in `mask` for `hold_ms` of emulated time, then release; returns the press time (ns).
+        On a board without X and Y (the Pico-LCD-1.14) X and Y are B and A held HOLD_MS, as
+        hal/buttons.py reads them there."""
+        from hal import keys as K
+
+        have = 0
+        for bit, _ in self.profile.KEYS:
+            have |= bit
+        if mask & (K.X | K.Y) and not have & (K.X | K.Y):
+            mask = (mask & ~(K.X | K.Y)) | (K.B if mask & K.X else 0) | (K.A if mask & K.Y else 0)
+            hold_ms = max(hold_ms, HOLD_MS)
         return self.request("keys", low=self.pins_for(mask), hold_ms=hold_ms)["t_ns"]
 
     def stats(self, bursts=False):
