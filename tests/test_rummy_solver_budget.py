@@ -51,9 +51,9 @@ HARD = [
 # The decision exactly as a level-3 player makes it in a match (ai/rummy.py
 # RummyAI.choose: the solver, then the engine's check of its play), on a
 # freshly collected heap. A fragmented heap costs more (MicroPython's
-# first-fit allocator scans past small holes for every allocation, the frames
-# of runs() and sets() included: docs/rummy.md, "The solver"); the figures
-# taken inside whole matches (benchmarks/rummy_figures.py) cover that.
+# first-fit allocator scans past small holes for every heap-allocated frame:
+# docs/rummy.md, "The solver"); the figures taken inside whole matches
+# (benchmarks/rummy_figures.py) cover that.
 # With RUN 0 the script reaches "A" by the same code and stops: its stamp is
 # the fuel spent before the decision, so the hard limit is that plus the budget.
 GUEST = """
