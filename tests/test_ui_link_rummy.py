@@ -298,7 +298,7 @@ HEAP = 131072
 
 @pytest.mark.micropython
 @pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="peak ~135.8 KB (measured under 196608): the link's modules "
+                   reason="peak ~134.0 KB (measured under 196608): the link's modules "
                           "(~26 KB) on top of a Rummy match's ~104 KB live do not fit yet")
 def test_linked_rummy_match_micropython_heap_limit(tmp_path):
     """One console inside real MicroPython at -X heapsize=131072, the other a

@@ -14,10 +14,10 @@ BURAKO = ("engine.reasons", "engine.melds", "engine.score", "engine.rules", "eng
           "engine.codec", "engine.notation", "engine.transcript", "ai.rack", "ai.lookahead",
           "ai.basic", "ui.save", "ui.screen_handoff", "ui.screen_handend", "ui.screen_matchend",
           "ui.screen_setup", "ui.screen_table", "ui.screen_title")
-RUMMY = ("ui.linkrummy_screen", "ui.linkrummy", "ui.rummy_view", "ui.rummy_en", "ui.rummy_es", "ui.rummy_it",
-         "ai.rummy", "engine.rummy_solve", "engine.rummy_bench", "engine.rummy_codec",
-         "engine.rummy", "link.session", "link.deal", "link.repair", "link.moves_rummy",
-         "link.msg", "link.transport", "link.frame", "link.entropy")
+RUMMY = ("ui.linkrummy_screen", "ui.linkrummy", "ui.rummy_setup", "ui.rummy_view", "ui.rummy_en",
+         "ui.rummy_es", "ui.rummy_it", "ai.rummy", "engine.rummy_solve", "engine.rummy_bench",
+         "engine.rummy_codec", "engine.rummy", "link.session", "link.deal", "link.repair",
+         "link.moves_rummy", "link.msg", "link.transport", "link.frame", "link.entropy")
 # the Burako link's glue (emulator/runner.py imports it before a linked App):
 # unloaded with Burako's modules, loaded again only by a linked Burako match
 DROP = ("ui.linkscreen", "ui.linkplay")

@@ -37,7 +37,6 @@ M_MATCHEND = const(4)
 M_LOAD = const(5)          # resuming rummy.sav (a few moves a frame)
 M_LINK = const(6)          # over the cable: connecting, peer gone, ended (ui/linkrummy.py)
 
-REPLAY_N = const(4)        # moves replayed a frame while resuming
 
 # focus while playing
 F_RACK = const(0)
@@ -54,9 +53,6 @@ Y_MSG = const(206)
 Y_HINT = const(220)
 RACK_N = const(13)
 X_MELD = const(12)
-
-# the set-up's J2 row: AI, human, over the cable (A and RIGHT go this way)
-CYCLE = (1, 0, 2)
 
 # menu entries
 MENU = (0, 1, 2, 3, 4, 5)    # undo all, pass, sort, closing tile, hint, save and quit
@@ -214,7 +210,17 @@ def new(app, seats=None):
     enter(app)
 
 
+def _su():
+    # the set-up's keys and drawing and the resume of rummy.sav: loaded
+    # while the set-up shows, dropped when a match starts (_start)
+    from ui import rummy_setup
+    return rummy_setup
+
+
 def _start(app):
+    if screen_rummy.SWAP:
+        sys.modules.pop("ui.rummy_setup", None)
+        sys.modules["ui"].__dict__.pop("rummy_setup", None)
     m = app.rm
     m.ais = [RummyAI(app.level) if (m.seats >> p) & 1 else None for p in range(m.players)]
     m.viewer = _first_human(m, m.g.turn)
@@ -324,69 +330,6 @@ def remove_save(app):
         pass
 
 
-def resume(app):
-    """Resume the saved Rummy match: its moves are replayed a few a frame
-    (tick); False when there is no save (a bad one shows at the end)."""
-    try:
-        f = open(app.b.storage.path(SAVE))
-    except OSError:
-        return False
-    m = app.rm
-    m.load = _loading(f)
-    m.mode = M_LOAD
-    app.dirty = D_ALL
-    return True
-
-
-def _loading(f):
-    # the save's head line, then the transcript a move at a time: a long
-    # match's replay at once would fill the heap with garbage under the
-    # emulator's collect-between-frames rule; yields None, then
-    # (game, seats, level, error)
-    with f:
-        try:
-            w = f.readline().split()
-            seats = int(w[2])
-            level = int(w[4])
-        except (IndexError, ValueError):
-            yield None, 0, 0, "bad head"
-            return
-        for r in RM.replaying(f):
-            if r is None:
-                yield None
-            else:
-                yield r[0], seats, level, r[1]
-
-
-def _load(app, m):
-    r = None
-    try:
-        for _ in range(REPLAY_N):
-            r = next(m.load)
-            if r is not None:
-                break
-    except (OSError, StopIteration):
-        r = (None, 0, 0, "unreadable")
-    if r is None:
-        return
-    m.load = None
-    g, seats, level, err = r
-    if err or g is None or g.phase == RM.P_MATCH_OVER:
-        m.mode = M_SETUP
-        m.saved = 0
-        m.row = 0
-        app.dirty = D_ALL
-        return
-    m.begin(g, 1)
-    m.players = g.n
-    m.hands = g.hands
-    m.seats = seats
-    app.level = level
-    _start(app)
-    app.show(S_RUMMY)
-    enter(app)
-
-
 # --- moves ---------------------------------------------------------------------
 def _play(app, mv):
     """Play mv for the seat to move (over the cable: send it); the reason
@@ -467,7 +410,7 @@ def _status(m):
 def key(app, k):
     m = app.rm
     if m.mode == M_SETUP:
-        _key_setup(app, m, k)
+        _su().key(app, m, k)
     elif m.mode == M_LOAD:
         return
     elif m.mode == M_LINK:
@@ -484,53 +427,6 @@ def key(app, k):
             screen_rummy.close(app)
     else:
         _key_play(app, m, k)
-
-
-def _key_setup(app, m, k):
-    nrows = 4 + m.players + m.saved    # players, seats, level, hands, start, continue
-    if k & K.B:
-        screen_rummy.close(app)
-        return
-    if k & K.UP:
-        m.row = (m.row - 1) % nrows
-    elif k & K.DOWN:
-        m.row = (m.row + 1) % nrows
-    elif k & (K.A | K.LEFT | K.RIGHT | K.PRESS):
-        step = -1 if k & K.LEFT else 1
-        r = m.row
-        if m.saved and r == nrows - 1:
-            if k & (K.A | K.PRESS) and not resume(app):
-                m.saved = 0
-                m.row = 0
-                app.dirty = D_ALL
-            return
-        if r == nrows - 1 - m.saved:
-            if k & (K.A | K.PRESS):
-                if m.cable and m.players == 2:
-                    screen_rummy.link(app)
-                else:
-                    new(app)
-            return
-        if r == 0:
-            m.players = (m.players - 2 + step) % 3 + 2
-        elif r == 2 and m.players == 2:
-            # J2: the AI, a person here, a person over the link cable (1v1)
-            v = 2 if m.cable else (m.seats >> 1) & 1
-            v = CYCLE[(CYCLE.index(v) + step) % 3]
-            m.cable = v >> 1
-            m.seats = (m.seats & 1) | (v & 1) << 1
-        elif r <= m.players:
-            m.seats ^= 1 << (r - 1)
-        elif r == m.players + 1:
-            app.level = (app.level - 1 + step) % 3 + 1
-        else:
-            m.hands = (m.hands - 1 + step) % 8 + 1
-        m.seats &= (1 << m.players) - 1
-        if m.players != 2:
-            m.cable = 0
-        if m.row >= 4 + m.players + m.saved:
-            m.row = 0
-    app.dirty = D_ALL
 
 
 def _key_play(app, m, k):
@@ -677,7 +573,7 @@ def _menu(app, m, i):
 def tick(app, now):
     m = app.rm
     if m is not None and m.mode == M_LOAD:
-        _load(app, m)
+        _su().load(app, m)
         return
     if m is None or m.g is None:
         return
@@ -750,7 +646,7 @@ def draw(app, dirty):
     if m is None:
         return
     if m.mode == M_SETUP:
-        _draw_setup(app, m, p)
+        _su().draw(app, m, p)
         return
     if m.mode == M_LINK:
         m.ln.draw(app)
@@ -770,38 +666,6 @@ def draw(app, dirty):
         _draw_end(app, m, p)
         return
     _draw_play(app, m, p, dirty)
-
-
-def _draw_setup(app, m, p):
-    p.fill(0, 0, 240, 240, FELT_DARK)
-    p.text(0, 6, 240, tx(X_TITLE), CURSOR, FELT_DARK, 1)
-    nrows = 4 + m.players + m.saved
-    for i in range(nrows):
-        y = 26 + i * 20
-        on = i == m.row
-        bg = HILITE if on else FELT_DARK
-        p.fill(4, y - 2, 232, 14, bg)
-        if i >= nrows - 1 - m.saved:
-            t = tx(X_START) if i == nrows - 1 - m.saved else L.t(L.CONTINUE)
-            p.text(4, y, 232, "> " + t + " <", CURSOR if on else WHITE, bg, 1)
-            continue
-        if i == 0:
-            a = tx(X_PLAYERS)
-            v = gfx.NUMS[m.players]
-        elif i <= m.players:
-            a = L.t(L.P) + gfx.NUMS[i]
-            v = L.t(L.AI) if (m.seats >> (i - 1)) & 1 else L.t(L.HUMAN)
-            if i == 2 and m.cable:
-                v = tx(X_CABLE)
-        elif i == m.players + 1:
-            a = L.t(L.LEVEL)
-            v = gfx.NUMS[app.level]
-        else:
-            a = tx(X_HANDS)
-            v = gfx.NUMS[m.hands]
-        p.text(8, y, 110, a, WHITE, bg)
-        p.text(118, y, 114, "< " + v + " >", CURSOR if on else WHITE, bg, 2)
-    p.text(0, Y_HINT + 5, 240, tx(X_H_SETUP), DIM, FELT_DARK, 1 | gfx.CAPS)
 
 
 def _draw_top(app, m, p):

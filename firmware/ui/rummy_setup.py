@@ -1,0 +1,159 @@
+# The Rummy set-up's keys and drawing, and "Continue" (rummy.sav replayed a
+# few moves a frame): ui/rummy_view.py imports this module while the set-up
+# shows and drops it when a match starts (its heap is the match's).
+from micropython import const
+from engine import rummy as RM
+from hal import keys as K
+from ui import gfx
+from ui import lang as L
+from ui import rummy_view as V
+from ui import screen_rummy
+from ui.common import S_RUMMY, D_ALL
+from ui.gfx import FELT_DARK, WHITE, CURSOR, DIM, HILITE
+
+REPLAY_N = const(4)        # moves replayed a frame while resuming
+
+# the J2 row with 2 players: AI, human, over the cable (A and RIGHT go this way)
+CYCLE = (1, 0, 2)
+
+
+def resume(app):
+    """Resume the saved Rummy match: its moves are replayed a few a frame
+    (tick); False when there is no save (a bad one shows at the end)."""
+    try:
+        f = open(app.b.storage.path(V.SAVE))
+    except OSError:
+        return False
+    m = app.rm
+    m.load = _loading(f)
+    m.mode = V.M_LOAD
+    app.dirty = D_ALL
+    return True
+
+
+def _loading(f):
+    # the save's head line, then the transcript a move at a time: a long
+    # match's replay at once would fill the heap with garbage under the
+    # emulator's collect-between-frames rule; yields None, then
+    # (game, seats, level, error)
+    with f:
+        try:
+            w = f.readline().split()
+            seats = int(w[2])
+            level = int(w[4])
+        except (IndexError, ValueError):
+            yield None, 0, 0, "bad head"
+            return
+        for r in RM.replaying(f):
+            if r is None:
+                yield None
+            else:
+                yield r[0], seats, level, r[1]
+
+
+def load(app, m):
+    r = None
+    try:
+        for _ in range(REPLAY_N):
+            r = next(m.load)
+            if r is not None:
+                break
+    except (OSError, StopIteration):
+        r = (None, 0, 0, "unreadable")
+    if r is None:
+        return
+    m.load = None
+    g, seats, level, err = r
+    if err or g is None or g.phase == RM.P_MATCH_OVER:
+        m.mode = V.M_SETUP
+        m.saved = 0
+        m.row = 0
+        app.dirty = D_ALL
+        return
+    m.begin(g, 1)
+    m.players = g.n
+    m.hands = g.hands
+    m.seats = seats
+    app.level = level
+    V._start(app)
+    app.show(S_RUMMY)
+    V.enter(app)
+
+
+def key(app, m, k):
+    nrows = 4 + m.players + m.saved    # players, seats, level, hands, start, continue
+    if k & K.B:
+        screen_rummy.close(app)
+        return
+    if k & K.UP:
+        m.row = (m.row - 1) % nrows
+    elif k & K.DOWN:
+        m.row = (m.row + 1) % nrows
+    elif k & (K.A | K.LEFT | K.RIGHT | K.PRESS):
+        step = -1 if k & K.LEFT else 1
+        r = m.row
+        if m.saved and r == nrows - 1:
+            if k & (K.A | K.PRESS) and not resume(app):
+                m.saved = 0
+                m.row = 0
+                app.dirty = D_ALL
+            return
+        if r == nrows - 1 - m.saved:
+            if k & (K.A | K.PRESS):
+                if m.cable and m.players == 2:
+                    screen_rummy.link(app)
+                else:
+                    V.new(app)
+            return
+        if r == 0:
+            m.players = (m.players - 2 + step) % 3 + 2
+        elif r == 2 and m.players == 2:
+            # J2: the AI, a person here, a person over the link cable (1v1)
+            v = 2 if m.cable else (m.seats >> 1) & 1
+            v = CYCLE[(CYCLE.index(v) + step) % 3]
+            m.cable = v >> 1
+            m.seats = (m.seats & 1) | (v & 1) << 1
+        elif r <= m.players:
+            m.seats ^= 1 << (r - 1)
+        elif r == m.players + 1:
+            app.level = (app.level - 1 + step) % 3 + 1
+        else:
+            m.hands = (m.hands - 1 + step) % 8 + 1
+        m.seats &= (1 << m.players) - 1
+        if m.players != 2:
+            m.cable = 0
+        if m.row >= 4 + m.players + m.saved:
+            m.row = 0
+    app.dirty = D_ALL
+
+
+def draw(app, m, p):
+    p.fill(0, 0, 240, 240, FELT_DARK)
+    p.text(0, 6, 240, V.tx(V.X_TITLE), CURSOR, FELT_DARK, 1)
+    nrows = 4 + m.players + m.saved
+    for i in range(nrows):
+        y = 26 + i * 20
+        on = i == m.row
+        bg = HILITE if on else FELT_DARK
+        p.fill(4, y - 2, 232, 14, bg)
+        if i >= nrows - 1 - m.saved:
+            t = V.tx(V.X_START) if i == nrows - 1 - m.saved else L.t(L.CONTINUE)
+            p.text(4, y, 232, "> " + t + " <", CURSOR if on else WHITE, bg, 1)
+            continue
+        if i == 0:
+            a = V.tx(V.X_PLAYERS)
+            v = gfx.NUMS[m.players]
+        elif i <= m.players:
+            a = L.t(L.P) + gfx.NUMS[i]
+            v = L.t(L.AI) if (m.seats >> (i - 1)) & 1 else L.t(L.HUMAN)
+            if i == 2 and m.cable:
+                v = V.tx(V.X_CABLE)
+        elif i == m.players + 1:
+            a = L.t(L.LEVEL)
+            v = gfx.NUMS[app.level]
+        else:
+            a = V.tx(V.X_HANDS)
+            v = gfx.NUMS[m.hands]
+        p.text(8, y, 110, a, WHITE, bg)
+        p.text(118, y, 114, "< " + v + " >", CURSOR if on else WHITE, bg, 2)
+    p.text(0, V.Y_HINT + 5, 240, V.tx(V.X_H_SETUP), DIM, FELT_DARK, 1 | gfx.CAPS)
