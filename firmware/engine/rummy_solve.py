@@ -165,8 +165,8 @@ class Search:
                 o += 1
             if o == 52:
                 if not self.jm and self.cur > self.best and not (self.noskip and self.jo):
+                    self.save()             # first: it may fail (see _run)
                     self.best = self.cur
-                    self.save()
                 break
             if self.cur + self.opt + 13 * self.jo <= self.best:
                 break
@@ -527,7 +527,7 @@ def _search(s, table, rack, exposed, closing, close):
     or over the rack alone (first exposure). The best stays in s.sol/s.best."""
     if not exposed:
         if _charge(s, rack) and _load(s, (), rack, (), closing, close):
-            s.rec(0)
+            _run(s)
         return
     idents = []
     for m in table:
@@ -541,7 +541,19 @@ def _search(s, table, rack, exposed, closing, close):
         if not _charge(s, rack):
             break
         if _load(s, table, rack, ways, closing, close):
-            s.rec(0)
+            _run(s)
+
+
+def _run(s):
+    # The search recurses about three frames a meld it builds. The rp2 build's
+    # C stack ends ~8-9 melds deep (measured on the virtual Pico; the WASI
+    # build and CPython go far deeper), so a deeper branch raises
+    # RuntimeError there: the search then stops as when its budget runs out,
+    # keeping the best play saved so far (save() runs before best is raised).
+    try:
+        s.rec(0)
+    except RuntimeError:
+        s.cut = True
 
 
 def _charge(s, rack):
