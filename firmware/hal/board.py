@@ -107,10 +107,30 @@ def missing(err, name):
     return ("'" + name + "'") in msg or ("'" + name.split(".")[0] + "'") in msg
 
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:       # the type checker's names for a Board's parts; never run
+    from hal.st7789 import ST7789
+    from hal.buttons import Buttons
+    from hal.uart import Link
+    from hal.storage import Storage
+    from hal.clock import Clock
+    from hal.idle import Idle
+
+
 class Board:
     """The parts (docs/interfaces.md) and `name`, `keys` (the key bits this board has: the 1.14
-    has no X, Y). No methods, and no reference to the profile: a Board keeps neither this
-    module nor the profile's alive, so forget() lets the GC take their bytecode."""
+    has no X, Y), set by build(). No methods, and no reference to the profile: a Board keeps
+    neither this module nor the profile's alive, so forget() lets the GC take their bytecode
+    (a method would hold the module's globals). The annotations are for the type checker:
+    MicroPython compiles them to nothing."""
+    name: str
+    keys: int
+    display: "ST7789"
+    buttons: "Buttons"
+    link: "Link"
+    storage: "Storage"
+    clock: "Clock"
+    idle: "Idle"
 
 
 def forget():
