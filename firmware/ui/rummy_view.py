@@ -262,7 +262,7 @@ def enter(app):
             m.mode = M_HANDOFF
         else:
             m.mode = M_PLAY
-        if _human(m, t) and g.phase == RM.P_PLAY:
+        if _human(m, t) and not m.ais[t] and g.phase == RM.P_PLAY:
             _bench(m)
         else:
             m.bench = None
@@ -271,6 +271,8 @@ def enter(app):
 
 
 def _bench(m):
+    # a person's workbench (an autoplay AI in a person's seat, over the
+    # cable, needs none: a copy of the table it would not touch)
     m.bench = Bench(m.g)
     m.cur = 0
     m.scroll = 0
@@ -370,7 +372,7 @@ def after(app, seat, mv):
             if humans(m) and m.ln is None:
                 save(app)
         enter(app)
-    elif _human(m, seat):
+    elif _human(m, seat) and not m.ais[seat]:
         _bench(m)
         # the drawn tile is the last of the rack: show it
         m.cur = len(m.bench.rack) - 1
