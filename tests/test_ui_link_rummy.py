@@ -309,8 +309,8 @@ HEAP = 131072
 
 @pytest.mark.micropython
 @pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="peak ~133.7 KB (measured under 196608): the link's modules "
-                          "(~26 KB) on top of a Rummy match's ~104 KB live do not fit yet")
+                   reason="peak ~133.3 KB: the link's modules (~20 KB) and "
+                          "a 7th qstr pool (~9 KB) on a Rummy match's ~91 KB do not fit yet")
 def test_linked_rummy_match_micropython_heap_limit(tmp_path):
     """One console inside real MicroPython at -X heapsize=131072, the other a
     CPython App on the host, the whole match (benchmarks/linkmatch_figures.py
@@ -319,15 +319,13 @@ def test_linked_rummy_match_micropython_heap_limit(tmp_path):
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "benchmarks"))
     import linkmatch_figures as LF
 
-    from emulator.runtimes import wasi
-
     LF.VARIANT[0] = "rummy"
-    try:
-        st, peer, wall = LF.micropython_match(0, 0.0, 3, str(tmp_path), HEAP)
-    except wasi.GuestMemoryError as e:
-        raise AssertionError("the linked Rummy match does not fit %d B: %s" % (HEAP, e))
-    print("linked rummy match under MicroPython: peak heap %d B of %d (after boot %d B), %d moves"
-          % (st["peak_heap_bytes"], HEAP, st["heap_after_boot"], st["link"]["moves"]))
-    assert st["peak_heap_bytes"] <= HEAP
+    # run under a larger heap so the peak is known even when it is over the
+    # limit (under the harness's rule the frames allocate the same either way)
+    st, peer, wall = LF.micropython_match(0, 0.0, 3, str(tmp_path), LF.BIG_HEAP)
+    peak = "linked rummy match under MicroPython: peak heap %d B (limit %d), after boot %d B, %d moves" % (
+        st["peak_heap_bytes"], HEAP, st["heap_after_boot"], st["link"]["moves"])
+    print(peak)
+    assert st["peak_heap_bytes"] <= HEAP, peak
     r = st["rummy"]
     assert st["screen"] == "matchend" and len(r["history"]) == RM_HANDS and r["winners"]
