@@ -330,9 +330,12 @@ def check_mpy(info, tree, port):
 
 
 def tree_files(tree):
-    """The tree's files as device paths relative to the root, sorted."""
+    """The tree's files as device paths relative to the root, sorted (not the
+    build's own stamp, wasi.BUILD_STAMP: it is not firmware)."""
+    from emulator.runtimes import wasi
     tree = Path(tree)
-    return sorted(p.relative_to(tree).as_posix() for p in tree.rglob("*") if p.is_file())
+    return sorted(p.relative_to(tree).as_posix() for p in tree.rglob("*")
+                  if p.is_file() and p.name != wasi.BUILD_STAMP)
 
 
 def _blocks(n, block):

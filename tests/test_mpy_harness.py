@@ -74,6 +74,51 @@ def test_build_is_cached_and_mirrors_deletions(tmp_path):
     assert not (out / "pkg" / "b.mpy").exists()
 
 
+def test_a_build_of_another_format_is_compiled_again_whole(tmp_path):
+    src = tmp_path / "src"
+    write(src, "pkg/__init__.py", "")
+    write(src, "pkg/a.py", "X = 1\n")
+    out = wasi.compile_firmware(tmp_path / "out", src_dir=src)
+    assert (out / wasi.BUILD_STAMP).read_text() == wasi.BUILD_FORMAT
+    a = out / "pkg" / "a.mpy"
+    (out / wasi.BUILD_STAMP).write_text("an older build\n")     # e.g. paths as source names
+    a.write_bytes(b"stale")
+    os.utime(a, ns=(a.stat().st_mtime_ns + 10**10,) * 2)        # newer than its source
+    wasi.compile_firmware(out, src_dir=src)
+    assert a.read_bytes() != b"stale" and b"pkg.a" in a.read_bytes()
+    assert (out / wasi.BUILD_STAMP).read_text() == wasi.BUILD_FORMAT
+
+
+@pytest.mark.micropython
+def test_a_module_is_named_in_tracebacks_by_the_name_its_import_interns(tmp_path):
+    """The .mpy's source name is the dotted module name, which the import interns
+    anyway: loading a module adds no name of its own to the qstr pools, which are
+    never freed (a linked Rummy match crossed into a 9 KB pool for want of ~40 names)."""
+    src = tmp_path / "src"
+    write(src, "pkg/__init__.py", "")
+    write(src, "pkg/deep.py", "def boom():\n    raise ValueError('x')\n")
+    out = wasi.compile_firmware(tmp_path / "out", src_dir=src)
+    g = wasi.Guest(heap=65536, firmware=out)
+    with pytest.raises(wasi.GuestError) as err:
+        g.run("from pkg import deep\ndeep.boom()")
+    assert 'File "pkg.deep", line 2, in boom' in err.value.traceback
+    # the same module compiled with its path as source name costs one more name
+    import shutil
+    old = tmp_path / "old"
+    shutil.copytree(out, old)
+    subprocess.run([str(wasi.mpy_cross_path()), "-o", str(old / "pkg" / "deep.mpy"),
+                    "-s", "pkg/deep.py", str(src / "pkg" / "deep.py")], check=True)
+    count = ("import micropython\n"
+             "def n():\n    micropython.qstr_info()\n"
+             "n()\nfrom pkg import deep\nn()\n")
+    added = []
+    for tree in (out, old):
+        lines = wasi.Guest(heap=65536, firmware=tree).run(count).lines
+        ns = [int(ln.split("n_qstr=")[1].split(",")[0]) for ln in lines if "n_qstr=" in ln]
+        added.append(ns[1] - ns[0])
+    assert added[1] == added[0] + 1, added
+
+
 def test_build_error_is_one_line_naming_the_file(tmp_path):
     src = tmp_path / "src"
     write(src, "engine/ok.py", "A = 1\n")

@@ -20,6 +20,7 @@ import pytest
 from emulator import runner
 from emulator.board import parse_keys
 from emulator.runtimes import rp2040
+from host import device
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.slow
@@ -271,7 +272,7 @@ def test_burako_flash_copies_the_build_to_the_virtual_pico(flashed):
     assert flashed["code"] == 0, flashed["err"]
     assert "MicroPython 1.27.0" in flashed["out"] and "soft reset done" in flashed["out"]
     tree = flashed["tree"]
-    built = {p.relative_to(tree).as_posix(): p.stat().st_size for p in tree.rglob("*") if p.is_file()}
+    built = {f: (tree / f).stat().st_size for f in device.tree_files(tree)}
     assert "main.py" in built and any(f.endswith(".mpy") for f in built)
     for f, size in built.items():
         assert flashed["sizes"].get(f) == size, f

@@ -41,6 +41,10 @@ FIRMWARE_BUILD = BUILD / "firmware"
 WASM_CACHE = BUILD / "wasm"
 
 SOURCE_AT_ROOT = ("main.py", "boot.py")  # the device runs these as source
+# what a build tree was compiled with (written in it as BUILD_STAMP): a tree with another
+# stamp, or none, is compiled again whole, whatever its files' times say
+BUILD_STAMP = ".build"
+BUILD_FORMAT = "mpy-cross -s <dotted module name>\n"
 
 FW_GUEST = "/fw"
 FLASH_GUEST = "/flash"
@@ -131,6 +135,18 @@ def _one_line(text: str) -> str:
     return last
 
 
+def source_name(rel: Path) -> str:
+    """The source name a module's .mpy stores (tracebacks show it): its dotted
+    module name, ``ui.app`` for ui/app.py. Importing the module interns that
+    very name (the module's __name__), so the .mpy adds no name of its own to
+    the device's qstr pools, which are never freed: a path like ``ui/app.py``
+    was one more interned name per module loaded (docs/micropython-harness.md)."""
+    parts = list(rel.with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
 def _compile_one(tool: Path, src: Path, dst: Path, rel: str) -> Optional[str]:
     dst.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=dst.stem + ".", suffix=".mpy.tmp", dir=dst.parent)
@@ -162,6 +178,8 @@ def compile_firmware(out_dir: Union[str, Path, None] = None, *,
         raise FirmwareBuildError(f"firmware folder not found: {src_root}")
     out.mkdir(parents=True, exist_ok=True)
     tool = mpy_cross_path()
+    stamp = out / BUILD_STAMP
+    fresh = stamp.is_file() and stamp.read_text() == BUILD_FORMAT
 
     wanted: set[Path] = set()
     jobs: list[tuple[Path, Path, str]] = []
@@ -177,9 +195,9 @@ def compile_firmware(out_dir: Union[str, Path, None] = None, *,
             continue
         dst = out / rel.with_suffix(".mpy")
         wanted.add(dst)
-        if dst.exists() and dst.stat().st_mtime >= src.stat().st_mtime:
+        if fresh and dst.exists() and dst.stat().st_mtime >= src.stat().st_mtime:
             continue
-        jobs.append((src, dst, rel.as_posix()))
+        jobs.append((src, dst, source_name(rel)))
 
     if jobs:
         with ThreadPoolExecutor(max_workers=min(8, len(jobs))) as pool:
@@ -192,6 +210,8 @@ def compile_firmware(out_dir: Union[str, Path, None] = None, *,
     for old in list(out.rglob("*.mpy")) + [out / n for n in SOURCE_AT_ROOT]:
         if old.exists() and old not in wanted:
             old.unlink()
+    if not fresh:
+        stamp.write_text(BUILD_FORMAT)
     return out
 
 
