@@ -16,17 +16,17 @@ from ui.screen_link import tx
 
 # ids in the languages' LINK tables, as ui/linkscreen.py numbers them (it
 # imports Burako's engine: not loaded during a Rummy match)
-T_CONNECTING = const(1)
-T_DEALING = const(2)
-T_GONE = const(3)
-T_WAIT_BACK = const(4)
-T_H_LEAVE = const(5)
-T_H_ENDED = const(6)
-T_ENDED = const(7)
-T_BY_PEER = const(8)
-T_BY_ME = const(9)
-T_RESUMING = const(12)
-T_REASON = const(13)       # + session.R_*
+_T_CONNECTING = const(1)
+_T_DEALING = const(2)
+_T_GONE = const(3)
+_T_WAIT_BACK = const(4)
+_T_H_LEAVE = const(5)
+_T_H_ENDED = const(6)
+_T_ENDED = const(7)
+_T_BY_PEER = const(8)
+_T_BY_ME = const(9)
+_T_RESUMING = const(12)
+_T_REASON = const(13)       # + session.R_*
 
 # reasons after which the saved match can never go on: the save goes
 DEAD = (1, 4, 7, 8, 9, 10, 11)
@@ -108,22 +108,22 @@ def draw(app):
     t = V.tx(V.X_TITLE) + " - " + V.tx(V.X_CABLE)
     p.text(0, 24, 240, t, WHITE, FELT_DARK, 1)
     if s == S.ENDED:
-        p.text(0, 70, 240, tx(T_ENDED), ERR, FELT_DARK, 1)
-        p.text(0, 90, 240, tx(T_REASON + lk.reason), WHITE, FELT_DARK, 1)
-        p.text(0, 106, 240, tx(T_BY_PEER if lk.by_peer else T_BY_ME), GREY, FELT_DARK, 1)
-        p.text(0, 220, 240, tx(T_H_ENDED), DIM, FELT_DARK)
+        p.text(0, 70, 240, tx(_T_ENDED), ERR, FELT_DARK, 1)
+        p.text(0, 90, 240, tx(_T_REASON + lk.reason), WHITE, FELT_DARK, 1)
+        p.text(0, 106, 240, tx(_T_BY_PEER if lk.by_peer else _T_BY_ME), GREY, FELT_DARK, 1)
+        p.text(0, 220, 240, tx(_T_H_ENDED), DIM, FELT_DARK)
         return
     if s == S.PEER_GONE:
-        p.text(0, 80, 240, tx(T_GONE), CURSOR, FELT_DARK, 1)
-        p.text(0, 100, 240, tx(T_WAIT_BACK), WHITE, FELT_DARK, 1)
+        p.text(0, 80, 240, tx(_T_GONE), CURSOR, FELT_DARK, 1)
+        p.text(0, 100, 240, tx(_T_WAIT_BACK), WHITE, FELT_DARK, 1)
     elif s == S.DEALING:
-        p.text(0, 90, 240, tx(T_DEALING), WHITE, FELT_DARK, 1)
+        p.text(0, 90, 240, tx(_T_DEALING), WHITE, FELT_DARK, 1)
     else:
-        p.text(0, 90, 240, tx(T_RESUMING if lk.match_id is not None else T_CONNECTING),
+        p.text(0, 90, 240, tx(_T_RESUMING if lk.match_id is not None else _T_CONNECTING),
                WHITE, FELT_DARK, 1)
     if app.link_note:
         p.text(0, 150, 240, app.link_note, ERR, FELT_DARK, 1)
-    p.text(0, 220, 240, tx(T_H_LEAVE), DIM, FELT_DARK)
+    p.text(0, 220, 240, tx(_T_H_LEAVE), DIM, FELT_DARK)
 
 
 # --- rlink.sav, rlink.pos --------------------------------------------------------

@@ -31,7 +31,7 @@ SAVE = "rummy.sav"
 # modes
 M_SETUP = const(0)
 M_PLAY = const(1)
-M_HANDOFF = const(2)
+_M_HANDOFF = const(2)
 M_HANDEND = const(3)
 M_MATCHEND = const(4)
 M_LOAD = const(5)          # resuming rummy.sav (a few moves a frame)
@@ -39,20 +39,20 @@ M_LINK = const(6)          # over the cable: connecting, peer gone, ended (ui/li
 
 
 # focus while playing
-F_RACK = const(0)
-F_TABLE = const(1)
-F_MENU = const(2)
+_F_RACK = const(0)
+_F_TABLE = const(1)
+_F_MENU = const(2)
 
 # layout
-Y_TABLE = const(14)
-ROW_H = const(16)
-ROWS = const(9)          # meld rows visible
-Y_HELD = const(160)
+_Y_TABLE = const(14)
+_ROW_H = const(16)
+_ROWS = const(9)          # meld rows visible
+_Y_HELD = const(160)
 Y_RACK = const(174)
 Y_MSG = const(206)
 Y_HINT = const(220)
 RACK_N = const(13)
-X_MELD = const(12)
+_X_MELD = const(12)
 
 # menu entries
 MENU = (0, 1, 2, 3, 4, 5)    # undo all, pass, sort, closing tile, hint, save and quit
@@ -63,31 +63,31 @@ X_PLAYERS = const(1)
 X_HANDS = const(2)
 X_START = const(3)
 X_UNDO = const(4)
-X_PASS = const(5)
-X_SORT = const(6)
-X_CLOSING = const(7)
-X_HINT = const(8)
+_X_PASS = const(5)
+_X_SORT = const(6)
+_X_CLOSING = const(7)
+_X_HINT = const(8)
 X_QUIT = const(9)
-X_H_DRAW = const(10)
-X_H_RACK = const(11)
-X_H_TABLE = const(12)
-X_H_MENU = const(13)
-X_H_WAIT = const(14)
-X_DREW = const(15)
-X_PLAYED = const(16)
-X_PASSED = const(17)
+_X_H_DRAW = const(10)
+_X_H_RACK = const(11)
+_X_H_TABLE = const(12)
+_X_H_MENU = const(13)
+_X_H_WAIT = const(14)
+_X_DREW = const(15)
+_X_PLAYED = const(16)
+_X_PASSED = const(17)
 X_HELD = const(18)
 X_NEW_MELD = const(19)
-X_READY = const(20)
-X_POINTS = const(21)
-X_HAND_END = const(22)
-X_MATCH_END = const(23)
-X_WINS = const(24)
-X_TOTAL = const(25)
-X_H_NEXT = const(26)
-X_NO_HINT = const(27)
-X_CLOSED = const(28)
-X_BLOCKED = const(29)
+_X_READY = const(20)
+_X_POINTS = const(21)
+_X_HAND_END = const(22)
+_X_MATCH_END = const(23)
+_X_WINS = const(24)
+_X_TOTAL = const(25)
+_X_H_NEXT = const(26)
+_X_NO_HINT = const(27)
+_X_CLOSED = const(28)
+_X_BLOCKED = const(29)
 X_RACK_N = const(30)
 X_H_SETUP = const(31)
 X_CABLE = const(32)
@@ -122,7 +122,7 @@ class Match:
         self.mode = M_SETUP
         self.row = 0
         self.viewer = 0
-        self.focus = F_RACK
+        self.focus = _F_RACK
         self.cur = 0
         self.scroll = 0
         self.mi = 0                # table cursor: meld row (len(melds): a new meld)
@@ -259,14 +259,14 @@ def enter(app):
             m.mode = M_PLAY
         elif _human(m, t) and t != m.viewer and humans(m) > 1:
             m.viewer = t
-            m.mode = M_HANDOFF
+            m.mode = _M_HANDOFF
         else:
             m.mode = M_PLAY
         if _human(m, t) and not m.ais[t] and g.phase == RM.P_PLAY:
             _bench(m)
         else:
             m.bench = None
-    m.focus = F_RACK
+    m.focus = _F_RACK
     app.dirty = D_ALL
 
 
@@ -306,6 +306,8 @@ def log(app, mid=None):
         app.logged += 1
     except (OSError, ValueError):
         pass        # a full or failing flash must not stop the game
+    if screen_rummy.SWAP:
+        sys.modules.pop("scorelog", None)   # its ~6 KB leave with the record (ui/app.py's OFF_TABLE)
 
 
 # --- saving (the transcript is the save) -------------------------------------
@@ -356,12 +358,12 @@ def after(app, seat, mv):
     k = mv[0]
     name = L.t(L.P) + gfx.NUMS[seat + 1] + " "
     if k == RM.DRAW:
-        m.msg = name + tx(X_DREW)
+        m.msg = name + tx(_X_DREW)
     elif k == RM.PASS:
-        m.msg = name + tx(X_PASSED)
+        m.msg = name + tx(_X_PASSED)
     elif k == RM.PLAY:
         # the tiles laid: the new table's beyond the old one's
-        m.msg = name + tx(X_CLOSED if g.closer == seat else X_PLAYED) + " " + str(_tiles(mv[1]) - m.nt)
+        m.msg = name + tx(_X_CLOSED if g.closer == seat else _X_PLAYED) + " " + str(_tiles(mv[1]) - m.nt)
     else:
         m.msg = ""
     m.nt = _tiles(g.table)
@@ -395,8 +397,8 @@ def _fix_scroll(m):
 def _fix_top(m):
     if m.mi < m.top:
         m.top = m.mi
-    elif m.mi >= m.top + ROWS:
-        m.top = m.mi - ROWS + 1
+    elif m.mi >= m.top + _ROWS:
+        m.top = m.mi - _ROWS + 1
 
 
 def _status(m):
@@ -417,7 +419,7 @@ def key(app, k):
         return
     elif m.mode == M_LINK:
         m.ln.key(app, k)
-    elif m.mode == M_HANDOFF:
+    elif m.mode == _M_HANDOFF:
         if k & (K.A | K.PRESS):
             m.mode = M_PLAY
             app.dirty = D_ALL
@@ -440,21 +442,21 @@ def _key_play(app, m, k):
             _play(app, (RM.DRAW, ()))
         return
     b = m.bench
-    if m.focus == F_MENU:
+    if m.focus == _F_MENU:
         if k & K.UP:
             m.menu = (m.menu - 1) % len(MENU)
         elif k & K.DOWN:
             m.menu = (m.menu + 1) % len(MENU)
         elif k & (K.B | K.X):
-            m.focus = F_RACK
+            m.focus = _F_RACK
         elif k & (K.A | K.PRESS):
-            m.focus = F_RACK
+            m.focus = _F_RACK
             _menu(app, m, m.menu)
             return
         app.dirty = D_ALL
         return
     if k & K.X:
-        m.focus = F_MENU
+        m.focus = _F_MENU
         m.menu = 0
         app.dirty = D_ALL
         return
@@ -463,13 +465,13 @@ def _key_play(app, m, k):
             _play(app, b.move())
         app.dirty |= D_MSG | D_TABLE
         return
-    if m.focus == F_RACK:
+    if m.focus == _F_RACK:
         if k & K.LEFT and m.cur > 0:
             m.cur -= 1
         elif k & K.RIGHT and m.cur + 1 < len(b.rack):
             m.cur += 1
         elif k & K.UP:
-            m.focus = F_TABLE
+            m.focus = _F_TABLE
             m.mi = len(b.melds)
             m.j = 0
             _fix_top(m)
@@ -487,7 +489,7 @@ def _key_play(app, m, k):
             if m.mi < n:
                 m.mi += 1
             else:
-                m.focus = F_RACK
+                m.focus = _F_RACK
         elif k & K.LEFT:
             if m.j > 0:
                 m.j -= 1
@@ -508,7 +510,7 @@ def _key_play(app, m, k):
             if b.held:
                 b.put_back()
             else:
-                m.focus = F_RACK
+                m.focus = _F_RACK
         n = len(b.melds)
         if m.mi > n:
             m.mi = n
@@ -544,7 +546,7 @@ def _menu(app, m, i):
         p = g.turn
         s = RS.solve(g.table, g.racks[p], g.exposed[p], g.closing, RS.NODES, True, True)
         if s is None:
-            m.msg = tx(X_NO_HINT)
+            m.msg = tx(_X_NO_HINT)
         else:
             # the tiles the suggestion lays
             c = bytearray(T.NCODES)
@@ -558,7 +560,7 @@ def _menu(app, m, i):
             for t in range(T.NCODES):
                 for _ in range(c[t]):
                     out.append(t)
-            m.msg = tx(X_HINT) + ": " + T.list_text(out)
+            m.msg = tx(_X_HINT) + ": " + T.list_text(out)
         m.msg_c = CURSOR
     elif m.ln is not None:
         m.ln.leave(app, True)       # the linked match stays saved (rlink.sav)
@@ -615,7 +617,7 @@ def waiting(app):
         return True
     if m.mode == M_HANDEND:
         return not (app.autoplay or humans(m) == 0)
-    if m.mode == M_HANDOFF:
+    if m.mode == _M_HANDOFF:
         return True
     return _human(m, m.g.turn)
 
@@ -657,7 +659,7 @@ def draw(app, dirty):
         p.fill(0, 0, 240, 240, FELT_DARK)
         p.text(0, 6, 240, tx(X_TITLE), CURSOR, FELT_DARK, 1)
         return
-    if m.mode == M_HANDOFF:
+    if m.mode == _M_HANDOFF:
         p.fill(0, 0, 240, 240, FELT_DARK)
         p.text(0, 60, 240, L.t(L.HANDOFF), WHITE, FELT_DARK, 1)
         name = L.t(L.P) + gfx.NUMS[m.viewer + 1]
@@ -696,27 +698,27 @@ def _draw_play(app, m, p, dirty):
     held = b.held if b is not None else b""
     rack = b.rack if b is not None else g.racks[m.viewer]
     closing = b.closing if b is not None else g.closing
-    tfocus = b is not None and m.focus == F_TABLE
+    tfocus = b is not None and m.focus == _F_TABLE
     if dirty & D_TABLE:
-        p.fill(0, Y_TABLE - 2, 240, ROWS * ROW_H + 2, FELT)
+        p.fill(0, _Y_TABLE - 2, 240, _ROWS * _ROW_H + 2, FELT)
         n = len(melds)
-        for r in range(ROWS):
+        for r in range(_ROWS):
             i = m.top + r
-            y = Y_TABLE + r * ROW_H
+            y = _Y_TABLE + r * _ROW_H
             if i > n or (i == n and b is None):
                 break
             on = tfocus and i == m.mi
             if i == n:
-                p.text(X_MELD, y + 2, 200, "+ " + tx(X_NEW_MELD), CURSOR if on else DIM, FELT)
+                p.text(_X_MELD, y + 2, 200, "+ " + tx(X_NEW_MELD), CURSOR if on else DIM, FELT)
                 if on:
-                    _put_mark(p, X_MELD - 4, y, held)
+                    _put_mark(p, _X_MELD - 4, y, held)
                 continue
             mm = melds[i]
             if mm and RM.check_meld(mm):
                 p.fill(2, y, 4, MH, ERR)        # a broken meld: a red bar
             elif on:
                 p.fill(2, y, 4, MH, CURSOR)
-            x = X_MELD
+            x = _X_MELD
             for j in range(len(mm)):
                 if x > 240 - MW:
                     break
@@ -727,25 +729,25 @@ def _draw_play(app, m, p, dirty):
             if on and m.j >= len(mm):
                 _put_mark(p, x - 1, y, held)
         if m.top:
-            p.text(224, Y_TABLE, 16, "^", DIM, FELT)
-        if m.top + ROWS <= n:
-            p.text(224, Y_TABLE + (ROWS - 1) * ROW_H, 16, "v", DIM, FELT)
-        if m.focus == F_MENU and b is not None:
+            p.text(224, _Y_TABLE, 16, "^", DIM, FELT)
+        if m.top + _ROWS <= n:
+            p.text(224, _Y_TABLE + (_ROWS - 1) * _ROW_H, 16, "v", DIM, FELT)
+        if m.focus == _F_MENU and b is not None:
             _draw_menu(p, m)
     if dirty & D_RACK:
-        p.fill(0, Y_HELD - 2, 240, Y_MSG - Y_HELD + 2, FELT_DARK)
+        p.fill(0, _Y_HELD - 2, 240, Y_MSG - _Y_HELD + 2, FELT_DARK)
         t = tx(X_HELD)
-        p.text(2, Y_HELD + 2, len(t) * 8, t, DIM, FELT_DARK)
+        p.text(2, _Y_HELD + 2, len(t) * 8, t, DIM, FELT_DARK)
         x = 4 + len(t) * 8
         for j in range(len(held)):
             if x > 130 - MW:
                 break
-            p.small(x, Y_HELD, held[j], gfx.WILD if j == len(held) - 1 else 0)
+            p.small(x, _Y_HELD, held[j], gfx.WILD if j == len(held) - 1 else 0)
             x += MW
         if closing != RM.NO_TILE:
-            p.text(196, Y_HELD + 2, 24, "C:", GREY, FELT_DARK)
-            p.small(218, Y_HELD, closing, 0)
-        rfocus = b is not None and m.focus == F_RACK
+            p.text(196, _Y_HELD + 2, 24, "C:", GREY, FELT_DARK)
+            p.small(218, _Y_HELD, closing, 0)
+        rfocus = b is not None and m.focus == _F_RACK
         for s in range(RACK_N):
             i = m.scroll + s
             x = 2 + s * (TW + 1)
@@ -764,11 +766,11 @@ def _put_mark(p, x, y, held):
 
 
 def _draw_menu(p, m):
-    p.fill(40, Y_TABLE + 8, 160, len(MENU) * 14 + 8, BAR)
+    p.fill(40, _Y_TABLE + 8, 160, len(MENU) * 14 + 8, BAR)
     for i in range(len(MENU)):
         on = i == m.menu
         bg = HILITE if on else BAR
-        p.text(44, Y_TABLE + 12 + i * 14, 152, tx(X_UNDO + i), CURSOR if on else WHITE, bg)
+        p.text(44, _Y_TABLE + 12 + i * 14, 152, tx(X_UNDO + i), CURSOR if on else WHITE, bg)
 
 
 def _draw_msg(app, m, p):
@@ -781,7 +783,7 @@ def _draw_msg(app, m, p):
         c = ERR
     elif b is not None and m.err == 0 and (b.held or len(b.rack) != len(g.racks[g.turn]) or
                                         len(b.laid())):
-        s = tx(X_READY)
+        s = tx(_X_READY)
         c = PURE
     else:
         s = m.msg
@@ -795,20 +797,20 @@ def _draw_msg(app, m, p):
         for mm in g.table:
             pts -= RM.meld_points(mm)
         s2 = str(pts if pts > 0 else 0) + "/30"
-        p.text(132, Y_HELD + 2, 56, s2, PURE if pts >= 30 else DIM, FELT_DARK, 2)
+        p.text(132, _Y_HELD + 2, 56, s2, PURE if pts >= 30 else DIM, FELT_DARK, 2)
     p.text(0, Y_MSG, 240, s, c, FELT_DARK)
     if not _human(m, g.turn):
-        a = tx(X_H_WAIT if m.ln is None else X_H_PEER)
+        a = tx(_X_H_WAIT if m.ln is None else X_H_PEER)
         h = ""
     elif g.phase == RM.P_DRAW:
-        a = tx(X_H_DRAW)
+        a = tx(_X_H_DRAW)
         h = ""
-    elif m.focus == F_MENU:
-        a = tx(X_H_MENU)
+    elif m.focus == _F_MENU:
+        a = tx(_X_H_MENU)
         h = ""
     else:
-        a = tx(X_H_RACK if m.focus == F_RACK else X_H_TABLE)
-        h = "X:" + tx(X_UNDO) + "/" + tx(X_PASS)
+        a = tx(_X_H_RACK if m.focus == _F_RACK else _X_H_TABLE)
+        h = "X:" + tx(X_UNDO) + "/" + tx(_X_PASS)
     p.text(0, Y_HINT, 240, a, DIM, BAR, gfx.CAPS)
     p.text(0, Y_HINT + 10, 240, h, DIM, BAR, gfx.CAPS)
 
@@ -817,7 +819,7 @@ def _draw_end(app, m, p):
     g = m.g
     p.fill(0, 0, 240, 240, FELT_DARK)
     over = m.mode == M_MATCHEND
-    p.text(0, 8, 240, tx(X_MATCH_END if over else X_HAND_END), CURSOR, FELT_DARK, 1)
+    p.text(0, 8, 240, tx(_X_MATCH_END if over else _X_HAND_END), CURSOR, FELT_DARK, 1)
     last = g.history[-1] if g.history else [0] * g.n
     y = 34
     for s in range(g.n):
@@ -832,10 +834,10 @@ def _draw_end(app, m, p):
         w = ""
         for s in g.winners:
             w += L.t(L.P) + gfx.NUMS[s + 1] + " "
-        p.text(0, y + 16, 240, w + tx(X_WINS), CURSOR, FELT_DARK, 1)
+        p.text(0, y + 16, 240, w + tx(_X_WINS), CURSOR, FELT_DARK, 1)
     else:
-        t = L.t(L.P) + gfx.NUMS[g.closer + 1] + " " + tx(X_CLOSED) if g.closer >= 0 else tx(X_BLOCKED)
+        t = L.t(L.P) + gfx.NUMS[g.closer + 1] + " " + tx(_X_CLOSED) if g.closer >= 0 else tx(_X_BLOCKED)
         p.text(0, y + 16, 240, t, WHITE, FELT_DARK, 1)
     # over the cable the seat to move deals the next hand
-    a = X_H_NEXT if over or m.ln is None or _human(m, g.turn) else X_H_PEER
+    a = _X_H_NEXT if over or m.ln is None or _human(m, g.turn) else X_H_PEER
     p.text(0, Y_HINT + 5, 240, tx(a), DIM, FELT_DARK, 1 | gfx.CAPS)

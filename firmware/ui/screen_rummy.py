@@ -24,10 +24,10 @@ SWAP = sys.implementation.name == "micropython"
 # frame. Meanwhile app.rm is a _Wait, so the app keeps ticking this screen and
 # keys wait (waiting() is False). (Kept on the app, not in this module: two
 # linked Apps share one process in the tests.)
-T_SETUP = const(1)
-T_NEW = const(2)
-T_CLOSE = const(3)
-T_LINK = const(4)
+_T_SETUP = const(1)
+_T_NEW = const(2)
+_T_CLOSE = const(3)
+_T_LINK = const(4)
 
 parked = None       # Burako's modules unloaded while Rummy runs (ui/rummy_swap.py)
 
@@ -74,22 +74,22 @@ def _ask(app, todo, seats=None):
 
 def _do(app, w):
     todo = w.todo
-    if todo == T_CLOSE:
+    if todo == _T_CLOSE:
         if SWAP and not _swap().back():
             return
         app.rm = None
         app.row = 0
         app.show(0)     # S_TITLE
         return
-    if todo == T_LINK:
+    if todo == _T_LINK:
         for n in LINKED:
             if n not in sys.modules:
                 __import__(n)   # one a frame: each import's garbage is collected first
                 return
     app.rm = None
-    if todo == T_SETUP:
+    if todo == _T_SETUP:
         _v().setup(app)
-    elif todo == T_LINK:
+    elif todo == _T_LINK:
         _v().setup(app)
         from ui import linkrummy_screen
         linkrummy_screen.start(app)
@@ -105,25 +105,25 @@ def _open(app, todo, seats=None):
 
 def setup(app):
     """The Rummy set-up, from the title."""
-    _open(app, T_SETUP)
+    _open(app, _T_SETUP)
 
 
 def new(app, seats=None):
     """A new Rummy match with the set-up's settings (seats: an AI bitmask)."""
-    _open(app, T_NEW, seats)
+    _open(app, _T_NEW, seats)
 
 
 def link(app):
     """A Rummy match over the link cable (`burako emu --variant rummy --link`;
     the set-up's J2 row offers it too): ui/linkrummy.py."""
-    _open(app, T_LINK)
+    _open(app, _T_LINK)
 
 
 def close(app):
     """Leave Rummy for the title: Rummy's modules go, Burako's come back."""
     if SWAP:
         _swap().leave()
-    _ask(app, T_CLOSE)
+    _ask(app, _T_CLOSE)
 
 
 def key(app, k):
