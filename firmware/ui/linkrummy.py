@@ -207,19 +207,19 @@ def unload_play(app):
     m = app.rm
     m.ais = [None, None]
     m.bench = None
-    if not screen_rummy.SWAP or PLAY[0] not in sys.modules:
+    if not screen_rummy.SWAP:
         return False
-    # the view's names for them are their only other holders (rummy_swap's
-    # unload() would find them, but its walk of every module is ~10 KB of
-    # garbage in the frame)
-    V.RummyAI = None
-    V.Bench = None
+    # the view imports them where it uses them (ai, bench above): no module
+    # holds them (rummy_swap's unload() walk of every module, ~10 KB of
+    # garbage in the frame, is not needed)
+    gone = False
     for n in PLAY:
         if n in sys.modules:
             del sys.modules[n]
             i = n.index(".")
             sys.modules[n[:i]].__dict__.pop(n[i + 1:], None)
-    return True
+            gone = True
+    return gone
 
 
 def settled(app):

@@ -16,8 +16,6 @@ import sys
 from micropython import const
 from engine import rummy as RM
 from engine import tiles as T
-from engine.rummy_bench import Bench
-from ai.rummy import RummyAI
 from hal import keys as K
 from ui import gfx
 from ui import lang as L
@@ -222,7 +220,14 @@ def _start(app):
         sys.modules.pop("ui.rummy_setup", None)
         sys.modules["ui"].__dict__.pop("rummy_setup", None)
     m = app.rm
-    m.ais = [RummyAI(app.level) if (m.seats >> p) & 1 else None for p in range(m.players)]
+    m.ais = [None] * m.players
+    if m.seats:
+        # imported when a match needs it, as the workbench's (_bench): a linked
+        # match or one of people only holds neither module it does not use
+        from ai.rummy import RummyAI
+        for p in range(m.players):
+            if (m.seats >> p) & 1:
+                m.ais[p] = RummyAI(app.level)
     m.viewer = _first_human(m, m.g.turn)
     app.next_ai = app.now + app.ai_ms
 
@@ -273,6 +278,7 @@ def enter(app):
 def _bench(m):
     # a person's workbench (an autoplay AI in a person's seat, over the
     # cable, needs none: a copy of the table it would not touch)
+    from engine.rummy_bench import Bench
     m.bench = Bench(m.g)
     m.cur = 0
     m.scroll = 0
