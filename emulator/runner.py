@@ -212,7 +212,11 @@ from ui.screen_link import over
 gc.collect()
 if %(link)r:
     B.link = Cable()
-    import ui.linkplay      # imported here, where a collection is safe, not inside App()
+    if %(linkplay)r:
+        # imported here, where a collection is safe, not inside App(); not for Rummy, whose
+        # glue (ui/linkrummy.py) loads by itself: Burako's link UI would cost Rummy's match
+        # the interned names it has to spare (docs/rummy.md, "Over the link cable")
+        import ui.linkplay
     gc.collect()
 APP = App(B, **%(kwargs)s)
 def frames():
@@ -254,6 +258,7 @@ print('S' + json.dumps(S))
 
 def guest_script(opts, width=240, height=240, keys=None):
     script = GUEST % {"kwargs": repr(app_kwargs(opts)), "link": bool(opts.get("link")),
+                      "linkplay": opts.get("variant", "burako") != "rummy",
                       "w": width, "h": height}
     if keys is not None and keys != K.ALL:
         # before the App is made (it reads board.keys); the default board has no attribute

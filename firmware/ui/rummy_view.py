@@ -805,6 +805,8 @@ def _draw_msg(app, m, p):
         s2 = str(pts if pts > 0 else 0) + "/30"
         p.text(132, _Y_HELD + 2, 56, s2, PURE if pts >= 30 else DIM, FELT_DARK, 2)
     p.text(0, Y_MSG, 240, s, c, FELT_DARK)
+    # the rows between the message and the hints: the set-up's pixels stayed there
+    p.fill(0, Y_MSG + 10, 240, Y_HINT - Y_MSG - 10, FELT_DARK)
     if not _human(m, g.turn):
         a = tx(_X_H_WAIT if m.ln is None else X_H_PEER)
         h = ""
