@@ -118,16 +118,8 @@ def rummy_matches(seeds, levels=(2, 2)):
     return out
 
 
-GUEST_RUMMY_HEAP = """
-import gc, sys
-gc.disable()
-from engine import rummy
-from ai.rummy import RummyAI
-gc.collect()
-A0 = gc.mem_alloc()
-from link import session as S
-gc.collect()
-A1 = gc.mem_alloc()
+# the guests' two consoles: a virtual clock, a loop cable, boards, repeatable nonces
+GUEST_PIPE = """
 class Clock:
     def __init__(self):
         self.now = 0
@@ -145,6 +137,7 @@ class Loop:
         self.peer.buf.extend(d)
         return len(d)
     def readinto(self, b):
+        # like the UART driver's: copies, allocates nothing
         k = min(len(b), len(self.buf) - self.i)
         src = self.buf
         i = self.i
@@ -172,7 +165,20 @@ SEQ = [0]
 def nonce(n):
     SEQ[0] += 1
     return bytes([(SEQ[0] * 97 + i * 31) & 255 for i in range(n)])
-AI = RummyAI(1)
+"""
+
+
+GUEST_RUMMY_HEAP = """
+import gc, sys
+gc.disable()
+from engine import rummy
+from ai.rummy import RummyAI
+gc.collect()
+A0 = gc.mem_alloc()
+from link import session as S
+gc.collect()
+A1 = gc.mem_alloc()
+""" + GUEST_PIPE + """AI = RummyAI(1)
 LA = None
 LB = None
 X = [0, 0]
@@ -257,52 +263,7 @@ A0 = gc.mem_alloc()
 from link import session as S
 gc.collect()
 A1 = gc.mem_alloc()
-class Clock:
-    def __init__(self):
-        self.now = 0
-    def ticks_ms(self):
-        return self.now
-    def ticks_diff(self, a, b):
-        return a - b
-class Loop:
-    def __init__(self):
-        self.buf = bytearray(600)
-        self.buf[0:] = b''
-        self.i = 0
-        self.peer = None
-    def write(self, d):
-        self.peer.buf.extend(d)
-        return len(d)
-    def readinto(self, b):
-        # like the UART driver's: copies, allocates nothing
-        k = min(len(b), len(self.buf) - self.i)
-        src = self.buf
-        i = self.i
-        for j in range(k):
-            b[j] = src[i + j]
-        self.i = i + k
-        if self.i == len(src):
-            src[0:] = b''
-            self.i = 0
-        return k
-class Board:
-    pass
-CLK = Clock()
-WA = Loop()
-WB = Loop()
-WA.peer = WB
-WB.peer = WA
-BA = Board()
-BA.clock = CLK
-BA.link = WA
-BB = Board()
-BB.clock = CLK
-BB.link = WB
-SEQ = [0]
-def nonce(n):
-    SEQ[0] += 1
-    return bytes([(SEQ[0] * 97 + i * 31) & 255 for i in range(n)])
-LA = None
+""" + GUEST_PIPE + """LA = None
 LB = None
 gc.collect()
 A1B = gc.mem_alloc()

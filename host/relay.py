@@ -237,16 +237,9 @@ def duel(variant="burako", target=0, seed=1, faults=(None, None), tick=5, until=
 
 
 # --- a console inside real MicroPython against a CPython console -----------------
-# The guest's board.link is a pair of bytearrays; each step it hands its
-# outgoing bytes to the host by address (host.call('wire', 'tx n rx')) and the
-# host writes what the CPython console sent into its receive buffer, advancing
-# the simulated clock. Garbage is collected only at module level between steps
-# (docs/micropython-harness.md: the WASI build's GC cannot see wasm locals).
-GUEST_DUEL = """
-import gc, uctypes, host
-gc.disable()
-from link.session import Link, ENDED
-from ai.basic import BasicAI
+# The guest console's clock, its wire (a pair of bytearrays the host reads and fills by
+# address), board and repeatable nonces; GUEST_DUEL's and the Rummy duel's (tests/test_link_rummy.py)
+GUEST_WIRE = """
 class Clock:
     def __init__(self):
         self.now = 1000
@@ -285,7 +278,19 @@ SEQ = [%(nonce)d]
 def nonce(n):
     SEQ[0] += 1
     return bytes([(SEQ[0] * 131 + i * 29) & 255 for i in range(n)])
-def exchange():
+"""
+
+# The guest's board.link is a pair of bytearrays; each step it hands its
+# outgoing bytes to the host by address (host.call('wire', 'tx n rx')) and the
+# host writes what the CPython console sent into its receive buffer, advancing
+# the simulated clock. Garbage is collected only at module level between steps
+# (docs/micropython-harness.md: the WASI build's GC cannot see wasm locals).
+GUEST_DUEL = """
+import gc, uctypes, host
+gc.disable()
+from link.session import Link, ENDED
+from ai.basic import BasicAI
+""" + GUEST_WIRE + """def exchange():
     w = B.link
     r = host.call('wire', '%%d %%d %%d' %% (uctypes.addressof(w.tx), w.txn, uctypes.addressof(w.rx)))
     w.txn = 0

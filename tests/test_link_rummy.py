@@ -17,7 +17,7 @@ from ai.rummy import RummyAI
 from engine import rummy as RM
 from engine import rummy_codec as RC
 from engine import tiles as T
-from host.relay import Cable, Console, Faults, SimClock, duel
+from host.relay import GUEST_WIRE, Cable, Console, Faults, SimClock, duel
 from link import moves_rummy as MR
 from link import msg as M
 from link import session as S
@@ -477,45 +477,7 @@ H1 = gc.mem_alloc()
 from link.session import Link, ENDED
 gc.collect()
 H2 = gc.mem_alloc()
-class Clock:
-    def __init__(self):
-        self.now = 1000
-    def ticks_ms(self):
-        return self.now
-    def ticks_diff(self, a, b):
-        return a - b
-class Wire:
-    def __init__(self):
-        self.tx = bytearray(1024)
-        self.txn = 0
-        self.rx = bytearray(256)
-        self.rxn = 0
-        self.rxi = 0
-    def write(self, d):
-        n = len(d)
-        self.tx[self.txn:self.txn + n] = d
-        self.txn += n
-        return n
-    def any(self):
-        return self.rxn - self.rxi
-    def readinto(self, buf):
-        k = min(len(buf), self.rxn - self.rxi)
-        rx = self.rx
-        i = self.rxi
-        for j in range(k):
-            buf[j] = rx[i + j]
-        self.rxi = i + k
-        return k
-class Board:
-    pass
-B = Board()
-B.clock = Clock()
-B.link = Wire()
-SEQ = [%(nonce)d]
-def nonce(n):
-    SEQ[0] += 1
-    return bytes([(SEQ[0] * 131 + i * 29) & 255 for i in range(n)])
-BURAKO = %(burako)r.split()
+""" + GUEST_WIRE + """BURAKO = %(burako)r.split()
 SEEN = []
 def exchange():
     w = B.link
