@@ -366,3 +366,50 @@ def test_the_114_under_micropython_draws_what_cpython_draws(tmp_path):
     assert (shown.width, shown.height) == (240, 135)
     assert bytes(shown.pixels) == bytes(board.display.pixels)
     assert hint_pixels(shown) == drawn_hints([keynames.name(L.t(L.H_MELD1)), L.t(L.H_MELD2)])
+
+
+class SwapGlass(Glass):
+    """The glass, but for ui/screen_rummy.py's black frame while it swaps the view's
+    modules in (a whole-panel clear, fill(0, 0, 240, 240, 0), that the display clips)."""
+
+    def fill_rect(self, x, y, w, h, c):
+        if (x, y, w, h, c) == (0, 0, 240, 240, 0):
+            h = self.height
+        super().fill_rect(x, y, w, h, c)
+
+
+def test_rummy_setup_and_table_fit_the_glass(tmp_path):
+    """Rummy israelí on the 1.14 (docs/ui.md "Pico-LCD-1.14"): the set-up's rows are 12 apart,
+    so the 4-player set-up's Start row is on the glass; the table has 3 meld rows, the held
+    tray, the rack's 13 tiles, the message line and hints naming the 1.14's keys; nothing
+    is drawn below row 134 and partial redraws (the menu over the rack) equal full ones."""
+    from ui import rummy_view as V
+    assert V._Y_TABLE + V._S_ROWS * V._S_ROW_H <= V._S_HELD - 2
+    assert V._S_HELD + gfx.MH <= V._S_RACK and V._S_RACK + gfx.TH <= V._S_MSG
+    assert V._S_MSG + 10 <= H - 20
+    clock = VirtualClock()
+    board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=SwapGlass(),
+                     keys=KEYS_114)
+    app = A.App(board, seed=3, ai_ms=0, lang="es")
+    d = board.display
+    run(board, app, clock, "UP,A,RIGHT,RIGHT,UP")       # title: Rummy; 4 players; Start
+    m = app.rm
+    assert m.mode == V.M_SETUP and m.players == 4 and m.row == 7
+    bands = [y for y in lit_rows(d, 0, H, gfx.FELT_DARK) if count(d, y, y + 1, gfx.HILITE)]
+    assert bands and bands[0] > 16 + 6 * 12 and bands[-1] < H - 11, bands    # the Start row
+    assert count(d, bands[0], bands[-1] + 1, gfx.CURSOR) > 20                # "> Empezar <"
+    assert lit_rows(d, H - 11, H, gfx.FELT_DARK), "the set-up's hint is not on the glass"
+    run(board, app, clock, "DOWN,LEFT,LEFT,UP,A")       # 2 players (J2 the AI); start
+    assert m.mode == V.M_PLAY and m.g.turn == 0 and app.screen == A.S_RUMMY
+    run(board, app, clock, "A")                         # draw: the workbench
+    assert m.bench is not None and len(m.bench.rack) > V.RACK_N
+    cream = count(d, V._S_RACK, V._S_MSG, gfx.CREAM) + count(d, V._S_RACK, V._S_MSG, gfx.CREAM_SEL)
+    assert cream > V.RACK_N * 100, cream
+    assert count(d, V._S_RACK, V._S_MSG, gfx.CURSOR) > 0          # the rack's cursor
+    assert lit_rows(d, V._S_HELD, V._S_HELD + 10, gfx.FELT_DARK)   # the held tray's label
+    tx = V.texts("es").TX
+    assert hint_pixels(d) == drawn_hints([keynames.name(tx[V._X_H_RACK]),
+                                          keynames.name("X:" + tx[V.X_UNDO] + "/" + tx[V._X_PASS])])
+    assert "A~:" in keynames.name(tx[V._X_H_RACK]) and "Y:" in tx[V._X_H_RACK]
+    run(board, app, clock, "RIGHT,A,UP,A,X,DOWN,B,B")   # pick, put on a new meld, the menu
+    assert m.bench.melds and m.focus == 0

@@ -128,14 +128,16 @@ def key(app, m, k):
 
 
 def draw(app, m, p):
-    p.fill(0, 0, 240, 240, FELT_DARK)
-    p.text(0, 6, 240, V.tx(V.X_TITLE), CURSOR, FELT_DARK, 1)
+    # the Pico-LCD-1.14's 135 rows: 9 rows 12 apart between the title and the hint
+    big = p.h >= 240
+    p.fill(0, 0, 240, p.h, FELT_DARK)
+    p.text(0, 6 if big else 2, 240, V.tx(V.X_TITLE), CURSOR, FELT_DARK, 1)
     nrows = 4 + m.players + m.saved
     for i in range(nrows):
-        y = 26 + i * 20
+        y = 26 + i * 20 if big else 16 + i * 12
         on = i == m.row
         bg = HILITE if on else FELT_DARK
-        p.fill(4, y - 2, 232, 14, bg)
+        p.fill(4, y - 2 if big else y - 1, 232, 14 if big else 12, bg)
         if i >= nrows - 1 - m.saved:
             t = V.tx(V.X_START) if i == nrows - 1 - m.saved else L.t(L.CONTINUE)
             p.text(4, y, 232, "> " + t + " <", CURSOR if on else WHITE, bg, 1)
@@ -156,4 +158,4 @@ def draw(app, m, p):
             v = gfx.NUMS[m.hands]
         p.text(8, y, 110, a, WHITE, bg)
         p.text(118, y, 114, "< " + v + " >", CURSOR if on else WHITE, bg, 2)
-    p.text(0, V.Y_HINT + 5, 240, V.tx(V.X_H_SETUP), DIM, FELT_DARK, 1 | gfx.CAPS)
+    p.text(0, p.h - 15 if big else p.h - 11, 240, V.tx(V.X_H_SETUP), DIM, FELT_DARK, 1 | gfx.CAPS)

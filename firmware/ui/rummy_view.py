@@ -51,6 +51,14 @@ Y_MSG = const(206)
 Y_HINT = const(220)
 RACK_N = const(13)
 _X_MELD = const(12)
+# the Pico-LCD-1.14's 135 rows (app.p.h < 240; docs/ui.md "Pico-LCD-1.14"): 3 meld
+# rows, the held tray, the rack, the message and the hints (h - 20). Private consts,
+# chosen per draw: the linked match at 131072 has no interned name to spare for them
+_S_ROW_H = const(15)
+_S_ROWS = const(3)
+_S_HELD = const(61)
+_S_RACK = const(76)
+_S_MSG = const(105)
 
 # menu entries
 MENU = (0, 1, 2, 3, 4, 5)    # undo all, pass, sort, closing tile, hint, save and quit
@@ -400,11 +408,12 @@ def _fix_scroll(m):
         m.scroll = n - RACK_N if n > RACK_N else 0
 
 
-def _fix_top(m):
+def _fix_top(m, h):
+    n = _ROWS if h >= 240 else _S_ROWS
     if m.mi < m.top:
         m.top = m.mi
-    elif m.mi >= m.top + _ROWS:
-        m.top = m.mi - _ROWS + 1
+    elif m.mi >= m.top + n:
+        m.top = m.mi - n + 1
 
 
 def _status(m):
@@ -480,7 +489,7 @@ def _key_play(app, m, k):
             m.focus = _F_TABLE
             m.mi = len(b.melds)
             m.j = 0
-            _fix_top(m)
+            _fix_top(m, app.p.h)
         elif k & (K.A | K.PRESS) and b.rack:
             b.pick_rack(m.cur)
         elif k & K.B and b.held:
@@ -523,7 +532,7 @@ def _key_play(app, m, k):
         lim = len(b.melds[m.mi]) if m.mi < n else 0
         if m.j > lim:
             m.j = lim
-        _fix_top(m)
+        _fix_top(m, app.p.h)
     _status(m)
     app.dirty = D_ALL & ~D_TOP
 
@@ -662,15 +671,16 @@ def draw(app, dirty):
         m.ln.draw(app)
         return
     if m.mode == M_LOAD:
-        p.fill(0, 0, 240, 240, FELT_DARK)
+        p.fill(0, 0, 240, p.h, FELT_DARK)
         p.text(0, 6, 240, tx(X_TITLE), CURSOR, FELT_DARK, 1)
         return
     if m.mode == _M_HANDOFF:
-        p.fill(0, 0, 240, 240, FELT_DARK)
-        p.text(0, 60, 240, L.t(L.HANDOFF), WHITE, FELT_DARK, 1)
+        s = p.h < 240
+        p.fill(0, 0, 240, p.h, FELT_DARK)
+        p.text(0, 24 if s else 60, 240, L.t(L.HANDOFF), WHITE, FELT_DARK, 1)
         name = L.t(L.P) + gfx.NUMS[m.viewer + 1]
-        p.big(120 - len(name) * 16, 90, name, CURSOR, 4)
-        p.text(0, 140, 240, L.t(L.SHOW_RACK), WHITE, FELT_DARK, 1 | gfx.CAPS)
+        p.big(120 - len(name) * 16, 50 if s else 90, name, CURSOR, 4)
+        p.text(0, 100 if s else 140, 240, L.t(L.SHOW_RACK), WHITE, FELT_DARK, 1 | gfx.CAPS)
         return
     if m.mode == M_HANDEND or m.mode == M_MATCHEND:
         _draw_end(app, m, p)
@@ -705,12 +715,17 @@ def _draw_play(app, m, p, dirty):
     rack = b.rack if b is not None else g.racks[m.viewer]
     closing = b.closing if b is not None else g.closing
     tfocus = b is not None and m.focus == _F_TABLE
+    s = p.h < 240
+    rows = _S_ROWS if s else _ROWS
+    rh = _S_ROW_H if s else _ROW_H
+    yh = _S_HELD if s else _Y_HELD
+    yr = _S_RACK if s else Y_RACK
     if dirty & D_TABLE:
-        p.fill(0, _Y_TABLE - 2, 240, _ROWS * _ROW_H + 2, FELT)
+        p.fill(0, _Y_TABLE - 2, 240, rows * rh + 2, FELT)
         n = len(melds)
-        for r in range(_ROWS):
+        for r in range(rows):
             i = m.top + r
-            y = _Y_TABLE + r * _ROW_H
+            y = _Y_TABLE + r * rh
             if i > n or (i == n and b is None):
                 break
             on = tfocus and i == m.mi
@@ -736,34 +751,35 @@ def _draw_play(app, m, p, dirty):
                 _put_mark(p, x - 1, y, held)
         if m.top:
             p.text(224, _Y_TABLE, 16, "^", DIM, FELT)
-        if m.top + _ROWS <= n:
-            p.text(224, _Y_TABLE + (_ROWS - 1) * _ROW_H, 16, "v", DIM, FELT)
-        if m.focus == _F_MENU and b is not None:
-            _draw_menu(p, m)
+        if m.top + rows <= n:
+            p.text(224, _Y_TABLE + (rows - 1) * rh, 16, "v", DIM, FELT)
     if dirty & D_RACK:
-        p.fill(0, _Y_HELD - 2, 240, Y_MSG - _Y_HELD + 2, FELT_DARK)
+        p.fill(0, yh - 2, 240, (_S_MSG if s else Y_MSG) - yh + 2, FELT_DARK)
         t = tx(X_HELD)
-        p.text(2, _Y_HELD + 2, len(t) * 8, t, DIM, FELT_DARK)
+        p.text(2, yh + 2, len(t) * 8, t, DIM, FELT_DARK)
         x = 4 + len(t) * 8
         for j in range(len(held)):
             if x > 130 - MW:
                 break
-            p.small(x, _Y_HELD, held[j], gfx.WILD if j == len(held) - 1 else 0)
+            p.small(x, yh, held[j], gfx.WILD if j == len(held) - 1 else 0)
             x += MW
         if closing != RM.NO_TILE:
-            p.text(196, _Y_HELD + 2, 24, "C:", GREY, FELT_DARK)
-            p.small(218, _Y_HELD, closing, 0)
+            p.text(196, yh + 2, 24, "C:", GREY, FELT_DARK)
+            p.small(218, yh, closing, 0)
         rfocus = b is not None and m.focus == _F_RACK
         for s in range(RACK_N):
             i = m.scroll + s
             x = 2 + s * (TW + 1)
             if i >= len(rack):
                 break
-            p.tile(x, Y_RACK, rack[i], gfx.CUR if rfocus and i == m.cur else 0, FELT_DARK)
+            p.tile(x, yr, rack[i], gfx.CUR if rfocus and i == m.cur else 0, FELT_DARK)
         t = str(len(rack))
-        p.text(236 - len(t) * 8, Y_RACK + TH + 1, len(t) * 8, t, DIM, FELT_DARK)
+        p.text(236 - len(t) * 8, yr + TH + 1, len(t) * 8, t, DIM, FELT_DARK)
     if dirty & (D_MSG | D_HINT | D_TABLE):
         _draw_msg(app, m, p)
+    # last: on the 1.14 the menu lies over the held tray and the rack
+    if dirty & D_TABLE and m.focus == _F_MENU and b is not None:
+        _draw_menu(p, m)
 
 
 def _put_mark(p, x, y, held):
@@ -772,16 +788,20 @@ def _put_mark(p, x, y, held):
 
 
 def _draw_menu(p, m):
-    p.fill(40, _Y_TABLE + 8, 160, len(MENU) * 14 + 8, BAR)
+    d = 12 if p.h < 240 else 14       # the 1.14's menu ends above the message line
+    p.fill(40, _Y_TABLE + 8, 160, len(MENU) * d + 8, BAR)
     for i in range(len(MENU)):
         on = i == m.menu
         bg = HILITE if on else BAR
-        p.text(44, _Y_TABLE + 12 + i * 14, 152, tx(X_UNDO + i), CURSOR if on else WHITE, bg)
+        p.text(44, _Y_TABLE + 12 + i * d, 152, tx(X_UNDO + i), CURSOR if on else WHITE, bg)
 
 
 def _draw_msg(app, m, p):
     g = m.g
     b = m.bench
+    big = p.h >= 240
+    ym = Y_MSG if big else _S_MSG
+    yi = p.h - 20          # the hints (Y_HINT on the 1.3)
     if b is not None and m.err and m.err != RM.TILES_HELD:
         s = reason(m.err)
         if m.bad >= 0:
@@ -803,10 +823,10 @@ def _draw_msg(app, m, p):
         for mm in g.table:
             pts -= RM.meld_points(mm)
         s2 = str(pts if pts > 0 else 0) + "/30"
-        p.text(132, _Y_HELD + 2, 56, s2, PURE if pts >= 30 else DIM, FELT_DARK, 2)
-    p.text(0, Y_MSG, 240, s, c, FELT_DARK)
+        p.text(132, (_Y_HELD if big else _S_HELD) + 2, 56, s2, PURE if pts >= 30 else DIM, FELT_DARK, 2)
+    p.text(0, ym, 240, s, c, FELT_DARK)
     # the rows between the message and the hints: the set-up's pixels stayed there
-    p.fill(0, Y_MSG + 10, 240, Y_HINT - Y_MSG - 10, FELT_DARK)
+    p.fill(0, ym + 10, 240, yi - ym - 10, FELT_DARK)
     if not _human(m, g.turn):
         a = tx(_X_H_WAIT if m.ln is None else X_H_PEER)
         h = ""
@@ -819,13 +839,19 @@ def _draw_msg(app, m, p):
     else:
         a = tx(_X_H_RACK if m.focus == _F_RACK else _X_H_TABLE)
         h = "X:" + tx(X_UNDO) + "/" + tx(_X_PASS)
-    p.text(0, Y_HINT, 240, a, DIM, BAR, gfx.CAPS)
-    p.text(0, Y_HINT + 10, 240, h, DIM, BAR, gfx.CAPS)
+    if app.no_y:
+        # no X or Y keys (Pico-LCD-1.14): the texts name B held and A held
+        from ui.keynames import name
+        a = name(a)
+        h = name(h)
+    p.text(0, yi, 240, a, DIM, BAR, gfx.CAPS)
+    p.text(0, yi + 10, 240, h, DIM, BAR, gfx.CAPS)
 
 
 def _draw_end(app, m, p):
     g = m.g
-    p.fill(0, 0, 240, 240, FELT_DARK)
+    big = p.h >= 240
+    p.fill(0, 0, 240, p.h, FELT_DARK)
     over = m.mode == M_MATCHEND
     p.text(0, 8, 240, tx(_X_MATCH_END if over else _X_HAND_END), CURSOR, FELT_DARK, 1)
     last = g.history[-1] if g.history else [0] * g.n
@@ -842,10 +868,10 @@ def _draw_end(app, m, p):
         w = ""
         for s in g.winners:
             w += L.t(L.P) + gfx.NUMS[s + 1] + " "
-        p.text(0, y + 16, 240, w + tx(_X_WINS), CURSOR, FELT_DARK, 1)
+        p.text(0, y + (16 if big else 4), 240, w + tx(_X_WINS), CURSOR, FELT_DARK, 1)
     else:
         t = L.t(L.P) + gfx.NUMS[g.closer + 1] + " " + tx(_X_CLOSED) if g.closer >= 0 else tx(_X_BLOCKED)
-        p.text(0, y + 16, 240, t, WHITE, FELT_DARK, 1)
+        p.text(0, y + (16 if big else 4), 240, t, WHITE, FELT_DARK, 1)
     # over the cable the seat to move deals the next hand
     a = _X_H_NEXT if over or m.ln is None or _human(m, g.turn) else X_H_PEER
-    p.text(0, Y_HINT + 5, 240, tx(a), DIM, FELT_DARK, 1 | gfx.CAPS)
+    p.text(0, p.h - 15, 240, tx(a), DIM, FELT_DARK, 1 | gfx.CAPS)
