@@ -413,3 +413,61 @@ def test_rummy_setup_and_table_fit_the_glass(tmp_path):
     assert "A~:" in keynames.name(tx[V._X_H_RACK]) and "Y:" in tx[V._X_H_RACK]
     run(board, app, clock, "RIGHT,A,UP,A,X,DOWN,B,B")   # pick, put on a new meld, the menu
     assert m.bench.melds and m.focus == 0
+
+
+def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
+    """Rummy israelí's other screens on the 1.14: the hand-off between two people (its
+    name and show-rack lines higher), a 4-AI match's hand end and match end (the closing
+    or winner line under 4 seats' scores, the hint above the hint rows' foot) and the
+    link screen (connecting; its hint at the glass's foot, "A~" for give up): nothing
+    below row 134, no text cut."""
+    from ui import rummy_view as V
+    clock = VirtualClock()
+    board = EmuBoard(str(tmp_path / "p"), buttons=ScriptButtons(), clock=clock, display=SwapGlass(),
+                     keys=KEYS_114)
+    app = A.App(board, seed=3, ai_ms=0, lang="es")
+    d = board.display
+    # J2 a person here; Start; draw; the menu's "pass": the console goes to J2
+    run(board, app, clock, "UP,A,DOWN,DOWN,RIGHT,DOWN,DOWN,DOWN,A,A,X,DOWN,A")
+    assert app.rm.mode == V._M_HANDOFF and app.rm.seats == 0
+    assert lit_rows(d, 50, 82, gfx.FELT_DARK) and lit_rows(d, 100, 110, gfx.FELT_DARK)
+    run(board, app, clock, "A")
+    assert app.rm.mode == V.M_PLAY and app.rm.viewer == 1
+
+    clock = VirtualClock()
+    board = EmuBoard(str(tmp_path / "e"), buttons=ScriptButtons(), clock=clock, display=SwapGlass())
+    app = A.App(board, seed=5, ai_ms=0, lang="es", autoplay=True, variant="rummy", players=4)
+    d = board.display
+    seen = []
+    for _ in range(100000):
+        clock.now += FRAME_MS
+        app.step(clock.ticks_ms())
+        m = app.rm
+        mode = getattr(m, "mode", None)
+        if mode in (V.M_HANDEND, V.M_MATCHEND) and mode not in seen:
+            seen.append(mode)
+            app.dirty = A.D_ALL
+            app.draw()
+            assert lit_rows(d, 102, 112, gfx.FELT_DARK), "the closing/winner line is not on the glass"
+            assert lit_rows(d, H - 15, H - 5, gfx.FELT_DARK), "the end's hint is not on the glass"
+            if mode == V.M_MATCHEND:
+                break
+    assert seen == [V.M_HANDEND, V.M_MATCHEND] and m.g.n == 4
+    assert not d.below and not app.p.cut, (d.below[:3], app.p.cut)
+
+    clock = VirtualClock()
+    board = EmuBoard(str(tmp_path / "l"), buttons=ScriptButtons(), clock=clock, display=SwapGlass(),
+                     keys=KEYS_114)
+    app = A.App(board, seed=5, ai_ms=0, lang="es")
+    d = board.display
+    # J2 over the cable (no peer on it): the link screen, connecting
+    run(board, app, clock, "UP,A,DOWN,DOWN,LEFT,DOWN,DOWN,DOWN,A,WAIT,WAIT", check=False)
+    assert app.rm.mode == V.M_LINK
+    from ui import linkrummy_screen as LS
+    from ui.screen_link import tx
+    hint = tx(LS._T_H_LEAVE)
+    assert "Y:" in hint
+    want = Display(240, H)
+    gfx.Painter(want).text(0, H - 20, 240, keynames.name(hint), gfx.DIM, gfx.FELT_DARK)
+    assert hint_pixels(d)[:240 * 2 * 10] == hint_pixels(want)[:240 * 2 * 10]
+    assert lit_rows(d, 90, 100, gfx.FELT_DARK)
