@@ -16,6 +16,7 @@ from emulator.display import Display  # noqa: E402
 from engine import game as G  # noqa: E402
 from hal import board as hb  # noqa: E402
 from ui import app as A  # noqa: E402
+from ui.common import S_LINK  # noqa: E402
 from uikit import feed, full_redraw  # noqa: E402
 from ui import gfx  # noqa: E402
 from ui import screen_table as ST  # noqa: E402
@@ -368,16 +369,6 @@ def test_the_114_under_micropython_draws_what_cpython_draws(tmp_path):
     assert hint_pixels(shown) == drawn_hints([keynames.name(L.t(L.H_MELD1)), L.t(L.H_MELD2)])
 
 
-class SwapGlass(Glass):
-    """The glass, but for ui/screen_rummy.py's black frame while it swaps the view's
-    modules in (a whole-panel clear, fill(0, 0, 240, 240, 0), that the display clips)."""
-
-    def fill_rect(self, x, y, w, h, c):
-        if (x, y, w, h, c) == (0, 0, 240, 240, 0):
-            h = self.height
-        super().fill_rect(x, y, w, h, c)
-
-
 def test_rummy_setup_and_table_fit_the_glass(tmp_path):
     """Rummy israelí on the 1.14 (docs/ui.md "Pico-LCD-1.14"): the set-up's rows are 12 apart,
     so the 4-player set-up's Start row is on the glass; the table has 3 meld rows, the held
@@ -388,7 +379,7 @@ def test_rummy_setup_and_table_fit_the_glass(tmp_path):
     assert V._S_HELD + gfx.MH <= V._S_RACK and V._S_RACK + gfx.TH <= V._S_MSG
     assert V._S_MSG + 10 <= H - 20
     clock = VirtualClock()
-    board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=SwapGlass(),
+    board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=Glass(),
                      keys=KEYS_114)
     app = A.App(board, seed=3, ai_ms=0, lang="es")
     d = board.display
@@ -423,7 +414,7 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
     below row 134, no text cut."""
     from ui import rummy_view as V
     clock = VirtualClock()
-    board = EmuBoard(str(tmp_path / "p"), buttons=ScriptButtons(), clock=clock, display=SwapGlass(),
+    board = EmuBoard(str(tmp_path / "p"), buttons=ScriptButtons(), clock=clock, display=Glass(),
                      keys=KEYS_114)
     app = A.App(board, seed=3, ai_ms=0, lang="es")
     d = board.display
@@ -435,7 +426,7 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
     assert app.rm.mode == V.M_PLAY and app.rm.viewer == 1
 
     clock = VirtualClock()
-    board = EmuBoard(str(tmp_path / "e"), buttons=ScriptButtons(), clock=clock, display=SwapGlass())
+    board = EmuBoard(str(tmp_path / "e"), buttons=ScriptButtons(), clock=clock, display=Glass())
     app = A.App(board, seed=5, ai_ms=0, lang="es", autoplay=True, variant="rummy", players=4)
     d = board.display
     seen = []
@@ -456,7 +447,7 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
     assert not d.below and not app.p.cut, (d.below[:3], app.p.cut)
 
     clock = VirtualClock()
-    board = EmuBoard(str(tmp_path / "l"), buttons=ScriptButtons(), clock=clock, display=SwapGlass(),
+    board = EmuBoard(str(tmp_path / "l"), buttons=ScriptButtons(), clock=clock, display=Glass(),
                      keys=KEYS_114)
     app = A.App(board, seed=5, ai_ms=0, lang="es")
     d = board.display
@@ -471,3 +462,24 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
     gfx.Painter(want).text(0, H - 20, 240, keynames.name(hint), gfx.DIM, gfx.FELT_DARK)
     assert hint_pixels(d)[:240 * 2 * 10] == hint_pixels(want)[:240 * 2 * 10]
     assert lit_rows(d, 90, 100, gfx.FELT_DARK)
+
+
+def test_burako_link_screen_fits_the_glass(tmp_path):
+    """Cable 1v1 on the 1.14 (no peer on the cable): the link screen's lines and its
+    hint at the glass's foot, naming A~ for Y (give up), nothing below row 134."""
+    from ui import linkscreen as LS
+    from ui.screen_link import tx
+    clock = VirtualClock()
+    board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=Glass(),
+                     keys=KEYS_114)
+    app = A.App(board, seed=5, ai_ms=0, lang="es")
+    d = board.display
+    run(board, app, clock, "UP,UP,A,WAIT,WAIT", check=False)     # the title's Cable 1v1
+    assert app.screen == S_LINK
+    hint = tx(LS.T_H_LEAVE)
+    assert "Y:" in hint
+    want = Display(240, H)
+    gfx.Painter(want).text(0, H - 20, 240, keynames.name(hint), gfx.DIM, gfx.FELT_DARK)
+    assert hint_pixels(d)[:240 * 2 * 10] == hint_pixels(want)[:240 * 2 * 10]
+    assert lit_rows(d, 90, 100, gfx.FELT_DARK)
+    assert not d.below

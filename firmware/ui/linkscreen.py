@@ -162,13 +162,14 @@ def draw(app, dirty):
     S = app.LS
     lk = app.link
     s = app.link_state
-    p.fill(0, 0, 240, 240, FELT_DARK)
+    # the hints at the glass's foot (p.h: 135 rows on the Pico-LCD-1.14)
+    p.fill(0, 0, 240, p.h, FELT_DARK)
     p.big(120 - len(tx(T_TITLE)) * 8, 24, tx(T_TITLE), WHITE, 2)
     if s == S.ENDED:
         p.text(0, 70, 240, tx(T_ENDED), ERR, FELT_DARK, 1)
         p.text(0, 90, 240, tx(T_REASON + lk.reason), WHITE, FELT_DARK, 1)
         p.text(0, 106, 240, tx(T_BY_PEER if lk.by_peer else T_BY_ME), GREY, FELT_DARK, 1)
-        p.text(0, 220, 240, tx(T_H_ENDED), DIM, FELT_DARK)
+        p.text(0, p.h - 20, 240, tx(T_H_ENDED), DIM, FELT_DARK)
         return
     if s == S.PEER_GONE:
         p.text(0, 80, 240, tx(T_GONE), CURSOR, FELT_DARK, 1)
@@ -179,5 +180,9 @@ def draw(app, dirty):
         p.text(0, 90, 240, tx(T_RESUMING if lk.match_id is not None else T_CONNECTING),
                WHITE, FELT_DARK, 1)
     if app.link_note:
-        p.text(0, 150, 240, app.link_note, ERR, FELT_DARK, 1)
-    p.text(0, 220, 240, tx(T_H_LEAVE), DIM, FELT_DARK)
+        p.text(0, p.h - 90, 240, app.link_note, ERR, FELT_DARK, 1)
+    t = tx(T_H_LEAVE)
+    if app.no_y:
+        from ui.keynames import name    # "Y:" is A held there
+        t = name(t)
+    p.text(0, p.h - 20, 240, t, DIM, FELT_DARK)

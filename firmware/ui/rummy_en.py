@@ -21,7 +21,7 @@ TX = (
     "passed",
     "Held",
     "new meld",
-    "Ready: Y plays",
+    "Ready - Y:play",
     "points",
     "End of hand",
     "End of match",

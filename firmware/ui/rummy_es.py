@@ -21,7 +21,7 @@ TX = (
     "pasó",
     "En mano",
     "juego nuevo",
-    "Listo: Y juega",
+    "Listo - Y:jugar",
     "puntos",
     "Fin de la mano",
     "Fin del partido",

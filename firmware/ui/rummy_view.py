@@ -810,6 +810,9 @@ def _draw_msg(app, m, p):
     elif b is not None and m.err == 0 and (b.held or len(b.rack) != len(g.racks[g.turn]) or
                                         len(b.laid())):
         s = tx(_X_READY)
+        if app.no_y:
+            from ui.keynames import name    # "Y:" is A held there
+            s = name(s)
         c = PURE
     else:
         s = m.msg

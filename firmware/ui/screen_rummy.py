@@ -143,7 +143,7 @@ def tick(app, now):
 def draw(app, dirty):
     w = _w(app)
     if w:
-        app.p.fill(0, 0, 240, 240, 0)
+        app.p.fill(0, 0, 240, app.p.h, 0)
         w.drawn = True
         return
     _v().draw(app, dirty)
