@@ -168,6 +168,27 @@ def nonce(n):
 """
 
 
+def _links(variant):
+    """The guests' steps: make() console A's Link, other() B's, polls(k) both k times."""
+    return """def make():
+    global LA
+    LA = S.Link(BA, %r, nonce=nonce)
+    yield
+def other():
+    global LB
+    LB = S.Link(BB, %r, nonce=nonce)
+    yield
+def polls(k):
+    for _ in range(k):
+        CLK.now += 10
+        LA.poll(CLK.now)
+        LB.poll(CLK.now)
+        while LA.next_event() or LB.next_event():
+            pass
+        yield
+""" % (variant, variant)
+
+
 GUEST_RUMMY_HEAP = """
 import gc, sys
 gc.disable()
@@ -184,23 +205,7 @@ LB = None
 X = [0, 0]
 gc.collect()
 A1B = gc.mem_alloc()
-def make():
-    global LA
-    LA = S.Link(BA, 'rummy', nonce=nonce)
-    yield
-def other():
-    global LB
-    LB = S.Link(BB, 'rummy', nonce=nonce)
-    yield
-def polls(k):
-    for _ in range(k):
-        CLK.now += 10
-        LA.poll(CLK.now)
-        LB.poll(CLK.now)
-        while LA.next_event() or LB.next_event():
-            pass
-        yield
-def exchange():
+""" + _links('rummy') + """def exchange():
     L = LA if LA.my_turn() else LB
     M = LB if L is LA else LA
     n = M.count
@@ -267,23 +272,7 @@ A1 = gc.mem_alloc()
 LB = None
 gc.collect()
 A1B = gc.mem_alloc()
-def make():
-    global LA
-    LA = S.Link(BA, 'burako', nonce=nonce)
-    yield
-def other():
-    global LB
-    LB = S.Link(BB, 'burako', nonce=nonce)
-    yield
-def polls(k):
-    for _ in range(k):
-        CLK.now += 10
-        LA.poll(CLK.now)
-        LB.poll(CLK.now)
-        while LA.next_event() or LB.next_event():
-            pass
-        yield
-def exchange():
+""" + _links('burako') + """def exchange():
     # the player to move moves; until the other console has it and the ack is back
     L = LA if LA.my_turn() else LB
     M = LB if L is LA else LA
