@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from emulator.board import FRAME_MS, EmuBoard, VirtualClock
+from emulator.board import FRAME_MS, VirtualClock
 from engine import codec
 from engine import game as G
 from host.relay import Cable, Faults
@@ -18,11 +18,11 @@ from link import session as S
 from ui import lang as L
 from ui import linkplay as SL
 from ui import linkscreen as SC
-from ui.app import App
 from ui.common import S_GAME, S_LINK, S_MATCHEND
 from ui.state import snapshot
 from hal import keys as K
-import scorelog
+import linkkit
+from linkkit import done, run
 
 
 @pytest.fixture(autouse=True)
@@ -34,60 +34,12 @@ def _seeded_nonces(monkeypatch):
     monkeypatch.setattr(entropy, "random_bytes", lambda n: bytes(r.randrange(256) for _ in range(n)))
 
 
-class Console:
-    """One emulated console: an App on an EmuBoard whose link is a cable end;
-    every text the screen draws is kept (what the player reads)."""
-
-    def __init__(self, tmp, name, end, clock, **kw):
-        self.dir = str(tmp / name)
-        self.end, self.clock, self.kw = end, clock, kw
-        self.boot()
-
-    def boot(self):
-        b = EmuBoard(self.dir, clock=self.clock)
-        b.link = self.end
-        kw = dict(autoplay=True, ai_ms=0, target=300, link=True)
-        kw.update(self.kw)
-        self.texts = []
-        self.app = App(b, **kw)
-        text = self.app.p.text
-
-        def seen(x, y, w, s, *a):
-            self.texts.append(s)
-            return text(x, y, w, s, *a)
-        self.app.p.text = seen
-
-    def step(self):
-        self.app.step(self.clock.ticks_ms())
-
-    def log(self):
-        recs, problems = scorelog.read(os.path.join(self.dir, scorelog.FILENAME))
-        assert not problems
-        return recs
+class Console(linkkit.Console):
+    DEFAULTS = dict(autoplay=True, ai_ms=0, target=300, link=True)
 
 
 def pair(tmp, faults=(None, None), kw_a=None, kw_b=None):
-    clock = VirtualClock()
-    clock.now = 1000
-    cable = Cable(clock, *faults)
-    a = Console(tmp, "a", cable.a, clock, **(kw_a or {}))
-    b = Console(tmp, "b", cable.b, clock, **(kw_b or {}))
-    return a, b, clock, cable
-
-
-def run(a, b, clock, until, max_ms=3_000_000):
-    end = clock.now + max_ms
-    while clock.now < end:
-        clock.now += FRAME_MS
-        a.step()
-        b.step()
-        if until():
-            return
-    raise AssertionError("timed out: " + repr((snapshot(a.app).get("link"), snapshot(b.app).get("link"))))
-
-
-def done(*cs):
-    return lambda: all(SL.over(c.app) for c in cs)
+    return linkkit.pair(Console, tmp, faults, kw_a, kw_b)
 
 
 def same_match(a, b):

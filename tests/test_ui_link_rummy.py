@@ -10,10 +10,9 @@ import os
 
 import pytest
 
-from emulator.board import FRAME_MS, EmuBoard, VirtualClock
 from engine import rummy as RM
 from engine import tiles as T
-from host.relay import Cable, Faults
+from host.relay import Faults
 from link import entropy
 from link import session as S
 from ui import linkrummy as LR
@@ -21,11 +20,12 @@ from ui import linkrummy_screen as LSC
 from ui import linkscreen as LKS     # the LINK table ids (linkrummy_screen holds them private)
 from ui import rummy_view as V
 from ui import screen_link as SL
-from ui.app import App
 from ui.common import S_RUMMY
 from ui.state import snapshot
 from hal import keys as K
 import scorelog
+import linkkit
+from linkkit import done
 
 
 @pytest.fixture(autouse=True)
@@ -36,54 +36,28 @@ def _seeded_nonces(monkeypatch):
     monkeypatch.setattr(entropy, "random_bytes", lambda n: bytes(r.randrange(256) for _ in range(n)))
 
 
-class Console:
-    """One emulated console on a cable end; every tile drawn in the rack row
-    and every text is kept (what the player sees)."""
+class Console(linkkit.Console):
+    """Also keeps every tile drawn in the rack row this frame (what the player sees)."""
+    DEFAULTS = dict(autoplay=True, ai_ms=0, variant="rummy", link=True, lang="en")
 
-    def __init__(self, tmp, name, end, clock, **kw):
-        self.dir = str(tmp / name)
-        self.end, self.clock, self.kw = end, clock, kw
-        self.boot()
-
-    def boot(self):
-        b = EmuBoard(self.dir, clock=self.clock)
-        b.link = self.end
-        kw = dict(autoplay=True, ai_ms=0, variant="rummy", link=True, lang="en")
-        kw.update(self.kw)
-        self.texts = []
-        self.app = App(b, **kw)
+    def booted(self):
         p = self.app.p
-        text, tile = p.text, p.tile
+        tile = p.tile
         self.rack_drawn = []
-
-        def seen(x, y, w, s, *a):
-            self.texts.append(s)
-            return text(x, y, w, s, *a)
 
         def tile_seen(x, y, t, *a):
             if y == V.Y_RACK:
                 self.rack_drawn.append(t)
             return tile(x, y, t, *a)
-        p.text = seen
         p.tile = tile_seen
 
     def step(self):
         self.rack_drawn = []
-        self.app.step(self.clock.ticks_ms())
-
-    def log(self):
-        recs, problems = scorelog.read(os.path.join(self.dir, scorelog.FILENAME))
-        assert not problems
-        return recs
+        super().step()
 
 
 def pair(tmp, faults=(None, None), kw_a=None, kw_b=None):
-    clock = VirtualClock()
-    clock.now = 1000
-    cable = Cable(clock, *faults)
-    a = Console(tmp, "a", cable.a, clock, **(kw_a or {}))
-    b = Console(tmp, "b", cable.b, clock, **(kw_b or {}))
-    return a, b, clock, cable
+    return linkkit.pair(Console, tmp, faults, kw_a, kw_b)
 
 
 def own_rack_only(c):
@@ -103,20 +77,7 @@ def own_rack_only(c):
 
 
 def run(a, b, clock, until, max_ms=3_000_000):
-    end = clock.now + max_ms
-    while clock.now < end:
-        clock.now += FRAME_MS
-        a.step()
-        own_rack_only(a)
-        b.step()
-        own_rack_only(b)
-        if until():
-            return
-    raise AssertionError("timed out: " + repr((snapshot(a.app).get("link"), snapshot(b.app).get("link"))))
-
-
-def done(*cs):
-    return lambda: all(SL.over(c.app) for c in cs)
+    linkkit.run(a, b, clock, until, max_ms, check=own_rack_only)
 
 
 def same_match(a, b):

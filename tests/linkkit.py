@@ -1,0 +1,83 @@
+"""Shared by the linked-match UI tests (test_ui_link.py for Burako, test_ui_link_rummy.py
+for Rummy israelí): two Apps in one process on EmuBoards joined by an in-memory cable
+(host/relay.py's fault model) on one virtual clock."""
+import os
+
+from emulator.paths import use_firmware
+
+use_firmware()
+
+from emulator.board import FRAME_MS, EmuBoard, VirtualClock  # noqa: E402
+from host.relay import Cable  # noqa: E402
+from ui import screen_link as SL  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.state import snapshot  # noqa: E402
+import scorelog  # noqa: E402
+
+
+class Console:
+    """One emulated console: an App on an EmuBoard whose link is a cable end;
+    every text the screen draws is kept (what the player reads). A subclass
+    sets DEFAULTS (the App's keywords) and may watch more in booted()."""
+    DEFAULTS = {}
+
+    def __init__(self, tmp, name, end, clock, **kw):
+        self.dir = str(tmp / name)
+        self.end, self.clock, self.kw = end, clock, kw
+        self.boot()
+
+    def boot(self):
+        """Power on (again): a new App on the same storage."""
+        b = EmuBoard(self.dir, clock=self.clock)
+        b.link = self.end
+        kw = dict(self.DEFAULTS)
+        kw.update(self.kw)
+        self.texts = []
+        self.app = App(b, **kw)
+        text = self.app.p.text
+
+        def seen(x, y, w, s, *a):
+            self.texts.append(s)
+            return text(x, y, w, s, *a)
+        self.app.p.text = seen
+        self.booted()
+
+    def booted(self):
+        pass
+
+    def step(self):
+        self.app.step(self.clock.ticks_ms())
+
+    def log(self):
+        recs, problems = scorelog.read(os.path.join(self.dir, scorelog.FILENAME))
+        assert not problems
+        return recs
+
+
+def pair(console, tmp, faults=(None, None), kw_a=None, kw_b=None):
+    """Two consoles of class `console` on one cable (faults: each way's)."""
+    clock = VirtualClock()
+    clock.now = 1000
+    cable = Cable(clock, *faults)
+    a = console(tmp, "a", cable.a, clock, **(kw_a or {}))
+    b = console(tmp, "b", cable.b, clock, **(kw_b or {}))
+    return a, b, clock, cable
+
+
+def run(a, b, clock, until, max_ms=3_000_000, check=None):
+    """Step both consoles a frame at a time until until() (check(console) after
+    each console's frame); an AssertionError with both links' state on timeout."""
+    end = clock.now + max_ms
+    while clock.now < end:
+        clock.now += FRAME_MS
+        for c in (a, b):
+            c.step()
+            if check is not None:
+                check(c)
+        if until():
+            return
+    raise AssertionError("timed out: " + repr((snapshot(a.app).get("link"), snapshot(b.app).get("link"))))
+
+
+def done(*cs):
+    return lambda: all(SL.over(c.app) for c in cs)
