@@ -1,6 +1,7 @@
-"""Shared by the linked-match UI tests (test_ui_link.py for Burako, test_ui_link_rummy.py
+"""Shared by the linked-match tests. The UI's (test_ui_link.py for Burako, test_ui_link_rummy.py
 for Rummy israelí): two Apps in one process on EmuBoards joined by an in-memory cable
-(host/relay.py's fault model) on one virtual clock."""
+(host/relay.py's fault model) on one virtual clock. The session's (test_link_session.py,
+test_link_rummy.py): a message slipped onto the cable, and the proof that it changed nothing."""
 import os
 
 from emulator.paths import use_firmware
@@ -81,3 +82,21 @@ def run(a, b, clock, until, max_ms=3_000_000, check=None):
 
 def done(*cs):
     return lambda: all(SL.over(c.app) for c in cs)
+
+
+# --- the session's duels (host/relay.py's Console) -------------------------------------
+def inject(b, payload, a, clock, ms=300):
+    """b sends `payload` as a DATA frame; a runs `ms` without playing. Returns a's
+    (position, move count, log) from before, for unchanged()."""
+    before = (a.link.position(a.link.game), a.link.count, bytes(a.link.log))
+    b.link.t.send(payload)
+    end = clock.now + ms
+    while clock.now < end:
+        clock.now += 5
+        a.step(play=False)
+        b.link.poll()
+    return before
+
+
+def unchanged(a, before):
+    assert (a.link.position(a.link.game), a.link.count, bytes(a.link.log)) == before

@@ -22,6 +22,7 @@ from link import moves_rummy as MR
 from link import msg as M
 from link import session as S
 from link.session import Link
+from linkkit import inject, unchanged
 
 SETTINGS = settings(derandomize=True, deadline=None, max_examples=60,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -201,21 +202,6 @@ def _playing(seed, count, phase):
     return a, b, clock, cable
 
 
-def _inject(b, payload, a, clock, ms=300):
-    before = (RC.encode(a.link.game), a.link.count, bytes(a.link.log))
-    b.link.t.send(payload)
-    end = clock.now + ms
-    while clock.now < end:
-        clock.now += 5
-        a.step(play=False)
-        b.link.poll()
-    return before
-
-
-def _unchanged(a, before):
-    assert (RC.encode(a.link.game), a.link.count, bytes(a.link.log)) == before
-
-
 def _bad_play(g):
     """A PLAY the engine refuses: the table plus three rack tiles that are no meld (R13.2)."""
     rack = g.racks[g.turn]
@@ -234,23 +220,23 @@ def test_illegal_play_is_refused_with_the_engines_reason_game_unchanged_R13_2():
     assert why in (RM.NOT_A_MELD, RM.BAD_RUN, RM.BAD_SET)
     raw = bytearray()
     MR.put_move(raw, mv, g)
-    before = _inject(b, M.move(a.link.count, b"\0\0\0\0", None, raw), a, clock)
+    before = inject(b, M.move(a.link.count, b"\0\0\0\0", None, raw), a, clock)
     assert a.link.last_refusal == (S.F_ILLEGAL, why)
-    _unchanged(a, before)
+    unchanged(a, before)
     # a play before the draw (R13.4)
     a, b, clock, cable = _playing(9, 40, RM.P_DRAW)
     raw = bytearray()
     MR.put_move(raw, (RM.PASS, ()), b.link.game)
-    before = _inject(b, M.move(a.link.count, b"\0\0\0\0", None, raw), a, clock)
+    before = inject(b, M.move(a.link.count, b"\0\0\0\0", None, raw), a, clock)
     assert a.link.last_refusal == (S.F_ILLEGAL, RM.MUST_DRAW)
-    _unchanged(a, before)
+    unchanged(a, before)
 
 
 def test_wrong_digest_is_refused_then_repaired_and_the_match_finishes():
     a, b, clock, cable = _playing(10, 30, RM.P_DRAW)
-    before = _inject(b, M.move(a.link.count, b"\x01\x02\x03\x04", None, b"\x00"), a, clock, 100)
+    before = inject(b, M.move(a.link.count, b"\x01\x02\x03\x04", None, b"\x00"), a, clock, 100)
     assert a.link.last_refusal == (S.F_DIGEST, 0)
-    _unchanged(a, before)
+    unchanged(a, before)
     assert a.link.repairs == 1
     duel(consoles=(a, b), clock=clock, cable=cable)
     _over(a)
@@ -271,9 +257,9 @@ def test_corrupted_position_is_repaired_by_replaying_the_log():
 def test_peer_that_keeps_cheating_is_cut_off():
     a, b, clock, cable = _playing(12, 30, RM.P_DRAW)
     for k in range(S.MAX_STRIKES):
-        _inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", None, b"\x00"), a, clock, 300)
+        inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", None, b"\x00"), a, clock, 300)
         assert a.link.last_refusal == (S.F_DIGEST, 0) and a.link.state == S.PLAYING
-    _inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", None, b"\x00"), a, clock, 300)
+    inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", None, b"\x00"), a, clock, 300)
     assert a.link.state == S.ENDED and a.link.reason == S.R_CHEAT
 
 

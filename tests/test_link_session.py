@@ -14,6 +14,7 @@ from link import msg as M
 from link import repair as RP
 from link import session as S
 from link.session import Link
+from linkkit import inject, unchanged
 
 
 def _same_match(a, b):
@@ -198,50 +199,35 @@ def _playing(seed=12, count=6):
     return a, b, clock, cable
 
 
-def _inject(b, payload, a, clock, ms=300):
-    before = (codec.encode(a.link.game), a.link.count, bytes(a.link.log))
-    b.link.t.send(payload)
-    end = clock.now + ms
-    while clock.now < end:
-        clock.now += 5
-        a.step(play=False)
-        b.link.poll()
-    return before
-
-
-def _unchanged(a, before):
-    assert (codec.encode(a.link.game), a.link.count, bytes(a.link.log)) == before
-
-
 def test_illegal_move_is_refused_game_unchanged():
     a, b, clock, cable = _playing()
     g = a.link.game
     bad = (G.DISCARD, 0, bytes((g.racks[b.link.seat][0],)), 0)    # discard before drawing
-    before = _inject(b, M.move(a.link.count, b"\0\0\0\0", bad), a, clock)
+    before = inject(b, M.move(a.link.count, b"\0\0\0\0", bad), a, clock)
     assert a.link.last_refusal == (S.F_ILLEGAL, R.MUST_DRAW)
-    _unchanged(a, before)
+    unchanged(a, before)
 
 
 def test_move_for_the_wrong_seat_and_garbage_are_refused():
     a, b, clock, cable = _playing()
-    before = _inject(b, b"\x42garbage", a, clock)
+    before = inject(b, b"\x42garbage", a, clock)
     assert a.link.last_refusal[0] == S.F_GARBAGE
-    _unchanged(a, before)
-    before = _inject(b, M.move(a.link.count, b"\0\0\0\0", (G.DRAW, 0, b"", 0))[:-1], a, clock)
+    unchanged(a, before)
+    before = inject(b, M.move(a.link.count, b"\0\0\0\0", (G.DRAW, 0, b"", 0))[:-1], a, clock)
     assert a.link.last_refusal[0] == S.F_GARBAGE
     # raw noise on the wire never gets past the frame layer
     bad = a.link.stats()["bad_frames"]
     cable.ba.write(bytes(range(1, 200)) + b"\x00")
-    before = _inject(b, b"", a, clock, 50)
+    before = inject(b, b"", a, clock, 50)
     assert a.link.stats()["bad_frames"] == bad + 1
 
 
 def test_wrong_digest_is_refused_then_repaired_from_the_log():
     a, b, clock, cable = _playing()
     draw = (G.DRAW, 0, b"", 0)
-    before = _inject(b, M.move(a.link.count, b"\x01\x02\x03\x04", draw), a, clock, 100)
+    before = inject(b, M.move(a.link.count, b"\x01\x02\x03\x04", draw), a, clock, 100)
     assert a.link.last_refusal == (S.F_DIGEST, 0)
-    _unchanged(a, before)
+    unchanged(a, before)
     assert a.link.repairs == 1
     # the honest peer answers the repair with its log; the match goes on
     duel(consoles=(a, b), clock=clock, cable=cable)
@@ -264,9 +250,9 @@ def test_replayed_old_move_is_refused_as_stale():
     g2, _ = S.replay(RU.BURAKO, a.link.seed, a.link.target, a.link.log[:RP.skip_moves(a.link.log, 0)])
     i = RP.skip_moves(a.link.log, a.link.count - 1)
     mv, _ = M.get_move(a.link.log, i, len(a.link.log))
-    before = _inject(b, M.move(a.link.count - 1, a.link._dig, mv), a, clock)
+    before = inject(b, M.move(a.link.count - 1, a.link._dig, mv), a, clock)
     assert a.link.last_refusal == (S.F_STALE, 0)
-    _unchanged(a, before)
+    unchanged(a, before)
     assert a.link.strikes == 0
 
 
@@ -275,10 +261,10 @@ def test_peer_that_keeps_cheating_after_repair_is_cut_off():
     draw = (G.DRAW, 0, b"", 0)
     for k in range(S.MAX_STRIKES):
         # a false digest; b's honest session answers the repair, then it lies again
-        _inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", draw), a, clock, 300)
+        inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", draw), a, clock, 300)
         assert a.link.last_refusal == (S.F_DIGEST, 0) and a.link.repairs == k + 1
         assert a.link.state == S.PLAYING
-    _inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", draw), a, clock, 300)
+    inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", draw), a, clock, 300)
     assert a.link.state == S.ENDED and a.link.reason == S.R_CHEAT
     assert a.link.send_move(draw) == S.BUSY
     duel(consoles=(a, b), clock=clock, cable=cable, max_ms=2000)
@@ -288,8 +274,8 @@ def test_peer_that_keeps_cheating_after_repair_is_cut_off():
 def test_peer_that_never_answers_a_repair_leaves_the_link_waiting_not_hung():
     a, b, clock, cable = _playing()
     b.link.received = lambda buf, i, n: None     # b ignores the repair request
-    before = _inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", (G.DRAW, 0, b"", 0)), a, clock, 60_000)
-    _unchanged(a, before)
+    before = inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", (G.DRAW, 0, b"", 0)), a, clock, 60_000)
+    unchanged(a, before)
     assert a.link.state == S.CONNECTING and a.link.connected()
     a.link.abandon()                              # the player can always leave
     assert a.link.state == S.ENDED and a.link.reason == S.R_ABANDONED
