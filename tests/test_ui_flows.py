@@ -9,7 +9,7 @@ from emulator.paths import use_firmware
 
 use_firmware()
 
-from ai.basic import find_meld  # noqa: E402
+from uikit import meld_seed  # noqa: E402
 from engine import game as G  # noqa: E402
 from engine import rules as RU  # noqa: E402
 from engine import tiles as T  # noqa: E402
@@ -29,17 +29,6 @@ def play(runtime, keys, storage, seed=11, **opts):
         return runner.run_micropython(o, str(storage), feeder, heap=131072)
     board, app = runner.run_cpython(o, str(storage), feeder)
     return board.display, runner.snapshot(app)
-
-
-def meld_seed():
-    """A seed where J1, after the first draw, holds a meld of naturals."""
-    for seed in range(1, 200):
-        g = G.Game(RU.BURAKO, 2, seed)
-        g.play((G.DRAW, 0, b"", 0))
-        ts = find_meld(g.racks[0], True)
-        if ts and g.check((G.MELD, 0, ts, 0)) == 0:
-            return seed, bytes(g.racks[0]), ts
-    raise AssertionError("no seed with a meld")
 
 
 def select_keys(rack, ts):

@@ -17,7 +17,7 @@ from engine import game as G  # noqa: E402
 from hal import board as hb  # noqa: E402
 from ui import app as A  # noqa: E402
 from ui.common import S_LINK  # noqa: E402
-from uikit import feed, full_redraw  # noqa: E402
+from uikit import feed, full_redraw, meld_seed  # noqa: E402
 from ui import gfx  # noqa: E402
 from ui import screen_table as ST  # noqa: E402
 from ui import keynames  # noqa: E402
@@ -192,17 +192,11 @@ def test_a_board_without_y_lays_the_selection_with_the_joystick_press(tmp_path):
     with tiles selected, the press lays them as a new meld (Y elsewhere);
     with none selected it still opens the menu."""
     from hal import keys as K
-    from ai.basic import find_meld
     keys = 0
     for bit, _ in hb.load_profile("pico_lcd_114").KEYS:
         keys |= bit
     assert not keys & K.Y
-    for seed in range(1, 200):
-        g = G.Game(A.RU.BURAKO, 2, seed)
-        g.play((G.DRAW, 0, b"", 0))
-        ts = find_meld(g.racks[0], True)
-        if ts and g.check((G.MELD, 0, ts, 0)) == 0:
-            break
+    seed, _, ts = meld_seed()
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=Glass(), keys=keys)
     app = A.App(board, seed=seed, ai_ms=0, lang="en")
@@ -292,14 +286,8 @@ def test_every_action_has_a_key_on_the_114(tmp_path):
     """The 1.14's pins only (A, B, the joystick) through hal/buttons.py: a tap of A selects, A
     held half a second is Y (lays the selection; on a meld, adds with the spare wild at the
     low end), B held is X (opens the menu), the press opens the menu or lays (docs/ui.md)."""
-    from ai.basic import find_meld
     from hal import keys as K
-    for seed in range(1, 200):
-        g = G.Game(A.RU.BURAKO, 2, seed)
-        g.play((G.DRAW, 0, b"", 0))
-        ts = find_meld(g.racks[0], True)
-        if ts and g.check((G.MELD, 0, ts, 0)) == 0:
-            break
+    seed, _, ts = meld_seed()
     clock = VirtualClock()
     pins = PinButtons(KEYS_114)
     board = EmuBoard(str(tmp_path), buttons=pins, clock=clock, display=Glass(), keys=KEYS_114)

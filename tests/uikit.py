@@ -1,10 +1,14 @@
-"""Shared by the UI tests: what a full redraw paints, to hold partial redraws to."""
+"""Shared by the UI tests: what a full redraw paints, to hold partial redraws to; a seed
+whose first hand lets J1 lay a meld."""
 from emulator.paths import use_firmware
 
 use_firmware()
 
 from emulator.display import Display  # noqa: E402
 from ui import app as A  # noqa: E402
+from ai.basic import find_meld  # noqa: E402
+from engine import game as G  # noqa: E402
+from engine import rules as RU  # noqa: E402
 
 SENTINEL = 0xF81F      # magenta: a pixel a full redraw leaves unpainted shows up
 
@@ -44,3 +48,14 @@ def feed(board, app, clock, keys, check):
         clock.now += 33
         check(todo)
     return app
+
+
+def meld_seed():
+    """A seed where J1, after the first draw, holds a meld of naturals: (seed, rack, tiles)."""
+    for seed in range(1, 200):
+        g = G.Game(RU.BURAKO, 2, seed)
+        g.play((G.DRAW, 0, b"", 0))
+        ts = find_meld(g.racks[0], True)
+        if ts and g.check((G.MELD, 0, ts, 0)) == 0:
+            return seed, bytes(g.racks[0]), ts
+    raise AssertionError("no seed with a meld")
