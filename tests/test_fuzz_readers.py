@@ -75,3 +75,25 @@ def test_save_and_codec_seeds_are_valid_inputs():
     for b in F.samples("save"):
         sc.put(save.NAME, b)
         assert save.read(F.Storage(sc.dir)) is not None
+
+
+# benchmarks/fuzz_figures.py --only codec (seed 1), input 45210 of 100000:
+# bytes 22-23 (the target) are 0, which Game reads as the variant's default
+# (1500) and encode() writes back as 1500, so the bytes did not round-trip.
+TARGET_ZERO = bytes.fromhex(
+    "424b01010201000001000000000455303dde0200000000000000001f25120c1e003b0a3311"
+    "1d190b0d02171a22092c211511182929061c2b2405150a162e2a0608180c1e0207271b1f25"
+    "120c1e23082c272f21010d002d201c03252f00000d040b141310332e2007232430040c1405"
+    "090e1d2a311017191b130b26322832031f12222b0f340b26160e0f3031341a012d280000")
+
+
+def test_codec_refuses_target_zero():
+    """Issue 22: a position whose target is 0 decoded, then encoded as 1500."""
+    from engine import codec
+    assert TARGET_ZERO[22:24] == b"\x00\x00"
+    with pytest.raises(codec.CodecError):
+        codec.decode(TARGET_ZERO)
+    F.feed_codec(TARGET_ZERO)
+    fixed = bytearray(TARGET_ZERO)
+    fixed[22:24] = (1500).to_bytes(2, "little")
+    assert codec.encode(codec.decode(bytes(fixed))) == bytes(fixed)
