@@ -3,7 +3,8 @@
 Hold the profile's SKIP_KEY at power-on (X on the Pico-LCD-1.3, B on the
 Pico-LCD-1.14) to stay in the REPL without starting the game, e.g. for mpremote.
 Ctrl-C (KeyboardInterrupt) is never caught here, so mpremote can always break in.
-The board profile is the one named in /board.txt, else the Pico-LCD-1.3.
+The board profile is the one named in /board.txt, else the one built into the
+console's UF2 (hardware/boards/), else the Pico-LCD-1.3.
 """
 
 

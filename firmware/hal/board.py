@@ -6,7 +6,9 @@
 
 A profile is a module `hal.profile_<name>` of plain constants (pins, panel
 geometry); see profile_pico_lcd_13.py. Choose a non-default one by writing its
-name (for example `pico_lcd_114`) into `board.txt` at the storage root.
+name (for example `pico_lcd_114`) into `board.txt` at the storage root. The
+console's own UF2 builds (hardware/boards/) freeze a module `burako_board` whose
+PROFILE names the board's profile: used when there is no board.txt.
 """
 DEFAULT_PROFILE = "pico_lcd_13"
 PROFILE_FILE = "board.txt"
@@ -21,7 +23,13 @@ def profile_name(root="/"):
             return name
     except OSError:
         pass
-    return DEFAULT_PROFILE
+    try:
+        # frozen into the console's UF2 (hardware/boards/*/burako_board.py); absent on the
+        # stock firmware plus .mpy files
+        from burako_board import PROFILE
+        return PROFILE
+    except ImportError:
+        return DEFAULT_PROFILE
 
 
 def load_profile(name=None, root="/"):
@@ -144,6 +152,8 @@ def forget():
         if n == "hal.board" or n.startswith("hal.profile_"):
             del mods[n]
             mods["hal"].__dict__.pop(n[4:], None)
+        elif n == "burako_board":
+            del mods[n]
 
 
 def build(profile=None, machine=None, root="/", init_display=True, sleep_after_s=SLEEP_AFTER_S):

@@ -1,0 +1,2 @@
+# The board profile built into this UF2 (hal/profile_pico_lcd_114.py); /board.txt still overrides it.
+PROFILE = "pico_lcd_114"
