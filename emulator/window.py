@@ -1,14 +1,20 @@
-"""The pygame window: the board's screen (240x240, or the Pico-LCD-1.14's 240x135) scaled, keyboard and gamepad as the handheld's keys.
+"""The pygame window: the handheld drawn around its screen (240x240, or the Pico-LCD-1.14's
+240x135) scaled, keyboard, mouse and gamepad as the handheld's keys.
 
-Key map (also on the help overlay, F1 or H):
+The console is drawn as it is held: the joystick left of the glass, the keys right of it,
+each labelled with its keyboard key, lit while pressed and clickable with the mouse. The
+letters the screen's hints name are the keyboard's letters: the screen says "A:marcar", the
+A key marks.
+
+Key map (also on the help overlay, F1 or H, and on the console's foot):
     arrows            joystick up/down/left/right
     Enter, Space      joystick press
-    Z or K            A
-    X or L            B
-    A or I            X
-    S or O            Y
+    A (or Z, K)       A
+    B (or L)          B
+    X (or I)          X
+    Y (or O)          Y
     F1 or H           help overlay
-    F12               screenshot (burako-<n>.png in the current folder)
+    F12               screenshot of the glass (SHOTS, below; its path is printed)
     Esc               quit
 Gamepad: d-pad/hat or left stick = joystick, buttons 0/1/2/3 = A/B/X/Y,
 start or a stick click = joystick press.
@@ -31,10 +37,10 @@ HELP = {
         "",
         "arrows        joystick",
         "Enter/Space   joystick press",
-        "Z or K        A",
-        "X or L        B",
-        "A or I        X",
-        "S or O        Y",
+        "A (Z, K)      A",
+        "B (L)         B",
+        "X (I)         X",
+        "Y (O)         Y",
         "F1 or H       this help",
         "F12           screenshot",
         "Esc           quit",
@@ -50,10 +56,10 @@ HELP = {
         "",
         "flechas       joystick",
         "Enter/Espacio pulsar el joystick",
-        "Z o K         A",
-        "X o L         B",
-        "A o I         X",
-        "S o O         Y",
+        "A (Z, K)      A",
+        "B (L)         B",
+        "X (I)         X",
+        "Y (O)         Y",
         "F1 o H        esta ayuda",
         "F12           captura de pantalla",
         "Esc           salir",
@@ -69,10 +75,10 @@ HELP = {
         "",
         "frecce        joystick",
         "Invio/Spazio  premi il joystick",
-        "Z o K         A",
-        "X o L         B",
-        "A o I         X",
-        "S o O         Y",
+        "A (Z, K)      A",
+        "B (L)         B",
+        "X (I)         X",
+        "Y (O)         Y",
         "F1 o H        questo aiuto",
         "F12           schermata",
         "Esc           esci",
@@ -103,16 +109,94 @@ def key_map(pygame):
     return {
         pygame.K_UP: K.UP, pygame.K_DOWN: K.DOWN, pygame.K_LEFT: K.LEFT, pygame.K_RIGHT: K.RIGHT,
         pygame.K_RETURN: K.PRESS, pygame.K_SPACE: K.PRESS, pygame.K_KP_ENTER: K.PRESS,
-        pygame.K_z: K.A, pygame.K_k: K.A, pygame.K_x: K.B, pygame.K_l: K.B,
-        pygame.K_a: K.X, pygame.K_i: K.X, pygame.K_s: K.Y, pygame.K_o: K.Y,
+        pygame.K_a: K.A, pygame.K_z: K.A, pygame.K_k: K.A, pygame.K_b: K.B, pygame.K_l: K.B,
+        pygame.K_x: K.X, pygame.K_i: K.X, pygame.K_y: K.Y, pygame.K_o: K.Y,
     }
 
 
 PAD_BUTTONS = {0: K.A, 1: K.B, 2: K.X, 3: K.Y, 7: K.PRESS, 8: K.PRESS, 9: K.PRESS, 10: K.PRESS}
 
+# the console's foot: what the keyboard does beyond the handheld's keys
+FOOT = {"en": "F1 help  F12 screenshot  Esc quit", "es": "F1 ayuda  F12 captura  Esc salir",
+        "it": "F1 aiuto  F12 schermata  Esc esci"}
+
+SIDE = 64          # logical pixels left (joystick) and right (keys) of the glass
+TOP, BOTTOM = 10, 22
+BODY, EDGE, CAP, LIT, INK = (24, 30, 40), (70, 80, 96), (52, 58, 70), (250, 200, 60), (225, 230, 240)
+
+
+def shots_folder(env=None):
+    """Where F12 puts screenshots: $BURAKO_SCREENSHOTS, else the emulator's data folder."""
+    env = os.environ if env is None else env
+    return env.get("BURAKO_SCREENSHOTS") or os.path.join(os.path.expanduser("~"), ".burako", "emu",
+                                                         "screenshots")
+
+
+class Chrome:
+    """The handheld around the glass: where each control sits (in window pixels), which key
+    bit it is, the keyboard key it answers to; hit-testing for the mouse."""
+
+    def __init__(self, size, scale, keys=K.ALL):
+        self.scale = s = scale
+        gw, gh = size
+        self.glass = (SIDE * s, TOP * s, gw * s, gh * s)
+        self.window = ((gw + 2 * SIDE) * s, (gh + TOP + BOTTOM) * s)
+        cy = TOP + gh // 2
+        jx = SIDE // 2
+        r = 9
+        # joystick: four ways and the press, a cross of caps (label: the keyboard key)
+        self.controls = [
+            (K.UP, (jx, cy - 2 * r), r, "^", ""), (K.DOWN, (jx, cy + 2 * r), r, "v", ""),
+            (K.LEFT, (jx - 2 * r, cy), r, "<", ""), (K.RIGHT, (jx + 2 * r, cy), r, ">", ""),
+            (K.PRESS, (jx, cy), r, "o", "Enter"),
+        ]
+        kx = SIDE + gw + SIDE // 2
+        if keys & (K.X | K.Y):
+            # four keys in two columns: X Y nearer the glass, A B on the edge
+            at = ((K.X, -15, -18), (K.A, 15, -18), (K.Y, -15, 18), (K.B, 15, 18))
+        else:
+            at = ((K.A, 0, -18), (K.B, 0, 18))
+        held = {} if keys & (K.X | K.Y) else {K.A: " (hold: Y)", K.B: " (hold: X)"}
+        for bit, dx, dy in at:
+            name = K.NAMES[bit.bit_length() - 1]
+            self.controls.append((bit, (kx + dx, cy + dy), 10, name, name + held.get(bit, "")))
+
+    def hit(self, pos):
+        """The key bit under a window pixel, or 0."""
+        s = self.scale
+        for bit, (x, y), r, _, _ in self.controls:
+            if (pos[0] - x * s) ** 2 + (pos[1] - y * s) ** 2 <= (r * s) ** 2:
+                return bit
+        return 0
+
+    def draw(self, pg, surface, font, small, level, foot):
+        s = self.scale
+        surface.fill(BODY)
+        gx, gy, gw, gh = self.glass
+        pg.draw.rect(surface, EDGE, (gx - 3 * s, gy - 3 * s, gw + 6 * s, gh + 6 * s), border_radius=3 * s)
+        for bit, (x, y), r, cap, label in self.controls:
+            lit = level & bit
+            pg.draw.circle(surface, LIT if lit else CAP, (x * s, y * s), r * s)
+            pg.draw.circle(surface, EDGE, (x * s, y * s), r * s, max(1, s // 2))
+            if font:
+                t = font.render(cap, True, BODY if lit else INK)
+                surface.blit(t, t.get_rect(center=(x * s, y * s)))
+        if small:
+            # under each key its keyboard key; under the joystick the arrows and Enter
+            (_, (jx, jy), r, _, _) = self.controls[1]
+            self._text(surface, small, "arrows, Enter", jx * s, (jy + r + 6) * s)
+            for bit, (x, y), r, cap, label in self.controls[5:]:
+                self._text(surface, small, "key " + label, x * s, (y + r + 5) * s)
+            self._text(surface, small, foot, self.window[0] // 2, self.window[1] - (BOTTOM // 2) * s)
+
+    @staticmethod
+    def _text(surface, font, text, cx, cy):
+        t = font.render(text, True, INK)
+        surface.blit(t, t.get_rect(center=(cx, cy)))
+
 
 class Window:
-    def __init__(self, scale=3, title="Burako", size=(240, 240)):
+    def __init__(self, scale=3, title="Burako", size=(240, 240), keys=None, shots=None):
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         import pygame
@@ -120,19 +204,26 @@ class Window:
         self.pg = pygame
         pygame.init()
         self.scale = scale
+        # a board without X and Y (the 240x135 Pico-LCD-1.14) unless the caller names its keys
+        self.board_keys = keys if keys is not None else (K.ALL if size[1] >= 240 else K.ALL & ~(K.X | K.Y))
         self.size = size               # the glass shown; show() follows the display's
-        self.surface = pygame.display.set_mode((size[0] * scale, size[1] * scale))
+        self.chrome = Chrome(size, scale, self.board_keys)
+        self.surface = pygame.display.set_mode(self.chrome.window)
         pygame.display.set_caption(title)
         self.keys = key_map(pygame)
         self.held = 0
         self.pad = 0
+        self.mouse = 0                 # the key held down with the mouse
         self.help = False
         self.lang = "es"                 # the help's language: set by the runner
         self.taps = TapStretch()
         self.quit = False
-        self.shots = 0
+        self.shots_dir = shots or shots_folder()
+        self.last_shot = None
         self.version = -1
+        self.drawn = None              # the key level the chrome was last drawn with
         self.font = pygame.font.SysFont("monospace", 7 * scale) if pygame.font else None
+        self.small = pygame.font.SysFont("sans", 5 * scale) if pygame.font else None
         self.pads = []
         try:
             pygame.joystick.init()
@@ -146,13 +237,29 @@ class Window:
     def level(self):
         return self.held | self.pad
 
+    def screenshot(self):
+        """The glass as the device shows it, scaled, into shots_dir; returns its path."""
+        os.makedirs(self.shots_dir, exist_ok=True)
+        path = os.path.join(self.shots_dir, time.strftime("burako-%Y%m%d-%H%M%S"))
+        n, out = 1, path + ".png"
+        while os.path.exists(out):
+            n += 1
+            out = "%s-%d.png" % (path, n)
+        self.pg.image.save(self.surface.subsurface(self.chrome.glass), out)
+        self.last_shot = out
+        print("burako: screenshot " + out)
+        return out
+
     def pump(self):
         """Read input; returns the mask of handheld keys held."""
         pg = self.pg
         now = time.monotonic() * 1000
+        exposed = getattr(pg, "WINDOWEXPOSED", None), getattr(pg, "VIDEOEXPOSE", None)
         for e in pg.event.get():
             if e.type == pg.QUIT:
                 self.quit = True
+            elif e.type in exposed:
+                self.version = -1      # uncovered: paint everything again at the next show()
             elif e.type == pg.KEYDOWN:
                 if e.key == pg.K_ESCAPE:
                     self.quit = True
@@ -160,12 +267,18 @@ class Window:
                     self.help = not self.help
                     self.version = -1
                 elif e.key == pg.K_F12:
-                    self.shots += 1
-                    pg.image.save(self.surface, "burako-%d.png" % self.shots)
+                    self.screenshot()
                 elif e.key in self.keys:
                     self.taps.down(self.keys[e.key], now)
             elif e.type == pg.KEYUP and e.key in self.keys:
                 self.taps.up(self.keys[e.key], now)
+            elif e.type == pg.MOUSEBUTTONDOWN and e.button == 1:
+                self.mouse = self.chrome.hit(e.pos) & self.board_keys
+                if self.mouse:
+                    self.taps.down(self.mouse, now)
+            elif e.type == pg.MOUSEBUTTONUP and e.button == 1 and self.mouse:
+                self.taps.up(self.mouse, now)
+                self.mouse = 0
         self.held = self.taps.level(now)
         pad = 0
         for j in self.pads:
@@ -184,17 +297,24 @@ class Window:
         return self.level()
 
     def show(self, display):
-        """Copy the emulated panel to the window when it changed."""
+        """Copy the emulated panel to the window when it, or the keys lit, changed."""
         pg = self.pg
-        if display.version == self.version and not self.help:
+        level = self.level()
+        if display.version == self.version and level == self.drawn and not self.help:
             return
-        self.version = display.version
         size = (display.width, display.height)
         if self.size != size:         # the board's glass: 240x240, or the 1.14's 240x135
             self.size = size
-            self.surface = pg.display.set_mode((size[0] * self.scale, size[1] * self.scale))
+            self.chrome = Chrome(size, self.scale, self.board_keys)
+            self.surface = pg.display.set_mode(self.chrome.window)
+            self.version = -1
+        if level != self.drawn or self.version == -1 or self.help:
+            self.chrome.draw(pg, self.surface, self.font, self.small, level, FOOT.get(self.lang, FOOT["en"]))
+            self.drawn = level
+        self.version = display.version
+        gx, gy, gw, gh = self.chrome.glass
         img = pg.image.frombuffer(display.to_rgb_bytes(), size, "RGB")
-        self.surface.blit(pg.transform.scale(img, self.surface.get_size()), (0, 0))
+        self.surface.blit(pg.transform.scale(img, (gw, gh)), (gx, gy))
         if self.help and self.font:
             shade = pg.Surface(self.surface.get_size(), pg.SRCALPHA)
             shade.fill((0, 0, 0, 200))

@@ -145,7 +145,7 @@ def test_the_pico_lcd_114_in_the_window(runtime, tmp_path, monkeypatch):
         seen["sizes"].add((display.width, display.height))
         seen["shots"].append(bytes(display.pixels))
         orig_show(self, display)
-        seen["surface"] = self.surface.get_size()
+        seen["surface"] = self.chrome.glass[2:]
 
     class FrameClock:                 # 16 ms a frame whatever the machine's load
         t = 0
@@ -163,7 +163,7 @@ def test_the_pico_lcd_114_in_the_window(runtime, tmp_path, monkeypatch):
     args = emu.configure(__import__("argparse").ArgumentParser()).parse_args(
         ["--storage", str(tmp_path), "--runtime", runtime, "--scale", "2", "--board", "pico_lcd_114"])
     assert emu.run(args) == 0
-    assert seen["sizes"] == {(240, 135)} and seen["surface"] == (480, 270)
+    assert seen["sizes"] == {(240, 135)} and seen["surface"] == (480, 270)   # the glass at 2x
     assert seen["shots"][0] != seen["shots"][-1]        # the tap reached the app
 
 
@@ -176,3 +176,109 @@ def test_the_help_overlay_fits_the_114s_glass_and_names_its_keys():
         assert any("A~" in ln and "(Y)" in ln for ln in lines)
         assert not any(ln.rstrip().endswith((" X", " Y")) for ln in lines)   # no X or Y key rows
         assert help_lines(lang) != lines and len(help_lines(lang)) > len(lines)
+
+
+def _post(pygame, kind, **kw):
+    pygame.event.post(pygame.event.Event(kind, **kw))
+
+
+def test_the_letters_the_screen_names_are_the_keyboard_keys():
+    # issue 22: the table says "A:marcar Y:bajar B:tirar X:menú"; the keyboard's A, B, X and Y
+    # must be those keys (the old map had A open the menu, X discard and Y do nothing)
+    import pygame
+
+    from emulator.window import key_map
+    from hal import keys as K
+
+    km = key_map(pygame)
+    for letter, bit in (("a", K.A), ("b", K.B), ("x", K.X), ("y", K.Y)):
+        assert km[pygame.key.key_code(letter)] == bit, letter
+
+
+def test_the_console_is_drawn_around_the_glass_and_its_keys_answer_the_mouse(tmp_path):
+    import pygame
+
+    import emulator.window as W
+    from emulator.board import board_display
+    from hal import keys as K
+
+    d = board_display("pico_lcd_13")
+    win = W.Window(2, size=(d.width, d.height), shots=str(tmp_path))
+    try:
+        gx, gy, gw, gh = win.chrome.glass
+        assert (gw, gh) == (480, 480) and gx > 0 and win.surface.get_width() > gx + gw
+        for bit, (x, y), r, cap, label in win.chrome.controls:
+            pos = (x * 2, y * 2)
+            assert not (gx <= pos[0] < gx + gw and gy <= pos[1] < gy + gh), cap   # beside the glass
+            _post(pygame, pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+            assert win.pump() == bit, cap
+            win.show(d)
+            lit = win.surface.get_at((pos[0] - 2 * (r - 3), pos[1]))[:3]     # the cap, beside its letter
+            assert lit == W.LIT, cap                                           # lit while pressed
+            _post(pygame, pygame.MOUSEBUTTONUP, pos=pos, button=1)
+            win.taps.until.clear()
+            assert win.pump() == 0
+        assert win.chrome.hit((1, 1)) == 0
+    finally:
+        win.close()
+
+
+def test_the_short_glass_has_only_a_and_b():
+    import emulator.window as W
+    from emulator.board import board_display
+    from hal import keys as K
+
+    d = board_display("pico_lcd_114")
+    win = W.Window(2, size=(d.width, d.height))
+    try:
+        bits = 0
+        for c in win.chrome.controls:
+            bits |= c[0]
+        assert bits & (K.X | K.Y) == 0 and bits & K.A and bits & K.B
+    finally:
+        win.close()
+
+
+def test_f12_saves_the_glass_where_it_says_not_in_the_current_folder(tmp_path, monkeypatch, capsys):
+    import pygame
+
+    import emulator.window as W
+    from emulator.board import board_display
+
+    monkeypatch.chdir(tmp_path)
+    shots = tmp_path / "shots"
+    monkeypatch.setenv("BURAKO_SCREENSHOTS", str(shots))
+    d = board_display("pico_lcd_13")
+    win = W.Window(2, size=(d.width, d.height))
+    try:
+        win.show(d)
+        _post(pygame, pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0)
+        win.pump()
+        files = list(shots.glob("burako-*.png"))
+        assert len(files) == 1 and not list(tmp_path.glob("*.png"))
+        assert str(files[0]) in capsys.readouterr().out
+        assert pygame.image.load(str(files[0])).get_size() == (480, 480)   # the glass alone
+    finally:
+        win.close()
+
+
+def test_an_uncovered_window_is_painted_again():
+    # issue 22: after another window covered it the emulator did not repaint (no new frame)
+    import pygame
+
+    import emulator.window as W
+    from emulator.board import board_display
+
+    d = board_display("pico_lcd_13")
+    win = W.Window(2, size=(d.width, d.height))
+    try:
+        win.show(d)
+        win.surface.fill((255, 0, 255))           # what a covering window leaves
+        win.show(d)
+        assert win.surface.get_at((1, 1))[:3] == (255, 0, 255)    # nothing changed: no paint
+        _post(pygame, getattr(pygame, "WINDOWEXPOSED", pygame.VIDEOEXPOSE))
+        win.pump()
+        win.show(d)
+        assert win.surface.get_at((1, 1))[:3] == W.BODY
+    finally:
+        win.close()
