@@ -168,3 +168,26 @@ def test_drawing_twice_is_refused(tmp_path):
     # in the play phase A selects; in the draw phase Y (meld) gives "draw first"
     disp, st = play("cpython", START + ",Y", tmp_path, 11)
     assert st["error"] == 19 and st["phase"] == G.P_DRAW
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES)
+def test_a_drawn_tile_stays_drawn_after_power_off(runtime, tmp_path):
+    # issue 22: draw, power off, Continue: the turn restarted before the draw with the same
+    # stock, so the player had seen the next tile and could take the pile instead. The draw is
+    # saved before the tile is shown (R3.1: the draw is the turn's first act, taken once).
+    disp, st = play(runtime, START + ",A", tmp_path, 11)
+    assert st["phase"] == G.P_PLAY and st["turn"] == 0
+    disp, st2 = play(runtime, "A", tmp_path, 99)            # power on: Continue
+    assert st2["screen"] == "game" and st2["phase"] == G.P_PLAY
+    for k in ("racks", "stock", "pile", "turn"):
+        assert st2[k] == st[k], k
+
+
+def test_a_taken_pile_stays_taken_after_power_off(tmp_path):
+    # the same for the pile (R3.1): take it (after the first draw and discard come round)
+    disp, st = play("cpython", START + ",A,B,B", tmp_path, 11)
+    assert st["turn"] == 0 and st["phase"] == G.P_DRAW and st["pile"]
+    disp, st = play("cpython", "A,B", tmp_path, 11)         # Continue, take the pile
+    assert st["phase"] == G.P_PLAY and not st["pile"]
+    disp, st2 = play("cpython", "A", tmp_path, 99)
+    assert st2["phase"] == G.P_PLAY and st2["racks"] == st["racks"] and not st2["pile"]

@@ -256,3 +256,18 @@ def test_resume_a_long_match_micropython_heap_limit(tmp_path):
     r = st["rummy"]
     assert r["mode"] == "play" and r["hand"] == g.hand and r["racks"][0] == T.list_text(g.racks[0])
     assert st["peak_heap_bytes"] <= HEAP
+
+
+def test_a_drawn_tile_stays_drawn_after_power_off(tmp_path):
+    # issue 22: a Rummy draw is saved before the tile is shown; quitting cannot undo it
+    from emulator.board import parse_keys
+
+    keys = "DOWN,DOWN,DOWN,A,UP,A,A"            # Rummy, start against the AI, draw
+    board, app = runner.run_cpython({"seed": 5, "ai_ms": 0, "lang": "es"}, str(tmp_path),
+                                    runner.Feeder(parse_keys(keys), frames=200))
+    before = snapshot(app)["rummy"]
+    assert before["phase"] == RM.P_PLAY
+    board, app = runner.run_cpython({"seed": 99, "ai_ms": 0, "lang": "es"}, str(tmp_path),
+                                    runner.Feeder(parse_keys("DOWN,DOWN,DOWN,A,UP,A"), frames=200))
+    r = snapshot(app)["rummy"]
+    assert r["phase"] == RM.P_PLAY and r["racks"] == before["racks"] and r["stock"] == before["stock"]

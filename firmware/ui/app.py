@@ -375,8 +375,12 @@ class App:
             if self.link is not None:
                 self.log_match()
         boundary = g.turn != seat or g.phase >= G.P_HAND_OVER or kind == G.NEXT
-        if boundary:
+        if boundary or (kind == G.DRAW or kind == G.PILE or kind == G.REDRAW or kind == G.MUERTO) \
+                and not (self.ai_seats >> seat) & 1:
+            # a tile a person has taken stays taken: saved before the screen shows it, so
+            # quitting and resuming cannot undo a draw after seeing the tile (issue 22)
             self.save()
+        if boundary:
             if kind == G.NEXT:
                 if self.humans():
                     self.viewer = self.first_human(g.turn)

@@ -389,6 +389,8 @@ def after(app, seat, mv):
                 save(app)
         enter(app)
     elif _human(m, seat) and not m.ais[seat]:
+        if m.ln is None:
+            save(app)       # the drawn tile stays drawn: saved before it is shown (issue 22)
         _bench(m)
         # the drawn tile is the last of the rack: show it
         m.cur = len(m.bench.rack) - 1
