@@ -330,35 +330,57 @@ class Window:
 
 
 class TapStretch:
-    """Keyboard keys as pin levels, each press held at least MIN_MS.
+    """Keyboard keys as pin levels: every press is one press, whatever the frame rate.
 
-    The window reads the keyboard once a frame (16 ms) and the firmware's
-    debounce (hal/buttons.py, 20 ms) accepts a level only once it has been
-    read the same for 20 ms: a tap shorter than about 35 ms was never seen.
-    A finger on the device holds longer; a key tap is stretched to last
-    long enough for the debounce (20 ms) plus two frames."""
+    The window reads the keyboard once a frame and the firmware's buttons
+    (hal/buttons.py) take a press at the first poll that sees the pin low, then
+    leave that pin alone for their 20 ms debounce. So each press must be read as
+    down by at least one poll, and the key read as up again after the debounce
+    before the next press: two taps that came and went inside one slow frame
+    would otherwise merge into one (a press lost), and a short gap inside the
+    debounce would be missed. Each press is a phase of its own: down for at least
+    MIN_MS from the key's press and one read, then up for at least MIN_MS and one
+    read before a waiting press goes down. A key held stays down as long as it is
+    held; a repeated key-down while it is held (the system's auto-repeat) is no
+    second press."""
 
     MIN_MS = 60
 
     def __init__(self):
         self.held = 0                 # keys down now
-        self.until = {}               # key bit -> time its press may end
+        self.shown = 0                # the level last returned
+        self.since = {}               # key bit -> when its shown level began
+        self.queue = {}               # key bit -> down times of presses not shown yet
 
     def down(self, bit, now):
+        if self.held & bit:
+            return                    # auto-repeat while held: the same press
         self.held |= bit
-        self.until[bit] = now + self.MIN_MS
+        self.queue.setdefault(bit, []).append(now)
 
     def up(self, bit, now):
         self.held &= ~bit
 
     def level(self, now):
-        m = self.held
-        for bit, t in list(self.until.items()):
-            if now < t:
-                m |= bit
-            else:
-                del self.until[bit]
-        return m
+        shown = self.shown
+        for bit in set(self.queue) | set(self.since):
+            since = self.since.get(bit)
+            waiting = self.queue.get(bit)
+            if shown & bit:
+                # up once it has lasted, unless still held with no other press waiting
+                if now - since >= self.MIN_MS and not (self.held & bit and not waiting):
+                    shown &= ~bit
+                    self.since[bit] = now
+            elif waiting and (since is None or now - since >= self.MIN_MS):
+                t = waiting.pop(0)
+                shown |= bit
+                self.since[bit] = t if since is None else max(t, since)
+                if not waiting:
+                    del self.queue[bit]
+            elif since is not None and not waiting and now - since >= self.MIN_MS:
+                del self.since[bit]   # up long enough: forgotten
+        self.shown = shown
+        return shown
 
 
 class RealClock:
