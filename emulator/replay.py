@@ -19,6 +19,13 @@ from engine import notation as N  # noqa: E402
 from engine import transcript as TR  # noqa: E402
 from hal import keys as K  # noqa: E402
 
+# the viewer's own keys on the hint rows, where the table would say whose turn it is
+HINTS = {
+    "es": ("A/Der: siguiente  Izq/B: atrás", "Arriba: inicio  Abajo: final"),
+    "it": ("A/Des: avanti  Sin/B: indietro", "Su: inizio  Giù: fine"),
+    "en": ("A/Right: next  Left/B: back", "Up: start  Down: end"),
+}
+
 
 def load(text):
     """(head, moves) of a transcript's text, or a one-line error string. Every
@@ -87,8 +94,21 @@ class Replayer:
     def frame(self, k):
         if k:
             self.key(k)
-        if self.app.dirty:
-            self.app.draw()
+        app = self.app
+        if app.dirty:
+            app.draw()
+            self.draw_hint()
+
+    def draw_hint(self):
+        from ui import gfx, lang as L, screen_table as ST
+        from ui.app import S_GAME
+
+        if self.app.screen != S_GAME:
+            return
+        a, b = HINTS.get(L.code(), HINTS["en"])
+        p = self.app.p
+        p.text(0, ST.Y_HINT, 240, a, gfx.CURSOR, gfx.BAR)
+        p.text(0, ST.Y_HINT + 10, 240, b, gfx.DIM, gfx.BAR)
 
     def state(self):
         from ui.state import snapshot

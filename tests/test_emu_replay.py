@@ -116,3 +116,32 @@ def test_replay_in_the_window(tmp_path, monkeypatch):
     assert emu.run(args) == 0
     assert seen == [0, 1, 2]
     assert os.environ["SDL_VIDEODRIVER"] == "dummy"
+
+
+def test_the_hint_rows_name_the_viewers_keys_not_a_turn_to_wait_for(tmp_path):
+    # issue 22: the replay showed the table's "Turno de J2 (IA) / Espera..." on its hint rows
+    from emulator import replay
+    from emulator.board import EmuBoard
+    from ui import screen_table as ST
+
+    f = tmp_path / "m.txt"
+    transcript(f, moves=6)
+    head, moves = replay.load(f.read_text())
+    for lang in ("es", "it", "en"):
+        board = EmuBoard(str(tmp_path / lang))
+        r = replay.Replayer(board, head, moves, None, lang)
+        rows = {}
+        text = r.app.p.text
+
+        def spy(x, y, w, s, *a, **k):
+            rows[y] = s
+            return text(x, y, w, s, *a, **k)
+
+        r.app.p.text = spy
+        for k in (0, K_A, K_A):
+            r.frame(k)
+            assert (rows[ST.Y_HINT], rows[ST.Y_HINT + 10]) == replay.HINTS[lang], lang
+            assert all(len(s) <= 30 for s in replay.HINTS[lang])
+
+
+K_A = 0x20
