@@ -91,6 +91,8 @@ def cmd_meld(a):
     words = []
     for w in a.tiles:
         words += w.replace(",", " ").split()
+    if not words:
+        raise UsageError("meld: no tiles given (write tiles like R3 R4 R5)")
     ts = _tiles(words, "meld", rules)
     end = M.END_LOW if a.low else M.END_DEFAULT
     if a.onto is None:
@@ -128,6 +130,9 @@ def cmd_score(a):
         raise UsageError(f"{a.file}: not JSON ({e.msg} at line {e.lineno})")
     except RecursionError:
         raise UsageError(f"{a.file}: JSON nested too deeply")
+    except ValueError:
+        # json's own limit: an integer of over 4300 digits
+        raise UsageError(f"{a.file}: holds a number too long to read")
     sides = doc.get("sides") if isinstance(doc, dict) else None
     if not isinstance(sides, list) or not 1 <= len(sides) <= 2:
         raise UsageError(f"{a.file}: expected {{\"sides\": [...]}} with one object per side (one or two)")

@@ -16,9 +16,12 @@ import sys
 import time
 
 from emulator.paths import use_firmware
+from host.args import whole
 from host.progress import Progress
 
 LEVELS = (1, 2, 3)
+MAX_SEED = 0xFFFFFFFF
+MAX_MATCHES = 1000000     # per pair, as `burako sim --games`
 Z95 = 1.959963984540054
 
 
@@ -231,10 +234,10 @@ def check(a):
     allowed = RU.by_name(a.variant).players
     if a.players not in allowed:
         raise LeagueError(f"{a.variant} is for {' or '.join(map(str, allowed))} players")
-    if a.matches < 2 or a.matches % 2:
-        raise LeagueError("--matches must be an even number of at least 2 (each deal is played both ways round)")
-    if not 0 <= a.seed <= 0xFFFFFFFF - a.matches:
-        raise LeagueError("--seed must be a whole number from 0 to 4294967295")
+    if a.matches % 2:
+        raise LeagueError(f"--matches {a.matches} is odd: each deal is played both ways round")
+    if a.seed + a.matches // 2 - 1 > MAX_SEED:
+        raise LeagueError(f"--seed {a.seed} with --matches {a.matches} runs past the last seed, {MAX_SEED}")
     return levels
 
 
@@ -259,8 +262,10 @@ def add_parser(sub):
     p.add_argument("--levels", default="1,2,3", help="comma-separated AI levels (default 1,2,3)")
     p.add_argument("--players", type=int, default=2, choices=(2, 4))
     p.add_argument("--variant", default="burako", choices=("burako", "torneo", "burraco"))
-    p.add_argument("--matches", type=int, default=40, help="matches per pair of levels (even; default 40)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the first deal")
+    p.add_argument("--matches", type=whole(2, MAX_MATCHES, "matches per pair"), default=40,
+                   help=f"matches per pair of levels (even, 2..{MAX_MATCHES}; default 40)")
+    p.add_argument("--seed", type=whole(0, MAX_SEED, "the first seed"), default=1,
+                   help="seed of the first deal")
     p.add_argument("--runtime", default="cpython", choices=("cpython", "micropython"))
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.set_defaults(func=cmd_league)

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 
 from emulator.paths import use_firmware
+from host.args import whole
 from host.progress import per_match
 from host.sim import SimReport, guest_script, percentiles
 
@@ -44,7 +45,7 @@ def _melds(text, where):
         for w in words:
             t = T.parse(w)
             if t < 0:
-                raise _Bad(f"{where}: {w!r} is not a tile (write R5, B13, Y1, K2 or *)")
+                raise _Bad(f"{where}: {_cut(w)!r} is not a tile (write R5, B13, Y1, K2 or *)")
             ts.append(t)
         r = RM.check_meld(ts)
         if r:
@@ -54,10 +55,18 @@ def _melds(text, where):
 
 
 def _rack(text):
-    ts = T.parse_list(text)
-    if ts is None:
-        raise _Bad("--rack: write tiles like R5 B13 Y1 K2 *")
+    ts = bytearray()
+    for w in text.replace(",", " ").split():
+        t = T.parse(w)
+        if t < 0:
+            raise _Bad(f"--rack: {_cut(w)!r} is not a tile (write R5, B13, Y1, K2 or *)")
+        ts.append(t)
     return bytes(ts)
+
+
+def _cut(text, n=20):
+    # what the user wrote, short enough for a one-line error
+    return text if len(text) <= n else text[:n] + "..."
 
 
 def _check_counts(table, rack, closing):
@@ -80,7 +89,7 @@ def cmd_solve(a):
         if a.closing:
             closing = T.parse(a.closing)
             if closing < 0:
-                raise _Bad(f"--closing: {a.closing!r} is not a tile")
+                raise _Bad(f"--closing: {_cut(a.closing)!r} is not a tile")
         if not rack:
             raise _Bad("--rack is empty")
         if a.limit < 1:
@@ -200,14 +209,22 @@ def run_micropython(players, seeds, hands=4, target=0, levels=None, heap=128 * 1
     return rep
 
 
+# A match stops after ai/rummy.MAX_MOVES (20000) moves as a bug; a 2-player
+# hand between level-1 AIs (they never close) takes ~160 moves, so 100 hands
+# stay inside it (15,635 moves measured). The console offers 1 to 8 hands. A
+# target alone can need many hands: two level-3 AIs took up to 113 hands
+# (13,446 moves) to reach 1000, so the target stops at half that.
+MAX_HANDS = 100
+MAX_TARGET = 500
+MAX_SEED = 0xFFFFFFFF
+
+
 def cmd_sim(a):
-    if not 2 <= a.players <= 4:
-        return _fail("--players must be 2, 3 or 4")
-    if a.games < 1:
-        return _fail("--games must be at least 1")
-    if not 0 <= a.seed <= 0xFFFFFFFF - a.games:
-        return _fail("--seed must be a whole number from 0 to 4294967295")
-    if a.hands < 0 or a.target < 0 or not (a.hands or a.target):
+    from ai.rummy import MatchError
+
+    if a.seed + a.games - 1 > MAX_SEED:
+        return _fail(f"--seed {a.seed} with --games {a.games} runs past the last seed, {MAX_SEED}")
+    if not (a.hands or a.target):
         return _fail("a match needs --hands or --target (or both)")
     try:
         levels = [int(x) for x in a.levels.split(",")]
@@ -231,8 +248,20 @@ def cmd_sim(a):
         except wasi.GuestMemoryError as e:
             return _fail(f"MicroPython ran out of heap ({heap} bytes): "
                          f"{e.traceback.strip().splitlines()[-1]}")
+        except wasi.GuestError as e:
+            # the guest's MatchError, or a trap: one line, the run failed
+            last = (e.traceback or "").strip().splitlines()
+            print(f"burako rummy: MicroPython stopped: {last[-1] if last else str(e).splitlines()[0]}",
+                  file=sys.stderr)
+            return 1
     else:
-        rep = run_cpython(a.players, seeds, a.hands, a.target, levels, on_match=emit)
+        try:
+            rep = run_cpython(a.players, seeds, a.hands, a.target, levels, on_match=emit)
+        except MatchError as e:
+            # not the user's mistake (the ranges above keep matches short): a
+            # failed run, said in one line
+            print(f"burako rummy: {e}", file=sys.stderr)
+            return 1
     summ = rep.summary(a.runtime)
     if a.json:
         print(json.dumps(summ))
@@ -297,15 +326,22 @@ def add_parser(sub):
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_solve)
 
+    from host.cli import MAX_GAMES, MAX_HEAP, MIN_HEAP
+
     m = rs.add_parser("sim", help="play whole matches between AIs")
-    m.add_argument("--players", type=int, default=2)
-    m.add_argument("--games", type=int, default=1)
-    m.add_argument("--seed", type=int, default=1)
-    m.add_argument("--hands", type=int, default=4, help="hands per match (0: play to --target)")
-    m.add_argument("--target", type=int, default=0, help="end once a player's total reaches this")
+    m.add_argument("--players", type=whole(2, 4, "players"), default=2)
+    m.add_argument("--games", type=whole(1, MAX_GAMES, "matches"), default=1,
+                   help=f"matches to play, 1..{MAX_GAMES}")
+    m.add_argument("--seed", type=whole(0, MAX_SEED, "the first seed"), default=1,
+                   help="seed of the first match; the next ones count up")
+    m.add_argument("--hands", type=whole(0, MAX_HANDS, "hands per match"), default=4,
+                   help=f"hands per match, up to {MAX_HANDS} (0: play to --target)")
+    m.add_argument("--target", type=whole(0, MAX_TARGET, "the target"), default=0,
+                   help=f"end once a player's total reaches this, up to {MAX_TARGET}")
     m.add_argument("--levels", default="3", help="AI level per player (1-3), e.g. 3 or 3,1")
     m.add_argument("--runtime", default="cpython", choices=("cpython", "micropython"))
-    m.add_argument("--heap", type=int, help="MicroPython heap in bytes (-X heapsize)")
+    m.add_argument("--heap", type=whole(MIN_HEAP, MAX_HEAP, "the heap in bytes"),
+                   help=f"MicroPython heap in bytes (-X heapsize), {MIN_HEAP}..{MAX_HEAP}")
     m.add_argument("--json", action="store_true", help="one JSON object per match, then a summary")
     m.set_defaults(func=cmd_sim)
 

@@ -42,10 +42,19 @@ def read_log(path):
 
 def load_log(a):
     """(records, problems, where) from --file or the device's /scores.log; an int exit code on failure."""
-    if a.file:
-        if not os.path.isfile(a.file):
+    if a.file is not None:          # --file '' is a mistake, not "ask the board"
+        if not a.file:
+            return _fail("--file needs the path of a scores.log")
+        if os.path.isdir(a.file):
+            return _fail(f"{a.file} is a folder: give the path of a scores.log")
+        if not os.path.exists(a.file):
             return _fail(f"{a.file}: no such file")
-        records, problems = read_log(a.file)
+        if not os.path.isfile(a.file):
+            return _fail(f"{a.file} is not a regular file: give the path of a scores.log")
+        try:
+            records, problems = read_log(a.file)
+        except OSError as e:
+            return _fail(f"cannot read {a.file}: {e.strerror}")
         return records, problems, a.file
     try:
         port = device.resolve_port(a.port)
@@ -123,6 +132,8 @@ def to_table(entries):
 
 
 def write_out(text, out, count):
+    if out == "":
+        return _fail("--out needs a file name")
     if out:
         try:
             with open(out, "w", newline="") as f:
@@ -175,7 +186,7 @@ def cmd_pull(a):
 
 
 def cmd_export(a):
-    if a.port or a.file:
+    if a.port or getattr(a, "file", None) is not None:
         a.csv = not a.json  # CSV unless --json, as for the history
         return cmd_log_export(a)
     try:

@@ -293,3 +293,45 @@ def test_emu_bad_options_one_line_nothing_written(args, blame, tmp_path):
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "Traceback" not in err and blame in err, err
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+# --- issue 22: messages that name the right thing ------------------------------------
+def main_in_process(capsys, *argv):
+    """`burako ARGV` in this process (cli.main, as the fuzz figures run it)."""
+    from host import cli
+    code = cli.main(list(argv))
+    cap = capsys.readouterr()
+    return code, cap.out, cap.err
+
+
+def test_meld_of_no_tiles_is_bad_input(capsys):
+    for words in ([""], [" , "]):
+        code, out, err = main_in_process(capsys, "meld", *words)
+        assert code == 2 and out == "" and err == "burako: meld: no tiles given (write tiles like R3 R4 R5)\n"
+
+
+def test_score_of_a_5000_digit_number_is_one_line(capsys, tmp_path):
+    f = tmp_path / "hand.json"
+    f.write_text('{"sides": [{"melds": [], "closed": 1' + "9" * 5000 + "}]}")
+    code, out, err = main_in_process(capsys, "score", str(f))
+    assert code == 2 and out == "" and err == f"burako: {f}: holds a number too long to read\n"
+
+
+@pytest.mark.parametrize("field,value,blame", [
+    ("target", "99999999999999999999", "target must be at most 10000 (0: the variant's)"),
+    ("target", "999999999999", "target must be at most 10000 (0: the variant's)"),
+    ("target", "-5", "target must be a whole number, not '-5'"),
+    ("seed", "99999999999", "seed must be at most 4294967295"),
+    ("seed", "x1", "seed must be a whole number, not 'x1'"),
+    ("players", "99999999999", "burako is played by 2 or 4 players, not 99999999999"),
+    ("variant", "x" * 100000, "unknown variant 'xxxxxxxxxxxxxxxxxxxx...'"),
+])
+def test_replay_header_errors_name_the_field(capsys, tmp_path, field, value, blame):
+    """An absurd target said "players, seed and target must be whole numbers";
+    a 100 KB variant name was echoed whole into the one-line error."""
+    head = {"variant": "burako", "players": "2", "seed": "1", "target": "0"}
+    head[field] = value
+    f = tmp_path / "t.txt"
+    f.write_text("burako-transcript 1\n" + "".join(f"{k} {v}\n" for k, v in head.items()))
+    code, out, err = main_in_process(capsys, "replay", str(f))
+    assert code == 2 and out == "" and err == f"burako: {f}: {blame}\n"

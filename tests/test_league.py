@@ -155,3 +155,17 @@ def test_level_two_plays_the_same_match_inside_micropython():
     from host import sim
     rep = sim.run_micropython("burako", 2, [8], meter=False)
     assert rep.matches[0]["transcript_sha256"] == play_match("burako", 2, 8)["transcript_sha256"]
+
+
+@pytest.mark.parametrize("args,blame", [
+    # said "--matches must be an even number of at least 2"
+    (["--matches", "99999999999"], "argument --matches: 99999999999 is out of range: matches per pair from 2 to 1000000"),
+    (["--matches", "3"], "--matches 3 is odd: each deal is played both ways round"),
+    (["--seed", "4294967295", "--matches", "4"], "--seed 4294967295 with --matches 4 runs past the last seed, 4294967295"),
+])
+def test_bad_numbers_blame_the_right_thing(capsys, args, blame):
+    """Issue 22: the message names what is wrong with the number given."""
+    from host import cli
+    code = cli.main(["league", *args])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1 and blame in err, err

@@ -90,3 +90,61 @@ def test_sim_json_and_replay_of_its_transcript(tmp_path):
     code, _, err = burako("replay", str(tmp_path / "missing.txt"))
     assert code == 2
     one_line_error(err)
+
+
+# --- issue 22: ranges checked up front, errors naming what is wrong ------------------
+def rummy_in_process(capsys, *argv):
+    from host import cli
+    code = cli.main(["rummy", *argv])
+    cap = capsys.readouterr()
+    return code, cap.out, cap.err
+
+
+@pytest.mark.parametrize("args,blame", [
+    # ran until ai/rummy's 20000-move guard: a MatchError traceback, exit 1
+    (("sim", "--hands", "999999"), "argument --hands: 999999 is out of range: hands per match from 0 to 100"),
+    (("sim", "--hands", "0", "--target", "5000"), "argument --target: 5000 is out of range: the target from 0 to 500"),
+    # -X heapsize=10: a GuestError traceback, exit 1
+    (("sim", "--runtime", "micropython", "--heap", "10"),
+     "argument --heap: 10 is out of range: the heap in bytes from 16384 to 4194304"),
+    # blamed --seed
+    (("sim", "--games", "99999999999"), "argument --games: 99999999999 is out of range: matches from 1 to 1000000"),
+    (("sim", "--seed", "4294967295", "--games", "2"), "--seed 4294967295 with --games 2 runs past the last seed, 4294967295"),
+    (("sim", "--players", "5"), "argument --players: 5 is out of range: players from 2 to 4"),
+    # "--rack: write tiles like ..." without the tile
+    (("solve", "--rack", "R14 R6"), "--rack: 'R14' is not a tile (write R5, B13, Y1, K2 or *)"),
+    (("solve", "--rack", "R6 " + "Q" * 1000), "--rack: 'QQQQQQQQQQQQQQQQQQQQ...' is not a tile"),
+])
+def test_sim_and_solve_refuse_up_front_naming_the_option(capsys, args, blame):
+    code, out, err = rummy_in_process(capsys, *args)
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and blame in err, err
+
+
+def test_sim_match_error_is_one_line_exit_1(capsys, monkeypatch):
+    """Should a match still run past the move guard, the run fails in one line."""
+    from ai import rummy as AR
+    monkeypatch.setattr(AR, "MAX_MOVES", 50)
+    code, out, err = rummy_in_process(capsys, "sim", "--games", "1", "--levels", "1")
+    assert code == 1 and err == "burako rummy: match did not end after 50 moves\n"
+
+
+@pytest.mark.parametrize("text,blame", [
+    ("", "not a Rummy transcript (expected 'rummy-transcript 1' first)"),        # was "2 to 4 players, not 0"
+    ("\n\n", "not a Rummy transcript (expected 'rummy-transcript 1' first)"),
+    ("rummy-transcript 1\nplayers two\nseed 1\nhands 4\ntarget 0\n0 draw\n",
+     "line 2: players must be a whole number, not 'two'"),                       # was line 6
+    ("rummy-transcript 1\nplayers 2\nseed -4\nhands 4\ntarget 0\n0 draw\n",
+     "line 3: seed must be a whole number, not '-4'"),                           # was accepted
+    ("rummy-transcript 1\nplayers 2\nseed 4294967296\n0 draw\n", "line 3: seed must be at most 4294967295"),
+    ("rummy-transcript 1\nplayers 2\nseed 1\nhands 4\ntarget 99999999999999999999999\n0 draw\n",
+     "line 5: target must be at most 65535"),
+    ("rummy-transcript 1\nplayers 7\nseed 1\n0 draw\n", "line 2: Rummy is played by 2 to 4 players, not 7"),
+    ("rummy-transcript 1\nplayers 2\nseed 1\nseed 2\n0 draw\n", "line 4: seed given twice"),
+    ("rummy-transcript 1\nplayers 2\nseed 1\nhands 0\n", "line 4: a match needs a number of hands or a target"),
+])
+def test_replay_header_errors_point_at_their_line(capsys, tmp_path, text, blame):
+    f = tmp_path / "r.txt"
+    f.write_text(text)
+    code, out, err = rummy_in_process(capsys, "replay", str(f))
+    assert code == 2 and out == "" and err == f"burako rummy: {f}: {blame}\n"

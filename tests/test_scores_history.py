@@ -201,6 +201,17 @@ def test_mistakes_are_one_line_and_change_nothing(tmp_path, env):
     assert not (tmp_path / "h.sqlite").exists()
 
 
+@pytest.mark.parametrize("argv", [["scores"], ["scores", "pull"], ["scores", "export"]])
+def test_file_that_is_a_folder_or_empty_is_named_not_searched_for(tmp_path, env, argv):
+    """Issue 22: `--file .` said "no such file" and `--file ''` went looking
+    for a board (an empty path read as "no --file")."""
+    code, out, err = run_cli(*argv, "--file", str(tmp_path), env=env)
+    assert code == 2 and err.strip().splitlines() == [f"burako scores: {tmp_path} is a folder: give the path of a scores.log"]
+    code, out, err = run_cli(*argv, "--file", "", env=env)
+    assert code == 2 and err.strip().splitlines() == ["burako scores: --file needs the path of a scores.log"]
+    assert out == "" and not (tmp_path / "h.sqlite").exists()
+
+
 def test_history_path_follows_the_option_then_env_then_xdg(tmp_path, monkeypatch):
     monkeypatch.delenv(history.ENV, raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))

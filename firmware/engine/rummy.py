@@ -601,19 +601,39 @@ def line(player, mv):
     return "%d %s\n" % (player, move_text(mv))
 
 
+# the header's fields: default, largest value (what rummy_codec can hold:
+# seed u32, hands and target u16)
+_HEAD = {"players": ("", 99), "seed": ("0", 0xFFFFFFFF), "hands": ("4", 0xFFFF), "target": ("0", 0xFFFF)}
+
+
+def _field(head, key):
+    # a header field as an int, or the reason it is not one (each field on its
+    # own, so the message names the field the user got wrong)
+    default, hi = _HEAD[key]
+    text = head.get(key, default)
+    if not text:
+        return "no %s line" % key if key == "players" else "%s is empty" % key
+    for ch in text:
+        if ch < "0" or ch > "9":
+            return "%s must be a whole number, not %r" % (key, text[:20])
+    if len(text) > 10 or int(text) > hi:
+        return "%s must be at most %d" % (key, hi)
+    return int(text)
+
+
 def _new_game(head):
-    try:
-        n = int(head.get("players", "0"))
-        seed = int(head.get("seed", "0"))
-        hands = int(head.get("hands", "4"))
-        target = int(head.get("target", "0"))
-    except ValueError:
-        return "players, seed, hands and target must be whole numbers"
-    if n < 2 or n > 4:
-        return "Rummy is played by 2 to 4 players, not %d" % n
-    if hands < 0 or target < 0 or not (hands or target):
-        return "a match needs a number of hands or a target"
-    return Game(n, seed, hands, target)
+    """A fresh Game from header fields, or (key, why) for the first bad one."""
+    v = {}
+    for key in ("players", "seed", "hands", "target"):
+        x = _field(head, key)
+        if isinstance(x, str):
+            return key, x
+        v[key] = x
+    if not 2 <= v["players"] <= 4:
+        return "players", "Rummy is played by 2 to 4 players, not %d" % v["players"]
+    if not (v["hands"] or v["target"]):
+        return "hands", "a match needs a number of hands or a target"
+    return Game(v["players"], v["seed"], v["hands"], v["target"])
 
 
 def replay(lines):
@@ -628,6 +648,7 @@ def replaying(lines):
     """replay() a move at a time: yields None after each move, then its result
     (a device resuming a long match replays a few moves a frame)."""
     head = {}
+    at = {}         # the line of each header field, for errors
     g = None
     lineno = 0
     for raw in lines:
@@ -642,12 +663,16 @@ def replaying(lines):
                 yield None, "line 1: not a Rummy transcript (expected %r)" % MAGIC
                 return
             word = s.split(None, 1)
-            if word[0] in ("players", "seed", "hands", "target"):
+            if word[0] in _HEAD:
+                if word[0] in head:
+                    yield None, "line %d: %s given twice" % (lineno, word[0])
+                    return
                 head[word[0]] = word[1] if len(word) > 1 else ""
+                at[word[0]] = lineno
                 continue
             g = _new_game(head)
-            if isinstance(g, str):
-                yield None, "line %d: %s" % (lineno, g)
+            if isinstance(g, tuple):
+                yield None, "line %d: %s" % (at.get(g[0], lineno), g[1])
                 return
         parts = s.split(None, 1)
         if len(parts) < 2 or not parts[0].isdigit():
@@ -666,8 +691,11 @@ def replaying(lines):
             return
         yield None
     if g is None:
+        if lineno == 0 or not head:
+            yield None, "not a Rummy transcript (expected %r first)" % MAGIC
+            return
         g = _new_game(head)
-        if isinstance(g, str):
-            yield None, g
+        if isinstance(g, tuple):
+            yield None, "line %d: %s" % (at.get(g[0], lineno), g[1])
             return
     yield g, None

@@ -29,22 +29,36 @@ def line(player, mv, rules=None):
 
 def new_game(head):
     """A fresh Game from header fields (a dict of str), or an error string."""
-    rules = RU.by_name(head.get("variant", ""))
+    name = head.get("variant", "")
+    rules = RU.by_name(name)
     if rules is None:
-        return "unknown variant %r" % head.get("variant", "")
-    n = N.whole(head.get("players", "0"))
-    seed = N.whole(head.get("seed", "0"))
-    target = N.whole(head.get("target", "0"))
-    if n < 0 or seed < 0 or target < 0:
-        return "players, seed and target must be whole numbers"
+        # cut: the error is one line, whatever the file holds
+        return "unknown variant %r" % (name if len(name) <= 20 else name[:20] + "...")
+    text = [head.get(k, "0") for k in ("players", "seed", "target")]
+    n, seed, target = [_number(t) for t in text]
+    for k, v, t in (("players", n, text[0]), ("seed", seed, text[1]), ("target", target, text[2])):
+        if v < 0:
+            return "%s must be a whole number, not %r" % (k, t[:20])
     if n not in rules.players:
-        return "%s is played by %s players, not %d" % (
-            rules.name, " or ".join([str(p) for p in rules.players]), n)
+        return "%s is played by %s players, not %s" % (
+            rules.name, " or ".join([str(p) for p in rules.players]), text[0][:20])
     if seed > MAX_SEED:
         return "seed must be at most %d" % MAX_SEED
     if target > RU.MAX_TARGET:
         return "target must be at most %d (0: the variant's)" % RU.MAX_TARGET
     return G.Game(rules, n, seed, target)
+
+
+def _number(text):
+    # N.whole, except that digits too many for it (over 10) are a number too
+    # large for any field, not "not a number": the error names the real limit
+    v = N.whole(text)
+    if v < 0 and len(text) > 10:
+        for ch in text:
+            if ch < "0" or ch > "9":
+                return -1
+        return 1 << 40
+    return v
 
 
 def read(lines):
