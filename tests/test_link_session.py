@@ -126,7 +126,10 @@ def test_power_off_that_lost_the_save_is_told_so():
     assert a.link.count >= 20 and b.link.match_id is None
 
 
-def test_a_dealt_match_without_moves_is_dealt_again_after_a_restart():
+def test_a_dealt_match_without_moves_is_abandoned_not_dealt_again_after_a_restart():
+    """Once a console has revealed, the deal is fixed: the peer coming back
+    without the match (a restart, or a cheater fishing for another deal) is
+    the peer abandoning it, named on both consoles; nobody deals again."""
     clock = SimClock(0)
     cable = Cable(clock)
     a = Console(cable.a, clock, "burako", 0, 1)
@@ -135,11 +138,13 @@ def test_a_dealt_match_without_moves_is_dealt_again_after_a_restart():
     duel(consoles=(a, b), clock=clock, cable=cable,
          until=lambda a, b, c: a.link.match_id and b.link.match_id)
     first = a.link.match_id
-    b.power_cycle(keep_save=False)      # before anyone moved: nothing is lost by dealing again
+    b.power_cycle(keep_save=False)      # before anyone moved
     a.playing = b.playing = True
-    duel(consoles=(a, b), clock=clock, cable=cable, until=lambda a, b, c: a.link.count >= 2)
-    assert a.link.match_id == b.link.match_id != first
-    assert a.link.reason == b.link.reason == S.R_NONE
+    duel(consoles=(a, b), clock=clock, cable=cable, max_ms=5000)
+    assert a.link.state == S.ENDED and a.link.reason == S.R_PEER_ABANDONED and a.link.by_peer
+    assert a.link.match_id == first and a.link.count == 0 and a.link.saved() is not None
+    assert b.link.state == S.ENDED and b.link.reason == S.R_PEER_ABANDONED and b.link.by_peer
+    assert b.link.match_id is None
 
 
 def test_save_round_trip_and_safe_to_write():

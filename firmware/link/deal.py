@@ -4,8 +4,11 @@
 # yet, a reconnection, a resume) and drops it once moves flow: a linked
 # match keeps its heap for the game. Functions take the Link (`lk`).
 import hashlib
+from micropython import const
 from link import msg as M
 from link import session as S
+
+REVEAL_MS = const(20000)   # connected time the peer's REVEAL may take after ours went out
 
 
 # --- messages ----------------------------------------------------------------
@@ -64,6 +67,7 @@ def link_up(lk):
     lk._deal_reset()
     lk._sync_reset()
     lk._serve_reset()
+    lk._asked = 0
     if lk._st == S.ENDED and lk.reason != S.R_MATCH_OVER:
         lk._send(bytes((M.END, lk.reason)))
         return
@@ -102,14 +106,22 @@ def on_hello(lk, b, i, n):
         lk._end(S.R_RULES)
         return
     # a match counts once it has a move or both consoles know it
-    mine = lk.match_id is not None and (lk.count > 0 or mid == lk.match_id)
+    mine = lk.match_id is not None
     theirs = mid is not None and (count > 0 or mid == lk.match_id)
     if lk._st == S.ENDED:
         return                  # match over: a peer that is behind asks with SYNC
+    d = lk._dealing
+    if d is not None and d[1] is not None:
+        # our nonce is out, so the peer knows the deal: the deal is fixed,
+        # and a new HELLO (a deal again) is the peer walking away from it
+        lk._quit(S.R_PEER_ABANDONED)
+        return
     if not mine and not theirs:
         start_deal(lk)
     elif not theirs:
-        lk._end(S.R_PEER_LOST)
+        # a dealt match with no move yet is abandoned, not dealt again: we
+        # revealed our nonce for it (docs/link.md "The deal")
+        lk._quit(S.R_PEER_ABANDONED if lk.count == 0 else S.R_PEER_LOST)
     elif not mine:
         lk._end(S.R_LOST_MATCH)
     elif mid != lk.match_id or seat != 1 - lk.seat:
@@ -120,12 +132,14 @@ def on_hello(lk, b, i, n):
         lk._repair().ask_repair(lk)
     else:
         lk._st = S.PLAYING      # level, or ahead: the peer asks for what it lacks
+        lk._restored = False    # (a restored console's first sync is done)
 
 
 def start_deal(lk):
     lk._new_match_state()
     lk._st = S.DEALING
-    d = lk._dealing = [lk.random(M.NONCE), None]
+    # [our nonce, the peer's commitment, connected ms since our REVEAL, last poll]
+    d = lk._dealing = [lk.random(M.NONCE), None, 0, 0]
     lk._send(bytes((M.COMMIT,)) + hashlib.sha256(d[0]).digest())
 
 
@@ -135,7 +149,20 @@ def on_commit(lk, b, i, n):
         lk._refuse(S.F_UNEXPECTED)
         return
     d[1] = bytes(b[i + 1:n])
+    d[3] = lk.t.now
     lk._send(bytes((M.REVEAL,)) + d[0])
+
+
+def tick(lk, now):
+    """Our REVEAL is out: the peer's must come within REVEAL_MS of time
+    connected (a pulled cable does not count), or the link ends."""
+    d = lk._dealing
+    if lk.t.alive():
+        d[2] += lk.t.clock.ticks_diff(now, d[3])
+    d[3] = now
+    if d[2] >= REVEAL_MS:
+        lk._quit(S.R_NO_REVEAL)
+        lk._deal_reset()
 
 
 def on_reveal(lk, b, i, n):
@@ -150,7 +177,7 @@ def on_reveal(lk, b, i, n):
     lk.seed, lk.match_id, lk.seat = deal(d[0], theirs)
     lk._deal_reset()
     lk._set_game(lk._game().new_game(lk.rules, lk.seed, lk.target))
-    lk.dirty = True
+    lk._soil()
     lk._st = S.PLAYING
     lk.events.append((S.EV_SYNC, 0, 0))
 
@@ -173,6 +200,8 @@ def restore(lk, b, game):
     k = b[21]
     lk.peer_fw = bytes(b[22:22 + k])
     i = 22 + k
+    if i + 2 + M.DIGEST > len(b):
+        raise ValueError("link save is damaged")    # its length byte overruns it
     count = M.u16(b, i)
     dig = bytes(b[i + 2:i + 6])
     lk.log = bytearray(b[i + 6:])
@@ -189,6 +218,7 @@ def restore(lk, b, game):
     lk._set_game(g)
     if lk._dig != dig:
         raise ValueError("link save does not replay to its digest")
+    lk._restored = True
     if g.phase == lk.over:
         lk._st = S.ENDED
         lk.reason = S.R_MATCH_OVER

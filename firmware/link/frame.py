@@ -150,7 +150,8 @@ class Receiver:
                 self.loss += (1024 - self.loss) >> 4
             elif n:
                 m = cobs_decode(buf, n)
-                if m < HEAD + CRC or crc16(buf, m - CRC) != buf[m - 2] | (buf[m - 1] << 8):
+                # (a payload over MAX_PAYLOAD still fits MAX_WIRE stuffed: dropped)
+                if m < HEAD + CRC or m > MAX_RAW or crc16(buf, m - CRC) != buf[m - 2] | (buf[m - 1] << 8):
                     self.bad += 1
                     self.loss += (1024 - self.loss) >> 4
                 else:

@@ -9,6 +9,7 @@ from link import msg as M
 from link import session as S
 
 LOG_CHUNK = const(400)     # largest LOG payload; smaller on a noisy cable
+MAX_ASKS = const(4)        # SYNC/REPAIR served a connection between two moves logged
 
 
 def replay(gm, rules, seed, target, log):
@@ -62,15 +63,20 @@ def received(lk, b, i, n, t):
 
 
 # --- asking ------------------------------------------------------------------
+# lk._in while the peer's log comes: [repair?, number of the next move, the
+# game the moves are played on as they come (made at the first), the moves
+# past our log, byte offset in our log of the next move to compare]. Each LOG
+# frame is checked as it arrives: nothing is kept but moves we lack, and a
+# move for our own seat that we did not make ends the link.
 def ask_repair(lk):
     lk.repairs += 1
-    lk._in = [0, 0, bytearray()]
+    lk._in = [True, 0, None, bytearray(), 0]
     lk._st = S.CONNECTING
     lk._send(with16(M.REPAIR, lk.count))
 
 
 def ask_sync(lk):
-    lk._in = [lk.count, lk.count, bytearray()]
+    lk._in = [False, lk.count, None, bytearray(), 0]
     lk._st = S.CONNECTING
     lk._send(with16(M.SYNC, lk.count))
 
@@ -117,6 +123,14 @@ def on_sync(lk, b, i, n, t):
     if n - i != 3 or lk.game is None:
         lk._refuse(S.F_UNEXPECTED, 0, False)
         return
+    if t == M.SYNC and lk._serve is not None:
+        return                  # one log at a time: a repeat while serving is ignored
+    # what one request may cost: a log (MAX_LOG bytes at most); an honest
+    # peer asks once a (re)connection, again after a failed catch-up
+    lk._asked += 1
+    if lk._asked > MAX_ASKS:
+        lk._end(S.R_PROTOCOL)
+        return
     start = M.u16(b, i + 1)
     if t == M.REPAIR:
         lk.repaired += 1
@@ -140,22 +154,73 @@ def on_sync(lk, b, i, n, t):
 
 
 # --- taking the peer's log -------------------------------------------------------
+def _give_up(lk, inc, code, why=0):
+    # a catch-up that fails is a strike (and asks for a repair); a repair
+    # that fails was the peer's last chance
+    lk._sync_reset()
+    if inc[0]:
+        lk._end(S.R_CHEAT)
+    else:
+        lk._st = S.PLAYING
+        lk._refuse(code, why)
+
+
+def _start_game(lk, inc):
+    if inc[0]:
+        return lk._game().new_game(lk.rules, lk.seed, lk.target)
+    return lk._game().decode(lk._pos)
+
+
 def on_log(lk, b, i, n):
     inc = lk._in
     if inc is None or n - i < 3 or M.u16(b, i + 1) != inc[1]:
-        lk._refuse(S.F_UNEXPECTED)
+        # (a late frame of a log we gave up on; buffers nothing, costs nothing)
+        lk._refuse(S.F_UNEXPECTED, 0, False)
         return
-    j = i + 3
-    k = 0
+    g = inc[2]
+    if g is None:
+        g = inc[2] = _start_game(lk, inc)
+    log = lk.log
+    pend = inc[3]
     get = lk.get_move
+    j = i + 3
     while j < n:
-        mv, j = get(b, j, n)
+        mv, e = get(b, j, n, g)
         if mv is None:
-            lk._refuse(S.F_GARBAGE)
+            _give_up(lk, inc, S.F_GARBAGE)
             return
-        k += 1
-    inc[2].extend(b[i + 3:n])
-    inc[1] += k
+        if inc[1] < lk.count:
+            # a move we hold: it must be ours byte for byte (a repair)
+            o = inc[4]
+            if o + e - j > len(log):
+                _give_up(lk, inc, S.F_GARBAGE)
+                return
+            for x in range(j, e):
+                if log[o] != b[x]:
+                    _give_up(lk, inc, S.F_GARBAGE)
+                    return
+                o += 1
+            inc[4] = o
+        else:
+            # a move we lack: the peer's, or (restored from a save, before
+            # the first sync) one of ours the save did not hold yet
+            if g.turn == lk.seat and not lk._restored:
+                lk._sync_reset()
+                lk._end(S.R_CHEAT)
+                return
+            if len(log) + len(pend) + e - j > S.MAX_LOG:
+                lk._sync_reset()
+                lk._end(S.R_PROTOCOL)
+                return
+        err = g.play(mv)
+        if err:
+            _give_up(lk, inc, S.F_ILLEGAL, err)
+            return
+        if inc[1] >= lk.count:
+            for x in range(j, e):
+                pend.append(b[x])
+        inc[1] += 1
+        j = e
 
 
 def on_log_end(lk, b, i, n):
@@ -165,48 +230,25 @@ def on_log_end(lk, b, i, n):
         return
     count = M.u16(b, i + 1)
     dig = bytes(b[i + 3:i + 7])
-    start, got, inlog = inc
-    lk._sync_reset()
-    if count != got:
-        lk._st = S.PLAYING
-        lk._refuse(S.F_GARBAGE)
+    if count != inc[1] or count < lk.count:
+        _give_up(lk, inc, S.F_GARBAGE)
         return
-    if start:
-        # catching up: the missing moves, each checked, on a copy
-        g = lk._game().decode(lk._pos)
-        i = 0
-        while i < len(inlog):
-            mv, i = lk.get_move(inlog, i, len(inlog), g)
-            if mv is None:          # a Rummy reference to no meld
-                lk._st = S.PLAYING
-                lk._refuse(S.F_GARBAGE)
-                return
-            err = g.play(mv)
-            if err:
-                lk._st = S.PLAYING
-                lk._refuse(S.F_ILLEGAL, err)
-                return
-        if M.digest(lk.position(g)) != dig:
+    g = inc[2]
+    if g is None:
+        g = _start_game(lk, inc)
+    lk._sync_reset()
+    if M.digest(lk.position(g)) != dig:
+        if inc[0]:
+            lk._end(S.R_DESYNC if count == lk.count else S.R_CHEAT)
+        else:
             lk._st = S.PLAYING
             lk._refuse(S.F_DIGEST)
-            return
-        lk.log.extend(inlog)
-    else:
-        # repair: the whole match again from the deal; our moves must be ours
-        k = len(lk.log)
-        if count < lk.count or inlog[:k] != lk.log:
-            lk._end(S.R_CHEAT)
-            return
-        g, bad = replay(lk._game(), lk.rules, lk.seed, lk.target, inlog)
-        if bad is not None:
-            lk._end(S.R_CHEAT)
-            return
-        if M.digest(lk.position(g)) != dig:
-            lk._end(S.R_DESYNC if count == lk.count else S.R_CHEAT)
-            return
-        lk.log = inlog
+        return
+    lk.log.extend(inc[3])
     lk.count = count
-    lk.dirty = True
+    lk._asked = 0
+    lk._restored = False
+    lk._soil()
     lk._set_game(g)
     lk._st = S.PLAYING
     if g.phase == lk.over:

@@ -39,11 +39,14 @@ R_BAD_REVEAL = const(7)    # the peer's nonce does not match its commitment
 R_CHEAT = const(8)         # illegal moves or bad digests went on after repair
 R_DESYNC = const(9)        # same moves, different positions: the engines differ
 R_ABANDONED = const(10)    # a player gave up the match (link.abandon())
-R_PROTOCOL = const(11)     # the peer flooded us or broke the message order
+R_PROTOCOL = const(11)     # the peer flooded us, overran a bound or broke the message order
+R_PEER_ABANDONED = const(12)  # the peer left a match in play: a re-deal after our reveal,
+                              # a restart mid-deal, END(match over) with the match in play
+R_NO_REVEAL = const(13)    # the peer withheld its reveal (REVEAL_MS of connected time)
 REASON_NAMES = ("", "match over", "protocol version differs", "variant or target differs",
                 "peer lost the match", "this console lost the match", "another match",
                 "dishonest deal", "peer cheated", "positions differ", "abandoned",
-                "protocol error")
+                "protocol error", "peer abandoned the match", "peer withheld its reveal")
 
 # why one incoming frame was refused (link.last_refusal = (code, engine reason))
 F_ILLEGAL = const(1)       # the engine refused the move (engine reason given)
@@ -66,6 +69,8 @@ NOT_YOUR_TURN = const(1)
 BUSY = const(100)          # send_move: the link is not in a state to take a move
 
 MAX_STRIKES = const(3)     # refused peer moves (each triggers a repair) before R_CHEAT
+MAX_LOG = const(12288)     # the move log's bound, bytes (docs/link.md "Bounds"): past it, R_PROTOCOL
+SAVE_MS = const(2000)      # dirty this long: safe_to_write() says yes whatever the peer sends
 SAVE_MAGIC = b"BKLS\x01"
 FIRMWARE = b"dev"
 
@@ -140,6 +145,10 @@ class Link:
         self.repairs = 0            # repairs this console asked for
         self.repaired = 0           # repairs the peer asked of us
         self.dirty = False          # the log grew since saved() was last called
+        self._dirty_at = 0          # when it became dirty (ms)
+        self._asked = 0             # SYNC/REPAIR served since a move or a (re)connection
+        self._restored = False      # from a save, before its first sync: may take its own
+                                    # moves past the saved count from the peer (docs/link.md)
         self._st = CONNECTING
         self._shown = CONNECTING
         self._new_match_state()
@@ -172,6 +181,9 @@ class Link:
             now = self.t.clock.ticks_ms()
         self._flush()
         self.t.poll(now)
+        d = self._dealing
+        if d is not None and d[1] is not None:
+            self._deal().tick(self, now)    # our REVEAL is out: the peer's must come
         if self._serve is not None:
             if not self.t.queue:
                 self._repair().pump(self)
@@ -255,7 +267,11 @@ class Link:
         has not finished taking off next_event() (its answer to one is not
         a moment for the flash). (Bytes that arrive during the write are
         lost and resent, never misread.)"""
-        if self.events or not self.idle():
+        if self.events:
+            return False
+        if self.dirty and self.t.clock.ticks_diff(self.t.now, self._dirty_at) >= SAVE_MS:
+            return True             # a peer never lets it be quiet: save anyway (resent)
+        if not self.idle():
             return False
         a = getattr(self.t.stream, "any", None)
         return a is None or not a()
@@ -343,9 +359,15 @@ class Link:
         self._pos = self.position(self.game)
         self._dig = M.digest(self._pos)
 
+    def _soil(self):
+        if not self.dirty:
+            self.dirty = True
+            self._dirty_at = self.t.now
+
     def _logged(self):
         self.count += 1
-        self.dirty = True
+        self._asked = 0
+        self._soil()
         if self.game.phase == self.over:
             self._st = ENDED
             self.reason = R_MATCH_OVER
@@ -367,6 +389,11 @@ class Link:
         self._serve_reset()
         self._send(bytes((M.END, reason)))
 
+    def _quit(self, reason):
+        # the peer's doing (by_peer), told to it as ours is
+        self._end(reason)
+        self.by_peer = True
+
     def _refuse(self, code, why=0, strike=True):
         self.refused += 1
         self.last_refusal = (code, why)
@@ -384,6 +411,9 @@ class Link:
         self._deal().link_up(self)
 
     def link_reset(self):
+        d = self._dealing
+        if d is not None and d[1] is not None:
+            self._quit(R_PEER_ABANDONED)    # a restart after our reveal: the deal was fixed
         self._deal_reset()
         self._sync_reset()
         self._serve_reset()
@@ -391,6 +421,9 @@ class Link:
             self._st = CONNECTING
 
     def received(self, b, i, n):
+        if i >= n:
+            self._refuse(F_GARBAGE)     # an empty DATA frame
+            return
         t = b[i]
         if self._st == ENDED and self.reason != R_MATCH_OVER:
             if t == M.HELLO:
@@ -404,9 +437,15 @@ class Link:
             self._repair().received(self, b, i, n, t)
         elif t == M.END and n - i == 2:
             if self._st != ENDED:
+                r = b[i + 1]
+                if r == R_MATCH_OVER:   # not so here: the peer leaves a match in play
+                    r = R_PEER_ABANDONED
+                elif r == R_NONE or r >= len(REASON_NAMES):
+                    r = R_PROTOCOL
                 self._st = ENDED
-                self.reason = b[i + 1] if b[i + 1] < len(REASON_NAMES) else R_PROTOCOL
+                self.reason = r
                 self.by_peer = True
+                self._serve_reset()
         else:
             self._refuse(F_GARBAGE)
 
@@ -426,6 +465,9 @@ class Link:
             return
         if ply > self.count:
             self._repair().ask_sync(self)   # we missed moves (cannot happen between honest peers)
+            return
+        if len(self.log) + n - i > MAX_LOG:
+            self._end(R_PROTOCOL)   # longer than any match: the game and log stay
             return
         dig = bytes(b[i + 3:i + 7])
         mv, j = self.get_move(b, i + 7, n, g)
