@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml $(addsuffix /package-lock.json,$(NODE_PKGS))
 	done
 	touch $(STAMP)
 
-.PHONY: setup play test bench
+.PHONY: setup play test bench uf2
 setup: $(STAMP)
 
 play: $(STAMP)
@@ -31,3 +31,9 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(VENV)/bin/python benchmarks/run.py
+
+# the console's firmware, one UF2 per board (dist/burako-<version>-<board>.uf2): MicroPython
+# built from the pinned sources of hardware/firmware.lock, taken from ../shared/firmware-src
+# or $$BURAKO_FIRMWARE_SRC (else cloned); needs gcc-arm-none-eabi, libnewlib-arm-none-eabi, cmake
+uf2: $(STAMP)
+	$(VENV)/bin/burako uf2

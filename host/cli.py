@@ -326,6 +326,7 @@ def build_parser():
     __import__("host.league").league.add_parser(sub)
     __import__("host.vpico").vpico.add_parser(sub)
     __import__("host.rummy").rummy.add_parser(sub)
+    __import__("host.uf2").uf2.add_parser(sub)
     scores.add_parser(sub)
     return p
 

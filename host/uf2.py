@@ -1,0 +1,273 @@
+"""`burako uf2`: build the console's own MicroPython firmware, one UF2 per board, from pinned sources.
+
+    burako uf2                       # both boards -> dist/burako-<version>-<profile>.uf2
+    burako uf2 --board pico_lcd_114  # one board
+    BURAKO_FIRMWARE_SRC=/path/to/archives burako uf2
+
+The sources are the ones hardware/firmware.lock names (repository, commit, archive, sha256):
+each archive is taken from the cache folder (--src, else $BURAKO_FIRMWARE_SRC, else
+../shared/firmware-src beside the checkout) after its sha256 is checked, else cloned at the
+pinned commit. They are unpacked once into build/uf2/ (MicroPython's submodules under
+micropython/lib/), then mpy-cross, picotool (for the host, no libusb) and the boards of
+hardware/boards/ are built there with SOURCE_DATE_EPOCH fixed: the same inputs give the same
+bytes. Everything is reused on the next run, so a rebuild after one firmware .py changed only
+re-freezes and relinks.
+
+The firmware must end below the filesystem (0xA0000 on a 2 MB Pico): nothing in the
+toolchain checks it, so this does, and fails rather than write a UF2 that would overwrite the
+player's saves.
+"""
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCK = ROOT / "hardware" / "firmware.lock"
+BOARDS_DIR = ROOT / "hardware" / "boards"
+SRC_ENV = "BURAKO_FIRMWARE_SRC"
+# board (the firmware profile it is built for, as in the UF2's name) -> board folder
+BOARDS = {"pico_lcd_13": "BURAKO_LCD13", "pico_lcd_114": "BURAKO_LCD114"}
+FLASH_BYTES = 2 * 1024 * 1024   # the Pico's flash chip
+TOOLS = (("arm-none-eabi-gcc", "gcc-arm-none-eabi libnewlib-arm-none-eabi"), ("cmake", "cmake"),
+         ("make", "make"), ("cc", "build-essential"), ("c++", "g++"), ("tar", "tar"), ("xz", "xz-utils"))
+
+
+class BuildError(Exception):
+    """One line for stderr; `code` 2 for what the user can fix before building, 1 for a failed build."""
+
+    def __init__(self, msg, code=1):
+        super().__init__(msg)
+        self.code = code
+
+
+def version():
+    m = re.search(r'^version\s*=\s*"([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
+    return m.group(1)
+
+
+def lock():
+    return json.loads(LOCK.read_text())
+
+
+def default_src():
+    return Path(os.environ.get(SRC_ENV) or ROOT.parent / "shared" / "firmware-src")
+
+
+def uf2_name(board):
+    return f"burako-{version()}-{board}.uf2"
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def fs_start(board_dir):
+    """Flash offset of the filesystem: 2 MB less the board's MICROPY_HW_FLASH_STORAGE_BYTES."""
+    text = (board_dir / "mpconfigboard.h").read_text()
+    m = re.search(r"MICROPY_HW_FLASH_STORAGE_BYTES\s+\((\d+)\s*\*\s*1024\)", text)
+    if not m:
+        raise BuildError(f"{board_dir}/mpconfigboard.h: no MICROPY_HW_FLASH_STORAGE_BYTES (N * 1024)", 2)
+    return FLASH_BYTES - int(m.group(1)) * 1024
+
+
+def run(cmd, log, cwd=None, env=None):
+    """Run a build step with its output in `log`; on failure, the log's last lines and a BuildError."""
+    with open(log, "ab") as f:
+        f.write(("\n$ " + " ".join(str(c) for c in cmd) + "\n").encode())
+        f.flush()
+        r = subprocess.run([str(c) for c in cmd], cwd=cwd, env=env, stdout=f, stderr=subprocess.STDOUT)
+    if r.returncode:
+        tail = Path(log).read_text(errors="replace").splitlines()[-15:]
+        sys.stderr.write("\n".join(tail) + "\n")
+        raise BuildError(f"{cmd[0]} failed (exit {r.returncode}): see {log}")
+
+
+def check_tools():
+    missing = [(t, pkg) for t, pkg in TOOLS if shutil.which(t) is None]
+    if missing:
+        raise BuildError("missing " + ", ".join(t for t, _ in missing) + ": apt-get install "
+                         + " ".join(p for _, p in missing), 2)
+
+
+def fetch(source, src_dir, dest, log):
+    """Unpack (or clone) one pinned source into `dest`; `dest` is replaced."""
+    archive = src_dir / source["archive"]
+    tmp = Path(tempfile.mkdtemp(prefix="unpack-", dir=dest.parent))
+    try:
+        if archive.is_file():
+            got = sha256(archive)
+            if got != source["sha256"]:
+                raise BuildError(f"{archive}: sha256 {got}, the lock says {source['sha256']}", 2)
+            run(["tar", "-xJf", archive, "-C", tmp], log)
+            tops = list(tmp.iterdir())
+            if len(tops) != 1 or not tops[0].is_dir():
+                raise BuildError(f"{archive}: not one folder at the top", 2)
+            top = tops[0]
+        else:
+            top = tmp / source["name"]
+            try:
+                for cmd in (["git", "init", "-q", top],
+                            ["git", "-C", top, "fetch", "-q", "--depth", "1", source["repository"], source["commit"]],
+                            ["git", "-C", top, "checkout", "-q", "FETCH_HEAD"]):
+                    run(cmd, log)
+            except BuildError:
+                raise BuildError(f"{source['archive']} is not in {src_dir} and git could not fetch "
+                                 f"{source['repository']} at {source['commit']} (offline?): "
+                                 f"put the archives in a folder and name it in ${SRC_ENV}", 2) from None
+            shutil.rmtree(top / ".git")
+        if dest.exists():
+            shutil.rmtree(dest)     # MicroPython's archive leaves an empty folder per submodule
+        top.rename(dest)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def sources(build, src_dir, log, say):
+    """Unpack every pinned source not yet unpacked at its locked sha256; True if any was."""
+    stamps = build / "stamps"
+    stamps.mkdir(parents=True, exist_ok=True)
+    changed = False
+    for source in lock()["sources"]:
+        stamp = stamps / source["name"]
+        dest = build / source["path"]
+        if dest.is_dir() and stamp.is_file() and stamp.read_text() == source["sha256"]:
+            continue
+        if source["name"] == "micropython":
+            # the libraries live inside it: they go with it
+            for s in lock()["sources"]:
+                (stamps / s["name"]).unlink(missing_ok=True)
+        say(f"unpacking {source['name']} ({source['commit'][:10]})")
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        fetch(source, src_dir, dest, log)
+        stamp.write_text(source["sha256"])
+        changed = True
+    return changed
+
+
+def board_key(board_dir, lk):
+    """What, when changed, needs a fresh CMake build folder (pitfall 1: ports/rp2/Makefile runs
+    CMake only when the folder has no Makefile): the sources, the board folder, the version."""
+    h = hashlib.sha256(json.dumps(lk["sources"], sort_keys=True).encode())
+    h.update(version().encode())
+    for p in sorted(list(board_dir.iterdir()) + list(BOARDS_DIR.glob("*.*"))):
+        if p.is_file():
+            h.update(p.name.encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()
+
+
+def build_board(board, build, out, env, jobs, log, fresh):
+    board_dir = BOARDS_DIR / BOARDS[board]
+    bdir = build / ("board-" + BOARDS[board])
+    key = board_key(board_dir, lock())
+    stamp = bdir / "burako-key"
+    if bdir.exists() and (fresh or not stamp.is_file() or stamp.read_text() != key):
+        shutil.rmtree(bdir)
+    bdir.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(key)
+    run(["make", "-C", build / "micropython" / "ports" / "rp2", f"-j{jobs}",
+         f"BOARD_DIR={board_dir}", f"BUILD={bdir}"], log, env=env)
+    return publish(board, bdir, out)
+
+
+def publish(board, bdir, out):
+    """Copy a board's firmware.uf2 from its build folder `bdir` to out/burako-<version>-<board>.uf2,
+    unless the firmware (firmware.bin: flash from 0x10000000 up) would reach the filesystem."""
+    limit = fs_start(BOARDS_DIR / BOARDS[board])
+    size = (bdir / "firmware.bin").stat().st_size
+    dest = out / uf2_name(board)
+    if size > limit:
+        dest.unlink(missing_ok=True)
+        raise BuildError(f"{board}: the firmware is {size} B and would reach the filesystem at "
+                         f"0x{limit:X} ({size - limit} B over): freeze less")
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_suffix(".tmp")
+    shutil.copyfile(bdir / "firmware.uf2", tmp)
+    tmp.replace(dest)
+    return {"board": board, "uf2": str(dest), "uf2_bytes": dest.stat().st_size, "firmware_bytes": size,
+            "filesystem_at": limit, "flash_left": limit - size, "sha256": sha256(dest)}
+
+
+def build_all(boards, src_dir, build, out, jobs, fresh=False, say=print):
+    check_tools()
+    lk = lock()
+    build.mkdir(parents=True, exist_ok=True)
+    log = build / "build.log"
+    log.write_text("")
+    t0 = time.monotonic()
+    fresh = sources(build, src_dir, log, say) or fresh
+    env = dict(os.environ, SOURCE_DATE_EPOCH=str(lk["epoch"]),
+               PICOTOOL_FETCH_FROM_GIT_PATH=str(build / "picotool-install"))
+    mp = build / "micropython"
+    say("mpy-cross")
+    run(["make", "-C", mp / "mpy-cross", f"-j{jobs}"], log, env=env)
+    picotool = build / "picotool-install" / "picotool" / "picotool"
+    if not picotool.exists():
+        say("picotool (for the host, without libusb)")
+        pb = build / "picotool-build"
+        shutil.rmtree(pb, ignore_errors=True)
+        run(["cmake", "-S", build / "picotool", "-B", pb, f"-DPICO_SDK_PATH={mp / 'lib' / 'pico-sdk'}",
+             "-DPICOTOOL_NO_LIBUSB=1", "-DPICOTOOL_FLAT_INSTALL=1", "-DCMAKE_BUILD_TYPE=Release",
+             f"-DCMAKE_INSTALL_PREFIX={build / 'picotool-install'}"], log, env=env)
+        run(["cmake", "--build", pb, f"-j{jobs}"], log, env=env)
+        run(["cmake", "--install", pb], log, env=env)
+    results = []
+    for board in boards:
+        say(f"firmware {board} ({BOARDS[board]})")
+        results.append(build_board(board, build, out, env, jobs, log, fresh))
+    return {"version": version(), "seconds": round(time.monotonic() - t0, 1), "boards": results}
+
+
+def add_parser(sub):
+    p = sub.add_parser("uf2", help="build the console's UF2 files (MicroPython with the game frozen in)",
+                       description="Build the console's firmware, MicroPython with the game frozen in, "
+                       "one UF2 per board (dist/burako-<version>-<board>.uf2), from the pinned "
+                       "sources of hardware/firmware.lock.")
+    p.add_argument("--board", action="append", choices=sorted(BOARDS),
+                   help="build only this board (repeatable; default: all)")
+    p.add_argument("--src", type=Path, default=None,
+                   help=f"folder of the source archives (default: ${SRC_ENV}, else ../shared/firmware-src)")
+    p.add_argument("--build-dir", type=Path, default=ROOT / "build" / "uf2",
+                   help="where the sources are unpacked and built (default: build/uf2)")
+    p.add_argument("--out", type=Path, default=ROOT / "dist", help="where the UF2s go (default: dist)")
+    p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, help="parallel compile jobs")
+    p.add_argument("--fresh", action="store_true", help="rebuild the boards from a clean build folder")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.set_defaults(func=cmd_uf2)
+
+
+def cmd_uf2(a):
+    src = a.src if a.src is not None else default_src()
+    if a.src is not None and not a.src.is_dir():
+        print(f"burako uf2: --src {a.src}: no such folder", file=sys.stderr)
+        return 2
+    if a.jobs < 1:
+        print("burako uf2: --jobs must be at least 1", file=sys.stderr)
+        return 2
+    say = (lambda m: print("uf2: " + m, file=sys.stderr)) if a.json else (lambda m: print("uf2: " + m, flush=True))
+    try:
+        res = build_all(a.board or list(BOARDS), src, a.build_dir.resolve(), a.out.resolve(), a.jobs,
+                        a.fresh, say)
+    except BuildError as e:
+        print(f"burako uf2: {e}", file=sys.stderr)
+        return e.code
+    if a.json:
+        print(json.dumps(res, indent=1))
+        return 0
+    for b in res["boards"]:
+        print(f"{b['uf2']}: {b['uf2_bytes']} B UF2, firmware {b['firmware_bytes']} B, "
+              f"{b['flash_left']} B ({b['flash_left'] / 1024:.1f} KB) of flash left before the "
+              f"filesystem at 0x{b['filesystem_at']:X}; sha256 {b['sha256']}")
+    print(f"built in {res['seconds']} s")
+    return 0
