@@ -2,12 +2,16 @@
 
     burako build   [--out DIR]
     burako flash   [--port PORT] [--no-build] [--out DIR]
+    burako flash   --clean [--port PORT]
+    burako flash   --uf2 [FILE] [--board BOARD] [--drive DIR]
     burako devices [--json]
 
 `build` compiles firmware/ with the real mpy-cross (emulator.runtimes.wasi);
 `flash` copies the changed files of that tree to the device with the real
 mpremote (its serial transport, in this process: one session, a progress bar
-per file) and soft-resets it; `devices` lists the serial ports pyserial sees,
+per file) and soft-resets it into the game (`--clean` removes the game's copies so a firmware
+with the game frozen in runs its own; `--uf2` copies a firmware file onto the BOOTSEL drive);
+`devices` lists the serial ports pyserial sees,
 marking MicroPython boards. `burako scores` lives in host/scores.py.
 docs/device-tools.md has the details.
 """
@@ -24,7 +28,11 @@ from pathlib import Path
 
 from host.progress import Progress
 
-KEEP = ("scores.log", "burako.sav")  # the device's own data: flash never writes these
+# the device's own data: flash never writes these (a build tree holding one is refused), and
+# flash --clean never removes them (it removes only .py/.mpy files)
+KEEP = ("scores.log", "burako.sav", "burako.tmp", "rummy.sav", "link.sav", "link.tmp", "rlink.sav",
+        "rlink.tmp", "board.txt")
+DATA = ("scores.log", "the saves (*.sav)", "board.txt")
 LOG = "scores.log"
 COPY_TIMEOUT = 600  # seconds for the whole copy (a Pico over USB takes a few)
 SHORT_TIMEOUT = 60
@@ -198,9 +206,35 @@ def diagnose_port(port):
 
 
 # --- one mpremote session ------------------------------------------------------------
+# Waking the board before mpremote's raw REPL: Ctrl-C stops a running game (main.py prints a
+# KeyboardInterrupt traceback, then the friendly REPL starts), Ctrl-B leaves a raw REPL an
+# earlier tool left behind, and the marker line, typed at the friendly prompt, says when all
+# of that has been printed. What came before the marker says whether a game was running.
+WAKE = b"\r\x03"
+MARK_LINE = b"\x02print('bu' 'rako' '-' 'up')\r"   # the echo holds 'bu' 'rako', the output burako-up
+MARK = b"burako-up\r\n"
+WAKE_TIMEOUT = 10
+
+
+def _wake(t):
+    """Interrupt what runs and come to the friendly REPL; True when a program (the game) was running,
+    False when the board sat at a REPL, None when it did not answer as MicroPython does."""
+    t.serial.write(WAKE)
+    t.serial.write(MARK_LINE)
+    data = t.read_until(1, MARK, timeout=WAKE_TIMEOUT, timeout_overall=3 * WAKE_TIMEOUT)
+    if not data.endswith(MARK):
+        return None
+    return b"KeyboardInterrupt" in data
+
+
 @contextlib.contextmanager
-def session(port):
-    """mpremote's serial transport on PORT in the raw REPL (exclusive: a busy port is refused)."""
+def session(port, soft_reset=False):
+    """mpremote's serial transport on PORT in the raw REPL (exclusive: a busy port is refused).
+
+    The transport's `found` says whether a program (the game) was running when it came (True),
+    the board was at a REPL (False) or unknown (None); `leave(t, ...)` puts it back. With
+    soft_reset the raw REPL starts from a soft reset: a clean heap, no module of the old build
+    loaded (main.py does not run in the raw REPL)."""
     from mpremote.transport import TransportError
     from mpremote.transport_serial import SerialTransport
 
@@ -213,7 +247,8 @@ def session(port):
     try:
         try:
             with contextlib.redirect_stdout(quiet):
-                t.enter_raw_repl(soft_reset=False)
+                t.found = _wake(t)
+                t.enter_raw_repl(soft_reset=soft_reset)
         except TransportError:
             raise DeviceError(f"no MicroPython REPL answers on {port} (a running program? "
                               "reset the board and try again)")
@@ -225,6 +260,28 @@ def session(port):
             t.close()
         except OSError:
             pass
+
+
+def leave(t, restart=None):
+    """Out of the raw REPL, the board as the player should find it: with restart (or, when None,
+    if a game was running when the session came) a soft reset at the friendly REPL, which runs
+    main.py, so the console is back in its game (a saved match is offered on its title); else
+    the friendly REPL it was at. Returns True when main.py was started."""
+    from mpremote.transport import TransportError
+
+    if restart is None:
+        restart = t.found is not False
+    try:
+        t.exit_raw_repl()
+        if not restart:
+            return False
+        t.serial.write(b"\x04")  # Ctrl-D at the friendly prompt: soft reboot, boot.py then main.py
+        data = t.read_until(1, b"soft reboot\r\n", timeout=WAKE_TIMEOUT, timeout_overall=3 * WAKE_TIMEOUT)
+    except (TransportError, OSError) as e:
+        raise DeviceError(f"the soft reset failed ({e}): unplug the console and plug it in again")
+    if not data.endswith(b"soft reboot\r\n"):
+        raise DeviceError("the board did not soft-reset: unplug the console and plug it in again")
+    return True
 
 
 def run(t, code, timeout=SHORT_TIMEOUT):
@@ -244,54 +301,143 @@ def run(t, code, timeout=SHORT_TIMEOUT):
 
 
 # --- burako flash --------------------------------------------------------
-INFO = """
-import sys, os
+# What the device runs to say what it holds. It must work on a board whose heap the game left
+# in pieces (issue 20: 227 KB free, the largest free block 3,920 B, and the old script built a
+# ~7 KB dict of every file's hash and repr()'d it): nothing is gathered on the device, it prints
+# one line per file as it goes. HEAD names the board in one line and defines _ls() and _bh(),
+# which the host then calls with a few folders or files at a time (a small script each: the raw
+# REPL holds a whole script in one block). _ls() lists the tree's folders (sizes from ilistdir:
+# one littlefs lookup per folder, where a stat is one per file, ~5 ms each on a Pico); _bh()
+# hashes only the files whose size matches the build's, through one fixed 512-byte buffer,
+# collecting the garbage between files.
+HEAD = """
+import sys, os, gc
 try:
     from hashlib import sha256
 except ImportError:
     sha256 = None
-def _h(p):
-    try:
-        f = open(p, 'rb')
-    except OSError:
-        return None
-    if sha256 is None:
+from binascii import hexlify
+_b = bytearray(512)
+_m = memoryview(_b)
+def _ls(ds):
+    for d in ds:
+        try:
+            for e in os.ilistdir('/' + d):
+                if e[1] == 0x8000:
+                    print('L', e[3] if len(e) > 3 else os.stat('/' + d + '/' + e[0])[6], d + '/' + e[0] if d else e[0])
+        except OSError:
+            pass
+        gc.collect()
+def _bh(ps):
+    for p in ps:
+        if sha256 is None:
+            print('=', '-', p)
+            continue
+        d = sha256()
+        f = open('/' + p, 'rb')
+        while True:
+            k = f.readinto(_b)
+            if not k:
+                break
+            d.update(_m[:k])
         f.close()
-        return ''
-    d = sha256()
-    b = bytearray(512)
-    while True:
-        n = f.readinto(b)
-        if not n:
-            break
-        d.update(b if n == len(b) else b[:n])
-    f.close()
-    return ''.join('%%02x' %% c for c in d.digest())
-def _f(p):
-    try:
-        return (_h(p), os.stat(p)[6])
-    except OSError:
-        return None
+        print('=', hexlify(d.digest()).decode(), p)
+        d = None
+        gc.collect()
+_f = '- -'
 try:
     _s = os.statvfs('/')
-    _free = (_s[0], _s[0] * _s[3])
+    _f = '%d %d' % (_s[0], _s[0] * _s[3])
+    del _s
 except (OSError, AttributeError):
-    _free = None
-print(repr({'version': tuple(sys.implementation.version[:3]), 'mpy': getattr(sys.implementation, '_mpy', None),
-            'free': _free, 'files': dict((p, _f('/' + p)) for p in %r)}))
-del _h, _f, _free
+    pass
+print('I', '%d.%d.%d' % tuple(sys.implementation.version[:3]), getattr(sys.implementation, '_mpy', -1), _f,
+      os.uname().machine if hasattr(os, 'uname') else '-')
+del _f
+gc.collect()
 """
+BATCH = 12  # folders or files a script: a few hundred bytes of names
+HASH_END = "del _ls, _bh, _b, _m\ngc.collect()"
 
 
-def device_info(t, files):
-    """{"version", "mpy", "free": (block, bytes) or None, "files": {file: (sha256 hex or '', size) or None}}."""
-    import ast
+def device_info(t, files, sizes=None):
+    """What the device holds of `files`: {"version" (tuple), "mpy" (int or None), "free": (block,
+    bytes) or None, "machine" (os.uname().machine), "files": {file: (sha256 hex or '', size) or
+    None when absent}, "py": {X.py present beside a X.mpy of `files`}}.
 
-    out = run(t, INFO % (files,))
-    try:
-        return ast.literal_eval(out.strip().splitlines()[-1])
-    except (ValueError, SyntaxError, IndexError):
-        raise DeviceError(f"unexpected answer from the device: {out.strip()[:80]!r}")
+    `sizes` ({file: local size}): only a file of that size is hashed (another size differs anyway;
+    its hash is ''); without it every file present is hashed."""
+    info = {"files": {}, "py": set(), "listed": {}}
+    _parse_info(run(t, HEAD), info)
+    if "version" not in info:
+        raise DeviceError("unexpected answer from the device: no version line")
+    dirs = sorted({f.rsplit("/", 1)[0] if "/" in f else "" for f in files})
+    for i in range(0, len(dirs), BATCH):
+        _parse_info(run(t, f"_ls({tuple(dirs[i:i + BATCH])!r})"), info)
+    listed = info.pop("listed")
+    todo = [f for f in files if f in listed and (sizes is None or sizes.get(f) == listed[f])]
+    hashes = {}
+    for i in range(0, len(todo), BATCH):
+        out = run(t, f"_bh({tuple(todo[i:i + BATCH])!r})")
+        for line in out.splitlines():
+            kind, _, rest = line.partition(" ")
+            if kind == "=":
+                h, _, path = rest.partition(" ")
+                hashes[path] = "" if h == "-" else h
+    run(t, HASH_END)
+    for f in files:
+        info["files"][f] = None if f not in listed else (hashes.get(f, ""), listed[f])
+        if f.endswith(".mpy") and f[:-3] + "py" in listed:
+            info["py"].add(f[:-3] + "py")
+    missing = [f for f in todo if f not in hashes]
+    if missing:
+        raise DeviceError(f"unexpected answer from the device: no hash of {missing[0]}")
+    return info
+
+
+def _parse_info(out, info):
+    for line in out.splitlines():
+        kind, _, rest = line.partition(" ")
+        try:
+            if kind == "I":
+                ver, mpy, block, free, machine = rest.split(" ", 4)
+                info["version"] = tuple(int(x) for x in ver.split("."))
+                info["mpy"] = None if int(mpy) < 0 else int(mpy)
+                info["free"] = None if block == "-" else (int(block), int(free))
+                info["machine"] = machine.strip()
+            elif kind == "L":
+                size, path = rest.split(" ", 1)
+                info["listed"][path] = int(size)
+        except ValueError:
+            raise DeviceError(f"unexpected answer from the device: {line[:80]!r}")
+
+
+def frozen_modules(t):
+    """The names of the modules frozen into the board's firmware, as `help('modules')` lists them
+    (engine/game, main, asyncio/core...); builtin modules are in it too."""
+    names = set()
+    for line in run(t, "help('modules')").splitlines():
+        if line.startswith("Plus any"):
+            break
+        names.update(line.split())
+    return names
+
+
+def module_name(path):
+    """engine/game.mpy -> engine/game: a file's module as `help('modules')` names a frozen one."""
+    return path.rsplit(".", 1)[0] if path.endswith((".py", ".mpy")) else None
+
+
+def frozen_game(modules, files):
+    """The game's modules (those of `files`) that the board's firmware has frozen in."""
+    return sorted({module_name(f) for f in files if module_name(f)} & set(modules))
+
+
+def shadow_note(frozen):
+    """One line for a board whose firmware has the game frozen in."""
+    return (f"this board's firmware has the game frozen in ({len(frozen)} modules): the files on its "
+            "filesystem shadow them (sys.path '', '.frozen', '/lib'); `burako flash --clean` removes "
+            "the copies so the frozen ones run")
 
 
 def tree_mpy_version(tree):
@@ -354,10 +500,9 @@ def check_room(info, tree, changed):
                           f"more, {free // 1024} KB free (remove files from the device)")
 
 
-def prepare_script(files, changed):
-    """Device-side code making the changed files' folders and removing each X.py a copied X.mpy replaces."""
-    dirs = sorted({f.rsplit("/", 1)[0] for f in changed if "/" in f}, key=lambda d: d.count("/"))
-    stems = [f[:-4] for f in files if f.endswith(".mpy")]
+def prepare_script(dirs, stale):
+    """Device-side code making the changed files' folders and removing each stale X.py (the
+    device imports X.py before X.mpy)."""
     return (
         "import os\n"
         f"for d in {dirs!r}:\n"
@@ -365,20 +510,22 @@ def prepare_script(files, changed):
         "        os.mkdir('/' + d)\n"
         "    except OSError:\n"
         "        pass\n"
-        f"for s in {stems!r}:\n"
+        f"for s in {stale!r}:\n"
         "    try:\n"
-        "        os.remove('/' + s + '.py')\n"
-        "        print('removed', s + '.py')\n"
+        "        os.remove('/' + s)\n"
+        "        print('removed', s)\n"
         "    except OSError:\n"
         "        pass\n"
     )
 
 
-def flash(port, tree, progress=None):
-    """Copy the files of `tree` whose sha256 differs on the device, drop stale .py, soft-reset.
+WRITE_CHUNK = 1024  # bytes a write on the device (mpremote's default is 256: 4 round trips for each of these)
 
-    Returns {"files", "copied" [(file, bytes)], "unchanged", "removed", "version"}.
-    """
+
+def flash(port, tree, progress=None):
+    """Copy the files of `tree` whose sha256 differs on the device, drop stale .py, soft-reset into
+    the game. Returns {"files", "copied" [(file, bytes)], "unchanged", "removed", "version",
+    "machine", "frozen" (the game's modules the firmware has frozen in)}."""
     tree = Path(tree)
     files = tree_files(tree)
     if not files:
@@ -391,19 +538,27 @@ def flash(port, tree, progress=None):
     progress = progress or (lambda name, done, total: None)
     from mpremote.transport import TransportError
 
-    with session(port) as t:
-        info = device_info(t, files)
+    sizes = {f: (tree / f).stat().st_size for f in files}
+    # a soft reset first: the heap the game held is free, and no module of the old build is loaded
+    with session(port, soft_reset=True) as t:
+        info = device_info(t, files, sizes)
         check_mpy(info, tree, port)
         changed = [f for f in files if not same_file(tree / f, info["files"].get(f))]
         check_room(info, tree, changed)
-        out = run(t, prepare_script(files, changed))
-        removed = [ln.split(None, 1)[1] for ln in out.splitlines() if ln.startswith("removed ")]
+        frozen = frozen_game(frozen_modules(t), files)
+        dirs = sorted({f.rsplit("/", 1)[0] for f in changed if "/" in f}, key=lambda d: d.count("/"))
+        removed = []
+        stale = sorted(info["py"])
+        for i in range(0, max(len(dirs), len(stale)), BATCH):
+            out = run(t, prepare_script(dirs[i:i + BATCH], stale[i:i + BATCH]))
+            removed += [ln.split(None, 1)[1] for ln in out.splitlines() if ln.startswith("removed ")]
         copied = []
         for f in changed:
             data = (tree / f).read_bytes()
             progress(f, 0, len(data))
             try:
-                t.fs_writefile("/" + f, data, progress_callback=lambda d, n, f=f: progress(f, d, n))
+                t.fs_writefile("/" + f, data, chunk_size=WRITE_CHUNK,
+                               progress_callback=lambda d, n, f=f: progress(f, d, n))
             except OSError as e:
                 if e.errno == 28:
                     raise DeviceError(f"the device's filesystem is full (while writing {f})")
@@ -411,23 +566,228 @@ def flash(port, tree, progress=None):
             except TransportError as e:
                 raise DeviceError(f"cannot write {f}: {_last_line(str(e))}")
             copied.append((f, len(data)))
-        try:
-            with contextlib.redirect_stdout(io.StringIO()):
-                t.enter_raw_repl(soft_reset=True)
-            t.exit_raw_repl()
-        except (TransportError, OSError) as e:
-            raise DeviceError(f"copied, but the soft reset failed: {e}")
+        leave(t, restart=True)
     return {"files": files, "copied": copied, "unchanged": len(files) - len(changed), "removed": removed,
-            "version": ".".join(map(str, info["version"]))}
+            "version": ".".join(map(str, info["version"])), "machine": info.get("machine", ""),
+            "frozen": frozen}
+
+
+# --- burako flash --clean: the frozen game runs again ------------------------------------
+# Only code goes: the .py/.mpy files of the game's packages (every one under their folders,
+# also modules an older build had) and of its top-level modules. The device's data (scores.log,
+# the saves, board.txt: never a .py or .mpy) and anything outside the game's names stay.
+CLEAN = """
+import os
+def _cl(d):
+    for n, k in [(e[0], e[1]) for e in os.ilistdir(d)]:
+        p = d + '/' + n
+        if k == 0x4000:
+            _cl(p)
+        elif n[-3:] == '.py' or n[-4:] == '.mpy':
+            os.remove(p)
+            print('rm', p[1:])
+    try:
+        os.rmdir(d)
+    except OSError:
+        print('kept', d[1:])
+for d in %r:
+    try:
+        os.stat('/' + d)
+    except OSError:
+        continue
+    _cl('/' + d)
+for f in %r:
+    try:
+        os.remove('/' + f)
+        print('rm', f)
+    except OSError:
+        pass
+del _cl
+"""
+
+
+def game_names(files):
+    """(package folders, top-level module files) of the game, from its files' device paths."""
+    pkgs = sorted({f.split("/", 1)[0] for f in files if "/" in f})
+    tops = sorted({module_name(f) for f in files if "/" not in f and module_name(f)})
+    return pkgs, tops
+
+
+def clean(port, files):
+    """Remove the game's code from the device's filesystem (see CLEAN), then soft-reset into the
+    game. main.py stays when the firmware has the game but not main.py frozen in: it is what
+    starts the frozen game there. Returns {"removed", "kept_dirs", "frozen", "version", "machine"}."""
+    pkgs, tops = game_names(files)
+    with session(port, soft_reset=True) as t:
+        info = device_info(t, [])
+        frozen = frozen_game(frozen_modules(t), files)
+        roots = [f"{m}{ext}" for m in tops for ext in (".py", ".mpy")
+                 if not (m == "main" and frozen and "main" not in frozen)]
+        out = run(t, CLEAN % (pkgs, roots))
+        leave(t, restart=True)
+    return {"removed": [ln[3:] for ln in out.splitlines() if ln.startswith("rm ")],
+            "kept_dirs": [ln[5:] for ln in out.splitlines() if ln.startswith("kept ")],
+            "frozen": frozen, "version": ".".join(map(str, info["version"])), "machine": info.get("machine", "")}
+
+
+def firmware_files():
+    """The game's files as a build lays them out (device paths), from firmware/ itself."""
+    from emulator.runtimes import wasi
+
+    fw = Path(wasi.FIRMWARE)
+    return sorted(p.relative_to(fw).as_posix() for p in fw.rglob("*.py"))
+
+
+# --- burako flash --uf2: the console's own firmware onto the BOOTSEL drive --------------------
+UF2_DRIVE_ENV = "BURAKO_UF2_DRIVE"  # folders to take for mounted drives (tests; os.pathsep between)
+UF2_INFO = "INFO_UF2.TXT"
+RP2040_BOARD_ID = "RPI-RP2"
+RP2040_FAMILY = 0xE48BFF56
+UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)  # first, second (offset 4), last (offset 508)
+DIST = Path(__file__).resolve().parents[1] / "dist"
+BOOTSEL_HOWTO = ("hold the BOOTSEL button while plugging the console in: it shows up as a drive "
+                 "named RPI-RP2")
+
+
+def uf2_drives(env=None):
+    """The mounted RPI-RP2 drives (an RP2040 in BOOTSEL mode: INFO_UF2.TXT says Board-ID: RPI-RP2).
+    Looked for under /media/*/*, /run/media/*/*, /media/*, /Volumes/* and Windows' drive letters,
+    or only in the folders $BURAKO_UF2_DRIVE names."""
+    import glob
+
+    env = os.environ if env is None else env
+    if env.get(UF2_DRIVE_ENV):
+        places = [p for p in env[UF2_DRIVE_ENV].split(os.pathsep) if p]
+    else:
+        places = []
+        for pattern in ("/media/*/*", "/run/media/*/*", "/media/*", "/Volumes/*"):
+            places += glob.glob(pattern)
+        if os.name == "nt":
+            places += [f"{c}:\\" for c in "DEFGHIJKLMNOPQRSTUVWXYZ"]
+    found = []
+    for p in places:
+        try:
+            info = (Path(p) / UF2_INFO).read_text(errors="replace")
+        except OSError:
+            continue
+        if any(ln.split(":", 1)[-1].strip() == RP2040_BOARD_ID for ln in info.splitlines()
+               if ln.lower().startswith("board-id")):
+            found.append(Path(p))
+    return sorted(set(found))
+
+
+def check_uf2(data, name):
+    """One line on why `data` is not a UF2 for the RP2040, or None."""
+    import struct
+
+    if len(data) < 512 or len(data) % 512:
+        return f"{name} is not a UF2 file (its size is not a whole number of 512-byte blocks)"
+    m0, m1, flags = struct.unpack_from("<III", data, 0)
+    family = struct.unpack_from("<I", data, 28)[0]
+    end = struct.unpack_from("<I", data, 508)[0]
+    if (m0, m1, end) != UF2_MAGIC:
+        return f"{name} is not a UF2 file (no UF2 magic numbers in its first block)"
+    if not flags & 0x2000 or family != RP2040_FAMILY:
+        return f"{name} is a UF2 for another chip (family 0x{family:08x}), not the RP2040"
+    return None
+
+
+def newest_uf2(board, dist=DIST):
+    """The newest dist/burako-*-BOARD.uf2 (`make uf2` writes them), or None."""
+    names = {board, board.replace("_", "-")}
+    got = [p for n in names for p in Path(dist).glob(f"burako-*-{n}.uf2")]
+    return max(got, key=lambda p: (p.stat().st_mtime, p.name)) if got else None
+
+
+def install_uf2(src, drive):
+    """Copy the UF2 onto the drive; the RP2040's boot ROM writes it to flash and restarts the board."""
+    data = Path(src).read_bytes()
+    dest = Path(drive) / Path(src).name
+    try:
+        f = open(dest, "wb")
+    except OSError as e:
+        raise DeviceError(f"cannot write to {drive}: {e.strerror or e}")
+    try:
+        f.write(data)
+    except OSError as e:
+        f.close()
+        raise DeviceError(f"the copy to {drive} failed: {e.strerror or e} (hold BOOTSEL, plug in, try again)")
+    try:  # the board restarts once the last block is in: the drive may be gone before close() returns
+        f.flush()
+        os.fsync(f.fileno())
+        f.close()
+    except OSError:
+        pass
+    return dest, len(data)
+
+
+def cmd_flash_uf2(a):
+    if a.uf2:
+        src = Path(a.uf2)
+        if not src.is_file():
+            return _fail("flash", f"{a.uf2}: no such file")
+    else:
+        src = newest_uf2(a.board)
+        if src is None:
+            return _fail("flash", f"no UF2 built for {a.board} in {DIST} (burako-*-{a.board}.uf2): "
+                                  "run `make uf2` first, or name the file: burako flash --uf2 FILE")
+    try:
+        why = check_uf2(src.read_bytes(), src)
+    except OSError as e:
+        return _fail("flash", f"{src}: {e.strerror}")
+    if why:
+        return _fail("flash", why)
+    if a.drive:
+        if not (Path(a.drive) / UF2_INFO).is_file():
+            return _fail("flash", f"{a.drive} is not a UF2 drive (no {UF2_INFO}): {BOOTSEL_HOWTO}")
+        drives = [Path(a.drive)]
+    else:
+        drives = uf2_drives()
+    if not drives:
+        return _fail("flash", f"no RPI-RP2 drive found: {BOOTSEL_HOWTO}, then run this again")
+    if len(drives) > 1:
+        return _fail("flash", f"{len(drives)} RPI-RP2 drives found ({', '.join(map(str, drives))}): "
+                              "pick one with --drive")
+    try:
+        dest, n = install_uf2(src, drives[0])
+    except DeviceError as e:
+        return _fail("flash", str(e))
+    print(f"copied {src} ({n} bytes) to {drives[0]}: the console restarts into the new firmware; "
+          "its saves, score log and settings stay on its filesystem")
+    return 0
 
 
 def cmd_flash(a):
     from emulator.runtimes import wasi
 
+    if a.uf2 is not None:
+        if a.clean or a.no_build or a.port != "auto":
+            return _fail("flash", "--uf2 copies a firmware file onto the BOOTSEL drive: it takes no "
+                                  "--port, --clean or --no-build")
+        return cmd_flash_uf2(a)
+    if a.drive:
+        return _fail("flash", "--drive goes with --uf2")
     try:
         port = resolve_port(a.port)
     except DeviceError as e:
         return _fail("flash", str(e))
+    if a.clean:
+        try:
+            r = clean(port, firmware_files())
+        except DeviceError as e:
+            return _fail("flash", f"not cleaned ({port}): {e}")
+        print(f"removed {len(r['removed'])} files of the game's code from {port} "
+              f"(MicroPython {r['version']}, {r['machine']}); soft reset done")
+        if r["frozen"]:
+            print(f"the {len(r['frozen'])} modules frozen into the firmware run now"
+                  + ("; main.py stays: it starts the frozen game" if "main" not in r["frozen"] else ""))
+        else:
+            print("this board's firmware has no game frozen in: it has no game now; `burako flash` "
+                  "copies it again, or install the console's UF2 (burako flash --uf2)")
+        if r["kept_dirs"]:
+            print("folders kept (they hold other files): " + " ".join(r["kept_dirs"]))
+        print("kept on the device: everything that is not the game's code (" + ", ".join(DATA) + ", ...)")
+        return 0
     tree = Path(a.out) if a.out else wasi.FIRMWARE_BUILD
     if a.no_build:
         if not (tree / "main.py").exists():
@@ -443,11 +803,14 @@ def cmd_flash(a):
         return _fail("flash", f"not flashed ({port}): {e}")
     sent = sum(n for _, n in r["copied"])
     print(f"flashed {tree} to {port} (MicroPython {r['version']}): copied {len(r['copied'])} of "
-          f"{len(r['files'])} files ({sent} bytes), {r['unchanged']} already up to date; soft reset done")
+          f"{len(r['files'])} files ({sent} bytes), {r['unchanged']} already up to date; soft reset done, "
+          "the game is starting")
     if r["copied"] and len(r["copied"]) <= 5:
         print("copied: " + " ".join(f for f, _ in r["copied"]))
     if r["removed"]:
         print("removed stale sources: " + " ".join(r["removed"]))
+    if r["frozen"]:
+        print(shadow_note(r["frozen"]))
     print("kept on the device: " + ", ".join(KEEP) + " (never written by flash)")
     return 0
 
@@ -482,6 +845,7 @@ def pull_file(port, name, dest, progress=None):
         try:
             size = t.fs_stat("/" + name).st_size
         except FileNotFoundError:
+            leave(t)
             return False
         except (OSError, TransportError) as e:
             raise DeviceError(f"cannot read /{name}: {_last_line(str(e))}")
@@ -492,6 +856,10 @@ def pull_file(port, name, dest, progress=None):
             data = t.fs_readfile("/" + name, chunk_size=PULL_CHUNK, progress_callback=show)
         except (OSError, TransportError) as e:
             raise DeviceError(f"cannot read /{name}: {_last_line(str(e))}")
+        try:  # back into the game when it was running (Ctrl-C stopped it), else the REPL it was at
+            leave(t)
+        except DeviceError as e:  # the log is read: keep it, and say what the player must do
+            print(f"burako: {e}", file=sys.stderr)
     Path(dest).write_bytes(bytes(data))
     return True
 
@@ -508,6 +876,14 @@ def add_parser(subparsers):
     f.add_argument("--port", default="auto", help="serial port, or auto for the only board seen (default)")
     f.add_argument("--no-build", action="store_true", help="flash the existing build as it is")
     f.add_argument("--out", default=None, help="build tree to use (default build/firmware)")
+    f.add_argument("--clean", action="store_true",
+                   help="remove the game's .py/.mpy copies from the board (never its data), so the "
+                        "modules frozen into its firmware run")
+    f.add_argument("--uf2", nargs="?", const="", default=None, metavar="FILE",
+                   help="copy a UF2 (default: the newest dist/burako-*-BOARD.uf2 of `make uf2`) onto the "
+                        "RPI-RP2 drive of a board plugged in with BOOTSEL held")
+    f.add_argument("--board", default="pico_lcd_13", help="with --uf2: the board of the default UF2 (default pico_lcd_13)")
+    f.add_argument("--drive", default=None, help="with --uf2: the RPI-RP2 drive's folder (default: the one mounted)")
     f.set_defaults(func=cmd_flash)
 
     d = subparsers.add_parser("devices", help="list the serial ports seen, marking MicroPython boards")
