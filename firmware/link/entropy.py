@@ -21,6 +21,7 @@ except ImportError:  # CPython
 
 _pool = bytearray(32)
 _count = 0
+weak = False    # os.urandom failed (the WASI guest's may): other sources were mixed in
 
 
 def stir(x):
@@ -33,7 +34,7 @@ def stir(x):
 
 def random_bytes(n):
     """n (<= 32) bytes nobody can predict or choose."""
-    global _count
+    global _count, weak
     _count += 1
     stir(_count)
     h = hashlib.sha256(_pool)
@@ -41,7 +42,13 @@ def random_bytes(n):
         try:
             h.update(_urandom(32))
         except OSError:
-            pass
+            # no OS randomness: never timing alone. The heap's state and an
+            # object's address vary with all the program did so far; the
+            # key-press timing (stir) is then what a person adds
+            weak = True
+            import gc
+            m = getattr(gc, "mem_free", None)   # (MicroPython's; CPython tests lack it)
+            h.update(("%d %d %d" % (m() if m else 0, id(h), ticks_us())).encode())
     h.update(("%d" % ticks_us()).encode())
     d = h.digest()
     stir(d[0] | (d[1] << 8))

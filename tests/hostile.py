@@ -1,0 +1,596 @@
+"""A hostile peer for the link cable (issue 19): a console that speaks the real
+protocol (firmware/link's frames, transport and session messages) and lies.
+
+The attacker is host/relay.py's Console, a real `Link` with its AI, whose own
+state is forged where the attack needs it: `forge()` plays moves for BOTH seats
+on its own Link (its honest serving code then answers the victim's SYNC or
+REPAIR with that log), `say()` slips any session message onto the cable as a
+DATA frame, `hello()` builds a HELLO claiming whatever it likes, and its board's
+wire can be wrapped to add bytes (`Trailing`) or trickle them (`Trickle`).
+
+The victim runs either on CPython (`CpVictim`, a relay.Console) or inside the
+real MicroPython WASI build at the device's heap (`GuestVictim`, -X
+heapsize=131072), with the same view: count, state, reason, by_peer, seat,
+turn, idle, saves, dig (the digest of its position), save, log. A scenario is
+a generator `scen(v, atk, clock)` that yields once a tick; `drive()` runs it
+against either victim and returns what the victim ended with
+(`Outcome`: its position's digest recomputed from its game, its log, its save,
+its heap peak inside MicroPython)."""
+import binascii
+
+from emulator.runtimes import wasi
+from host import relay
+from host.relay import Cable, Console, SimClock
+from link import deal as D
+from link import msg as M
+from link import repair as RP
+from link import session as S
+
+TICK = 10
+
+
+# --- the attacker ----------------------------------------------------------------
+class Attacker(Console):
+    """A real Link (relay.Console) that lies where told."""
+
+    def ahead(self):
+        """Play our own turn on our Link without sending it (honest moves the
+        victim must then catch up on). Returns how many."""
+        L = self.link
+        g = L.game
+        made = 0
+        while g.turn == L.seat and g.phase != L.over:
+            mv = self.ai.choose(g)
+            L.put_move(L.log, mv, g)
+            assert not g.play(mv)
+            L.count += 1
+            made += 1
+        L._pos = L.position(g)
+        L._dig = M.digest(L._pos)
+        return made
+
+    def forge(self, victim_seat, n_victim=1, limit=60, alt=False):
+        """Play moves on our own Link for whichever seat is to move (the AI
+        chooses them) until n_victim moves were made for the victim's seat:
+        our log now holds moves the victim never sent (alt: the victim's
+        discards another tile than the AI would). Returns how many."""
+        L = self.link
+        g = L.game
+        made = mine = 0
+        while mine < n_victim and made < limit and g.phase != L.over:
+            seat = g.turn
+            mv = self.ai.choose(g)
+            if alt and seat == victim_seat and mv[0] == 6:     # DISCARD: another tile
+                rack = [t for t in g.racks[seat] if t != mv[2][0]]
+                if rack:
+                    mv = (6, 0, bytes((rack[-1],)), mv[3])
+            k = len(L.log)
+            L.put_move(L.log, mv, g)
+            if g.play(mv):
+                L.log[k:] = b""
+                break
+            L.count += 1
+            made += 1
+            mine += seat == victim_seat
+        L._pos = L.position(g)
+        L._dig = M.digest(L._pos)
+        self.playing = False
+        return made
+
+    def say(self, payload):
+        """A session message as a DATA frame (the transport's own sequence)."""
+        assert self.link.t.send(bytes(payload))
+
+    def hello(self, count=None, dig=None, match=True):
+        L = self.link
+        if not match:
+            return D.hello(L.variant, L.target, L.fw, None, 0, 0, b"")
+        return D.hello(L.variant, L.target, L.fw, L.match_id, L.seat,
+                       L.count if count is None else count, L._dig if dig is None else dig)
+
+    def deaf(self, *kinds):
+        """Drop incoming session messages of these kinds (never answer them)."""
+        rec = self.link.received
+
+        def received(b, i, n):
+            if i < n and b[i] in kinds:
+                return None
+            return rec(b, i, n)
+        self.link.received = received
+
+    def withhold(self, kind):
+        """Never send messages of this kind (e.g. M.REVEAL)."""
+        send = self.link.t.send
+        self.link.t.send = lambda p: True if p[0] == kind else send(p)
+
+    def restart(self, keep_save=False):
+        """A new Link on the same wire (a new SYN id): a power cycle."""
+        send = self.link.t.send
+        self.power_cycle(keep_save)
+        return send
+
+
+class Trailing:
+    """A wire end that writes 0x00 + each write + 0x01: the frames arrive
+    whole (a 1-byte junk frame before each), but a frame is always half read
+    (the save-starvation attack)."""
+
+    def __init__(self, end):
+        self.end = end
+
+    def write(self, d):
+        return self.end.write(b"\x00" + bytes(d) + b"\x01")
+
+    def read(self, n):
+        return self.end.read(n)
+
+    def any(self):
+        return self.end.any()
+
+
+class Trickle:
+    """A wire end that lets out one byte every `ms` (a 1 byte/s peer)."""
+
+    def __init__(self, end, clock, ms=1000):
+        self.end, self.clock, self.ms = end, clock, ms
+        self.buf = bytearray()
+        self.last = clock.now
+
+    def write(self, d):
+        if len(self.buf) < 4096:
+            self.buf += d
+        return len(d)
+
+    def pump(self):
+        if self.buf and self.clock.now - self.last >= self.ms:
+            self.end.write(self.buf[:1])
+            del self.buf[:1]
+            self.last = self.clock.now
+
+    def read(self, n):
+        self.pump()
+        return self.end.read(n)
+
+    def any(self):
+        return self.end.any()
+
+
+def turn_seat(rules, seed, target, log):
+    """The seat that made each move of a log (replayed from the deal)."""
+    from link import moves_burako as gm
+    g = gm.new_game(rules, seed, target)
+    seats = []
+    i = 0
+    while i < len(log):
+        mv, i = gm.get_move(log, i, len(log), g)
+        seats.append(g.turn)
+        assert mv is not None and not g.play(mv)
+    return seats
+
+
+# --- the victims -----------------------------------------------------------------
+class SavingConsole(Console):
+    """relay.Console that counts its saves."""
+    saves = 0
+
+    def step(self, play=None):
+        before = self.save
+        super().step(play)
+        if self.save is not before:
+            self.saves += 1
+
+
+class CpVictim:
+    """The victim on CPython: a SavingConsole (its Link in view)."""
+
+    kind = "cpython"
+
+    def __init__(self, end, clock, seed=1, saved=None, variant="burako"):
+        self.c = SavingConsole(end, clock, variant, 0, seed)
+        if saved is not None:
+            self.c.save = saved
+            self.c.power_cycle()
+        self.playing = True
+
+    def step(self):
+        self.c.step(play=self.playing)
+
+    def __getattr__(self, k):
+        L = self.c.link
+        if k == "turn":
+            return -1 if L.game is None else L.game.turn
+        if k == "idle":
+            return L.idle()
+        if k == "saves":
+            return self.c.saves
+        if k == "save":
+            return self.c.save
+        if k == "dig":
+            return L._dig
+        return getattr(L, k)
+
+    def outcome(self):
+        L = self.c.link
+        dig = b"" if L.game is None else M.digest(L.position(L.game))
+        return Outcome(L.count, L.state, L.reason, L.by_peer, L.seat, dig, bytes(L.log),
+                       self.c.save, self.c.saves, None, L.match_id)
+
+
+class Outcome:
+    def __init__(self, count, state, reason, by_peer, seat, dig, log, save, saves, peak, match_id):
+        self.count, self.state, self.reason, self.by_peer, self.seat = count, state, reason, by_peer, seat
+        self.dig, self.log, self.save, self.saves, self.peak = dig, log, save, saves, peak
+        self.match_id = match_id
+
+    def __repr__(self):
+        return "Outcome(count=%d state=%d reason=%d by_peer=%s saves=%d peak=%s)" % (
+            self.count, self.state, self.reason, self.by_peer, self.saves, self.peak)
+
+
+# The victim inside MicroPython. Each step it hands its outgoing bytes and its
+# state to the host (host.call('wire', ...)); the host steps the attacker and
+# the scenario and writes the attacker's bytes into the guest's receive buffer.
+# Flags back: 1 the AI plays, 2 stop (report and end).
+GUEST = """
+import gc, uctypes, host, binascii
+gc.disable()
+from link.session import Link
+from link import msg as M
+from ai.basic import BasicAI
+""" + relay.GUEST_WIRE + """SAVED = binascii.unhexlify(%(saved)r)
+PEAK = [0]
+def hx(b):
+    return binascii.hexlify(b).decode() if b else '-'
+def exchange(L, saves):
+    w = B.link
+    g = L.game
+    r = host.call('wire', '%%d %%d %%d %%d %%d %%d %%d %%d %%d %%d %%d %%s %%d' %% (
+        uctypes.addressof(w.tx), w.txn, uctypes.addressof(w.rx), L.count, L.state, L.reason,
+        1 if L.by_peer else 0, L.seat, -1 if g is None else g.turn, 1 if L.idle() else 0,
+        saves, hx(L._dig), gc.mem_alloc()))
+    w.txn = 0
+    k, now, f = r.split()
+    w.rxn = int(k)
+    w.rxi = 0
+    B.clock.now = int(now)
+    return int(f)
+def run():
+    L = Link(B, %(variant)r, 0, saved=SAVED or None, nonce=nonce)
+    ai = BasicAI()
+    saves = 0
+    save = None
+    while True:
+        f = exchange(L, saves)
+        if f & 2:
+            g = L.game
+            print('R', L.count, L.state, L.reason, 1 if L.by_peer else 0, L.seat,
+                  '-' if g is None else hx(M.digest(L.position(g))), PEAK[0], saves, hx(L.match_id))
+            print('L', hx(L.log))
+            print('S', hx(save))
+            return
+        L.poll(B.clock.now)
+        while L.next_event():
+            pass
+        if f & 1 and L.my_turn():
+            err = L.send_move(ai.choose(L.game))
+            if err:
+                raise ValueError('refused %%d' %% err)
+        g = L.game
+        if L.dirty and g is not None and (g.turn != L.seat or g.phase >= 4) and L.safe_to_write():
+            save = None
+            gc.collect()
+            save = L.saved()
+            saves += 1
+        a = gc.mem_alloc()
+        if a > PEAK[0]:
+            PEAK[0] = a
+        yield
+S_ = run()
+for _ in S_:
+    gc.collect()
+"""
+
+HEAP = 131072       # the device's budget (docs/link.md "Heap")
+
+
+class GuestVictim:
+    """The victim inside real MicroPython (-X heapsize=HEAP): its view is what
+    it reported at its last step."""
+
+    kind = "micropython"
+
+    def __init__(self, seed=1, saved=None, variant="burako", heap=HEAP):
+        self.seed, self.saved, self.variant, self.heap = seed, saved, variant, heap
+        self.playing = True
+        self.count = 0
+        self.state = S.CONNECTING
+        self.reason = S.R_NONE
+        self.by_peer = False
+        self.seat = -1
+        self.turn = -1
+        self.idle = False
+        self.saves = 0
+        self.dig = b""
+        self.mem = self.mem_max = 0
+
+    def take(self, text):
+        f = text.split()
+        self.count, self.state, self.reason = int(f[3]), int(f[4]), int(f[5])
+        self.by_peer = f[6] == "1"
+        self.seat, self.turn, self.idle, self.saves = int(f[7]), int(f[8]), f[9] == "1", int(f[10])
+        self.dig = b"" if f[11] == "-" else bytes.fromhex(f[11])
+        self.mem = int(f[12])           # heap in use after the last step's collection
+        self.mem_max = max(self.mem_max, self.mem)
+        return int(f[0]), int(f[1]), int(f[2])
+
+
+def _unhex(s):
+    return b"" if s == "-" else bytes.fromhex(s)
+
+
+def drive(scen, victim="cpython", seed=1, saved=None, tick=TICK, max_ms=2_000_000,
+          attacker=None, variant="burako", heap=HEAP, timeout=300.0, fuel=None):
+    """Run scenario `scen(v, atk, clock)` (a generator function yielding once a
+    tick) with a victim of the given kind against an Attacker. Returns
+    (Outcome, the Attacker, the clock, what the scenario returned)."""
+    clock = SimClock(1000)
+    cable = Cable(clock)
+    atk = attacker(cable.b, clock) if attacker else Attacker(cable.b, clock, variant, 0, seed * 2 + 2)
+    box = {}
+    if victim == "cpython":
+        v = CpVictim(cable.a, clock, seed * 2 + 1, saved, variant)
+        gen = scen(v, atk, clock)
+        end = clock.now + max_ms
+        while clock.now < end:
+            clock.now += tick
+            v.step()
+            atk.step()
+            try:
+                next(gen)
+            except StopIteration as e:
+                box["ret"] = e.value
+                break
+        return v.outcome(), atk, clock, box.get("ret")
+    v = GuestVictim(seed * 2 + 1, saved, variant, heap)
+    gen = scen(v, atk, clock)
+    st = {"stop": False}
+    end = clock.now + max_ms
+
+    def wire(call):
+        tx, n, rx = v.take(call.text)
+        if n:
+            cable.a.write(call.read(tx, n))
+        if not st["stop"]:
+            clock.now += tick
+            atk.step()
+            try:
+                next(gen)
+            except StopIteration as e:
+                box["ret"] = e.value
+                st["stop"] = True
+            if clock.now >= end:
+                st["stop"] = True
+        out = cable.a.read(256)
+        if out:
+            call.write(rx, out)
+        return "%d %d %d" % (len(out), clock.now, (1 if v.playing else 0) | (2 if st["stop"] else 0))
+
+    script = GUEST % {"variant": variant, "nonce": (seed * 2 + 1) * 7919,
+                      "saved": (saved or b"").hex()}
+    kw = {} if fuel is None else {"fuel": fuel}
+    res = wasi.Guest(heap=heap, timeout=timeout, host_functions={"wire": wire}, **kw).run(script)
+    r = [x for x in res.lines if x.startswith("R ")][-1].split()
+    log = [x for x in res.lines if x.startswith("L ")][-1].split()[1]
+    save = [x for x in res.lines if x.startswith("S ")][-1].split()[1]
+    out = Outcome(int(r[1]), int(r[2]), int(r[3]), r[4] == "1", int(r[5]), _unhex(r[6]), _unhex(log),
+                  _unhex(save) or None, int(r[8]), int(r[7]), _unhex(r[9]) or None)
+    out.mem_max = v.mem_max
+    return out, atk, clock, box.get("ret")
+
+
+# --- scenario pieces -------------------------------------------------------------
+def until(cond, clock, ms=600_000):
+    """Yield ticks until cond() (AssertionError after ms of simulated time)."""
+    end = clock.now + ms
+    while not cond():
+        if clock.now >= end:
+            raise AssertionError("scenario timed out")
+        yield
+
+
+def settle(clock, ms):
+    end = clock.now + ms
+    while clock.now < end:
+        yield
+
+
+def mid_match(v, atk, clock, count=8):
+    """Play honestly until `count` moves in, the attacker to move, both quiet;
+    then the victim holds its moves. Returns the victim's (count, digest, log)
+    as they are then (the attacker's log is the same)."""
+    def ready():
+        L = atk.link
+        return (L.game is not None and v.count == L.count and v.idle and L.idle()
+                and L.game.turn == L.seat and v.dig == L._dig)
+    v.playing = atk.playing = True
+    yield from until(lambda: atk.link.count >= count, clock)
+    atk.playing = False             # the victim plays up to the attacker's turn
+    yield from until(ready, clock)
+    v.playing = False
+    yield from settle(clock, 200)
+    L = atk.link
+    assert v.count == L.count
+    return v.count, v.dig, bytes(L.log)
+
+
+def ended(v):
+    return lambda: v.state == S.ENDED
+
+
+# --- the attacks -------------------------------------------------------------------
+# Each returns (honest state before the attack, ms from the dishonest act to the link's end or None)
+def forged_moves(trigger):
+    """The attacker plays its own turn and one of the victim's on its Link,
+    then makes the victim catch up: 'move' (a MOVE whose ply is ahead),
+    'hello' (a HELLO claiming more moves), 'repair' (a HELLO with the same
+    count and another digest)."""
+    def scen(v, atk, clock):
+        before = yield from mid_match(v, atk, clock)
+        count = v.count
+        atk.forge(v.seat, 1)
+        t0 = clock.now
+        if trigger == "move":
+            atk.say(M.move(count + 1, b"\0\0\0\0", (0, 0, b"", 0)))
+        elif trigger == "hello":
+            atk.say(atk.hello())
+        else:
+            atk.say(atk.hello(count=count, dig=b"\x01\x02\x03\x04"))
+        yield from until(ended(v), clock, 30_000)
+        t1 = clock.now
+        yield from settle(clock, 300)
+        return before, t1 - t0
+    return scen
+
+
+def deal_grinding(how):
+    """The attacker withholds its REVEAL; once it has the victim's (it knows
+    the seed), it asks for another deal: 'hello' (a new HELLO, no match),
+    'restart' (a new connection id, no save), 'silence' (never reveals)."""
+    def scen(v, atk, clock):
+        atk.withhold(M.REVEAL)
+        yield from until(lambda: atk.link.match_id is not None, clock, 30_000)
+        t0 = clock.now                  # it knows the deal
+        tries = 0
+        if how == "hello":
+            atk.say(atk.hello(match=False))
+        elif how == "restart":
+            atk.restart(keep_save=False)
+            atk.withhold(M.REVEAL)
+        yield from until(ended(v), clock, 120_000)
+        t1 = clock.now
+        tries += 1
+        yield from settle(clock, 300)
+        return None, t1 - t0
+    return scen
+
+
+def dealt_then_abandoned(v, atk, clock):
+    """Deal grinding after the deal: the attacker sees the dealt match (no
+    move yet) and comes back with no match (a restart without its save)."""
+    v.playing = atk.playing = False
+    yield from until(lambda: v.state == S.PLAYING and atk.link.state == S.PLAYING, clock, 30_000)
+    yield from settle(clock, 200)
+    t0 = clock.now
+    atk.restart(keep_save=False)
+    yield from until(ended(v), clock, 30_000)
+    t1 = clock.now
+    yield from settle(clock, 300)
+    return None, t1 - t0
+
+
+def log_flood(frames=200, junk=False):
+    """Mid-match the attacker makes the victim catch up (a MOVE ahead), never
+    answers its requests itself and pours LOG frames on it instead: with
+    consecutive move numbers (draws, 400 bytes a frame) or, with junk, frames
+    whose move numbers are nobody's. Then LOG(0, ...) frames for the repair
+    the victim asks."""
+    def scen(v, atk, clock):
+        before = yield from mid_match(v, atk, clock)
+        count = v.count
+        atk.deaf(M.SYNC, M.REPAIR)
+        t0 = clock.now
+        atk.say(M.move(count + 1, b"\0\0\0\0", (0, 0, b"", 0)))
+        sent = 0
+        start = count
+        while sent < frames and v.state != S.ENDED:
+            if len(atk.link.t.queue) < 4:
+                body = bytes([0]) * 396         # DRAW moves
+                st = 60000 if junk else start
+                atk.say(RP.with16(M.LOG, st & 0xFFFF) + body)
+                start += 396
+                sent += 1
+                if sent == frames // 2 and not junk:
+                    start = 0                   # now for the repair it asked
+            yield
+        yield from settle(clock, 2000)
+        return before, clock.now - t0 if v.state == S.ENDED else None
+    return scen
+
+
+def catchups(n, moves=True):
+    """Catch-ups, n of them: each time it is its turn the attacker plays it
+    on its own Link without sending it (without moves: plays nothing), then
+    sends a MOVE whose ply is ahead; the victim asks SYNC, takes the log and
+    plays its own turn. Returns (how many were done, the victim's heap after
+    collection at each)."""
+    def scen(v, atk, clock):
+        yield from mid_match(v, atk, clock, 6)
+        mems = []
+        done = 0
+        while done < n and v.state != S.ENDED and atk.link.game.phase != atk.link.over:
+            L = atk.link
+            yield from until(lambda: L.game.turn == L.seat and v.count == L.count and L.idle()
+                             or v.state == S.ENDED or L.game.phase == L.over, clock, 60_000)
+            if v.state == S.ENDED or L.game.phase == L.over:
+                break
+            c = v.count
+            if moves:
+                atk.ahead()
+            L._asked = 0                # (our own bound on serving: lifted)
+            atk.say(M.move(L.count + (not moves), b"\0\0\0\0", (0, 0, b"", 0)))
+            if moves:
+                v.playing = True
+                yield from until(lambda: v.count > c or v.state == S.ENDED, clock, 30_000)
+            else:
+                yield
+                yield from until(lambda: v.state != S.CONNECTING and v.idle, clock, 30_000)
+            done += 1
+            mems.append(getattr(v, "mem", 0))
+        return (done, mems), None
+    return scen
+
+
+def false_end(v, atk, clock):
+    """END(match over) with the match in play."""
+    before = yield from mid_match(v, atk, clock)
+    t0 = clock.now
+    atk.say(bytes((M.END, S.R_MATCH_OVER)))
+    yield from until(ended(v), clock, 5000)
+    t1 = clock.now
+    yield from settle(clock, 300)
+    return before, t1 - t0
+
+
+def save_starvation(seconds=120, trickle=False):
+    """The attacker's bytes keep a frame always half read: 0x00 frame 0x01
+    (a trailing byte after every frame), or, with trickle, one byte a second
+    (the victim sees it flap between peer gone and playing). The match goes
+    on for `seconds` of simulated time; returns (moves the victim logged,
+    its saves, the longest time its log went unsaved in ms, how many times
+    it saw the peer gone) and None."""
+    def scen(v, atk, clock):
+        yield from mid_match(v, atk, clock, 6)
+        w = (Trickle if trickle else Trailing)(atk.board.link, *((clock,) if trickle else ()))
+        atk.board.link = w
+        atk.link.t.stream = w
+        v.playing = atk.playing = True
+        c0, s0, t0 = v.count, v.saves, clock.now
+        saved_at = (v.count, clock.now)     # the count last saved and when the log grew past it
+        unsaved = 0
+        gone = 0
+        was = v.state
+        last = v.saves
+        end = clock.now + seconds * 1000
+        while clock.now < end and v.state != S.ENDED:
+            yield
+            if v.state == S.PEER_GONE and was != S.PEER_GONE:
+                gone += 1
+            was = v.state
+            if v.saves != last:
+                last = v.saves
+                saved_at = (v.count, clock.now)
+            elif v.count == saved_at[0]:
+                saved_at = (v.count, clock.now)
+            unsaved = max(unsaved, clock.now - saved_at[1])
+        return (v.count - c0, v.saves - s0, unsaved, gone), None
+    return scen

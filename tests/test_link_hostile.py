@@ -1,0 +1,415 @@
+"""A modified peer against an honest console (issue 19; docs/link.md "Threat
+model"): tests/hostile.py's Attacker speaks the real protocol and runs each
+attack against a victim on CPython and inside real MicroPython at the device's
+heap (-X heapsize=131072). Each ends with the victim's game and log unchanged
+and its save intact, or the link ended with the reason named."""
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import hostile as H
+from host.relay import Cable, SimClock, _Board
+from link import deal as D
+from link import entropy as E
+from link import frame as F
+from link import msg as M
+from link import repair as RP
+from link import session as S
+from link.session import Link
+
+VICTIMS = ["cpython", pytest.param("micropython", marks=pytest.mark.micropython)]
+
+
+def _board():
+    clock = SimClock(0)
+    return _Board(Cable(clock).a, clock)
+
+
+def _save_intact(out, honest_log):
+    """The victim's save opens (Link raises ValueError on a damaged one) and
+    holds a prefix of the honest match."""
+    assert out.save is not None
+    c = Link(_board(), "burako", saved=out.save)
+    assert honest_log.startswith(bytes(c.log)) and c.count <= out.count
+
+
+def _unchanged(out, before):
+    count, dig, log = before
+    assert (out.count, out.dig, out.log) == (count, dig, log)
+    _save_intact(out, log)
+
+
+def _heap(out):
+    if out.peak is not None:                    # inside MicroPython
+        assert out.peak < H.HEAP
+
+
+# --- a move for my seat reaches my game only from me --------------------------------
+@pytest.mark.parametrize("victim", VICTIMS)
+@pytest.mark.parametrize("trigger", ["move", "hello", "repair"])
+def test_forged_moves_for_the_victims_seat_end_the_link_R_CHEAT(victim, trigger):
+    """The attacker plays its turn and the victim's on its own Link, then makes
+    the victim take that log: by a MOVE whose ply is ahead (SYNC), a HELLO
+    claiming more moves (SYNC), a HELLO with the same count and another
+    digest (REPAIR). Each once played all of a victim's turns."""
+    out, atk, clock, (before, ms) = H.drive(H.forged_moves(trigger), victim=victim)
+    assert out.state == S.ENDED and out.reason == S.R_CHEAT and not out.by_peer
+    _unchanged(out, before)
+    assert atk.link.reason == S.R_CHEAT and atk.link.by_peer      # told
+    _heap(out)
+
+
+def test_restored_console_takes_its_own_moves_past_its_save_once_then_never():
+    """After a power-off a console takes, in its first sync, the moves of its
+    own the save did not hold yet (it cannot remember them); a forged one
+    after that first sync ends the link."""
+    state = {}
+
+    def scen(v, atk, clock):
+        before = yield from H.mid_match(v, atk, clock, 12)
+        # the victim's save, then one more turn each, then the victim is switched off
+        state["save"] = v.save
+        yield from H.mid_match(v, atk, clock, v.count + 6)
+        v.c.save = state["save"]
+        v.c.power_cycle()                      # restored behind: its own last moves are the peer's to give
+        yield from H.until(lambda: v.state == S.PLAYING and v.count == atk.link.count and v.idle, clock, 10_000)
+        assert not v.c.link._restored
+        state["caught"] = v.count
+        yield from H.settle(clock, 100)
+        before = (v.count, v.dig, bytes(v.c.link.log))
+        atk.forge(v.seat, 1)
+        atk.say(atk.hello())
+        yield from H.until(H.ended(v), clock, 10_000)
+        return before
+    out, atk, clock, before = H.drive(scen)
+    assert state["caught"] > 12
+    assert out.reason == S.R_CHEAT
+    assert (out.count, out.dig, out.log) == before
+
+
+def test_restored_console_refuses_a_log_that_rewrites_its_saved_moves():
+    """Within its saved count a restored console's moves must be its saved log."""
+    def scen(v, atk, clock):
+        yield from H.mid_match(v, atk, clock, 10)
+        save = v.save
+        v.c.save = save
+        v.c.power_cycle()
+        # the attacker rewrites history: its log is another match's from the same deal
+        L = atk.link
+        g, _ = S.replay(L.rules, L.seed, L.target, b"")
+        L.log = bytearray()
+        L.count = 0
+        S._assign(L.game, g)
+        atk.forge(v.seat, 8, alt=True)
+        L._st = S.PLAYING
+        yield from H.until(H.ended(v), clock, 10_000)
+        return save
+    out, atk, clock, save = H.drive(scen)
+    assert out.reason == S.R_CHEAT
+    c = Link(_board(), "burako", saved=save)
+    assert out.log == bytes(c.log) and out.count == c.count
+
+
+# --- the deal is fixed once we revealed ------------------------------------------------
+@pytest.mark.parametrize("victim", VICTIMS)
+@pytest.mark.parametrize("how,reason", [("hello", S.R_PEER_ABANDONED), ("restart", S.R_PEER_ABANDONED),
+                                        ("silence", S.R_NO_REVEAL)])
+def test_deal_grinding_ends_the_link_with_the_reason_never_a_new_deal(victim, how, reason):
+    """The attacker reads the victim's REVEAL, withholds its own and asks for
+    another deal (a new HELLO, a restart) or never reveals: the victim ends
+    with the reason named, by the peer, and no match was dealt."""
+    out, atk, clock, (_, ms) = H.drive(H.deal_grinding(how), victim=victim)
+    assert out.state == S.ENDED and out.reason == reason and out.by_peer
+    assert out.match_id is None and out.save is None and out.count == 0
+    if how == "silence":                        # REVEAL_MS of connected time
+        assert D.REVEAL_MS <= ms <= D.REVEAL_MS + 100
+    _heap(out)
+
+
+@pytest.mark.parametrize("victim", VICTIMS)
+def test_a_dealt_match_the_peer_walks_away_from_is_abandoned_by_it(victim):
+    out, atk, clock, _ = H.drive(H.dealt_then_abandoned, victim=victim)
+    assert out.state == S.ENDED and out.reason == S.R_PEER_ABANDONED and out.by_peer
+    assert out.match_id is not None and out.count == 0      # the match (and its save) kept
+
+
+def test_reveal_timeout_counts_only_connected_time():
+    """A pulled cable mid-deal does not end it: the 20 s are time with the peer there."""
+    clock = SimClock(1000)
+    cable = Cable(clock)
+    a = H.SavingConsole(cable.a, clock, "burako", 0, 1)
+    b = H.Attacker(cable.b, clock, "burako", 0, 2)
+    b.withhold(M.REVEAL)
+    while b.link.match_id is None:
+        clock.now += 10
+        a.step()
+        b.step()
+    cable.cut = True
+    for _ in range(6000):                       # 60 s unplugged
+        clock.now += 10
+        a.step()
+        b.step()
+    assert a.link.state == S.PEER_GONE and a.link._st == S.DEALING
+    cable.cut = False
+    t0 = clock.now
+    while a.link.state != S.ENDED:
+        clock.now += 10
+        a.step()
+        b.step()
+    assert a.link.reason == S.R_NO_REVEAL and clock.now - t0 >= D.REVEAL_MS - 2000
+
+
+# --- bounded buffers ---------------------------------------------------------------------
+@pytest.mark.parametrize("victim", VICTIMS)
+@pytest.mark.parametrize("junk", [False, True])
+def test_log_flood_buffers_nothing_and_changes_nothing(victim, junk):
+    """200 LOG frames of 400 bytes after a catch-up was asked: with move
+    numbers in order (checked as they come: the first illegal move stops it;
+    then LOG(0...) for the repair it asked: not its log, R_CHEAT), or with
+    nobody's move numbers (ignored). The heap stays as it was."""
+    out, atk, clock, (before, ms) = H.drive(H.log_flood(200, junk), victim=victim)
+    if junk:
+        assert out.state == S.CONNECTING            # still waiting for a repair; the player may leave
+    else:
+        assert out.state == S.ENDED and out.reason == S.R_CHEAT
+    _unchanged(out, before)
+    if out.peak is not None:
+        assert out.peak < H.HEAP and out.mem_max < 90_000
+
+
+def test_a_log_past_the_bound_ends_the_link_and_changes_nothing(monkeypatch):
+    """MAX_LOG bounds the move log and what a catch-up may add to it; here made
+    small so that an honest catch-up crosses it: R_PROTOCOL, game and log as
+    they were."""
+    def scen(v, atk, clock):
+        before = yield from H.mid_match(v, atk, clock, 10)
+        monkeypatch.setattr(S, "MAX_LOG", len(before[2]) + 1)
+        atk.ahead()
+        atk.say(atk.hello())
+        yield from H.until(H.ended(v), clock, 10_000)
+        return before
+    out, atk, clock, before = H.drive(scen)
+    assert out.reason == S.R_PROTOCOL
+    _unchanged(out, before)
+
+
+def test_a_move_past_the_bound_ends_the_link(monkeypatch):
+    def scen(v, atk, clock):
+        before = yield from H.mid_match(v, atk, clock, 10)
+        monkeypatch.setattr(S, "MAX_LOG", len(before[2]) + 1)
+        atk.playing = True
+        yield from H.until(H.ended(v), clock, 10_000)
+        return before
+    out, atk, clock, before = H.drive(scen)
+    assert out.reason == S.R_PROTOCOL
+    _unchanged(out, before)
+
+
+@pytest.mark.micropython
+def test_a_thousand_catch_ups_keep_the_heap_where_it_was():
+    """1,000 catch-ups in a row (SYNC, LOG_END, adopted) inside MicroPython at
+    131072: the heap after each is the same (no leak); then a whole match of
+    catch-ups with moves (each of the attacker's turns taken by SYNC)."""
+    out, atk, clock, ((done, mems), _) = H.drive(H.catchups(1000, moves=False), victim="micropython",
+                                                 fuel=400_000_000_000, timeout=900)
+    assert done == 1000 and out.state == S.PLAYING
+    assert max(mems[10:]) - min(mems[10:]) <= 256
+    assert out.peak < H.HEAP
+    out, atk, clock, ((done, mems), _) = H.drive(H.catchups(10_000), victim="micropython",
+                                                 fuel=400_000_000_000, timeout=900)
+    assert done > 50 and out.reason == S.R_MATCH_OVER
+    assert out.peak < H.HEAP
+
+
+# --- END and saves -----------------------------------------------------------------------
+@pytest.mark.parametrize("victim", VICTIMS)
+def test_end_match_over_mid_match_is_the_peer_abandoning(victim):
+    """END(1, match over) with the match in play: the victim does not sit on a
+    dead table; the link ends as the peer abandoning, by the peer, the game
+    and save kept for the player to decide."""
+    out, atk, clock, (before, ms) = H.drive(H.false_end, victim=victim)
+    assert out.state == S.ENDED and out.reason == S.R_PEER_ABANDONED and out.by_peer
+    _unchanged(out, before)
+
+
+@pytest.mark.parametrize("victim", VICTIMS)
+def test_trailing_byte_after_every_frame_cannot_starve_saves(victim):
+    """A frame always half read kept safe_to_write() false for good: now the
+    log never goes unsaved longer than SAVE_MS at a turn boundary."""
+    out, atk, clock, ((moves, saves, unsaved, gone), _) = H.drive(H.save_starvation(120), victim=victim)
+    assert moves > 100 and saves >= 2
+    assert unsaved <= S.SAVE_MS + 100
+    _save_intact(out, out.log)
+
+
+@pytest.mark.parametrize("victim", VICTIMS)
+def test_one_byte_a_second_peer_cannot_starve_saves(victim):
+    out, atk, clock, ((moves, saves, unsaved, gone), _) = H.drive(
+        H.save_starvation(600, trickle=True), victim=victim, tick=50, fuel=400_000_000_000, timeout=900)
+    assert gone >= 10                           # it flaps between peer gone and playing
+    assert moves >= 1 and saves >= 1
+    assert unsaved <= S.SAVE_MS + 100
+    _save_intact(out, out.log)
+
+
+# --- smaller ------------------------------------------------------------------------------
+@pytest.mark.parametrize("n", [480, 481, 482, 483])
+def test_payloads_over_480_bytes_are_dropped(n):
+    got = []
+    rx = F.Receiver(lambda b, k: got.append(k))
+    enc = F.Encoder(F.MAX_WIRE + 8)
+    w = enc.wire
+    payload = bytes(range(1, 256)) * 2
+    # built by hand: the Encoder itself refuses more than MAX_PAYLOAD
+    raw = bytearray((2, 0, 0)) + payload[:n]
+    c = F.crc16(raw, len(raw))
+    raw += bytes((c & 0xFF, c >> 8))
+    m = F.cobs_encode(raw, len(raw), w)
+    rx.feed(w, m)
+    assert got == ([F.HEAD + n] if n <= F.MAX_PAYLOAD else [])
+    assert rx.bad == (n > F.MAX_PAYLOAD)
+
+
+def _two():
+    clock = SimClock(1000)
+    cable = Cable(clock)
+    a = H.SavingConsole(cable.a, clock, "burako", 0, 1)
+    b = H.Attacker(cable.b, clock, "burako", 0, 2)
+    return a, b, clock, cable
+
+
+def _run(a, b, clock, ms, until=None):
+    end = clock.now + ms
+    while clock.now < end and not (until and until()):
+        clock.now += 5
+        a.step()
+        b.step()
+
+
+def test_empty_data_frame_is_refused_not_read_as_a_stale_type():
+    a, b, clock, cable = _two()
+    _run(a, b, clock, 10_000, lambda: a.link.count >= 6)
+    a.playing = b.playing = False
+    _run(a, b, clock, 300)
+    before = (a.link.count, bytes(a.link.log))
+    b.say(b"")
+    _run(a, b, clock, 300)
+    assert a.link.last_refusal == (S.F_GARBAGE, 0)
+    assert (a.link.count, bytes(a.link.log)) == before and a.link.state == S.PLAYING
+
+
+def test_repeated_sync_requests_are_not_amplified():
+    """SYNC(0) x40: one log at a time, repeats while serving ignored, at most
+    MAX_ASKS logs a connection between two moves, then R_PROTOCOL."""
+    a, b, clock, cable = _two()
+    _run(a, b, clock, 30_000, lambda: a.link.count >= 60)
+    a.playing = b.playing = False
+    _run(a, b, clock, 300)
+    b.deaf(M.LOG, M.LOG_END)
+    out0 = a.link.stats()["bytes_out"]
+    asked = 0
+    for _ in range(40):
+        b.say(RP.with16(M.SYNC, 0))
+        asked += 3
+        _run(a, b, clock, 50)
+    _run(a, b, clock, 2000)
+    sent = a.link.stats()["bytes_out"] - out0
+    assert a.link.reason == S.R_PROTOCOL
+    assert sent <= (RP.MAX_ASKS + 1) * (len(a.link.log) + 200) + 2500     # acks, heartbeats
+    assert bytes(a.link.log) == bytes(b.link.log)
+
+
+def test_save_whose_length_byte_overruns_it_is_a_value_error():
+    a, b, clock, cable = _two()
+    _run(a, b, clock, 10_000, lambda: a.link.count >= 6 and a.link.safe_to_write())
+    blob = bytearray(a.link.saved())
+    for cut in (22, 23, 26, 30):
+        bad = bytes(blob[:21]) + bytes((200,)) + bytes(blob[22:cut])
+        with pytest.raises(ValueError):
+            Link(_board(), "burako", saved=bad)
+
+
+def test_no_os_randomness_still_gives_nonces_not_timing_alone(monkeypatch):
+    def broken(n):
+        raise OSError(5)
+    monkeypatch.setattr(E, "_urandom", broken)
+    monkeypatch.setattr(E, "weak", False)
+    monkeypatch.setattr(E, "ticks_us", lambda: 7)        # timing tells nothing
+    a = E.random_bytes(16)
+    b = E.random_bytes(16)
+    assert a != b and len(a) == 16 and E.weak
+
+
+# --- the property: my seat's moves are mine ------------------------------------------------
+ACTS = ["wait", "move_ahead", "hello_more", "hello_same", "forge", "forge_move", "bad_log", "log_end", "ahead"]
+
+
+@settings(derandomize=True, deadline=None, max_examples=25, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**16), st.lists(st.tuples(st.sampled_from(ACTS), st.integers(1, 120)),
+                                       min_size=1, max_size=8))
+def test_an_honest_consoles_game_holds_only_moves_a_seat_really_sent(seed, acts):
+    """Honest play with forged frames slipped in at random moments (forged logs
+    by each trigger, a MOVE for the victim's seat, bad LOG and LOG_END,
+    honest catch-ups): every move of the victim's seat in its log is one the
+    victim sent, at that ply; the log replays (only legal moves)."""
+    clock = SimClock(1000)
+    cable = Cable(clock)
+    v = H.SavingConsole(cable.a, clock, "burako", 0, seed * 2 + 1)
+    atk = H.Attacker(cable.b, clock, "burako", 0, seed * 2 + 2)
+    own = {}
+    send = v.link.send_move
+
+    def sent(mv):
+        L = v.link
+        k = len(L.log)
+        err = send(mv)
+        if not err:
+            own[L.count - 1] = bytes(L.log[k:])
+        return err
+    v.link.send_move = sent
+    todo = list(acts)
+    wait = 0
+    while clock.now < 200_000 and v.link.state != S.ENDED and (todo or wait > 0):
+        clock.now += 5
+        v.step()
+        atk.step()
+        wait -= 1
+        if wait > 0 or not todo or atk.link.game is None or atk.link.state == S.ENDED:
+            continue
+        what, ticks = todo.pop(0)
+        wait = ticks
+        L = atk.link
+        c = v.link.count
+        if what == "move_ahead":
+            atk.forge(v.link.seat, 1)
+            atk.say(M.move(L.count, b"\0\0\0\0", (0, 0, b"", 0)))
+        elif what == "hello_more":
+            atk.forge(v.link.seat, 2)
+            atk.say(atk.hello())
+        elif what == "hello_same":
+            atk.forge(v.link.seat, 1)
+            atk.say(atk.hello(count=c, dig=b"\x09\x09\x09\x09"))
+        elif what == "forge":
+            atk.forge(v.link.seat, 1)
+        elif what == "forge_move":
+            g = v.link.game
+            if g is not None and g.turn == v.link.seat:
+                atk.say(M.move(c, M.digest(v.link.position(g)), (0, 0, b"", 0)))
+        elif what == "bad_log":
+            atk.say(RP.with16(M.LOG, c) + bytes(ticks % 7 for _ in range(ticks)))
+        elif what == "log_end":
+            atk.say(RP.log_end(c + ticks % 3, b"\1\2\3\4"))
+        elif what == "ahead" and L.game.turn == L.seat and L.idle():
+            atk.ahead()
+            atk.say(M.move(L.count, b"\0\0\0\0", (0, 0, b"", 0)))
+        atk.playing = what == "wait"
+    L = v.link
+    if L.game is not None:
+        seats = H.turn_seat(L.rules, L.seed, L.target, bytes(L.log))
+        i = 0
+        for k, seat in enumerate(seats):
+            mv, j = M.get_move(L.log, i, len(L.log))
+            if seat == L.seat:
+                assert own.get(k) == bytes(L.log[i:j]), "move %d of our seat we never sent" % k
+            i = j
+        assert len(seats) == L.count
