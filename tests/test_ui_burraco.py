@@ -35,7 +35,8 @@ CARD = re.compile(r"^((10|[2-9AJQK])[SHDC]|\*)$")
 # set-up rows: variant, players, J1, J2, level, target, start (2 players)
 BURRACO = "A,RIGHT,RIGHT"                       # title: new game; variant burako -> torneo -> burraco
 TWO_HUMANS = BURRACO + ",DOWN,DOWN,DOWN,A,DOWN,DOWN,DOWN,A"     # J2 human, then Start
-ROUND_OF_1_AI = BURRACO + ",DOWN,DOWN,A,DOWN,DOWN,DOWN,RIGHT,RIGHT,DOWN,A"   # J1 AI, 1 hand, Start
+# J1 AI; target 2005 -> 3000 -> 5000 -> a round of 1 hand; Start
+ROUND_OF_1_AI = BURRACO + ",DOWN,DOWN,A,DOWN,DOWN,DOWN,RIGHT,RIGHT,RIGHT,DOWN,A"
 
 
 def play(runtime, keys, storage, seed=7, **opts):

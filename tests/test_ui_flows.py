@@ -191,3 +191,69 @@ def test_a_taken_pile_stays_taken_after_power_off(tmp_path):
     assert st["phase"] == G.P_PLAY and not st["pile"]
     disp, st2 = play("cpython", "A", tmp_path, 99)
     assert st2["phase"] == G.P_PLAY and st2["racks"] == st["racks"] and not st2["pile"]
+
+
+# --- the set-up screen (issue 22) ----------------------------------------------------
+def hint_line(disp, y=230):
+    """The pixels of the set-up's second hint line (ui/common.hint, 240x240)."""
+    return [disp.pixel(x, yy) for yy in range(y, y + 10) for x in range(240)]
+
+
+def drawn(text, y=230):
+    """The same band with `text` drawn as the hint draws it."""
+    from emulator.display import Display
+    d = Display(240, 240)
+    gfx.Painter(d).text(0, y, 240, text, gfx.DIM, gfx.BAR, gfx.CAPS)
+    return hint_line(d, y)
+
+
+SETUP_IT = "DOWN,RIGHT,UP,A"        # title: Italian, then New game
+SETUP_EN = "DOWN,RIGHT,RIGHT,UP,A"
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES)
+@pytest.mark.parametrize("keys,text", [
+    ("A", "A:cambiar B:volver"),                           # variant row: A changes it
+    ("A,UP", "A:empezar B:volver"),                        # Start: A starts
+    (SETUP_IT + ",DOWN,DOWN,DOWN,DOWN,DOWN", "A:cambia B:indietro"),    # Obiettivo
+    (SETUP_IT + ",UP", "A:inizia B:indietro"),
+    (SETUP_EN + ",DOWN,DOWN,DOWN,DOWN,DOWN", "A:change B:back"),
+    (SETUP_EN + ",UP", "A:start B:back"),
+])
+def test_setup_hint_says_what_A_does_on_the_row(runtime, tmp_path, keys, text):
+    """The hint said A:empezar / A:inizia on every row, where A changes the
+    value (Obiettivo 2000 -> 3000); it follows the cursor now."""
+    disp, st = play(runtime, keys, tmp_path)
+    assert st["screen"] == "setup"
+    assert hint_line(disp) == drawn(text)
+
+
+# burraco's target row: variant A,A (burako -> torneo -> burraco), then down to
+# the target (variant, players, J1, J2, level, target); then start is one down
+BURRACO_TARGET = "A,A,A,DOWN,DOWN,DOWN,DOWN,DOWN"
+
+
+@pytest.mark.parametrize("presses,target", [
+    (0, 2005), (1, 3000), (2, 5000), (7, 1000), (9, 2000), (10, 2005)])
+def test_burraco_target_cycle_comes_back_to_its_default(tmp_path, presses, target):
+    """R12/R9: burraco's own target, 2005, was none of the set-up's targets:
+    once changed (2005 -> 3000 -> 5000 -> rounds of 1..4 hands -> 1000 ...)
+    it could not be chosen again."""
+    keys = BURRACO_TARGET + ",A" * presses + ",DOWN,A"
+    disp, st = play("cpython", keys, tmp_path)
+    assert st["screen"] == "game" and st["variant"] == "burraco"
+    assert st["target"] == target
+
+
+def test_burraco_target_left_from_the_default(tmp_path):
+    disp, st = play("cpython", BURRACO_TARGET + ",LEFT,DOWN,A", tmp_path)
+    assert st["variant"] == "burraco" and st["target"] == 2000
+    disp, st = play("cpython", BURRACO_TARGET + ",LEFT,RIGHT,DOWN,A", tmp_path / "2")
+    assert st["target"] == 2005
+
+
+def test_setup_target_cycle_of_each_variant_holds_its_default():
+    from ui import screen_setup
+    for rules in RU.VARIANTS:
+        ts = list(screen_setup.targets(rules))
+        assert rules.target in ts and ts == sorted(set(ts)), (rules.name, ts)

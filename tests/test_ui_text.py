@@ -37,6 +37,7 @@ for i in (L.R_MELDED, L.R_PURE, L.R_IMPURE, L.R_CLOSE, L.R_MUERTO, L.R_RACK, L.R
     BOXES[i] = (124, "")
 for i in range(L.H_DRAW1, L.H_SETUP2 + 1):
     BOXES[i] = (W, "")
+BOXES[L.H_SETUP3] = (W, "")     # the set-up's "A: change" line
 for i in range(L.DID_DRAW, L.DID_CLOSE + 1):
     BOXES[i] = (W, "J1 ")
 for i in screen_table.MENU:

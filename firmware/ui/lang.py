@@ -83,6 +83,7 @@ TIMEUP = const(72)
 M_HINT = const(73)
 HINT_IS = const(74)
 ROUND = const(75)
+H_SETUP3 = const(76)    # set-up, a value row: what A does there (H_SETUP2: on Start)
 
 _mod = None
 _code = ""

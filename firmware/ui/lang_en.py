@@ -76,6 +76,7 @@ MSG = (
     'Hint',
     'Hint: ',
     'Hands',
+    'A:change B:back',
 )
 # burraco (R12): the muerto is the pozzetto, canastas are burracos, tiles are cards
 # (ids as ui/lang.py: MUERTO, SHOW_RACK, H_MUERTO, SELECT_FIRST, DID_MUERTO, R_PURE,

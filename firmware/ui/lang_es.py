@@ -76,6 +76,7 @@ MSG = (
     'Pista',
     'Pista: ',
     'Manos',
+    'A:cambiar B:volver',
 )
 # burraco (R12): the muerto is the pozzetto, canastas are burrachi, tiles are cards
 # (ids as ui/lang.py: MUERTO, SHOW_RACK, H_MUERTO, SELECT_FIRST, DID_MUERTO, R_PURE,

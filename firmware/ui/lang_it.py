@@ -76,6 +76,7 @@ MSG = (
     'Suggerimento',
     'Consiglio: ',
     'Smazzate',
+    'A:cambia B:indietro',
 )
 # burraco (R12): cards instead of tiles (the pozzetto and burrachi are MSG's words
 # already); ids as ui/lang.py: SHOW_RACK, SELECT_FIRST

@@ -31,6 +31,18 @@ def rows(app):
     return out
 
 
+def targets(rules):
+    """The targets the set-up cycles through: TARGETS with the variant's own
+    default in its place (burraco's 2005 is none of them, and once changed
+    could not be chosen again)."""
+    d = rules.target
+    if d in TARGETS:
+        return TARGETS
+    out = [t for t in TARGETS if t < d]
+    out.append(d)
+    return out + [t for t in TARGETS if t > d]
+
+
 def key(app, k):
     rs = rows(app)
     if k & K.B:
@@ -66,18 +78,20 @@ def key(app, k):
         elif r == R_LEVEL:
             app.level = (app.level - 1 + step) % 3 + 1
         elif r == R_TARGET:
-            n = len(TARGETS)
+            rules = RU.VARIANTS[app.variant]
+            ts = targets(rules)
+            n = len(ts)
             if app.hands:
                 i = n - 1 + app.hands
             else:
-                t = app.target or RU.VARIANTS[app.variant].target
+                t = app.target or rules.target
                 i = 0
-                while i < n and TARGETS[i] < t:
+                while i < n and ts[i] < t:
                     i += 1
-            i = (i + step) % (n + (ROUNDS if RU.VARIANTS[app.variant] is RU.BURRACO else 0))
+            i = (i + step) % (n + (ROUNDS if rules is RU.BURRACO else 0))
             app.hands = i - n + 1 if i >= n else 0
             if i < n:
-                app.target = TARGETS[i]
+                app.target = ts[i]
         if app.row >= len(rows(app)):
             app.row = 0
         app.dirty = D_ALL
@@ -111,11 +125,14 @@ def draw(app, dirty):
     p = app.p
     # a short glass (135 rows): nine rows of 11 between the heading and the hints
     tall = p.h >= 240
+    rs = rows(app)
     if dirty & D_CLEAR:
         p.fill(0, 0, 240, p.h, FELT_DARK)
         p.text(0, 6 if tall else 1, 240, L.t(L.NEW), CURSOR, FELT_DARK, 1)
-        hint(p, L.H_SETUP1, L.H_SETUP2)
-    rs = rows(app)
+    # A starts the match on Start and changes the value on any other row: the
+    # hint says which, for the row under the cursor (redrawn as it moves)
+    start = app.row < len(rs) and rs[app.row] == R_START
+    hint(p, L.H_SETUP1, L.H_SETUP2 if start else L.H_SETUP3)
     rules = RU.VARIANTS[app.variant]
     pad = 2 if tall else 0
     fh = 14 if tall else 11
