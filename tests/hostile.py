@@ -445,10 +445,11 @@ def forged_moves(trigger):
             atk.say(atk.hello())
         else:
             atk.say(atk.hello(count=count, dig=b"\x01\x02\x03\x04"))
-        yield from until(ended(v), clock, 30_000)
+        # (a victim that adopts the forged log instead: its count moves on)
+        yield from until(lambda: v.state == S.ENDED or v.count > count, clock, 30_000)
         t1 = clock.now
         yield from settle(clock, 300)
-        return before, t1 - t0
+        return before, t1 - t0 if v.state == S.ENDED else None
     return scen
 
 
