@@ -1,0 +1,83 @@
+"""Figures for a modified peer against an honest console (issue 19;
+docs/link.md "Threat model"): each attack of tests/hostile.py run against a
+victim inside real MicroPython at the device's heap (-X heapsize=131072),
+with its outcome (the victim's state and reason, whether its game and log
+stayed as they were) and the simulated time from the dishonest act to the
+link ending; the victim's heap through 1,000 catch-ups in a row, through a
+whole match of catch-ups with moves, and through a flood of 200 LOG frames
+(peak sampled between steps, and the heap in use after collection).
+
+    .venv/bin/python benchmarks/link_hostile_figures.py [--json]
+
+With --json the last line is one flat JSON object (hostile_* keys)."""
+import argparse
+import json
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+
+from emulator.paths import use_firmware  # noqa: E402
+
+use_firmware()
+
+import hostile as H  # noqa: E402
+from link import session as S  # noqa: E402
+
+ATTACKS = [
+    ("forged moves, MOVE ahead (SYNC)", "forge_move", lambda: H.forged_moves("move"), {}),
+    ("forged moves, HELLO claiming more (SYNC)", "forge_hello", lambda: H.forged_moves("hello"), {}),
+    ("forged moves, HELLO same count other digest (REPAIR)", "forge_repair", lambda: H.forged_moves("repair"), {}),
+    ("deal grinding: reveal withheld, new HELLO", "grind_hello", lambda: H.deal_grinding("hello"), {}),
+    ("deal grinding: reveal withheld, restart", "grind_restart", lambda: H.deal_grinding("restart"), {}),
+    ("deal grinding: reveal never sent", "grind_silence", lambda: H.deal_grinding("silence"), {}),
+    ("dealt match, peer back with no match", "dealt_abandon", lambda: H.dealt_then_abandoned, {}),
+    ("LOG flood, 200 x 400 B in order", "flood", lambda: H.log_flood(200), {}),
+    ("LOG flood, 200 x 400 B nobody's numbers", "flood_junk", lambda: H.log_flood(200, junk=True), {}),
+    ("END(match over) mid-match", "false_end", lambda: H.false_end, {}),
+    ("trailing 0x01 after each frame, 120 s", "starve", lambda: H.save_starvation(120), {}),
+    ("1 byte/s peer, 600 s", "trickle", lambda: H.save_starvation(600, trickle=True), {"tick": 50}),
+]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--json", action="store_true", help="end with one flat JSON object")
+    a = ap.parse_args()
+    flat = {}
+    rows = []
+    for title, key, make, kw in ATTACKS:
+        out, atk, clock, ret = H.drive(make(), victim="micropython", fuel=400_000_000_000, timeout=900, **kw)
+        info, ms = ret
+        row = {"state": S.STATE_NAMES[out.state], "reason": S.REASON_NAMES[out.reason] or "-",
+               "by_peer": out.by_peer, "ms_to_end": ms, "peak": out.peak}
+        if isinstance(info, tuple) and len(info) == 3 and isinstance(info[2], bytes):
+            row["unchanged"] = (out.count, out.dig, out.log) == info
+        elif isinstance(info, tuple):
+            row.update(dict(zip(("moves", "saves", "longest_unsaved_ms", "peer_gone_times"), info)))
+        rows.append((title, row))
+        for k, v in row.items():
+            flat["hostile_%s_%s" % (key, k)] = v
+    out, atk, clock, ((done, mems), _) = H.drive(H.catchups(1000, moves=False), victim="micropython",
+                                                 fuel=400_000_000_000, timeout=900)
+    flat.update({"hostile_catchups_1000_done": done, "hostile_catchups_1000_peak": out.peak,
+                 "hostile_catchups_1000_heap_min": min(mems), "hostile_catchups_1000_heap_max": max(mems)})
+    out, atk, clock, ((done, mems), _) = H.drive(H.catchups(10_000), victim="micropython",
+                                                 fuel=400_000_000_000, timeout=900)
+    flat.update({"hostile_catchups_match_done": done, "hostile_catchups_match_moves": out.count,
+                 "hostile_catchups_match_peak": out.peak,
+                 "hostile_catchups_match_heap_first": mems[0], "hostile_catchups_match_heap_last": mems[-1]})
+    flat["hostile_heap_limit"] = H.HEAP
+    for title, row in rows:
+        print("%-55s %s" % (title, ", ".join("%s=%s" % kv for kv in row.items())))
+    for k in sorted(flat):
+        if "catchups" in k:
+            print(k, flat[k])
+    if a.json:
+        print(json.dumps(flat))
+
+
+if __name__ == "__main__":
+    main()
