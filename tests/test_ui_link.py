@@ -18,6 +18,8 @@ from link import session as S
 from ui import lang as L
 from ui import linkplay as SL
 from ui import linkscreen as SC
+from ui import linkkeys as SSL
+from ui import screen_link as SSLF
 from ui.common import S_GAME, S_LINK, S_MATCHEND
 from ui.state import snapshot
 from hal import keys as K
@@ -194,10 +196,12 @@ def test_refused_frame_changes_nothing_and_the_reason_shows(tmp_path):
     assert codec.encode(a.app.g) == pos
     assert "the other console cheated" in a.texts
     assert SL.tx(SC.T_ENDED) in a.texts
-    assert a.app.waiting()                  # a key leaves the screen
-    a.app.key(K.A)
+    run2(lambda: a.app.waiting())           # after the screen's pause a key leaves it
+    # the match was in play: its save is the player's to keep (A) or delete (X)
+    assert SL.tx(SSL.T_H_KEEP) in a.texts
+    a.app.key(K.X)
     assert a.app.screen == 0 and a.app.link is None
-    assert not SC.exists(a.app.b.storage)   # a cheated match cannot go on
+    assert not SC.exists(a.app.b.storage)   # deleted, as the player chose
 
 
 @pytest.mark.parametrize("lang", ["es", "it", "en"])
@@ -222,11 +226,17 @@ def test_every_reason_and_refusal_has_text_in_every_language():
         for f in range(S.F_ILLEGAL, S.F_UNEXPECTED + 1):
             assert SL.tx(SL.T_FRAME + f - 1)
         texts = __import__("ui.lang_" + lang, None, None, ("LINK",)).LINK
-        assert SL.T_FRAME + S.F_UNEXPECTED - 1 == len(texts) - 1
+        # the reasons come last, one for each the session names (it may add some)
+        assert SC.T_REASON + len(S.REASON_NAMES) == len(texts)
+        assert SL.T_FRAME + S.F_UNEXPECTED - 1 < SSL.T_ASK
+        for r in range(1, len(S.REASON_NAMES)):
+            assert SSL.why(r) == texts[SC.T_REASON + r]
         # every line fits the 240-pixel screen (8-pixel font), the message
-        # line's "Refused: <why>" too
+        # line's "Refused: <why>" too, the title's entry with " (continue)"
         assert all(len(t) <= 30 for t in texts)
-        assert all(len(texts[SL.T_REFUSED] + t) <= 30 for t in texts[SL.T_FRAME:])
+        assert all(len(texts[SL.T_REFUSED] + t) <= 30
+                   for t in texts[SL.T_FRAME:SL.T_FRAME + S.F_UNEXPECTED])
+        assert len(texts[SSLF.T_MENU] + texts[22]) <= 25
     L.use("es")
 
 
@@ -276,3 +286,138 @@ def test_linked_burraco_match_ends_the_same_on_both_with_moves_in_card_notation(
     tiles = {T.to_text(t) for t in range(52)}
     discards = [m for m in seen if m.rsplit(" ", 1)[-1] in cards]
     assert discards and not any(m.rsplit(" ", 1)[-1] in tiles for m in seen)
+
+
+def test_linked_torneo_with_clocks_20s_apart_ends_the_same_on_both(tmp_path):
+    """docs/rules.md R9 over the cable: only the console whose seat is to move
+    declares time up, by its own clock, sent as a move; the other never plays
+    it itself. With the two play clocks 20 s apart (a power-off restarts one)
+    both consoles end the same match (before: "peer cheated", scores [0, 0])."""
+    kw = {"variant": "torneo", "target": 0}
+    a, b, clock, cable = pair(tmp_path, kw_a=kw, kw_b=kw)
+    run(a, b, clock, lambda: a.app.g is not None and b.app.g is not None and a.app.link.count >= 6
+        and a.app.screen == S_GAME)
+    limit = a.app.g.rules.minutes * 60000
+    a.app.played_ms = limit - 5_000
+    b.app.played_ms = limit - 25_000          # 20 s behind
+    declared = []
+
+    def watch(c):
+        g = c.app.g
+        if g is not None and g.timeup and not declared:
+            declared.append((c, c.app.link.seat == g.turn))
+    run(a, b, clock, done(a, b), check=watch)
+    s = same_match(a, b)
+    assert a.app.g.timeup and b.app.g.timeup
+    assert a.app.link.reason == b.app.link.reason == S.R_MATCH_OVER
+    assert s["scores"] != [0, 0]
+    # it was declared by the seat to move, on the console whose clock ran out
+    assert declared and declared[0][1]
+    for c in (a, b):
+        assert c.app.link.refused == 0
+
+
+def _cut_until_gone(a, b, clock, cable, keys):
+    """Cut the cable; the frame a's link screen appears, `keys` are pressed
+    (a player acting on the table at that instant)."""
+    cable.cut = True
+    end = clock.now + 5000
+    while clock.now < end:
+        clock.now += FRAME_MS
+        for c in (a, b):
+            c.step()
+        if a.app.screen == S_LINK:
+            for k in keys:
+                a.app.key(k)
+            return
+    raise AssertionError("no peer-gone screen")
+
+
+def later(c, clock):
+    """The link screen's pause goes by (keys only, no frame)."""
+    clock.now += SSL.PAUSE_MS
+    c.app.now = clock.now
+
+
+@pytest.mark.parametrize("held", [False, True])
+def test_a_key_pressed_for_the_table_as_peer_gone_appears_does_nothing_there(tmp_path, held):
+    a, b, clock, cable = pair(tmp_path, kw_a={"lang": "en"}, kw_b={"lang": "en"})
+    run(a, b, clock, lambda: a.app.link.count >= 10 and a.app.screen == S_GAME
+        and SC.exists(a.app.b.storage))
+    if held:
+        a.app.b.buttons.held = lambda: K.Y      # Y still down as the screen comes
+    _cut_until_gone(a, b, clock, cable, (K.Y, K.X, K.Y, K.X, K.B))
+    # nothing acted: not given up, not left, not even asked
+    assert a.app.link is not None and a.app.screen == S_LINK
+    assert a.app.link.state != S.ENDED and not a.app.link_ask
+    assert SC.exists(a.app.b.storage)
+    # after the pause Y only asks; a held Y stays ignored until released
+    later(a, clock)
+    a.app.key(K.Y)
+    assert a.app.link_ask != held
+    a.app.b.buttons.held = lambda: 0
+    a.app.key(K.Y)
+    assert a.app.link_ask
+    a.step()
+    assert "Give up the match?" in a.texts and a.app.link.state != S.ENDED
+    a.app.key(K.X)                              # asked this instant: no key yet
+    assert a.app.link.state != S.ENDED
+    a.app.key(K.B)
+    later(a, clock)
+    a.app.key(K.B)                              # any key but X: not given up
+    assert not a.app.link_ask and a.app.link.state != S.ENDED and a.app.screen == S_LINK
+    a.app.key(K.Y)
+    later(a, clock)
+    a.app.key(K.X)                              # the deliberate act
+    assert a.app.link.state == S.ENDED and a.app.link.reason == S.R_ABANDONED
+
+
+@pytest.mark.parametrize("what", ["end-match-over", "end-abandoned", "hello-no-match"])
+def test_a_peer_end_or_hello_never_deletes_a_match_in_play(tmp_path, what):
+    """A forged END (any reason, "match over" too) or a HELLO saying "no
+    match": the table does not freeze (the link screen with the reason, keys
+    work) and the save stays until this player deletes it."""
+    a, b, clock, cable = pair(tmp_path, kw_a={"lang": "en"}, kw_b={"lang": "en"})
+    run(a, b, clock, lambda: a.app.link.count >= 10 and a.app.screen == S_GAME
+        and SC.exists(a.app.b.storage) and a.app.link.idle() and b.app.link.idle())
+    saved = SC.read(a.app.b.storage)
+    if what == "hello-no-match":
+        # b powers on with its storage wiped
+        for n in os.listdir(b.dir):
+            os.remove(os.path.join(b.dir, n))
+        b.boot()
+    else:
+        b.app.link.t.send(bytes((M.END, S.R_MATCH_OVER if what == "end-match-over" else S.R_ABANDONED)))
+    run(a, b, clock, lambda: a.app.link.state == S.ENDED and a.app.screen == S_LINK
+        and not a.app.link.events, 30_000)
+    assert a.app.link.by_peer or what == "hello-no-match"
+    a.step()
+    assert SSL.why(a.app.link.reason) in a.texts
+    assert SL.tx(SSL.T_H_KEEP) in a.texts         # keep (A) or delete (X): the player's choice
+    run(a, b, clock, lambda: a.app.waiting(), 2000)
+    a.app.key(K.A)
+    assert a.app.screen == 0 and a.app.link is None
+    assert SC.read(a.app.b.storage) == saved      # kept as it was
+    # the title says a linked match waits to resume
+    a.step()
+    assert SL.tx(SSLF.T_MENU) + SSLF.tx(22) in a.texts
+    # ... and the player may delete it: resume, the same reason, X
+    if what == "hello-no-match":
+        a.app.row = 2                            # New, Language, Cable 1v1 (continue)
+        a.app.key(K.A)
+        run(a, b, clock, lambda: a.app.link.state == S.ENDED and a.app.waiting(), 30_000)
+        a.app.key(K.X)
+        assert not SC.exists(a.app.b.storage)
+
+
+def test_a_new_linked_match_does_not_show_the_last_ones_last_move(tmp_path):
+    a, b, clock, cable = pair(tmp_path, kw_a={"lang": "en"}, kw_b={"lang": "en"})
+    run(a, b, clock, lambda: a.app.link.count >= 10 and a.app.screen == S_GAME)
+    assert a.app.msg
+    a.app.link.abandon()
+    run(a, b, clock, lambda: a.app.waiting() and a.app.screen == S_LINK, 5000)
+    a.app.key(K.A)                               # given up here: the save goes
+    assert a.app.screen == 0 and not SC.exists(a.app.b.storage)
+    assert a.app.msg == ""
+    SC.start(a.app)
+    assert a.app.msg == ""

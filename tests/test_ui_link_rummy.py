@@ -20,6 +20,7 @@ from ui import linkrummy_screen as LSC
 from ui import linkscreen as LKS     # the LINK table ids (linkrummy_screen holds them private)
 from ui import rummy_view as V
 from ui import screen_link as SL
+from ui import linkkeys as KY
 from ui.common import S_RUMMY
 from ui.state import snapshot
 from hal import keys as K
@@ -200,18 +201,32 @@ def test_peer_gone_then_back_and_an_abandoned_match_shows_why(tmp_path):
     run(a, b, clock, lambda: a.app.link.count >= count + 4)
     # b gives the match up from its link screen (Y): both say why
     b.app.rm.mode = V.M_LINK
-    b.app.key(K.Y)
+    b.app.key(K.Y)                             # asked first: "give up the match?"
+    assert b.app.link_ask and b.app.link.state == S.PLAYING
+    b.app.key(K.X)                             # at once: the question takes no key yet
+    assert b.app.link.state == S.PLAYING
+    b.app.now += KY.PAUSE_MS
+    b.app.key(K.X)                             # a deliberate second key: given up
     run(a, b, clock, lambda: all(c.app.link.state == S.ENDED and not c.app.link.events
                                  and c.app.rm.mode == V.M_LINK for c in (a, b)), 20_000)
     assert a.app.link.reason == b.app.link.reason == S.R_ABANDONED
     assert a.app.link.by_peer and not b.app.link.by_peer
     a.step()
     assert SL.tx(LKS.T_REASON + S.R_ABANDONED) in a.texts and SL.tx(LKS.T_BY_PEER) in a.texts
-    assert a.app.waiting()
-    a.app.key(K.A)                             # back to the title; the dead match's save goes
+    assert not a.app.waiting()                 # it came by itself: no key for a moment
+    a.app.key(K.A)
+    assert a.app.link is not None
+    run(a, b, clock, lambda: a.app.waiting(), 2000)
+    # the peer gave up a match in play: its save stays unless this player deletes it
+    assert SL.tx(KY.T_H_KEEP) in a.texts
+    a.app.key(K.A)                             # back to the title, the save kept
     run(a, b, clock, lambda: a.app.screen == 0, 5000)
     assert a.app.link is None and a.app.rm is None
-    assert not LSC.exists(a.app.b.storage)
+    assert LSC.exists(a.app.b.storage)
+    # b gave it up itself: its save went
+    run(a, b, clock, lambda: b.app.waiting(), 5000)
+    b.app.key(K.A)
+    assert b.app.link is None and not LSC.exists(b.app.b.storage)
 
 
 def test_setup_j2_row_offers_the_cable(tmp_path):

@@ -117,7 +117,8 @@ REASON = (
     'a wild cannot close',
     'that card cannot close',
 )
-# the link cable (ui/screen_link.py T_* ids; session reasons from 13, refused frames from 25)
+# the link cable (ui/screen_link.py T_* ids; refused frames from 13, session reasons from 23:
+# last, so the table grows with the session's reasons)
 LINK = (
     'Link cable 1v1',
     'Waiting for the other console',
@@ -132,6 +133,16 @@ LINK = (
     'Refused: ',
     'CABLE 1v1',
     'Resuming the match...',
+    'an illegal move',
+    'a wrong position',
+    'an old move again',
+    'a damaged message',
+    'a move out of turn',
+    'an unexpected message',
+    'Give up the match?',
+    'X:give up B:no',
+    'A:keep it saved X:delete',
+    ' (continue)',
     '',
     'the match is over',
     'different program versions',
@@ -144,10 +155,4 @@ LINK = (
     'positions differ',
     'match abandoned',
     'protocol error',
-    'an illegal move',
-    'a wrong position',
-    'an old move again',
-    'a damaged message',
-    'a move out of turn',
-    'an unexpected message',
 )

@@ -117,7 +117,8 @@ REASON = (
     'no se cierra con un comodín',
     'esa carta del pozo no cierra',
 )
-# the link cable (ui/screen_link.py T_* ids; session reasons from 13, refused frames from 25)
+# the link cable (ui/screen_link.py T_* ids; refused frames from 13, session reasons from 23:
+# last, so the table grows with the session's reasons)
 LINK = (
     'Cable 1v1',
     'Conectando con la otra consola',
@@ -132,6 +133,16 @@ LINK = (
     'Rechazo: ',
     'CABLE 1v1',
     'Retomando la partida...',
+    'jugada ilegal',
+    'posición distinta',
+    'jugada vieja',
+    'mensaje dañado',
+    'jugada fuera de turno',
+    'mensaje inesperado',
+    '¿Abandonar la partida?',
+    'X:abandonar B:no',
+    'A:guardarla X:borrarla',
+    ' (seguir)',
     '',
     'la partida terminó',
     'versiones distintas',
@@ -141,13 +152,7 @@ LINK = (
     'otra partida en curso',
     'reparto deshonesto',
     'la otra consola hizo trampa',
-    'las posiciónes difieren',
+    'las posiciones difieren',
     'partida abandonada',
     'error de protocolo',
-    'jugada ilegal',
-    'posición distinta',
-    'jugada vieja',
-    'mensaje dañado',
-    'jugada fuera de turno',
-    'mensaje inesperado',
 )

@@ -114,7 +114,8 @@ REASON = (
     'non si chiude con una matta',
     'quella carta non può chiudere',
 )
-# the link cable (ui/screen_link.py T_* ids; session reasons from 13, refused frames from 25)
+# the link cable (ui/screen_link.py T_* ids; refused frames from 13, session reasons from 23:
+# last, so the table grows with the session's reasons)
 LINK = (
     'Cavo 1v1',
     "Connessione all'altra console",
@@ -129,6 +130,16 @@ LINK = (
     'Rifiuto: ',
     'CAVO 1v1',
     'Ripresa della partita...',
+    'mossa illegale',
+    'posizione diversa',
+    'mossa vecchia',
+    'messaggio danneggiato',
+    'mossa fuori turno',
+    'messaggio inatteso',
+    'Abbandonare la partita?',
+    'X:abbandona B:no',
+    'A:tienila X:cancellala',
+    ' (riprendi)',
     '',
     'la partita è finita',
     'versioni diverse',
@@ -141,10 +152,4 @@ LINK = (
     'posizioni diverse',
     'partita abbandonata',
     'errore di protocollo',
-    'mossa illegale',
-    'posizione diversa',
-    'mossa vecchia',
-    'messaggio danneggiato',
-    'mossa fuori turno',
-    'messaggio inatteso',
 )

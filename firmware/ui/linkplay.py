@@ -29,7 +29,7 @@ TMP = "link.tmp"
 # message ids in the languages' LINK tables (ui/lang_*.py; the screen's are
 # ui/linkscreen.py's)
 T_REFUSED = const(10)
-T_FRAME = const(25)        # + session.F_* - 1 (6 refusal codes)
+T_FRAME = const(13)        # + session.F_* - 1 (6 refusal codes)
 
 
 # --- opening and closing (ui/linkscreen.py) -----------------------------------
@@ -47,9 +47,9 @@ def _s():
 def _drop_screen():
     # the link screen's module leaves the heap while the table shows
     import ui
-    del sys.modules["ui.linkscreen"]
-    if "linkscreen" in ui.__dict__:
-        delattr(ui, "linkscreen")
+    for n in ("linkscreen", "linkkeys"):
+        sys.modules.pop("ui." + n, None)
+        ui.__dict__.pop(n, None)
 
 
 def bind(app):
@@ -107,11 +107,14 @@ def events(app, now):
         e = ev[0]
         k = e[0]
         if k == S.EV_MOVE:
-            if app.g is not None:
+            g = app.g
+            if g is not None:
                 # the peer's move, already played on link.game: the same turn
                 # cue, save and screen flow as a move made here (phase 0: the
-                # match was not over before it)
-                app.after(e[1], 0, e[2])
+                # match was not over before it; time up between hands ended it)
+                mv = e[2]
+                app.after(e[1], 0 if mv[0] != G.TIMEUP else
+                          G.P_HAND_OVER if g.phase == G.P_MATCH_OVER else g.phase, mv)
         elif k == S.EV_SYNC:
             if "ui.screen_table" not in sys.modules:
                 # the table's code (and the AI it imports) comes in a frame
@@ -141,10 +144,16 @@ def state(app, s):
                 bind(app)
         elif app.screen == S_LINK:
             app.enter_turn()
-    elif s == S.ENDED and lk.reason == S.R_MATCH_OVER and lk.game is not None:
+    elif s == S.ENDED and lk.reason == S.R_MATCH_OVER and lk.game is not None and \
+            lk.game.phase == G.P_MATCH_OVER:
         if app.g is None:
             bind(app)
     else:
+        # (an END "match over" with the game still in play too: the table
+        # would wait for a move that never comes)
+        if app.screen != S_LINK or s == S.ENDED:
+            from ui.linkkeys import shown
+            shown(app)              # it appears by itself: no key for a while
         app.show(S_LINK)
 
 
@@ -194,7 +203,8 @@ def waiting(app):
     """App.waiting() for a linked match: only the local player's keys count."""
     g = app.g
     if app.screen == S_LINK:
-        return app.link_state == app.LS.ENDED
+        from ui.linkkeys import ready
+        return app.link_state == app.LS.ENDED and ready(app)   # after its pause
     if g is None or app.screen == S_MATCHEND:
         return True
     if g.phase == G.P_HAND_OVER:

@@ -34,7 +34,7 @@ TMP = "rlink.tmp"
 
 # ids in the languages' LINK tables (ui/linkplay.py's numbers)
 T_REFUSED = const(10)
-T_FRAME = const(25)        # + session.F_* - 1
+T_FRAME = const(13)        # + session.F_* - 1
 
 
 def _s():
@@ -46,8 +46,9 @@ def _drop_screen():
     # the link screen's module leaves the heap while the match is played
     # (MicroPython only, as ui/rummy_swap.py)
     if screen_rummy.SWAP and "ui.linkrummy_screen" in sys.modules:
-        del sys.modules["ui.linkrummy_screen"]
-        sys.modules["ui"].__dict__.pop("linkrummy_screen", None)
+        for n in ("linkrummy_screen", "linkkeys"):
+            sys.modules.pop("ui." + n, None)
+            sys.modules["ui"].__dict__.pop(n, None)
 
 
 def leave(app, keep):
@@ -147,13 +148,18 @@ def state(app, s):
     lk = app.link
     m = app.rm
     app.link_state = s
-    if s == S.PLAYING or (s == S.ENDED and lk.reason == S.R_MATCH_OVER):
+    if s == S.PLAYING or (s == S.ENDED and lk.reason == S.R_MATCH_OVER and
+                          lk.game is not None and lk.game.phase == RM.P_MATCH_OVER):
         if m.g is None:
             if lk.game is not None:
                 bind(app)
         elif m.mode == V.M_LINK:
             V.enter(app)
     else:
+        # (an END "match over" with the game still in play too)
+        if m.mode != V.M_LINK or s == S.ENDED:
+            from ui.linkkeys import shown
+            shown(app)              # it appears by itself: no key for a while
         m.mode = V.M_LINK
         app.screen = S_RUMMY
     app.dirty = D_ALL
@@ -243,7 +249,8 @@ def waiting(app):
     if m is None or m.ln is None:
         return False                # a swap's frames
     if m.mode == V.M_LINK:
-        return app.link_state == app.LS.ENDED
+        from ui.linkkeys import ready
+        return app.link_state == app.LS.ENDED and ready(app)   # after its pause
     g = m.g
     if g is None or m.mode == V.M_MATCHEND:
         return True

@@ -10,7 +10,8 @@ from hal import keys as K
 from ui import linkrummy as LR
 from ui import rummy_view as V
 from ui import screen_rummy
-from ui.common import S_RUMMY
+from ui import linkkeys as KY
+from ui.common import S_RUMMY, D_ALL
 from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, DIM
 from ui.screen_link import tx
 
@@ -26,10 +27,6 @@ _T_ENDED = const(7)
 _T_BY_PEER = const(8)
 _T_BY_ME = const(9)
 _T_RESUMING = const(12)
-_T_REASON = const(13)       # + session.R_*
-
-# reasons after which the saved match can never go on: the save goes
-DEAD = (1, 4, 7, 8, 9, 10, 11)
 
 
 # --- opening and closing -------------------------------------------------------
@@ -58,8 +55,11 @@ def start(app):
     app.LS = S
     app.link_state = S.CONNECTING
     app.link_note = ""
+    m.msg = ""                      # not the last match's last move
     app.log_due = False
     app.show(S_RUMMY)
+    app.link_ask = False
+    app.link_t0 = app.now - KY.PAUSE_MS   # opened by the player: keys at once
 
 
 def leave(app, keep):
@@ -89,14 +89,30 @@ def leave(app, keep):
 def key(app, k):
     S = app.LS
     lk = app.link
+    k = KY.guard(app, k)            # none for a while after it appeared by itself
     if app.link_state == S.ENDED:
-        if k & (K.A | K.PRESS | K.B):
-            leave(app, lk.reason not in DEAD)
+        # a match in play keeps its save unless the player deletes it (X)
+        if KY.in_play(app):
+            if k & K.X:
+                leave(app, False)
+            elif k & (K.A | K.PRESS | K.B):
+                leave(app, True)
+        elif k & (K.A | K.PRESS | K.B):
+            leave(app, False)       # over, given up here, or never dealt
+        return
+    if app.link_ask:
+        if k & K.X:
+            lk.abandon()            # give the match up (the peer is told)
+        elif k:
+            app.link_ask = False          # any other key: not given up
+            app.dirty = D_ALL
         return
     if k & K.B:
         leave(app, True)            # leave; the match stays saved for later
     elif k & K.Y and lk.match_id is not None:
-        lk.abandon()                # give the match up (the peer is told)
+        KY.shown(app)               # asked on a screen of its own, again no key for a while
+        app.link_ask = True
+        app.dirty = D_ALL
 
 
 def draw(app):
@@ -110,10 +126,21 @@ def draw(app):
     p.text(0, 24, 240, t, WHITE, FELT_DARK, 1)
     if s == S.ENDED:
         p.text(0, 70, 240, tx(_T_ENDED), ERR, FELT_DARK, 1)
-        p.text(0, 90, 240, tx(_T_REASON + lk.reason), WHITE, FELT_DARK, 1)
+        p.text(0, 90, 240, KY.why(lk.reason), WHITE, FELT_DARK, 1)
         p.text(0, 106, 240, tx(_T_BY_PEER if lk.by_peer else _T_BY_ME), GREY, FELT_DARK, 1)
-        p.text(0, p.h - 20, 240, tx(_T_H_ENDED), DIM, FELT_DARK)
-        return
+        t = tx(KY.T_H_KEEP if KY.in_play(app) else _T_H_ENDED)
+    elif app.link_ask:
+        p.text(0, 90, 240, tx(KY.T_ASK), ERR, FELT_DARK, 1)
+        t = tx(KY.T_H_ASK)
+    else:
+        t = _status(app, p, S, lk, s)
+    if app.no_y:
+        from ui.keynames import name    # "Y:" is A held there, "X:" B held
+        t = name(t)
+    p.text(0, p.h - 20, 240, t, DIM, FELT_DARK)
+
+
+def _status(app, p, S, lk, s):
     if s == S.PEER_GONE:
         p.text(0, 80, 240, tx(_T_GONE), CURSOR, FELT_DARK, 1)
         p.text(0, 100, 240, tx(_T_WAIT_BACK), WHITE, FELT_DARK, 1)
@@ -124,11 +151,7 @@ def draw(app):
                WHITE, FELT_DARK, 1)
     if app.link_note:
         p.text(0, p.h - 90, 240, app.link_note, ERR, FELT_DARK, 1)
-    t = tx(_T_H_LEAVE)
-    if app.no_y:
-        from ui.keynames import name    # "Y:" is A held there
-        t = name(t)
-    p.text(0, p.h - 20, 240, t, DIM, FELT_DARK)
+    return tx(_T_H_LEAVE)
 
 
 # --- rlink.sav, rlink.pos --------------------------------------------------------

@@ -11,7 +11,8 @@ from engine import rules as RU
 from engine import codec
 from hal import keys as K
 from ui import linkplay as LP
-from ui.common import S_TITLE, S_LINK
+from ui import linkkeys as KY
+from ui.common import S_TITLE, S_LINK, D_ALL
 from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, DIM
 from ui.screen_link import tx
 
@@ -27,10 +28,7 @@ T_BY_PEER = const(8)
 T_BY_ME = const(9)
 T_TITLE = const(11)
 T_RESUMING = const(12)
-T_REASON = const(13)       # + session.R_* (12 reasons)
-
-# reasons after which the saved match can never go on: the save goes
-DEAD = (1, 4, 7, 8, 9, 10, 11)   # MATCH_OVER PEER_LOST BAD_REVEAL CHEAT DESYNC ABANDONED PROTOCOL
+T_REASON = KY.T_REASON     # + session.R_* (ui/screen_link.py why())
 
 
 # --- opening and closing -------------------------------------------------------
@@ -54,12 +52,15 @@ def start(app):
     app.LS = session
     app.link_state = session.CONNECTING
     app.link_note = ""
+    app.msg = ""                    # not the last match's last move
     app.log_due = False
     app.g = None
     app.ai_seats = 0
     for p in range(4):
         app.ais[p] = None
     app.show(S_LINK)
+    app.link_ask = False
+    app.link_t0 = app.now - KY.PAUSE_MS   # opened by the player: keys at once
 
 
 def close(app, keep):
@@ -75,6 +76,7 @@ def close(app, keep):
     app.link = None
     app.LS = None
     app.g = None
+    app.msg = ""
     app.ai_seats = 1 << 1
     app.row = 0
     app.show(S_TITLE)
@@ -147,14 +149,31 @@ def unload_game(app):
 def key(app, k):
     S = app.LS
     lk = app.link
+    k = KY.guard(app, k)            # none for a while after it appeared by itself
     if app.link_state == S.ENDED:
-        if k & (K.A | K.PRESS | K.B):
-            close(app, lk.reason not in DEAD)
+        # a match in play keeps its save unless the player deletes it (X):
+        # whatever ended the link (the peer's END or HELLO), the player decides
+        if KY.in_play(app):
+            if k & K.X:
+                close(app, False)
+            elif k & (K.A | K.PRESS | K.B):
+                close(app, True)
+        elif k & (K.A | K.PRESS | K.B):
+            close(app, False)       # over, given up here, or never dealt
+        return
+    if app.link_ask:
+        if k & K.X:
+            lk.abandon()            # give the match up (the peer is told)
+        elif k:
+            app.link_ask = False          # any other key: not given up
+            app.dirty = D_ALL
         return
     if k & K.B:
         close(app, True)            # leave; the match stays saved for later
     elif k & K.Y and lk.match_id is not None:
-        lk.abandon()                # give the match up (the peer is told)
+        KY.shown(app)               # asked on a screen of its own, again no key for a while
+        app.link_ask = True
+        app.dirty = D_ALL
 
 
 def draw(app, dirty):
@@ -167,10 +186,21 @@ def draw(app, dirty):
     p.big(120 - len(tx(T_TITLE)) * 8, 24, tx(T_TITLE), WHITE, 2)
     if s == S.ENDED:
         p.text(0, 70, 240, tx(T_ENDED), ERR, FELT_DARK, 1)
-        p.text(0, 90, 240, tx(T_REASON + lk.reason), WHITE, FELT_DARK, 1)
+        p.text(0, 90, 240, KY.why(lk.reason), WHITE, FELT_DARK, 1)
         p.text(0, 106, 240, tx(T_BY_PEER if lk.by_peer else T_BY_ME), GREY, FELT_DARK, 1)
-        p.text(0, p.h - 20, 240, tx(T_H_ENDED), DIM, FELT_DARK)
-        return
+        t = tx(KY.T_H_KEEP if KY.in_play(app) else T_H_ENDED)
+    elif app.link_ask:
+        p.text(0, 90, 240, tx(KY.T_ASK), ERR, FELT_DARK, 1)
+        t = tx(KY.T_H_ASK)
+    else:
+        t = _status(app, p, S, lk, s)
+    if app.no_y:
+        from ui.keynames import name    # "Y:" is A held there, "X:" B held
+        t = name(t)
+    p.text(0, p.h - 20, 240, t, DIM, FELT_DARK)
+
+
+def _status(app, p, S, lk, s):
     if s == S.PEER_GONE:
         p.text(0, 80, 240, tx(T_GONE), CURSOR, FELT_DARK, 1)
         p.text(0, 100, 240, tx(T_WAIT_BACK), WHITE, FELT_DARK, 1)
@@ -181,8 +211,4 @@ def draw(app, dirty):
                WHITE, FELT_DARK, 1)
     if app.link_note:
         p.text(0, p.h - 90, 240, app.link_note, ERR, FELT_DARK, 1)
-    t = tx(T_H_LEAVE)
-    if app.no_y:
-        from ui.keynames import name    # "Y:" is A held there
-        t = name(t)
-    p.text(0, p.h - 20, 240, t, DIM, FELT_DARK)
+    return tx(T_H_LEAVE)

@@ -6,7 +6,7 @@
 # glue, ui/linkrummy.py, and its link screen is the Rummy screen's.
 from ui.common import S_MATCHEND
 
-T_MENU = 0      # the title's entry, in the languages' LINK tables
+T_MENU = 0      # the title's entry, in the languages' LINK tables (ui/linkkeys.py: the rest)
 
 
 def _m(app):

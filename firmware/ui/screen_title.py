@@ -8,6 +8,8 @@ from ui import screen_link, screen_rummy
 from ui.common import S_SETUP, S_HANDOFF, D_MELDS, D_CLEAR, D_ALL
 from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, HILITE
 
+_linked = False     # link.sav exists (read when the title is drawn whole)
+
 
 def key(app, k):
     rows = 5 if app.has_save else 4
@@ -92,6 +94,10 @@ def draw(app, dirty):
                 x += 28
             p.text(0, 226, 240, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
     off = 0 if app.has_save else 1
+    if dirty & D_CLEAR:
+        global _linked
+        # a linked match waits to resume (link.sav, ui/linkplay.py NAME): the entry says so
+        _linked = app.b.storage.exists("link.sav")
     for i in range(5):
         item = i + off
         if item > 4:
@@ -103,6 +109,8 @@ def draw(app, dirty):
             s = L.t(L.NEW)
         elif item == 3:
             s = screen_link.tx(screen_link.T_MENU)
+            if _linked:
+                s += screen_link.tx(22)     # " (continue)" (ui/lang_*.py LINK)
         elif item == 4:
             s = screen_rummy.tx(screen_rummy.X_TITLE)
         else:
