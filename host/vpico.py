@@ -1,12 +1,16 @@
 """`burako vpico`: the virtual Raspberry Pi Pico, the real MicroPython rp2 firmware on rp2040js.
 
-    burako vpico [--board PROFILE] [--flash FILE] [--headless] [--keys "A,UP,A"] [--seed S]
-                 [--screenshot FILE] [--link listen:PORT | socket://HOST:PORT] [--scale N]
+    burako vpico [--board PROFILE] [--flash FILE] [--uf2 FILE|stock] [--headless] [--keys "A,UP,A"]
+                 [--seed S] [--screenshot FILE] [--link listen:PORT | socket://HOST:PORT] [--scale N]
 
 Boots the board and prints its USB serial port (a pseudo-terminal): `mpremote connect PORT`,
 `burako flash --port PORT` and `burako scores --port PORT` work on it as on a Pico on a cable.
-The flash is a file (default ~/.burako/vpico/flash.bin; made from the UF2 when missing), so
-the firmware, saves and the score log survive a restart; quitting is a power cut.
+The flash is a file (default ~/.burako/vpico/flash.bin), so the firmware, saves and the score
+log survive a restart; quitting is a power cut. A missing flash file is made from the project's
+own UF2 for the board (`make uf2`: dist/burako-<version>-<board>.uf2, the game frozen in) when one
+is built, else from the stock MicroPython UF2 (then `burako flash --port` copies the game).
+`--uf2 FILE` loads FILE over the flash as the RP2040 bootrom does (an update: only the sectors
+the UF2 holds are written, the filesystem at 0xa0000 is kept); `--uf2 stock` is the stock image.
 docs/vpico.md has the details.
 """
 from __future__ import annotations
@@ -43,6 +47,10 @@ def configure(p):
 
     p.add_argument("--board", default="pico_lcd_13", help="board profile: pins and glass (default pico_lcd_13)")
     p.add_argument("--flash", default=DEFAULT_FLASH, help="the 2 MB flash image file (default ~/.burako/vpico/flash.bin)")
+    p.add_argument("--uf2", default=None, metavar="FILE",
+                   help="load this UF2 over the flash (an update: the filesystem is kept); 'stock' is stock "
+                        "MicroPython. Default: a missing flash is made from dist/burako-*-BOARD.uf2 when "
+                        "built, else from the stock UF2; an existing one is used as it is")
     p.add_argument("--headless", action="store_true",
                    help="no window; with --keys/--screenshot it plays them and exits, else it serves the port")
     p.add_argument("--keys", default="", help='keys tapped once the screen is up, e.g. "A,UP,A" (A+B, WAIT)')
@@ -93,13 +101,32 @@ def run(args):
     why = rp2040.missing()
     if why:
         return _fail(why)
+    update = args.uf2 is not None
+    if args.uf2 == "stock":
+        uf2 = rp2040.stock_uf2()
+    elif args.uf2 is not None:
+        uf2 = os.path.abspath(args.uf2)
+        if not os.path.isfile(uf2):
+            return _fail(f"--uf2 {args.uf2}: no such file")
+    else:
+        uf2 = rp2040.project_uf2(args.board) or rp2040.stock_uf2()
+    try:
+        rp2040.uf2_bytes(uf2)
+    except rp2040.VPicoError as e:
+        return _fail(f"--uf2 {e}" if update else str(e))
+    if not update and os.path.exists(flash) and os.path.getsize(flash):
+        built = rp2040.project_uf2(args.board)
+        if built is not None and not rp2040.holds_uf2(flash, built):
+            print(f"note: {flash} holds another firmware than {built}; --uf2 {built} loads it over "
+                  f"the flash (the filesystem is kept)", flush=True)
 
-    pico = rp2040.VPico(flash, board=args.board, link=args.link)
+    pico = rp2040.VPico(flash, board=args.board, link=args.link, uf2=uf2, update=update)
     signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
     try:
         pico.start()
         where = f"; link listening on 127.0.0.1:{pico.listening}" if pico.listening is not None else ""
-        print(f"virtual Pico ({args.board}) on {pico.port}  (flash {flash}{where})", flush=True)
+        fw = f"; {pico.loaded} from {pico.uf2}" if pico.loaded else ""
+        print(f"virtual Pico ({args.board}) on {pico.port}  (flash {flash}{fw}{where})", flush=True)
         print(f"  mpremote connect {pico.port} repl    # Ctrl-C here powers it off", flush=True)
         if args.seed is not None or keys or args.screenshot:
             pico.settle(800, after_ns=0)  # the first screen is complete

@@ -257,6 +257,8 @@ def test_two_linked_boards_play_the_same_match_over_their_uarts(flashed, tmp_pat
     (["--flash", "{tmp}/small.bin"], "not a 2 MB flash image"),
     (["--flash", "{tmp}"], "is a folder"),
     (["--keys", "A,JUMP"], "unknown key"),
+    (["--flash", "{tmp}/f.bin", "--uf2", "{tmp}/small.bin"], "not a UF2 file"),
+    (["--flash", "{tmp}/f.bin", "--uf2", "{tmp}/none.uf2"], "no such file"),
 ])
 def test_bad_input_is_one_line_exit_2_and_writes_nothing(tmp_path, argv, says):
     (tmp_path / "small.bin").write_bytes(b"\xff" * 1000)

@@ -2,6 +2,7 @@
 
     from emulator.runtimes import rp2040
     with rp2040.VPico("flash.bin") as pico:       # boots; flash.bin is created from the UF2 if missing
+    with rp2040.VPico("flash.bin", uf2="dist/burako-0.1.0-pico_lcd_13.uf2", update=True):  # a UF2 update
         print(pico.port)                          # /dev/pts/N: mpremote connect /dev/pts/N ...
         pico.press(K.A)                           # key GPIOs low while held
         display = pico.screen()                   # emulator.display.Display of the decoded glass
@@ -19,6 +20,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import re
 import select
 import shutil
 import struct
@@ -35,6 +37,12 @@ UF2 = HERE / "micropython-v1.27.0-rp2-RPI_PICO.uf2"
 UF2_SHA256 = "20f2ef7edfee57caa3073c56bf24918abfa1dd72dcfff73b4d753ad6bb5754c0"
 BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"
 FLASH_SIZE = 2 * 1024 * 1024
+XIP_BASE = 0x10000000
+SECTOR = 4096  # the flash chip's erase unit; the bootrom erases each sector a UF2 writes into first
+UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)  # first, second, final magic of each 512-byte block
+UF2_FAMILY_RP2040 = 0xE48BFF56
+ROOT = HERE.parents[2]
+UF2_DIR_ENV = "BURAKO_UF2_DIR"  # where the project's UF2s are (CI sets it; default dist/)
 FS_OFFSET = 0xA0000  # MicroPython's littlefs starts here and runs to the end of the 2 MB
 DEFAULT_PROFILE = "pico_lcd_13"
 HOLD_MS = 700  # a key held for X or Y on the Pico-LCD-1.14: longer than hal/buttons.py's 500 ms
@@ -77,11 +85,87 @@ def npm_ci():
         return r.returncode == 0
 
 
-def uf2_bytes():
-    data = UF2.read_bytes()
-    if hashlib.sha256(data).hexdigest() != UF2_SHA256:
+def uf2_bytes(path=None):
+    """The UF2 at `path` (default: the stock MicroPython image, checked by sha256), checked block by
+    block: UF2 magic, RP2040 family, 256-byte payloads inside the 2 MB flash."""
+    path = Path(path) if path is not None else UF2
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise VPicoError(f"{path}: {e.strerror}")
+    if path.resolve() == UF2.resolve() and hashlib.sha256(data).hexdigest() != UF2_SHA256:
         raise VPicoError(f"{UF2.name}: sha256 mismatch, not the MicroPython v1.27.0 image of PROVENANCE.md")
+    uf2_blocks(data, path.name)
     return data
+
+
+def uf2_blocks(data, name="UF2"):
+    """[(flash offset, 256 payload bytes)] of a UF2 image for the RP2040; VPicoError when it is not one."""
+    if not data or len(data) % 512:
+        raise VPicoError(f"{name}: not a UF2 file (its size is not a whole number of 512-byte blocks)")
+    out = []
+    for off in range(0, len(data), 512):
+        m0, m1, flags, addr, size, _no, _n, family = struct.unpack_from("<8I", data, off)
+        if (m0, m1) != UF2_MAGIC[:2] or struct.unpack_from("<I", data, off + 508)[0] != UF2_MAGIC[2]:
+            raise VPicoError(f"{name}: not a UF2 file (bad magic in block {off // 512})")
+        if flags & 0x1:  # "not main flash": a block the bootrom skips
+            continue
+        if flags & 0x2000 and family != UF2_FAMILY_RP2040:
+            raise VPicoError(f"{name}: a UF2 for another chip (family 0x{family:08x}, the RP2040 is 0x{UF2_FAMILY_RP2040:08x})")
+        if size != 256 or addr % 256 or not XIP_BASE <= addr <= XIP_BASE + FLASH_SIZE - 256:
+            raise VPicoError(f"{name}: block {off // 512} is not a 256-byte page of the 2 MB flash (0x{addr:08x})")
+        out.append((addr - XIP_BASE, data[off + 32:off + 32 + 256]))
+    return out
+
+
+def load_uf2(image, data):
+    """Write a UF2 into a flash image (a bytearray of FLASH_SIZE) as the RP2040 bootrom does when the
+    file is copied onto its RPI-RP2 drive: each 4 KB sector a block lands in is erased once, then the
+    block's 256 bytes are programmed. Sectors no block touches keep their bytes: an update leaves
+    the filesystem at 0xa0000 as it was. Returns the sectors written."""
+    erased = set()
+    for off, page in uf2_blocks(bytes(data) if not isinstance(data, bytes) else data):
+        sector = off - off % SECTOR
+        if sector not in erased:
+            image[sector:sector + SECTOR] = b"\xff" * SECTOR
+            erased.add(sector)
+        image[off:off + 256] = page
+    return sorted(erased)
+
+
+def holds_uf2(flash, uf2):
+    """Whether the flash image file holds every block of the UF2 file."""
+    with open(flash, "rb") as f:
+        image = f.read(FLASH_SIZE)
+    return all(image[off:off + 256] == page for off, page in uf2_blocks(Path(uf2).read_bytes()))
+
+
+def stock_uf2():
+    return UF2
+
+
+def uf2_dir():
+    return Path(os.environ.get(UF2_DIR_ENV) or ROOT / "dist")
+
+
+# how `make uf2` may name a board in dist/burako-<version>-<board>.uf2: its profile or its
+# MicroPython board folder (hardware/boards/BURAKO_*)
+UF2_BOARD_NAMES = {"pico_lcd_13": ("pico_lcd_13", "burako_lcd13", "lcd13"),
+                   "pico_lcd_114": ("pico_lcd_114", "burako_lcd114", "lcd114")}
+
+
+def project_uf2(board=DEFAULT_PROFILE, where=None):
+    """The project's own UF2 for `board` (the game frozen in; `make uf2`) from `where`, else
+    $BURAKO_UF2_DIR, else dist/: the one of pyproject.toml's version, else the newest; None when
+    none is built."""
+    names = UF2_BOARD_NAMES.get(board, (board,))
+    found = [p for p in Path(where or uf2_dir()).glob("burako-*.uf2")
+             if p.stem.lower().rsplit("-", 1)[-1] in names and p.is_file()]
+    version = re.search(r'^version *= *"([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
+    mine = f"burako-{version.group(1) if version else ''}-"
+    # this checkout's version first, then the newest
+    found.sort(key=lambda p: (p.name.startswith(mine), p.stat().st_mtime), reverse=True)
+    return found[0] if found else None
 
 
 def bootrom():
@@ -127,8 +211,14 @@ def profiles():
 class VPico:
     """One virtual Pico: a node process, its flash file, its USB serial pty, its screen and keys."""
 
-    def __init__(self, flash, board=DEFAULT_PROFILE, link=None, stderr=None):
+    def __init__(self, flash, board=DEFAULT_PROFILE, link=None, stderr=None, uf2=None, update=False):
+        """`uf2`: the firmware a blank (missing or empty) flash file is made from, default the stock
+        MicroPython image; with `update` it is also loaded over a flash file that exists (a UF2
+        update: load_uf2, the filesystem kept)."""
         self.flash = Path(flash)
+        self.uf2 = Path(uf2) if uf2 is not None else UF2
+        self.update = update
+        self.loaded = None  # "made" or "updated" when start() wrote the UF2 into the flash file
         self.profile = profile(board)
         self.link = link
         self.proc = None
@@ -147,7 +237,7 @@ class VPico:
         why = missing()
         if why:
             raise VPicoError(why)
-        uf2_bytes()
+        uf2 = uf2_bytes(self.uf2)
         self.flash.parent.mkdir(parents=True, exist_ok=True)
         if self.flash.exists() and self.flash.stat().st_size not in (0, FLASH_SIZE):
             raise VPicoError(f"{self.flash}: not a 2 MB flash image ({self.flash.stat().st_size} bytes)")
@@ -158,6 +248,13 @@ class VPico:
             os.close(self._lock)
             self._lock = None
             raise VPicoError(f"{self.flash} is in use by another virtual Pico")
+        size = os.fstat(self._lock).st_size
+        if size == 0 or self.update:  # written here, under the lock, before the chip starts
+            image = bytearray(b"\xff" * FLASH_SIZE) if size == 0 else bytearray(os.pread(self._lock, FLASH_SIZE, 0))
+            load_uf2(image, uf2)
+            os.pwrite(self._lock, bytes(image), 0)
+            os.fsync(self._lock)
+            self.loaded = "made" if size == 0 else "updated"
         fd, rom = tempfile.mkstemp(prefix="vpico-bootrom-")
         with os.fdopen(fd, "wb") as f:
             f.write(bootrom())
@@ -167,7 +264,7 @@ class VPico:
         self.port = os.ttyname(slave)
         p = self.profile
         keys = ",".join(str(gp) for _, gp in p.KEYS)
-        cmd = ["node", *os.environ.get("VPICO_NODE_ARGS", "").split(), str(HARNESS), "--flash", str(self.flash), "--uf2", str(UF2), "--bootrom", rom,
+        cmd = ["node", *os.environ.get("VPICO_NODE_ARGS", "").split(), str(HARNESS), "--flash", str(self.flash), "--uf2", str(self.uf2), "--bootrom", rom,
                "--pty-fd", str(master), "--dc", str(p.DC), "--bl", str(p.BL), "--spi", str(p.SPI_ID),
                "--uart", str(getattr(p, "UART_ID", 0)),
                "--glass", f"{p.XOFF},{p.YOFF},{p.WIDTH},{p.HEIGHT}", "--keys", keys]
@@ -474,3 +571,52 @@ def link_match(boards, moves=None, target=1, timeout=900):
         out.append({"seat": int(seat), "count": int(count), "match_id": mid, "log": log, "digest": digest,
                     "history": ast.literal_eval(history), "wire": p.request("wire")})
     return out
+
+
+# --- the heap with the table up (figures, tests) ---------------------------------------
+# App.draw wrapped to report the heap after every redraw (after a gc.collect()). The board is built
+# as at power-on, by main.py (which then unloads hal.board and the profile; on the project's UF2
+# main.py is frozen too), the App given its seed and players through a stand-in module.
+HEAP_SCRIPT = """
+import gc, os, sys
+try:
+    os.remove('burako.sav')  # a save would make the title's first row Continue
+except OSError:
+    pass
+from ui.app import App
+class HeapApp(App):
+    def __init__(self, board):
+        App.__init__(self, board, seed=1, ai_ms=0, players=PLAYERS)
+    def draw(self):
+        App.draw(self)
+        gc.collect()
+        print('HEAP', gc.mem_free(), self.g.n if self.g else 0, 'END')
+class heap_app:
+    App = HeapApp
+sys.modules['heap_app'] = heap_app
+import main
+main.main(app='heap_app')
+"""
+
+
+def heap_at_table(pico, players=2):
+    """gc.mem_free() after gc.collect() right after a new game's table is drawn (seed 1, keys
+    A, UP, A from the title: the set-up's Start row), the App started by main.main(). The
+    Burako save is removed first (with one the title's first row resumes it)."""
+    from hal import keys as K
+
+    t = pico.stats()["t_ns"]
+    mpremote(pico.port, "exec", "--no-follow", f"PLAYERS = {players!r}\n" + HEAP_SCRIPT)
+    pico.settle(800, after_ns=t)
+    for k in (K.A, K.UP, K.A):
+        pico.settle(after_ns=pico.tap(k))
+    out = b""
+    while True:  # everything printed so far; the last report is the table's
+        try:
+            out += pico.serial_read(b"END", timeout=2)
+        except VPicoError:
+            break
+    last = out.rsplit(b"HEAP", 1)[1].split() if b"HEAP" in out else []
+    if len(last) < 2 or int(last[1]) != players:
+        raise VPicoError(f"no heap report from a {players}-player table: {out[-300:]!r}")
+    return int(last[0])

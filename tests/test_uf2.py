@@ -1,0 +1,316 @@
+"""The console's own UF2 (issue 20: MicroPython with the game frozen in, `make uf2` ->
+dist/burako-<version>-<board>.uf2) on the virtual Pico (emulator/runtimes/rp2040, docs/vpico.md):
+it boots to the title with nothing on the filesystem, names the console in os.uname(), plays a
+match by its keys as the desktop emulator does, plays a linked match with a second board, gives
+up its score log to `burako scores --port`, and keeps its filesystem (score log, save) across a
+UF2 update. The heap with the table up is measured on it (a hard floor).
+
+The UF2s are looked for in $BURAKO_UF2_DIR, else dist/. Without one the tests skip and say how to
+build it; with BURAKO_REQUIRE_UF2 set (.ci/run sets both) a missing UF2 is a failure, as is a
+missing node or rp2040js under CI (CI=true). The UF2 loader's invariants (only the sectors a UF2
+holds are written) run everywhere, on synthetic UF2s and the stock one.
+"""
+import json
+import os
+import random
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from emulator import runner
+from emulator.board import board_display, board_keys, parse_keys
+from emulator.runtimes import rp2040
+
+ROOT = Path(__file__).resolve().parents[1]
+BOARDS = ("pico_lcd_13", "pico_lcd_114")
+GLASS = {"pico_lcd_13": "Pico-LCD-1.3", "pico_lcd_114": "Pico-LCD-1.14"}
+# a few moves from a new seed-1 game: the human draws and discards, the AI draws, lays two
+# melds and discards, twice over (docs/vpico.md); the desktop emulator says where that ends
+MATCH_KEYS = "A,UP,A,RIGHT,A,B,B,RIGHT,A,B,B"
+LINK_MOVES = 8
+# free heap with a new game's table up, after gc.collect(): measured 208,320 B (2 players) and
+# 208,272 B (4 players) on the frozen build (26 Nov); the floor leaves 8 KB of margin, and is the
+# issue's goal for 2 players (200 KB; 190 KB for 4). The stock path's heap is test_vpico's.
+HEAP_FLOOR = 200_000
+RECORD = {"variant": "burako", "seats": "HA", "hands": [[120, -35], [410, 260]], "final": [530, 225],
+          "winner": 0}
+
+
+def _version():
+    return re.search(r'^version *= *"([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M).group(1)
+
+
+# --- the UF2 loader: only what the UF2 holds is written (no node needed) -------------------------
+def _uf2(pages, family=rp2040.UF2_FAMILY_RP2040):
+    """A UF2 file writing `pages` ({flash offset: 256 bytes})."""
+    out = b""
+    for i, (off, data) in enumerate(sorted(pages.items())):
+        head = struct.pack("<8I", *rp2040.UF2_MAGIC[:2], 0x2000, rp2040.XIP_BASE + off, 256, i, len(pages),
+                           family)
+        out += head + data + b"\0" * (476 - 256) + struct.pack("<I", rp2040.UF2_MAGIC[2])
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sets(st.integers(0, rp2040.FLASH_SIZE // 256 - 1), min_size=1, max_size=40), st.integers(0, 2 ** 32))
+def test_loading_a_uf2_writes_only_the_sectors_it_holds(pages, seed):
+    """As the RP2040 bootrom does: each 4 KB sector a block lands in is erased once, then the
+    block programmed; every other byte of the flash (the filesystem, say) is kept."""
+    rnd = random.Random(seed)
+    before = bytes(rnd.getrandbits(8) for _ in range(rp2040.FLASH_SIZE // 64)) * 64
+    blocks = {p * 256: bytes(rnd.getrandbits(8) for _ in range(256)) for p in pages}
+    image = bytearray(before)
+    written = rp2040.load_uf2(image, _uf2(blocks))
+    sectors = sorted({off - off % rp2040.SECTOR for off in blocks})
+    assert written == sectors
+    for s in range(0, rp2040.FLASH_SIZE, rp2040.SECTOR):
+        got = image[s:s + rp2040.SECTOR]
+        if s not in sectors:
+            assert got == before[s:s + rp2040.SECTOR]
+            continue
+        for o in range(s, s + rp2040.SECTOR, 256):
+            assert image[o:o + 256] == blocks.get(o, b"\xff" * 256)
+
+
+def test_the_stock_uf2_over_a_filesystem_keeps_it_byte_for_byte():
+    image = bytearray(os.urandom(rp2040.FLASH_SIZE))
+    fs = bytes(image[rp2040.FS_OFFSET:])
+    rp2040.load_uf2(image, rp2040.uf2_bytes())
+    assert image[rp2040.FS_OFFSET:] == fs
+    assert all(image[off:off + 256] == page for off, page in rp2040.uf2_blocks(rp2040.uf2_bytes()))
+
+
+@pytest.mark.parametrize("data, says", [
+    (b"", "not a UF2 file"),
+    (b"\0" * 512, "bad magic"),
+    (_uf2({0: b"\0" * 256}, family=0x68ed2b88), "another chip"),
+    (_uf2({0: b"\0" * 256})[:-1], "512-byte blocks"),
+])
+def test_a_file_that_is_not_an_rp2040_uf2_is_refused(tmp_path, data, says):
+    bad = tmp_path / "bad.uf2"
+    bad.write_bytes(data)
+    with pytest.raises(rp2040.VPicoError, match=says):
+        rp2040.uf2_bytes(bad)
+
+
+# --- the project's UF2 ------------------------------------------------------------------------
+def _unavailable(why):
+    if os.environ.get("CI") == "true" or os.environ.get("BURAKO_REQUIRE_UF2"):
+        pytest.fail(f"virtual Pico unavailable: {why}")
+    pytest.skip(f"virtual Pico unavailable: {why}")
+
+
+@pytest.fixture(scope="module")
+def vpico_ready():
+    if shutil.which("node") and not rp2040.node_modules_ready() and not rp2040.npm_ci():
+        _unavailable("npm ci failed in emulator/runtimes/rp2040")
+    why = rp2040.missing()
+    if why:
+        _unavailable(why)
+
+
+def project_uf2(board):
+    uf2 = rp2040.project_uf2(board)
+    if uf2 is None:
+        where = rp2040.uf2_dir()
+        why = f"no UF2 for {board} in {where} (burako-<version>-{board}.uf2): build it with `make uf2`"
+        if os.environ.get("BURAKO_REQUIRE_UF2"):
+            pytest.fail(why + " (BURAKO_REQUIRE_UF2 is set)")
+        pytest.skip(why)
+    return uf2
+
+
+@pytest.fixture(scope="module")
+def uf2(vpico_ready):
+    return project_uf2("pico_lcd_13")
+
+
+def burako(*argv, timeout=600):
+    r = subprocess.run([sys.executable, "-m", "host.cli", *argv], capture_output=True, text=True, cwd=ROOT,
+                       timeout=timeout)
+    return r.returncode, r.stdout, r.stderr
+
+
+def desktop(keys=(), storage=None, board="pico_lcd_13", **opts):
+    """The desktop emulator's glass (CPython, ai_ms 0) after `keys`, from a copy of `storage`."""
+    with tempfile.TemporaryDirectory() as d:
+        if storage is not None:
+            shutil.copytree(storage, d, dirs_exist_ok=True)
+        b, _ = runner.run_cpython(dict(opts, ai_ms=0), d, runner.Feeder(list(keys)),
+                                  display=board_display(board), keys=board_keys(board))
+    return b.display.pixels
+
+
+LIST_FILES = ("import os, hashlib, binascii\n"
+              "for n in sorted(os.listdir('/')):\n"
+              "    h = hashlib.sha256(open(n, 'rb').read()).digest()\n"
+              "    print('FILE', n, binascii.hexlify(h).decode())\n")
+
+
+def files(pico):
+    """{name: sha256} of the files at the root of the board's filesystem."""
+    out = rp2040.mpremote(pico.port, "exec", LIST_FILES)
+    return {ln.split()[1]: ln.split()[2] for ln in out.splitlines() if ln.startswith("FILE ")}
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_boots_to_the_title_with_nothing_on_the_filesystem(vpico_ready, tmp_path, board):
+    """A blank flash made from the UF2 alone (no board.txt, no .mpy, no main.py on the
+    filesystem): the board's own title, decoded from its SPI bus, is the desktop emulator's on
+    that glass; os.uname() names the console, its version and its glass; the game's modules are
+    the frozen ones."""
+    image = project_uf2(board)
+    with rp2040.VPico(tmp_path / "flash.bin", board=board, uf2=image) as pico:
+        pico.settle(800, after_ns=0)
+        shown = pico.screen()
+        said = pico.serial_pending()[-600:]
+        out = rp2040.mpremote(pico.port, "exec", "import os, sys, ui.app\n"
+                              "print(repr(os.listdir('/')))\nprint(os.uname().machine)\n"
+                              "print(sys.path, ui.app.__file__)")
+    assert pico.loaded == "made"
+    assert shown.lit and shown.pixels == desktop(board=board), said
+    listing, machine, rest = out.strip().splitlines()
+    assert listing == "[]"
+    assert machine == f"Burako {_version()} (Pico + {GLASS[board]}) with RP2040"
+    assert rest == "['', '.frozen', '/lib'] ui/app.py"   # a file on the filesystem would be /ui/app.mpy
+
+
+def test_a_match_by_keys_plays_as_on_the_desktop(uf2, tmp_path):
+    """Seed 1, the keys through the key GPIOs: the human draws and discards, the AI answers
+    (draw, two melds, discard) twice; the glass and the game are the desktop emulator's, and the
+    firmware saved the match on its filesystem."""
+    keys = parse_keys(MATCH_KEYS)
+    with rp2040.VPico(tmp_path / "flash.bin", uf2=uf2) as pico:
+        pico.settle(800, after_ns=0)
+        rp2040.start_app(pico, seed=1, ai_ms=0)
+        for k in keys:
+            pico.settle(after_ns=pico.tap(k))
+        shown = pico.screen()
+        state = rp2040.mpremote(pico.port, "resume", "exec",
+                                "g = app.g\nprint(len(g.stock), len(g.pile), g.turn, g.phase, "
+                                "[len(r) for r in g.racks], [len(m) for m in g.melds])\n"
+                                "import os\nprint(os.listdir('/'))")
+    with tempfile.TemporaryDirectory() as d:
+        b, app = runner.run_cpython({"seed": 1, "ai_ms": 0}, d, runner.Feeder(keys))
+        g = app.g
+        want = (f"{len(g.stock)} {len(g.pile)} {g.turn} {g.phase} {[len(r) for r in g.racks]} "
+                f"{[len(m) for m in g.melds]}")
+    # moves were played: draws from the stock, discards on the pile, melds on the table
+    assert len(g.stock) < 60 and len(g.pile) >= 2 and sum(len(m) for m in g.melds) >= 2
+    assert shown.pixels == b.display.pixels
+    assert state.splitlines()[0] == want
+    assert "burako.sav" in state.splitlines()[1]
+
+
+def test_two_linked_boards_play_the_same_match(uf2, tmp_path):
+    """Two boards running the UF2, UART0 to UART0 at 115200: the App's linked match (autoplay on
+    both, ui/linkplay.py) connects, deals and plays LINK_MOVES moves; both hold the same match,
+    move log, position and history, and every move was acknowledged (test_vpico's, on the stock
+    firmware plus .mpy files)."""
+    with rp2040.VPico(tmp_path / "a.bin", uf2=uf2, link="listen:0") as a, \
+            rp2040.VPico(tmp_path / "b.bin", uf2=uf2, link=f"socket://127.0.0.1:{a.listening}") as b:
+        for p in (a, b):
+            p.settle(800, after_ns=0)
+        ra, rb = rp2040.link_match((a, b), moves=LINK_MOVES)
+    assert {ra["seat"], rb["seat"]} == {0, 1}
+    assert ra["count"] == rb["count"] == LINK_MOVES
+    for k in ("match_id", "log", "digest", "history"):
+        assert ra[k] == rb[k], k
+    trips = rp2040.move_round_trips(ra["wire"], rb["wire"]) + rp2040.move_round_trips(rb["wire"], ra["wire"])
+    assert len(trips) == LINK_MOVES
+    assert min(trips) >= (16 + 7) * 10 * 1e9 / 115200
+
+
+def _append(pico, n):
+    rp2040.mpremote(pico.port, "exec", f"import scorelog\nscorelog.append('/scores.log', {RECORD!r})\n" * n)
+
+
+def test_burako_scores_pulls_the_score_log(uf2, tmp_path):
+    """Records the frozen scorelog wrote, read back over USB serial by `burako scores --port`."""
+    with rp2040.VPico(tmp_path / "flash.bin", uf2=uf2) as pico:
+        pico.settle(800, after_ns=0)
+        _append(pico, 2)
+        code, out, err = burako("scores", "--port", pico.port, "--json")
+    assert code == 0, err
+    recs = [json.loads(ln) for ln in out.splitlines()]
+    assert [r["seq"] for r in recs] == [0, 1]
+    assert all(r["final"] == RECORD["final"] and r["hands"] == RECORD["hands"] for r in recs)
+
+
+def test_a_uf2_update_keeps_the_score_log_and_the_save(uf2, tmp_path):
+    """A board with a score log and a match saved mid-hand; the same UF2 loaded over its flash
+    (as dragging it onto the RPI-RP2 drive would): the filesystem region is byte for byte what it
+    was, the firmware region holds the UF2, and after the reboot `burako scores` reads the same
+    records and the title resumes the saved match as the desktop emulator does from the same files."""
+    image = tmp_path / "flash.bin"
+    keys = parse_keys("A,UP,A,RIGHT,A,B,B")
+    with rp2040.VPico(image, uf2=uf2) as pico:
+        pico.settle(800, after_ns=0)
+        rp2040.start_app(pico, seed=1, ai_ms=0)
+        for k in keys:
+            pico.settle(after_ns=pico.tap(k))
+        _append(pico, 3)
+        code, before, err = burako("scores", "--port", pico.port, "--json")
+        assert code == 0, err
+        kept = files(pico)
+        store = tmp_path / "store"
+        store.mkdir()
+        for name in kept:
+            rp2040.mpremote(pico.port, "fs", "cp", ":" + name, str(store / name))
+    assert {"burako.sav", "scores.log"} <= set(kept)
+    fs_before = image.read_bytes()[rp2040.FS_OFFSET:]
+
+    with rp2040.VPico(image, uf2=uf2, update=True) as pico:
+        assert pico.loaded == "updated"
+        data = image.read_bytes()    # the update is written before the chip starts
+        assert data[rp2040.FS_OFFSET:] == fs_before
+        assert rp2040.holds_uf2(image, uf2)
+        pico.settle(800, after_ns=0)
+        title = pico.screen()
+        pico.settle(after_ns=pico.tap(parse_keys("A")[0]))
+        resumed = pico.screen()
+        code, after, err = burako("scores", "--port", pico.port, "--json")
+        assert code == 0, err
+        assert files(pico) == kept
+    assert [json.loads(ln) for ln in after.splitlines()] == [json.loads(ln) for ln in before.splitlines()]
+    assert len(before.splitlines()) == 3
+    assert title.pixels == desktop(storage=store)
+    assert resumed.pixels == desktop(parse_keys("A"), storage=store) != title.pixels
+
+
+def test_burako_vpico_uf2_loads_over_a_flash_holding_files(uf2, tmp_path):
+    """`burako vpico --uf2 FILE` over a flash image that ran the stock firmware: the UF2 is loaded
+    over it (the filesystem kept), the game starts on its title; the same image without --uf2
+    starts as it is."""
+    image = tmp_path / "flash.bin"
+    with rp2040.VPico(image) as pico:   # stock MicroPython
+        pico.wait_event("usb")
+        rp2040.mpremote(pico.port, "exec", "f = open('/keep.txt', 'w')\nf.write('kept')\nf.close()")
+    code, out, err = burako("vpico", "--headless", "--flash", str(image), "--uf2", str(uf2),
+                            "--screenshot", str(tmp_path / "title.png"), timeout=300)
+    assert code == 0, err
+    assert f"updated from {uf2}" in out and (tmp_path / "title.png").stat().st_size > 0
+    assert rp2040.holds_uf2(image, uf2)
+    with rp2040.VPico(image) as pico:
+        pico.settle(800, after_ns=0)
+        assert pico.loaded is None and pico.screen().lit
+        out = rp2040.mpremote(pico.port, "exec", "print(open('/keep.txt').read())")
+    assert out.strip() == "kept"
+
+
+def test_the_frozen_build_keeps_the_heap_free_at_the_table(uf2, tmp_path):
+    """The bytecode and its names stay in flash: gc.mem_free() after gc.collect() with a new
+    game's table up (board built by the frozen main.py) is above HEAP_FLOOR for 2 and 4 players."""
+    with rp2040.VPico(tmp_path / "flash.bin", uf2=uf2) as pico:
+        pico.settle(800, after_ns=0)
+        free = {n: rp2040.heap_at_table(pico, n) for n in (2, 4)}
+    print("frozen build, free heap at the table:", free)
+    assert free[2] >= HEAP_FLOOR and free[4] >= HEAP_FLOOR, free
