@@ -30,8 +30,6 @@ from hal import keys as K  # noqa: E402
 from hal.storage import Storage  # noqa: E402
 from ui import save  # noqa: E402
 
-FULL = bytes(T.counts(T.full_deck()))
-
 
 class Misbehaved(AssertionError):
     pass
@@ -75,7 +73,8 @@ def feed_codec(data):
         g = codec.decode(data)
     except codec.CodecError:
         return
-    if bytes(g.tile_count()) != FULL or codec.encode(g) != bytes(data):
+    if bytes(g.tile_count()) != bytes(T.counts(T.full_deck(g.rules.jokers))) \
+            or codec.encode(g) != bytes(data):
         raise Misbehaved("decode accepted a position that does not round-trip")
     for mv in list(g.legal_moves())[:20]:      # a decoded game must be playable
         g.check(mv)
@@ -182,7 +181,7 @@ def samples(name):
     """A few valid inputs for a reader: mutations of them reach deep code."""
     if name in ("codec", "save"):
         out = []
-        for rules, n, seed in ((RU.BURAKO, 4, 1), (RU.TORNEO, 2, 2)):
+        for rules, n, seed in ((RU.BURAKO, 4, 1), (RU.TORNEO, 2, 2), (RU.BURRACO, 2, 3)):
             g = G.Game(rules, n, seed)
             for mv in list(g.legal_moves())[:1]:
                 g.play(mv)

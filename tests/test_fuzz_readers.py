@@ -97,3 +97,32 @@ def test_codec_refuses_target_zero():
     fixed = bytearray(TARGET_ZERO)
     fixed[22:24] = (1500).to_bytes(2, "little")
     assert codec.encode(codec.decode(bytes(fixed))) == bytes(fixed)
+
+
+def test_codec_refuses_the_lone_card_flag_without_its_card():
+    """Flag bit 6 (R12 burraco: `drawn` holds the card of a one-card pile) set
+    with no card: it decoded with no lone card and encoded back without the
+    flag. Found probing every header byte of a burraco position (the fuzz
+    samples held no burraco position until then)."""
+    from engine import codec
+    from engine import game as G
+    from engine import rules as RU
+    good = bytearray(codec.encode(G.Game(RU.BURRACO, 2, 3)))
+    assert good[13] == G.NO_TILE and not good[10] & 64
+    good[10] |= 64
+    with pytest.raises(codec.CodecError):
+        codec.decode(bytes(good))
+    F.feed_codec(bytes(good))
+
+
+def test_every_one_byte_change_of_the_header_round_trips_or_is_refused():
+    """Each byte of the fixed header of a Burako, Torneo and burraco position,
+    set to every value: decode refuses it or reads what encode writes back."""
+    import struct
+    from engine import codec
+    for data in F.samples("codec"):
+        for pos in range(3, 3 + struct.calcsize(codec._FIXED)):
+            for v in range(256):
+                x = bytearray(data)
+                x[pos] = v
+                F.feed_codec(bytes(x))

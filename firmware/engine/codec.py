@@ -54,9 +54,11 @@ def decode(data):
         v, n, phase, turn, mano, hand, flags, closer, winner, drawn, rng, seed, target, s0, s1 = f
         if v >= len(RU.VARIANTS) or n not in RU.VARIANTS[v].players or phase > G.P_MATCH_OVER \
                 or turn >= n or mano >= n or not (drawn < 53 or drawn == G.NO_TILE) \
-                or closer > 2 or winner > 2 or flags > 127 or target == 0:
-            # target 0 would read as the variant's default (Game's `target or
-            # rules.target`) and encode back as that: refuse what encode never writes
+                or closer > 2 or winner > 2 or flags > 127 or target == 0 \
+                or flags & 64 and drawn == G.NO_TILE:
+            # what encode never writes: target 0 would read as the variant's
+            # default (Game's `target or rules.target`) and encode back as that;
+            # the one-card-pile flag without its card would encode back as unset
             raise CodecError("position header out of range")
         g = G.Game(RU.VARIANTS[v], n, seed, target, deal=False)
         g.phase = phase
