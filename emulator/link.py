@@ -2,6 +2,9 @@
 over a loopback TCP port or any pyserial URL.
 
     open_link("listen:7001")              wait for the peer on 127.0.0.1:7001
+    open_link("7001")                     a bare port: connect to 127.0.0.1:7001, or
+                                          listen there when nobody does (two
+                                          emulators given one port find each other)
     open_link("socket://127.0.0.1:7001")  a pyserial URL: TCP, rfc2217, loop://
     open_link("/dev/pts/3")               a pseudo-terminal or a USB-serial
                                           adapter wired to a real console (115200 8N1)
@@ -9,7 +12,13 @@ over a loopback TCP port or any pyserial URL.
 A cable can be pulled and plugged back: when the connection ends, a listening
 end accepts the next one and a connecting end opens its URL again (every
 half second); meanwhile writes are lost and reads are empty, as on a loose
-cable. Only the first open must succeed (LinkError otherwise, one line).
+cable. A socket:// URL nobody listens on yet is not an error: the end waits
+and retries the same way (`.waiting` says so, for a one-line note); any other
+URL must open the first time (LinkError otherwise, one line).
+
+Bounded like a UART: each poll reads at most what fits in a RX_MAX-byte
+buffer, so a peer flooding the socket neither keeps poll() from returning
+nor grows memory (the rest waits in the socket; TCP slows the sender).
 
 `wait(seconds)` blocks until a byte arrives or the time is up: headless runs
 pace their frames with it (emulator/runner.py: the virtual clock gains
@@ -24,6 +33,7 @@ import time
 
 BAUD = 115200
 REOPEN_S = 0.5
+RX_MAX = 4096       # bytes kept for the firmware to read (the device's UART keeps 512)
 
 
 class LinkError(Exception):
@@ -106,18 +116,20 @@ class ListenLink(_Buffered):
 
     def _pull(self):
         c = self._accept()
-        while c is not None:
-            try:
-                d = c.recv(4096)
-            except BlockingIOError:
-                return
-            except OSError:
-                d = b""
-            if not d:
-                self._drop()
-                return
-            self.buf += d
-            self.bytes_in += len(d)
+        room = RX_MAX - len(self.buf)
+        if c is None or room <= 0:
+            return
+        try:
+            d = c.recv(room)        # one read a call, never more than fits
+        except BlockingIOError:
+            return
+        except OSError:
+            d = b""
+        if not d:
+            self._drop()
+            return
+        self.buf += d
+        self.bytes_in += len(d)
 
     def write(self, data):
         c = self._accept()
@@ -140,16 +152,22 @@ class ListenLink(_Buffered):
 class SerialLink(_Buffered):
     """A pyserial URL or port at 115200 8N1, never blocking."""
 
-    def __init__(self, url):
+    def __init__(self, url, wait=True):
         super().__init__()
         self.url = url
         self.ser = None
         self.next_open = 0.0
         self.opens = 0
+        self.waiting = False
         try:
             self._open()
         except Exception as e:  # pyserial raises SerialException, ValueError, OSError
-            raise LinkError(f"cannot open {url}: {(str(e).splitlines() or ['failed'])[0]}") from None
+            why = (str(e).splitlines() or ["failed"])[0]
+            if not (wait and url.startswith("socket://") and _refused(e)):
+                raise LinkError(f"cannot open {url}: {why}") from None
+            # nobody listens there yet (started before the other console): wait
+            self.waiting = True
+            self.next_open = time.monotonic() + REOPEN_S
 
     def _open(self):
         import serial
@@ -180,10 +198,11 @@ class SerialLink(_Buffered):
 
     def _pull(self):
         s = self._live()
-        if s is None:
+        room = RX_MAX - len(self.buf)
+        if s is None or room <= 0:
             return
         try:
-            d = s.read(4096)
+            d = s.read(room)
         except Exception:   # the other end went away: a pulled cable
             self._drop()
             return
@@ -218,16 +237,32 @@ class SerialLink(_Buffered):
             self._drop()
 
 
+def _refused(e):
+    """An open that failed because nobody listens (yet) on a TCP port."""
+    t = str(e).lower()
+    return isinstance(e, ConnectionRefusedError) or "refused" in t or "errno 111" in t \
+        or "errno 61" in t or "10061" in t
+
+
 def parse(spec):
-    """("listen", port) or ("url", url); LinkError for a bad spec."""
+    """("listen", port), ("port", port) or ("url", url); LinkError for a bad spec."""
     spec = (spec or "").strip()
     if not spec:
-        raise LinkError("--link needs listen:PORT or a serial URL / port")
+        raise LinkError("--link needs listen:PORT, PORT or a serial URL / port")
     if spec.startswith("listen:"):
         p = spec[7:]
         if not p.isdigit() or int(p) > 65535:
             raise LinkError(f"--link {spec}: {p!r} is not a TCP port")
         return "listen", int(p)
+    if spec.isdigit():
+        if not 0 < int(spec) <= 65535:
+            raise LinkError(f"--link {spec}: not a TCP port (1..65535)")
+        return "port", int(spec)
+    if spec.startswith("socket://"):
+        hp = spec[9:].split("?")[0]
+        host, _, p = hp.rpartition(":")
+        if not host or not p.isdigit() or not 0 < int(p) <= 65535:
+            raise LinkError(f"--link {spec}: a socket URL is socket://HOST:PORT")
     return "url", spec
 
 
@@ -235,4 +270,38 @@ def open_link(spec):
     kind, v = parse(spec)
     if kind == "listen":
         return ListenLink(v)
+    if kind == "port":
+        return port_link(v)
     return SerialLink(v)
+
+
+def port_link(port):
+    """A bare port: connect to 127.0.0.1:port, else listen on it. Two emulators
+    given the same port: the first listens, the second connects; either may
+    restart (it connects to the other, or listens again for it)."""
+    url = f"socket://127.0.0.1:{port}"
+    for _ in range(3):
+        try:
+            return SerialLink(url, wait=False)
+        except LinkError:
+            pass
+        try:
+            return ListenLink(port)
+        except LinkError:
+            pass            # the other one began to listen in between: connect to it
+        time.sleep(0.05)
+    raise LinkError(f"cannot connect to or listen on 127.0.0.1:{port}")
+
+
+def storage_name(spec):
+    """The default storage folder's name for a link spec (host/emu.py): one per
+    endpoint, so the two emulators of the README never share link.sav."""
+    kind, v = parse(spec)
+    if kind == "listen":
+        return f"link-listen-{v}"
+    if kind == "port":
+        return f"link-port-{v}"
+    keep = "".join(ch if ch.isalnum() or ch in "." else "-" for ch in v)
+    while "--" in keep:
+        keep = keep.replace("--", "-")
+    return "link-" + keep.strip("-")[:80]

@@ -3,7 +3,7 @@
     burako emu [--scale 3] [--storage DIR] [--runtime cpython|micropython] [--heap BYTES]
     burako emu --headless --seed S [--keys "A,RIGHT,A" | --keys-file F] [--autoplay]
                [--frames N] [--screenshot out.png] [--state-json]
-    burako emu --link listen:PORT | --link socket://127.0.0.1:PORT | --link /dev/ttyUSB0
+    burako emu --link listen:PORT | --link socket://127.0.0.1:PORT | --link PORT | --link /dev/ttyUSB0
 
 Wiring into host/cli.py: `emu.add_parser(subparsers)` then `emu.run(args)` for the
 parsed namespace (returns the exit code), or simply `emu.main(argv)`.
@@ -26,7 +26,9 @@ def configure(p):
     p.add_argument("--storage", default=None,
                    help="folder holding the device's files (default: ~/.burako/emu for a "
                         "person playing in the window, a temporary folder for --headless "
-                        "and scripted runs)")
+                        "and scripted runs; with --link, headless too, ~/.burako/emu/link-ENDPOINT "
+                        "such as link-listen-5000, link-socket-127.0.0.1-5000 or link-port-5000, "
+                        "-2 for a second emulator on the same endpoint)")
     p.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython",
                    help="run the firmware in this process or inside real MicroPython (WASI)")
     p.add_argument("--heap", type=whole(16384, 4 * 1024 * 1024, "the heap in bytes"), default=131072,
@@ -57,8 +59,10 @@ def configure(p):
                    help="--replay: show the table from this seat (default: the seat to move)")
     p.add_argument("--link", default=None, metavar="SPEC",
                    help="play a 1v1 match over the link cable: listen:PORT waits for the other "
-                        "console on 127.0.0.1:PORT; otherwise a pyserial URL or port "
-                        "(socket://127.0.0.1:PORT, a pty, a USB-serial adapter at 115200 8N1)")
+                        "console on 127.0.0.1:PORT; PORT alone connects to 127.0.0.1:PORT or, "
+                        "if nobody listens, listens there; otherwise a pyserial URL or port "
+                        "(socket://127.0.0.1:PORT, waited for until it listens; a pty, a "
+                        "USB-serial adapter at 115200 8N1)")
     p.add_argument("--board", choices=("pico_lcd_13", "pico_lcd_114"), default="pico_lcd_13",
                    help="the board whose glass and keys are emulated: pico_lcd_13 (240x240, default) "
                         "or pico_lcd_114 (240x135, A/B and the joystick: hold A for Y, hold B for X)")
@@ -174,13 +178,65 @@ def run(args):
             return _fail(str(e))
         if getattr(link, "port", None) is not None:
             print(f"listening on 127.0.0.1:{link.port}", file=sys.stderr, flush=True)
+            print(f"(the other console connects: --link socket://127.0.0.1:{link.port} "
+                  f"or --link {link.port})", file=sys.stderr, flush=True)
+        elif getattr(link, "waiting", False):
+            print(f"waiting for {args.link}: nobody listens there yet (start the other console "
+                  f"with --link listen:PORT); retrying every 0.5 s", file=sys.stderr, flush=True)
     args.link_end = link
+    if args.storage is None and link is not None:
+        # one folder per link endpoint (and per console on it), scripted or not: the two
+        # emulators of the README never share link.sav, and each finds its own on restart
+        args.storage, args.storage_lock = link_storage(args.link)
+        if args.storage is None:
+            return _fail(f"cannot use a storage folder under {DEFAULT_STORAGE}; give --storage DIR")
     if args.storage is None:
         if scripted(args):
             with tempfile.TemporaryDirectory(prefix="burako-emu-") as tmp:
                 return _run(args, keys, tmp)
         args.storage = DEFAULT_STORAGE
     return _run(args, keys, args.storage)
+
+
+def link_storage(spec, root=None):
+    """(folder, lock) for a --link run without --storage: ~/.burako/emu/link-<endpoint>
+    (emulator/link.py storage_name), the first of it, -2, -3 ... that no running emulator
+    holds (a lock file beside it, held while this one runs). Two emulators on one bare
+    port share the endpoint: each gets its own folder, and one that restarts gets back
+    the one it left (the other still holds its own)."""
+    from emulator.link import storage_name
+
+    root = root or DEFAULT_STORAGE
+    base = os.path.join(root, storage_name(spec))
+    try:
+        os.makedirs(root, exist_ok=True)
+    except OSError:
+        return None, None
+    for n in range(1, 10):
+        d = base if n == 1 else f"{base}-{n}"
+        lock = _lock(d + ".lock")
+        if lock is not False:
+            return d, lock
+    return None, None
+
+
+def _lock(path):
+    """An open file holding an exclusive lock on path, None where locks do not exist,
+    False when another process holds it."""
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    try:
+        f = open(path, "a")
+    except OSError:
+        return False
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.close()
+        return False
+    return f
 
 
 def _replay(args, keys):

@@ -402,65 +402,99 @@ class _Side:
 
 
 def run_relay(listen_port, target, faults_ab, faults_ba, announce=None, stop=None):
-    """Open TARGET, then relay it to the first client on 127.0.0.1:listen_port
-    until one side closes or stop() is true. Returns the figures."""
+    """Open TARGET, then relay it to clients on 127.0.0.1:listen_port until
+    stop() is true or Ctrl-C; returns the figures. A client that goes away (a
+    console powered off, a pulled cable) is followed by the next one, and a
+    newer client replaces the one connected (a console back before its old
+    connection was seen to close); a target that closes is opened again every
+    half second. Only the first open of TARGET must succeed."""
     import serial
 
-    ser = serial.serial_for_url(_target_url(target), timeout=0)
+    url = _target_url(target)
+    ser = serial.serial_for_url(url, timeout=0)
     srv = socket.socket()
     try:
         srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         srv.bind(("127.0.0.1", listen_port))
-        srv.listen(1)
-        if announce:
-            announce(srv.getsockname()[1])
-        srv.settimeout(0.1)
-        conn = None
-        while conn is None:
-            if stop and stop():
-                ser.close()
-                return _figures(faults_ab, faults_ba, 0.0)
-            try:
-                conn, _ = srv.accept()
-            except socket.timeout:
-                continue
+        srv.listen(2)
     except BaseException:
         ser.close()
-        raise
-    finally:
         srv.close()
-    conn.setblocking(False)
-    conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        raise
+    srv.setblocking(False)
+    if announce:
+        announce(srv.getsockname()[1])
     a2b, b2a = _Side(faults_ab), _Side(faults_ba)
     t0 = time.monotonic()
+    conn = None
+    conns = 0
+    reopen = 0.0
     try:
         while not (stop and stop()):
             now = time.monotonic()
             busy = False
             try:
-                d = conn.recv(4096)
-                if not d:
-                    break
-                a2b.take(d, now)
-                busy = True
-            except BlockingIOError:
+                c, _ = srv.accept()
+                c.setblocking(False)
+                c.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                if conn is not None:
+                    conn.close()
+                conn = c
+                conns += 1
+            except (BlockingIOError, InterruptedError):
                 pass
-            d = ser.read(4096)
-            if d:
-                b2a.take(d, now)
-                busy = True
-            for piece in a2b.due(now):
-                ser.write(piece)
+            if ser is None and now >= reopen:
+                reopen = now + 0.5
+                try:
+                    ser = serial.serial_for_url(url, timeout=0)
+                except (serial.SerialException, OSError, ValueError):
+                    ser = None
+            if conn is not None:
+                try:
+                    d = conn.recv(4096)
+                    if d:
+                        a2b.take(d, now)
+                        busy = True
+                    else:
+                        conn.close()        # that console went away: wait for the next
+                        conn = None
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    conn.close()
+                    conn = None
+            if ser is not None:
+                try:
+                    d = ser.read(4096)
+                    if d:
+                        b2a.take(d, now)
+                        busy = True
+                    for piece in a2b.due(now):
+                        ser.write(piece)
+                except (OSError, serial.SerialException):
+                    ser.close()             # the target went away: open it again
+                    ser = None
+                    reopen = now + 0.5
             for piece in b2a.due(now):
-                conn.sendall(piece)
+                if conn is not None:
+                    try:
+                        conn.sendall(piece)
+                    except OSError:
+                        conn.close()
+                        conn = None
             if not busy:
-                time.sleep(0.0005)
-    except (OSError, serial.SerialException):
-        pass
+                time.sleep(0.0005 if conn is not None else 0.01)
+    except KeyboardInterrupt:
+        pass                                # Ctrl-C: the figures all the same
     finally:
-        conn.close()
-        ser.close()
-    return _figures(faults_ab, faults_ba, time.monotonic() - t0)
+        if conn is not None:
+            conn.close()
+        if ser is not None:
+            ser.close()
+        srv.close()
+    fig = _figures(faults_ab, faults_ba, time.monotonic() - t0)
+    fig["connections"] = conns
+    return fig
 
 
 def _figures(ab, ba, seconds):
@@ -493,8 +527,6 @@ def cmd_relay(a):
         print(f"burako link-relay: cannot listen on 127.0.0.1:{a.listen_port}: {e.strerror}",
               file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 130
     fig["seed"] = seed
     if a.json:
         print(json.dumps(fig))
@@ -509,7 +541,8 @@ def add_parser(subparsers):
 
     r = subparsers.add_parser("link-relay", help="relay two link-cable ends, damaging bytes on the way")
     r.add_argument("listen_port", metavar="LISTEN_PORT", type=whole(0, 65535, "a TCP port"),
-                   help="TCP port on 127.0.0.1 to accept one end on (0: any free port)")
+                   help="TCP port on 127.0.0.1 to accept one end on, one connection after another "
+                        "(a console that powers off comes back through it; 0: any free port)")
     r.add_argument("target", metavar="TARGET",
                    help="the other end: a pyserial URL (socket://127.0.0.1:PORT, /dev/pts/N) or a TCP port")
     r.add_argument("--drop", type=_prob, default=0.0, metavar="P", help="probability a byte is lost")

@@ -181,7 +181,8 @@ def test_power_off_mid_match_resumes_from_the_save(tmp_path):
 @pytest.mark.parametrize("spec,why", [
     ("listen:99999", "not a TCP port"),
     ("listen:abc", "not a TCP port"),
-    ("socket://127.0.0.1:1", "cannot open socket://127.0.0.1:1"),
+    ("socket://127.0.0.1", "socket://HOST:PORT"),   # (nobody listening on a good one: it waits)
+    ("99999", "not a TCP port"),
     ("/nonexistent/tty", "cannot open /nonexistent/tty"),
     ("", "--link needs"),
 ])

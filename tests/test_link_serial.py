@@ -82,7 +82,8 @@ def test_two_consoles_finish_a_match_through_the_relay_process():
             assert c.link.state == S.ENDED and c.link.reason == S.R_MATCH_OVER, S.STATE_NAMES[c.link.state]
         assert a.link.match_id == b.link.match_id
         assert bytes(a.link.log) == bytes(b.link.log) and a.link.game.scores == b.link.game.scores
-        a_ser.close()                      # the relay ends when its client leaves
+        a_ser.close()                      # the relay waits for a next client: Ctrl-C ends it
+        p.send_signal(signal.SIGINT)
         out, err = p.communicate(timeout=10)
     finally:
         if p.poll() is None:
@@ -95,6 +96,49 @@ def test_two_consoles_finish_a_match_through_the_relay_process():
     assert fig["a_to_b_bytes"] > 0 and fig["b_to_a_bytes"] > 0
     assert fig["a_to_b_flipped"] + fig["b_to_a_flipped"] > 0
     assert fig["seed"] == 4
+
+
+def test_relay_serves_a_console_that_comes_back_and_prints_figures_on_ctrl_c():
+    """A console that powers off and comes back through the relay reconnects
+    (before: "Connection refused", the relay served one connection); Ctrl-C
+    prints the figures, the connections counted."""
+    master, slave = os.openpty()
+    p, port = _relay("0", os.ttyname(slave), "--json", "--seed", "3")
+    url = f"socket://127.0.0.1:{port}"
+    try:
+        end = SerialEnd(serial.serial_for_url(url, timeout=0))
+        clock = Clock()
+        a = Console(end, clock, "burako", 300, 1, rto=60)
+        b = Console(PtyEnd(master), clock, "burako", 300, 2, rto=60)
+        deadline = time.monotonic() + 60
+        plugged = False
+        while time.monotonic() < deadline:
+            a.step()
+            b.step()
+            if not plugged and a.link.count >= 20:
+                end.s.close()                   # off: the relay sees its client go
+                time.sleep(0.2)
+                end.s = serial.serial_for_url(url, timeout=0)    # back through the relay
+                plugged = True
+            if a.link.state == S.ENDED and b.link.state == S.ENDED and a.link.idle() and b.link.idle():
+                break
+            time.sleep(0.0005)
+        assert plugged
+        for c in (a, b):
+            assert c.link.state == S.ENDED and c.link.reason == S.R_MATCH_OVER, S.STATE_NAMES[c.link.state]
+        assert bytes(a.link.log) == bytes(b.link.log)
+        end.s.close()
+        p.send_signal(signal.SIGINT)            # Ctrl-C
+        out, err = p.communicate(timeout=10)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.communicate()
+        os.close(master)
+        os.close(slave)
+    assert p.returncode == 0, err
+    fig = json.loads(out.strip().splitlines()[-1])
+    assert fig["connections"] == 2 and fig["a_to_b_bytes"] > 0 and fig["seed"] == 3
 
 
 def test_relay_stops_on_sigterm_with_its_figures():

@@ -1,0 +1,168 @@
+"""`burako emu --link` as the README starts it (issue 19), with real processes
+and a temporary HOME: each endpoint gets its own storage by default
+(~/.burako/emu/link-ENDPOINT), so the two emulators resume after either
+restarts; the connecting side started first waits for the listener; a bare
+port makes two emulators find each other; a flooding peer cannot stall the
+emulator's link."""
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+from emulator.paths import ROOT
+
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+import scorelog  # noqa: E402
+
+TIMEOUT = 150
+
+
+def _free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def _emu(home, link, *more):
+    env = dict(os.environ, HOME=str(home), SDL_VIDEODRIVER="dummy")
+    return subprocess.Popen([sys.executable, "-m", "host.cli", "emu", "--headless", "--autoplay",
+                             "--target", "300", "--state-json", "--link", link, *more],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+
+
+def _finish(proc):
+    try:
+        out, err = proc.communicate(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        raise AssertionError("no end: " + err[-2000:])
+    assert proc.returncode == 0, err[-2000:]
+    return json.loads(out.strip().splitlines()[-1]), err
+
+
+def _kill(*procs):
+    for p in procs:
+        if p is not None and p.poll() is None:
+            p.kill()
+            p.communicate()
+
+
+def _wait_for(path, proc, s=60):
+    t0 = time.monotonic()
+    while not os.path.exists(path):
+        assert proc.poll() is None, proc.communicate()[1][-2000:]
+        assert time.monotonic() - t0 < s, "no " + path
+        time.sleep(0.02)
+
+
+def _power_off(proc):
+    proc.kill()
+    proc.communicate()
+    assert proc.returncode == -signal.SIGKILL
+
+
+def _same_match(sa, sb, da, db):
+    for s in (sa, sb):
+        assert s["screen"] == "matchend" and s["link"]["reason"] == "match over", s
+    assert sa["scores"] == sb["scores"] and sa["link"]["match_id"] == sb["link"]["match_id"]
+    mid = int.from_bytes(bytes.fromhex(sa["link"]["match_id"]), "little")
+    for d in (da, db):
+        recs, problems = scorelog.read(os.path.join(d, scorelog.FILENAME))
+        assert not problems and [r["id"] for r in recs] == [mid]
+        assert not os.path.exists(os.path.join(d, "link.sav"))
+
+
+def test_the_readme_commands_resume_after_either_restarts(tmp_path):
+    """burako emu --link listen:P and --link socket://127.0.0.1:P, no --storage
+    (before: both used ~/.burako/emu/link.sav, and after a restart both said
+    "another match in progress" for good)."""
+    port = _free_port()
+    emu = tmp_path / ".burako" / "emu"
+    da, db = str(emu / f"link-listen-{port}"), str(emu / f"link-socket-127.0.0.1-{port}")
+    a = _emu(tmp_path, f"listen:{port}")
+    b = b2 = a2 = None
+    try:
+        assert f"listening on 127.0.0.1:{port}" in a.stderr.readline()
+        b = _emu(tmp_path, f"socket://127.0.0.1:{port}")
+        _wait_for(os.path.join(db, "link.sav"), b)
+        time.sleep(0.3)
+        _power_off(b)                           # the connecting one restarts
+        b2 = _emu(tmp_path, f"socket://127.0.0.1:{port}")
+        _wait_for(os.path.join(da, "link.sav"), a)
+        time.sleep(0.5)
+        _power_off(a)                           # then the listening one
+        a2 = _emu(tmp_path, f"listen:{port}")
+        sb, _ = _finish(b2)
+        sa, _ = _finish(a2)
+    finally:
+        _kill(a, b, b2, a2)
+    _same_match(sa, sb, da, db)
+
+
+def test_the_connecting_side_started_first_waits_for_the_listener(tmp_path):
+    port = _free_port()
+    b = _emu(tmp_path, f"socket://127.0.0.1:{port}")
+    a = None
+    try:
+        line = b.stderr.readline()
+        assert line.startswith(f"waiting for socket://127.0.0.1:{port}") and "listen" in line
+        time.sleep(1.5)
+        assert b.poll() is None                 # still there, retrying
+        a = _emu(tmp_path, f"listen:{port}")
+        sa, _ = _finish(a)
+        sb, _ = _finish(b)
+    finally:
+        _kill(a, b)
+    emu = tmp_path / ".burako" / "emu"
+    _same_match(sa, sb, str(emu / f"link-listen-{port}"), str(emu / f"link-socket-127.0.0.1-{port}"))
+
+
+def test_two_emulators_on_one_bare_port_find_each_other(tmp_path):
+    """--link PORT: connect to 127.0.0.1:PORT, else listen there; each gets its
+    own folder (link-port-PORT, link-port-PORT-2)."""
+    port = _free_port()
+    a = _emu(tmp_path, str(port))
+    b = None
+    try:
+        assert f"listening on 127.0.0.1:{port}" in a.stderr.readline()
+        b = _emu(tmp_path, str(port))
+        sa, _ = _finish(a)
+        sb, _ = _finish(b)
+    finally:
+        _kill(a, b)
+    emu = tmp_path / ".burako" / "emu"
+    _same_match(sa, sb, str(emu / f"link-port-{port}"), str(emu / f"link-port-{port}-2"))
+
+
+def test_a_flood_does_not_stall_the_emulators_link():
+    """A peer writing as fast as it can: each read is bounded (RX_MAX), so
+    any()/readinto return and the buffer stays small (before: poll() never
+    returned, RSS 24 -> 278 MB)."""
+    from emulator.link import RX_MAX, ListenLink
+
+    lk = ListenLink(0)
+    c = socket.create_connection(("127.0.0.1", lk.port))
+    c.setblocking(False)
+    sent = 0
+    chunk = b"\x01" * 65536
+    buf = bytearray(512)
+    try:
+        for _ in range(200):
+            try:
+                sent += c.send(chunk)
+            except BlockingIOError:
+                pass
+            assert lk.any() <= RX_MAX
+            lk.readinto(buf)
+            assert len(lk.buf) <= RX_MAX
+        assert sent > 4 * RX_MAX
+    finally:
+        c.close()
+        lk.close()
