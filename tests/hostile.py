@@ -537,7 +537,7 @@ def catchups(n, moves=True):
             c = v.count
             if moves:
                 atk.ahead()
-            L._asked = 0                # (our own bound on serving: lifted)
+            L.repaired = 0              # (our own bound on serving: lifted)
             atk.say(M.move(L.count + (not moves), b"\0\0\0\0", (0, 0, b"", 0)))
             if moves:
                 v.playing = True

@@ -8,7 +8,7 @@ from micropython import const
 from link import msg as M
 from link import session as S
 
-REVEAL_MS = const(20000)   # connected time the peer's REVEAL may take after ours went out
+_REVEAL_MS = const(20000)  # connected time the peer's REVEAL may take after ours went out
 
 
 # --- messages ----------------------------------------------------------------
@@ -67,7 +67,6 @@ def link_up(lk):
     lk._deal_reset()
     lk._sync_reset()
     lk._serve_reset()
-    lk._asked = 0
     if lk._st == S.ENDED and lk.reason != S.R_MATCH_OVER:
         lk._send(bytes((M.END, lk.reason)))
         return
@@ -114,14 +113,16 @@ def on_hello(lk, b, i, n):
     if d is not None and d[1] is not None:
         # our nonce is out, so the peer knows the deal: the deal is fixed,
         # and a new HELLO (a deal again) is the peer walking away from it
-        lk._quit(S.R_PEER_ABANDONED)
+        lk._end(S.R_PEER_ABANDONED)
+        lk.by_peer = True
         return
     if not mine and not theirs:
         start_deal(lk)
     elif not theirs:
         # a dealt match with no move yet is abandoned, not dealt again: we
         # revealed our nonce for it (docs/link.md "The deal")
-        lk._quit(S.R_PEER_ABANDONED if lk.count == 0 else S.R_PEER_LOST)
+        lk._end(S.R_PEER_ABANDONED if lk.count == 0 else S.R_PEER_LOST)
+        lk.by_peer = lk.count == 0
     elif not mine:
         lk._end(S.R_LOST_MATCH)
     elif mid != lk.match_id or seat != 1 - lk.seat:
@@ -153,15 +154,16 @@ def on_commit(lk, b, i, n):
     lk._send(bytes((M.REVEAL,)) + d[0])
 
 
-def tick(lk, now):
-    """Our REVEAL is out: the peer's must come within REVEAL_MS of time
+def poll(lk, now):
+    """Our REVEAL is out: the peer's must come within _REVEAL_MS of time
     connected (a pulled cable does not count), or the link ends."""
     d = lk._dealing
     if lk.t.alive():
         d[2] += lk.t.clock.ticks_diff(now, d[3])
     d[3] = now
-    if d[2] >= REVEAL_MS:
-        lk._quit(S.R_NO_REVEAL)
+    if d[2] >= _REVEAL_MS:
+        lk._end(S.R_NO_REVEAL)
+        lk.by_peer = True
         lk._deal_reset()
 
 
@@ -177,7 +179,7 @@ def on_reveal(lk, b, i, n):
     lk.seed, lk.match_id, lk.seat = deal(d[0], theirs)
     lk._deal_reset()
     lk._set_game(lk._game().new_game(lk.rules, lk.seed, lk.target))
-    lk._soil()
+    lk.dirty = lk.t.now | 1
     lk._st = S.PLAYING
     lk.events.append((S.EV_SYNC, 0, 0))
 

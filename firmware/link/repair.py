@@ -9,7 +9,7 @@ from link import msg as M
 from link import session as S
 
 LOG_CHUNK = const(400)     # largest LOG payload; smaller on a noisy cable
-MAX_ASKS = const(4)        # SYNC/REPAIR served a connection between two moves logged
+_MAX_LOG = const(12288)    # session.py's (a private const there)
 
 
 def replay(gm, rules, seed, target, log):
@@ -125,18 +125,15 @@ def on_sync(lk, b, i, n, t):
         return
     if t == M.SYNC and lk._serve is not None:
         return                  # one log at a time: a repeat while serving is ignored
-    # what one request may cost: a log (MAX_LOG bytes at most); an honest
-    # peer asks once a (re)connection, again after a failed catch-up
-    lk._asked += 1
-    if lk._asked > MAX_ASKS:
-        lk._end(S.R_PROTOCOL)
+    # what one request may cost: a log (_MAX_LOG bytes at most); an honest
+    # peer asks once a restart, again after a failed catch-up: more than
+    # 2 * MAX_STRIKES between two of our moves is a flood
+    lk.repaired += 1
+    if lk.repaired > 2 * S.MAX_STRIKES:
+        lk._end(S.R_CHEAT if t == M.REPAIR else S.R_PROTOCOL)
         return
     start = M.u16(b, i + 1)
     if t == M.REPAIR:
-        lk.repaired += 1
-        if lk.repaired > 2 * S.MAX_STRIKES:
-            lk._end(S.R_CHEAT)
-            return
         # heal our own position first: it may be the wrong one
         g, bad = replay(lk._game(), lk.rules, lk.seed, lk.target, lk.log)
         if bad is not None:
@@ -208,7 +205,7 @@ def on_log(lk, b, i, n):
                 lk._sync_reset()
                 lk._end(S.R_CHEAT)
                 return
-            if len(log) + len(pend) + e - j > S.MAX_LOG:
+            if len(log) + len(pend) + e - j > _MAX_LOG:
                 lk._sync_reset()
                 lk._end(S.R_PROTOCOL)
                 return
@@ -246,9 +243,10 @@ def on_log_end(lk, b, i, n):
         return
     lk.log.extend(inc[3])
     lk.count = count
-    lk._asked = 0
+    lk.repaired = 0
     lk._restored = False
-    lk._soil()
+    if not lk.dirty:
+        lk.dirty = lk.t.now | 1
     lk._set_game(g)
     lk._st = S.PLAYING
     if g.phase == lk.over:

@@ -42,11 +42,11 @@ R_ABANDONED = const(10)    # a player gave up the match (link.abandon())
 R_PROTOCOL = const(11)     # the peer flooded us, overran a bound or broke the message order
 R_PEER_ABANDONED = const(12)  # the peer left a match in play: a re-deal after our reveal,
                               # a restart mid-deal, END(match over) with the match in play
-R_NO_REVEAL = const(13)    # the peer withheld its reveal (REVEAL_MS of connected time)
+R_NO_REVEAL = const(13)    # the peer withheld its reveal (20 s of connected time: deal.py)
 REASON_NAMES = ("", "match over", "protocol version differs", "variant or target differs",
                 "peer lost the match", "this console lost the match", "another match",
                 "dishonest deal", "peer cheated", "positions differ", "abandoned",
-                "protocol error", "peer abandoned the match", "peer withheld its reveal")
+                "protocol error", "peer abandoned", "no reveal")
 
 # why one incoming frame was refused (link.last_refusal = (code, engine reason))
 F_ILLEGAL = const(1)       # the engine refused the move (engine reason given)
@@ -69,8 +69,9 @@ NOT_YOUR_TURN = const(1)
 BUSY = const(100)          # send_move: the link is not in a state to take a move
 
 MAX_STRIKES = const(3)     # refused peer moves (each triggers a repair) before R_CHEAT
-MAX_LOG = const(12288)     # the move log's bound, bytes (docs/link.md "Bounds"): past it, R_PROTOCOL
-SAVE_MS = const(2000)      # dirty this long: safe_to_write() says yes whatever the peer sends
+# (private consts: no interned name; repair.py holds the same _MAX_LOG)
+_MAX_LOG = const(12288)    # the move log's bound, bytes (docs/link.md "Bounds"): past it, R_PROTOCOL
+_SAVE_MS = const(2000)     # dirty this long: safe_to_write() says yes whatever the peer sends
 SAVE_MAGIC = b"BKLS\x01"
 FIRMWARE = b"dev"
 
@@ -143,10 +144,8 @@ class Link:
         self.last_refusal = (0, 0)
         self.strikes = 0
         self.repairs = 0            # repairs this console asked for
-        self.repaired = 0           # repairs the peer asked of us
-        self.dirty = False          # the log grew since saved() was last called
-        self._dirty_at = 0          # when it became dirty (ms)
-        self._asked = 0             # SYNC/REPAIR served since a move or a (re)connection
+        self.repaired = 0           # logs the peer asked of us (SYNC, REPAIR) since our last move
+        self.dirty = False          # the log grew since saved() was last called: when (ms | 1)
         self._restored = False      # from a save, before its first sync: may take its own
                                     # moves past the saved count from the peer (docs/link.md)
         self._st = CONNECTING
@@ -183,7 +182,7 @@ class Link:
         self.t.poll(now)
         d = self._dealing
         if d is not None and d[1] is not None:
-            self._deal().tick(self, now)    # our REVEAL is out: the peer's must come
+            self._deal().poll(self, now)    # our REVEAL is out: the peer's must come
         if self._serve is not None:
             if not self.t.queue:
                 self._repair().pump(self)
@@ -269,7 +268,8 @@ class Link:
         lost and resent, never misread.)"""
         if self.events:
             return False
-        if self.dirty and self.t.clock.ticks_diff(self.t.now, self._dirty_at) >= SAVE_MS:
+        d = self.dirty
+        if d and self.t.clock.ticks_diff(self.t.now, d) >= _SAVE_MS:
             return True             # a peer never lets it be quiet: save anyway (resent)
         if not self.idle():
             return False
@@ -359,15 +359,11 @@ class Link:
         self._pos = self.position(self.game)
         self._dig = M.digest(self._pos)
 
-    def _soil(self):
-        if not self.dirty:
-            self.dirty = True
-            self._dirty_at = self.t.now
-
     def _logged(self):
         self.count += 1
-        self._asked = 0
-        self._soil()
+        self.repaired = 0
+        if not self.dirty:
+            self.dirty = self.t.now | 1
         if self.game.phase == self.over:
             self._st = ENDED
             self.reason = R_MATCH_OVER
@@ -389,11 +385,6 @@ class Link:
         self._serve_reset()
         self._send(bytes((M.END, reason)))
 
-    def _quit(self, reason):
-        # the peer's doing (by_peer), told to it as ours is
-        self._end(reason)
-        self.by_peer = True
-
     def _refuse(self, code, why=0, strike=True):
         self.refused += 1
         self.last_refusal = (code, why)
@@ -413,7 +404,8 @@ class Link:
     def link_reset(self):
         d = self._dealing
         if d is not None and d[1] is not None:
-            self._quit(R_PEER_ABANDONED)    # a restart after our reveal: the deal was fixed
+            self._end(R_PEER_ABANDONED)     # a restart after our reveal: the deal was fixed
+            self.by_peer = True
         self._deal_reset()
         self._sync_reset()
         self._serve_reset()
@@ -466,7 +458,7 @@ class Link:
         if ply > self.count:
             self._repair().ask_sync(self)   # we missed moves (cannot happen between honest peers)
             return
-        if len(self.log) + n - i > MAX_LOG:
+        if len(self.log) + n - i > _MAX_LOG:
             self._end(R_PROTOCOL)   # longer than any match: the game and log stay
             return
         dig = bytes(b[i + 3:i + 7])

@@ -28,7 +28,7 @@ DEAD_MS = const(1600)   # nothing heard for this long: the peer is gone
 SYN_MS = const(250)     # SYN repeat while connecting
 CTL_WIRE = const(24)    # the longest control frame (a SYN: 20 bytes on the wire)
 QUEUE = const(48)       # payloads waiting (a whole match log is ~8 frames); more means a flood
-READ_MAX = const(2048)  # bytes taken a poll (4 UART buffers): a flood cannot hold poll()
+_READ_MAX = const(2048)  # bytes taken a poll (4 UART buffers): a flood cannot hold poll()
 
 
 class Transport:
@@ -133,7 +133,7 @@ class Transport:
         c = self.chunk
         ri = self.readinto
         got = 0
-        while got < READ_MAX:
+        while got < _READ_MAX:
             if ri is not None:
                 k = ri(c)
                 if not k:
