@@ -435,7 +435,8 @@ def frozen_game(modules, files):
 
 def shadow_note(frozen):
     """One line for a board whose firmware has the game frozen in."""
-    return (f"this board's firmware has the game frozen in ({len(frozen)} modules): the files on its "
+    n = f"{len(frozen)} module" + ("s" if len(frozen) != 1 else "")
+    return (f"this board's firmware has the game frozen in ({n}): the files on its "
             "filesystem shadow them (sys.path '', '.frozen', '/lib'); `burako flash --clean` removes "
             "the copies so the frozen ones run")
 

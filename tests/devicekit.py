@@ -110,3 +110,49 @@ def device_files(port):
 
     walk("/")
     return out
+
+
+# --- the virtual Pico (the real rp2 firmware on rp2040js) ------------------------------------
+def vpico_or_skip():
+    """Skip (fail under CI) when the virtual Pico cannot run here."""
+    from emulator.runtimes import rp2040
+
+    why = None
+    if shutil.which("node") and not rp2040.node_modules_ready() and not rp2040.npm_ci():
+        why = "npm ci failed in emulator/runtimes/rp2040"
+    why = why or rp2040.missing()
+    if why:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"virtual Pico unavailable under CI: {why}")
+        pytest.skip(f"virtual Pico unavailable: {why}")
+
+
+def flashed_pico(base):
+    """(flash image of a virtual Pico holding the game, put there by `burako flash`, the build tree)
+    made under `base` (once: reused when there)."""
+    from emulator.runtimes import rp2040
+
+    image, tree = Path(base) / "flashed.bin", Path(base) / "fw"
+    if not image.exists():
+        code, out, err = run_cli("build", "--out", str(tree))
+        assert code == 0, err
+        with rp2040.VPico(Path(base) / "new.bin") as pico:
+            pico.wait_event("usb")
+            code, out, err = run_cli("flash", "--port", pico.port, "--out", str(tree), "--no-build")
+            assert code == 0, err
+        os.replace(Path(base) / "new.bin", image)
+    return image, tree
+
+
+def device_listing(pico_port):
+    """{path: size} of every file on a virtual Pico, walked with os.ilistdir in one mpremote exec."""
+    out = mpremote(pico_port, "exec", "import os\n"
+                   "def walk(d):\n"
+                   "    for e in os.ilistdir(d):\n"
+                   "        p = d + '/' + e[0] if d != '/' else '/' + e[0]\n"
+                   "        if e[1] == 0x4000:\n"
+                   "            walk(p)\n"
+                   "        else:\n"
+                   "            print(e[3], p[1:])\n"
+                   "walk('/')\n")
+    return {ln.split(" ", 1)[1]: int(ln.split(" ", 1)[0]) for ln in out.splitlines() if ln.strip()}
