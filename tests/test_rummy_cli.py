@@ -148,3 +148,18 @@ def test_replay_header_errors_point_at_their_line(capsys, tmp_path, text, blame)
     f.write_text(text)
     code, out, err = rummy_in_process(capsys, "replay", str(f))
     assert code == 2 and out == "" and err == f"burako rummy: {f}: {blame}\n"
+
+
+def test_sim_guest_failure_is_one_line_exit_1(capsys, monkeypatch):
+    """The guest's own failure (its MatchError, a trap) was a GuestError traceback."""
+    from emulator.runtimes import wasi
+    from host import rummy as HR
+
+    def fails(*a, **k):
+        raise wasi.GuestError("guest raised MatchError (exit code 1)", exit_code=1,
+                              traceback="Traceback (most recent call last):\n  File ...\n"
+                                        "MatchError: match did not end after 20000 moves\n")
+    monkeypatch.setattr(HR, "run_micropython", fails)
+    code, out, err = rummy_in_process(capsys, "sim", "--runtime", "micropython")
+    assert code == 1 and out == ""
+    assert err == "burako rummy: MicroPython stopped: MatchError: match did not end after 20000 moves\n"
