@@ -207,8 +207,15 @@ def build_all(boards, src_dir, build, out, jobs, fresh=False, say=print):
     log.write_text("")
     t0 = time.monotonic()
     fresh = sources(build, src_dir, log, say) or fresh
+    mpy = next(s for s in lk["sources"] if s["name"] == "micropython")
+    # MicroPython's version (os.uname().version, the banner) comes from `git describe` in its tree
+    # unless MICROPY_GIT_TAG is set, and build/uf2/ sits inside this project's checkout: it would
+    # read this project's commit, "-dirty" included. The ceiling keeps every git call of the
+    # build out of the checkout.
     env = dict(os.environ, SOURCE_DATE_EPOCH=str(lk["epoch"]),
-               PICOTOOL_FETCH_FROM_GIT_PATH=str(build / "picotool-install"))
+               PICOTOOL_FETCH_FROM_GIT_PATH=str(build / "picotool-install"),
+               MICROPY_GIT_TAG=mpy["ref"], MICROPY_GIT_HASH=mpy["commit"][:10],
+               GIT_CEILING_DIRECTORIES=str(build))
     mp = build / "micropython"
     say("mpy-cross")
     run(["make", "-C", mp / "mpy-cross", f"-j{jobs}"], log, env=env)

@@ -17,11 +17,11 @@ list(APPEND MICROPY_DEF_BOARD BURAKO_VERSION="${BURAKO_VERSION}")
 # and libstdc++.a come from libstdc++-arm-none-eabi-newlib, a 313 MB download. MicroPython is C
 # and never calls operator new (the linker drops those functions from the stock build too), so:
 # the define makes the file compile to nothing, and the firmware is linked by the C compiler
-# driver. Then gcc-arm-none-eabi + libnewlib-arm-none-eabi suffice. (Set before project(), which
-# only fills in CMAKE_CXX_LINK_EXECUTABLE when it is unset.)
+# driver, given the -lm that g++ would add. Then gcc-arm-none-eabi + libnewlib-arm-none-eabi
+# suffice. (Set before project(), which only fills in CMAKE_CXX_LINK_EXECUTABLE when unset.)
 list(APPEND MICROPY_DEF_BOARD PICO_CXX_DISABLE_ALLOCATION_OVERRIDES=1)
 set(CMAKE_CXX_LINK_EXECUTABLE
-    "<CMAKE_C_COMPILER> <FLAGS> <CMAKE_CXX_LINK_FLAGS> <LINK_FLAGS> <OBJECTS> -o <TARGET> <LINK_LIBRARIES>")
+    "<CMAKE_C_COMPILER> <FLAGS> <CMAKE_CXX_LINK_FLAGS> <LINK_FLAGS> <OBJECTS> -o <TARGET> <LINK_LIBRARIES> -lm")
 # manifest.py finds the firmware through $(BURAKO_FIRMWARE)
 set(MICROPY_MANIFEST_BURAKO_FIRMWARE "${BURAKO_ROOT}/firmware")
 set(MICROPY_FROZEN_MANIFEST "${MICROPY_BOARD_DIR}/manifest.py")
