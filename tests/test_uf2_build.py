@@ -6,6 +6,8 @@ import os
 import re
 import shutil
 import struct
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -187,3 +189,18 @@ def test_the_uf2_names_the_console_its_version_and_freezes_the_game(board):
     # frozen modules are named by their path (pitfall 4 of the firmware sources' README)
     for name in (b"main.py", b"burako_board.py", b"engine/game.py", b"ui/app.py", b"hal/board.py"):
         assert name in image, name
+
+
+# --- the built-in board profile (hal.board) ----------------------------------------------
+
+def test_the_built_in_profile_is_used_without_board_txt_and_board_txt_still_wins(tmp_path, monkeypatch):
+    from hal import board
+
+    assert board.profile_name(str(tmp_path) + "/") == board.DEFAULT_PROFILE   # stock: none built in
+    built_in = types.ModuleType("burako_board")
+    built_in.PROFILE = "pico_lcd_114"
+    monkeypatch.setitem(sys.modules, "burako_board", built_in)
+    assert board.profile_name(str(tmp_path) + "/") == "pico_lcd_114"
+    assert board.load_profile(None, str(tmp_path) + "/").NAME == "pico-lcd-1.14"
+    (tmp_path / "board.txt").write_text("pico_lcd_13\n")
+    assert board.profile_name(str(tmp_path) + "/") == "pico_lcd_13"

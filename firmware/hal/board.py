@@ -25,9 +25,8 @@ def profile_name(root="/"):
         pass
     try:
         # frozen into the console's UF2 (hardware/boards/*/burako_board.py); absent on the
-        # stock firmware plus .mpy files
-        from burako_board import PROFILE
-        return PROFILE
+        # stock firmware plus .mpy files (and to the type checker: hence __import__)
+        return __import__("burako_board").PROFILE
     except ImportError:
         return DEFAULT_PROFILE
 
