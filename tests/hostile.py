@@ -595,3 +595,184 @@ def save_starvation(seconds=120, trickle=False):
             unsaved = max(unsaved, clock.now - saved_at[1])
         return (v.count - c0, v.saves - s0, unsaved, gone), None
     return scen
+
+
+# --- the victim on the virtual Pico (the real rp2 firmware on rp2040js) -------------------
+# The victim's device code: a Link on the board's UART0 (hal/board.py), its AI
+# playing its turns, saving at turn boundaries; a line "ST ..." whenever its
+# state changes, and once the link has ended "R", "L" (its log), "S" (its save).
+VICTIM_DEVICE = """
+import gc, binascii, time
+from hal import board as _hb
+from link.session import Link, ENDED
+from link import msg as M
+from ai.basic import BasicAI
+b = _hb.build(init_display=False)
+L = Link(b, 'burako', 0)
+ai = BasicAI()
+def hx(x):
+    return binascii.hexlify(x).decode() if x else '-'
+last = None
+save = None
+saves = 0
+peak = 0
+t_end = None
+n = 0
+while True:
+    L.poll()
+    while L.next_event():
+        pass
+    if L.my_turn():
+        L.send_move(ai.choose(L.game))
+    g = L.game
+    if L.dirty and g is not None and (g.turn != L.seat or g.phase >= 4) and L.safe_to_write():
+        save = None
+        save = L.saved()
+        saves += 1
+    s = (L.count, L.state, L.reason, L.idle())
+    if s != last:
+        last = s
+        print('ST', L.count, L.state, L.reason, int(L.by_peer), L.seat, -1 if g is None else g.turn,
+              int(L.idle()), saves, hx(L._dig))
+    n += 1
+    if n % 16 == 0:
+        a = gc.mem_alloc()
+        if a > peak:
+            peak = a
+    if L.state == ENDED:
+        if t_end is None:
+            t_end = time.ticks_ms()
+        elif time.ticks_diff(time.ticks_ms(), t_end) > 600:
+            break
+    time.sleep_ms(2)
+g = L.game
+print('R', L.count, L.state, L.reason, int(L.by_peer), L.seat, '-' if g is None else hx(M.digest(L.position(g))),
+      peak, saves, hx(L.match_id), gc.mem_free())
+print('L', hx(L.log))
+print('S', hx(save))
+print('DONE')
+"""
+
+
+class WallClock:
+    """board.clock on the host's wall clock (the attacker against a virtual Pico)."""
+
+    def __init__(self):
+        import time
+        self._mono = time.monotonic
+        self.t0 = self._mono()
+        self.now = self.ticks_ms()
+
+    def ticks_ms(self):
+        return int((self._mono() - self.t0) * 1000) + 1000
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+
+class SockEnd:
+    """A Link's stream on a TCP connection (the virtual Pico's UART0 wire)."""
+
+    def __init__(self, port):
+        import socket
+        self.s = socket.create_connection(("127.0.0.1", port))
+        self.s.setblocking(False)
+        self.buf = bytearray()
+
+    def _pull(self):
+        try:
+            while True:
+                d = self.s.recv(4096)
+                if not d:
+                    break
+                self.buf += d
+        except BlockingIOError:
+            pass
+
+    def write(self, d):
+        self.s.sendall(bytes(d))
+        return len(d)
+
+    def any(self):
+        self._pull()
+        return len(self.buf)
+
+    def read(self, n):
+        self._pull()
+        d = bytes(self.buf[:n])
+        del self.buf[:n]
+        return d
+
+
+class PicoVictim:
+    """The victim's view from the "ST" lines it prints on its USB serial."""
+
+    kind = "vpico"
+
+    def __init__(self, pico):
+        self.pico = pico
+        self.raw = b""
+        self.lines = []
+        self.playing = True          # (its AI always plays its turns)
+        self.count = self.state = self.reason = self.saves = 0
+        self.by_peer = self.idle = False
+        self.seat = self.turn = -1
+        self.dig = b""
+
+    def pull(self):
+        import os
+        import select
+        while select.select([self.pico._slave], [], [], 0)[0]:
+            self.raw += os.read(self.pico._slave, 4096)
+        *done, self.raw = self.raw.split(b"\n")
+        for ln in done:
+            ln = ln.decode(errors="replace").strip()
+            self.lines.append(ln)
+            if ln.startswith("ST "):
+                f = ln.split()
+                self.count, self.state, self.reason = int(f[1]), int(f[2]), int(f[3])
+                self.by_peer = f[4] == "1"
+                self.seat, self.turn = int(f[5]), int(f[6])
+                self.idle, self.saves = f[7] == "1", int(f[8])
+                self.dig = _unhex(f[9])
+
+
+def drive_vpico(scen, image, seed=1, max_s=300):
+    """Run scenario `scen` against the victim on a virtual Pico booted from
+    `image` (a flash holding the built firmware); the attacker on the host
+    over the board's UART0 wire, on the wall clock. Returns (Outcome, the
+    Attacker, what the scenario returned, the victim's lines)."""
+    import time
+    from emulator.runtimes import rp2040
+    with rp2040.VPico(image, link="listen:0") as pico:
+        pico.wait_event("usb")
+        clock = WallClock()
+        atk = Attacker(SockEnd(pico.listening), clock, "burako", 0, seed * 2 + 2)
+        v = PicoVictim(pico)
+        rp2040.mpremote(pico.port, "exec", "--no-follow", VICTIM_DEVICE)
+        gen = scen(v, atk, clock)
+        ret = None
+        stop = time.monotonic() + max_s
+        while time.monotonic() < stop:
+            clock.now = clock.ticks_ms()
+            v.pull()
+            atk.step()
+            try:
+                next(gen)
+            except StopIteration as e:
+                ret = e.value
+                break
+            time.sleep(0.003)
+        stop = time.monotonic() + 60
+        while "DONE" not in v.lines and time.monotonic() < stop:
+            clock.now = clock.ticks_ms()
+            atk.step()
+            v.pull()
+            time.sleep(0.005)
+    r = [x for x in v.lines if x.startswith("R ")][-1].split()
+    log = [x for x in v.lines if x.startswith("L ")][-1].split()[1]
+    save = [x for x in v.lines if x.startswith("S ")][-1].split()[1]
+    out = Outcome(int(r[1]), int(r[2]), int(r[3]), r[4] == "1", int(r[5]), _unhex(r[6]), _unhex(log),
+                  _unhex(save) or None, int(r[8]), int(r[7]), _unhex(r[9]) or None)
+    out.mem_free = int(r[10])
+    return out, atk, ret, v.lines

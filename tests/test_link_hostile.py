@@ -419,3 +419,33 @@ def test_an_honest_consoles_game_holds_only_moves_a_seat_really_sent(seed, acts)
                 assert own.get(k) == bytes(L.log[i:j]), "move %d of our seat we never sent" % k
             i = j
         assert len(seats) == L.count
+
+
+# --- the worst ones on the virtual Pico (the real rp2 firmware) -------------------------------
+from test_vpico import flashed, vpico_ready  # noqa: E402,F401 (fixtures: the flashed image, made once)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("attack", ["move", "hello", "repair", "grind_hello", "grind_restart", "flood"])
+def test_worst_attacks_against_the_rp2_firmware_on_the_virtual_pico(flashed, tmp_path, attack):
+    """Forged moves by each trigger, deal grinding, a LOG flood against a
+    victim running the built firmware on the virtual Pico (rp2040js), the
+    attacker on its UART0 wire: the link ends with the reason named, the
+    game, log and save as they were (no deal at all for the grinding)."""
+    import shutil
+    if flashed["code"] != 0:
+        pytest.fail("burako flash failed: " + flashed["err"][-300:])
+    image = tmp_path / "flash.bin"
+    shutil.copyfile(flashed["image"], image)
+    scen = {"move": H.forged_moves("move"), "hello": H.forged_moves("hello"),
+            "repair": H.forged_moves("repair"), "grind_hello": H.deal_grinding("hello"),
+            "grind_restart": H.deal_grinding("restart"), "flood": H.log_flood(60)}[attack]
+    out, atk, ret, lines = H.drive_vpico(scen, image)
+    assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-5:]
+    assert out.state == S.ENDED
+    if attack.startswith("grind"):
+        assert out.reason == S.R_PEER_ABANDONED and out.by_peer
+        assert out.match_id is None and out.save is None
+    else:
+        assert out.reason == S.R_CHEAT
+        _unchanged(out, ret[0])
