@@ -238,16 +238,16 @@ from link.session import Link
 from link import msg as M
 from ai.basic import BasicAI
 """ + relay.GUEST_WIRE + """SAVED = binascii.unhexlify(%(saved)r)
-PEAK = [0]
+PEAK = [0, 0]     # the highest heap in use before a collection; the last step's
 def hx(b):
     return binascii.hexlify(b).decode() if b else '-'
 def exchange(L, saves):
     w = B.link
     g = L.game
-    r = host.call('wire', '%%d %%d %%d %%d %%d %%d %%d %%d %%d %%d %%d %%s %%d' %% (
+    r = host.call('wire', '%%d %%d %%d %%d %%d %%d %%d %%d %%d %%d %%d %%s %%d %%d' %% (
         uctypes.addressof(w.tx), w.txn, uctypes.addressof(w.rx), L.count, L.state, L.reason,
         1 if L.by_peer else 0, L.seat, -1 if g is None else g.turn, 1 if L.idle() else 0,
-        saves, hx(L._dig), gc.mem_alloc()))
+        saves, hx(L._dig), gc.mem_alloc(), PEAK[1]))
     w.txn = 0
     k, now, f = r.split()
     w.rxn = int(k)
@@ -282,6 +282,7 @@ def run():
             save = L.saved()
             saves += 1
         a = gc.mem_alloc()
+        PEAK[1] = a
         if a > PEAK[0]:
             PEAK[0] = a
         yield
@@ -311,7 +312,10 @@ class GuestVictim:
         self.idle = False
         self.saves = 0
         self.dig = b""
-        self.mem = self.mem_max = 0
+        self.mem = self.mem_max = self.window = 0
+
+    def reset_peak(self):
+        self.window = 0
 
     def take(self, text):
         f = text.split()
@@ -321,6 +325,7 @@ class GuestVictim:
         self.dig = b"" if f[11] == "-" else bytes.fromhex(f[11])
         self.mem = int(f[12])           # heap in use after the last step's collection
         self.mem_max = max(self.mem_max, self.mem)
+        self.window = max(self.window, int(f[13]))   # the highest before a collection since reset_peak()
         return int(f[0]), int(f[1]), int(f[2])
 
 
@@ -385,6 +390,7 @@ def drive(scen, victim="cpython", seed=1, saved=None, tick=TICK, max_ms=2_000_00
     out = Outcome(int(r[1]), int(r[2]), int(r[3]), r[4] == "1", int(r[5]), _unhex(r[6]), _unhex(log),
                   _unhex(save) or None, int(r[8]), int(r[7]), _unhex(r[9]) or None)
     out.mem_max = v.mem_max
+    out.window = v.window
     return out, atk, clock, box.get("ret")
 
 
@@ -499,6 +505,7 @@ def log_flood(frames=200, junk=False):
         before = yield from mid_match(v, atk, clock)
         count = v.count
         atk.deaf(M.SYNC, M.REPAIR)
+        getattr(v, "reset_peak", lambda: None)()     # (the flood's own heap peak, in MicroPython)
         t0 = clock.now
         atk.say(M.move(count + 1, b"\0\0\0\0", (0, 0, b"", 0)))
         sent = 0
@@ -526,6 +533,7 @@ def catchups(n, moves=True):
     collection at each)."""
     def scen(v, atk, clock):
         yield from mid_match(v, atk, clock, 6)
+        getattr(v, "reset_peak", lambda: None)()
         mems = []
         done = 0
         while done < n and v.state != S.ENDED and atk.link.game.phase != atk.link.over:
