@@ -9,7 +9,10 @@
         # per hand the side that closed (None: nobody)
         "id": 0x5EED, "canastas": [[[1, 0], [0, 1]], [[2, 1], [0, 0]]], "closes": [0, None],
         # optional, burraco (seed 001): match points and victory points, one a side
-        "mp": [305, -305], "vp": [13, 7]})
+        "mp": [305, -305], "vp": [13, 7],
+        # optional, who played: per seat a name (3 letters A-Z) or None, the AIs' level,
+        # and the seats this console held (all of them on one console; a link: its own)
+        "names": ["ANA", None, "LUZ", None], "level": 2, "own_seats": [0, 1, 2, 3]})
     records, problems = scorelog.read(path)
 
 Each record is framed as  magic(2) version(1) length(2) payload(length) crc32(4);
@@ -41,6 +44,10 @@ TAG_ID = 1  # u64 match id: both consoles of a linked match write the same one
 TAG_CANASTAS = 2  # per hand, per side: pure << 4 | impure
 TAG_CLOSES = 3  # per hand: the side that closed, FF none
 TAG_MPVP = 4  # per side i32 match points, then per side u8 victory points (burraco)
+TAG_NAMES = 5  # per seat 3 bytes: the player's name, A-Z, or 3 zero bytes for none
+TAG_LEVEL = 6  # the AI seats' level (1 byte)
+TAG_OWN = 7  # the seats this console held: bit i for seat i (a linked console: its own)
+NAME_LEN = 3
 
 try:
     from binascii import crc32
@@ -179,7 +186,45 @@ def _extensions(rec, nhands, nsides):
             struct.pack_into("<i", b, 4 * i, mp[i])
             b[4 * nsides + i] = vp[i]
         out += _field(TAG_MPVP, b)
+    names = rec.get("names")
+    if names is not None:
+        nseats = len(rec["seats"])
+        if len(names) != nseats:
+            raise ValueError("names per seat")
+        b = bytearray(NAME_LEN * nseats)
+        for i in range(nseats):
+            nm = names[i]
+            if nm is None:
+                continue
+            if not valid_name(nm):
+                raise ValueError("name")
+            for j in range(NAME_LEN):
+                b[NAME_LEN * i + j] = ord(nm[j])
+        out += _field(TAG_NAMES, b)
+    lv = rec.get("level")
+    if lv is not None:
+        if not 1 <= lv <= 255:
+            raise ValueError("level")
+        out += _field(TAG_LEVEL, bytes((lv,)))
+    own = rec.get("own_seats")
+    if own is not None:
+        m = 0
+        for i in own:
+            if not 0 <= i < len(rec["seats"]):
+                raise ValueError("own seat")
+            m |= 1 << i
+        out += _field(TAG_OWN, bytes((m,)))
     return out
+
+
+def valid_name(nm):
+    """A player's name: exactly three capital letters A-Z (the console's arcade entry)."""
+    if not isinstance(nm, str) or len(nm) != NAME_LEN:
+        return False
+    for c in nm:
+        if not "A" <= c <= "Z":
+            return False
+    return True
 
 
 def _field(tag, data):
@@ -331,6 +376,27 @@ def _read_extensions(p, o, n, rec, nh, nsides):
                 return False
             rec["mp"] = [struct.unpack_from("<i", p, o + 4 * i)[0] for i in range(nsides)]
             rec["vp"] = [p[o + 4 * nsides + i] for i in range(nsides)]
+        elif tag == TAG_NAMES:
+            if ln != NAME_LEN * len(rec["seats"]):
+                return False
+            names = []
+            for i in range(o, o + ln, NAME_LEN):
+                if p[i] == 0 and p[i + 1] == 0 and p[i + 2] == 0:
+                    names.append(None)
+                    continue
+                for j in range(i, i + NAME_LEN):
+                    if not 0x41 <= p[j] <= 0x5A:  # A-Z
+                        return False
+                names.append(bytes(p[i:i + NAME_LEN]).decode())
+            rec["names"] = names
+        elif tag == TAG_LEVEL:
+            if ln != 1 or p[o] == 0:
+                return False
+            rec["level"] = p[o]
+        elif tag == TAG_OWN:
+            if ln != 1 or p[o] >> len(rec["seats"]):
+                return False
+            rec["own_seats"] = [i for i in range(len(rec["seats"])) if (p[o] >> i) & 1]
         o += ln
     return True
 

@@ -173,6 +173,13 @@ def test_optional_fields_round_trip(nh, nsides, data):
                            for _ in range(nh)]
     if data.draw(st.booleans()):
         rec["closes"] = [data.draw(st.sampled_from([None] + list(range(nsides)))) for _ in range(nh)]
+    name = st.one_of(st.none(), st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=3, max_size=3))
+    if data.draw(st.booleans()):
+        rec["names"] = [data.draw(name) for _ in range(nsides)]
+    if data.draw(st.booleans()):
+        rec["level"] = data.draw(st.integers(1, 255))
+    if data.draw(st.booleans()):
+        rec["own_seats"] = sorted(data.draw(st.sets(st.integers(0, nsides - 1))))
     buf = bytes(scorelog.encode(rec))
     assert scorelog.decode_payload(buf[scorelog.HEADER:-scorelog.TRAILER]) == rec
 
@@ -197,6 +204,38 @@ def test_encode_rejects_optional_fields_that_do_not_fit():
                   {"closes": [0] * 5}, {"closes": [2] * 6}):
         with pytest.raises(ValueError):
             scorelog.encode(dict(match(0), seq=0, **extra))
+
+
+def test_players_fields_round_trip_and_old_readers_skip_them(tmp_path, monkeypatch):
+    # issue 21: who played each seat, the AIs' level, the seats this console held
+    rec = dict(match(1, players=4), seq=3, names=["ANA", None, "LUZ", None], level=2, own_seats=[0, 1, 2, 3])
+    p = tmp_path / "s.log"
+    scorelog.append(str(p), dict(rec))
+    assert scorelog.read(str(p)) == ([rec], [])
+    linked = dict(match(2, players=2), seq=4, names=["BEA", None], own_seats=[1])
+    scorelog.append(str(p), dict(linked))
+    assert scorelog.read(str(p))[0][1] == linked
+    # a reader that knows none of the new tags (an older firmware or host) still gets the rest
+    payload = bytes(scorelog.encode(rec))[scorelog.HEADER:-scorelog.TRAILER]
+    old = {k: v for k, v in rec.items() if k not in ("names", "level", "own_seats")}
+    for name in ("TAG_NAMES", "TAG_LEVEL", "TAG_OWN"):  # the tags unknown: skipped by their length
+        monkeypatch.setattr(scorelog, name, 0x70 + getattr(scorelog, name))
+    assert scorelog.decode_payload(payload) == old
+
+
+def test_players_fields_that_do_not_fit_are_refused():
+    base = dict(match(0, players=2), seq=0)
+    for extra in ({"names": ["ANA"]}, {"names": ["AN", None]}, {"names": ["ana", None]},
+                  {"names": ["ANAS", None]}, {"names": ["A1B", None]}, {"level": 0}, {"level": 256},
+                  {"own_seats": [2]}, {"own_seats": [-1]}):
+        with pytest.raises(ValueError):
+            scorelog.encode(dict(base, **extra))
+    payload = bytes(scorelog.encode(dict(base, names=["ANA", "BOB"])))[scorelog.HEADER:-scorelog.TRAILER]
+    assert scorelog.decode_payload(payload)["names"] == ["ANA", "BOB"]
+    assert scorelog.decode_payload(payload.replace(b"BOB", b"B0B")) is None  # not a letter
+    assert scorelog.decode_payload(payload.replace(b"BOB", b"B\x00B")) is None  # half a name
+    own = bytes(scorelog.encode(dict(base, own_seats=[1])))[scorelog.HEADER:-scorelog.TRAILER]
+    assert scorelog.decode_payload(own[:-1] + b"\x04") is None  # seat 2 of 2
 
 
 def test_framed_junk_with_a_valid_crc_is_reported_not_raised(tmp_path):
