@@ -32,3 +32,110 @@ def test_finished_matches_are_logged_once_each(tmp_path, runtime):
         assert rec["final"] == st["scores"]
         assert rec["hands"] == st["history"]
         assert rec["winner"] == (0 if st["scores"][0] > st["scores"][1] else 1)
+
+
+# --- issue 21: players' names, the seats this console held, the AIs' level -------------------
+from emulator import runner  # noqa: E402
+from emulator.board import parse_keys  # noqa: E402
+
+# title: new game; set-up rows variant, players, J1, J2, level, target, start
+NAMES = ("A,DOWN,DOWN,PRESS,"                    # J1's row; Click: the names list
+         "A,DOWN,RIGHT,UP,RIGHT,DOWN,DOWN,A,"    # New name: B (A+1), Z (A-1), C (A+2); A confirms
+         "DOWN,A,PRESS,DOWN,DOWN,A")             # J2 a person; the list: New, BZC, ANA, LUZ: ANA
+START = ",DOWN,DOWN,DOWN,A,A,A"                  # start; the hand-off's A; a draw (saved)
+
+
+def run(runtime, keys, storage):
+    feeder = runner.Feeder(parse_keys(keys), frames=3000)
+    if runtime == "micropython":
+        return runner.run_micropython({"seed": 3, "ai_ms": 0}, str(storage), feeder, heap=131072)[1]
+    return runner.snapshot(runner.run_cpython({"seed": 3, "ai_ms": 0}, str(storage), feeder)[1])
+
+
+@pytest.mark.parametrize("runtime", ["cpython", pytest.param("micropython", marks=pytest.mark.micropython)])
+def test_names_entered_in_the_setup_are_remembered_saved_and_resumed(tmp_path, runtime):
+    (tmp_path / "names.txt").write_text("ANA\nLUZ\n")
+    st = run(runtime, NAMES, tmp_path)
+    assert st["screen"] == "setup" and st["names"] == ["BZC", "ANA", None, None]
+    # the most recent first: ANA picked last, BZC new before it
+    assert (tmp_path / "names.txt").read_text().split() == ["ANA", "BZC", "LUZ"]
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "names.txt").write_text("ANA\nLUZ\n")
+    st = run(runtime, NAMES + START, tmp_path / "b")
+    assert st["screen"] == "game" and st["saves"] >= 1
+    data = (tmp_path / "b" / "burako.sav").read_bytes()
+    assert data[:4] == b"BUS\x04" and b"BZCANA\0\0\0\0\0\0" in data
+    st = run(runtime, "A", tmp_path / "b")                       # the title: continue
+    assert st["screen"] in ("game", "handoff") and st["names"] == ["BZC", "ANA", None, None]
+
+
+def test_names_list_keeps_the_last_eight_and_no_name_clears(tmp_path):
+    from ui import names
+
+    class S:
+        def path(self, n):
+            return str(tmp_path / n)
+    got = []
+    for i in range(10):
+        got = names.remember(S(), "AB" + chr(65 + i), got)
+    assert got == ["AB" + chr(65 + i) for i in range(9, 1, -1)] and names.load(S()) == got
+    (tmp_path / "names.txt").write_text("ANA\nbad\nTOOLONG\nA1C\n\nANA\nLUZ\n")
+    assert names.load(S()) == ["ANA", "LUZ"]                # damaged lines skipped
+    st = runner.snapshot(runner.run_cpython({"seed": 3, "ai_ms": 0}, str(tmp_path), runner.Feeder(
+        parse_keys("A,DOWN,DOWN,PRESS,DOWN,A,PRESS,UP,UP,A")))[1])   # J1 = ANA, then No name
+    assert st["names"] == [None, None, None, None]
+    st = runner.snapshot(runner.run_cpython({"seed": 3, "ai_ms": 0}, str(tmp_path / "c"), runner.Feeder(
+        parse_keys("A,DOWN,DOWN,PRESS,A,DOWN,B,B,DOWN")))[1])    # B leaves the letters, then the list
+    assert st["screen"] == "setup" and st["names"] == [None, None, None, None]
+
+
+def finish(app):
+    """Play app's match to its end on the engine, every seat by a level-1 AI."""
+    from ai.basic import BasicAI
+    from engine import game as G
+
+    g = app.g
+    ai = BasicAI(1)
+    while g.phase != G.P_MATCH_OVER:
+        if g.phase == G.P_HAND_OVER:
+            g.play((G.NEXT, 0, b"", 0))
+            continue
+        mv = ai.choose(g)
+        if mv is None or g.play(mv):
+            g.play((G.DRAW, 0, b"", 0))
+
+
+def test_a_finished_match_logs_names_the_console_seats_and_the_ai_level(tmp_path):
+    from ui import app as A
+
+    board, app = runner.run_cpython({"seed": 3, "ai_ms": 0, "target": 1000}, str(tmp_path), runner.Feeder(
+        parse_keys("A,RIGHT,RIGHT,DOWN,RIGHT,DOWN,PRESS,A,A,DOWN,DOWN,DOWN,DOWN,LEFT,DOWN,LEFT,LEFT,LEFT,DOWN,A")))
+    # burraco (variant row twice), 4 players: J1 AAA, J2 AI (level 1), J3 and J4 people, no name
+    assert app.g.n == 4 and app.names[0] == "AAA"
+    app.ai_seats = 0b0010
+    finish(app)
+    A.SCREENS[A.S_MATCHEND].log(app)
+    (rec,), probs = scorelog.read(str(tmp_path / scorelog.FILENAME))
+    assert probs == [] and rec["seats"] == "HAHH"
+    assert rec["names"] == ["AAA", None, None, None]
+    assert rec["own_seats"] == [0, 1, 2, 3] and rec["level"] == 1
+
+
+def test_a_linked_match_logs_its_own_seat_and_no_names(tmp_path):
+    from ui import app as A
+
+    board, app = runner.run_cpython({"seed": 3, "ai_ms": 0}, str(tmp_path), runner.Feeder(
+        parse_keys("A,DOWN,DOWN,PRESS,A,A")))
+    assert app.names[0] == "AAA"
+    from ui import screen_setup
+    screen_setup.new_game(app)
+    finish(app)
+
+    class Link:                     # what log() asks of the link: its seat and the agreed id
+        seat = 1
+        match_id = bytes(range(8))
+    app.link = Link()
+    A.SCREENS[A.S_MATCHEND].log(app)
+    (rec,), probs = scorelog.read(str(tmp_path / scorelog.FILENAME))
+    assert rec["seats"] == "HH" and rec["own_seats"] == [1] and "names" not in rec and "level" not in rec
+    assert rec["id"] == int.from_bytes(bytes(range(8)), "little")

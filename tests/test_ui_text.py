@@ -38,6 +38,9 @@ for i in (L.R_MELDED, L.R_PURE, L.R_IMPURE, L.R_CLOSE, L.R_MUERTO, L.R_RACK, L.R
 for i in range(L.H_DRAW1, L.H_SETUP2 + 1):
     BOXES[i] = (W, "")
 BOXES[L.H_SETUP3] = (W, "")     # the set-up's "A: change" line
+# issue 21, ui/names.py: a seat's name (the title, the list's rows, the editor's hint)
+BOXES.update({L.NAME_OF: (W, "J1"), L.NEW_NAME: (110, ""), L.NO_NAME: (110, ""), L.H_NAME: (W, ""),
+              L.H_SETUP4: (W, "")})
 for i in range(L.DID_DRAW, L.DID_CLOSE + 1):
     BOXES[i] = (W, "J1 ")
 for i in screen_table.MENU:

@@ -134,6 +134,7 @@ class App:
         self.g = None
         self.ais = [None, None, None, None]
         self.ai_seats = 1 << 1             # seat 1 is an AI by default
+        self.names = [None, None, None, None]   # a person's name per seat, or None (ui/names.py)
         self.level = 2
         # the variant's index in engine/rules.VARIANTS ("rummy" is not one of them)
         self.variant = 0
@@ -314,7 +315,8 @@ class App:
             return      # a linked match lives in link.sav (screen_link.persist)
         try:
             _sv().write(self.b.storage, self.ai_seats, self.level, L.LANGS.index(L.code()),
-                     self.viewer, self.sort_mode, self.g, self.played_ms // 1000, self.hands, self.stats)
+                     self.viewer, self.sort_mode, self.g, self.played_ms // 1000, self.hands, self.stats,
+                     self.names)
             self.saves += 1
             self.has_save = True
         except OSError:

@@ -84,6 +84,11 @@ M_HINT = const(73)
 HINT_IS = const(74)
 ROUND = const(75)
 H_SETUP3 = const(76)    # set-up, a value row: what A does there (H_SETUP2: on Start)
+NAME_OF = const(77)     # issue 21: a seat's player name (ui/names.py)
+NEW_NAME = const(78)
+NO_NAME = const(79)
+H_NAME = const(80)      # the three letters' editor
+H_SETUP4 = const(81)    # set-up, a person's seat row: A human/AI, Click (or X) the name
 
 _mod = None
 _code = ""

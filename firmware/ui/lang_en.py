@@ -77,6 +77,11 @@ MSG = (
     'Hint: ',
     'Hands',
     'A:change B:back',
+    'Name of ',
+    'New name',
+    'No name',
+    'Up/Down:letter A:OK',
+    'A:human/AI Click:name',
 )
 # burraco (R12): the muerto is the pozzetto, canastas are burracos, tiles are cards
 # (ids as ui/lang.py: MUERTO, SHOW_RACK, H_MUERTO, SELECT_FIRST, DID_MUERTO, R_PURE,

@@ -77,6 +77,11 @@ MSG = (
     'Pista: ',
     'Manos',
     'A:cambiar B:volver',
+    'Nombre de ',
+    'Nombre nuevo',
+    'Sin nombre',
+    'Arriba/abajo:letra A:ok',
+    'A:humano/IA Clic:nombre',
 )
 # burraco (R12): the muerto is the pozzetto, canastas are burrachi, tiles are cards
 # (ids as ui/lang.py: MUERTO, SHOW_RACK, H_MUERTO, SELECT_FIRST, DID_MUERTO, R_PURE,

@@ -77,6 +77,11 @@ MSG = (
     'Consiglio: ',
     'Smazzate',
     'A:cambia B:indietro',
+    'Nome di ',
+    'Nuovo nome',
+    'Senza nome',
+    'Su/giù:lettera A:ok',
+    'A:umano/IA Clic:nome',
 )
 # burraco (R12): cards instead of tiles (the pozzetto and burrachi are MSG's words
 # already); ids as ui/lang.py: SHOW_RACK, SELECT_FIRST

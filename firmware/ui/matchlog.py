@@ -9,7 +9,7 @@ def record(app, rec):
     """rec (scorelog.append's dict) with what this console knows beyond the
     totals: per hand the canastas and the closer (app.stats, when it covers
     every hand: a resumed link match may lack the first ones), MP and VP for
-    burraco. Returns rec."""
+    burraco; the seats this console held, the names, the AIs' level. Returns rec."""
     g = app.g
     st = app.stats
     n = len(rec["hands"])
@@ -27,4 +27,21 @@ def record(app, rec):
         a, b, va, vb = SC.match_points(g.scores[0], g.scores[1])
         rec["mp"] = [a, b]
         rec["vp"] = [va, vb]
+    # issue 21: who played. The seats this console held (all of them, or a link's own: the
+    # other console logs the same match from its side), each person's name, the AIs' level.
+    # A linked match names nobody yet: the handshake does not carry the names (docs/scorelog.md)
+    lk = app.link
+    seats = rec["seats"]
+    rec["own_seats"] = [lk.seat] if lk is not None else list(range(len(seats)))
+    if lk is None:
+        names = []
+        named = False
+        for p in range(len(seats)):
+            nm = app.names[p] if seats[p] == "H" else None
+            names.append(nm)
+            named = named or nm is not None
+        if named:
+            rec["names"] = names
+        if "A" in seats:
+            rec["level"] = app.level
     return rec

@@ -5,7 +5,7 @@ from engine import rules as RU
 from engine import score as SC
 from hal import keys as K
 from ui import lang as L
-from ui.common import S_TITLE, sname, hint, draw_top
+from ui.common import S_TITLE, sname, pname, hint, draw_top
 from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR
 
 
@@ -56,6 +56,18 @@ def log(app):
         pass        # a full or failing flash must not stop the game
 
 
+def _who(app, p):
+    """A seat's player: the name chosen in the set-up (issue 21), else J1.."""
+    nm = app.names[p] if app.link is None and not (app.ai_seats >> p) & 1 else None
+    return nm or pname(p)
+
+
+def _side(app, s):
+    if app.g.n == 2:
+        return _who(app, s)
+    return _who(app, s) + "+" + _who(app, s + 2)
+
+
 def draw(app, dirty):
     p = app.p
     g = app.g
@@ -67,11 +79,13 @@ def draw(app, dirty):
     draw_top(app)
     p.text(0, 24 if tall else 13, 240, L.t(L.MATCH_END), CURSOR, FELT_DARK, 1)
     if g.winner >= 0:
-        w = L.t(L.WINS) + sname(g, g.winner)
+        w = L.t(L.WINS) + _side(app, g.winner)
+        if len(w) > 15:         # twice the size: 15 letters fill the glass
+            w = L.t(L.WINS) + sname(g, g.winner)
         p.big(120 - len(w) * 8, 44 if tall else 24, w, WHITE, 2)
     y = 76 if tall else 42
-    p.text(0, y, 120, sname(g, 0), WHITE, FELT_DARK, 1)
-    p.text(120, y, 120, sname(g, 1), WHITE, FELT_DARK, 1)
+    p.text(0, y, 120, _side(app, 0), WHITE, FELT_DARK, 1)
+    p.text(120, y, 120, _side(app, 1), WHITE, FELT_DARK, 1)
     y += 14
     h = g.history
     first = len(h) - keep if len(h) > keep else 0

@@ -1,5 +1,7 @@
 # New game: variant, players, each seat human or AI, AI level, target score
 # (burraco: or a tournament round of 1..4 hands, seed 001's MP/VP at its end).
+# A person's seat can carry a name (issue 21): Click (or X) on its row opens ui/names.py,
+# imported only while it is open.
 from micropython import const
 from engine import game as G
 from engine import rules as RU
@@ -18,6 +20,7 @@ R_TARGET = const(7)
 R_START = const(8)
 TARGETS = (1000, 1500, 2000, 3000, 5000)
 ROUNDS = const(4)      # burraco: after the targets, rounds of 1..ROUNDS hands
+_ed = None             # ui/names.py while a seat's name is being chosen
 
 
 def rows(app):
@@ -43,7 +46,22 @@ def targets(rules):
     return out + [t for t in TARGETS if t > d]
 
 
+def _close(app):
+    global _ed
+    _ed = None
+    from ui import app as A
+    A.drop(("ui.names",))
+    app.dirty = D_ALL
+
+
 def key(app, k):
+    global _ed
+    if _ed is not None:
+        if _ed.key(app, k):
+            _close(app)
+        else:
+            app.dirty = D_ALL
+        return
     rs = rows(app)
     if k & K.B:
         app.show(S_TITLE)
@@ -60,6 +78,12 @@ def key(app, k):
     r = rs[app.row]
     if r == R_START and k & (K.A | K.PRESS):
         app.new_game()
+        return
+    if R_SEAT <= r < R_SEAT + 4 and k & (K.X | K.PRESS) and not (app.ai_seats >> (r - R_SEAT)) & 1:
+        from ui import names
+        _ed = names
+        names.start(app, r - R_SEAT)
+        app.dirty = D_ALL
         return
     if k & (K.A | K.LEFT | K.RIGHT | K.PRESS):
         step = -1 if k & K.LEFT else 1
@@ -125,14 +149,18 @@ def draw(app, dirty):
     p = app.p
     # a short glass (135 rows): nine rows of 11 between the heading and the hints
     tall = p.h >= 240
+    if _ed is not None:
+        _ed.draw(app, tall)
+        return
     rs = rows(app)
     if dirty & D_CLEAR:
         p.fill(0, 0, 240, p.h, FELT_DARK)
         p.text(0, 6 if tall else 1, 240, L.t(L.NEW), CURSOR, FELT_DARK, 1)
     # A starts the match on Start and changes the value on any other row: the
     # hint says which, for the row under the cursor (redrawn as it moves)
-    start = app.row < len(rs) and rs[app.row] == R_START
-    hint(p, L.H_SETUP1, L.H_SETUP2 if start else L.H_SETUP3)
+    r = rs[app.row] if app.row < len(rs) else R_START
+    person = R_SEAT <= r < R_SEAT + 4 and not (app.ai_seats >> (r - R_SEAT)) & 1
+    hint(p, L.H_SETUP1, L.H_SETUP2 if r == R_START else L.H_SETUP4 if person else L.H_SETUP3)
     rules = RU.VARIANTS[app.variant]
     pad = 2 if tall else 0
     fh = 14 if tall else 11
@@ -163,7 +191,7 @@ def draw(app, dirty):
             b = gfx.NUMS[app.hands] if app.hands else str(app.target or rules.target)
         else:
             a = pname(r - R_SEAT)
-            b = L.t(L.AI) if (app.ai_seats >> (r - R_SEAT)) & 1 else L.t(L.HUMAN)
+            b = L.t(L.AI) if (app.ai_seats >> (r - R_SEAT)) & 1 else app.names[r - R_SEAT] or L.t(L.HUMAN)
         p.text(8, y, 110, a, WHITE, bg)
         p.text(118, y, 114, "< " + b + " >", CURSOR if on else WHITE, bg, 2)
 

@@ -10,7 +10,7 @@ SCREENS = ("title", "setup", "game", "handoff", "handend", "matchend", "link", "
 def snapshot(app):
     g = app.g
     out = {"screen": SCREENS[app.screen], "lang": L.code(), "saves": app.saves,
-           "focus": app.focus, "msg": app.msg,
+           "focus": app.focus, "msg": app.msg, "names": getattr(app, "names", None),
            "error": app.err, "error_text": L.reason(app.err) if app.err else ""}
     lk = app.link
     if lk is not None:

@@ -1,0 +1,136 @@
+# A seat's player name (issue 21): three letters A-Z entered arcade style, or one of the
+# names this console remembers (names.txt, the most recent first, at most KEEP). Imported by
+# the set-up screen only while its editor is open, and dropped when it closes: nothing of it
+# is on the heap while a match is played.
+#
+# The list: "New name", the recent names, "No name". A on "New name" opens the three
+# letters (UP/DOWN change the letter, LEFT/RIGHT move, A confirms, B back to the list).
+from micropython import const
+from hal import keys as K
+from ui import lang as L
+from ui.common import pname, hint
+from ui.gfx import FELT_DARK, WHITE, CURSOR, HILITE
+
+FILE = "names.txt"
+KEEP = const(8)
+LEN = const(3)
+
+seat = 0
+row = 0             # 0 new name, 1..len(recent) a recent name, then no name
+recent = []
+edit = False        # the three letters are being entered
+buf = bytearray(b"AAA")
+pos = 0
+
+
+def load(storage):
+    """The remembered names, most recent first (a damaged line is skipped)."""
+    out = []
+    try:
+        with open(storage.path(FILE)) as f:
+            for ln in f:
+                ln = ln.strip()
+                if len(ln) == LEN and ln.isalpha() and ln.isupper() and ln not in out:
+                    out.append(ln)
+    except OSError:
+        pass
+    return out[:KEEP]
+
+
+def remember(storage, name, names):
+    """names with `name` first, written to names.txt (a full flash keeps the old list)."""
+    out = [name]
+    for n in names:
+        if n != name and len(out) < KEEP:
+            out.append(n)
+    try:
+        with open(storage.path(FILE), "w") as f:
+            f.write("\n".join(out) + "\n")
+    except OSError:
+        pass
+    return out
+
+
+def start(app, s):
+    global seat, row, recent, edit, pos
+    seat = s
+    recent = load(app.b.storage)
+    cur = app.names[s]
+    row = 0
+    for i in range(len(recent)):
+        if recent[i] == cur:
+            row = i + 1
+    edit = False
+    pos = 0
+    b = cur.encode() if cur else b"AAA"
+    for i in range(LEN):
+        buf[i] = b[i]
+
+
+def _pick(app, name):
+    global recent
+    app.names[seat] = name
+    if name:
+        recent = remember(app.b.storage, name, recent)
+
+
+def key(app, k):
+    """A key while the editor is open; True when it closes (back to the set-up rows)."""
+    global row, edit, pos
+    if edit:
+        if k & K.B:
+            edit = False
+        elif k & (K.UP | K.DOWN):
+            c = buf[pos] - 65 + (1 if k & K.DOWN else -1)
+            buf[pos] = 65 + c % 26
+        elif k & (K.LEFT | K.RIGHT):
+            pos = min(LEN - 1, max(0, pos + (1 if k & K.RIGHT else -1)))
+        elif k & (K.A | K.PRESS):
+            _pick(app, bytes(buf).decode())
+            return True
+        return False
+    n = len(recent) + 2
+    if k & K.B:
+        return True
+    if k & K.UP:
+        row = (row - 1) % n
+    elif k & K.DOWN:
+        row = (row + 1) % n
+    elif k & (K.A | K.PRESS):
+        if row == 0:
+            edit = True
+            pos = 0
+        else:
+            _pick(app, recent[row - 1] if row <= len(recent) else None)
+            return True
+    return False
+
+
+def draw(app, tall):
+    p = app.p
+    p.fill(0, 0, 240, p.h, FELT_DARK)
+    p.text(0, 6 if tall else 1, 240, L.t(L.NAME_OF) + pname(seat), CURSOR, FELT_DARK, 1)
+    hint(p, L.H_NAME if edit else L.H_MENU, -1)
+    n = len(recent) + 2
+    top = row - 8 if row > 8 else 0        # nine rows on the glass, as the set-up's
+    pad = 2 if tall else 0
+    fh = 14 if tall else 11
+    for i in range(top, min(n, top + 9)):
+        y = 26 + (i - top) * 20 if tall else 13 + (i - top) * 11
+        on = i == row
+        bg = HILITE if on else FELT_DARK
+        p.fill(4, y - pad, 232, fh, bg)
+        if i == 0:
+            if edit:
+                # the three letters centred two columns apart, the one UP/DOWN change
+                # underlined (band widths the set-up already uses: the Painter keeps one
+                # buffer per width)
+                b = buf
+                p.text(4, y, 232, chr(b[0]) + "  " + chr(b[1]) + "  " + chr(b[2]), CURSOR, bg, 1)
+                p.fill(92 + 24 * pos, y + 10, 8, 1, WHITE)
+            else:
+                p.text(8, y, 110, L.t(L.NEW_NAME), CURSOR if on else WHITE, bg)
+        elif i <= len(recent):
+            p.text(8, y, 110, recent[i - 1], CURSOR if on else WHITE, bg)
+        else:
+            p.text(8, y, 110, L.t(L.NO_NAME), CURSOR if on else WHITE, bg)
