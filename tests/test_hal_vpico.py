@@ -1,5 +1,6 @@
 """hal on the virtual Pico (docs/vpico.md "Speed"): the real MicroPython v1.27.0 rp2 firmware on
-rp2040js, the firmware/ tree mounted with the real `mpremote mount`.
+rp2040js, the firmware/ tree mounted with the real `mpremote mount`; and the project's own UF2
+(hal frozen in, `make uf2`) when one is built (required with BURAKO_REQUIRE_UF2, as in CI).
 
 MicroPython 1.27 clocks the RP2040's peripherals (clk_peri) from the 48 MHz USB PLL, so SPI gets
 24 MHz at most; hal.board.build() moves clk_peri to the 125 MHz system clock first, so the
@@ -28,23 +29,39 @@ print('CPU', machine.freq())
 """
 
 
-@pytest.fixture
-def pico(tmp_path):
+def _ready():
     if shutil.which("node") and not rp2040.node_modules_ready() and not rp2040.npm_ci():
         why = "npm ci failed in emulator/runtimes/rp2040"
     else:
         why = rp2040.missing()
     if why:
-        if os.environ.get("CI") == "true":
+        if os.environ.get("CI") == "true" or os.environ.get("BURAKO_REQUIRE_UF2"):
             pytest.fail(f"virtual Pico unavailable under CI: {why}")
         pytest.skip(f"virtual Pico unavailable: {why}")
-    with rp2040.VPico(tmp_path / "flash.bin") as p:
+
+
+@pytest.fixture(params=["stock", "uf2"])
+def pico(request, tmp_path):
+    _ready()
+    uf2 = None
+    if request.param == "uf2":
+        uf2 = rp2040.project_uf2("pico_lcd_13")
+        if uf2 is None:
+            why = f"no UF2 built in {rp2040.uf2_dir()}: `make uf2`"
+            if os.environ.get("BURAKO_REQUIRE_UF2"):
+                pytest.fail(why)
+            pytest.skip(why)
+    with rp2040.VPico(tmp_path / "flash.bin", uf2=uf2) as p:
         p.wait_event("usb")
+        p.frozen = uf2 is not None
         yield p
 
 
 def test_board_clocks_the_spi_at_62_5_mhz_and_the_link_at_115200(pico):
-    out = rp2040.mpremote(pico.port, "mount", str(ROOT / "firmware"), "exec", SCRIPT, timeout=300)
+    if pico.frozen:  # hal is in the UF2: nothing to mount
+        out = rp2040.mpremote(pico.port, "exec", SCRIPT, timeout=300)
+    else:
+        out = rp2040.mpremote(pico.port, "mount", str(ROOT / "firmware"), "exec", SCRIPT, timeout=300)
     spi = re.search(r"SPI (SPI\(.*\))", out).group(1)
     uart = re.search(r"UART (UART\(.*\))", out).group(1)
     assert "baudrate=62500000" in spi, out  # pico-sdk's own figure: clk_peri / 2
