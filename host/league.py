@@ -19,7 +19,7 @@ from emulator.paths import use_firmware
 from host.args import whole
 from host.progress import Progress
 
-LEVELS = (1, 2, 3)
+LEVELS = (1, 2, 3, 4)
 MAX_SEED = 0xFFFFFFFF
 MAX_MATCHES = 1000000     # per pair, as `burako sim --games`
 Z95 = 1.959963984540054
@@ -61,10 +61,10 @@ GUEST = """
 import gc, json
 gc.disable()
 from ai.selfplay import steps
-from ai.basic import BasicAI
+from ai.basic import make
 class Metered:
-    def __init__(self, level):
-        self.ai = BasicAI(level)
+    def __init__(self, level, seed):
+        self.ai = make(level, seed)
         self.tag = "D%%d" %% level
     def choose(self, g):
         print(self.tag)
@@ -74,7 +74,7 @@ class Metered:
 def run_all():
     for seed, sides in %(games)r:
         peak = 0
-        players = [Metered(sides[p %% 2]) for p in range(%(players)d)]
+        players = [Metered(sides[p %% 2], seed * 4 + p) for p in range(%(players)d)]
         for r in steps(%(variant)r, %(players)d, seed, 0, None, None, players):
             a = gc.mem_alloc()
             if a > peak:
@@ -93,11 +93,12 @@ for _ in STEPS:
 
 def play_cpython(games, variant, players, on_result):
     use_firmware()
-    from ai.basic import BasicAI
+    from ai.basic import make
     from ai.selfplay import play_match
 
     for a, b, seed, sides in games:
-        r = play_match(variant, players, seed, players=[BasicAI(sides[p % 2]) for p in range(players)])
+        # level 4's own random numbers: seeded per match and seat, never from the deal
+        r = play_match(variant, players, seed, players=[make(sides[p % 2], seed * 4 + p) for p in range(players)])
         on_result({"seed": seed, "winner": r["winner"], "history": r["history"]}, None)
 
 
@@ -222,7 +223,7 @@ def parse_levels(text):
     except ValueError:
         raise LeagueError(f"--levels {text!r}: expected levels like 1,2,3")
     if len(set(levels)) != len(levels) or len(levels) < 2 or any(lv not in LEVELS for lv in levels):
-        raise LeagueError(f"--levels {text!r}: two or more different levels from 1, 2, 3")
+        raise LeagueError(f"--levels {text!r}: two or more different levels from 1, 2, 3, 4")
     return levels
 
 
@@ -259,7 +260,7 @@ def cmd_league(a):
 
 def add_parser(sub):
     p = sub.add_parser("league", help="round robin between AI levels on duplicate deals")
-    p.add_argument("--levels", default="1,2,3", help="comma-separated AI levels (default 1,2,3)")
+    p.add_argument("--levels", default="1,2,3", help="comma-separated AI levels, 1 to 4 (default 1,2,3)")
     p.add_argument("--players", type=int, default=2, choices=(2, 4))
     p.add_argument("--variant", default="burako", choices=("burako", "torneo", "burraco"))
     p.add_argument("--matches", type=whole(2, MAX_MATCHES, "matches per pair"), default=40,

@@ -82,7 +82,7 @@ def test_league_plays_burraco_too():
 
 
 @pytest.mark.parametrize("args", [
-    ["--levels", "1,1"], ["--levels", "2,4"], ["--levels", "x"], ["--levels", "3"],
+    ["--levels", "1,1"], ["--levels", "2,5"], ["--levels", "x"], ["--levels", "3"],
     ["--matches", "3"], ["--matches", "0"], ["--variant", "torneo", "--players", "4"],
     ["--seed", "-1"], ["--players", "3"], ["--runtime", "pypy"],
 ])

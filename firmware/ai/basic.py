@@ -418,9 +418,13 @@ def _minus(rack, ts):
     return bytes(out)
 
 
-def make(level):
-    """The AI of a level: 1 easy, 2 greedy, 3 looks ahead (0: the frozen
-    baseline, for the transcript pins)."""
+def make(level, seed=0):
+    """The AI of a level: 1 easy, 2 greedy, 3 looks ahead, 4 the expert
+    (ai/expert.py; seed: its own random numbers) (0: the frozen baseline,
+    for the transcript pins)."""
+    if level >= 4:
+        from ai.expert import ExpertAI
+        return ExpertAI(seed)
     return BasicAI(level)
 
 

@@ -73,10 +73,11 @@ class Memory:
 
 def unseen(g, me):
     """Counts of the tiles this seat cannot see: 2 of each code (R1, the
-    jokers too) minus its rack, the melds and the pile."""
+    jokers as many as the variant's deck) minus its rack, the melds and the pile."""
     c = bytearray(NCODES)
     for t in range(NCODES):
         c[t] = 2
+    c[K.JOKER] = g.rules.jokers     # R12: burraco's deck holds four
     for t in g.racks[me]:
         c[t] -= 1
     for t in g.pile:
