@@ -64,10 +64,14 @@ def test_pull_a_played_match_twice_then_a_torn_record_written_on_the_device(vdev
 
     code, out, err = run_cli("scores", "show", "--json", env=env)
     s = json.loads(out)
-    assert s["matches"] == 2 and s["players"]["AI"]["matches"] == 2  # the autoplayed match: AI on both sides
-    assert s["players"]["human"] == {"matches": 1, "wins": 1, "win_rate": 1.0, "hands": 1, "points_per_hand": 210.0,
-                                     "canastas": 1, "closes": 1, "longest_streak": 1}
+    # the autoplayed match: one AI level on both sides, its seat unknown (issue 21); the linked one: human wins
+    (lv,) = [k for k in s["players"] if k.startswith("AI level")]
+    assert s["matches"] == 2 and s["players"][lv]["unknown_seat"] == 1 and s["players"]["AI"]["matches"] == 1
+    hu = s["players"]["human"]
+    assert (hu["matches"], hu["wins"], hu["win_rate"], hu["longest_streak"]) == (1, 1, 1.0, 1)
+    assert hu["variants"]["burako"] == {"matches": 1, "wins": 1, "unknown_seat": 0, "win_rate": 1.0, "hands": 1,
+                                        "points_per_hand": 210.0, "canastas": 1, "closes": 1}
 
     png = tmp_path / "p.png"
     code, out, err = run_cli("scores", "plot", "--out", str(png), env=env)
-    assert code == 0 and png_size(png) == (800, 600)
+    assert code == 0 and png_size(png) == (1200, 800)

@@ -95,58 +95,138 @@ def test_merging_is_a_union_by_match_key(tmp_path, pulls_a, pulls_b):
 
 def test_show_counts_per_player_and_pair(tmp_path, env):
     log = write_log(tmp_path / "s.log", [
-        # 2 players: human (side 0) wins, canastas and closes known
-        rec(0, canastas=[[[1, 1], [0, 1]], [[2, 0], [1, 0]]], closes=[0, None]),
-        # human loses
-        rec(1, winner=1),
-        # 4 players, human+AI (side 0: seats 0 and 2) against AI+AI; side 0 wins
+        # 2 players: ANA (side 0) beats the AI at level 2, canastas and closes known
+        rec(0, canastas=[[[1, 1], [0, 1]], [[2, 0], [1, 0]]], closes=[0, None], names=["ANA", None], level=2,
+            own_seats=[0, 1]),
+        # ANA loses to it
+        rec(1, winner=1, names=["ANA", None], level=2, own_seats=[0, 1]),
+        # 4 players, ANA+AI (side 0: seats 0 and 2) against AI+AI; side 0 wins
         {"variant": "burako", "seats": "HAAA", "hands": [[300, 10]], "final": [300, 10], "winner": 0,
-         "canastas": [[[0, 2], [1, 0]]], "closes": [0]},
-        # human wins again, then twice more: a streak of 3
-        rec(3), rec(4), rec(5, winner=1), rec(6)])
+         "canastas": [[[0, 2], [1, 0]]], "closes": [0], "names": ["ANA", None, None, None], "level": 2,
+         "own_seats": [0, 1, 2, 3]},
+        # ANA wins again, then twice more: a streak of 3
+        *[rec(i, winner=i % 5 == 0, names=["ANA", None], level=2, own_seats=[0, 1]) for i in (3, 4, 5, 6)]])
     pull(env, log)
     code, out, err = run_cli("scores", "show", "--json", env=env)
     assert code == 0
     s = json.loads(out)
     assert s["matches"] == 7
-    hu, ai = s["players"]["human"], s["players"]["AI"]
-    assert (hu["matches"], hu["wins"], ai["matches"], ai["wins"]) == (7, 5, 7, 3)  # AI plays both sides in HAAA
-    assert hu["longest_streak"] == 3 and ai["longest_streak"] == 2  # matches 1 and 2
-    pts_h = 100 + 250 + 101 + 250 + 300 + 103 + 250 + 104 + 250 + 105 + 250 + 106 + 250
-    assert hu["hands"] == 13 and hu["points_per_hand"] == round(pts_h / 13, 1)
-    assert hu["canastas"] == 2 + 2 + 2 and hu["closes"] == 1 + 1
-    # side 1 of match 0, and side 0 of the 4-player match (AI on both sides: counted on the winning one)
-    assert ai["canastas"] == 2 + 2 and ai["closes"] == 0 + 1
-    assert s["pairs"] == {"AI+human": {"matches": 1, "wins": 1, "win_rate": 1.0, "hands": 1,
-                                       "points_per_hand": 300.0, "canastas": 2, "closes": 1,
-                                       "longest_streak": 1},
-                          "AI+AI": {"matches": 1, "wins": 0, "win_rate": 0.0, "hands": 1, "points_per_hand": 10.0,
-                                    "canastas": 1, "closes": 0, "longest_streak": 0}}
+    ana, ai = s["players"]["ANA"], s["players"]["AI level 2"]
+    # the AI plays both sides of the 4-player match: its seat there is unknown, no win, no loss
+    assert (ana["matches"], ana["wins"], ana["unknown_seat"]) == (7, 5, 0)
+    assert (ai["matches"], ai["wins"], ai["unknown_seat"]) == (7, 2, 1) and ai["win_rate"] == round(2 / 6, 3)
+    assert ana["longest_streak"] == 3 and ana["ci95"] is None           # 7 < 10 matches: no interval
+    b = ana["variants"]["burako"]
+    pts = 100 + 250 + 101 + 250 + 300 + 103 + 250 + 104 + 250 + 105 + 250 + 106 + 250
+    assert b["hands"] == 13 and b["points_per_hand"] == round(pts / 13, 1)
+    assert b["canastas"] == 2 + 2 + 2 and b["closes"] == 1 + 1
+    # side 1 of match 0, and both sides of the 4-player match (it played on both)
+    assert ai["variants"]["burako"]["canastas"] == (0 + 1 + 1 + 0) + (0 + 2) + (1 + 0)
+    assert s["variants"]["burako"]["players"]["ANA"] == b
+    assert s["ai_levels"] == {"AI level 2": ai}
+    assert s["head_to_head"] == [{"a": "AI level 2", "b": "ANA", "matches": 6, "a_wins": 2, "b_wins": 4,
+                                  "win_rate": round(2 / 6, 3)}]  # the 4-player match: the AI on both sides
+    assert s["pairs"]["AI level 2+ANA"]["wins"] == 1 and s["pairs"]["AI level 2+AI level 2"]["wins"] == 0
+    assert s["consoles"][str(log)]["local"] == 7 and s["consoles"][str(log)]["players"] == ["AI level 2", "ANA"]
     code, out, err = run_cli("scores", "show", env=env)
     assert code == 0 and "7 matches in the history" in out and f"history: {env[history.ENV]}" in out
-    table = {ln.split()[0]: ln.split() for ln in out.splitlines() if ln.startswith(("human ", "AI+human "))}
-    assert table["human"][1:4] == ["7", "5", "71%"]
-    assert table["AI+human"][1:3] == ["1", "1"]
+    first = next(ln.split() for ln in out.splitlines() if ln.startswith("ANA "))   # the players' table
+    assert first[1:4] == ["7", "5", "71%"]
+    assert "ANA     AI level 2        6    4           2    67%" in out      # against the AI, per level
 
 
-def test_export_csv_and_json_round_trip_the_records(tmp_path, env):
-    recs = [rec(0, id=2**64 - 1, canastas=[[[1, 0], [0, 2]], [[0, 0], [3, 1]]], closes=[1, None]), rec(1)]
-    pull(env, write_log(tmp_path / "s.log", recs))
-    code, out, err = run_cli("scores", "export", "--json", env=env)
-    assert code == 0
-    got = [json.loads(ln) for ln in out.splitlines()]
-    assert got[0]["match"] == "ffffffffffffffff" and got[0]["id"] == 2**64 - 1
-    for g, r, seq in zip(got, recs, (0, 1)):
-        assert {k: v for k, v in g.items() if k != "match"} == dict(r, seq=seq)
-    out_file = tmp_path / "x.csv"
-    code, out, err = run_cli("scores", "export", "--csv", "--out", str(out_file), env=env)
-    assert code == 0 and "2 matches written" in err
-    rows = list(csv.DictReader(io.StringIO(out_file.read_text())))
-    assert rows[0]["match"] == "ffffffffffffffff" and rows[0]["canastas"] == "1/0 0/2;0/0 3/1"
-    assert rows[0]["closes"] == "1 -" and rows[1]["canastas"] == "" and rows[1]["match"] == got[1]["match"]
-    # export of the log itself gives the same match keys
-    code, out, err = run_cli("scores", "export", "--json", "--file", str(tmp_path / "s.log"), env=env)
-    assert [json.loads(ln)["match"] for ln in out.splitlines()] == [g["match"] for g in got]
+def test_the_loser_of_a_linked_match_records_a_loss_and_old_logs_say_unknown_seat(tmp_path, env):
+    # issue 21: both consoles log the linked match (seats HH); each says which seat it held
+    old = {"variant": "burako", "seats": "HH", "hands": [[500, 90]], "final": [500, 90], "winner": 0, "id": 5}
+    loser = dict(old, id=6, own_seats=[1])          # this console held seat 1: it lost
+    pull(env, write_log(tmp_path / "b.log", [old, loser]))
+    s = json.loads(run_cli("scores", "show", "--json", env=env)[1])
+    assert s["players"]["human"] == dict(s["players"]["human"], matches=2, wins=0, unknown_seat=1, win_rate=0.0)
+    assert s["players"]["?"]["wins"] == 1           # the other console's player, whose name it does not know
+    con = s["consoles"][str(tmp_path / "b.log")]
+    assert (con["linked"], con["wins"], con["losses"], con["unknown_seat"]) == (1, 0, 1, 1)
+
+
+def test_wilson_interval():
+    assert history.wilson(9, 9) is None                        # fewer than 10 matches
+    lo, hi = history.wilson(5, 10)
+    assert (lo, hi) == (0.237, 0.763)                          # the textbook 5/10
+    assert history.wilson(0, 10)[0] == 0.0 and history.wilson(10, 10)[1] == 1.0
+    lo, hi = history.wilson(700, 1000)
+    assert lo < 0.7 < hi and hi - lo < 0.06
+
+
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.booleans(), st.sampled_from(["burako", "rummy"])),
+                min_size=1, max_size=30))
+@settings(max_examples=60, deadline=None)
+def test_every_decided_match_is_one_win_and_one_loss(games):
+    """Two named players per match: wins add up to the matches, win rates within [0, 1], and no
+    variant's points leak into another's."""
+    people = ["ANA", "BEA", "LUZ", "TEO"]
+    ms = []
+    for i, (a, b, w, v) in enumerate(games):
+        if a == b:
+            continue
+        pts = [[1, 2]] if v == "burako" else [[30, 40]]
+        ms.append({"record": dict(rec(i, variant=v, seats="HH", hands=pts, final=pts[0], winner=int(w),
+                                      names=[people[a], people[b]], own_seats=[0, 1]), seq=i)})
+    s = history.summary(ms)
+    assert sum(p["wins"] for p in s["players"].values()) == len(ms)
+    assert sum(p["matches"] for p in s["players"].values()) == 2 * len(ms)
+    for p in s["players"].values():
+        assert p["unknown_seat"] == 0 and 0 <= p["win_rate"] <= 1
+        for v, st_ in p["variants"].items():
+            assert st_["points_per_hand"] in ((1.0, 2.0, 1.5) if v == "burako" else (30.0, 40.0, 35.0)) or \
+                1 <= st_["points_per_hand"] <= 2 or 30 <= st_["points_per_hand"] <= 40
+    for e in s["head_to_head"]:
+        assert e["a_wins"] + e["b_wins"] == e["matches"]
+
+
+def test_three_consoles_one_linked_match_results_by_hand(tmp_path, env):
+    """The issue's history: three consoles' logs, one linked match between two of them, checked
+    by hand per player."""
+    bur = lambda w, **k: {"variant": "burako", "seats": "HA", "hands": [[300, 100]] if w == 0 else [[100, 300]],  # noqa: E731
+                          "final": [300, 100] if w == 0 else [100, 300], "winner": w, "level": 2, **k}
+    linked = {"variant": "burako", "seats": "HH", "hands": [[120, 400]], "final": [120, 400], "winner": 1,
+              "id": 0xC0FFEE}
+    home = write_log(tmp_path / "home.log", [bur(0, names=["ANA", None], own_seats=[0, 1]),
+                                             bur(1, names=["TEO", None], own_seats=[0, 1]),
+                                             dict(linked, own_seats=[0])])          # ANA's console: seat 0, lost
+    away = write_log(tmp_path / "away.log", [dict(linked, own_seats=[1]),           # BEA's console: seat 1, won
+                                             bur(0, names=["BEA", None], own_seats=[0, 1])])
+    school = write_log(tmp_path / "school.log", [
+        {"variant": "rummy", "seats": "HAA", "hands": [[5, 40, 12]], "final": [5, 40, 12], "winner": 0,
+         "names": ["LUZ", None, None], "level": 3, "own_seats": [0, 1, 2]}])
+    for log, name in ((home, "home"), (away, "away"), (school, "school")):
+        code, out, err = run_cli("scores", "pull", "--file", str(log), "--console", name, env=env)
+        assert code == 0 and f"console: {name}" in out
+    s = json.loads(run_cli("scores", "show", "--json", env=env)[1])
+    assert s["matches"] == 5                                                        # the linked match once
+    p = s["players"]
+    assert (p["ANA"]["matches"], p["ANA"]["wins"]) == (1, 1)                       # its own match (unnamed on the link)
+    assert (p["TEO"]["matches"], p["TEO"]["wins"]) == (1, 0)
+    assert (p["BEA"]["matches"], p["BEA"]["wins"]) == (1, 1)
+    assert (p["LUZ"]["matches"], p["LUZ"]["wins"]) == (1, 1)
+    # the linked match: both consoles pulled, both seats a console's unnamed player: no seat known
+    assert (p["human"]["matches"], p["human"]["wins"], p["human"]["unknown_seat"]) == (1, 0, 1)
+    assert (p["AI level 2"]["matches"], p["AI level 2"]["wins"]) == (3, 1)
+    assert p["AI level 3"]["unknown_seat"] == 1                                    # two AIs in one rummy match
+    c = s["consoles"]
+    assert (c["home"]["matches"], c["home"]["linked"], c["home"]["wins"], c["home"]["losses"]) == (3, 1, 0, 1)
+    assert (c["away"]["matches"], c["away"]["linked"], c["away"]["wins"], c["away"]["losses"]) == (2, 1, 1, 0)
+    assert (c["school"]["matches"], c["school"]["local"]) == (1, 1)
+    # points per hand per variant: rummy's penalty points apart
+    assert s["variants"]["rummy"]["players"]["LUZ"]["points_per_hand"] == 5.0
+    assert "rummy" not in p["ANA"]["variants"]
+    code, out, err = run_cli("scores", "show", env=env)
+    assert "rummy: 1 matches (penalty points per hand, lower is better)" in out
+    # the export: the console, when, a key unique across consoles, both copies of the linked match
+    got = [json.loads(ln) for ln in run_cli("scores", "export", "--json", env=env)[1].splitlines()]
+    assert len({g["key"] for g in got}) == 5 and sorted(g["source"] for g in got) == ["away", "home", "home", "home",
+                                                                                      "school"]
+    lk = next(g for g in got if g["match"] == "0000000000c0ffee")
+    assert lk["id"] == str(0xC0FFEE) and [c["source"] for c in lk["copies"]] == ["home", "away"]
+    assert [c["seq"] for c in lk["copies"]] == [2, 0] and lk["players"] == ["human", "human"]
 
 
 def png_size(path):
@@ -171,17 +251,17 @@ def test_plot_png_and_svg(tmp_path, env):
     png = tmp_path / "p.png"
     code, out, err = run_cli("scores", "plot", "--out", str(png), env=env)
     assert code == 0, err
-    assert png_size(png) == (800, 600)
+    assert png_size(png) == (1200, 800)
     import pygame
 
-    assert pygame.image.load(str(png)).get_size() == (800, 600)
+    assert pygame.image.load(str(png)).get_size() == (1200, 800)
     svg = tmp_path / "p.svg"  # the same drawing code, in this process (a second matplotlib start is slow)
     h = history.History.open(env[history.ENV], create=False)
     scoreplot.write(h.matches(), str(svg))
     h.close()
     text = svg.read_text()
     assert text.lstrip().startswith("<?xml") and "<svg" in text and "Win rate" in text
-    assert 'width="576pt" height="432pt"' in text  # 8 x 6 inches
+    assert 'width="864pt" height="576pt"' in text  # 12 x 8 inches
 
 
 def test_mistakes_are_one_line_and_change_nothing(tmp_path, env):
@@ -214,6 +294,9 @@ def test_file_that_is_a_folder_or_empty_is_named_not_searched_for(tmp_path, env,
 
 def test_history_path_follows_the_option_then_env_then_xdg(tmp_path, monkeypatch):
     monkeypatch.delenv(history.ENV, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/data")      # the XDG spec: a relative path is ignored
+    assert history.history_path() == tmp_path / "home" / ".local" / "share" / "burako" / "history.sqlite"
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     assert history.history_path() == tmp_path / "xdg" / "burako" / "history.sqlite"
     monkeypatch.delenv("XDG_DATA_HOME")
@@ -225,3 +308,38 @@ def test_history_path_follows_the_option_then_env_then_xdg(tmp_path, monkeypatch
     code, out, err = run_cli("scores", "pull", "--file", str(write_log(tmp_path / "s.log", [rec(0)])),
                              env={"XDG_DATA_HOME": str(tmp_path / "xdg2"), history.ENV: ""})
     assert code == 0 and f"history: {tmp_path / 'xdg2' / 'burako' / 'history.sqlite'}" in out
+
+
+@pytest.mark.parametrize("argv", [["scores", "pull"], ["scores", "export"], ["scores"]])
+def test_a_file_that_is_not_a_score_log_is_refused(tmp_path, env, argv):
+    junk = tmp_path / "notes.txt"
+    junk.write_text("shopping list: eggs, milk\n" * 40)
+    code, out, err = run_cli(*argv, "--file", str(junk), env=env)
+    assert code == 2 and out == ""
+    assert err.strip().splitlines() == [f"burako scores: {junk} is not a score log: no record in its 1040 bytes"]
+    assert not (tmp_path / "h.sqlite").exists()
+    empty = tmp_path / "scores.log"             # a console that finished no match yet: an empty log
+    empty.write_bytes(b"")
+    code, out, err = run_cli("scores", "pull", "--file", str(empty), env=env)
+    assert code == 0 and "pulled 0 matches" in out
+
+
+def test_a_version_1_history_is_upgraded_in_place(tmp_path):
+    path = tmp_path / "v1.sqlite"
+    db = sqlite3.connect(str(path))
+    db.execute(history.MATCHES)
+    r = dict(rec(0), seq=4)
+    db.execute("INSERT INTO matches (match, derived, variant, seats, winner, record, source, pulled_at)"
+               " VALUES ('00000000000000aa', 0, 'burako', 'HA', 0, ?, '/dev/ttyACM0:/scores.log', '2026-01-02T03:04:05Z')",
+               (json.dumps(r),))
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+    h = history.History.open(path, create=False)
+    (m,) = h.matches()
+    assert m["copies"] == [{"source": "/dev/ttyACM0:/scores.log", "seq": 4, "pulled_at": "2026-01-02T03:04:05Z",
+                            "own_seats": None, "names": None}]
+    assert h.merge([dict(r, id=0xAA)], "usb:X") == (0, 1)     # the same match from a second console
+    assert [c["source"] for c in h.matches()[0]["copies"]] == ["/dev/ttyACM0:/scores.log", "usb:X"]
+    h.close()
+    assert sqlite3.connect(str(path)).execute("PRAGMA user_version").fetchone()[0] == history.SCHEMA
