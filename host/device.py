@@ -24,6 +24,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from host.progress import Progress
@@ -212,19 +213,27 @@ def diagnose_port(port):
 # of that has been printed. What came before the marker says whether a game was running.
 WAKE = b"\r\x03"
 MARK_LINE = b"\x02print('bu' 'rako' '-' 'up')\r"   # the echo holds 'bu' 'rako', the output burako-up
-MARK = b"burako-up\r\n"
+MARK = b"burako-up"   # the output alone has it; then a newline (\r\n on a Pico, \n on the webassembly port)
 WAKE_TIMEOUT = 10
+WAKE_RETRY = 0.6
 
 
 def _wake(t):
     """Interrupt what runs and come to the friendly REPL; True when a program (the game) was running,
-    False when the board sat at a REPL, None when it did not answer as MicroPython does."""
-    t.serial.write(WAKE)
-    t.serial.write(MARK_LINE)
-    data = t.read_until(1, MARK, timeout=WAKE_TIMEOUT, timeout_overall=3 * WAKE_TIMEOUT)
-    if not data.endswith(MARK):
-        return None
-    return b"KeyboardInterrupt" in data
+    False when the board sat at a REPL, None when it did not answer as MicroPython does.
+
+    Sent again every WAKE_RETRY s: a Ctrl-C that comes while main.py is still being loaded (just
+    after a power-on or a soft reset) is not yet the interrupt key; it waits in the input buffer,
+    and the game, which reads none, never sees it. The next one interrupts it (and empties that
+    buffer)."""
+    data = b""
+    deadline = time.monotonic() + WAKE_TIMEOUT
+    while time.monotonic() < deadline:
+        t.serial.write(WAKE + MARK_LINE)
+        data += t.read_until(1, MARK, timeout=WAKE_RETRY, timeout_overall=WAKE_RETRY)
+        if data.endswith(MARK):
+            return b"KeyboardInterrupt" in data
+    return None
 
 
 @contextlib.contextmanager
@@ -356,7 +365,7 @@ print('I', '%d.%d.%d' % tuple(sys.implementation.version[:3]), getattr(sys.imple
 del _f
 gc.collect()
 """
-BATCH = 12  # folders or files a script: a few hundred bytes of names
+BATCH = 40  # folders or files a script: under a KB of names
 HASH_END = "del _ls, _bh, _b, _m\ngc.collect()"
 
 
@@ -520,7 +529,7 @@ def prepare_script(dirs, stale):
     )
 
 
-WRITE_CHUNK = 1024  # bytes a write on the device (mpremote's default is 256: 4 round trips for each of these)
+WRITE_CHUNK = 2048  # bytes a write on the device (mpremote's default is 256: 8 round trips for each of these)
 
 
 def flash(port, tree, progress=None):
