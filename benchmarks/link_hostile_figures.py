@@ -6,7 +6,9 @@ stayed as they were) and the simulated time from the dishonest act to the
 link ending; the victim's heap through 1,000 catch-ups in a row, through a
 whole match of catch-ups with moves, and through a flood of 200 LOG frames
 (the peak: the heap in use before each step's collection, from the first
-catch-up or the flood's start; the heap in use after collection). On the
+catch-up or the flood's start; the heap in use after collection); the whole
+console (the firmware UI inside MicroPython, `burako emu`) through 1,200
+frames in which every one of the peer's turns comes by a catch-up. On the
 virtual Pico the same attacks run in tests/test_link_hostile.py
 (test_worst_attacks_against_the_rp2_firmware_on_the_virtual_pico).
 
@@ -74,11 +76,14 @@ def main():
     flat.update({"hostile_catchups_match_done": done, "hostile_catchups_match_moves": out.count,
                  "hostile_catchups_match_peak": out.window,
                  "hostile_catchups_match_heap_first": mems[0], "hostile_catchups_match_heap_last": mems[-1]})
+    n, st, code, tail = H.ui_catchups(frames=1200)
+    flat.update({"hostile_ui_catchups": n, "hostile_ui_exit": code,
+                 "hostile_ui_peak": st and st["peak_heap_bytes"], "hostile_ui_moves": st and st["link"]["moves"]})
     flat["hostile_heap_limit"] = H.HEAP
     for title, row in rows:
         print("%-55s %s" % (title, ", ".join("%s=%s" % kv for kv in row.items())))
     for k in sorted(flat):
-        if "catchups" in k:
+        if "catchups" in k or k.startswith("hostile_ui"):
             print(k, flat[k])
     if a.json:
         print(json.dumps(flat))

@@ -334,7 +334,7 @@ def _unhex(s):
 
 
 def drive(scen, victim="cpython", seed=1, saved=None, tick=TICK, max_ms=2_000_000,
-          attacker=None, variant="burako", heap=HEAP, timeout=300.0, fuel=None):
+          attacker=None, variant="burako", heap=HEAP, timeout=300.0, fuel=None, firmware=None):
     """Run scenario `scen(v, atk, clock)` (a generator function yielding once a
     tick) with a victim of the given kind against an Attacker. Returns
     (Outcome, the Attacker, the clock, what the scenario returned)."""
@@ -383,6 +383,8 @@ def drive(scen, victim="cpython", seed=1, saved=None, tick=TICK, max_ms=2_000_00
     script = GUEST % {"variant": variant, "nonce": (seed * 2 + 1) * 7919,
                       "saved": (saved or b"").hex()}
     kw = {} if fuel is None else {"fuel": fuel}
+    if firmware is not None:            # a compiled firmware tree (another version's)
+        kw["firmware"] = firmware
     res = wasi.Guest(heap=heap, timeout=timeout, host_functions={"wire": wire}, **kw).run(script)
     r = [x for x in res.lines if x.startswith("R ")][-1].split()
     log = [x for x in res.lines if x.startswith("L ")][-1].split()[1]
@@ -784,3 +786,57 @@ def drive_vpico(scen, image, seed=1, max_s=300):
                   _unhex(save) or None, int(r[8]), int(r[7]), _unhex(r[9]) or None)
     out.mem_free = int(r[10])
     return out, atk, ret, v.lines
+
+
+# --- the whole console (the firmware UI inside MicroPython) ---------------------------------
+def ui_catchups(frames=1200, target=3000, heap=HEAP, storage=None):
+    """`burako emu --headless --autoplay --runtime micropython --heap HEAP
+    --link listen:0` (the firmware's UI and link inside MicroPython) against
+    the attacker on its TCP wire: each time it is the attacker's turn it
+    plays it on its own Link without sending it and sends a MOVE whose ply
+    is ahead, so the console takes every one of the attacker's turns by a
+    catch-up (SYNC, LOG, LOG_END). Returns (catch-ups, the console's final
+    state JSON or None, its exit code, the last line of its stderr)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    import time
+    from emulator.paths import ROOT
+    d = storage or tempfile.mkdtemp(prefix="hostile-ui-")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    p = subprocess.Popen([sys.executable, "-m", "host.cli", "emu", "--headless", "--autoplay", "--target",
+                          str(target), "--state-json", "--storage", str(d), "--link", "listen:0",
+                          "--runtime", "micropython", "--heap", str(heap), "--frames", str(frames)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+    try:
+        line = p.stderr.readline()
+        port = int(line.rsplit(":", 1)[1])
+        clock = WallClock()
+        atk = Attacker(SockEnd(port), clock, "burako", target, 99)
+        atk.playing = False
+        n = 0
+        stop = time.monotonic() + 600
+        while p.poll() is None and time.monotonic() < stop:
+            clock.now = clock.ticks_ms()
+            try:
+                atk.step(play=False)
+            except OSError:
+                break                   # the console's end closed
+            L = atk.link
+            if L.state == S.PLAYING and L.game.turn == L.seat and L.idle() and L.game.phase != L.over:
+                atk.ahead()
+                L.repaired = 0
+                atk.say(M.move(L.count, b"\0\0\0\0", (0, 0, b"", 0)))
+                n += 1
+            time.sleep(0.002)
+        out, err = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.communicate()
+    lines = out.strip().splitlines()
+    st = json.loads(lines[-1]) if lines and lines[-1].startswith("{") else None
+    tail = (err.strip().splitlines() or [""])[-1]
+    return n, st, p.returncode, tail

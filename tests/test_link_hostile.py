@@ -449,3 +449,16 @@ def test_worst_attacks_against_the_rp2_firmware_on_the_virtual_pico(flashed, tmp
     else:
         assert out.reason == S.R_CHEAT
         _unchanged(out, ret[0])
+
+
+@pytest.mark.micropython
+def test_the_whole_console_takes_a_hundred_catch_ups_within_128k():
+    """The issue's finding: honest catch-ups repeated 16-21 times ran a console
+    (the firmware UI and link inside MicroPython at 131072) out of memory. A
+    catch-up now plays the peer's moves on link.game itself (no second Game)
+    and shows no link screen in its first second: 1,200 frames in which every
+    one of the peer's turns comes by a catch-up."""
+    n, st, code, tail = H.ui_catchups(frames=1200)
+    assert code == 0, tail
+    assert n >= 50
+    assert st["link"]["state"] == "playing" and st["peak_heap_bytes"] < H.HEAP

@@ -65,18 +65,19 @@ def received(lk, b, i, n, t):
 # --- asking ------------------------------------------------------------------
 # lk._in while the peer's log comes: [repair?, number of the next move, the
 # game the moves are played on as they come (made at the first), the moves
-# past our log, byte offset in our log of the next move to compare]. Each LOG
+# past our log, byte offset in our log of the next move to compare, when it
+# was asked (link.state says PLAYING for its first second)]. Each LOG
 # frame is checked as it arrives: nothing is kept but moves we lack, and a
 # move for our own seat that we did not make ends the link.
 def ask_repair(lk):
     lk.repairs += 1
-    lk._in = [True, 0, None, bytearray(), 0]
+    lk._in = [True, 0, None, bytearray(), 0, lk.t.now]
     lk._st = S.CONNECTING
     lk._send(with16(M.REPAIR, lk.count))
 
 
 def ask_sync(lk):
-    lk._in = [False, lk.count, None, bytearray(), 0]
+    lk._in = [False, lk.count, None, bytearray(), 0, lk.t.now]
     lk._st = S.CONNECTING
     lk._send(with16(M.SYNC, lk.count))
 
@@ -163,9 +164,11 @@ def _give_up(lk, inc, code, why=0):
 
 
 def _start_game(lk, inc):
+    # a repair replays the match from its deal on a new Game; a catch-up
+    # plays on link.game (lk._sync_reset() puts it back if it fails)
     if inc[0]:
         return lk._game().new_game(lk.rules, lk.seed, lk.target)
-    return lk._game().decode(lk._pos)
+    return lk.game
 
 
 def on_log(lk, b, i, n):
@@ -233,14 +236,15 @@ def on_log_end(lk, b, i, n):
     g = inc[2]
     if g is None:
         g = _start_game(lk, inc)
-    lk._sync_reset()
     if M.digest(lk.position(g)) != dig:
         if inc[0]:
             lk._end(S.R_DESYNC if count == lk.count else S.R_CHEAT)
         else:
+            lk._sync_reset()
             lk._st = S.PLAYING
             lk._refuse(S.F_DIGEST)
         return
+    lk._in = None
     lk.log.extend(inc[3])
     lk.count = count
     lk.repaired = 0

@@ -72,6 +72,7 @@ MAX_STRIKES = const(3)     # refused peer moves (each triggers a repair) before 
 # (private consts: no interned name; repair.py holds the same _MAX_LOG)
 _MAX_LOG = const(12288)    # the move log's bound, bytes (docs/link.md "Bounds"): past it, R_PROTOCOL
 _SAVE_MS = const(2000)     # dirty this long: safe_to_write() says yes whatever the peer sends
+_QUIET_MS = const(1000)    # a catch-up or repair shows as CONNECTING only after this long
 SAVE_MAGIC = b"BKLS\x01"
 FIRMWARE = b"dev"
 
@@ -152,7 +153,7 @@ class Link:
         self._shown = CONNECTING
         self._new_match_state()
         self._deal_reset()
-        self._sync_reset()
+        self._in = None             # (see _sync_reset)
         self._serve_reset()
         self.out_move = None        # a local move whose MOVE goes out at the next poll
         self._tail = 0              # where its bytes start in the log
@@ -170,6 +171,10 @@ class Link:
             return CONNECTING
         if not self.t.alive():
             return PEER_GONE
+        i = self._in
+        if i is not None and self.game is not None and \
+                self.t.clock.ticks_diff(self.t.now, i[5]) < _QUIET_MS:
+            return PLAYING          # a catch-up's first second: the table stays
         return s
 
     def poll(self, now=None):
@@ -349,7 +354,14 @@ class Link:
         self._serve = None          # [byte offset in the log of the next move to send, its number]
 
     def _sync_reset(self):
-        self._in = None             # a LOG is on its way to us: [from, next move number, the moves]
+        # a LOG is on its way to us (repair.py's ask_sync/ask_repair); a
+        # catch-up plays it on link.game itself (no second Game on the heap),
+        # so one given up puts the position back as it was
+        inc = self._in
+        self._in = None
+        if inc is not None and inc[2] is self.game and inc[1] > self.count:
+            _assign(self.game, self._game().decode(self._pos))
+            self.events.append((EV_SYNC, self.count, 0))
 
     def _set_game(self, g):
         if self.game is None:
@@ -383,6 +395,7 @@ class Link:
         self.reason = reason
         self.by_peer = False
         self._serve_reset()
+        self._sync_reset()
         self._send(bytes((M.END, reason)))
 
     def _refuse(self, code, why=0, strike=True):
@@ -438,6 +451,7 @@ class Link:
                 self.reason = r
                 self.by_peer = True
                 self._serve_reset()
+                self._sync_reset()
         else:
             self._refuse(F_GARBAGE)
 
