@@ -21,7 +21,11 @@ from ai.rack import WILD, VAL, ONE
 NCODES = const(53)
 SAMPLES4 = const(12)     # sampled racks of the next player per discard decision
 TRIES4 = const(36)
+GAINS = const(4)         # of them, those whose pile gain is estimated (K.layable leaves garbage)
 HOLD = const(6)          # the opening three-tile meld waits while the rack holds more
+
+
+_SCRATCH = None
 
 
 class ExpertAI(BasicAI):
@@ -32,14 +36,18 @@ class ExpertAI(BasicAI):
     opponent may close next turn it sheds points."""
 
     def __init__(self, seed=0):
-        BasicAI.__init__(self, 3)
+        # level 2's set-up plus level 3's memory, without level 3's sampler:
+        # level 4 samples into scratch shared by every ExpertAI (decisions
+        # never overlap), so two AI seats cost the console's heap no more
+        BasicAI.__init__(self, 2)
         self.level = 4
+        self.look = L
+        self.mem = L.Memory()
         self.seed = seed & 0xFFFFFF
-        self.racks = [K.Rack() for _ in range(SAMPLES4)]
-        self.base = bytearray(SAMPLES4)     # what each sampled rack lays without the pile
-        self.pool = bytearray()
-        self.buf = bytearray()
-        self.sc = K.Rack()
+        global _SCRATCH
+        if _SCRATCH is None:
+            _SCRATCH = ([K.Rack() for _ in range(SAMPLES4)], bytearray(SAMPLES4), bytearray(NCODES), K.Rack())
+        self.racks, self.base, self.hid, self.sc = _SCRATCH
 
     # --- the hidden tiles, sampled ----------------------------------------
     def _state(self, g, me):
@@ -50,50 +58,75 @@ class ExpertAI(BasicAI):
             x = (x * 33 + t) & 0xFFFFFF
         return rng.seed_state(x)
 
+    def _unseen(self, g, me):
+        # lookahead.unseen into this AI's own buffer (no garbage per call)
+        c = self.hid
+        for t in range(NCODES):
+            c[t] = 2
+        c[K.JOKER] = g.rules.jokers
+        for t in g.racks[me]:
+            c[t] -= 1
+        for t in g.pile:
+            c[t] -= 1
+        for ms in g.melds:
+            for m in ms:
+                for i in range(K.HEAD, len(m)):
+                    c[m[i]] -= 1
+        return c
+
     def _deal(self, g, me, seat):
+        """SAMPLES4 racks for seat: the tiles it is known to hold (it took
+        them with a pile and has not shown them), the rest drawn from the
+        hidden tiles; a rack that could have melded the top it last left is
+        drawn again (TRIES4 draws in all)."""
         mem = self.mem
-        hidden = L.unseen(g, me)
+        hidden = self._unseen(g, me)
         known = mem.held[seat] if mem.held is not None else None
-        mine = bytearray()
+        nk = 0
         if known is not None:
             for t in range(NCODES):
-                k = known[t] if known[t] < hidden[t] else hidden[t]
-                known[t] = k
-                for _ in range(k):
-                    mine.append(t)
-                hidden[t] -= k
-        pool = self.pool
-        pool[:] = b""
+                if known[t] > hidden[t]:
+                    known[t] = hidden[t]        # shown on the table since
+                nk += known[t]
+                hidden[t] -= known[t]
+        n = 0
+        for t in range(NCODES):
+            n += hidden[t]
+        pool = bytearray(n)
+        n = 0
         for t in range(NCODES):
             for _ in range(hidden[t]):
-                pool.append(t)
-        need = len(g.racks[seat]) - len(mine)
-        if need > len(pool):
-            need = len(pool)
-        rng.shuffle(pool, self._state(g, me))
-        n = len(pool)
-        buf = self.buf
+                pool[n] = t
+                n += 1
+        for t in range(NCODES):             # hidden again for the caller
+            if known is not None:
+                hidden[t] += known[t]
+        need = len(g.racks[seat]) - nk
+        if need > n:
+            need = n
+        st = rng.shuffle(pool, self._state(g, me))
         x = mem.refused[seat] if mem.refused is not None else 255
         i = 0
         tries = 0
         k = 0
         racks = self.racks
         while k < SAMPLES4:
-            r = racks[k]
-            buf[:] = mine
+            r = racks[k].fill(b"")
+            if known is not None:
+                for t in range(NCODES):
+                    for _ in range(known[t]):
+                        K.add_tiles(r, ONE[t])
             for _ in range(need):
-                buf.append(pool[i])
+                K.add_tiles(r, ONE[pool[i]])
                 i += 1
                 if i >= n:
                     i = 0
-                    # a second pass over the pool in another order
-                    rng.shuffle(pool, self._state(g, me) ^ 0x5A5A5A)
-            r.fill(buf)
+                    st = rng.shuffle(pool, st)      # the next windows from a new order
             tries += 1
             if x != 255 and tries <= TRIES4 and r.makes_meld(x):
                 continue
             k += 1
-        return racks, hidden
+        return racks
 
     # --- melding ------------------------------------------------------------
     def _play(self, g):
@@ -112,11 +145,11 @@ class ExpertAI(BasicAI):
         me = g.turn
         nxt = (me + 1) % g.n
         so = G.side_of(nxt)
-        racks, _ = self._deal(g, me, nxt)
+        racks = self._deal(g, me, nxt)
         opp = g.melds[so]
         masks = L.masks(opp)
         rs = self.rs.fill(rack)
-        hidden = L.unseen(g, me)
+        hidden = self.hid
         pile = g.pile
         np = len(pile) + 1
         canasta = g.has_canasta(so)
@@ -134,9 +167,8 @@ class ExpertAI(BasicAI):
                     threat = 1
         sc = self.sc
         base = self.base
-        if np >= 3:
-            for i in range(SAMPLES4):
-                base[i] = K.layable(K.copy_into(sc, racks[i]), opp)
+        for i in range(SAMPLES4):
+            base[i] = 255       # worked out when first needed
         best = -1
         best_cost = 0
         seen = self.seen
@@ -156,15 +188,19 @@ class ExpertAI(BasicAI):
                 r = racks[i]
                 take = free and (joins or r.makes_meld(t))
                 gain = 0
-                if np >= 3:
+                if np >= 3 and not take and i < GAINS:
+                    if base[i] == 255:
+                        base[i] = K.layable(K.copy_into(sc, r), opp)
                     K.copy_into(sc, r)
                     K.add_tiles(sc, pile)
                     K._put(sc, t, 1)
                     gain = K.layable(sc, opp) - base[i]
                     if gain >= 2:
-                        take = True
+                        # the first GAINS samples stand for all of them
+                        danger += (np + 3 + gain) * (SAMPLES4 // GAINS)
+                    continue
                 if take:
-                    danger += np + 3 + (gain if gain > 0 else 0)
+                    danger += np + 3
             cost = 10 * danger + SAMPLES4 * (2 * L.outs(rs, t, hidden) + rs.links(t) - VAL[t] // 5)
             if near:
                 cost += 10 * SAMPLES4 * L.guard(opp, masks, near, t)

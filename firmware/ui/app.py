@@ -109,8 +109,8 @@ def _preload():
 
 
 def _ai(level):
-    from ai.basic import BasicAI
-    return BasicAI(level)
+    from ai.basic import make
+    return make(level)          # level 4 is ai/expert.py
 
 MAXRACK = const(120)
 

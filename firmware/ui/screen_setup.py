@@ -100,7 +100,7 @@ def key(app, k):
         elif r >= R_SEAT and r < R_SEAT + 4:
             app.ai_seats ^= 1 << (r - R_SEAT)
         elif r == R_LEVEL:
-            app.level = (app.level - 1 + step) % 3 + 1
+            app.level = (app.level - 1 + step) % 4 + 1     # levels 1-4 (4: ai/expert.py)
         elif r == R_TARGET:
             rules = RU.VARIANTS[app.variant]
             ts = targets(rules)
