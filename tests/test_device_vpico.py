@@ -226,3 +226,52 @@ def _log_file(tmp_path):
     path = tmp_path / "local.log"
     path.write_bytes(scores_log(tmp_path))
     return str(path)
+
+
+# --- the console's own firmware (the game frozen in: `make uf2`) ------------------------------
+@pytest.fixture
+def frozen_uf2(vpico_or_skip_fixture):
+    import os
+
+    uf2 = rp2040.project_uf2("pico_lcd_13")
+    if uf2 is None:
+        why = f"no UF2 for pico_lcd_13 in {rp2040.uf2_dir()}: build it with `make uf2`"
+        if os.environ.get("BURAKO_REQUIRE_UF2"):
+            pytest.fail(why + " (BURAKO_REQUIRE_UF2 is set)")
+        pytest.skip(why)
+    return uf2
+
+
+def test_on_the_frozen_firmware_flash_says_its_copies_shadow_the_game_and_clean_brings_it_back(
+        frozen_uf2, holding, tmp_path):
+    """On the console's own UF2 `flash` copies the build (the filesystem holds none of it) and says
+    in one line that those files shadow the frozen ones; the game then runs from the copies.
+    `flash --clean` removes every copy, main.py too (the firmware has its own), keeps the data,
+    and the frozen game runs again: its title drawn, its keys answered."""
+    _, tree = holding
+    files = device.tree_files(tree)
+    log = scores_log(tmp_path)
+    which = "import ui.app; print(ui.app.__file__)"
+    with rp2040.VPico(tmp_path / "flash.bin", uf2=frozen_uf2) as pico:
+        pico.wait_event("usb")
+        put_files(pico, tmp_path, {**DATA, "scores.log": log})
+        pico.settle(800, after_ns=0)
+        assert mpremote(pico.port, "exec", which).strip() == "ui/app.py"  # frozen: named by its path
+        code, out, err = run_cli("flash", "--port", pico.port, "--out", str(tree), "--no-build")
+        assert code == 0, err
+        assert f"copied {len(files)} of {len(files)} files" in out
+        note = [ln for ln in out.splitlines() if "frozen in" in ln]
+        assert len(note) == 1 and "burako flash --clean" in note[0], out
+        assert mpremote(pico.port, "exec", which).strip() == "ui/app.mpy"  # the copy shadows it
+
+        t = pico.stats()["t_ns"]
+        code, out, err = run_cli("flash", "--clean", "--port", pico.port)
+        assert code == 0, err
+        assert out.startswith(f"removed {len(files)} files of the game's code") and "Burako" in out.splitlines()[0]
+        assert "frozen into the firmware run now" in out
+        pico.settle(800, after_ns=t)
+        assert pico.screen().lit and keys_work(pico)
+        assert set(device_listing(pico.port)) == set(DATA) | {"scores.log"}
+        assert mpremote(pico.port, "exec", which).strip() == "ui/app.py"
+        back = {n: mpremote(pico.port, "exec", f"print(open('/{n}', 'rb').read())").strip() for n in DATA}
+    assert back == {n: repr(d) for n, d in DATA.items()}
