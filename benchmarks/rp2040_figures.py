@@ -1,17 +1,23 @@
 """The console firmware on the virtual Pico (docs/vpico.md): the real MicroPython v1.27.0 rp2
-firmware on rp2040js, times in RP2040 emulated time at 125 MHz.
+firmware on rp2040js, times in RP2040 emulated time at 125 MHz. Two paths in the same run: the
+stock MicroPython UF2 with the game's .mpy files copied by `burako flash` (figures rp2040_*), and
+the project's own UF2 with the game frozen into flash (`make uf2`; figures rp2040_frozen_*).
 
-    python benchmarks/rp2040_figures.py [--json]
+    python benchmarks/rp2040_figures.py [--json] [--uf2 FILE | --uf2 none] [--only stock|frozen]
+                                        [--no-rummy]
 
 rp2040js charges each instruction its Cortex-M0+ cycle count and no flash wait states or XIP
-cache misses, so CPU times are lower bounds for a real Pico; SPI bytes take 8 bit times at the
-clock the firmware programmed (62.5 MHz: hal.board moves clk_peri to the system clock). An LCD frame is a burst
-of SPI bytes ended by 20 ms without any; a redraw runs from its first CASET to its last pixel byte.
+cache misses, so CPU times are lower bounds for a real Pico, and code run from flash (all of the
+frozen build's bytecode) gains less on a real Pico than here; SPI bytes take 8 bit times at the
+clock the firmware programmed (62.5 MHz: hal.board moves clk_peri to the system clock). An LCD
+frame is a burst of SPI bytes ended by 20 ms without any; a redraw runs from its first CASET to its
+last pixel byte.
 
   rp2040_ms_boot          power-on to the last pixel byte of the title screen (flash holding the build)
   rp2040_ms_full_redraw   the new game's table (seed 1, keys A, UP, A), first CASET to last pixel
   rp2040_ms_cursor_move   RIGHT in the rack: key down to the last pixel byte
-  rp2040_heap_free_table  gc.mem_free() after gc.collect() right after that table's redraw (App running)
+  rp2040_heap_free_table  gc.mem_free() after gc.collect() right after that table's redraw (App running
+                          from main.main(), 2 players); _4p the same with 4 players
   rp2040_ms_decision_p99_level1/2/3  99th percentile of one AI decision (ai.make(level).choose), 2-player
                           hands (seeds 1..3, both seats that level), timed on the board with ticks_us
   rp2040_ms_link_move     one move across the link cable (two boards, UART0 to UART0 at 115200, the
@@ -19,6 +25,11 @@ of SPI bytes ended by 20 ms without any; a redraw runs from its first CASET to i
                           the sender's UART to the last bit of the other board's ACK; median of the
                           first LINK_MOVES moves (each board's part on its own clock: see
                           emulator/runtimes/rp2040 move_round_trips)
+  rp2040_frozen_rummy_link_low_free  the lowest gc.mem_free() after a gc.collect() at the end of any
+                          frame of a whole linked Rummy israelí match (both boards, autoplay, four
+                          hands), the lower of the two boards (frozen build only: --no-rummy skips it)
+  rp2040_frozen_uf2_bytes, rp2040_frozen_flash_left_bytes  the UF2's size, and the flash between the
+                          end of its firmware and the filesystem at 0xa0000
 """
 import argparse
 import json
@@ -44,42 +55,6 @@ def frame_after(pico, t_ns):
     """The first LCD frame that starts after `t_ns`, once the screen is quiet again."""
     pico.settle(after_ns=t_ns)
     return [b for b in pico.stats(bursts=True)["bursts"] if b["start_ns"] >= t_ns][0]
-
-
-# App.draw wrapped to report the heap after every redraw (after a gc.collect()); run apart from
-# the timed part, which it would slow. The board is built as at power-on, by main.py (which
-# then unloads hal.board and the profile), the App given the seed through a stand-in module.
-HEAP_SCRIPT = """
-import gc, sys
-from ui.app import App
-class HeapApp(App):
-    def __init__(self, board):
-        App.__init__(self, board, seed=1, ai_ms=0)
-    def draw(self):
-        App.draw(self)
-        gc.collect()
-        print('HEAP', gc.mem_free(), 'END')
-class heap_app:
-    App = HeapApp
-sys.modules['heap_app'] = heap_app
-import main
-main.main(app='heap_app')
-"""
-
-
-def heap_with_table(pico):
-    t = pico.stats()["t_ns"]
-    rp2040.mpremote(pico.port, "exec", "--no-follow", HEAP_SCRIPT)
-    pico.settle(800, after_ns=t)
-    for k in (K.A, K.UP, K.A):
-        pico.settle(after_ns=pico.tap(k))
-    out = b""
-    while True:  # everything printed so far; the last report is the table's
-        try:
-            out += pico.serial_read(b"END", timeout=2)
-        except rp2040.VPicoError:
-            break
-    return int(out.rsplit(b"HEAP", 1)[1].split()[0])
 
 
 # AI decisions timed on the board with ticks_us: both seats the same level, whole hands
@@ -113,88 +88,163 @@ def ai_decisions(pico, seeds=(1, 2, 3)):
     for ln in out.splitlines():
         if ln.startswith("AI "):
             _, level, n, p99, worst = ln.split()
-            fig[f"rp2040_ms_decision_p99_level{level}"] = round(int(p99) / 1000, 1)
-            fig[f"rp2040_ms_decision_max_level{level}"] = round(int(worst) / 1000, 1)
-            fig[f"rp2040_decisions_level{level}"] = int(n)
+            fig[f"ms_decision_p99_level{level}"] = round(int(p99) / 1000, 1)
+            fig[f"ms_decision_max_level{level}"] = round(int(worst) / 1000, 1)
+            fig[f"decisions_level{level}"] = int(n)
     return fig
 
 
 LINK_MOVES = 20
 
 
-def link_move(d, image):
+def pair(d, image, tag):
+    """Two boards booted from copies of `image`, UART0 to UART0 (a context manager's parts)."""
     images = []
     for n in "ab":
-        images.append(os.path.join(d, n + ".bin"))
+        images.append(os.path.join(d, f"{tag}{n}.bin"))
         shutil.copyfile(image, images[-1])
-    with rp2040.VPico(images[0], link="listen:0") as a, \
-            rp2040.VPico(images[1], link=f"socket://127.0.0.1:{a.listening}") as b:
-        for p in (a, b):
-            p.settle(800, after_ns=0)
+    a = rp2040.VPico(images[0], link="listen:0").start()
+    try:
+        b = rp2040.VPico(images[1], link=f"socket://127.0.0.1:{a.listening}").start()
+    except BaseException:
+        a.close()
+        raise
+    for p in (a, b):
+        p.settle(800, after_ns=0)
+    return a, b
+
+
+def link_move(d, image, tag):
+    a, b = pair(d, image, tag)
+    try:
         ra, rb = rp2040.link_match((a, b), moves=LINK_MOVES)
         baud = a.stats()["uart_baud"]
+    finally:
+        b.close()
+        a.close()
     if ra["digest"] != rb["digest"]:
         raise SystemExit("the linked boards disagree about the match")
     trips = rp2040.move_round_trips(ra["wire"], rb["wire"]) + rp2040.move_round_trips(rb["wire"], ra["wire"])
-    return {"rp2040_ms_link_move": round(statistics.median(trips) / 1e6, 1),
-            "rp2040_ms_link_move_max": round(max(trips) / 1e6, 1),
-            "rp2040_link_moves": len(trips), "rp2040_link_baud": baud}
+    return {"ms_link_move": round(statistics.median(trips) / 1e6, 1),
+            "ms_link_move_max": round(max(trips) / 1e6, 1),
+            "link_moves": len(trips), "link_baud": baud}
 
 
-def measure(d):
-    image = os.path.join(d, "flash.bin")
-    with rp2040.VPico(image) as pico:
-        pico.wait_event("usb")
-        r = subprocess.run([sys.executable, "-m", "host.cli", "flash", "--port", pico.port,
-                            "--out", os.path.join(d, "fw")], capture_output=True, text=True, cwd=ROOT)
-        if r.returncode:
-            raise SystemExit("burako flash failed: " + r.stderr.strip()[-300:])
-    fig = link_move(d, image)
+def rummy_link(d, image, tag):
+    a, b = pair(d, image, tag)
+    wall = time.monotonic()
+    try:
+        ra, rb = rp2040.rummy_link_match((a, b))
+    finally:
+        b.close()
+        a.close()
+    if (ra["match_id"], ra["history"], ra["scores"]) != (rb["match_id"], rb["history"], rb["scores"]):
+        raise SystemExit("the linked boards disagree about the Rummy match")
+    return {"rummy_link_low_free": min(ra["low_free"], rb["low_free"]),
+            "rummy_link_moves": ra["count"], "rummy_link_hands": len(ra["history"]),
+            "rummy_link_frames": max(ra["frames"], rb["frames"]),
+            "wall_s_rummy_link": round(time.monotonic() - wall, 1)}
+
+
+def prepare(d, uf2, tag):
+    """A flash image holding the game: the stock UF2 plus `burako flash` (uf2 None), or the
+    project's UF2 booted once (its first boot formats the filesystem, as on a new Pico)."""
+    image = os.path.join(d, tag + "flash.bin")
+    with rp2040.VPico(image, uf2=uf2) as pico:
+        if uf2 is None:
+            pico.wait_event("usb")
+            r = subprocess.run([sys.executable, "-m", "host.cli", "flash", "--port", pico.port,
+                                "--out", os.path.join(d, "fw")], capture_output=True, text=True, cwd=ROOT)
+            if r.returncode:
+                raise SystemExit("burako flash failed: " + r.stderr.strip()[-300:])
+        else:
+            pico.settle(800, after_ns=0)
+    return image
+
+
+def measure(d, uf2, rummy):
+    """The figures of one path (uf2 None: the stock UF2 plus the .mpy files), keys without prefix."""
+    tag = "frozen_" if uf2 else "stock_"
+    image = prepare(d, uf2, tag)
+    fig = {}
+    if uf2:
+        blocks = rp2040.uf2_blocks(rp2040.uf2_bytes(uf2))
+        fig["uf2_bytes"] = os.path.getsize(uf2)
+        fig["flash_left_bytes"] = rp2040.FS_OFFSET - max(off + 256 for off, _ in blocks)
+    fig.update(link_move(d, image, tag))
     wall = time.monotonic()
     with rp2040.VPico(image) as pico:  # power on: main.py draws the title
         pico.settle(800, after_ns=0)
         boot_wall = time.monotonic() - wall
         title = pico.stats(bursts=True)["bursts"][-1]  # the last LCD frame: the title
-        fig["rp2040_ms_boot"] = round(title["last_pixel_ns"] / 1e6, 1)
-        fig["rp2040_title_spi_bytes"] = title["bytes"]
+        fig["ms_boot"] = round(title["last_pixel_ns"] / 1e6, 1)
+        fig["title_spi_bytes"] = title["bytes"]
 
         rp2040.start_app(pico, seed=1)
         pico.settle(after_ns=pico.tap(K.A))
         pico.settle(after_ns=pico.tap(K.UP))
         t = pico.tap(K.A)
         table = frame_after(pico, t)
-        fig["rp2040_ms_full_redraw"] = round((table["last_pixel_ns"] - table["first_caset_ns"]) / 1e6, 1)
-        fig["rp2040_full_redraw_spi_bytes"] = table["bytes"]
-        fig["rp2040_ms_start_key_to_table"] = round((table["last_pixel_ns"] - t) / 1e6, 1)
+        fig["ms_full_redraw"] = round((table["last_pixel_ns"] - table["first_caset_ns"]) / 1e6, 1)
+        fig["full_redraw_spi_bytes"] = table["bytes"]
+        fig["ms_start_key_to_table"] = round((table["last_pixel_ns"] - t) / 1e6, 1)
 
         t = pico.tap(K.RIGHT)
         move = frame_after(pico, t)
-        fig["rp2040_ms_cursor_move"] = round((move["last_pixel_ns"] - t) / 1e6, 1)
-        fig["rp2040_ms_cursor_move_redraw"] = round((move["last_pixel_ns"] - move["first_caset_ns"]) / 1e6, 1)
-        fig["rp2040_cursor_move_spi_bytes"] = move["bytes"]
+        fig["ms_cursor_move"] = round((move["last_pixel_ns"] - t) / 1e6, 1)
+        fig["ms_cursor_move_redraw"] = round((move["last_pixel_ns"] - move["first_caset_ns"]) / 1e6, 1)
+        fig["cursor_move_spi_bytes"] = move["bytes"]
 
-        fig["rp2040_heap_free_table"] = heap_with_table(pico)
+        fig["heap_free_table"] = rp2040.heap_at_table(pico, 2)
+        fig["heap_free_table_4p"] = rp2040.heap_at_table(pico, 4)
         fig.update(ai_decisions(pico))
-        fig["rp2040_spi_hz"] = pico.stats()["spi_hz"]
-        fig["rp2040_wall_s_boot"] = round(boot_wall, 2)  # host-dependent: how long the boot took here
+        fig["spi_hz"] = pico.stats()["spi_hz"]
+        fig["wall_s_boot"] = round(boot_wall, 2)  # host-dependent: how long the boot took here
+    if rummy:
+        fig.update(rummy_link(d, image, tag))
     return fig
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="print one flat JSON object on the last line")
+    ap.add_argument("--uf2", default=None, metavar="FILE",
+                    help="the project's UF2 for the frozen path (default: dist/burako-<version>-pico_lcd_13.uf2 "
+                         "or $BURAKO_UF2_DIR's; 'none': the stock path only)")
+    ap.add_argument("--only", choices=("stock", "frozen"), default=None, help="measure one path only")
+    ap.add_argument("--no-rummy", action="store_true",
+                    help="skip the whole linked Rummy match (minutes of host time) on the frozen path")
     a = ap.parse_args()
     why = rp2040.missing()
     if why:
         print(f"rp2040_figures: {why}", file=sys.stderr)
         return 2
+    uf2 = None
+    if a.uf2 != "none" and a.only != "stock":
+        uf2 = a.uf2 or rp2040.project_uf2("pico_lcd_13")
+        if uf2 is None:
+            if a.only == "frozen":
+                print("rp2040_figures: no UF2 built (make uf2) for the frozen path", file=sys.stderr)
+                return 2
+            print("rp2040_figures: no UF2 built (make uf2): the stock path only", file=sys.stderr)
+        else:
+            try:
+                rp2040.uf2_bytes(uf2)
+            except rp2040.VPicoError as e:
+                print(f"rp2040_figures: {e}", file=sys.stderr)
+                return 2
+    fig = {}
     with tempfile.TemporaryDirectory(prefix="burako-rp2040-figures-") as d:
-        fig = measure(d)
+        if a.only != "frozen":
+            fig.update({"rp2040_" + k: v for k, v in measure(d, None, False).items()})
+        if uf2 is not None:
+            fig["rp2040_frozen_uf2"] = os.path.basename(str(uf2))
+            fig.update({"rp2040_frozen_" + k: v for k, v in measure(d, str(uf2), not a.no_rummy).items()})
     if a.json:
         print(json.dumps(fig))
     else:
         for k, v in fig.items():
-            print(f"{k:32s} {v}")
+            print(f"{k:40s} {v}")
     return 0
 
 

@@ -125,6 +125,12 @@ def project_uf2(board):
         if os.environ.get("BURAKO_REQUIRE_UF2"):
             pytest.fail(why + " (BURAKO_REQUIRE_UF2 is set)")
         pytest.skip(why)
+    stale = rp2040.uf2_stale(uf2)
+    if stale:   # the desktop emulator runs firmware/ as it is now: the pixels would differ
+        why = f"{uf2.name} is older than firmware/{stale}: rebuild it with `make uf2`"
+        if os.environ.get("BURAKO_REQUIRE_UF2"):
+            pytest.fail(why)
+        pytest.skip(why)
     return uf2
 
 

@@ -188,6 +188,18 @@ def bootrom():
     return data
 
 
+def uf2_stale(uf2):
+    """The first firmware/ source changed after the UF2 file was written (its frozen modules are
+    older than the tree), else None."""
+    from emulator.paths import FIRMWARE
+
+    built = Path(uf2).stat().st_mtime
+    for p in sorted(Path(FIRMWARE).rglob("*.py")):
+        if p.stat().st_mtime > built:
+            return str(p.relative_to(FIRMWARE))
+    return None
+
+
 def profile(name=DEFAULT_PROFILE):
     """The firmware's board profile module (pins, glass), as the device imports it."""
     from emulator.paths import use_firmware
@@ -620,3 +632,54 @@ def heap_at_table(pico, players=2):
     if len(last) < 2 or int(last[1]) != players:
         raise VPicoError(f"no heap report from a {players}-player table: {out[-300:]!r}")
     return int(last[0])
+
+
+# Device code: a linked Rummy israelí match (ui/linkrummy.py) with both local seats played by the
+# autoplay AI, to the match's end (four hands, logged and acknowledged). After every frame the
+# script runs gc.collect() and keeps the lowest gc.mem_free(): the most the match ever held live
+# at a frame's end (garbage made inside a frame is not seen). Then it prints the session's view.
+RUMMY_LINK_SCRIPT = """
+import gc, hashlib
+from hal import board as _hb
+from ui.app import App
+from ui import screen_link
+class Done(Exception):
+    pass
+low = [1 << 30, 0]
+_step = App.step
+def step(self, now):
+    _step(self, now)
+    gc.collect()
+    f = gc.mem_free()
+    if f < low[0]:
+        low[0] = f
+    low[1] += 1
+    if screen_link.over(self):
+        raise Done()
+App.step = step
+app = App(_hb.build(), link=True, autoplay=True, ai_ms=0, variant='rummy')
+try:
+    app.run()
+except Done:
+    pass
+from ui import screen_rummy
+st = screen_rummy.state(app)
+lk = app.link
+print('RLINK', lk.seat, lk.count, lk.match_id.hex(), low[0], low[1], repr(st['history']).replace(' ', ''),
+      repr(st['scores']).replace(' ', ''), 'END')
+"""
+
+
+def rummy_link_match(boards, timeout=1800):
+    """RUMMY_LINK_SCRIPT on two linked boards (booted, UART0 joined); per board {"seat", "count",
+    "match_id", "low_free", "frames", "history", "scores"}."""
+    for p in boards:
+        mpremote(p.port, "exec", "--no-follow", RUMMY_LINK_SCRIPT)
+    out = []
+    for p in boards:
+        line = p.serial_read(b" END", timeout=timeout).rsplit(b"RLINK ", 1)[1].split(b" END")[0].decode()
+        seat, count, mid, low, frames, history, scores = line.split(" ")
+        out.append({"seat": int(seat), "count": int(count), "match_id": mid, "low_free": int(low),
+                    "frames": int(frames), "history": ast.literal_eval(history),
+                    "scores": ast.literal_eval(scores)})
+    return out
