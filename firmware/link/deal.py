@@ -62,6 +62,19 @@ def deal(mine, theirs):
 
 
 # --- the session's side ------------------------------------------------------
+def link_reset(lk):
+    """The peer restarted (a new connection id)."""
+    d = lk._dealing
+    if d is not None and d[1] is not None:
+        lk._end(S.R_PEER_ABANDONED)     # after our reveal: the deal was fixed
+        lk.by_peer = True
+    lk._deal_reset()
+    lk._sync_reset()
+    lk._serve_reset()
+    if lk._st != S.ENDED:
+        lk._st = S.CONNECTING
+
+
 def link_up(lk):
     """The transport (re)connected: say HELLO (or that the link ended)."""
     lk._deal_reset()
@@ -158,6 +171,8 @@ def poll(lk, now):
     """Our REVEAL is out: the peer's must come within _REVEAL_MS of time
     connected (a pulled cable does not count), or the link ends."""
     d = lk._dealing
+    if d[1] is None:
+        return                  # (our REVEAL is not out yet)
     if lk.t.alive():
         d[2] += lk.t.clock.ticks_diff(now, d[3])
     d[3] = now

@@ -42,13 +42,11 @@ def random_bytes(n):
         try:
             h.update(_urandom(32))
         except OSError:
-            # no OS randomness: never timing alone. The heap's state and an
-            # object's address vary with all the program did so far; the
-            # key-press timing (stir) is then what a person adds
+            # no OS randomness: never timing alone. A new object's address
+            # varies with all the program allocated so far (the heap's state);
+            # the key-press timing (stir) is then what a person adds
             weak = True
-            import gc
-            m = getattr(gc, "mem_free", None)   # (MicroPython's; CPython tests lack it)
-            h.update(("%d %d %d" % (m() if m else 0, id(h), ticks_us())).encode())
+            h.update(("%d %d" % (id(bytearray(1)), ticks_us())).encode())
     h.update(("%d" % ticks_us()).encode())
     d = h.digest()
     stir(d[0] | (d[1] << 8))

@@ -152,6 +152,16 @@ def on_sync(lk, b, i, n, t):
 
 
 # --- taking the peer's log -------------------------------------------------------
+def undo(lk):
+    # (lk._sync_reset()) the LOG on its way is given up: a catch-up's moves
+    # played on link.game so far are taken back
+    inc = lk._in
+    lk._in = None
+    if inc[2] is lk.game and inc[1] > lk.count:
+        S._assign(lk.game, lk._game().decode(lk._pos))
+        lk.events.append((S.EV_SYNC, lk.count, 0))
+
+
 def _give_up(lk, inc, code, why=0):
     # a catch-up that fails is a strike (and asks for a repair); a repair
     # that fails was the peer's last chance

@@ -185,9 +185,8 @@ class Link:
             now = self.t.clock.ticks_ms()
         self._flush()
         self.t.poll(now)
-        d = self._dealing
-        if d is not None and d[1] is not None:
-            self._deal().poll(self, now)    # our REVEAL is out: the peer's must come
+        if self._dealing is not None:
+            self._deal().poll(self, now)    # once our REVEAL is out, the peer's must come
         if self._serve is not None:
             if not self.t.queue:
                 self._repair().pump(self)
@@ -357,11 +356,8 @@ class Link:
         # a LOG is on its way to us (repair.py's ask_sync/ask_repair); a
         # catch-up plays it on link.game itself (no second Game on the heap),
         # so one given up puts the position back as it was
-        inc = self._in
-        self._in = None
-        if inc is not None and inc[2] is self.game and inc[1] > self.count:
-            _assign(self.game, self._game().decode(self._pos))
-            self.events.append((EV_SYNC, self.count, 0))
+        if self._in is not None:
+            self._repair().undo(self)
 
     def _set_game(self, g):
         if self.game is None:
@@ -415,15 +411,7 @@ class Link:
         self._deal().link_up(self)
 
     def link_reset(self):
-        d = self._dealing
-        if d is not None and d[1] is not None:
-            self._end(R_PEER_ABANDONED)     # a restart after our reveal: the deal was fixed
-            self.by_peer = True
-        self._deal_reset()
-        self._sync_reset()
-        self._serve_reset()
-        if self._st != ENDED:
-            self._st = CONNECTING
+        self._deal().link_reset(self)
 
     def received(self, b, i, n):
         if i >= n:
@@ -445,10 +433,8 @@ class Link:
                 r = b[i + 1]
                 if r == R_MATCH_OVER:   # not so here: the peer leaves a match in play
                     r = R_PEER_ABANDONED
-                elif r == R_NONE or r >= len(REASON_NAMES):
-                    r = R_PROTOCOL
                 self._st = ENDED
-                self.reason = r
+                self.reason = r if 0 < r < len(REASON_NAMES) else R_PROTOCOL
                 self.by_peer = True
                 self._serve_reset()
                 self._sync_reset()
