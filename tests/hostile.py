@@ -180,13 +180,20 @@ class SavingConsole(Console):
             self.saves += 1
 
 
+def _ai(variant):
+    if variant == "rummy":
+        from ai.rummy import RummyAI
+        return RummyAI(1)
+    return None
+
+
 class CpVictim:
     """The victim on CPython: a SavingConsole (its Link in view)."""
 
     kind = "cpython"
 
     def __init__(self, end, clock, seed=1, saved=None, variant="burako"):
-        self.c = SavingConsole(end, clock, variant, 0, seed)
+        self.c = SavingConsole(end, clock, variant, 0, seed, ai=_ai(variant))
         if saved is not None:
             self.c.save = saved
             self.c.power_cycle()
@@ -340,7 +347,8 @@ def drive(scen, victim="cpython", seed=1, saved=None, tick=TICK, max_ms=2_000_00
     (Outcome, the Attacker, the clock, what the scenario returned)."""
     clock = SimClock(1000)
     cable = Cable(clock)
-    atk = attacker(cable.b, clock) if attacker else Attacker(cable.b, clock, variant, 0, seed * 2 + 2)
+    atk = attacker(cable.b, clock) if attacker else Attacker(cable.b, clock, variant, 0, seed * 2 + 2,
+                                                             ai=_ai(variant))
     box = {}
     if victim == "cpython":
         v = CpVictim(cable.a, clock, seed * 2 + 1, saved, variant)

@@ -462,3 +462,15 @@ def test_the_whole_console_takes_a_hundred_catch_ups_within_128k():
     assert code == 0, tail
     assert n >= 50
     assert st["link"]["state"] == "playing" and st["peak_heap_bytes"] < H.HEAP
+
+
+@pytest.mark.parametrize("trigger", ["move", "hello", "repair"])
+def test_forged_moves_in_a_rummy_match_end_the_link_R_CHEAT(trigger):
+    """Rummy israeli's moves (references to the table before them) go the same
+    way: a LOG holding a move of the victim's seat ends the link, the game,
+    log and save as they were."""
+    out, atk, clock, (before, ms) = H.drive(H.forged_moves(trigger), variant="rummy")
+    assert out.state == S.ENDED and out.reason == S.R_CHEAT
+    assert (out.count, out.dig, out.log) == before
+    c = Link(_board(), "rummy", saved=out.save)
+    assert before[2].startswith(bytes(c.log))
