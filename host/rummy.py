@@ -114,7 +114,7 @@ def cmd_solve(a):
     else:
         print(RM.table_text(r[0]))
         extra = ", closes" if r[2] else ""
-        exact = "" if r[3] else " (best found within the node budget)"
+        exact = " (proven best)" if r[3] else " (best found within the node budget, not proven best)"
         print(f"laid {out['laid']}: {r[1]} points{extra}{exact}")
     return 0 if r is not None else 1
 

@@ -39,6 +39,11 @@ _PER_TILE = const(2)
 _MELD = const(1)
 _FITS = const(5)
 _SUM = const(14)
+# dp_value: a fixed cost (its tables, ~1 M fuel), then one unit per _DP_UNITS
+# of its steps (~8-10 K fuel each); it may spend 1/_DP_SHARE of what is left
+_DP0 = const(30)
+_DP_UNITS = const(3)
+_DP_SHARE = const(2)
 
 # ORDER[k]: the tile code of the k-th tile in (number, colour) order
 ORDER = bytes([(k & 3) * 13 + (k >> 2) for k in range(52)])
@@ -67,6 +72,7 @@ class Search:
         self.opt = 0        # sum of the numbers of the optional tiles left
         self.cur = 0
         self.best = -1
+        self.target = 0x3FFFFFFF    # stop once best reaches it (a proven optimum)
         self.sol = None
         self.buf = bytearray(160)
         self.blen = 0
@@ -167,6 +173,8 @@ class Search:
                 if not self.jm and self.cur > self.best and not (self.noskip and self.jo):
                     self.save()             # first: it may fail (see _run)
                     self.best = self.cur
+                    if self.cur >= self.target:
+                        self.cut = True     # nothing can beat it: stop here
                 break
             if self.cur + self.opt + 13 * self.jo <= self.best:
                 break
@@ -419,6 +427,7 @@ def _fresh(limit):
     s.nodes = 0
     s.cut = False
     s.best = -1
+    s.target = 0x3FFFFFFF
     s.sol = None
     return s
 
@@ -751,14 +760,26 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
     # keeps back what laying out its answer (_tidy) costs: nothing runs once
     # the budget is spent (a search that cannot pay stops before it starts).
     tidy = _MELD * (len(table) + 1)
-    if exposed and rearrange:
+    top = -1
+    if exposed and rearrange and _no_joker(table, rack) and limit - used > _DP0 + tidy:
+        # without jokers the programme below knows the best value: the search
+        # then stops when it gets there, or is not needed at all
+        top, work = dp_value(table, rack, (limit - used - _DP0 - tidy) // _DP_SHARE * _DP_UNITS)
+        used += _DP0 + work // _DP_UNITS
+        if top is None:
+            top = -1
+        elif pts >= top:
+            exact = True
+    if exposed and rearrange and not exact:
         used += _REL + _PER_TILE * len(rack)
         use, keep = _relevant(table, rack)
         s = _fresh(limit - used - tidy)
         s.best = pts
+        if top >= 0:
+            s.target = top
         _search(s, use, rack, True, RM.NO_TILE, False)
         used += s.nodes
-        exact = not s.cut and not keep
+        exact = (not s.cut and not keep) or s.best == top
         if s.sol is not None:
             best = _tidy(table, keep + list(s.sol))
             pts = s.best
@@ -767,9 +788,11 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
             # budget left: the whole table, to beat that or to prove it best
             s = _fresh(limit - used - tidy)
             s.best = pts
+            if top >= 0:
+                s.target = top
             _search(s, table, rack, True, RM.NO_TILE, False)
             used += s.nodes
-            exact = not s.cut
+            exact = not s.cut or s.best == top
             if s.sol is not None:
                 best = _tidy(table, s.sol)
                 pts = s.best
@@ -795,6 +818,17 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
     return (best, pts, closes, exact)
 
 
+def _no_joker(table, rack):
+    for m in table:
+        for t in m:
+            if t == T.JOKER:
+                return False
+    for t in rack:
+        if t == T.JOKER:
+            return False
+    return True
+
+
 def _bytes(m):
     # a meld as bytes, copied only when it is not (every allocation of a solve
     # costs more fuel the more fragmented the heap is)
@@ -806,3 +840,180 @@ def _count(melds):
     for m in melds:
         n += len(m)
     return n
+
+
+# --- the exact value without jokers: a dynamic programme over the numbers ----
+# van Rijn, Takes and Vis ("The Complexity of Rummikub Problems", 2016): go
+# through the numbers 1..13 once; what a play does at number v depends on the
+# numbers below only through the runs still open in each colour and how long
+# they are (1, 2, or 3 and more: a run may end only from 3). With two copies
+# of a tile at most two runs of a colour are open at once, so a colour's state
+# is a pair of lengths (l1 >= l2, each 0..3: ten states) and the table's state
+# four of them in 16 bits. At each number every copy of each colour continues
+# an open run, starts one, joins a set of that number (3 or 4 colours, R13.1)
+# or, for a rack copy only, stays on the rack; table copies must be laid. The
+# programme keeps, per state, the most points laid from the rack. Exact, and
+# only for positions without a joker (a joker's R13.2/R13.7 rules are the
+# search's); the solver uses it to prove its play best, or to know it is not.
+
+def _set_ok():
+    # (s0..s3) copies of a number going into sets, each 0..2: some number of
+    # sets g with 3..4 distinct colours each takes them exactly
+    out = bytearray(81)
+    for i in range(81):
+        s0 = i % 3
+        s1 = i // 3 % 3
+        s2 = i // 9 % 3
+        s3 = i // 27
+        tot = s0 + s1 + s2 + s3
+        top = max(s0, s1, s2, s3)
+        for g in range(3):
+            if top <= g and 3 * g <= tot <= 4 * g:
+                out[i] = 1
+    return bytes(out)
+
+
+_SETOK = _set_ok()
+
+
+def _colour_moves(cs, a, m, out):
+    """What the copies of one tile can do from colour state cs (l1 * 4 + l2):
+    a copies in play, m of them table copies. Appends (new state, copies to
+    sets, copies left on the rack) codes as ns | s << 4 | left << 6."""
+    l1 = cs >> 2
+    l2 = cs & 3
+    for c1 in ((0, 1) if l1 == 3 else ((1,) if l1 else (0,))):
+        for c2 in ((0, 1) if l2 == 3 else ((1,) if l2 else (0,))):
+            k = c1 + c2
+            if k > a:
+                continue
+            stopped = (l1 and not c1) or (l2 and not c2)
+            lens = []
+            if c1:
+                lens.append(l1 + 1 if l1 < 3 else 3)
+            if c2:
+                lens.append(l2 + 1 if l2 < 3 else 3)
+            rest = a - k
+            # a run that ended here and one that starts here are one run
+            most_new = 0 if stopped else 2 - k
+            for nn in range(min(most_new, rest) + 1):
+                ls = lens + [1] * nn
+                x = ls[0] if ls else 0
+                y = ls[1] if len(ls) > 1 else 0
+                ns = (x * 4 + y) if x >= y else (y * 4 + x)
+                r2 = rest - nn
+                for s in range(min(r2, 2) + 1):
+                    left = r2 - s
+                    if left <= a - m:
+                        code = ns | s << 4 | left << 6
+                        if code not in out:
+                            out.append(code)
+
+
+def _moves_table():
+    # every colour state, copies in play (0..2) and table copies among them:
+    # its moves as one byte each, in one bytes object (built once; a search
+    # then allocates nothing for them)
+    codes = bytearray()
+    idx = bytearray(16 * 9 * 2)
+    for cs in range(16):
+        for a in range(3):
+            for m in range(a + 1):
+                o = []
+                _colour_moves(cs, a, m, o)
+                i = (cs * 9 + a * 3 + m) * 2
+                idx[i] = len(codes)
+                codes.extend(bytes(o))
+                idx[i + 1] = len(codes)
+    return bytes(codes), bytes(idx)
+
+
+_MOVES, _MIDX = _moves_table()
+
+
+def dp_value(table, rack, limit=1 << 30):
+    """The most points a play can lay from rack, rearranging the whole
+    table (R13.5/R13.6; the player has exposed), for positions without a
+    joker: (points, work) with points -1 when there is no legal table at all
+    or a joker is in play, None when work would pass limit (a unit is one
+    combination of the four colours' moves tried)."""
+    cnt = bytearray(52)
+    mand = bytearray(52)
+    for m in table:
+        for t in m:
+            if t == T.JOKER:
+                return -1, 0
+            cnt[t] += 1
+            mand[t] += 1
+    for t in rack:
+        if t == T.JOKER:
+            return -1, 0
+        cnt[t] += 1
+    mv = _MOVES
+    mi = _MIDX
+    ok = _SETOK
+    layer = {0: 0}
+    work = 0
+    for v in range(13):
+        new = {}
+        w = v + 1
+        i0 = (cnt[v] * 3 + mand[v]) * 2
+        i1 = (cnt[13 + v] * 3 + mand[13 + v]) * 2
+        i2 = (cnt[26 + v] * 3 + mand[26 + v]) * 2
+        i3 = (cnt[39 + v] * 3 + mand[39 + v]) * 2
+        r0 = (cnt[v] - mand[v]) * w
+        r1 = (cnt[13 + v] - mand[13 + v]) * w
+        r2 = (cnt[26 + v] - mand[26 + v]) * w
+        r3 = (cnt[39 + v] - mand[39 + v]) * w
+        for key in layer:
+            j = (key & 15) * 18 + i0
+            b0 = mi[j]
+            e0 = mi[j + 1]
+            j = (key >> 4 & 15) * 18 + i1
+            b1 = mi[j]
+            e1 = mi[j + 1]
+            j = (key >> 8 & 15) * 18 + i2
+            b2 = mi[j]
+            e2 = mi[j + 1]
+            j = (key >> 12) * 18 + i3
+            b3 = mi[j]
+            e3 = mi[j + 1]
+            n = (e0 - b0) * (e1 - b1) * (e2 - b2) * (e3 - b3)
+            if not n:
+                continue
+            work += n
+            if work > limit:
+                return None, work
+            pts = layer[key]
+            for q0 in range(b0, e0):
+                x = mv[q0]
+                p0 = pts + r0 - (x >> 6) * w
+                s0 = x >> 4 & 3
+                k0 = x & 15
+                for q1 in range(b1, e1):
+                    x = mv[q1]
+                    p1 = p0 + r1 - (x >> 6) * w
+                    s1 = s0 + (x >> 4 & 3) * 3
+                    k1 = k0 | (x & 15) << 4
+                    for q2 in range(b2, e2):
+                        x = mv[q2]
+                        p2 = p1 + r2 - (x >> 6) * w
+                        s2 = s1 + (x >> 4 & 3) * 9
+                        k2 = k1 | (x & 15) << 8
+                        for q3 in range(b3, e3):
+                            x = mv[q3]
+                            if not ok[s2 + (x >> 4 & 3) * 27]:
+                                continue
+                            p3 = p2 + r3 - (x >> 6) * w
+                            k = k2 | (x & 15) << 12
+                            if new.get(k, -1) < p3:
+                                new[k] = p3
+        layer = new
+        if not layer:
+            return -1, work
+    best = -1
+    for key in layer:
+        # no run of one or two tiles left open in any colour
+        if (key & 0x5555) << 1 == key & 0xAAAA and layer[key] > best:
+            best = layer[key]
+    return best, work
