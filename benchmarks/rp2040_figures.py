@@ -4,7 +4,7 @@ stock MicroPython UF2 with the game's .mpy files copied by `burako flash` (figur
 the project's own UF2 with the game frozen into flash (`make uf2`; figures rp2040_frozen_*).
 
     python benchmarks/rp2040_figures.py [--json] [--uf2 FILE | --uf2 none] [--only stock|frozen]
-                                        [--no-rummy]
+                                        [--rummy-moves N]
 
 rp2040js charges each instruction its Cortex-M0+ cycle count and no flash wait states or XIP
 cache misses, so CPU times are lower bounds for a real Pico, and code run from flash (all of the
@@ -26,8 +26,10 @@ last pixel byte.
                           first LINK_MOVES moves (each board's part on its own clock: see
                           emulator/runtimes/rp2040 move_round_trips)
   rp2040_frozen_rummy_link_low_free  the lowest gc.mem_free() after a gc.collect() at the end of any
-                          frame of a whole linked Rummy israelí match (both boards, autoplay, four
-                          hands), the lower of the two boards (frozen build only: --no-rummy skips it)
+                          frame of a linked Rummy israelí match (both boards, autoplay): the connection,
+                          the deal and the first --rummy-moves moves (default 60; 0: the whole match,
+                          four hands, ~625 moves: most of an hour of a loaded 2-core host; -1: skip),
+                          the lower of the two boards (frozen build only)
   rp2040_frozen_uf2_bytes, rp2040_frozen_flash_left_bytes  the UF2's size, and the flash between the
                           end of its firmware and the filesystem at 0xa0000
 """
@@ -130,11 +132,11 @@ def link_move(d, image, tag):
             "link_moves": len(trips), "link_baud": baud}
 
 
-def rummy_link(d, image, tag):
+def rummy_link(d, image, tag, moves):
     a, b = pair(d, image, tag)
     wall = time.monotonic()
     try:
-        ra, rb = rp2040.rummy_link_match((a, b))
+        ra, rb = rp2040.rummy_link_match((a, b), moves=moves or None)
     finally:
         b.close()
         a.close()
@@ -162,7 +164,7 @@ def prepare(d, uf2, tag):
     return image
 
 
-def measure(d, uf2, rummy):
+def measure(d, uf2, rummy=-1):
     """The figures of one path (uf2 None: the stock UF2 plus the .mpy files), keys without prefix."""
     tag = "frozen_" if uf2 else "stock_"
     image = prepare(d, uf2, tag)
@@ -200,8 +202,8 @@ def measure(d, uf2, rummy):
         fig.update(ai_decisions(pico))
         fig["spi_hz"] = pico.stats()["spi_hz"]
         fig["wall_s_boot"] = round(boot_wall, 2)  # host-dependent: how long the boot took here
-    if rummy:
-        fig.update(rummy_link(d, image, tag))
+    if rummy >= 0:
+        fig.update(rummy_link(d, image, tag, rummy))
     return fig
 
 
@@ -212,8 +214,9 @@ def main():
                     help="the project's UF2 for the frozen path (default: dist/burako-<version>-pico_lcd_13.uf2 "
                          "or $BURAKO_UF2_DIR's; 'none': the stock path only)")
     ap.add_argument("--only", choices=("stock", "frozen"), default=None, help="measure one path only")
-    ap.add_argument("--no-rummy", action="store_true",
-                    help="skip the whole linked Rummy match (minutes of host time) on the frozen path")
+    ap.add_argument("--rummy-moves", type=int, default=60, metavar="N",
+                    help="moves of the linked Rummy match on the frozen path (default 60; 0: the whole "
+                         "match, most of an hour; -1: skip it)")
     a = ap.parse_args()
     why = rp2040.missing()
     if why:
@@ -236,10 +239,10 @@ def main():
     fig = {}
     with tempfile.TemporaryDirectory(prefix="burako-rp2040-figures-") as d:
         if a.only != "frozen":
-            fig.update({"rp2040_" + k: v for k, v in measure(d, None, False).items()})
+            fig.update({"rp2040_" + k: v for k, v in measure(d, None).items()})
         if uf2 is not None:
             fig["rp2040_frozen_uf2"] = os.path.basename(str(uf2))
-            fig.update({"rp2040_frozen_" + k: v for k, v in measure(d, str(uf2), not a.no_rummy).items()})
+            fig.update({"rp2040_frozen_" + k: v for k, v in measure(d, str(uf2), a.rummy_moves).items()})
     if a.json:
         print(json.dumps(fig))
     else:

@@ -635,7 +635,8 @@ def heap_at_table(pico, players=2):
 
 
 # Device code: a linked Rummy israelí match (ui/linkrummy.py) with both local seats played by the
-# autoplay AI, to the match's end (four hands, logged and acknowledged). After every frame the
+# autoplay AI, to the match's end (four hands, logged and acknowledged), or until MOVES moves are
+# played and acknowledged (then the local AI stops, as in LINK_SCRIPT). After every frame the
 # script runs gc.collect() and keeps the lowest gc.mem_free(): the most the match ever held live
 # at a frame's end (garbage made inside a frame is not seen). Then it prints the session's view.
 RUMMY_LINK_SCRIPT = """
@@ -654,8 +655,14 @@ def step(self, now):
     if f < low[0]:
         low[0] = f
     low[1] += 1
-    if screen_link.over(self):
-        raise Done()
+    lk = self.link
+    if MOVES is None:
+        if screen_link.over(self):
+            raise Done()
+    elif lk is not None and lk.game is not None and lk.count >= MOVES:
+        self.rm.ais[lk.seat] = None     # Rummy's AIs are the match's (ui/rummy_view.py)
+        if lk.idle():
+            raise Done()
 App.step = step
 app = App(_hb.build(), link=True, autoplay=True, ai_ms=0, variant='rummy')
 try:
@@ -670,11 +677,11 @@ print('RLINK', lk.seat, lk.count, lk.match_id.hex(), low[0], low[1], repr(st['hi
 """
 
 
-def rummy_link_match(boards, timeout=1800):
-    """RUMMY_LINK_SCRIPT on two linked boards (booted, UART0 joined); per board {"seat", "count",
-    "match_id", "low_free", "frames", "history", "scores"}."""
+def rummy_link_match(boards, moves=None, timeout=3600):
+    """RUMMY_LINK_SCRIPT on two linked boards (booted, UART0 joined) to the match's end or `moves`
+    moves; per board {"seat", "count", "match_id", "low_free", "frames", "history", "scores"}."""
     for p in boards:
-        mpremote(p.port, "exec", "--no-follow", RUMMY_LINK_SCRIPT)
+        mpremote(p.port, "exec", "--no-follow", f"MOVES = {moves!r}\n" + RUMMY_LINK_SCRIPT)
     out = []
     for p in boards:
         line = p.serial_read(b" END", timeout=timeout).rsplit(b"RLINK ", 1)[1].split(b" END")[0].decode()
