@@ -429,9 +429,11 @@ def make(level, seed=0):
 
 
 def hint(g, seat):
-    """The move level 3 would make for seat in this position (None when seat
-    is not to move): the UI's hint button. A fresh level 3 remembers nothing
-    of earlier turns, as after a resume (see ai/lookahead.py)."""
+    """The move the strongest level within the device's time budget, level 4
+    (ai/expert.py: p99 ~160 ms, worst ~215 ms of RP2040 time, docs/ai.md),
+    would make for seat in this position (None when seat is not to move): the
+    UI's hint button. A fresh AI remembers nothing of earlier turns, as after
+    a resume (see ai/lookahead.py)."""
     if g.phase == G.P_MATCH_OVER or g.turn != seat:
         return None
-    return BasicAI(3).choose(g)
+    return make(4).choose(g)

@@ -256,7 +256,7 @@ def key_menu(app, k):
 
 
 def show_hint(app):
-    """The menu's hint (issue 10): the move AI level 3 would make, on the
+    """The menu's hint (issue 10): the move AI level 4 would make (ai.basic.hint), on the
     message line; the tiles it would lay or add are selected, the tile it
     would discard gets the cursor. Nothing is played."""
     g = app.g

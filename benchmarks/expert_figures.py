@@ -1,0 +1,125 @@
+"""Figures for level 4, the expert (issue 23, docs/ai.md "Level 4").
+
+    .venv/bin/python benchmarks/expert_figures.py [--json] [--fuel-matches N] [--league N] [--no-vpico]
+
+- Fuel per AI decision inside real MicroPython (WASI, -X heapsize=131072), p50/p99/max,
+  levels 3 and 4, from `burako league --levels 3,4 --runtime micropython` (2 and 4 players),
+  with the peak heap of those matches (live data plus one step's garbage).
+- RP2040 time of one decision on the virtual Pico (the real MicroPython v1.27.0 rp2 firmware on
+  rp2040js, 125 MHz; the firmware's .mpy files copied onto its filesystem): both seats level 4
+  (2 players, seeds 1-3; 4 players, seeds 1-2), the first hand of each, timed on the board with
+  ticks_us after a gc.collect() (p50/p99/max); level 3 the same for comparison. rp2040js
+  charges no flash wait states, so these are lower bounds for a real Pico.
+- With --league N: level 4 against level 3 on N duplicate matches (CPython), 2 and 4 players,
+  with the 95 % Wilson interval (seeds 1..N/2).
+"""
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from host import league  # noqa: E402
+
+AI_SCRIPT = """
+import gc, time
+from engine import game as G
+from engine import rules as RU
+from ai.basic import make
+gc.collect()
+for level in LEVELS:
+    for n, seeds in ((2, (1, 2, 3)), (4, (1, 2))):
+        ts = []
+        for seed in seeds:
+            g = G.Game(RU.VARIANTS[0], n, seed, 0)
+            ais = [make(level, seed * 4 + p) for p in range(n)]
+            hand = g.hand
+            while g.phase < G.P_HAND_OVER and g.hand == hand:
+                gc.collect()
+                t = time.ticks_us()
+                mv = ais[g.turn].choose(g)
+                ts.append(time.ticks_diff(time.ticks_us(), t))
+                if g.play(mv):
+                    raise SystemExit('illegal move')
+        ts.sort()
+        print('AI', level, n, len(ts), ts[len(ts) // 2], ts[(len(ts) * 99) // 100], ts[-1])
+"""
+
+
+def vpico_decisions(levels=(4, 3)):
+    from emulator.runtimes import rp2040, wasi
+
+    why = rp2040.missing()
+    if why:
+        return {"vpico_unavailable": why}
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="burako-expert-") as d:
+        build = wasi.compile_firmware(os.path.join(d, "build"))
+        with rp2040.VPico(flash=os.path.join(d, "flash.bin")) as pico:
+            for pkg in ("engine", "ai"):
+                rp2040.mpremote(pico.port, "mkdir", ":" + pkg)
+                for name in sorted(os.listdir(os.path.join(build, pkg))):
+                    if name.endswith(".mpy"):
+                        rp2040.mpremote(pico.port, "cp", os.path.join(build, pkg, name), f":{pkg}/{name}")
+            text = rp2040.mpremote(pico.port, "exec", "LEVELS = %r\n" % (tuple(levels),) + AI_SCRIPT, timeout=3600)
+    for ln in text.splitlines():
+        if ln.startswith("AI "):
+            _, level, n, k, p50, p99, worst = ln.split()
+            tag = f"rp2040_ms_decision_level{level}_{n}p"
+            out[tag + "_p50"] = round(int(p50) / 1000, 1)
+            out[tag + "_p99"] = round(int(p99) / 1000, 1)
+            out[tag + "_max"] = round(int(worst) / 1000, 1)
+            out[f"rp2040_decisions_level{level}_{n}p"] = int(k)
+    return out
+
+
+def fuel(matches):
+    out = {}
+    for players in (2, 4):
+        res = league.run([3, 4], players, "burako", matches, 1, "micropython", heap=131072)
+        for lv in ("3", "4"):
+            f = res["fuel_per_decision"][lv]
+            for q in ("p50", "p99", "max"):
+                out[f"fuel_level{lv}_{players}p_{q}"] = f[q]
+            out[f"fuel_level{lv}_{players}p_decisions"] = f["n"]
+        out[f"peak_heap_{players}p_bytes"] = res["peak_heap_bytes"]
+    return out
+
+
+def duel(matches):
+    out = {}
+    for players in (2, 4):
+        res = league.run([4, 3], players, "burako", matches, 1, "cpython")
+        p = res["pairs"][0]
+        out[f"level4_vs_3_{players}p_win_pct"] = round(100 * p["win_rate_a"], 1)
+        out[f"level4_vs_3_{players}p_ci95"] = [round(100 * x, 1) for x in p["ci95"]]
+        out[f"level4_vs_3_{players}p_matches"] = p["matches"]
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--json", action="store_true", help="one flat JSON object on the last line")
+    ap.add_argument("--fuel-matches", type=int, default=4, help="MicroPython matches per table size (even)")
+    ap.add_argument("--league", type=int, default=0, help="duplicate matches of 4 against 3 (even; 0: none)")
+    ap.add_argument("--no-vpico", action="store_true", help="skip the virtual Pico")
+    a = ap.parse_args()
+    fig = fuel(a.fuel_matches)
+    if not a.no_vpico and shutil.which("node"):
+        fig.update(vpico_decisions())
+    if a.league:
+        fig.update(duel(a.league))
+    if a.json:
+        print(json.dumps(fig))
+    else:
+        for k, v in fig.items():
+            print(f"{k:40s} {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
