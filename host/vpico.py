@@ -110,7 +110,8 @@ def run(args):
             return _fail(f"--uf2 {args.uf2}: no such file")
     else:
         uf2 = rp2040.project_uf2(args.board) or rp2040.stock_uf2()
-        if uf2 != rp2040.stock_uf2() and rp2040.uf2_stale(uf2):
+        blank = not os.path.exists(flash) or not os.path.getsize(flash)
+        if blank and uf2 != rp2040.stock_uf2() and rp2040.uf2_stale(uf2):
             print(f"note: {uf2} is older than firmware/{rp2040.uf2_stale(uf2)} (make uf2 rebuilds it)",
                   flush=True)
     try:
