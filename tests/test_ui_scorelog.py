@@ -1,6 +1,8 @@
-"""Issue 4 through the UI: every finished match is appended to the device's
-score log, once, under CPython and inside MicroPython."""
+"""Issues 4 and 21 through the UI: every finished match is appended to the device's
+score log, once, under CPython and inside MicroPython; the players' names entered in the set-up,
+the seats the console held and the AI level go with it."""
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -87,6 +89,12 @@ def test_names_list_keeps_the_last_eight_and_no_name_clears(tmp_path):
     st = runner.snapshot(runner.run_cpython({"seed": 3, "ai_ms": 0}, str(tmp_path / "c"), runner.Feeder(
         parse_keys("A,DOWN,DOWN,PRESS,A,DOWN,B,B,DOWN")))[1])    # B leaves the letters, then the list
     assert st["screen"] == "setup" and st["names"] == [None, None, None, None]
+    # an editor left open belongs to its App: a new App's set-up starts on its rows
+    board, app = runner.run_cpython({"seed": 3, "ai_ms": 0}, str(tmp_path / "d"), runner.Feeder(
+        parse_keys("A,DOWN,DOWN,PRESS")))
+    assert app.ed is not None
+    board, app = runner.run_cpython({"seed": 3, "ai_ms": 0}, str(tmp_path / "d"), runner.Feeder(parse_keys("A,DOWN")))
+    assert getattr(app, "ed", None) is None and app.row == 1
 
 
 def finish(app):
@@ -139,3 +147,37 @@ def test_a_linked_match_logs_its_own_seat_and_no_names(tmp_path):
     (rec,), probs = scorelog.read(str(tmp_path / scorelog.FILENAME))
     assert rec["seats"] == "HH" and rec["own_seats"] == [1] and "names" not in rec and "level" not in rec
     assert rec["id"] == int.from_bytes(bytes(range(8)), "little")
+
+
+def test_a_linked_match_each_console_logs_its_own_seat_and_the_loser_a_loss(tmp_path, monkeypatch):
+    """Two consoles on a cable (tests/linkkit.py) play a linked match to its end: both log it with
+    the link's id and their own seat; pulled into one history, the winner's console counts a
+    win and the loser's a loss (before: both logged HH and `scores show` gave the loser a win)."""
+    import random
+
+    import linkkit
+    from link import entropy
+    from ui.state import snapshot
+    from devicekit import run_cli
+
+    r = random.Random(8)
+    monkeypatch.setattr(entropy, "random_bytes", lambda n: bytes(r.randrange(256) for _ in range(n)))
+
+    class Console(linkkit.Console):
+        DEFAULTS = dict(autoplay=True, ai_ms=0, target=300, link=True)
+    a, b, clock, cable = linkkit.pair(Console, tmp_path)
+    linkkit.run(a, b, clock, linkkit.done(a, b))
+    winner = snapshot(a.app)["winner"]
+    env = {"BURAKO_HISTORY": str(tmp_path / "h.sqlite")}
+    for c in (a, b):
+        (rec,) = c.log()
+        assert rec["seats"] == "HH" and rec["own_seats"] == [c.app.link.seat] and rec["winner"] == winner
+        code, out, err = run_cli("scores", "pull", "--file", os.path.join(c.dir, scorelog.FILENAME),
+                                 "--console", os.path.basename(c.dir), env=env)
+        assert code == 0, err
+    s = json.loads(run_cli("scores", "show", "--json", env=env)[1])
+    assert s["matches"] == 1
+    for c in (a, b):
+        con = s["consoles"][os.path.basename(c.dir)]
+        won = c.app.link.seat == winner
+        assert (con["linked"], con["wins"], con["losses"]) == (1, int(won), int(not won))

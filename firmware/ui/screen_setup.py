@@ -20,7 +20,6 @@ R_TARGET = const(7)
 R_START = const(8)
 TARGETS = (1000, 1500, 2000, 3000, 5000)
 ROUNDS = const(4)      # burraco: after the targets, rounds of 1..ROUNDS hands
-_ed = None             # ui/names.py while a seat's name is being chosen
 
 
 def rows(app):
@@ -46,18 +45,22 @@ def targets(rules):
     return out + [t for t in TARGETS if t > d]
 
 
+def _ed(app):
+    """ui/names.py while a seat's name is being chosen (on the app: one App per module here)."""
+    return getattr(app, "ed", None)
+
+
 def _close(app):
-    global _ed
-    _ed = None
+    app.ed = None
     from ui import app as A
     A.drop(("ui.names",))
     app.dirty = D_ALL
 
 
 def key(app, k):
-    global _ed
-    if _ed is not None:
-        if _ed.key(app, k):
+    ed = _ed(app)
+    if ed is not None:
+        if ed.key(app, k):
             _close(app)
         else:
             app.dirty = D_ALL
@@ -81,7 +84,7 @@ def key(app, k):
         return
     if R_SEAT <= r < R_SEAT + 4 and k & (K.X | K.PRESS) and not (app.ai_seats >> (r - R_SEAT)) & 1:
         from ui import names
-        _ed = names
+        app.ed = names
         names.start(app, r - R_SEAT)
         app.dirty = D_ALL
         return
@@ -149,8 +152,9 @@ def draw(app, dirty):
     p = app.p
     # a short glass (135 rows): nine rows of 11 between the heading and the hints
     tall = p.h >= 240
-    if _ed is not None:
-        _ed.draw(app, tall)
+    ed = _ed(app)
+    if ed is not None:
+        ed.draw(app, tall)
         return
     rs = rows(app)
     if dirty & D_CLEAR:
