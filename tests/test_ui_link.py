@@ -226,17 +226,21 @@ def test_every_reason_and_refusal_has_text_in_every_language():
         for f in range(S.F_ILLEGAL, S.F_UNEXPECTED + 1):
             assert SL.tx(SL.T_FRAME + f - 1)
         texts = __import__("ui.lang_" + lang, None, None, ("LINK",)).LINK
-        # the reasons come last, one for each the session names (it may add some)
-        assert SC.T_REASON + len(S.REASON_NAMES) == len(texts)
-        assert SL.T_FRAME + S.F_UNEXPECTED - 1 < SSL.T_ASK
+        screen = __import__("ui.link_" + lang, None, None, ("TX",)).TX
+        # 0-15 always loaded (the title's entry, the refusals, the link screen); from 16
+        # the link's end and "give up?", the reasons last, one for each the session names
+        assert len(texts) == 16 and SL.T_FRAME + S.F_UNEXPECTED == 9
+        assert SC.T_REASON + len(S.REASON_NAMES) == 16 + len(screen)
         for r in range(1, len(S.REASON_NAMES)):
-            assert SSL.why(r) == texts[SC.T_REASON + r]
+            assert SSL.why(r) == screen[SC.T_REASON - 16 + r]
+        for i in range(SSLF.T_MENU, SC.T_REASON):
+            assert SL.tx(i) == (texts[i] if i < 16 else screen[i - 16])
         # every line fits the 240-pixel screen (8-pixel font), the message
         # line's "Refused: <why>" too, the title's entry with " (continue)"
-        assert all(len(t) <= 30 for t in texts)
+        assert all(len(t) <= 30 for t in texts + screen)
         assert all(len(texts[SL.T_REFUSED] + t) <= 30
                    for t in texts[SL.T_FRAME:SL.T_FRAME + S.F_UNEXPECTED])
-        assert len(texts[SSLF.T_MENU] + texts[22]) <= 25
+        assert len(texts[SSLF.T_MENU] + texts[1]) <= 25
     L.use("es")
 
 
@@ -400,7 +404,7 @@ def test_a_peer_end_or_hello_never_deletes_a_match_in_play(tmp_path, what):
     assert SC.read(a.app.b.storage) == saved      # kept as it was
     # the title says a linked match waits to resume
     a.step()
-    assert SL.tx(SSLF.T_MENU) + SSLF.tx(22) in a.texts
+    assert SL.tx(SSLF.T_MENU) + SSLF.tx(1) in a.texts
     # ... and the player may delete it: resume, the same reason, X
     if what == "hello-no-match":
         a.app.row = 2                            # New, Language, Cable 1v1 (continue)

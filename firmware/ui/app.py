@@ -171,9 +171,6 @@ class App:
         self.LS = None              # link.session, once a link is open
         self.link_state = 0
         self.link_note = ""
-        self.link_t0 = 0            # when the link screen appeared (its keys wait: ui/linkkeys.py)
-        self.link_held = 0          # keys held then
-        self.link_ask = False       # "give the match up?" is asked
         self.log_due = False        # a finished linked match waits to be logged
         self.rm = None              # a Rummy match (ui/screen_rummy.py); self.g stays None
         L.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
@@ -422,8 +419,6 @@ class App:
             return who + L.t(L.DID_MUERTO)
         if kind == G.CLOSE:
             return who + L.t(L.DID_CLOSE)
-        if kind == G.TIMEUP:
-            return L.t(L.TIMEUP)    # the peer's console declared it (a linked torneo)
         return ""
 
     def refuse(self, err):
@@ -474,24 +469,14 @@ class App:
         if not g.rules.minutes or g.timeup or g.phase >= G.P_MATCH_OVER:
             return False
         self.played_ms += dt if 0 < dt < 1000 else 0
-        if self.played_ms < g.rules.minutes * 60000:
-            return False
-        mv = (G.TIMEUP, 0, b"", 0)
-        lk = self.link
-        if lk is not None:
-            # docs/rules.md R9 over the cable: only the console whose seat is to move declares
-            # time up, by its own clock, as a move sent like any other; the other console
-            # never plays it itself and takes it from the peer (the two clocks differ)
-            ph = g.phase
-            if not lk.my_turn() or lk.send_move(mv):
-                return False
-            self.after(g.turn, ph, mv)
-        elif g.play(mv):
-            return False
-        self.msg = L.t(L.TIMEUP)
-        self.msg_c = ERR
-        self.dirty |= D_MSG
-        return True
+        # over the cable apply() sends it, and only the seat to move may (docs/rules.md R9):
+        # the other console takes it from the peer (ui/linkplay.py)
+        if self.played_ms >= g.rules.minutes * 60000 and self.apply((G.TIMEUP, 0, b"", 0)) == 0:
+            self.msg = L.t(L.TIMEUP)
+            self.msg_c = ERR
+            self.dirty |= D_MSG
+            return True
+        return False
 
     # --- the rack ------------------------------------------------------------
     def rack(self):

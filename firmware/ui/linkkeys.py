@@ -5,11 +5,19 @@
 # asked; a match in play keeps its save whatever the peer says. Loaded with
 # those screens, never while the table shows.
 from micropython import const
+from hal import keys as K
+from ui.common import D_ALL
+from ui.gfx import FELT_DARK, WHITE, GREY, ERR
+from ui.screen_link import tx
 
-# ids in the languages' LINK tables (ui/lang_*.py)
-T_ASK = const(19)          # give the match up? (a second, deliberate key)
-T_H_ASK = const(20)
-T_H_KEEP = const(21)       # the link ended with a match in play: keep or delete its save
+# ids of ui/screen_link.py tx() (ui/link_*.py; ui/linkscreen.py names the others)
+_T_H_ENDED = const(16)
+_T_ENDED = const(17)
+_T_BY_PEER = const(18)
+_T_BY_ME = const(19)
+T_ASK = const(20)          # give the match up? (a second, deliberate key)
+T_H_ASK = const(21)
+T_H_KEEP = const(22)       # the link ended with a match in play: keep or delete its save
 T_REASON = const(23)       # + session.R_*: last, so the session may add reasons
 PAUSE_MS = const(600)      # the link screen takes no key this long after it appears
 
@@ -19,9 +27,10 @@ def why(r):
     the session names it."""
     import sys
     from ui import lang as L
-    t = sys.modules["ui.lang_" + L.code()].LINK
-    if T_REASON + r < len(t):
-        return t[T_REASON + r]
+    from ui.screen_link import tx
+    tx(T_REASON)                    # the link screen's texts are loaded
+    if T_REASON - 16 + r < len(sys.modules["ui.link_" + L.code()].TX):
+        return tx(T_REASON + r)
     from link import session
     return session.REASON_NAMES[r] if r < len(session.REASON_NAMES) else "? " + str(r)
 
@@ -57,3 +66,46 @@ def in_play(app):
     g = lk.game
     return lk.match_id is not None and (g is None or g.phase != lk.over) and \
         not (lk.reason == app.LS.R_ABANDONED and not lk.by_peer)
+
+
+def key(app, k, leave):
+    """A key on the link screen (Burako's or Rummy's; leave(app, keep) goes back
+    to the title, keep=False deleting the match's save)."""
+    lk = app.link
+    k = guard(app, k)               # none for a while after it appeared by itself
+    if app.link_state == app.LS.ENDED:
+        # a match in play keeps its save unless the player deletes it (X): never
+        # the peer's END or HELLO
+        if in_play(app):
+            if k & K.X:
+                leave(app, False)
+            elif k & (K.A | K.PRESS | K.B):
+                leave(app, True)
+        elif k & (K.A | K.PRESS | K.B):
+            leave(app, False)       # over, given up here, or never dealt
+        return
+    if app.link_ask:
+        if k & K.X:
+            lk.abandon()            # give the match up (the peer is told)
+        elif k:
+            app.link_ask = False    # any other key: not given up
+            app.dirty = D_ALL
+        return
+    if k & K.B:
+        leave(app, True)            # leave; the match stays saved for later
+    elif k & K.Y and lk.match_id is not None:
+        shown(app)                  # asked on a screen of its own, no key for a while again
+        app.link_ask = True
+        app.dirty = D_ALL
+
+
+def draw(app, p):
+    """The link ended, or "give up?" asked: its lines; returns the hint."""
+    lk = app.link
+    if app.link_state == app.LS.ENDED:
+        p.text(0, 70, 240, tx(_T_ENDED), ERR, FELT_DARK, 1)
+        p.text(0, 90, 240, why(lk.reason), WHITE, FELT_DARK, 1)
+        p.text(0, 106, 240, tx(_T_BY_PEER if lk.by_peer else _T_BY_ME), GREY, FELT_DARK, 1)
+        return tx(T_H_KEEP if in_play(app) else _T_H_ENDED)
+    p.text(0, 90, 240, tx(T_ASK), ERR, FELT_DARK, 1)
+    return tx(T_H_ASK)

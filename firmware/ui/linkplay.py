@@ -21,6 +21,7 @@ from hal import keys as K
 from ui.common import S_GAME, S_MATCHEND, S_LINK, D_MSG
 from ui.gfx import ERR
 from ui.screen_link import tx
+from ui import lang as L
 
 NAME = "link.sav"          # the session's bytes (Link.saved())
 POS = "link.pos"           # the position then (engine/codec.py): no replay at power-on
@@ -28,8 +29,8 @@ TMP = "link.tmp"
 
 # message ids in the languages' LINK tables (ui/lang_*.py; the screen's are
 # ui/linkscreen.py's)
-T_REFUSED = const(10)
-T_FRAME = const(13)        # + session.F_* - 1 (6 refusal codes)
+T_REFUSED = const(2)
+T_FRAME = const(3)         # + session.F_* - 1 (6 refusal codes)
 
 
 # --- opening and closing (ui/linkscreen.py) -----------------------------------
@@ -47,7 +48,7 @@ def _s():
 def _drop_screen():
     # the link screen's module leaves the heap while the table shows
     import ui
-    for n in ("linkscreen", "linkkeys"):
+    for n in ("linkscreen", "linkkeys", "link_es", "link_it", "link_en"):
         sys.modules.pop("ui." + n, None)
         ui.__dict__.pop(n, None)
 
@@ -86,7 +87,13 @@ def poll(app, now):
         return
     if app.screen == S_GAME and "ui.linkscreen" in sys.modules:
         _drop_screen()
-    sent = lk.out_move is not None  # this poll sends the last local move (its digest)
+    mv = lk.out_move
+    sent = mv is not None           # this poll sends the last local move (its digest)
+    if sent and mv[0] == G.TIMEUP and app.g.phase == G.P_MATCH_OVER:
+        # time up declared here (App.match_clock: this seat was to move, its clock ran
+        # out, docs/rules.md R9) between hands: it ended the match
+        app.after(app.g.turn, G.P_HAND_OVER, mv)
+        app.msg = L.t(L.TIMEUP)
     if lk.poll(now) or sent:
         app.next_ai = now + 1       # the AI thinks in a frame that took no link work
         return
@@ -113,8 +120,14 @@ def events(app, now):
                 # cue, save and screen flow as a move made here (phase 0: the
                 # match was not over before it; time up between hands ended it)
                 mv = e[2]
-                app.after(e[1], 0 if mv[0] != G.TIMEUP else
-                          G.P_HAND_OVER if g.phase == G.P_MATCH_OVER else g.phase, mv)
+                if mv[0] == G.TIMEUP:
+                    # the peer's console declared it (timeup() there); between hands
+                    # it ended the match
+                    app.after(e[1], G.P_HAND_OVER if g.phase == G.P_MATCH_OVER else g.phase, mv)
+                    app.msg = L.t(L.TIMEUP)
+                    app.msg_c = ERR
+                else:
+                    app.after(e[1], 0, mv)
         elif k == S.EV_SYNC:
             if "ui.screen_table" not in sys.modules:
                 # the table's code (and the AI it imports) comes in a frame
@@ -203,8 +216,10 @@ def waiting(app):
     """App.waiting() for a linked match: only the local player's keys count."""
     g = app.g
     if app.screen == S_LINK:
+        if app.link_state != app.LS.ENDED:
+            return False
         from ui.linkkeys import ready
-        return app.link_state == app.LS.ENDED and ready(app)   # after its pause
+        return ready(app)           # after its pause
     if g is None or app.screen == S_MATCHEND:
         return True
     if g.phase == G.P_HAND_OVER:

@@ -33,8 +33,8 @@ POS = "rlink.pos"
 TMP = "rlink.tmp"
 
 # ids in the languages' LINK tables (ui/linkplay.py's numbers)
-T_REFUSED = const(10)
-T_FRAME = const(13)        # + session.F_* - 1
+T_REFUSED = const(2)
+T_FRAME = const(3)         # + session.F_* - 1
 
 
 def _s():
@@ -46,7 +46,7 @@ def _drop_screen():
     # the link screen's module leaves the heap while the match is played
     # (MicroPython only, as ui/rummy_swap.py)
     if screen_rummy.SWAP and "ui.linkrummy_screen" in sys.modules:
-        for n in ("linkrummy_screen", "linkkeys"):
+        for n in ("linkrummy_screen", "linkkeys", "link_es", "link_it", "link_en"):
             sys.modules.pop("ui." + n, None)
             sys.modules["ui"].__dict__.pop(n, None)
 
@@ -249,8 +249,10 @@ def waiting(app):
     if m is None or m.ln is None:
         return False                # a swap's frames
     if m.mode == V.M_LINK:
+        if app.link_state != app.LS.ENDED:
+            return False
         from ui.linkkeys import ready
-        return app.link_state == app.LS.ENDED and ready(app)   # after its pause
+        return ready(app)           # after its pause
     g = m.g
     if g is None or m.mode == V.M_MATCHEND:
         return True

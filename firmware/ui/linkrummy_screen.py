@@ -6,27 +6,21 @@
 # drops it once the match is played again.
 import os
 from micropython import const
-from hal import keys as K
 from ui import linkrummy as LR
 from ui import rummy_view as V
 from ui import screen_rummy
-from ui import linkkeys as KY
-from ui.common import S_RUMMY, D_ALL
-from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, DIM
+from ui.common import S_RUMMY
+from ui.gfx import FELT_DARK, WHITE, CURSOR, ERR, DIM
 from ui.screen_link import tx
 
-# ids in the languages' LINK tables, as ui/linkscreen.py numbers them (it
+# ids of ui/screen_link.py tx(), as ui/linkscreen.py numbers them (it
 # imports Burako's engine: not loaded during a Rummy match)
-_T_CONNECTING = const(1)
-_T_DEALING = const(2)
-_T_GONE = const(3)
-_T_WAIT_BACK = const(4)
-_T_H_LEAVE = const(5)
-_T_H_ENDED = const(6)
-_T_ENDED = const(7)
-_T_BY_PEER = const(8)
-_T_BY_ME = const(9)
-_T_RESUMING = const(12)
+_T_CONNECTING = const(9)
+_T_DEALING = const(10)
+_T_GONE = const(11)
+_T_WAIT_BACK = const(12)
+_T_H_LEAVE = const(13)
+_T_RESUMING = const(15)
 
 
 # --- opening and closing -------------------------------------------------------
@@ -58,8 +52,9 @@ def start(app):
     m.msg = ""                      # not the last match's last move
     app.log_due = False
     app.show(S_RUMMY)
-    app.link_ask = False
-    app.link_t0 = app.now - KY.PAUSE_MS   # opened by the player: keys at once
+    app.link_ask = False            # the link screen's key guard (ui/linkkeys.py)
+    app.link_held = 0
+    app.link_t0 = app.now - 600   # opened by the player: keys at once (linkkeys.PAUSE_MS)
 
 
 def leave(app, keep):
@@ -87,32 +82,8 @@ def leave(app, keep):
 
 # --- the link's own screen (the view's M_LINK) -----------------------------------
 def key(app, k):
-    S = app.LS
-    lk = app.link
-    k = KY.guard(app, k)            # none for a while after it appeared by itself
-    if app.link_state == S.ENDED:
-        # a match in play keeps its save unless the player deletes it (X)
-        if KY.in_play(app):
-            if k & K.X:
-                leave(app, False)
-            elif k & (K.A | K.PRESS | K.B):
-                leave(app, True)
-        elif k & (K.A | K.PRESS | K.B):
-            leave(app, False)       # over, given up here, or never dealt
-        return
-    if app.link_ask:
-        if k & K.X:
-            lk.abandon()            # give the match up (the peer is told)
-        elif k:
-            app.link_ask = False          # any other key: not given up
-            app.dirty = D_ALL
-        return
-    if k & K.B:
-        leave(app, True)            # leave; the match stays saved for later
-    elif k & K.Y and lk.match_id is not None:
-        KY.shown(app)               # asked on a screen of its own, again no key for a while
-        app.link_ask = True
-        app.dirty = D_ALL
+    from ui import linkkeys     # (loaded only once a key comes or the link ends)
+    linkkeys.key(app, k, leave)
 
 
 def draw(app):
@@ -124,14 +95,9 @@ def draw(app):
     p.fill(0, 0, 240, p.h, FELT_DARK)
     t = V.tx(V.X_TITLE) + " - " + V.tx(V.X_CABLE)
     p.text(0, 24, 240, t, WHITE, FELT_DARK, 1)
-    if s == S.ENDED:
-        p.text(0, 70, 240, tx(_T_ENDED), ERR, FELT_DARK, 1)
-        p.text(0, 90, 240, KY.why(lk.reason), WHITE, FELT_DARK, 1)
-        p.text(0, 106, 240, tx(_T_BY_PEER if lk.by_peer else _T_BY_ME), GREY, FELT_DARK, 1)
-        t = tx(KY.T_H_KEEP if KY.in_play(app) else _T_H_ENDED)
-    elif app.link_ask:
-        p.text(0, 90, 240, tx(KY.T_ASK), ERR, FELT_DARK, 1)
-        t = tx(KY.T_H_ASK)
+    if s == S.ENDED or app.link_ask:
+        from ui import linkkeys
+        t = linkkeys.draw(app, p)
     else:
         t = _status(app, p, S, lk, s)
     if app.no_y:

@@ -9,26 +9,24 @@ import sys
 from micropython import const
 from engine import rules as RU
 from engine import codec
-from hal import keys as K
 from ui import linkplay as LP
-from ui import linkkeys as KY
-from ui.common import S_TITLE, S_LINK, D_ALL
-from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, DIM
+from ui.common import S_TITLE, S_LINK
+from ui.gfx import FELT_DARK, WHITE, CURSOR, ERR, DIM
 from ui.screen_link import tx
 
-# message ids in the languages' LINK tables (ui/lang_*.py)
-T_CONNECTING = const(1)
-T_DEALING = const(2)
-T_GONE = const(3)
-T_WAIT_BACK = const(4)
-T_H_LEAVE = const(5)
-T_H_ENDED = const(6)
-T_ENDED = const(7)
-T_BY_PEER = const(8)
-T_BY_ME = const(9)
-T_TITLE = const(11)
-T_RESUMING = const(12)
-T_REASON = KY.T_REASON     # + session.R_* (ui/screen_link.py why())
+# ids of ui/screen_link.py tx()
+T_CONNECTING = const(9)
+T_DEALING = const(10)
+T_GONE = const(11)
+T_WAIT_BACK = const(12)
+T_H_LEAVE = const(13)
+T_H_ENDED = const(16)
+T_ENDED = const(17)
+T_BY_PEER = const(18)
+T_BY_ME = const(19)
+T_TITLE = const(14)
+T_RESUMING = const(15)
+T_REASON = const(23)       # + session.R_* (ui/linkkeys.py why())
 
 
 # --- opening and closing -------------------------------------------------------
@@ -59,8 +57,9 @@ def start(app):
     for p in range(4):
         app.ais[p] = None
     app.show(S_LINK)
-    app.link_ask = False
-    app.link_t0 = app.now - KY.PAUSE_MS   # opened by the player: keys at once
+    app.link_ask = False            # the link screen's key guard (ui/linkkeys.py)
+    app.link_held = 0
+    app.link_t0 = app.now - 600   # opened by the player: keys at once (linkkeys.PAUSE_MS)
 
 
 def close(app, keep):
@@ -147,33 +146,8 @@ def unload_game(app):
 
 # --- the screen ----------------------------------------------------------------
 def key(app, k):
-    S = app.LS
-    lk = app.link
-    k = KY.guard(app, k)            # none for a while after it appeared by itself
-    if app.link_state == S.ENDED:
-        # a match in play keeps its save unless the player deletes it (X):
-        # whatever ended the link (the peer's END or HELLO), the player decides
-        if KY.in_play(app):
-            if k & K.X:
-                close(app, False)
-            elif k & (K.A | K.PRESS | K.B):
-                close(app, True)
-        elif k & (K.A | K.PRESS | K.B):
-            close(app, False)       # over, given up here, or never dealt
-        return
-    if app.link_ask:
-        if k & K.X:
-            lk.abandon()            # give the match up (the peer is told)
-        elif k:
-            app.link_ask = False          # any other key: not given up
-            app.dirty = D_ALL
-        return
-    if k & K.B:
-        close(app, True)            # leave; the match stays saved for later
-    elif k & K.Y and lk.match_id is not None:
-        KY.shown(app)               # asked on a screen of its own, again no key for a while
-        app.link_ask = True
-        app.dirty = D_ALL
+    from ui import linkkeys     # (loaded only once a key comes or the link ends)
+    linkkeys.key(app, k, close)
 
 
 def draw(app, dirty):
@@ -184,14 +158,9 @@ def draw(app, dirty):
     # the hints at the glass's foot (p.h: 135 rows on the Pico-LCD-1.14)
     p.fill(0, 0, 240, p.h, FELT_DARK)
     p.big(120 - len(tx(T_TITLE)) * 8, 24, tx(T_TITLE), WHITE, 2)
-    if s == S.ENDED:
-        p.text(0, 70, 240, tx(T_ENDED), ERR, FELT_DARK, 1)
-        p.text(0, 90, 240, KY.why(lk.reason), WHITE, FELT_DARK, 1)
-        p.text(0, 106, 240, tx(T_BY_PEER if lk.by_peer else T_BY_ME), GREY, FELT_DARK, 1)
-        t = tx(KY.T_H_KEEP if KY.in_play(app) else T_H_ENDED)
-    elif app.link_ask:
-        p.text(0, 90, 240, tx(KY.T_ASK), ERR, FELT_DARK, 1)
-        t = tx(KY.T_H_ASK)
+    if s == S.ENDED or app.link_ask:
+        from ui import linkkeys
+        t = linkkeys.draw(app, p)
     else:
         t = _status(app, p, S, lk, s)
     if app.no_y:

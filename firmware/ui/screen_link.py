@@ -6,7 +6,9 @@
 # glue, ui/linkrummy.py, and its link screen is the Rummy screen's.
 from ui.common import S_MATCHEND
 
-T_MENU = 0      # the title's entry, in the languages' LINK tables (ui/linkkeys.py: the rest)
+# ids of tx(): 0-15 in the languages' LINK tables (ui/lang_*.py, always loaded), from 16
+# the link's end and "give up?" (ui/link_*.py, loaded only then: ui/linkkeys.py)
+T_MENU = 0      # the title's entry
 
 
 def _m(app):
@@ -25,7 +27,12 @@ def _s():
 def tx(i):
     import sys
     from ui import lang as L
-    return sys.modules["ui.lang_" + L.code()].LINK[i]
+    if i < 16:
+        return sys.modules["ui.lang_" + L.code()].LINK[i]
+    n = "ui.link_" + L.code()
+    if n not in sys.modules:
+        __import__(n)
+    return sys.modules[n].TX[i - 16]
 
 
 def start(app, variant=None):

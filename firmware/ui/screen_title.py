@@ -110,7 +110,7 @@ def draw(app, dirty):
         elif item == 3:
             s = screen_link.tx(screen_link.T_MENU)
             if _linked:
-                s += screen_link.tx(22)     # " (continue)" (ui/lang_*.py LINK)
+                s += screen_link.tx(1)      # " (continue)"
         elif item == 4:
             s = screen_rummy.tx(screen_rummy.X_TITLE)
         else:

@@ -1,0 +1,26 @@
+# The link screen's texts for the link's end and "give up?" (ui/screen_link.py tx() ids
+# from 16, ui/linkkeys.py names them; the session's reasons last, from T_REASON), loaded
+# only then: a linked match never holds them while it is played.
+TX = (
+    'A: continue',
+    'The link has ended',
+    'decided by the other console',
+    'decided on this console',
+    'Give up the match?',
+    'X:give up B:no',
+    'A:keep it saved X:delete',
+    '',
+    'the match is over',
+    'different program versions',
+    'different variant or target',
+    'the other console lost it',
+    'this console lost the match',
+    'another match in progress',
+    'dishonest deal',
+    'the other console cheated',
+    'positions differ',
+    'match abandoned',
+    'protocol error',
+    'abandoned by the other console',
+    'the deal was not revealed',
+)

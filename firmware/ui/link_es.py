@@ -1,0 +1,26 @@
+# The link screen's texts for the link's end and "give up?" (ui/screen_link.py tx() ids
+# from 16, ui/linkkeys.py names them; the session's reasons last, from T_REASON), loaded
+# only then: a linked match never holds them while it is played.
+TX = (
+    'A: continuar',
+    'El enlace terminó',
+    'lo decidió la otra consola',
+    'lo decidió esta consola',
+    '¿Abandonar la partida?',
+    'X:abandonar B:no',
+    'A:guardarla X:borrarla',
+    '',
+    'la partida terminó',
+    'versiones distintas',
+    'variante o meta distinta',
+    'la otra consola perdió partida',
+    'esta consola perdió la partida',
+    'otra partida en curso',
+    'reparto deshonesto',
+    'la otra consola hizo trampa',
+    'las posiciones difieren',
+    'partida abandonada',
+    'error de protocolo',
+    'la otra consola la abandonó',
+    'reparto no revelado',
+)

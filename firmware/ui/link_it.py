@@ -1,0 +1,26 @@
+# The link screen's texts for the link's end and "give up?" (ui/screen_link.py tx() ids
+# from 16, ui/linkkeys.py names them; the session's reasons last, from T_REASON), loaded
+# only then: a linked match never holds them while it is played.
+TX = (
+    'A: continua',
+    'Il collegamento è finito',
+    "deciso dall'altra console",
+    'deciso da questa console',
+    'Abbandonare la partita?',
+    'X:abbandona B:no',
+    'A:tienila X:cancellala',
+    '',
+    'la partita è finita',
+    'versioni diverse',
+    'variante o obiettivo diversi',
+    "l'altra console l'ha persa",
+    "questa console l'ha persa",
+    "un'altra partita in corso",
+    'distribuzione disonesta',
+    "l'altra console ha barato",
+    'posizioni diverse',
+    'partita abbandonata',
+    'errore di protocollo',
+    "abbandonata dall'altra console",
+    'distribuzione non rivelata',
+)
