@@ -445,9 +445,11 @@ def frozen_game(modules, files):
 def shadow_note(frozen):
     """One line for a board whose firmware has the game frozen in."""
     n = f"{len(frozen)} module" + ("s" if len(frozen) != 1 else "")
+    # pyexec_file_if_exists() looks for a frozen main.py before the filesystem's
+    main = "; main.py is the exception: the frozen one runs first" if "main" in frozen else ""
     return (f"this board's firmware has the game frozen in ({n}): the files on its "
-            "filesystem shadow them (sys.path '', '.frozen', '/lib'); `burako flash --clean` removes "
-            "the copies so the frozen ones run")
+            f"filesystem shadow them (sys.path '', '.frozen', '/lib'){main}; `burako flash --clean` "
+            "removes the copies so the frozen ones run")
 
 
 def tree_mpy_version(tree):

@@ -155,6 +155,7 @@ def test_flash_says_when_the_firmware_has_a_module_frozen_in_and_clean_removes_i
         assert code == 0, err
         note = [ln for ln in out.splitlines() if "frozen in" in ln]
         assert len(note) == 1 and "(1 module)" in note[0] and "burako flash --clean" in note[0], out
+        assert "main.py is the exception" not in note[0]  # the stock firmware has no main.py frozen in
         assert "the copy" in mpremote(pico.port, "exec", "import neopixel; print(getattr(neopixel, 'NAME', 'frozen'))")
         r = device.clean(pico.port, ["main.py", "neopixel.py"])
         assert r["frozen"] == ["neopixel"] and r["removed"] == ["neopixel.py"]
@@ -274,6 +275,7 @@ def test_on_the_frozen_firmware_flash_says_its_copies_shadow_the_game_and_clean_
         assert f"copied {len(files)} of {len(files)} files" in out
         note = [ln for ln in out.splitlines() if "frozen in" in ln]
         assert len(note) == 1 and "burako flash --clean" in note[0], out
+        assert "main.py is the exception: the frozen one runs first" in note[0]
         assert mpremote(pico.port, "exec", which).strip() == "ui/app.mpy"  # the copy shadows it
 
         t = pico.stats()["t_ns"]
