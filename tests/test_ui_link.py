@@ -292,6 +292,26 @@ def test_linked_burraco_match_ends_the_same_on_both_with_moves_in_card_notation(
     assert discards and not any(m.rsplit(" ", 1)[-1] in tiles for m in seen)
 
 
+def test_linked_torneo_time_up_between_hands_ends_the_match_on_both(tmp_path):
+    """Both clocks run out while a hand's end shows: the seat to deal the next
+    hand declares time up instead, and the match ends there on both (R9)."""
+    kw = {"variant": "torneo", "target": 0}
+    a, b, clock, cable = pair(tmp_path, kw_a=kw, kw_b=kw)
+    hands = []
+
+    def at_hand_end(c):
+        g = c.app.g
+        if not hands and g is not None and g.phase == G.P_HAND_OVER and c.app.screen != S_LINK:
+            hands.append(len(g.history))
+            limit = g.rules.minutes * 60000
+            a.app.played_ms, b.app.played_ms = limit + 5_000, limit + 25_000
+    run(a, b, clock, done(a, b), check=at_hand_end)
+    s = same_match(a, b)
+    assert a.app.g.timeup and b.app.g.timeup
+    assert len(s["history"]) == hands[0]          # no hand was dealt after it
+    assert a.app.msg == b.app.msg == L.t(L.TIMEUP)
+
+
 def test_linked_torneo_with_clocks_20s_apart_ends_the_same_on_both(tmp_path):
     """docs/rules.md R9 over the cable: only the console whose seat is to move
     declares time up, by its own clock, sent as a move; the other never plays
