@@ -43,7 +43,7 @@ _SUM = const(14)
 # of its steps (~8-10 K fuel each); it may spend 1/_DP_SHARE of what is left
 _DP0 = const(30)
 _DP_UNITS = const(3)
-_DP_SHARE = const(2)
+_DP_SHARE = const(4)
 
 # ORDER[k]: the tile code of the k-th tile in (number, colour) order
 ORDER = bytes([(k & 3) * 13 + (k >> 2) for k in range(52)])
@@ -764,7 +764,7 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
     if exposed and rearrange and _no_joker(table, rack) and limit - used > _DP0 + tidy:
         # without jokers the programme below knows the best value: the search
         # then stops when it gets there, or is not needed at all
-        top, work = dp_value(table, rack, (limit - used - _DP0 - tidy) // _DP_SHARE * _DP_UNITS)
+        top, work = dp_value(table, rack, (limit - used - _DP0 - tidy) // _DP_SHARE * _DP_UNITS, pts)
         used += _DP0 + work // _DP_UNITS
         if top is None:
             top = -1
@@ -931,12 +931,15 @@ def _moves_table():
 _MOVES, _MIDX = _moves_table()
 
 
-def dp_value(table, rack, limit=1 << 30):
+def dp_value(table, rack, limit=1 << 30, floor=-1):
     """The most points a play can lay from rack, rearranging the whole
     table (R13.5/R13.6; the player has exposed), for positions without a
     joker: (points, work) with points -1 when there is no legal table at all
     or a joker is in play, None when work would pass limit (a unit is one
-    combination of the four colours' moves tried)."""
+    combination of the four colours' moves tried). floor: points a play is
+    known to lay; states that cannot beat it even laying every rack tile of
+    the numbers still to come are dropped (branch and bound), and the answer
+    is then at least floor."""
     cnt = bytearray(52)
     mand = bytearray(52)
     for m in table:
@@ -952,11 +955,19 @@ def dp_value(table, rack, limit=1 << 30):
     mv = _MOVES
     mi = _MIDX
     ok = _SETOK
+    # rest[v]: the points of the rack's tiles of number v + 1 and above
+    rest = [0] * 14
+    for v in range(12, -1, -1):
+        k = 0
+        for c in range(4):
+            k += cnt[c * 13 + v] - mand[c * 13 + v]
+        rest[v] = rest[v + 1] + k * (v + 1)
     layer = {0: 0}
     work = 0
     for v in range(13):
         new = {}
         w = v + 1
+        cap = floor - rest[v]
         i0 = (cnt[v] * 3 + mand[v]) * 2
         i1 = (cnt[13 + v] * 3 + mand[13 + v]) * 2
         i2 = (cnt[26 + v] * 3 + mand[26 + v]) * 2
@@ -981,10 +992,12 @@ def dp_value(table, rack, limit=1 << 30):
             n = (e0 - b0) * (e1 - b1) * (e2 - b2) * (e3 - b3)
             if not n:
                 continue
+            pts = layer[key]
+            if pts <= cap:
+                continue        # cannot beat floor
             work += n
             if work > limit:
                 return None, work
-            pts = layer[key]
             for q0 in range(b0, e0):
                 x = mv[q0]
                 p0 = pts + r0 - (x >> 6) * w
@@ -1010,8 +1023,8 @@ def dp_value(table, rack, limit=1 << 30):
                                 new[k] = p3
         layer = new
         if not layer:
-            return -1, work
-    best = -1
+            return floor, work
+    best = floor
     for key in layer:
         # no run of one or two tiles left open in any colour
         if (key & 0x5555) << 1 == key & 0xAAAA and layer[key] > best:
