@@ -2,7 +2,8 @@
 port on a pty, through the real mpremote): a whole flash, a one-file re-flash, and pulling and
 merging a 1,000-match score log; then `burako flash` on the virtual Pico (the real rp2 firmware
 on rp2040js: host_vpico_*), whole, and of one changed file and of nothing onto a board that
-holds and runs the game (issue 20's goal: <= 5 s for one file).
+holds and runs the game (issue 20's goal: <= 5 s for one file); then the same on the console's
+own UF2 (`make uf2`: the game frozen in; host_vpico_uf2_*), and `flash --clean` there.
 
     .venv/bin/python benchmarks/host_figures.py [--json] [--no-vpico]
 
@@ -83,6 +84,29 @@ def vpico_figures(fig):
             fig["host_vpico_reflash_one_rp2040_s"] = round((pico.stats()["t_ns"] - c) / 1e9, 2)
             fig["host_vpico_reflash_one_bytes"] = sum(n for _, n in r["copied"])
             assert [f for f, _ in r["copied"]] == ["ui/app.mpy"]
+
+        uf2 = rp2040.project_uf2("pico_lcd_13")  # the console's own firmware, the game frozen in
+        if uf2 is None:
+            print("host_figures: no host_vpico_uf2_* figures: no UF2 built (make uf2)", file=sys.stderr)
+            return
+        with rp2040.VPico(tmp / "uf2.bin", uf2=uf2) as pico:
+            pico.settle(800, after_ns=0)
+            t = time.perf_counter()
+            r = device.flash(pico.port, tree)  # the filesystem holds none of it: every file
+            fig["host_vpico_uf2_flash_whole_s"] = round(time.perf_counter() - t, 2)
+            assert r["frozen"]
+            pico.settle(800, after_ns=0)
+            data[-2] ^= 1
+            app.write_bytes(bytes(data))
+            t, c = time.perf_counter(), pico.stats()["t_ns"]
+            r = device.flash(pico.port, tree)
+            fig["host_vpico_uf2_reflash_one_s"] = round(time.perf_counter() - t, 2)
+            fig["host_vpico_uf2_reflash_one_rp2040_s"] = round((pico.stats()["t_ns"] - c) / 1e9, 2)
+            assert [f for f, _ in r["copied"]] == ["ui/app.mpy"]
+            t = time.perf_counter()
+            r = device.clean(pico.port, device.firmware_files())
+            fig["host_vpico_uf2_clean_s"] = round(time.perf_counter() - t, 2)
+            fig["host_vpico_uf2_clean_files"] = len(r["removed"])
 
 
 def main():
