@@ -18,7 +18,7 @@ last pixel byte.
   rp2040_ms_cursor_move   RIGHT in the rack: key down to the last pixel byte
   rp2040_heap_free_table  gc.mem_free() after gc.collect() right after that table's redraw (App running
                           from main.main(), 2 players); _4p the same with 4 players
-  rp2040_ms_decision_p99_level1/2/3  99th percentile of one AI decision (ai.make(level).choose), 2-player
+  rp2040_ms_decision_p99_level1/2/3/4  99th percentile of one AI decision (ai.make(level).choose), 2-player
                           hands (seeds 1..3, both seats that level), timed on the board with ticks_us
   rp2040_ms_link_move     one move across the link cable (two boards, UART0 to UART0 at 115200, the
                           App's linked match with autoplay on both): the MOVE frame's first byte into
@@ -66,7 +66,7 @@ from engine import game as G
 from engine import rules as RU
 from ai.basic import make
 gc.collect()
-for level in (1, 2, 3):
+for level in (1, 2, 3, 4):
     ts = []
     for seed in SEEDS:
         g = G.Game(RU.VARIANTS[0], 2, seed, 0)
