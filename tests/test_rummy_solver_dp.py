@@ -105,3 +105,14 @@ def test_dp_value_and_the_solver_against_an_integer_programme_on_real_games():
             assert got == want, (RM.table_text(table), T.list_text(rack))
             proven += 1
     assert proven >= len(pos) // 4       # 41 of 129 on 26 Nov
+
+
+def test_rummy_solve_says_whether_the_play_is_proven():
+    from test_rummy_cli import burako
+    # no joker: the programme knows 9 is the best at once (R6 and R3 added)
+    code, out, _ = burako("solve", "--table", "R3 R4 R5 | K7 B7 Y7", "--rack", "R6 R3 Y12")
+    assert code == 0 and out.strip().splitlines()[-1].endswith("(proven best)")
+    # a budget of one unit proves nothing: the seed play is all there is
+    code, out, _ = burako("solve", "--table", "R3 R4 R5 | K7 B7 Y7 | Y8 Y9 Y10 | B1 K1 R1",
+                          "--rack", "R6 K6 B6 Y6 R7 Y11 B2 K2 *", "--limit", "1")
+    assert code == 0 and "not proven best" in out.strip().splitlines()[-1]
