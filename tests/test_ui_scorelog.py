@@ -181,3 +181,24 @@ def test_a_linked_match_each_console_logs_its_own_seat_and_the_loser_a_loss(tmp_
         con = s["consoles"][os.path.basename(c.dir)]
         won = c.app.link.seat == winner
         assert (con["linked"], con["wins"], con["losses"]) == (1, int(won), int(not won))
+
+
+@pytest.mark.parametrize("names", [[None] * 4, ["ANA", None, "LUZ", None]])
+@pytest.mark.parametrize("level", [1, 4])
+def test_save_keeps_the_names_and_a_save_without_names_is_the_old_format(tmp_path, names, level):
+    from engine import game as G, rules as RU
+    from hal.storage import Storage
+    from ui import save
+
+    st = Storage(str(tmp_path) + "/")
+    g = G.Game(RU.BURAKO, 4, 7)
+    save.write(st, 0b1010, level, 2, 0, 1, g, 61, 0, bytearray(b"\x11\x02\x01"), names)
+    data = (tmp_path / save.NAME).read_bytes()
+    assert data[:4] == (save.MAGIC_V4 if any(names) else save.MAGIC)     # no names: version 3 as before
+    r = save.read(st)
+    assert r[1] == level and r[5] == 61 and r[8] == bytearray(b"\x11\x02\x01") and r[9] == names
+    if any(names):                                                    # a name cut short is damage
+        (tmp_path / save.NAME).write_bytes(data.replace(b"LUZ", b"L\x00Z"))
+        from engine.codec import CodecError
+        with pytest.raises(CodecError):
+            save.read(st)

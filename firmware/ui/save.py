@@ -96,7 +96,7 @@ def read(storage):
     else:
         raise codec.CodecError("not a Burako save")
     # the settings index the UI's tables: out of range is damage, not a choice
-    if data[4] > 15 or not 1 <= data[5] <= 3 or data[6] > 2 or data[8] > 2 or hands > 8:
+    if data[4] > 15 or not 1 <= data[5] <= 4 or data[6] > 2 or data[8] > 2 or hands > 8:   # levels 1-4
         raise codec.CodecError("save settings out of range")
     g = codec.decode(data[head:])
     viewer = data[7]
