@@ -439,7 +439,7 @@ def test_worst_attacks_against_the_rp2_firmware_on_the_virtual_pico(flashed, tmp
     shutil.copyfile(flashed["image"], image)
     scen = {"move": H.forged_moves("move"), "hello": H.forged_moves("hello"),
             "repair": H.forged_moves("repair"), "grind_hello": H.deal_grinding("hello"),
-            "grind_restart": H.deal_grinding("restart"), "flood": H.log_flood(60)}[attack]
+            "grind_restart": H.deal_grinding("restart"), "flood": H.log_flood(40)}[attack]
     out, atk, ret, lines = H.drive_vpico(scen, image)
     assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-5:]
     assert out.state == S.ENDED
