@@ -265,6 +265,11 @@ def session(port, soft_reset=False):
             raise DeviceError(f"lost {port}: {e}")
         yield t
     finally:
+        if getattr(t, "in_raw_repl", False) and not getattr(t, "left", False):
+            try:  # a refusal or a failure on the way: the board is not left in the raw REPL either
+                leave(t)
+            except DeviceError:
+                pass
         try:
             t.close()
         except OSError:
@@ -280,6 +285,7 @@ def leave(t, restart=None):
 
     if restart is None:
         restart = t.found is not False
+    t.left = True
     try:
         t.exit_raw_repl()
         if not restart:

@@ -105,6 +105,24 @@ def test_reflash_of_one_file_then_of_nothing_onto_a_pico_running_the_game(board)
         assert on_device.get(f) == (tree / f).stat().st_size, f
 
 
+def test_a_refused_flash_leaves_the_game_running(board):
+    """A build the board cannot load (.mpy v7 headers, what a future mpy-cross would write) is
+    refused in one line before anything is written, and the game the session stopped runs again."""
+    image, tree = board
+    for p in tree.rglob("*.mpy"):
+        b = bytearray(p.read_bytes())
+        b[1] = 7
+        p.write_bytes(bytes(b))
+    with rp2040.VPico(image) as pico:
+        pico.settle(800, after_ns=0)
+        title = pico.screen()
+        t = pico.stats()["t_ns"]
+        code, out, err = run_cli("flash", "--port", pico.port, "--out", str(tree), "--no-build")
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "this build is .mpy v7" in err, err
+        pico.settle(800, after_ns=t)
+        assert pico.screen().pixels == title.pixels and keys_work(pico)
+
+
 FRAGMENT = """
 import gc
 _junk = []
