@@ -116,3 +116,81 @@ def test_rummy_solve_says_whether_the_play_is_proven():
     code, out, _ = burako("solve", "--table", "R3 R4 R5 | K7 B7 Y7 | Y8 Y9 Y10 | B1 K1 R1",
                           "--rack", "R6 K6 B6 Y6 R7 Y11 B2 K2 *", "--limit", "1")
     assert code == 0 and "not proven best" in out.strip().splitlines()[-1]
+
+
+# The programme's tables, built from the rules (the module holds them as bytes literals so that
+# importing it on the console allocates nothing)
+def _set_ok():
+    # (s0..s3) copies of a number going into sets, each 0..2: some number of
+    # sets g with 3..4 distinct colours each takes them exactly
+    out = bytearray(81)
+    for i in range(81):
+        s0 = i % 3
+        s1 = i // 3 % 3
+        s2 = i // 9 % 3
+        s3 = i // 27
+        tot = s0 + s1 + s2 + s3
+        top = max(s0, s1, s2, s3)
+        for g in range(3):
+            if top <= g and 3 * g <= tot <= 4 * g:
+                out[i] = 1
+    return bytes(out)
+
+
+
+
+def _colour_moves(cs, a, m, out):
+    """What the copies of one tile can do from colour state cs (l1 * 4 + l2):
+    a copies in play, m of them table copies. Appends (new state, copies to
+    sets, copies left on the rack) codes as ns | s << 4 | left << 6."""
+    l1 = cs >> 2
+    l2 = cs & 3
+    for c1 in ((0, 1) if l1 == 3 else ((1,) if l1 else (0,))):
+        for c2 in ((0, 1) if l2 == 3 else ((1,) if l2 else (0,))):
+            k = c1 + c2
+            if k > a:
+                continue
+            stopped = (l1 and not c1) or (l2 and not c2)
+            lens = []
+            if c1:
+                lens.append(l1 + 1 if l1 < 3 else 3)
+            if c2:
+                lens.append(l2 + 1 if l2 < 3 else 3)
+            rest = a - k
+            # a run that ended here and one that starts here are one run
+            most_new = 0 if stopped else 2 - k
+            for nn in range(min(most_new, rest) + 1):
+                ls = lens + [1] * nn
+                x = ls[0] if ls else 0
+                y = ls[1] if len(ls) > 1 else 0
+                ns = (x * 4 + y) if x >= y else (y * 4 + x)
+                r2 = rest - nn
+                for s in range(min(r2, 2) + 1):
+                    left = r2 - s
+                    if left <= a - m:
+                        code = ns | s << 4 | left << 6
+                        if code not in out:
+                            out.append(code)
+
+
+def _moves_table():
+    # every colour state, copies in play (0..2) and table copies among them:
+    # its moves as one byte each, in one bytes object (built once; a search
+    # then allocates nothing for them)
+    codes = bytearray()
+    idx = bytearray(16 * 9 * 2)
+    for cs in range(16):
+        for a in range(3):
+            for m in range(a + 1):
+                o = []
+                _colour_moves(cs, a, m, o)
+                i = (cs * 9 + a * 3 + m) * 2
+                idx[i] = len(codes)
+                codes.extend(bytes(o))
+                idx[i + 1] = len(codes)
+    return bytes(codes), bytes(idx)
+
+
+def test_the_tables_are_the_rules():
+    assert RS._SETOK == _set_ok()
+    assert (RS._MOVES, RS._MIDX) == _moves_table()

@@ -44,6 +44,7 @@ _SUM = const(14)
 _DP0 = const(30)
 _DP_UNITS = const(3)
 _DP_SHARE = const(4)
+_DP_STATES = const(160)  # states a layer may hold (~8 bytes each, twice: the heap)
 
 # ORDER[k]: the tile code of the k-th tile in (number, colour) order
 ORDER = bytes([(k & 3) * 13 + (k >> 2) for k in range(52)])
@@ -764,7 +765,7 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
     if exposed and rearrange and _no_joker(table, rack) and limit - used > _DP0 + tidy:
         # without jokers the programme below knows the best value: the search
         # then stops when it gets there, or is not needed at all
-        top, work = dp_value(table, rack, (limit - used - _DP0 - tidy) // _DP_SHARE * _DP_UNITS, pts)
+        top, work = dp_value(table, rack, (limit - used - _DP0 - tidy) // _DP_SHARE * _DP_UNITS, pts, _DP_STATES)
         used += _DP0 + work // _DP_UNITS
         if top is None:
             top = -1
@@ -856,82 +857,22 @@ def _count(melds):
 # only for positions without a joker (a joker's R13.2/R13.7 rules are the
 # search's); the solver uses it to prove its play best, or to know it is not.
 
-def _set_ok():
-    # (s0..s3) copies of a number going into sets, each 0..2: some number of
-    # sets g with 3..4 distinct colours each takes them exactly
-    out = bytearray(81)
-    for i in range(81):
-        s0 = i % 3
-        s1 = i // 3 % 3
-        s2 = i // 9 % 3
-        s3 = i // 27
-        tot = s0 + s1 + s2 + s3
-        top = max(s0, s1, s2, s3)
-        for g in range(3):
-            if top <= g and 3 * g <= tot <= 4 * g:
-                out[i] = 1
-    return bytes(out)
+# The moves of one colour's copies of a number, from each colour state
+# (tests/test_rummy_solver_dp.py builds them from the rules and checks these
+# bytes: building them here would leave KBs of garbage on the heap at
+# import, inside a frame of the console's UI). _SETOK[s0 + 3 s1 + 9 s2 +
+# 27 s3]: copies s_c (0..2) of a number per colour going into sets make
+# whole sets of 3 or 4 distinct colours. _MOVES: a colour's moves as bytes
+# ns | s << 4 | left << 6 (new state l1 * 4 + l2, copies to sets, rack
+# copies left); _MIDX[(cs * 9 + a * 3 + m) * 2] and the next byte: where the
+# moves of colour state cs with a copies, m of them table copies, start and
+# end in _MOVES.
+_SETOK = b'\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01'
+_MOVES = b'\x00@\x10\x04\x10\x04\x80P D\x14\x05P D\x14\x05 \x14\x05\x08\x08H\x18\tH\x18\t\x18\t\x0c\x0cL\x1c\rL\x1c\r\x1c\r\x00@\x10\x0c\x10\x0c\x80P L\x1c\rP L\x1c\r \x1c\r\x08\x08H\x18\tH\x18\t\x18\t\n\n\n\x0e\x0e\x0e\x08\x08H\x18\x0eH\x18\x0e\x18\x0e\x0c\x0cL\x1c\rL\x1c\r\x1c\r\x0e\x0e\x0e\x0f\x0f\x0f\x0c\x0cL\x1c\x0fL\x1c\x0f\x1c\x0f\x00@\x10\x0c\x10\x0c\x80P L\x1c\rP L\x1c\r \x1c\r\x08\x08H\x18\x0eH\x18\x0e\x18\x0e\x0c\x0cL\x1c\x0fL\x1c\x0f\x1c\x0f\x00@\x10\x0c\x10\x0c\x80P L\x1c\x0fP L\x1c\x0f \x1c\x0f'
+_MIDX = b'\x00\x01\x00\x00\x00\x00\x01\x04\x04\x06\x00\x00\x06\x0c\x0c\x11\x11\x14\x14\x14\x00\x00\x00\x00\x14\x15\x15\x16\x00\x00\x16\x19\x19\x1c\x1c\x1e\x1e\x1e\x00\x00\x00\x00\x1e\x1f\x1f \x00\x00 ##&&(()\x00\x00\x00\x00),,.\x00\x00.4499<<<\x00\x00\x00\x00<==>\x00\x00>AADDFFF\x00\x00\x00\x00FFFF\x00\x00FGGHHIII\x00\x00\x00\x00IIII\x00\x00IJJKKLLL\x00\x00\x00\x00LMMN\x00\x00NQQTTVVV\x00\x00\x00\x00VWWX\x00\x00X[[^^```\x00\x00\x00\x00````\x00\x00`aabbccc\x00\x00\x00\x00cccc\x00\x00cddeefff\x00\x00\x00\x00fggh\x00\x00hkknnppq\x00\x00\x00\x00qttv\x00\x00v||\x81\x81\x84\x84\x84\x00\x00\x00\x00\x84\x85\x85\x86\x00\x00\x86\x89\x89\x8c\x8c\x8e\x8e\x8e\x00\x00\x00\x00\x8e\x8f\x8f\x90\x00\x00\x90\x93\x93\x96\x96\x98\x98\x99\x00\x00\x00\x00\x99\x9c\x9c\x9e\x00\x00\x9e\xa4\xa4\xa9\xa9\xac'
 
 
-_SETOK = _set_ok()
-
-
-def _colour_moves(cs, a, m, out):
-    """What the copies of one tile can do from colour state cs (l1 * 4 + l2):
-    a copies in play, m of them table copies. Appends (new state, copies to
-    sets, copies left on the rack) codes as ns | s << 4 | left << 6."""
-    l1 = cs >> 2
-    l2 = cs & 3
-    for c1 in ((0, 1) if l1 == 3 else ((1,) if l1 else (0,))):
-        for c2 in ((0, 1) if l2 == 3 else ((1,) if l2 else (0,))):
-            k = c1 + c2
-            if k > a:
-                continue
-            stopped = (l1 and not c1) or (l2 and not c2)
-            lens = []
-            if c1:
-                lens.append(l1 + 1 if l1 < 3 else 3)
-            if c2:
-                lens.append(l2 + 1 if l2 < 3 else 3)
-            rest = a - k
-            # a run that ended here and one that starts here are one run
-            most_new = 0 if stopped else 2 - k
-            for nn in range(min(most_new, rest) + 1):
-                ls = lens + [1] * nn
-                x = ls[0] if ls else 0
-                y = ls[1] if len(ls) > 1 else 0
-                ns = (x * 4 + y) if x >= y else (y * 4 + x)
-                r2 = rest - nn
-                for s in range(min(r2, 2) + 1):
-                    left = r2 - s
-                    if left <= a - m:
-                        code = ns | s << 4 | left << 6
-                        if code not in out:
-                            out.append(code)
-
-
-def _moves_table():
-    # every colour state, copies in play (0..2) and table copies among them:
-    # its moves as one byte each, in one bytes object (built once; a search
-    # then allocates nothing for them)
-    codes = bytearray()
-    idx = bytearray(16 * 9 * 2)
-    for cs in range(16):
-        for a in range(3):
-            for m in range(a + 1):
-                o = []
-                _colour_moves(cs, a, m, o)
-                i = (cs * 9 + a * 3 + m) * 2
-                idx[i] = len(codes)
-                codes.extend(bytes(o))
-                idx[i + 1] = len(codes)
-    return bytes(codes), bytes(idx)
-
-
-_MOVES, _MIDX = _moves_table()
-
-
-def dp_value(table, rack, limit=1 << 30, floor=-1):
+def dp_value(table, rack, limit=1 << 30, floor=-1, states=1 << 30):
     """The most points a play can lay from rack, rearranging the whole
     table (R13.5/R13.6; the player has exposed), for positions without a
     joker: (points, work) with points -1 when there is no legal table at all
@@ -939,7 +880,8 @@ def dp_value(table, rack, limit=1 << 30, floor=-1):
     combination of the four colours' moves tried). floor: points a play is
     known to lay; states that cannot beat it even laying every rack tile of
     the numbers still to come are dropped (branch and bound), and the answer
-    is then at least floor."""
+    is then at least floor. states: the most a layer may hold (None past
+    it; each state costs the heap ~16 bytes while the programme runs)."""
     cnt = bytearray(52)
     mand = bytearray(52)
     for m in table:
@@ -962,10 +904,14 @@ def dp_value(table, rack, limit=1 << 30, floor=-1):
         for c in range(4):
             k += cnt[c * 13 + v] - mand[c * 13 + v]
         rest[v] = rest[v + 1] + k * (v + 1)
+    # two dictionaries serve every layer: clear() hands a table's memory
+    # back to the heap at once, so the programme leaves no garbage behind
+    # (the console's UI collects only between frames)
     layer = {0: 0}
+    new = {}
     work = 0
     for v in range(13):
-        new = {}
+        new.clear()
         w = v + 1
         cap = floor - rest[v]
         i0 = (cnt[v] * 3 + mand[v]) * 2
@@ -997,6 +943,8 @@ def dp_value(table, rack, limit=1 << 30, floor=-1):
                 continue        # cannot beat floor
             work += n
             if work > limit:
+                layer.clear()
+                new.clear()
                 return None, work
             for q0 in range(b0, e0):
                 x = mv[q0]
@@ -1021,12 +969,20 @@ def dp_value(table, rack, limit=1 << 30, floor=-1):
                             k = k2 | (x & 15) << 12
                             if new.get(k, -1) < p3:
                                 new[k] = p3
-        layer = new
+            if len(new) > states:
+                # the layer would not fit beside the console's UI
+                layer.clear()
+                new.clear()
+                return None, work
+        layer, new = new, layer
         if not layer:
+            new.clear()
             return floor, work
     best = floor
     for key in layer:
         # no run of one or two tiles left open in any colour
         if (key & 0x5555) << 1 == key & 0xAAAA and layer[key] > best:
             best = layer[key]
+    layer.clear()
+    new.clear()
     return best, work
