@@ -10,6 +10,10 @@
   (2 players, seeds 1-3; 4 players, seeds 1-2), the first hand of each, timed on the board with
   ticks_us after a gc.collect() (p50/p99/max); level 3 the same for comparison. rp2040js
   charges no flash wait states, so these are lower bounds for a real Pico.
+- The Rummy solver (engine/rummy_solve.solve at the device budget, RS.NODES) on every 8th play
+  search of level-3 Rummy players who have exposed (seeds 1-3, 2 and 4 players), timed on the
+  virtual Pico: RP2040 ms p50/p99/max and the share of plays proven best (exact or closing) by
+  tiles on the table (--solver-only: this part alone).
 - With --league N: level 4 against level 3 on N duplicate matches (CPython), 2 and 4 players,
   with the 95 % Wilson interval (seeds 1..N/2).
 """
@@ -50,7 +54,57 @@ for level in LEVELS:
 """
 
 
-def vpico_decisions(levels=(4, 3)):
+SOLVE_SCRIPT = """
+import gc, time, binascii
+from engine import rummy_solve as RS
+for tt, rr, cl in P:
+    table = [binascii.unhexlify(m) for m in tt]
+    rack = binascii.unhexlify(rr)
+    gc.collect()
+    t = time.ticks_us()
+    r = RS.solve(table, rack, True, cl, RS.NODES, True, True)
+    us = time.ticks_diff(time.ticks_us(), t)
+    print('S', us, -1 if r is None else r[1], 1 if r is not None and (r[2] or r[3]) else 0)
+"""
+
+
+def solver_positions(every=8):
+    """Every `every`-th play search of level-3 Rummy players who have exposed, seeds 1-3, 2 and
+    4 players (benchmarks/rummy_figures.positions): (table, rack, closing)."""
+    sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+    import rummy_figures as RF
+    return RF.positions(range(1, 4))[::every]
+
+
+def solver_figures(lines, pos):
+    out = {}
+    us = []
+    bands = {}
+    for ln, (table, rack, closing) in zip([x for x in lines if x.startswith("S ")], pos):
+        _, t, pts, proven = ln.split()
+        us.append(int(t))
+        if int(pts) < 0:
+            continue
+        b = min(sum(len(m) for m in table) // 20, 3)
+        st = bands.setdefault(b, [0, 0])
+        st[0] += 1
+        st[1] += int(proven)
+    us.sort()
+    if not us:
+        return out
+    out["rp2040_ms_rummy_solve_p50"] = round(us[len(us) // 2] / 1000, 1)
+    out["rp2040_ms_rummy_solve_p99"] = round(us[(len(us) * 99) // 100] / 1000, 1)
+    out["rp2040_ms_rummy_solve_max"] = round(us[-1] / 1000, 1)
+    out["rp2040_rummy_solves"] = len(us)
+    n = sum(v[0] for v in bands.values())
+    out["rp2040_rummy_proven_pct"] = round(100.0 * sum(v[1] for v in bands.values()) / max(1, n), 1)
+    for b, (k, good) in sorted(bands.items()):
+        out[f"rp2040_rummy_proven_pct_table_{b * 20}"] = round(100.0 * good / max(1, k), 1)
+        out[f"rp2040_rummy_plays_table_{b * 20}"] = k
+    return out
+
+
+def vpico_decisions(levels=(4, 3), solver=True):
     from emulator.runtimes import rp2040, wasi
 
     why = rp2040.missing()
@@ -65,7 +119,15 @@ def vpico_decisions(levels=(4, 3)):
                 for name in sorted(os.listdir(os.path.join(build, pkg))):
                     if name.endswith(".mpy"):
                         rp2040.mpremote(pico.port, "cp", os.path.join(build, pkg, name), f":{pkg}/{name}")
-            text = rp2040.mpremote(pico.port, "exec", "LEVELS = %r\n" % (tuple(levels),) + AI_SCRIPT, timeout=3600)
+            text = ""
+            if levels:
+                text = rp2040.mpremote(pico.port, "exec", "LEVELS = %r\n" % (tuple(levels),) + AI_SCRIPT,
+                                       timeout=3600)
+            if solver:
+                pos = solver_positions()
+                arg = [[[bytes(m).hex() for m in t], bytes(r).hex(), c] for t, r, c in pos]
+                got = rp2040.mpremote(pico.port, "exec", "P = %r\n" % (arg,) + SOLVE_SCRIPT, timeout=3600)
+                out.update(solver_figures(got.splitlines(), pos))
     for ln in text.splitlines():
         if ln.startswith("AI "):
             _, level, n, k, p50, p99, worst = ln.split()
@@ -107,10 +169,14 @@ def main():
     ap.add_argument("--fuel-matches", type=int, default=4, help="MicroPython matches per table size (even)")
     ap.add_argument("--league", type=int, default=0, help="duplicate matches of 4 against 3 (even; 0: none)")
     ap.add_argument("--no-vpico", action="store_true", help="skip the virtual Pico")
+    ap.add_argument("--solver-only", action="store_true", help="only the Rummy solver on the virtual Pico")
     a = ap.parse_args()
-    fig = fuel(a.fuel_matches)
-    if not a.no_vpico and shutil.which("node"):
-        fig.update(vpico_decisions())
+    if a.solver_only:
+        fig = vpico_decisions(levels=())
+    else:
+        fig = fuel(a.fuel_matches)
+        if not a.no_vpico and shutil.which("node"):
+            fig.update(vpico_decisions())
     if a.league:
         fig.update(duel(a.league))
     if a.json:
