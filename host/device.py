@@ -584,7 +584,10 @@ def flash(port, tree, progress=None):
             except TransportError as e:
                 raise DeviceError(f"cannot write {f}: {_last_line(str(e))}")
             copied.append((f, len(data)))
-        leave(t, restart=True)
+        try:
+            leave(t, restart=True)
+        except DeviceError as e:
+            raise DeviceError(f"copied {len(copied)} files, but {e}")
     return {"files": files, "copied": copied, "unchanged": len(files) - len(changed), "removed": removed,
             "version": ".".join(map(str, info["version"])), "machine": info.get("machine", ""),
             "frozen": frozen}
@@ -817,8 +820,8 @@ def cmd_flash(a):
             return _fail("flash", str(e).splitlines()[0])
     try:
         r = flash(port, tree, Progress("B"))
-    except DeviceError as e:
-        return _fail("flash", f"not flashed ({port}): {e}")
+    except DeviceError as e:  # "copied N files, but ...": the files are there, the reset was not
+        return _fail("flash", f"{port}: {e}" if str(e).startswith("copied ") else f"not flashed ({port}): {e}")
     sent = sum(n for _, n in r["copied"])
     print(f"flashed {tree} to {port} (MicroPython {r['version']}): copied {len(r['copied'])} of "
           f"{len(r['files'])} files ({sent} bytes), {r['unchanged']} already up to date; soft reset done, "
@@ -877,7 +880,7 @@ def pull_file(port, name, dest, progress=None):
         try:  # back into the game when it was running (Ctrl-C stopped it), else the REPL it was at
             leave(t)
         except DeviceError as e:  # the log is read: keep it, and say what the player must do
-            print(f"burako: {e}", file=sys.stderr)
+            print(f"burako scores: {e}", file=sys.stderr)
     Path(dest).write_bytes(bytes(data))
     return True
 
