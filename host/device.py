@@ -786,8 +786,8 @@ def cmd_flash(a):
             return _fail("flash", "--uf2 copies a firmware file onto the BOOTSEL drive: it takes no "
                                   "--port, --clean or --no-build")
         return cmd_flash_uf2(a)
-    if a.drive:
-        return _fail("flash", "--drive goes with --uf2")
+    if a.drive or a.board != "pico_lcd_13":
+        return _fail("flash", "--drive and --board go with --uf2")
     try:
         port = resolve_port(a.port)
     except DeviceError as e:

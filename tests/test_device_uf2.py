@@ -109,7 +109,8 @@ def test_default_uf2_is_the_newest_built_for_the_board_else_make_uf2(tmp_path):
 @pytest.mark.parametrize("argv, says", [
     (["--uf2", "{tmp}/missing.uf2"], "no such file"),
     (["--uf2", "{uf2}", "--clean"], "takes no --port, --clean or --no-build"),
-    (["--clean", "--drive", "{tmp}"], "--drive goes with --uf2"),
+    (["--clean", "--drive", "{tmp}"], "--drive and --board go with --uf2"),
+    (["--no-build", "--board", "pico_lcd_114"], "--drive and --board go with --uf2"),
     (["--uf2", "{uf2}", "--drive", "{tmp}"], "is not a UF2 drive"),
 ])
 def test_bad_uf2_arguments_are_one_line_exit_2(tmp_path, uf2, argv, says):
