@@ -457,11 +457,14 @@ def test_the_whole_console_takes_a_hundred_catch_ups_within_128k():
     (the firmware UI and link inside MicroPython at 131072) out of memory. A
     catch-up now plays the peer's moves on link.game itself (no second Game)
     and shows no link screen in its first second: 1,200 frames in which every
-    one of the peer's turns comes by a catch-up."""
+    one of the peer's turns comes by a catch-up (at least 30)."""
     n, st, code, tail = H.ui_catchups(frames=1200)
     assert code == 0, tail
-    assert n >= 50
-    assert st["link"]["state"] == "playing" and st["peak_heap_bytes"] < H.HEAP
+    # ~100 on a quiet host; the attacker runs on the wall clock, the console
+    # on frames paced by the cable, so a loaded host sees fewer. The old link
+    # code ran out of memory after 16-21.
+    assert n >= 30, (n, st)
+    assert st["link"]["state"] == "playing" and st["peak_heap_bytes"] < H.HEAP, st
 
 
 @pytest.mark.parametrize("trigger", ["move", "hello", "repair"])
