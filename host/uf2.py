@@ -49,8 +49,16 @@ class BuildError(Exception):
 
 
 def version():
-    m = re.search(r'^version\s*=\s*"([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
-    return m.group(1)
+    """The project's version: pyproject.toml in a checkout, else the installed package's."""
+    try:
+        m = re.search(r'^version\s*=\s*"([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
+        if m:
+            return m.group(1)
+    except OSError:
+        pass
+    from importlib.metadata import version as installed
+
+    return installed("burako")
 
 
 def lock():
@@ -215,7 +223,9 @@ def build_all(boards, src_dir, build, out, jobs, fresh=False, say=print):
     env = dict(os.environ, SOURCE_DATE_EPOCH=str(lk["epoch"]),
                PICOTOOL_FETCH_FROM_GIT_PATH=str(build / "picotool-install"),
                MICROPY_GIT_TAG=mpy["ref"], MICROPY_GIT_HASH=mpy["commit"][:10],
-               GIT_CEILING_DIRECTORIES=str(build))
+               GIT_CEILING_DIRECTORIES=str(build),
+               # ports/rp2/Makefile appends its own CMake arguments to these
+               CMAKE_ARGS=(os.environ.get("CMAKE_ARGS", "") + f" -DBURAKO_VERSION={version()}").strip())
     mp = build / "micropython"
     say("mpy-cross")
     run(["make", "-C", mp / "mpy-cross", f"-j{jobs}"], log, env=env)
