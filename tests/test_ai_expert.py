@@ -88,6 +88,33 @@ def test_level_four_never_reads_hidden_tiles(variant, n):
     assert checked >= 100
 
 
+def _clone(ai):
+    # the AI with its memory as it stands (what choose() changes)
+    import copy
+    c = ExpertAI(ai.seed)
+    c.mem = copy.deepcopy(ai.mem)
+    c.took = ai.took
+    return c
+
+
+def test_level_four_with_its_memory_never_reads_hidden_tiles():
+    # along a match, the AI as it is (its memory of piles taken and tops
+    # left) decides the same on the real position and on one whose hidden
+    # tiles were dealt again
+    rnd = random.Random(8)
+    g = G.Game(RU.BURAKO, 2, 44)
+    ais = [ExpertAI(3), BasicAI(3)]
+    checked = 0
+    while g.phase != G.P_MATCH_OVER and checked < 150:
+        if g.turn == 0 and g.phase in (G.P_DRAW, G.P_PLAY):
+            h = codec.decode(codec.encode(g))
+            _rehide(h, rnd)
+            assert _clone(ais[0]).choose(h) == _clone(ais[0]).choose(g)
+            checked += 1
+        assert g.play(ais[g.turn].choose(g)) == 0
+    assert checked == 150
+
+
 def test_level_four_is_deterministic_for_its_seed():
     a = play_match("burako", 2, 8, players=[ExpertAI(1), BasicAI(3)])
     b = play_match("burako", 2, 8, players=[ExpertAI(1), BasicAI(3)])
