@@ -214,7 +214,10 @@ def build_all(boards, src_dir, build, out, jobs, fresh=False, say=print):
     log = build / "build.log"
     log.write_text("")
     t0 = time.monotonic()
-    fresh = sources(build, src_dir, log, say) or fresh
+    unpacked = sources(build, src_dir, log, say)
+    if unpacked:    # new sources: picotool and every board are built again
+        shutil.rmtree(build / "picotool-install", ignore_errors=True)
+    fresh = unpacked or fresh
     mpy = next(s for s in lk["sources"] if s["name"] == "micropython")
     # MicroPython's version (os.uname().version, the banner) comes from `git describe` in its tree
     # unless MICROPY_GIT_TAG is set, and build/uf2/ sits inside this project's checkout: it would
