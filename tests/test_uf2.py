@@ -139,10 +139,18 @@ def uf2(vpico_ready):
     return project_uf2("pico_lcd_13")
 
 
-def burako(*argv, timeout=600):
+def burako(*argv, timeout=600, history=None):
+    """The CLI; `history`: the score history database a `scores` pull writes (never the user's)."""
+    env = dict(os.environ, BURAKO_HISTORY=str(history or Path(tempfile.mkdtemp()) / "h.sqlite"))
     r = subprocess.run([sys.executable, "-m", "host.cli", *argv], capture_output=True, text=True, cwd=ROOT,
-                       timeout=timeout)
+                       timeout=timeout, env=env)
     return r.returncode, r.stdout, r.stderr
+
+
+def records(out):
+    """What the board's score log holds, from `burako scores --json` (not when or where pulled)."""
+    keep = ("seq", "variant", "seats", "hands", "final", "winner", "match")
+    return [{k: r.get(k) for k in keep} for r in map(json.loads, out.splitlines())]
 
 
 def desktop(keys=(), storage=None, board="pico_lcd_13", **opts):
@@ -244,9 +252,9 @@ def test_burako_scores_pulls_the_score_log(uf2, tmp_path):
     with rp2040.VPico(tmp_path / "flash.bin", uf2=uf2) as pico:
         pico.settle(800, after_ns=0)
         _append(pico, 2)
-        code, out, err = burako("scores", "--port", pico.port, "--json")
+        code, out, err = burako("scores", "--port", pico.port, "--json", history=tmp_path / "h.sqlite")
     assert code == 0, err
-    recs = [json.loads(ln) for ln in out.splitlines()]
+    recs = records(out)
     assert [r["seq"] for r in recs] == [0, 1]
     assert all(r["final"] == RECORD["final"] and r["hands"] == RECORD["hands"] for r in recs)
 
@@ -264,7 +272,7 @@ def test_a_uf2_update_keeps_the_score_log_and_the_save(uf2, tmp_path):
         for k in keys:
             pico.settle(after_ns=pico.tap(k))
         _append(pico, 3)
-        code, before, err = burako("scores", "--port", pico.port, "--json")
+        code, before, err = burako("scores", "--port", pico.port, "--json", history=tmp_path / "h1.sqlite")
         assert code == 0, err
         kept = files(pico)
         store = tmp_path / "store"
@@ -283,11 +291,10 @@ def test_a_uf2_update_keeps_the_score_log_and_the_save(uf2, tmp_path):
         title = pico.screen()
         pico.settle(after_ns=pico.tap(parse_keys("A")[0]))
         resumed = pico.screen()
-        code, after, err = burako("scores", "--port", pico.port, "--json")
+        code, after, err = burako("scores", "--port", pico.port, "--json", history=tmp_path / "h2.sqlite")
         assert code == 0, err
         assert files(pico) == kept
-    assert [json.loads(ln) for ln in after.splitlines()] == [json.loads(ln) for ln in before.splitlines()]
-    assert len(before.splitlines()) == 3
+    assert records(after) == records(before) and len(records(before)) == 3
     assert title.pixels == desktop(storage=store)
     assert resumed.pixels == desktop(parse_keys("A"), storage=store) != title.pixels
 

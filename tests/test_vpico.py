@@ -42,8 +42,10 @@ def vpico_ready():
 
 
 def burako(*argv, timeout=600):
+    # a `scores` pull writes a score history: a throwaway one, never the user's
+    env = dict(os.environ, BURAKO_HISTORY=str(Path(tempfile.mkdtemp()) / "h.sqlite"))
     r = subprocess.run([sys.executable, "-m", "host.cli", *argv], capture_output=True, text=True, cwd=ROOT,
-                       timeout=timeout)
+                       timeout=timeout, env=env)
     return r.returncode, r.stdout, r.stderr
 
 
