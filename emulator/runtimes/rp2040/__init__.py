@@ -2,10 +2,10 @@
 
     from emulator.runtimes import rp2040
     with rp2040.VPico("flash.bin") as pico:       # boots; flash.bin is created from the UF2 if missing
-    with rp2040.VPico("flash.bin", uf2="dist/burako-0.1.0-pico_lcd_13.uf2", update=True):  # a UF2 update
         print(pico.port)                          # /dev/pts/N: mpremote connect /dev/pts/N ...
         pico.press(K.A)                           # key GPIOs low while held
         display = pico.screen()                   # emulator.display.Display of the decoded glass
+    rp2040.VPico("flash.bin", uf2=rp2040.project_uf2(), update=True)   # a UF2 update: the filesystem kept
 
 vpico.mjs (next to this file) runs the chip; this side starts it, owns the pseudo-terminal
 whose slave is the board's USB serial port, and talks to it over node's stdin/stdout, one
@@ -161,8 +161,11 @@ def project_uf2(board=DEFAULT_PROFILE, where=None):
     names = UF2_BOARD_NAMES.get(board, (board,))
     found = [p for p in Path(where or uf2_dir()).glob("burako-*.uf2")
              if p.stem.lower().rsplit("-", 1)[-1] in names and p.is_file()]
-    version = re.search(r'^version *= *"([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
-    mine = f"burako-{version.group(1) if version else ''}-"
+    try:
+        version = re.search(r'^version *= *"([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
+    except OSError:  # an installed package has no pyproject.toml: the newest then
+        version = None
+    mine = f"burako-{version.group(1)}-" if version else "\0"
     # this checkout's version first, then the newest
     found.sort(key=lambda p: (p.name.startswith(mine), p.stat().st_mtime), reverse=True)
     return found[0] if found else None
