@@ -230,6 +230,16 @@ def cmd_sim(a):
         raise UsageError(f"--seed {a.seed} with --games {a.games} runs past the last seed, {MAX_SEED}")
     if a.heap is not None and a.runtime != "micropython":
         raise UsageError("--heap needs --runtime micropython")
+    levels = None
+    if a.levels is not None:
+        try:
+            levels = [int(x) for x in a.levels.split(",")]
+        except ValueError:
+            levels = []
+        if len(levels) == 1:
+            levels = levels * 2
+        if len(levels) != 2 or not all(1 <= x <= 4 for x in levels):
+            raise UsageError(f"--levels {a.levels[:40]!r}: one level 1-4, or one per side, e.g. 4,3")
     if a.transcripts is not None:
         try:
             os.makedirs(a.transcripts, exist_ok=True)
@@ -250,13 +260,14 @@ def cmd_sim(a):
         try:
             rep = sim.run_micropython(a.variant, a.players, seeds, a.target,
                                       heap=a.heap or 192 * 1024, meter=True, transcripts=keep,
-                                      on_match=emit)
+                                      on_match=emit, levels=levels)
         except wasi.GuestMemoryError as e:
             raise UsageError(f"MicroPython ran out of heap ({a.heap or 192 * 1024} bytes): {e.traceback.strip().splitlines()[-1]}")
         except wasi.MpyError as e:
             raise UsageError(f"MicroPython stopped: {str(e).splitlines()[0] if str(e) else type(e).__name__}")
     else:
-        rep = sim.run_cpython(a.variant, a.players, seeds, a.target, transcripts=keep, on_match=emit)
+        rep = sim.run_cpython(a.variant, a.players, seeds, a.target, transcripts=keep, on_match=emit,
+                              levels=levels)
     if keep:
         try:
             for path in sim.write_transcripts(rep, a.transcripts, a.variant, a.players):
@@ -286,6 +297,8 @@ def build_parser():
     s.add_argument("--target", type=whole(0, RU.MAX_TARGET, "the target"), default=0,
                    help=f"points to win, up to {RU.MAX_TARGET} (default 0: the variant's)")
     s.add_argument("--runtime", default="cpython", choices=("cpython", "micropython"))
+    s.add_argument("--levels", default=None, metavar="A,B",
+                   help="AI level (1-4) of side 1 and side 2, e.g. 4,3 (default: level 2 for both)")
     s.add_argument("--heap", type=whole(MIN_HEAP, MAX_HEAP, "the heap in bytes"),
                    help=f"MicroPython heap in bytes (-X heapsize), {MIN_HEAP}..{MAX_HEAP}")
     s.add_argument("--json", action="store_true", help="one JSON object per match, then a summary")

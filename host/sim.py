@@ -101,15 +101,18 @@ def seeds_from(seed, games):
     return [seed + i for i in range(games)]
 
 
-def run_cpython(variant, players, seeds, target=0, transcripts=False, on_match=None):
+def run_cpython(variant, players, seeds, target=0, transcripts=False, on_match=None, levels=None):
+    """levels: the AI level of each side (default: level 2 everywhere)."""
     use_firmware()
     from ai.selfplay import play_match
+    from ai import leveled
 
     rep = SimReport()
     t0 = time.perf_counter()
     for s in seeds:
         lines = [] if transcripts else None
-        r = play_match(variant, players, s, target, emit=lines.append if transcripts else None)
+        r = play_match(variant, players, s, target, emit=lines.append if transcripts else None,
+                       players=leveled.players(players, s, levels) if levels else None)
         if transcripts:
             rep.transcripts[s] = "".join(lines)
         rep.matches.append(r)
@@ -120,13 +123,17 @@ def run_cpython(variant, players, seeds, target=0, transcripts=False, on_match=N
 
 
 def run_micropython(variant, players, seeds, target=0, heap=192 * 1024, meter=True,
-                    transcripts=False, on_match=None):
+                    transcripts=False, on_match=None, levels=None):
     from emulator.runtimes import wasi
 
     rep = SimReport()
     guest = wasi.Guest(heap=heap)
-    script = guest_script("ai.selfplay", "%r, %d, seed, %d" % (variant, players, target),
-                          seeds, transcripts, meter)
+    if levels:
+        script = guest_script("ai.leveled", "%r, %d, seed, %d, %r" % (variant, players, target, tuple(levels)),
+                              seeds, transcripts, meter)
+    else:
+        script = guest_script("ai.selfplay", "%r, %d, seed, %d" % (variant, players, target),
+                              seeds, transcripts, meter)
     st = {"mark": None, "overhead": None, "hand": None, "lines": []}
 
     def on_line(text, fuel):

@@ -232,3 +232,26 @@ def test_level_four_fits_beside_the_table_ui_at_128k(tmp_path):
     peak, logged, level, seats, target = map(int, end[1:])
     assert (logged, level, seats, target) == (1, 4, 0b11, 1000)
     assert peak < UH.HEAP
+
+
+def test_burako_sim_plays_chosen_levels_the_same_on_both_runtimes():
+    # burako sim --levels 4,3: side 1 level 4, side 2 level 3 (ai/leveled.py)
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+
+    def sim(*args):
+        p = subprocess.run([sys.executable, "-m", "host.cli", "sim", *args], cwd=root,
+                           capture_output=True, text=True, timeout=600)
+        return p.returncode, p.stdout, p.stderr
+
+    want = play_match("burako", 2, 5, players=[ExpertAI(20), BasicAI(3)])["transcript_sha256"]
+    for runtime in ("cpython", "micropython"):
+        code, out, _ = sim("--levels", "4,3", "--seed", "5", "--json", "--runtime", runtime)
+        assert code == 0
+        assert json.loads(out.splitlines()[0])["transcript_sha256"] == want
+    for bad in ("5,3", "x", "4,3,2", ""):
+        code, out, err = sim("--levels", bad)
+        assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err
