@@ -28,7 +28,7 @@ last pixel byte.
   rp2040_frozen_rummy_link_low_free  the lowest gc.mem_free() after a gc.collect() at the end of any
                           frame of a linked Rummy israelí match (both boards, autoplay): the connection,
                           the deal and the first --rummy-moves moves (default 60; 0: the whole match,
-                          four hands, ~625 moves: most of an hour of a loaded 2-core host; -1: skip),
+                          four hands, ~625 moves: 10 minutes of a quiet 2-core host, 30 of a loaded one; -1: skip),
                           the lower of the two boards (frozen build only)
   rp2040_frozen_uf2_bytes, rp2040_frozen_flash_left_bytes  the UF2's size, and the flash between the
                           end of its firmware and the filesystem at 0xa0000
@@ -216,7 +216,7 @@ def main():
     ap.add_argument("--only", choices=("stock", "frozen"), default=None, help="measure one path only")
     ap.add_argument("--rummy-moves", type=int, default=60, metavar="N",
                     help="moves of the linked Rummy match on the frozen path (default 60; 0: the whole "
-                         "match, most of an hour; -1: skip it)")
+                         "match, 10 to 30 minutes; -1: skip it)")
     a = ap.parse_args()
     why = rp2040.missing()
     if why:
