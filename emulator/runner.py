@@ -38,13 +38,18 @@ class Feeder:
     """Scripted keys: one key mask per frame whenever the app waits for input.
 
     Stops when the keys are used up and the app waits again, when an
-    autoplay match is over, or after `frames` frames."""
+    autoplay match is over, or after `frames` frames. `idle`: at most that many
+    frames after the keys are used up while the app never waits for a key (a
+    screen that waits for something else, such as a peer that will never come,
+    would run forever); `stalled` says it stopped so."""
 
-    def __init__(self, keys=(), frames=None, autoplay=False):
+    def __init__(self, keys=(), frames=None, autoplay=False, idle=None):
         self.keys = list(keys)
         self.i = 0
         self.frames = frames
         self.autoplay = autoplay
+        self.idle = idle
+        self.stalled = False
         self.n = 0
         self.tail = 0
 
@@ -52,6 +57,11 @@ class Feeder:
         if self.frames is not None and self.n >= self.frames:
             return STOP
         self.n += 1
+        if self.idle is not None and not self.autoplay and self.i >= len(self.keys) and not waiting:
+            self.idle -= 1
+            if self.idle < 0:
+                self.stalled = True
+                return STOP
         if self.autoplay and over and self.i >= len(self.keys):
             self.tail += 1
             return STOP if self.tail > 2 else 0

@@ -19,6 +19,7 @@ from host.args import OneLineParser, whole
 
 DEFAULT_STORAGE = os.path.join(os.path.expanduser("~"), ".burako", "emu")
 MAX_KEYS_FILE = 1024 * 1024
+IDLE_FRAMES = 3000      # ~48 s of virtual time with no key awaited after the script's last
 
 
 def configure(p):
@@ -31,8 +32,8 @@ def configure(p):
                         "-2 for a second emulator on the same endpoint)")
     p.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython",
                    help="run the firmware in this process or inside real MicroPython (WASI)")
-    p.add_argument("--heap", type=whole(16384, 4 * 1024 * 1024, "the heap in bytes"), default=131072,
-                   help="MicroPython heap in bytes, a hard limit (default 131072)")
+    p.add_argument("--heap", type=whole(16384, 4 * 1024 * 1024, "the heap in bytes"), default=None,
+                   help="MicroPython heap in bytes, a hard limit (default 131072; with --runtime micropython)")
     p.add_argument("--headless", action="store_true", help="no window: scripted keys, virtual time")
     p.add_argument("--seed", type=whole(0, 0xFFFFFFFF, "the seed"), default=None,
                    help="deal seed of new games")
@@ -47,7 +48,7 @@ def configure(p):
     p.add_argument("--variant", choices=("burako", "torneo", "burraco", "rummy"), default="burako",
                    help="variant for --autoplay (menus choose otherwise)")
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
-                   help="players for --autoplay (3: rummy only; burako deals 2)")
+                   help="players for --autoplay (3: rummy only)")
     p.add_argument("--target", type=whole(0, 10000, "the target"), default=0,
                    help="target score for --autoplay (0: the variant's)")
     p.add_argument("--lang", choices=("es", "it", "en"), default=None,
@@ -139,6 +140,17 @@ def run(args):
     from emulator.paths import use_firmware
 
     use_firmware()
+    if args.heap is not None and args.runtime != "micropython":
+        return _fail("--heap is the MicroPython heap: it needs --runtime micropython")
+    if args.heap is None:
+        args.heap = 131072
+    if args.players == 3 and args.variant != "rummy":
+        return _fail(f"--players 3 is for --variant rummy: {args.variant} is played by 2 or 4")
+    for name in ("keys_file", "screenshot"):
+        if getattr(args, name) == "":
+            return _fail(f"--{name.replace('_', '-')} needs a file name")
+    if args.screenshot and not args.screenshot.lower().endswith(".png"):
+        return _fail(f"--screenshot writes a PNG: name it .png, not {os.path.basename(args.screenshot)[:40]}")
     data = None
     if args.keys_file:
         try:
@@ -315,7 +327,10 @@ def _run(args, keys, storage):
         opts["link"] = True
 
     if args.headless:
-        feeder = runner.Feeder(keys, args.frames, args.autoplay)
+        # a headless run always ends: without --frames or a peer, a screen that waits for
+        # something other than a key (Cable 1v1 without --link) stops IDLE_FRAMES after the keys
+        idle = IDLE_FRAMES if args.frames is None and link is None else None
+        feeder = runner.Feeder(keys, args.frames, args.autoplay, idle)
         try:
             if args.runtime == "micropython":
                 display, state = runner.run_micropython(opts, args.storage, feeder, heap=args.heap,
@@ -327,6 +342,9 @@ def _run(args, keys, storage):
                 display, state = board.display, runner.snapshot(app)
         except Exception as e:  # one line for users: a guest error, a full heap...
             return _fail(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+        if feeder.stalled:
+            print(f"burako emu: stopped {IDLE_FRAMES} frames after the last key: the screen "
+                  f"waits for something else than a key (--frames N runs longer)", file=sys.stderr)
         state["frames"] = feeder.n
         if args.screenshot:
             try:

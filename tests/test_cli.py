@@ -282,6 +282,12 @@ def test_emu_headless_never_touches_the_players_storage(tmp_path):
     (("--headless", "--screenshot", "/nonexistent-folder/x.png"), "--screenshot"),
     (("--headless", "--screenshot", "DIR"), "--screenshot"),
     (("--headless", "--storage", "/dev/null/x"), "storage"),
+    # issue 22: options that were silently ignored or half-obeyed
+    (("--headless", "--players", "3"), "--players 3"),
+    (("--headless", "--heap", "200000"), "--runtime micropython"),
+    (("--headless", "--screenshot", "x.jpg"), "PNG"),
+    (("--headless", "--screenshot", ""), "--screenshot"),
+    (("--headless", "--keys-file", ""), "--keys-file"),
 ])
 def test_emu_bad_options_one_line_nothing_written(args, blame, tmp_path):
     binary = tmp_path / "keys.bin"
@@ -335,3 +341,12 @@ def test_replay_header_errors_name_the_field(capsys, tmp_path, field, value, bla
     f.write_text("burako-transcript 1\n" + "".join(f"{k} {v}\n" for k, v in head.items()))
     code, out, err = main_in_process(capsys, "replay", str(f))
     assert code == 2 and out == "" and err == f"burako: {f}: {blame}\n"
+
+
+def test_a_headless_run_always_ends_even_on_a_screen_that_waits_for_a_peer(tmp_path):
+    # issue 22: Cable 1v1 chosen without --link waited for a peer forever at 100 % CPU
+    code, out, err = emu_run("--headless", "--keys", "DOWN,DOWN,A", "--state-json", home=tmp_path)
+    assert code == 0, err
+    st = json.loads(out.splitlines()[-1])
+    assert st["screen"] == "link" and st["frames"] < 4000
+    assert err.count("\n") == 1 and "frames after the last key" in err
