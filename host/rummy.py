@@ -21,6 +21,7 @@ use_firmware()
 
 from engine import rummy as RM  # noqa: E402
 from engine import rummy_solve as RS  # noqa: E402
+from engine import rummy_dp as RD  # noqa: E402
 from engine import tiles as T  # noqa: E402
 
 
@@ -98,7 +99,7 @@ def cmd_solve(a):
     except _Bad as e:
         return _fail(str(e))
     t0 = time.perf_counter()
-    r = RS.solve(table, rack, not a.first, closing, a.limit)
+    r = RS.solve(table, rack, not a.first, closing, a.limit, key=RD.dp_value)
     secs = time.perf_counter() - t0
     if r is None:
         out = {"play": False, "table": None, "laid": None, "points": 0, "closes": False,

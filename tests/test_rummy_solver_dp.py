@@ -1,4 +1,4 @@
-"""The Rummy solver's dynamic programme (engine/rummy_solve.dp_value, docs/rummy.md "The
+"""The Rummy solver's dynamic programme (engine/rummy_dp.dp_value, docs/rummy.md "The
 solver", issue 23): the best value of a position without jokers, against brute force on small
 positions and against an independent integer programme (scipy's HiGHS MILP, the dev extra) on
 positions of real level-3 games; the solver's plays proven best by it are the best."""
@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 
 from engine import rummy as RM
+from engine import rummy_dp as RD
 from engine import rummy_solve as RS
 from engine import tiles as T
 from test_rummy_solver import SMALL, brute, small_position
@@ -21,18 +22,18 @@ def test_dp_value_matches_brute_force(pos):
     table, rack, total = pos
     if total > 9 or not _no_joker(table, rack):
         return
-    v, work = RS.dp_value(table, rack)
+    v, work = RD.dp_value(table, rack)
     assert v == brute(table, rack, True), (RM.table_text(table), T.list_text(rack))
 
 
 def test_dp_value_refuses_jokers_and_stops_at_its_limit():
-    assert RS.dp_value(RM.parse_table("R3 R4 *"), bytes(T.parse_list("R6")))[0] == -1
-    assert RS.dp_value((), bytes(T.parse_list("* R6")))[0] == -1
+    assert RD.dp_value(RM.parse_table("R3 R4 *"), bytes(T.parse_list("R6")))[0] == -1
+    assert RD.dp_value((), bytes(T.parse_list("* R6")))[0] == -1
     table = RM.parse_table("R3 R4 R5 | K3 K4 K5 | B7 B8 B9 | Y3 R3 K3")
     rack = bytes(T.parse_list("R6 K6 B6 Y6 B10 R7"))
-    v, work = RS.dp_value(table, rack)
+    v, work = RD.dp_value(table, rack)
     assert v == 6 * 4 + 10 + 7
-    assert RS.dp_value(table, rack, work - 1)[0] is None
+    assert RD.dp_value(table, rack, work - 1)[0] is None
 
 
 def _real_positions():
@@ -95,9 +96,9 @@ def test_dp_value_and_the_solver_against_an_integer_programme_on_real_games():
     proven = 0
     for table, rack in pos:
         want = _milp(table, rack)
-        v, _ = RS.dp_value(table, rack)
+        v, _ = RD.dp_value(table, rack)
         assert v == want, (RM.table_text(table), T.list_text(rack))
-        r = RS.solve(table, rack, True, RM.NO_TILE, RS.NODES)
+        r = RS.solve(table, rack, True, RM.NO_TILE, RS.NODES, key=RD.dp_value)
         got = r[1] if r else 0
         assert got <= want
         if r and r[3]:
@@ -192,5 +193,5 @@ def _moves_table():
 
 
 def test_the_tables_are_the_rules():
-    assert RS._SETOK == _set_ok()
-    assert (RS._MOVES, RS._MIDX) == _moves_table()
+    assert RD._SETOK == _set_ok()
+    assert (RD._MOVES, RD._MIDX) == _moves_table()

@@ -12,10 +12,9 @@
 from micropython import const
 from engine import game as G
 from engine import rng
-from engine import reasons as R
 from ai import rack as K
 from ai import lookahead as L
-from ai.basic import BasicAI, _feeds
+from ai.basic import BasicAI
 from ai.rack import WILD, VAL, ONE
 
 NCODES = const(53)
@@ -215,6 +214,3 @@ class ExpertAI(BasicAI):
             return None
         return (G.DISCARD, 0, ONE[best], 0)
 
-
-def make(seed=0):
-    return ExpertAI(seed)

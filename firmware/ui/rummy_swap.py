@@ -12,7 +12,7 @@ from ui import screen_rummy     # its `parked`: unload(BURAKO)'s result, what ba
 # each after the modules it imports: they are loaded again one a frame
 BURAKO = ("engine.reasons", "engine.melds", "engine.score", "engine.rules", "engine.game",
           "engine.codec", "engine.notation", "engine.transcript", "ai.rack", "ai.lookahead",
-          "ai.basic", "ui.save", "ui.screen_handoff", "ui.screen_handend", "ui.screen_matchend",
+          "ai.basic", "ai.expert", "ui.save", "ui.screen_handoff", "ui.screen_handend", "ui.screen_matchend",
           "ui.screen_setup", "ui.screen_table", "ui.screen_title")
 RUMMY = ("ui.linkrummy_screen", "ui.linkrummy", "ui.rummy_setup", "ui.rummy_view", "ui.rummy_en",
          "ui.rummy_es", "ui.rummy_it", "ai.rummy", "engine.rummy_solve", "engine.rummy_bench",
