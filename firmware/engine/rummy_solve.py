@@ -763,13 +763,14 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
     tidy = _MELD * (len(table) + 1)
     top = -1
     jk = 0
-    for t in rack:
-        if t == T.JOKER:
-            jk = 1
-    for m in table:
-        for t in m:
+    if key is not None:
+        for t in rack:
             if t == T.JOKER:
                 jk = 1
+        for m in table:
+            for t in m:
+                if t == T.JOKER:
+                    jk = 1
     if key is not None and exposed and rearrange and not jk and limit - used > _DP0 + tidy:
         # without jokers key, the programme engine/rummy_dp.dp_value, knows
         # the best value: the search then stops when it gets there, or is not
