@@ -31,8 +31,8 @@ from host.progress import Progress
 
 # the device's own data: flash never writes these (a build tree holding one is refused), and
 # flash --clean never removes them (it removes only .py/.mpy files)
-KEEP = ("scores.log", "burako.sav", "burako.tmp", "rummy.sav", "link.sav", "link.tmp", "rlink.sav",
-        "rlink.tmp", "board.txt")
+KEEP = ("scores.log", "burako.sav", "burako.tmp", "rummy.sav", "link.sav", "link.tmp", "link.pos",
+        "rlink.sav", "rlink.tmp", "rlink.pos", "names.txt", "board.txt")
 DATA = ("scores.log", "the saves (*.sav)", "board.txt")
 LOG = "scores.log"
 COPY_TIMEOUT = 600  # seconds for the whole copy (a Pico over USB takes a few)
@@ -122,6 +122,8 @@ def cmd_build(a):
         path.write_text(mip_package_text(pkg))
         print(f"wrote {path} ({len(pkg['urls'])} files)")
         return 0
+    if a.out == "":
+        return _fail("build", "--out needs a folder name (default build/firmware)")
     try:
         tree = build_tree(a.out)
     except wasi.MpyError as e:
@@ -788,6 +790,8 @@ def cmd_flash(a):
         return cmd_flash_uf2(a)
     if a.drive or a.board != "pico_lcd_13":
         return _fail("flash", "--drive and --board go with --uf2")
+    if a.out == "":
+        return _fail("flash", "--out needs a folder name (default build/firmware)")
     try:
         port = resolve_port(a.port)
     except DeviceError as e:
@@ -832,7 +836,8 @@ def cmd_flash(a):
         print("removed stale sources: " + " ".join(r["removed"]))
     if r["frozen"]:
         print(shadow_note(r["frozen"]))
-    print("kept on the device: " + ", ".join(KEEP) + " (never written by flash)")
+    # the data flash never writes, whether or not this board holds any of it yet
+    print("flash never writes the console's data (scores, saves, names, board.txt): it is kept")
     return 0
 
 
