@@ -65,14 +65,17 @@ def positions(seeds):
     return out
 
 
-def proven(pos, limit):
+def proven(pos, limit, key=None):
     """Per table-size band (tiles on the table // 20, 60+ together): [searches,
-    plays proven best (exact, or a closing play), searches that found no play]."""
+    plays proven best (exact, or a closing play), searches that found no play].
+    key: engine/rummy_dp.dp_value to let the solver prove positions without a
+    joker with the dynamic programme (what `burako rummy solve` does; the
+    console does not)."""
     from engine import rummy_solve as RS
 
     bands = {}
     for table, rack, closing in pos:
-        r = RS.solve(table, rack, True, closing, limit, True, True)
+        r = RS.solve(table, rack, True, closing, limit, True, True, key)
         b = min(sum(len(m) for m in table) // 20, 3)
         st = bands.setdefault(b, [0, 0, 0])
         st[0] += 1
@@ -157,6 +160,17 @@ def main():
                   ", ".join(f"{b * 20}{'+' if b == 3 else '-%d' % (b * 20 + 19)}: "
                             f"{figs[f'rummy_l3_proven_pct{tag}_table_{b * 20}']} % of {k - none}"
                             for b, (k, good, none) in sorted(bands.items())))
+    from engine import rummy_dp as RD
+
+    bands = proven(pos, RS.NODES, RD.dp_value)
+    played = sum(b[0] - b[2] for b in bands.values())
+    figs["rummy_l3_proven_pct_dp"] = round(100.0 * sum(b[1] for b in bands.values()) / played, 1)
+    for b, (k, good, none) in sorted(bands.items()):
+        figs[f"rummy_l3_proven_pct_dp_table_{b * 20}"] = round(100.0 * good / max(1, k - none), 1)
+    if not a.json:
+        print(f"the same at the device budget with the dynamic programme (burako rummy solve; positions "
+              f"without a joker): {figs['rummy_l3_proven_pct_dp']} %; by tiles on the table: " +
+              ", ".join(f"{b * 20}: {figs[f'rummy_l3_proven_pct_dp_table_{b * 20}']} %" for b in sorted(bands)))
     for players in (2, 4):
         figs[f"rummy_ui_{players}p_peak_heap_bytes"] = ui_peak(players)
         if not a.json:
