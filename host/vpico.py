@@ -54,7 +54,7 @@ def configure(p):
     p.add_argument("--headless", action="store_true",
                    help="no window; with --keys/--screenshot it plays them and exits, else it serves the port")
     p.add_argument("--keys", default="", help='keys tapped once the screen is up, e.g. "A,UP,A" (A+B, WAIT)')
-    p.add_argument("--seed", type=whole(0, (1 << 30) - 1, "the seed"), default=None,
+    p.add_argument("--seed", type=whole(0, 0xFFFFFFFF, "the seed"), default=None,
                    help="after boot, restart the App from a script with this deal seed (main.py seeds from the clock)")
     p.add_argument("--screenshot", default=None, help="write the decoded screen as PNG after the keys")
     p.add_argument("--link", type=_link, default=None,
@@ -102,6 +102,7 @@ def run(args):
     if why:
         return _fail(why)
     update = args.uf2 is not None
+    blank = not os.path.exists(flash) or not os.path.getsize(flash)
     if args.uf2 == "stock":
         uf2 = rp2040.stock_uf2()
     elif args.uf2 is not None:
@@ -110,10 +111,14 @@ def run(args):
             return _fail(f"--uf2 {args.uf2}: no such file")
     else:
         uf2 = rp2040.project_uf2(args.board) or rp2040.stock_uf2()
-        blank = not os.path.exists(flash) or not os.path.getsize(flash)
         if blank and uf2 != rp2040.stock_uf2() and rp2040.uf2_stale(uf2):
             print(f"note: {uf2} is older than firmware/{rp2040.uf2_stale(uf2)} (make uf2 rebuilds it)",
                   flush=True)
+    if blank and uf2 == rp2040.stock_uf2() and (args.seed is not None or keys or args.screenshot):
+        # stock MicroPython on a new flash has no game to draw: say so now, not after a wait
+        return _fail("a new flash with stock MicroPython holds no game: start the virtual Pico, "
+                     "then `burako flash --port PORT` copies the game (or `make uf2` builds the "
+                     "console's firmware, which this command then uses)")
     try:
         rp2040.uf2_bytes(uf2)
     except rp2040.VPicoError as e:

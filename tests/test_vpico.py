@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -410,3 +411,24 @@ def test_power_cut_while_the_score_log_is_written_keeps_every_earlier_record(pic
             r.pop(k, None)
     assert len(before) == 3 and after[:3] == before and len(after) <= 4
     assert [r["seq"] for r in after] == list(range(len(after)))
+
+
+def test_a_new_stock_flash_says_at_once_that_it_holds_no_game(tmp_path):
+    # issue 22: the first run on a new flash file waited 90 s and said "the screen did not
+    # settle" instead of saying the board is empty and `burako flash` comes first
+    t = time.monotonic()
+    code, out, err = burako("vpico", "--headless", "--flash", str(tmp_path / "new.bin"), "--uf2", "stock",
+                            "--screenshot", str(tmp_path / "x.png"))
+    assert code == 2 and err.count("\n") == 1 and "burako flash" in err and "no game" in err
+    assert time.monotonic() - t < 30 and not (tmp_path / "x.png").exists()
+
+
+def test_the_seed_range_is_the_emulators():
+    # issue 22: vpico --seed stopped at 2^30-1 where emu --seed takes 2^32-1
+    import argparse
+
+    from host import emu, vpico
+
+    top = str(0xFFFFFFFF)
+    assert vpico.configure(argparse.ArgumentParser()).parse_args(["--seed", top]).seed == 0xFFFFFFFF
+    assert emu.configure(argparse.ArgumentParser()).parse_args(["--seed", top]).seed == 0xFFFFFFFF
