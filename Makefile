@@ -31,7 +31,7 @@ play: $(STAMP)
 	$(VENV)/bin/burako emu --new
 
 test: $(STAMP)
-	$(VENV)/bin/python -m pytest -q -n 2
+	$(VENV)/bin/python -m pytest -q -rs -n 2
 
 bench: $(STAMP)
 	$(VENV)/bin/python benchmarks/run.py
