@@ -271,3 +271,21 @@ def test_a_drawn_tile_stays_drawn_after_power_off(tmp_path):
                                     runner.Feeder(parse_keys("DOWN,DOWN,DOWN,A,UP,A"), frames=200))
     r = snapshot(app)["rummy"]
     assert r["phase"] == RM.P_PLAY and r["racks"] == before["racks"] and r["stock"] == before["stock"]
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "en"])
+def test_the_setup_hint_says_what_a_does_on_the_row(tmp_path, lang):
+    # issue 22: the Rummy set-up said "A:cambiar B:volver" on its Start row too, where A starts
+    from emulator.board import parse_keys
+    from ui import lang as L
+
+    for keys, start in (("DOWN,DOWN,DOWN,A", False), ("DOWN,DOWN,DOWN,A,UP", True)):
+        board, app = runner.run_cpython({"seed": 5, "ai_ms": 0, "lang": lang}, str(tmp_path / lang),
+                                        runner.Feeder(parse_keys(keys), frames=200))
+        said = []
+        text = app.p.text
+        app.p.text = lambda x, y, w, s, *a: (said.append(s), text(x, y, w, s, *a))
+        app.dirty = 255
+        app.draw()
+        want = L.t(L.H_SETUP2) if start else SR.tx(SR.X_H_SETUP)
+        assert said[-1] == want and (L.t(L.H_SETUP2) != SR.tx(SR.X_H_SETUP))

@@ -158,4 +158,6 @@ def draw(app, m, p):
             v = gfx.NUMS[m.hands]
         p.text(8, y, 110, a, WHITE, bg)
         p.text(118, y, 114, "< " + v + " >", CURSOR if on else WHITE, bg, 2)
-    p.text(0, p.h - 15 if big else p.h - 11, 240, V.tx(V.X_H_SETUP), DIM, FELT_DARK, 1 | gfx.CAPS)
+    # what A does on the row under the cursor: change a value, or start on Start / Continue
+    h = L.t(L.H_SETUP2) if m.row >= nrows - 1 - m.saved else V.tx(V.X_H_SETUP)
+    p.text(0, p.h - 15 if big else p.h - 11, 240, h, DIM, FELT_DARK, 1 | gfx.CAPS)
