@@ -9,10 +9,11 @@ from link import msg as M
 from link import session as S
 
 _REVEAL_MS = const(20000)  # connected time the peer's REVEAL may take after ours went out
+_NAME = const(3)           # a player's name after the HELLO's fields: A-Z, or none (issue 21)
 
 
 # --- messages ----------------------------------------------------------------
-def hello(variant, target, fw, match_id, seat, count, dig):
+def hello(variant, target, fw, match_id, seat, count, dig, name=""):
     out = bytearray((M.HELLO, M.PROTO, variant))
     M.put16(out, target)
     fw = fw[:16]
@@ -26,11 +27,13 @@ def hello(variant, target, fw, match_id, seat, count, dig):
         out.append(seat)
         M.put16(out, count)
         out.extend(dig)
+    out.extend(name.encode())      # trailing: a console without names sends none
     return bytes(out)
 
 
 def parse_hello(b, i, n):
-    """(proto, variant, target, fw, match_id|None, seat, count, digest) or None."""
+    """(proto, variant, target, fw, match_id|None, seat, count, digest, name) or
+    None. name: the peer player's three letters, "" when its HELLO has none."""
     if n - i < 6:
         return None
     proto = b[i + 1]
@@ -41,14 +44,26 @@ def parse_hello(b, i, n):
     if j >= n:
         return None
     fw = bytes(b[i + 6:j])
-    if not b[j]:
-        return (proto, variant, target, fw, None, 0, 0, b"") if j + 1 == n else None
-    j += 1
-    if n - j != M.MATCH_ID + 1 + 2 + M.DIGEST:
+    mid = None
+    seat = count = 0
+    dig = b""
+    e = j + 1
+    if b[j]:
+        e += M.MATCH_ID + 3 + M.DIGEST
+        if e > n:
+            return None
+        j += 1
+        mid = bytes(b[j:j + M.MATCH_ID])
+        j += M.MATCH_ID
+        seat = b[j]
+        count = M.u16(b, j + 1)
+        dig = bytes(b[j + 3:e])
+    if n - e != 0 and n - e != _NAME:
         return None
-    mid = bytes(b[j:j + M.MATCH_ID])
-    j += M.MATCH_ID
-    return (proto, variant, target, fw, mid, b[j], M.u16(b, j + 1), bytes(b[j + 3:j + 3 + M.DIGEST]))
+    for c in b[e:n]:
+        if c < 65 or c > 90:
+            return None
+    return (proto, variant, target, fw, mid, seat, count, dig, bytes(b[e:n]).decode())
 
 
 def deal(mine, theirs):
@@ -100,8 +115,8 @@ def received(lk, b, i, n, t):
 def my_hello(lk):
     v = lk.variant
     if lk.match_id is None:
-        return hello(v, lk.target, lk.fw, None, 0, 0, b"")
-    return hello(v, lk.target, lk.fw, lk.match_id, lk.seat, lk.count, lk._dig)
+        return hello(v, lk.target, lk.fw, None, 0, 0, b"", lk.name)
+    return hello(v, lk.target, lk.fw, lk.match_id, lk.seat, lk.count, lk._dig, lk.name)
 
 
 def on_hello(lk, b, i, n):
@@ -109,7 +124,7 @@ def on_hello(lk, b, i, n):
     if h is None:
         lk._refuse(S.F_GARBAGE)
         return
-    proto, v, target, fw, mid, seat, count, dig = h
+    proto, v, target, fw, mid, seat, count, dig, lk.peer_name = h
     lk.peer_fw = fw
     if proto != M.PROTO:
         lk._end(S.R_VERSION)

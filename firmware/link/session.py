@@ -138,6 +138,8 @@ class Link:
         self.random = nonce or entropy.random_bytes
         self.fw = bytes(firmware)
         self.peer_fw = b""
+        self.name = ""              # this console's player, sent in HELLO (the UI sets it)
+        self.peer_name = ""         # the peer's, from its HELLO ("" when it sends none)
         self.events = []
         self.reason = R_NONE
         self.by_peer = False

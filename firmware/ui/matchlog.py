@@ -29,11 +29,16 @@ def record(app, rec):
         rec["vp"] = [va, vb]
     # issue 21: who played. The seats this console held (all of them, or a link's own: the
     # other console logs the same match from its side), each person's name, the AIs' level.
-    # A linked match names nobody yet: the handshake does not carry the names (docs/scorelog.md)
+    # A linked match's names: ours and the peer's from its HELLO (docs/link.md)
     lk = app.link
     seats = rec["seats"]
     rec["own_seats"] = [lk.seat] if lk is not None else list(range(len(seats)))
-    if lk is None:
+    if lk is not None:
+        if lk.name or lk.peer_name:
+            names = [lk.peer_name or None, lk.peer_name or None]
+            names[lk.seat] = lk.name or None
+            rec["names"] = names
+    else:
         names = []
         named = False
         for p in range(len(seats)):

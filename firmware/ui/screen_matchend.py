@@ -57,8 +57,13 @@ def log(app):
 
 
 def _who(app, p):
-    """A seat's player: the name chosen in the set-up (issue 21), else J1.."""
-    nm = app.names[p] if app.link is None and not (app.ai_seats >> p) & 1 else None
+    """A seat's player: the name chosen in the set-up (issue 21), a linked match's
+    from each console's HELLO, else J1.."""
+    lk = app.link
+    if lk is not None:
+        nm = lk.name if p == lk.seat else lk.peer_name
+    else:
+        nm = app.names[p] if not (app.ai_seats >> p) & 1 else None
     return nm or pname(p)
 
 
