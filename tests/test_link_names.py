@@ -17,7 +17,6 @@ from link import session as S
 import linkkit
 from linkkit import done, run
 from ui.common import S_LINK
-from ui import linkscreen as SC
 
 NAME = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=3, max_size=3)
 
@@ -46,7 +45,7 @@ def _duel(na, nb, until=lambda a, b, c: a.link.count >= 1):
     cable = Cable(clock)
     a = Console(cable.a, clock, "burako", 0, 1)
     b = Console(cable.b, clock, "burako", 0, 2)
-    a.link.name, b.link.name = na, nb
+    a.link.names[0], b.link.names[0] = na, nb
     duel(consoles=(a, b), clock=clock, cable=cable, until=until)
     a.cable = cable
     return a, b
@@ -54,7 +53,7 @@ def _duel(na, nb, until=lambda a, b, c: a.link.count >= 1):
 
 def test_each_link_keeps_the_peers_name():
     a, b = _duel("ANA", "LUZ")
-    assert a.link.peer_name == "LUZ" and b.link.peer_name == "ANA"
+    assert a.link.names[1] == "LUZ" and b.link.names[1] == "ANA"
     assert a.link.refused == b.link.refused == 0
 
 
@@ -62,7 +61,7 @@ def test_a_peer_that_sends_no_name_still_connects_and_plays():
     """A console before names (its HELLO has no trailing bytes) plays on with one that has one."""
     a, b = _duel("ANA", "")
     assert a.link.count >= 1 and a.link.match_id == b.link.match_id
-    assert a.link.peer_name == "" and b.link.peer_name == "ANA"
+    assert a.link.names[1] == "" and b.link.names[1] == "ANA"
     assert a.link.refused == b.link.refused == 0
 
 
@@ -71,11 +70,11 @@ def test_the_name_comes_again_after_a_power_off():
     a, b = _duel("ANA", "LUZ", until=lambda a, b, c: a.link.count >= 4 and a.save is not None)
     clock = a.link.t.clock
     a.power_cycle()
-    assert a.link.peer_name == "" and a.link.match_id is not None
-    a.link.name = "ANA"
+    assert a.link.names[1] == "" and a.link.match_id is not None
+    a.link.names[0] = "ANA"
     n = a.link.count
     duel(consoles=(a, b), clock=clock, cable=a.cable, until=lambda a, b, c: a.link.count > n + 2)
-    assert a.link.peer_name == "LUZ" and b.link.peer_name == "ANA"
+    assert a.link.names[1] == "LUZ" and b.link.names[1] == "ANA"
     assert a.link.refused == b.link.refused == 0
 
 
@@ -104,10 +103,10 @@ def _named_pair(tmp, a_name, b_name):
 @pytest.mark.parametrize("b_name", ["LUZ", None])
 def test_a_linked_match_shows_and_logs_both_names_each_console_its_own_seat(tmp_path, _seeded, b_name):
     a, b, clock, cable = _named_pair(tmp_path, "ANA", b_name)
-    assert a.app.link.name == "ANA" and b.app.link.name == (b_name or "")
+    assert a.app.link.names[0] == "ANA" and b.app.link.names[0] == (b_name or "")
     assert a.app.screen == S_LINK
     run(a, b, clock, lambda: a.app.link.count > 0)
-    assert a.app.link.peer_name == (b_name or "") and b.app.link.peer_name == "ANA"
+    assert a.app.link.names[1] == (b_name or "") and b.app.link.names[1] == "ANA"
     run(a, b, clock, done(a, b))
     sa, sb = a.app.link.seat, b.app.link.seat
     assert {sa, sb} == {0, 1}
@@ -122,18 +121,30 @@ def test_a_linked_match_shows_and_logs_both_names_each_console_its_own_seat(tmp_
             assert any("LUZ" in t for t in c.texts)
 
 
-def test_the_name_sent_is_the_set_ups_first_seat_else_names_txt_else_none(tmp_path):
+@pytest.mark.parametrize("rummy", [False, True])
+def test_the_name_sent_is_the_set_ups_first_seat_else_names_txt_else_none(tmp_path, rummy):
     from emulator.board import EmuBoard
     from ui.app import App
+    from ui import screen_link
     os.makedirs(tmp_path / "c")
     app = App(EmuBoard(str(tmp_path / "c")), lang="en")
-    assert SC.me(app) == ""
+
+    def sent():
+        screen_link.start(app, "rummy" if rummy else None)
+        for i in range(50):             # Rummy opens a frame or two later (its modules swap in)
+            if app.link is not None:
+                break
+            app.step(app.now + 30)
+        nm = app.link.names[0]
+        screen_link.leave(app)
+        return nm
+    assert sent() == ""
     with open(tmp_path / "c" / "names.txt", "w") as f:
         f.write("BEA\nANA\n")
-    assert SC.me(app) == "BEA"
+    assert sent() == "BEA"
     app.names[0] = "LUZ"
-    assert SC.me(app) == "LUZ"
+    assert sent() == "LUZ"
     app.names[0] = None
     with open(tmp_path / "c" / "names.txt", "w") as f:
         f.write("bea\n")            # damaged: no name rather than a wrong one
-    assert SC.me(app) == ""
+    assert sent() == ""

@@ -115,8 +115,8 @@ def received(lk, b, i, n, t):
 def my_hello(lk):
     v = lk.variant
     if lk.match_id is None:
-        return hello(v, lk.target, lk.fw, None, 0, 0, b"", lk.name)
-    return hello(v, lk.target, lk.fw, lk.match_id, lk.seat, lk.count, lk._dig, lk.name)
+        return hello(v, lk.target, lk.fw, None, 0, 0, b"", lk.names[0])
+    return hello(v, lk.target, lk.fw, lk.match_id, lk.seat, lk.count, lk._dig, lk.names[0])
 
 
 def on_hello(lk, b, i, n):
@@ -124,7 +124,7 @@ def on_hello(lk, b, i, n):
     if h is None:
         lk._refuse(S.F_GARBAGE)
         return
-    proto, v, target, fw, mid, seat, count, dig, lk.peer_name = h
+    proto, v, target, fw, mid, seat, count, dig, lk.names[1] = h
     lk.peer_fw = fw
     if proto != M.PROTO:
         lk._end(S.R_VERSION)

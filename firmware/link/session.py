@@ -138,8 +138,9 @@ class Link:
         self.random = nonce or entropy.random_bytes
         self.fw = bytes(firmware)
         self.peer_fw = b""
-        self.name = ""              # this console's player, sent in HELLO (the UI sets it)
-        self.peer_name = ""         # the peer's, from its HELLO ("" when it sends none)
+        # the players' names (issue 21): [this console's, sent in HELLO (the UI sets it), the
+        # peer's from its HELLO]; "" for none. One list, no new attribute names: the qstr pool
+        self.names = ["", ""]
         self.events = []
         self.reason = R_NONE
         self.by_peer = False

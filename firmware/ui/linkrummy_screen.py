@@ -42,7 +42,17 @@ def start(app):
             app.bad_save = True
     if lk is None:
         lk = S.Link(app.b, "rummy", 0)
-    lk.name = _me(app)
+    # the name this console sends in HELLO (docs/ui.md "Names"): the set-up's first seat's,
+    # else the most recent in names.txt, else none
+    nm = app.names[0]
+    if not nm:
+        try:
+            with open(app.b.storage.path("names.txt")) as f:
+                nm = f.readline().strip()
+        except OSError:
+            pass
+    if nm and len(nm) == 3 and nm.isalpha() and nm.isupper():
+        lk.names[0] = nm
     m.ln = LR
     m.mode = V.M_LINK
     m.g = None
@@ -56,20 +66,6 @@ def start(app):
     app.link_ask = False            # the link screen's key guard (ui/linkkeys.py)
     app.link_held = 0
     app.link_t0 = app.now - 600   # opened by the player: keys at once (linkkeys.PAUSE_MS)
-
-
-def _me(app):
-    """The name this console sends in HELLO, as ui/linkscreen.py me() (which
-    imports Burako's engine): the set-up's first seat's, else names.txt's first."""
-    nm = app.names[0]
-    if nm:
-        return nm
-    try:
-        with open(app.b.storage.path("names.txt")) as f:
-            nm = f.readline().strip()
-    except OSError:
-        return ""
-    return nm if len(nm) == 3 and nm.isalpha() and nm.isupper() else ""
 
 
 def leave(app, keep):
@@ -130,8 +126,6 @@ def _status(app, p, S, lk, s):
     else:
         p.text(0, 90, 240, tx(_T_RESUMING if lk.match_id is not None else _T_CONNECTING),
                WHITE, FELT_DARK, 1)
-    if lk.peer_name:                # who is at the other end (its HELLO named a player)
-        p.text(0, 60, 240, (lk.name or "?") + " - " + lk.peer_name, WHITE, FELT_DARK, 1)
     if app.link_note:
         p.text(0, p.h - 90, 240, app.link_note, ERR, FELT_DARK, 1)
     return tx(_T_H_LEAVE)

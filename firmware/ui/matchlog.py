@@ -34,9 +34,10 @@ def record(app, rec):
     seats = rec["seats"]
     rec["own_seats"] = [lk.seat] if lk is not None else list(range(len(seats)))
     if lk is not None:
-        if lk.name or lk.peer_name:
-            names = [lk.peer_name or None, lk.peer_name or None]
-            names[lk.seat] = lk.name or None
+        nm = lk.names
+        if nm[0] or nm[1]:
+            names = [nm[1] or None, nm[1] or None]
+            names[lk.seat] = nm[0] or None
             rec["names"] = names
     else:
         names = []

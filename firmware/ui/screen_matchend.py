@@ -61,7 +61,7 @@ def _who(app, p):
     from each console's HELLO, else J1.."""
     lk = app.link
     if lk is not None:
-        nm = lk.name if p == lk.seat else lk.peer_name
+        nm = lk.names[p != lk.seat]
     else:
         nm = app.names[p] if not (app.ai_seats >> p) & 1 else None
     return nm or pname(p)
