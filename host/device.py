@@ -18,6 +18,7 @@ docs/device-tools.md has the details.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import io
 import json
@@ -41,6 +42,34 @@ SHORT_TIMEOUT = 60
 
 class DeviceError(Exception):
     """mpremote could not do it: no device, busy port, a failed command."""
+
+
+# an error from the serial port that means the board is no longer there (unplugged, reset,
+# its USB gone mid-transfer): said in these words, never as "[Errno 5] Input/output error"
+GONE = "the board went away (unplugged or reset mid-transfer): plug it in and try again"
+GONE_ERRNOS = (errno.EIO, errno.ENXIO, errno.ENODEV)
+
+
+def board_gone(e):
+    """True when `e` (from pyserial or mpremote's serial transport) says the board went away.
+    pyserial wraps the OS's error in a SerialException whose text holds "[Errno 5]" (or says
+    the device "returned no data"); an ioctl on a vanished port raises the OSError itself. An
+    OSError mpremote makes of the board's own error (a file's EIO on its flash) is not one: its
+    strerror is the file's path, not the OS's words for the number."""
+    import serial
+
+    if not isinstance(e, OSError):
+        return False
+    if isinstance(e, serial.SerialException):
+        text = str(e)
+        return (e.errno in GONE_ERRNOS or any(f"[Errno {n}]" in text for n in GONE_ERRNOS)
+                or "returned no data" in text or "device disconnected" in text)
+    return e.errno in GONE_ERRNOS and e.strerror == os.strerror(e.errno)
+
+
+def port_error(e, msg):
+    """The DeviceError for an error from the port: GONE when the board went away, else msg."""
+    return DeviceError(GONE if board_gone(e) else msg)
 
 
 def _fail(cmd, msg):
@@ -137,6 +166,14 @@ def cmd_build(a):
 
 # --- boards: which port -----------------------------------------------------------
 MICROPYTHON_VIDS = {0x2E8A: "Raspberry Pi", 0xF055: "MicroPython"}
+# what a USB id is (vendor, product): the console is MicroPython on a Pico (2e8a:0005, the id
+# MicroPython's rp2 port gives itself, the console's own UF2 too); other Raspberry Pi ids are
+# not MicroPython (a Debug Probe is a serial bridge to another board's UART)
+USB_IDS = {(0x2E8A, 0x0005): "console (MicroPython on a Raspberry Pi Pico)",
+           (0x2E8A, 0x000C): "Raspberry Pi Debug Probe (not a console)",
+           (0x2E8A, 0x000A): "Raspberry Pi Pico running a C program (not a console)",
+           (0x2E8A, 0x0003): "Raspberry Pi Pico in BOOTSEL mode (not a console)"}
+CONSOLE = (0x2E8A, 0x0005)
 
 
 def list_ports():
@@ -146,14 +183,40 @@ def list_ports():
     return sorted(lp.comports(), key=lambda p: p.device)
 
 
+def _usb(p):
+    return getattr(p, "vid", None), getattr(p, "pid", None)
+
+
 def is_micropython(p):
-    return getattr(p, "vid", None) in MICROPYTHON_VIDS
+    """A MicroPython board: the console's id, or MicroPython's own vendor id (F055)."""
+    vid, pid = _usb(p)
+    return (vid, pid) == CONSOLE or vid == 0xF055
+
+
+def is_console(p):
+    return _usb(p) == CONSOLE
+
+
+def what_port(p):
+    """What the port is, in words, from its USB ids."""
+    vid, pid = _usb(p)
+    if vid is None:
+        return "-"
+    known = USB_IDS.get((vid, pid))
+    if known:
+        return known
+    if vid == 0xF055:
+        return "MicroPython board (not a Pico: not a console)"
+    if vid == 0x2E8A:
+        return "Raspberry Pi device (not a console)"
+    return "not a console"
 
 
 def port_row(p):
-    vid, pid = getattr(p, "vid", None), getattr(p, "pid", None)
+    vid, pid = _usb(p)
     return {"port": p.device, "usb": None if vid is None else "%04x:%04x" % (vid, pid or 0),
-            "micropython": is_micropython(p), "maker": MICROPYTHON_VIDS.get(vid),
+            "micropython": is_micropython(p), "console": is_console(p),
+            "maker": MICROPYTHON_VIDS.get(vid), "what": what_port(p),
             "description": p.description if p.description and p.description != "n/a" else "",
             "serial_number": getattr(p, "serial_number", None)}
 
@@ -264,8 +327,13 @@ def session(port, soft_reset=False):
             raise DeviceError(f"no MicroPython REPL answers on {port} (a running program? "
                               "reset the board and try again)")
         except OSError as e:
-            raise DeviceError(f"lost {port}: {e}")
-        yield t
+            raise port_error(e, f"lost {port}: {e}")
+        try:
+            yield t
+        except OSError as e:    # the port failed inside the session, where nothing caught it
+            if board_gone(e):
+                raise DeviceError(GONE) from None
+            raise
     finally:
         if getattr(t, "in_raw_repl", False) and not getattr(t, "left", False):
             try:  # a refusal or a failure on the way: the board is not left in the raw REPL either
@@ -295,7 +363,7 @@ def leave(t, restart=None):
         t.serial.write(b"\x04")  # Ctrl-D at the friendly prompt: soft reboot, boot.py then main.py
         data = t.read_until(1, b"soft reboot\r\n", timeout=WAKE_TIMEOUT, timeout_overall=3 * WAKE_TIMEOUT)
     except (TransportError, OSError) as e:
-        raise DeviceError(f"the soft reset failed ({e}): unplug the console and plug it in again")
+        raise port_error(e, f"the soft reset failed ({e}): unplug the console and plug it in again")
     if not data.endswith(b"soft reboot\r\n"):
         raise DeviceError("the board did not soft-reset: unplug the console and plug it in again")
     return True
@@ -313,7 +381,7 @@ def run(t, code, timeout=SHORT_TIMEOUT):
             raise DeviceError("the device's filesystem is full")
         raise DeviceError(_last_line(text))
     except (TransportError, OSError) as e:
-        raise DeviceError(f"lost the device: {e}")
+        raise port_error(e, f"lost the device: {e}")
     return out.decode(errors="replace")
 
 
@@ -582,7 +650,7 @@ def flash(port, tree, progress=None):
             except OSError as e:
                 if e.errno == 28:
                     raise DeviceError(f"the device's filesystem is full (while writing {f})")
-                raise DeviceError(f"cannot write {f}: {e}")
+                raise port_error(e, f"cannot write {f}: {e}")
             except TransportError as e:
                 raise DeviceError(f"cannot write {f}: {_last_line(str(e))}")
             copied.append((f, len(data)))
@@ -842,21 +910,34 @@ def cmd_flash(a):
 
 
 # --- burako devices ----------------------------------------------------------------
+def devices_text(rows):
+    """`burako devices`'s table: port, USB id, serial number, what it is; then, when no row
+    is a console, the line saying so."""
+    out = []
+    if rows:
+        w = max(len(r["port"]) for r in rows)
+        sw = max([len("serial")] + [len(r["serial_number"] or "") for r in rows])
+        out.append(f"{'port':<{w}}  {'usb id':<9}  {'serial':<{sw}}  what")
+        for r in rows:
+            desc = f"  ({r['description']})" if r["description"] else ""
+            out.append(f"{r['port']:<{w}}  {r['usb'] or '-':<9}  {r['serial_number'] or '-':<{sw}}  "
+                       f"{r['what']}{desc}")
+    else:
+        out.append("no serial ports found")
+    if not any(r["console"] for r in rows):
+        out.append("no console found (plug it in with a data USB cable; it must run MicroPython: "
+                   "burako flash --uf2)")
+    return "\n".join(out)
+
+
 def cmd_devices(a):
     rows = [port_row(p) for p in list_ports()]
-    rows.sort(key=lambda r: (not r["micropython"], r["port"]))
+    rows.sort(key=lambda r: (not r["console"], not r["micropython"], r["port"]))
     if a.json:
         print(json.dumps(rows))
-    elif not rows:
-        print("no serial ports found")
     else:
-        w = max(len(r["port"]) for r in rows)
-        print(f"{'port':<{w}}  {'usb id':<9}  board")
-        for r in rows:
-            what = f"MicroPython ({r['maker']})" if r["micropython"] else "-"
-            desc = f"  {r['description']}" if r["description"] else ""
-            print(f"{r['port']:<{w}}  {r['usb'] or '-':<9}  {what}{desc}")
-    return 0 if any(r["micropython"] for r in rows) else 1
+        print(devices_text(rows))
+    return 0 if any(r["console"] for r in rows) else 1
 
 
 # --- files off the device (scores) -------------------------------------------------
@@ -874,14 +955,14 @@ def pull_file(port, name, dest, progress=None):
             leave(t)
             return False
         except (OSError, TransportError) as e:
-            raise DeviceError(f"cannot read /{name}: {_last_line(str(e))}")
+            raise port_error(e, f"cannot read /{name}: {_last_line(str(e))}")
         show = (lambda done, total: progress(name, done, total)) if progress else None
         try:
             if show:
                 show(0, size)
             data = t.fs_readfile("/" + name, chunk_size=PULL_CHUNK, progress_callback=show)
         except (OSError, TransportError) as e:
-            raise DeviceError(f"cannot read /{name}: {_last_line(str(e))}")
+            raise port_error(e, f"cannot read /{name}: {_last_line(str(e))}")
         try:  # back into the game when it was running (Ctrl-C stopped it), else the REPL it was at
             leave(t)
         except DeviceError as e:  # the log is read: keep it, and say what the player must do

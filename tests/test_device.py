@@ -215,7 +215,7 @@ def test_devices_lists_what_pyserial_sees():
     rows = json.loads(out)
     seen = {p.device for p in device.list_ports()}
     assert {r["port"] for r in rows} == seen
-    assert code == (0 if any(r["micropython"] for r in rows) else 1)
+    assert code == (0 if any(r["console"] for r in rows) else 1)   # a console: 2e8a:0005
     code, out, err = run_cli("devices")
     assert code in (0, 1) and err == ""
 
