@@ -126,10 +126,14 @@ BODY, EDGE, CAP, LIT, INK = (24, 30, 40), (70, 80, 96), (52, 58, 70), (250, 200,
 
 
 def shots_folder(env=None):
-    """Where F12 puts screenshots: $BURAKO_SCREENSHOTS, else the emulator's data folder."""
+    """Where F12 puts screenshots: $BURAKO_SCREENSHOTS, else screenshots/ in the emulator's
+    folder (host/dirs.py: beside the score history, or ~/.burako/emu when that exists)."""
     env = os.environ if env is None else env
-    return env.get("BURAKO_SCREENSHOTS") or os.path.join(os.path.expanduser("~"), ".burako", "emu",
-                                                         "screenshots")
+    if env.get("BURAKO_SCREENSHOTS"):
+        return env["BURAKO_SCREENSHOTS"]
+    from host.dirs import emu_storage
+
+    return os.path.join(emu_storage(), "screenshots")
 
 
 class Chrome:

@@ -16,8 +16,8 @@ import sys
 import tempfile
 
 from host.args import OneLineParser, whole
+from host.dirs import emu_storage
 
-DEFAULT_STORAGE = os.path.join(os.path.expanduser("~"), ".burako", "emu")
 MAX_KEYS_FILE = 1024 * 1024
 IDLE_FRAMES = 3000      # ~48 s of virtual time with no key awaited after the script's last
 
@@ -25,9 +25,10 @@ IDLE_FRAMES = 3000      # ~48 s of virtual time with no key awaited after the sc
 def configure(p):
     p.add_argument("--scale", type=whole(2, 4, "the scale"), default=3, help="window scale, 2..4 (default 3)")
     p.add_argument("--storage", default=None,
-                   help="folder holding the device's files (default: ~/.burako/emu for a "
-                        "person playing in the window, a temporary folder for --headless "
-                        "and scripted runs; with --link, headless too, ~/.burako/emu/link-ENDPOINT "
+                   help="folder holding the device's files (default: emu/ in burako's data folder, "
+                        "beside the score history, e.g. ~/.local/share/burako/emu; ~/.burako/emu "
+                        "when that exists; for a person playing in the window, a temporary folder "
+                        "for --headless and scripted runs; with --link, headless too, EMU/link-ENDPOINT "
                         "such as link-listen-5000, link-socket-127.0.0.1-5000 or link-port-5000, "
                         "-2 for a second emulator on the same endpoint)")
     p.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython",
@@ -201,24 +202,24 @@ def run(args):
         # emulators of the README never share link.sav, and each finds its own on restart
         args.storage, args.storage_lock = link_storage(args.link)
         if args.storage is None:
-            return _fail(f"cannot use a storage folder under {DEFAULT_STORAGE}; give --storage DIR")
+            return _fail(f"cannot use a storage folder under {emu_storage()}; give --storage DIR")
     if args.storage is None:
         if scripted(args):
             with tempfile.TemporaryDirectory(prefix="burako-emu-") as tmp:
                 return _run(args, keys, tmp)
-        args.storage = DEFAULT_STORAGE
+        args.storage = emu_storage()
     return _run(args, keys, args.storage)
 
 
 def link_storage(spec, root=None):
-    """(folder, lock) for a --link run without --storage: ~/.burako/emu/link-<endpoint>
+    """(folder, lock) for a --link run without --storage: EMU/link-<endpoint> (EMU: host/dirs.py)
     (emulator/link.py storage_name), the first of it, -2, -3 ... that no running emulator
     holds (a lock file beside it, held while this one runs). Two emulators on one bare
     port share the endpoint: each gets its own folder, and one that restarts gets back
     the one it left (the other still holds its own)."""
     from emulator.link import storage_name
 
-    root = root or DEFAULT_STORAGE
+    root = root or emu_storage()
     base = os.path.join(root, storage_name(spec))
     try:
         os.makedirs(root, exist_ok=True)

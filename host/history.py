@@ -44,15 +44,10 @@ class HistoryError(Exception):
 
 
 def data_dir():
-    """The user's data folder for burako (platformdirs: ~/.local/share/burako, or
-    $XDG_DATA_HOME/burako when that is an absolute path, as the XDG spec asks; macOS
-    ~/Library/Application Support/burako; Windows %LOCALAPPDATA%\\burako)."""
-    import platformdirs
+    """The user's data folder for burako (host/dirs.py: platformdirs)."""
+    from host.dirs import data_dir as d
 
-    xdg = os.environ.get("XDG_DATA_HOME")
-    if xdg is not None and not os.path.isabs(xdg) and sys.platform not in ("win32", "darwin"):
-        return Path.home() / ".local" / "share" / APP     # a relative XDG_DATA_HOME is ignored
-    return Path(platformdirs.user_data_dir(APP, appauthor=False))
+    return d()
 
 
 def history_path(explicit=None):

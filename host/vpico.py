@@ -5,7 +5,8 @@
 
 Boots the board and prints its USB serial port (a pseudo-terminal): `mpremote connect PORT`,
 `burako flash --port PORT` and `burako scores --port PORT` work on it as on a Pico on a cable.
-The flash is a file (default ~/.burako/vpico/flash.bin), so the firmware, saves and the score
+The flash is a file (default vpico/flash.bin in burako's data folder, beside the score history;
+~/.burako/vpico/flash.bin when that folder exists: host/dirs.py), so the firmware, saves and the score
 log survive a restart; quitting is a power cut. A missing flash file is made from the project's
 own UF2 for the board (`make uf2`: dist/burako-<version>-<board>.uf2, the game frozen in) when one
 is built, else from the stock MicroPython UF2 (then `burako flash --port` copies the game).
@@ -21,7 +22,6 @@ import signal
 import sys
 import time
 
-DEFAULT_FLASH = os.path.join(os.path.expanduser("~"), ".burako", "vpico", "flash.bin")
 SCREEN_FPS = 30
 
 
@@ -46,7 +46,8 @@ def configure(p):
     from host.args import whole
 
     p.add_argument("--board", default="pico_lcd_13", help="board profile: pins and glass (default pico_lcd_13)")
-    p.add_argument("--flash", default=DEFAULT_FLASH, help="the 2 MB flash image file (default ~/.burako/vpico/flash.bin)")
+    p.add_argument("--flash", default=None, help="the 2 MB flash image file (default vpico/flash.bin in burako's "
+                   "data folder, e.g. ~/.local/share/burako/vpico; ~/.burako/vpico/flash.bin when that exists)")
     p.add_argument("--uf2", default=None, metavar="FILE",
                    help="load this UF2 over the flash (an update: the filesystem is kept); 'stock' is stock "
                         "MicroPython. Default: a missing flash is made from dist/burako-*-BOARD.uf2 when "
@@ -89,6 +90,10 @@ def run(args):
 
     if args.board not in rp2040.profiles():
         return _fail(f"no board profile {args.board!r} (profiles: {', '.join(rp2040.profiles())})")
+    if args.flash is None:
+        from host.dirs import vpico_flash
+
+        args.flash = vpico_flash()
     flash = os.path.abspath(args.flash)
     if os.path.isdir(flash):
         return _fail(f"--flash {args.flash} is a folder")

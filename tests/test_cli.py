@@ -260,9 +260,9 @@ def test_emu_no_display_rules():
 def test_emu_headless_never_touches_the_players_storage(tmp_path):
     """A scripted run (the README's autoplay line) overwrote the saved game."""
     code, out, err = emu_run("--headless", "--autoplay", "--seed", "5", "--frames", "300",
-                             "--state-json", home=tmp_path)
+                             "--state-json", env_drop=("XDG_DATA_HOME",), home=tmp_path)
     assert code == 0, err
-    assert not (tmp_path / ".burako").exists()
+    assert not (tmp_path / ".burako").exists() and not (tmp_path / ".local").exists()
     from host import emu
     a = emu.configure(__import__("argparse").ArgumentParser()).parse_args([])
     assert not emu.scripted(a)

@@ -1,6 +1,6 @@
 """`burako emu --link` as the README starts it (issue 19), with real processes
 and a temporary HOME: each endpoint gets its own storage by default
-(~/.burako/emu/link-ENDPOINT), so the two emulators resume after either
+(EMU/link-ENDPOINT, EMU the emulator's folder: host/dirs.py), so the two emulators resume after either
 restarts; the connecting side started first waits for the listener; a bare
 port makes two emulators find each other; a flooding peer cannot stall the
 emulator's link."""
@@ -30,6 +30,7 @@ def _free_port():
 
 def _emu(home, link, *more):
     env = dict(os.environ, HOME=str(home), SDL_VIDEODRIVER="dummy")
+    env.pop("XDG_DATA_HOME", None)      # the emulator's folder under HOME (host/dirs.py)
     return subprocess.Popen([sys.executable, "-m", "host.cli", "emu", "--headless", "--autoplay",
                              "--target", "300", "--state-json", "--link", link, *more],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -81,10 +82,10 @@ def _same_match(sa, sb, da, db):
 
 def test_the_readme_commands_resume_after_either_restarts(tmp_path):
     """burako emu --link listen:P and --link socket://127.0.0.1:P, no --storage
-    (before: both used ~/.burako/emu/link.sav, and after a restart both said
+    (before: both used one link.sav in the emulator's folder, and after a restart both said
     "another match in progress" for good)."""
     port = _free_port()
-    emu = tmp_path / ".burako" / "emu"
+    emu = tmp_path / ".local" / "share" / "burako" / "emu"     # host/dirs.py, on Linux
     da, db = str(emu / f"link-listen-{port}"), str(emu / f"link-socket-127.0.0.1-{port}")
     a = _emu(tmp_path, f"listen:{port}")
     b = b2 = a2 = None
@@ -120,7 +121,7 @@ def test_the_connecting_side_started_first_waits_for_the_listener(tmp_path):
         sb, _ = _finish(b)
     finally:
         _kill(a, b)
-    emu = tmp_path / ".burako" / "emu"
+    emu = tmp_path / ".local" / "share" / "burako" / "emu"     # host/dirs.py, on Linux
     _same_match(sa, sb, str(emu / f"link-listen-{port}"), str(emu / f"link-socket-127.0.0.1-{port}"))
 
 
@@ -137,7 +138,7 @@ def test_two_emulators_on_one_bare_port_find_each_other(tmp_path):
         sb, _ = _finish(b)
     finally:
         _kill(a, b)
-    emu = tmp_path / ".burako" / "emu"
+    emu = tmp_path / ".local" / "share" / "burako" / "emu"     # host/dirs.py, on Linux
     _same_match(sa, sb, str(emu / f"link-port-{port}"), str(emu / f"link-port-{port}-2"))
 
 
