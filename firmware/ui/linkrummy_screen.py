@@ -47,7 +47,8 @@ def start(app):
     nm = app.names[0]
     if not nm:
         try:
-            with open(app.b.storage.path("names.txt")) as f:
+            # bytes, not a str constant: no new qstr (a linked Rummy match's qstr pools are full)
+            with open(app.b.storage.path(b"names.txt".decode())) as f:
                 nm = f.readline().strip()
         except OSError:
             pass
