@@ -7,12 +7,11 @@ raised RuntimeError: maximum recursion depth exceeded before rummy_solve._run ca
 and the old solver failed on four); the WASI build and CPython go far deeper, so only
 this board shows it. Where node or rp2040js is missing the test skips with one line;
 under CI (CI=true) that is a failure."""
-import os
-import shutil
 
 import pytest
 
 from emulator.runtimes import rp2040, wasi
+from devicekit import vpico_or_skip
 from test_rummy_solver_budget import HARD, _position
 
 pytestmark = pytest.mark.slow
@@ -31,18 +30,8 @@ print("R", -1 if r is None else r[1])
 """
 
 
-def _unavailable(why):
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"virtual Pico unavailable under CI: {why}")
-    pytest.skip(f"virtual Pico unavailable: {why}")
-
-
 def test_the_hard_positions_solve_on_the_rp2_firmware(tmp_path):
-    if shutil.which("node") and not rp2040.node_modules_ready() and not rp2040.npm_ci():
-        _unavailable("npm ci failed in emulator/runtimes/rp2040")
-    why = rp2040.missing()
-    if why:
-        _unavailable(why)
+    vpico_or_skip()
     from engine import rummy_solve as RS
 
     build = wasi.compile_firmware() / "engine"

@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from emulator import runner
 from emulator.board import board_display, board_keys, parse_keys
 from emulator.runtimes import rp2040
+from devicekit import vpico_or_skip
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARDS = ("pico_lcd_13", "pico_lcd_114")
@@ -102,19 +103,11 @@ def test_a_file_that_is_not_an_rp2040_uf2_is_refused(tmp_path, data, says):
 
 
 # --- the project's UF2 ------------------------------------------------------------------------
-def _unavailable(why):
-    if os.environ.get("CI") == "true" or os.environ.get("BURAKO_REQUIRE_UF2"):
-        pytest.fail(f"virtual Pico unavailable: {why}")
-    pytest.skip(f"virtual Pico unavailable: {why}")
 
 
 @pytest.fixture(scope="module")
 def vpico_ready():
-    if shutil.which("node") and not rp2040.node_modules_ready() and not rp2040.npm_ci():
-        _unavailable("npm ci failed in emulator/runtimes/rp2040")
-    why = rp2040.missing()
-    if why:
-        _unavailable(why)
+    vpico_or_skip()
 
 
 def project_uf2(board):

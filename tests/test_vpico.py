@@ -21,25 +21,16 @@ import pytest
 from emulator import runner
 from emulator.board import parse_keys
 from emulator.runtimes import rp2040
+from devicekit import vpico_or_skip
 from host import device
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.slow
 
 
-def _unavailable(why):
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"virtual Pico unavailable under CI: {why}")
-    pytest.skip(f"virtual Pico unavailable: {why}")
-
-
 @pytest.fixture(scope="session")
 def vpico_ready():
-    if shutil.which("node") and not rp2040.node_modules_ready() and not rp2040.npm_ci():
-        _unavailable("npm ci failed in emulator/runtimes/rp2040")
-    why = rp2040.missing()
-    if why:
-        _unavailable(why)
+    vpico_or_skip()
 
 
 def burako(*argv, timeout=600):
