@@ -212,6 +212,14 @@ B.storage = Storage('/flash/')
 B.idle = None
 """
 GUEST_KEYS = "B.keys = %d\n"       # a board without every key (board_keys())
+# the guest console's randomness from a seed (opts["nonce_seed"]), as the host's is in the
+# link benchmarks and tests: the deal, and so the whole match and its heap, repeat run by run
+# (the WASI guest's own entropy mixes the wall clock's microseconds). Only names the firmware
+# interns anyway: a linked Rummy match is a few names from the qstr pool's next doubling
+GUEST_NONCE = """import hashlib
+from link import entropy
+entropy.random_bytes = lambda n, _count=[]: _count.append(n) or hashlib.sha256(b'%d %%d' %% len(_count)).digest()[:n]
+"""
 
 # The guest: automatic GC off; the frames run in a generator held by a global;
 # garbage is collected only at module level between frames (host/sim.py explains
@@ -270,6 +278,9 @@ def guest_script(opts, width=240, height=240, keys=None):
     script = GUEST % {"kwargs": repr(app_kwargs(opts)), "link": bool(opts.get("link")),
                       "linkplay": opts.get("variant", "burako") != "rummy",
                       "w": width, "h": height}
+    if opts.get("nonce_seed") is not None:
+        script = script.replace("\nfrom ui.app import App\n",
+                                "\n" + GUEST_NONCE % opts["nonce_seed"] + "from ui.app import App\n", 1)
     if keys is not None and keys != K.ALL:
         # before the App is made (it reads board.keys); the default board has no attribute
         script = script.replace("\nfrom ui.app import App\n", "\n" + GUEST_KEYS % keys + "from ui.app import App\n", 1)
