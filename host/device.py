@@ -165,11 +165,11 @@ def cmd_build(a):
 
 
 # --- boards: which port -----------------------------------------------------------
-MICROPYTHON_VIDS = {0x2E8A: "Raspberry Pi", 0xF055: "MicroPython"}
+MICROPYTHON_VIDS: dict[int | None, str] = {0x2E8A: "Raspberry Pi", 0xF055: "MicroPython"}
 # what a USB id is (vendor, product): the console is MicroPython on a Pico (2e8a:0005, the id
 # MicroPython's rp2 port gives itself, the console's own UF2 too); other Raspberry Pi ids are
 # not MicroPython (a Debug Probe is a serial bridge to another board's UART)
-USB_IDS = {(0x2E8A, 0x0005): "console (MicroPython on a Raspberry Pi Pico)",
+USB_IDS: dict[tuple[int | None, int | None], str] = {(0x2E8A, 0x0005): "console (MicroPython on a Raspberry Pi Pico)",
            (0x2E8A, 0x000C): "Raspberry Pi Debug Probe (not a console)",
            (0x2E8A, 0x000A): "Raspberry Pi Pico running a C program (not a console)",
            (0x2E8A, 0x0003): "Raspberry Pi Pico in BOOTSEL mode (not a console)"}
@@ -183,7 +183,7 @@ def list_ports():
     return sorted(lp.comports(), key=lambda p: p.device)
 
 
-def _usb(p):
+def _usb(p) -> tuple[int | None, int | None]:
     return getattr(p, "vid", None), getattr(p, "pid", None)
 
 
@@ -321,7 +321,7 @@ def session(port, soft_reset=False):
     try:
         try:
             with contextlib.redirect_stdout(quiet):
-                t.found = _wake(t)
+                setattr(t, "found", _wake(t))   # read by leave(): mpremote's class has no such field
                 t.enter_raw_repl(soft_reset=soft_reset)
         except TransportError:
             raise DeviceError(f"no MicroPython REPL answers on {port} (a running program? "
@@ -515,7 +515,7 @@ def module_name(path):
 
 def frozen_game(modules, files):
     """The game's modules (those of `files`) that the board's firmware has frozen in."""
-    return sorted({module_name(f) for f in files if module_name(f)} & set(modules))
+    return sorted({m for m in map(module_name, files) if m} & set(modules))
 
 
 def shadow_note(frozen):
@@ -700,7 +700,7 @@ del _cl
 def game_names(files):
     """(package folders, top-level module files) of the game, from its files' device paths."""
     pkgs = sorted({f.split("/", 1)[0] for f in files if "/" in f})
-    tops = sorted({module_name(f) for f in files if "/" not in f and module_name(f)})
+    tops = sorted({m for m in map(module_name, (f for f in files if "/" not in f)) if m})
     return pkgs, tops
 
 

@@ -189,10 +189,11 @@ def run(args):
             link = open_link(args.link)
         except LinkError as e:
             return _fail(str(e))
-        if getattr(link, "port", None) is not None:
-            print(f"listening on 127.0.0.1:{link.port}", file=sys.stderr, flush=True)
-            print(f"(the other console connects: --link socket://127.0.0.1:{link.port} "
-                  f"or --link {link.port})", file=sys.stderr, flush=True)
+        port = getattr(link, "port", None)      # a listening end: the port it got
+        if port is not None:
+            print(f"listening on 127.0.0.1:{port}", file=sys.stderr, flush=True)
+            print(f"(the other console connects: --link socket://127.0.0.1:{port} "
+                  f"or --link {port})", file=sys.stderr, flush=True)
         elif getattr(link, "waiting", False):
             print(f"waiting for {args.link}: nobody listens there yet (start the other console "
                   f"with --link listen:PORT); retrying every 0.5 s", file=sys.stderr, flush=True)
@@ -378,7 +379,7 @@ def _windowed(args, opts, runner):
         pins = PinButtons(_keys(args))
         win.lang = args.lang          # the guest's language is not visible from here
 
-        def source(waiting, over):
+        def mp_source(waiting, over):
             st["t"] = frame_wait(st["t"])
             pins.level = win.pump()
             if win.quit:
@@ -386,7 +387,7 @@ def _windowed(args, opts, runner):
             return pins.poll(clock.ticks_ms())
 
         try:
-            runner.run_micropython(opts, args.storage, source, heap=args.heap, clock=clock,
+            runner.run_micropython(opts, args.storage, mp_source, heap=args.heap, clock=clock,
                                    on_frame=win.show, link=link, display=d, keys=_keys(args))
         except Exception as e:
             win.close()

@@ -291,7 +291,7 @@ def cmd_replay(a):
         return _fail(f"cannot read {a.file}: {e.strerror}")
     except UnicodeDecodeError:
         return _fail(f"{a.file} is not text")
-    g, err = RM.replay(text.splitlines())
+    g, err = RM.replay(text.splitlines()) or (None, "no moves")   # (replay always returns a pair)
     if g is None:
         return _fail(f"{a.file}: {err}")
     print(position_text(g))

@@ -103,7 +103,7 @@ def now_utc():
 # match: the match's unique key (16 hex digits, the same on both consoles of a linked match);
 # key: source#seq, unique per console's copy (seq alone repeats across consoles); id: the
 # record's 64-bit id as a decimal string (JavaScript's numbers lose its last digits)
-CSV_FIELDS = ("match", "key", "source", "pulled_at", "seq", "id", "variant", "seats", "players",
+CSV_FIELDS: tuple[str, ...] = ("match", "key", "source", "pulled_at", "seq", "id", "variant", "seats", "players",
               "own_seats", "level", "sides", "hands", "final", "winner", "per_hand",
               "canastas", "closes", "mp", "vp", "sources")
 

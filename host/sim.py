@@ -110,7 +110,7 @@ def run_cpython(variant, players, seeds, target=0, transcripts=False, on_match=N
     rep = SimReport()
     t0 = time.perf_counter()
     for s in seeds:
-        lines = [] if transcripts else None
+        lines: list[str] = []
         r = play_match(variant, players, s, target, emit=lines.append if transcripts else None,
                        players=leveled.players(players, s, levels) if levels else None)
         if transcripts:

@@ -5,7 +5,9 @@ ticks). Under CPython (tests, emulator) the same semantics are rebuilt on
 time.monotonic with MicroPython's 2**30 tick period.
 """
 try:
-    from time import ticks_ms, ticks_diff, ticks_add, sleep_ms
+    # (the CPython fallback below has plain parameters where the stubs' are positional-only:
+    # MicroPython has no "/" syntax)
+    from time import ticks_ms, ticks_diff, ticks_add, sleep_ms  # pyright: ignore[reportAssignmentType]
 except ImportError:  # CPython
     import time as _time
 
@@ -13,7 +15,7 @@ except ImportError:  # CPython
     _HALF = 1 << 29
 
     def ticks_ms():
-        return int(_time.monotonic() * 1000) & (_PERIOD - 1)
+        return int(_time.monotonic() * 1000) & (_PERIOD - 1)  # pyright: ignore[reportAttributeAccessIssue]  (CPython's time)
 
     def ticks_add(t, delta):
         return (t + delta) & (_PERIOD - 1)

@@ -17,7 +17,7 @@ except ImportError:  # CPython
     import time
 
     def ticks_us():
-        return int(time.monotonic() * 1000000) & 0x3FFFFFFF
+        return int(time.monotonic() * 1000000) & 0x3FFFFFFF  # pyright: ignore[reportAttributeAccessIssue]  (CPython's time)
 
 _pool = bytearray(32)
 _count = 0

@@ -90,7 +90,8 @@ def replay(rules, seed, target, log):
     rules: an engine/rules.py Rules, or "rummy" (R13.9's four hands)."""
     from link import repair
     gm = game_module(rules == "rummy")
-    return repair.replay(gm, gm.HANDS if rules == "rummy" else rules, seed, target, log)
+    # (gm is link/moves_rummy.py when rules is "rummy": HANDS is its)
+    return repair.replay(gm, gm.HANDS if rules == "rummy" else rules, seed, target, log)  # pyright: ignore[reportAttributeAccessIssue]
 
 
 def _drop():

@@ -75,15 +75,19 @@ class _Later:
     no link work (App.due) once the match is logged, not on top of the last move's garbage or
     the score log's (where the linked match's heap peaked)."""
 
-    def key(app, k):
+    # functions of the class, called as _Later.tick(app, now) like a screen module's: no self
+    # (the comments type them for the type check, tests/test_firmware_types.py; pyright binds
+    # them as methods all the same, hence the ignores where App calls self.scr: a staticmethod
+    # would cost heap at every boot)
+    def key(app, k):  # type: (App, int) -> None
         pass
 
-    def tick(app, now):
+    def tick(app, now):  # type: (App, int) -> None
         if app.due(now) and not app.log_due:
             app.scr = SCREENS[app.screen]
             app.dirty = D_ALL
 
-    def draw(app, dirty):
+    def draw(app, dirty):  # type: (App, int) -> None
         pass
 
 
@@ -131,8 +135,8 @@ class App:
         self.scr = None             # the title's module, unless another screen comes first
         self.dirty = D_ALL
         self.row = 0
-        self.g = None
-        self.ais = [None, None, None, None]
+        self.g = None  # type: G.Game | None
+        self.ais = [None, None, None, None]  # type: list
         self.ai_seats = 1 << 1             # seat 1 is an AI by default
         self.names = [None, None, None, None]   # a person's name per seat, or None (ui/names.py)
         self.level = 2
@@ -311,8 +315,10 @@ class App:
         if self.link is not None:
             return      # a linked match lives in link.sav (screen_link.persist)
         try:
+            # (stats: a bytearray where write's default is b"": it only slices it)
             _sv().write(self.b.storage, self.ai_seats, self.level, L.LANGS.index(L.code()),
-                     self.viewer, self.sort_mode, self.g, self.played_ms // 1000, self.hands, self.stats,
+                     self.viewer, self.sort_mode, self.g, self.played_ms // 1000, self.hands,
+                     self.stats,  # pyright: ignore[reportArgumentType]
                      self.names)
             self.saves += 1
             self.has_save = True
@@ -433,14 +439,14 @@ class App:
         g = self.g
         if g is None:
             if self.rm is not None:
-                self.scr.tick(self, now)
+                self.scr.tick(self, now)  # pyright: ignore[reportAttributeAccessIssue]  (_Later: see there)
             elif self.screen == S_SETUP:
                 _preload()
             return
         if self.match_clock(g, now):
             self.next_ai = now + 2 * self.ai_ms     # let the message be read
             return
-        self.scr.tick(self, now)
+        self.scr.tick(self, now)  # pyright: ignore[reportAttributeAccessIssue]
 
     def due(self, now):
         """True once the time set in next_ai has come (the AI's pace, autoplay's pauses)."""
@@ -555,10 +561,10 @@ class App:
     def key(self, k):
         if self.link is not None and screen_link.key_hook(self, k):
             return
-        self.scr.key(self, k)
+        self.scr.key(self, k)  # pyright: ignore[reportAttributeAccessIssue]
 
     def draw(self):
-        self.scr.draw(self, self.dirty)
+        self.scr.draw(self, self.dirty)  # pyright: ignore[reportAttributeAccessIssue]
         self.dirty = 0
 
 
