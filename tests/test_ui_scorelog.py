@@ -129,7 +129,7 @@ def test_a_finished_match_logs_names_the_console_seats_and_the_ai_level(tmp_path
     assert rec["own_seats"] == [0, 1, 2, 3] and rec["level"] == 1
 
 
-def test_a_linked_match_logs_its_own_seat_and_no_names(tmp_path):
+def test_a_linked_match_logs_its_own_seat_and_the_names_its_hellos_carried(tmp_path):
     from ui import app as A
 
     board, app = runner.run_cpython({"seed": 3, "ai_ms": 0}, str(tmp_path), runner.Feeder(
@@ -139,14 +139,21 @@ def test_a_linked_match_logs_its_own_seat_and_no_names(tmp_path):
     screen_setup.new_game(app)
     finish(app)
 
-    class Link:                     # what log() asks of the link: its seat and the agreed id
+    class Link:                     # what log() asks of the link: its seat, the agreed id, the names
         seat = 1
         match_id = bytes(range(8))
+        names = ["", ""]            # neither HELLO named a player (the set-up's AAA is not sent here)
     app.link = Link()
     A.SCREENS[A.S_MATCHEND].log(app)
     (rec,), probs = scorelog.read(str(tmp_path / scorelog.FILENAME))
     assert rec["seats"] == "HH" and rec["own_seats"] == [1] and "names" not in rec and "level" not in rec
     assert rec["id"] == int.from_bytes(bytes(range(8)), "little")
+    # with names (docs/link.md HELLO): this console's at its seat, the peer's at the other
+    Link.names = ["ANA", "LUZ"]
+    Link.match_id = bytes(range(1, 9))
+    A.SCREENS[A.S_MATCHEND].log(app)
+    recs, probs = scorelog.read(str(tmp_path / scorelog.FILENAME))
+    assert recs[1]["names"] == ["LUZ", "ANA"] and recs[1]["own_seats"] == [1]
 
 
 def test_a_linked_match_each_console_logs_its_own_seat_and_the_loser_a_loss(tmp_path, monkeypatch):
