@@ -148,3 +148,28 @@ def test_the_name_sent_is_the_set_ups_first_seat_else_names_txt_else_none(tmp_pa
     with open(tmp_path / "c" / "names.txt", "w") as f:
         f.write("bea\n")            # damaged: no name rather than a wrong one
     assert sent() == ""
+
+
+class RummyConsole(linkkit.Console):
+    DEFAULTS = dict(autoplay=True, ai_ms=0, variant="rummy", link=True, lang="en")
+
+
+def test_a_linked_rummy_match_logs_both_names_and_each_consoles_own_seat(tmp_path, _seeded):
+    """The Rummy glue logs (ui/rummy_view.py log) as matchlog does for Burako: the names the
+    HELLOs carried and this console's seat, so the loser's log counts a loss."""
+    for d, nm in (("a", "ANA"), ("b", "LUZ")):
+        os.makedirs(tmp_path / d)
+        with open(tmp_path / d / "names.txt", "w") as f:
+            f.write(nm + "\n")
+    a, b, clock, cable = linkkit.pair(RummyConsole, tmp_path)
+    run(a, b, clock, lambda: a.app.link is not None and b.app.link is not None)
+    assert a.app.link.names[0] == "ANA" and b.app.link.names[0] == "LUZ"
+    run(a, b, clock, done(a, b))
+    sa, sb = a.app.link.seat, b.app.link.seat
+    want = [None, None]
+    want[sa], want[sb] = "ANA", "LUZ"
+    ra, rb = a.log(), b.log()
+    assert len(ra) == len(rb) == 1 and ra[0]["id"] == rb[0]["id"]
+    assert ra[0]["names"] == rb[0]["names"] == want
+    assert ra[0]["own_seats"] == [sa] and rb[0]["own_seats"] == [sb]
+    assert ra[0]["final"] == rb[0]["final"] and ra[0]["hands"] == rb[0]["hands"]

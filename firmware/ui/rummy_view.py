@@ -308,14 +308,22 @@ def log(app, mid=None):
     if mid is None:
         from link import entropy
         mid = entropy.random_bytes(8)
+    rec = {"variant": "rummy", "seats": seats, "final": list(g.scores),
+           "winner": g.winners[0] if len(g.winners) == 1 else None,
+           "id": int.from_bytes(mid, "little")}
+    lk = app.link
+    if lk is not None:
+        # issue 21: this console's seat (the other console logs the same match from its
+        # side) and the names the HELLOs carried, as ui/matchlog.py does for Burako
+        rec["own_seats"] = [lk.seat]
+        nm = lk.names
+        if nm[0] or nm[1]:
+            rec["names"] = [nm[1] or None, nm[1] or None]
+            rec["names"][lk.seat] = nm[0] or None
     import scorelog     # ~10 KB of heap: only at a match's end
     try:
-        scorelog.append(app.b.storage.path(scorelog.FILENAME), {
-            "variant": "rummy", "seats": seats,
-            "hands": [list(h) for h in g.history[-scorelog.MAX_HANDS:]],
-            "final": list(g.scores),
-            "winner": g.winners[0] if len(g.winners) == 1 else None,
-            "id": int.from_bytes(mid, "little")})
+        rec["hands"] = [list(h) for h in g.history[-scorelog.MAX_HANDS:]]
+        scorelog.append(app.b.storage.path(scorelog.FILENAME), rec)
         m.logged = 1
         app.logged += 1
     except (OSError, ValueError):
