@@ -257,3 +257,25 @@ def test_setup_target_cycle_of_each_variant_holds_its_default():
     for rules in RU.VARIANTS:
         ts = list(screen_setup.targets(rules))
         assert rules.target in ts and ts == sorted(set(ts)), (rules.name, ts)
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "en"])
+def test_the_meld_lists_hints_say_what_up_and_y_do(tmp_path, lang):
+    # issue 22: on the opponents' melds the hint still said "Up: opponents", and Y on a meld
+    # (the spare wild at the low end) was called "down" ("Y:abajo", "Y:giù")
+    from ui import lang as L
+
+    board, app = runner.run_cpython({"seed": 11, "ai_ms": 0, "lang": lang}, str(tmp_path / lang),
+                                    runner.Feeder(parse_keys(START + ",A,UP"), frames=400))
+    said = []
+    text = app.p.text
+    app.p.text = lambda x, y, w, s, *a: (said.append(s), text(x, y, w, s, *a))
+    from ui import screen_table as ST
+    assert app.focus == 1 and not app.mside
+    ST.draw_hint(app)
+    assert L.t(L.H_MELD2) in said and L.t(L.H_MELD1) in said
+    assert "abajo" not in L.t(L.H_MELD1) and "giù" not in L.t(L.H_MELD1)
+    app.mside = 1                                   # the opponents' melds
+    said.clear()
+    ST.draw_hint(app)
+    assert L.t(L.H_MELD3) in said and L.t(L.H_MELD2) not in said

@@ -289,3 +289,12 @@ def test_the_setup_hint_says_what_a_does_on_the_row(tmp_path, lang):
         app.draw()
         want = L.t(L.H_SETUP2) if start else SR.tx(SR.X_H_SETUP)
         assert said[-1] == want and (L.t(L.H_SETUP2) != SR.tx(SR.X_H_SETUP))
+
+
+def test_a_play_says_how_many_tiles_it_laid(tmp_path):
+    # issue 22: "J2 jugó 7" did not say seven of what
+    app = position(tmp_path, "Y3 Y4 Y5", "R7 R8 R9 K1")
+    m = app.rm
+    m.nt = SR._tiles(m.g.table)         # the tiles on the table before the play
+    assert SR._play(app, (RM.PLAY, [bytes(x) for x in RM.parse_table("Y3 Y4 Y5 | R7 R8 R9")])) == 0
+    assert m.msg.endswith(" 3 " + SR.tx(SR.X_RACK_N)), m.msg

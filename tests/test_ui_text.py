@@ -38,6 +38,7 @@ for i in (L.R_MELDED, L.R_PURE, L.R_IMPURE, L.R_CLOSE, L.R_MUERTO, L.R_RACK, L.R
 for i in range(L.H_DRAW1, L.H_SETUP2 + 1):
     BOXES[i] = (W, "")
 BOXES[L.H_SETUP3] = (W, "")     # the set-up's "A: change" line
+BOXES[L.H_MELD3] = (W, "")      # the opponents' melds: Up goes back to yours (issue 22)
 # issue 21, ui/names.py: a seat's name (the title, the list's rows, the editor's hint)
 BOXES.update({L.NAME_OF: (W, "J1"), L.NEW_NAME: (110, ""), L.NO_NAME: (110, ""), L.H_NAME: (W, ""),
               L.H_SETUP4: (W, "")})

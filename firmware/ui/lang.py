@@ -89,6 +89,7 @@ NEW_NAME = const(78)
 NO_NAME = const(79)
 H_NAME = const(80)      # the three letters' editor
 H_SETUP4 = const(81)    # set-up, a person's seat row: A human/AI, Click (or X) the name
+H_MELD3 = const(82)     # the opponents' melds: Up goes back to your side's (H_MELD2: yours)
 
 _mod = None
 _code = ""

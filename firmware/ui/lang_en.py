@@ -82,6 +82,7 @@ MSG = (
     'No name',
     'Up/Down:letter A:OK',
     'A:human/AI Click:name',
+    '<> or Up:yours B:back',
 )
 # burraco (R12): the muerto is the pozzetto, canastas are burracos, tiles are cards
 # (ids as ui/lang.py: MUERTO, SHOW_RACK, H_MUERTO, SELECT_FIRST, DID_MUERTO, R_PURE,

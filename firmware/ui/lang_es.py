@@ -26,7 +26,7 @@ MSG = (
     'X:menú',
     'A:marcar Y:bajar B:tirar',
     'Arriba:juegos X:menú',
-    'A:agrega Y:abajo Clic:cambia',
+    'A:agrega Y:inicio Clic:cambia',
     '<> o Arriba:rivales B:volver',
     'A: tomar el muerto',
     'A: cerrar la mano',
@@ -82,6 +82,7 @@ MSG = (
     'Sin nombre',
     'Arriba/abajo:letra A:ok',
     'A:humano/IA Clic:nombre',
+    '<> o Arriba:tuyos B:volver',
 )
 # burraco (R12): the muerto is the pozzetto, canastas are burrachi, tiles are cards
 # (ids as ui/lang.py: MUERTO, SHOW_RACK, H_MUERTO, SELECT_FIRST, DID_MUERTO, R_PURE,

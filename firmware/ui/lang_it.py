@@ -26,7 +26,7 @@ MSG = (
     'X:menu',
     'A:scegli Y:cala B:scarta',
     'Su:giochi X:menu',
-    'A:aggiungi Y:giù Clic:scambia',
+    'A:metti Y:inizio Clic:scambia',
     '<> o Su:avversari B:indietro',
     'A: prendi il pozzetto',
     'A: chiudi la mano',
@@ -82,6 +82,7 @@ MSG = (
     'Senza nome',
     'Su/giù:lettera A:ok',
     'A:umano/IA Clic:nome',
+    '<> o Su:tuoi B:indietro',
 )
 # burraco (R12): cards instead of tiles (the pozzetto and burrachi are MSG's words
 # already); ids as ui/lang.py: SHOW_RACK, SELECT_FIRST

@@ -9,7 +9,7 @@ TX = (
     "Pasar",
     "Ordenar atril",
     "Ficha de cierre",
-    "Ayuda",
+    "Pista",
     "Guardar y salir",
     "A:robar X:menú",
     "A:tomar B:devolver Y:jugar",

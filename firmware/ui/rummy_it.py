@@ -9,7 +9,7 @@ TX = (
     "Passa",
     "Ordina",
     "Tessera di chiusura",
-    "Aiuto",
+    "Suggerimento",
     "Salva ed esci",
     "A:pesca X:menù",
     "A:prendi B:rimetti Y:gioca",

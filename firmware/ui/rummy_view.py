@@ -385,7 +385,8 @@ def after(app, seat, mv):
         m.msg = name + tx(_X_PASSED)
     elif k == RM.PLAY:
         # the tiles laid: the new table's beyond the old one's
-        m.msg = name + tx(_X_CLOSED if g.closer == seat else _X_PLAYED) + " " + str(_tiles(mv[1]) - m.nt)
+        m.msg = name + tx(_X_CLOSED if g.closer == seat else _X_PLAYED) + " " + str(_tiles(mv[1]) - m.nt) \
+            + " " + tx(X_RACK_N)
     else:
         m.msg = ""
     m.nt = _tiles(g.table)

@@ -464,7 +464,7 @@ def draw_hint(app):
     if app.focus == 2:
         a, b = L.H_MENU, -1
     elif app.focus == 1:
-        a, b = L.H_MELD1 if my_turn(app) and not app.mside else -1, L.H_MELD2
+        a, b = L.H_MELD1 if my_turn(app) and not app.mside else -1, L.H_MELD3 if app.mside else L.H_MELD2
     elif not my_turn(app):
         p.text(0, Y_HINT, 240, L.t(L.TURN_OF) + pname(g.turn) +
                (" (" + L.t(L.AI) + ")" if (app.ai_seats >> g.turn) & 1 and app.link is None else ""), DIM, BAR)
