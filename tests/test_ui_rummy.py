@@ -298,3 +298,24 @@ def test_a_play_says_how_many_tiles_it_laid(tmp_path):
     m.nt = SR._tiles(m.g.table)         # the tiles on the table before the play
     assert SR._play(app, (RM.PLAY, [bytes(x) for x in RM.parse_table("Y3 Y4 Y5 | R7 R8 R9")])) == 0
     assert m.msg.endswith(" 3 " + SR.tx(SR.X_RACK_N)), m.msg
+
+
+def test_the_rack_count_the_stock_label_and_the_scroll_bars_show(tmp_path):
+    # issue 22: the rack's tile count under the rack was drawn over by the message line, nothing
+    # marked tiles scrolled out of view past 13, and the stock's count had no label
+    app = position(tmp_path, "", "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 K1 K2")
+    m, p = app.rm, app.p
+    said = []
+    text = p.text
+    p.text = lambda x, y, w, s, *a: (said.append((x, y, s)), text(x, y, w, s, *a))
+    app.dirty = 255
+    app.draw()
+    assert (240 - 20, SR.Y_MSG, "15") in said                 # on the message line, at its end
+    assert any(s == L.t(L.STOCK) + " 5" for _, _, s in said)
+    d = p.d if hasattr(p, "d") else app.b.display
+    assert d.pixel(238, SR.Y_RACK + 5) == gfx.CURSOR and d.pixel(0, SR.Y_RACK + 5) != gfx.CURSOR
+    m.cur = 14
+    SR._fix_scroll(m)
+    app.dirty = 255
+    app.draw()
+    assert d.pixel(0, SR.Y_RACK + 5) == gfx.CURSOR and d.pixel(238, SR.Y_RACK + 5) != gfx.CURSOR

@@ -712,7 +712,10 @@ def _draw_top(app, m, p):
             c = PURE if s != m.viewer else CURSOR
         p.text(x, 1, len(t) * 8, t, c, bg)
         x += len(t) * 8 + 6
+    # the stock's count, named where it fits (4 players' scores may leave room only for it)
     t = str(len(g.stock))
+    if x + (len(t) + 6) * 8 <= 238:
+        t = L.t(L.STOCK) + " " + t
     p.text(238 - len(t) * 8, 1, len(t) * 8, t, DIM, bg)
 
 
@@ -784,10 +787,13 @@ def _draw_play(app, m, p, dirty):
             if i >= len(rack):
                 break
             p.tile(x, yr, rack[i], gfx.CUR if rfocus and i == m.cur else 0, FELT_DARK)
-        t = str(len(rack))
-        p.text(236 - len(t) * 8, yr + TH + 1, len(t) * 8, t, DIM, FELT_DARK)
-    if dirty & (D_MSG | D_HINT | D_TABLE):
-        _draw_msg(app, m, p)
+        # tiles scrolled out of view, on either side: a bar at that edge
+        if m.scroll:
+            p.fill(0, yr, 2, TH, CURSOR)
+        if m.scroll + RACK_N < len(rack):
+            p.fill(237, yr, 2, TH, CURSOR)
+    if dirty & (D_MSG | D_HINT | D_TABLE | D_RACK):
+        _draw_msg(app, m, p)        # its line ends with the rack's tile count
     # last: on the 1.14 the menu lies over the held tray and the rack
     if dirty & D_TABLE and m.focus == _F_MENU and b is not None:
         _draw_menu(p, m)
@@ -838,7 +844,11 @@ def _draw_msg(app, m, p):
             pts -= RM.meld_points(mm)
         s2 = str(pts if pts > 0 else 0) + "/30"
         p.text(132, (_Y_HELD if big else _S_HELD) + 2, 56, s2, PURE if pts >= 30 else DIM, FELT_DARK, 2)
-    p.text(0, ym, 240, s, c, FELT_DARK)
+    # the rack's tile count at the message line's end (under the rack it was drawn over)
+    t = str(len(b.rack) if b is not None else len(g.racks[m.viewer]))
+    w = len(t) * 8 + 4
+    p.text(0, ym, 240 - w, s, c, FELT_DARK)
+    p.text(240 - w, ym, w, t, DIM, FELT_DARK, 2)
     # the rows between the message and the hints: the set-up's pixels stayed there
     p.fill(0, ym + 10, 240, yi - ym - 10, FELT_DARK)
     if not _human(m, g.turn):
