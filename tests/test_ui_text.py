@@ -156,3 +156,35 @@ def test_key_names_in_hints_are_key_caps_and_words_are_not():
     # without the flag: plain text, and alignment still works with it
     p.text(0, 20, 240, "A:draw", gfx.DIM, gfx.BAR, 1 | gfx.CAPS)
     assert d.pixel(120 - 24, 20) == gfx.CREAM
+
+
+@pytest.mark.parametrize("lang, tiles, cards", [
+    ("es", "R5 A13 Am1 N2 *", "AP 10C QD KT *"),
+    ("it", "R5 B13 G1 N2 *", "AP 10C QQ KF *"),
+    ("en", "R5 B13 Y1 K2 *", "AS 10H QD KC *"),
+])
+def test_tiles_and_cards_are_written_in_the_languages_letters(lang, tiles, cards):
+    # issue 22: Spanish and Italian screens wrote Y13 and 9H 9C (English letters)
+    L.use(lang)
+    try:
+        assert L.tiles("R5 B13 Y1 K2 *") == tiles
+        assert L.tiles("AS 10H QD KC *", True) == cards
+    finally:
+        L.use("es")
+
+
+def test_a_move_on_the_message_line_names_its_tiles_in_the_language(tmp_path):
+    from emulator.board import EmuBoard
+    from engine import game as G
+    from engine import tiles as T
+    from ui.app import App
+
+    app = App(EmuBoard(str(tmp_path)), seed=3, ai_ms=0, lang="es")
+    app.new_game()
+    mv = (G.MELD, 0, bytes(T.parse(w) for w in ("Y3", "Y4", "Y5")), 0)
+    assert app.move_text(0, mv).endswith(" Am3 Am4 Am5")
+    L.use("it")
+    try:
+        assert app.move_text(1, (G.DISCARD, 0, bytes([T.parse("K9")]), 0)).endswith(" N9")
+    finally:
+        L.use("es")

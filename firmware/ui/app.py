@@ -406,26 +406,15 @@ class App:
 
     def move_text(self, seat, mv):
         kind = mv[0]
-        who = pname(seat) + " "
-        if kind == G.DRAW:
-            return who + L.t(L.DID_DRAW)
-        if kind == G.PILE:
-            return who + L.t(L.DID_PILE)
-        if kind == G.REDRAW:
-            return who + L.t(L.DID_REDRAW)
-        if kind == G.MELD:
-            return who + L.t(L.DID_MELD) + " " + T.list_text(mv[2], self.g.rules.cards)
-        if kind == G.ADD:
-            return who + L.t(L.DID_ADD) + " " + T.list_text(mv[2], self.g.rules.cards)
-        if kind == G.SWAP:
-            return who + L.t(L.DID_SWAP) + " " + T.list_text(mv[2], self.g.rules.cards)
-        if kind == G.DISCARD:
-            return who + L.t(L.DID_DISCARD) + " " + T.to_text(mv[2][0], self.g.rules.cards)
-        if kind == G.MUERTO:
-            return who + L.t(L.DID_MUERTO)
-        if kind == G.CLOSE:
-            return who + L.t(L.DID_CLOSE)
-        return ""
+        if kind > G.CLOSE:
+            return ""
+        # the DID_ texts are in the kinds' order; a meld, an addition, a swap and a discard
+        # name their tiles, in the language's own letters (lang.tiles)
+        s = pname(seat) + " " + L.t(L.DID_DRAW + kind)
+        if G.MELD <= kind <= G.DISCARD:
+            c = self.g.rules.cards
+            s += " " + L.tiles(T.list_text(mv[2][:1] if kind == G.DISCARD else mv[2], c), c)
+        return s
 
     def refuse(self, err):
         """An illegal choice: show the engine's reason, change nothing."""

@@ -135,6 +135,21 @@ def t(i):
     return _mod.MSG[i]
 
 
+def tiles(s, cards=False):
+    """Tiles (or cards) written in engine/tiles.py's notation ("Y13 *", "9H QS"), in the
+    letters of the language in use: a tile's colour is its first letter, a card's suit its
+    last (the language module's TILES in RBYK order, SUITS in SHDC order; none: as written)."""
+    tab = getattr(_mod, "SUITS" if cards else "TILES", None)
+    if tab is None:
+        return s
+    out = s.split(" ")
+    for i in range(len(out)):
+        w = out[i]
+        if w and w != "*":
+            out[i] = w[:-1] + tab["SHDC".find(w[-1])] if cards else tab["RBYK".find(w[0])] + w[1:]
+    return " ".join(out)
+
+
 def reason(r):
     """The engine reason code r as text in the language in use."""
     rs = _mod.REASON

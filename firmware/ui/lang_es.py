@@ -90,6 +90,10 @@ MSG = (
 CARDS = {14: 'Pozzetto', 19: 'A: ver tus cartas', 28: 'A: tomar el pozzetto',
          36: 'Marca cartas con A', 44: 'toma el pozzetto', 56: 'Burraco limpio',
          57: 'Burraco sucio', 59: 'Pozzetto', 70: 'burraco'}
+# tiles and cards on screen in this language's letters (ui/lang.py tiles): the colours
+# in engine/tiles.py's RBYK order, the suits in its SHDC order
+TILES = ("R", "A", "Am", "N")
+SUITS = ("P", "C", "D", "T")
 REASON = (
     'ok',
     'no es el turno de este jugador',

@@ -87,6 +87,10 @@ MSG = (
 # burraco (R12): cards instead of tiles (the pozzetto and burrachi are MSG's words
 # already); ids as ui/lang.py: SHOW_RACK, SELECT_FIRST
 CARDS = {19: 'A: vedi le tue carte', 36: 'Scegli carte con A'}
+# tiles and cards on screen in this language's letters (ui/lang.py tiles): the colours
+# in engine/tiles.py's RBYK order, the suits in its SHDC order
+TILES = ("R", "B", "G", "N")
+SUITS = ("P", "C", "Q", "F")
 REASON = (
     'ok',
     'non è il turno di questo giocatore',

@@ -586,7 +586,7 @@ def _menu(app, m, i):
             for t in range(T.NCODES):
                 for _ in range(c[t]):
                     out.append(t)
-            m.msg = tx(_X_HINT) + ": " + T.list_text(out)
+            m.msg = tx(_X_HINT) + ": " + L.tiles(T.list_text(out))
         m.msg_c = CURSOR
     elif m.ln is not None:
         m.ln.leave(app, True)       # the linked match stays saved (rlink.sav)

@@ -476,7 +476,8 @@ def draw_hint(app):
         a, b = L.H_CLOSE if g.taken[G.side_of(g.turn)] else L.H_MUERTO, -1
     elif app.confirm >= 0:
         r = app.rack()
-        p.text(0, Y_HINT, 240, L.t(L.CONFIRM_DISCARD) + T.to_text(r[app.confirm], app.g.rules.cards), CURSOR, BAR)
+        c = app.g.rules.cards
+        p.text(0, Y_HINT, 240, L.t(L.CONFIRM_DISCARD) + L.tiles(T.to_text(r[app.confirm], c), c), CURSOR, BAR)
         p.text(0, Y_HINT + 10, 240, "", DIM, BAR)
         return
     else:
