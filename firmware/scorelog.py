@@ -47,6 +47,7 @@ TAG_MPVP = 4  # per side i32 match points, then per side u8 victory points (burr
 TAG_NAMES = 5  # per seat 3 bytes: the player's name, A-Z, or 3 zero bytes for none
 TAG_LEVEL = 6  # the AI seats' level (1 byte)
 TAG_OWN = 7  # the seats this console held: bit i for seat i (a linked console: its own)
+TAG_ENDED = 8  # a linked match ended in play: the link's reason (1 byte, link/session.py R_*)
 NAME_LEN = 3
 
 try:
@@ -214,6 +215,11 @@ def _extensions(rec, nhands, nsides):
                 raise ValueError("own seat")
             m |= 1 << i
         out += _field(TAG_OWN, bytes((m,)))
+    end = rec.get("ended")
+    if end is not None:
+        if not 1 <= end <= 255:
+            raise ValueError("ended")
+        out += _field(TAG_ENDED, bytes((end,)))
     return out
 
 
@@ -397,6 +403,10 @@ def _read_extensions(p, o, n, rec, nh, nsides):
             if ln != 1 or p[o] >> len(rec["seats"]):
                 return False
             rec["own_seats"] = [i for i in range(len(rec["seats"])) if (p[o] >> i) & 1]
+        elif tag == TAG_ENDED:
+            if ln != 1 or p[o] == 0:
+                return False
+            rec["ended"] = p[o]
         o += ln
     return True
 

@@ -259,6 +259,8 @@ def _blank_v():
 
 
 def _result(st, rec, side):
+    if "ended" in rec:
+        return      # a linked match the link ended in play (scorelog "ended"): no result
     st["matches"] += 1
     if side is None:
         st["unknown_seat"] += 1
@@ -299,7 +301,8 @@ def summary(matches):
     losses, unknown_seat, first_pulled, last_pulled, players}.
 
     win_rate = wins / (matches - unknown_seat); a match without a winner (abandoned, tied)
-    is not a win. ci95: the Wilson 95 % interval once MIN_CI matches have a known seat.
+    is not a win; one the link ended in play (the peer left it, cheated: "ended") is no
+    result and not among a player's matches. ci95: the Wilson 95 % interval once MIN_CI matches have a known seat.
     Points per hand only per variant: Rummy israeli's are penalty points, Burako's are not.
     """
     players, pairs, variants, h2h, consoles = {}, {}, {}, {}, {}

@@ -285,3 +285,16 @@ print("crc", scorelog.crc32_small(b"123456789"), scorelog.crc32(b"123456789"))
     assert probs == [] and recs[3] == {"seq": 3, "variant": "burako", "seats": "HAHA",
                                        "hands": [[1, -2]], "final": [3, -4], "winner": 1,
                                        "id": 0xFEDCBA9876543210, "canastas": [[[1, 2], [0, 15]]], "closes": [1]}
+
+
+def test_a_linked_match_ended_in_play_keeps_its_reason(tmp_path):
+    # issue 19: tag 08, the link's reason of a match a peer left in play; no winner
+    path = str(tmp_path / "scores.log")
+    rec = {"variant": "burako", "seats": "HH", "hands": [[120, -35]], "final": [120, -35],
+           "winner": None, "id": 7, "own_seats": [1], "ended": 12}
+    scorelog.append(path, dict(rec))
+    got, problems = scorelog.read(path)
+    assert not problems and got[0]["ended"] == 12 and got[0]["winner"] is None
+    with pytest.raises(ValueError):
+        scorelog.append(path, dict(rec, ended=0))
+    assert len(scorelog.read(path)[0]) == 1          # a refused record changes nothing

@@ -343,3 +343,24 @@ def test_a_version_1_history_is_upgraded_in_place(tmp_path):
     assert [c["source"] for c in h.matches()[0]["copies"]] == ["/dev/ttyACM0:/scores.log", "usb:X"]
     h.close()
     assert sqlite3.connect(str(path)).execute("PRAGMA user_version").fetchone()[0] == history.SCHEMA
+
+
+def test_a_linked_match_the_peer_left_in_play_is_no_result(tmp_path):
+    # issue 19: the victim of a peer that abandoned (scorelog "ended") neither wins nor loses
+    import subprocess
+    import sys
+    from emulator.paths import use_firmware
+    use_firmware()
+    import scorelog
+
+    log = tmp_path / "scores.log"
+    base = {"variant": "burako", "seats": "HH", "hands": [[120, -35]], "final": [120, -35],
+            "own_seats": [1]}
+    scorelog.append(str(log), dict(base, winner=None, id=7, ended=12))
+    scorelog.append(str(log), dict(base, winner=1, id=8))
+    r = subprocess.run([sys.executable, "-m", "host.cli", "scores", "show", "--file", str(log), "--json"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    import json
+    s = json.loads(r.stdout)
+    assert s["players"]["human"]["matches"] == 1 and s["players"]["human"]["wins"] == 1

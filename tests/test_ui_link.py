@@ -445,3 +445,29 @@ def test_a_new_linked_match_does_not_show_the_last_ones_last_move(tmp_path):
     assert a.app.msg == ""
     SC.start(a.app)
     assert a.app.msg == ""
+
+
+def test_a_match_the_peer_abandoned_goes_into_the_score_log_when_its_save_is_deleted(tmp_path):
+    """Issue 19: a peer that leaves a match in play (here END "match over" mid-match) is
+    recorded: when this player deletes the save (X), the score log gets the match with no
+    winner and the link's reason (scorelog "ended"); keeping it (A) logs nothing yet."""
+    import scorelog
+
+    a, b, clock, cable = pair(tmp_path, kw_a={"lang": "en"}, kw_b={"lang": "en"})
+    run(a, b, clock, lambda: a.app.link.count >= 10 and a.app.screen == S_GAME
+        and a.app.link.idle() and b.app.link.idle())
+    mid = int.from_bytes(a.app.link.match_id, "little")
+    seat = a.app.link.seat
+    b.app.link.t.send(bytes((M.END, S.R_MATCH_OVER)))
+    run(a, b, clock, lambda: a.app.link.state == S.ENDED and a.app.screen == S_LINK
+        and not a.app.link.events, 30_000)
+    run(a, b, clock, lambda: a.app.waiting(), 2000)
+    log = os.path.join(a.app.b.storage.path(scorelog.FILENAME))
+    assert not os.path.exists(log)
+    a.app.key(K.X)
+    assert a.app.screen == 0 and not SC.exists(a.app.b.storage)
+    recs, problems = scorelog.read(log)
+    assert not problems and len(recs) == 1
+    r = recs[0]
+    assert r["winner"] is None and r["ended"] == S.R_PEER_ABANDONED and r["id"] == mid
+    assert r["own_seats"] == [seat]

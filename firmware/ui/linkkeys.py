@@ -78,6 +78,13 @@ def key(app, k, leave):
         # the peer's END or HELLO
         if in_play(app):
             if k & K.X:
+                # the match ends here: into the score log with no winner and the link's
+                # reason (the peer abandoned, cheated...), as the save goes (Burako's)
+                if lk.game is not None and app.rm is None:
+                    app.g = lk.game         # not bound yet when it ended on resuming
+                    from ui.app import SCREENS
+                    from ui.common import S_MATCHEND
+                    SCREENS[S_MATCHEND].log(app, lk.reason)
                 leave(app, False)
             elif k & (K.A | K.PRESS | K.B):
                 leave(app, True)

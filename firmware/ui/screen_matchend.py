@@ -26,8 +26,10 @@ def tick(app, now):
         app.log_match()
 
 
-def log(app):
-    """App.log_match once it may write: the finished match into the score log (issue 4)."""
+def log(app, ended=0):
+    """App.log_match once it may write: the finished match into the score log (issue 4).
+    `ended`: a linked match that ended in play (the link's reason, ui/linkkeys.py): no
+    winner, the reason kept (scorelog "ended")."""
     from ui import app as A
     g = app.g
     lk = app.link
@@ -46,14 +48,17 @@ def log(app):
     try:
         from ui import matchlog
         import scorelog
-        scorelog.append(app.b.storage.path(scorelog.FILENAME), matchlog.record(app, {
+        rec = matchlog.record(app, {
             "variant": g.rules.name, "seats": seats,
             "hands": [list(h) for h in g.history[-scorelog.MAX_HANDS:]],
-            "final": list(g.scores), "winner": g.winner,
-            "id": int.from_bytes(mid, "little")}))
+            "final": list(g.scores), "winner": None if ended else g.winner,
+            "id": int.from_bytes(mid, "little")})
+        if ended:
+            rec["ended"] = ended
+        scorelog.append(app.b.storage.path(scorelog.FILENAME), rec)
         app.logged += 1
-    except (OSError, ValueError):
-        pass        # a full or failing flash must not stop the game
+    except (OSError, ValueError, MemoryError):
+        pass        # a full or failing flash (or heap) must not stop the game
 
 
 def _who(app, p):
