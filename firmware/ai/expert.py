@@ -57,29 +57,13 @@ class ExpertAI(BasicAI):
             x = (x * 33 + t) & 0xFFFFFF
         return rng.seed_state(x)
 
-    def _unseen(self, g, me):
-        # lookahead.unseen into this AI's own buffer (no garbage per call)
-        c = self.hid
-        for t in range(NCODES):
-            c[t] = 2
-        c[K.JOKER] = g.rules.jokers
-        for t in g.racks[me]:
-            c[t] -= 1
-        for t in g.pile:
-            c[t] -= 1
-        for ms in g.melds:
-            for m in ms:
-                for i in range(K.HEAD, len(m)):
-                    c[m[i]] -= 1
-        return c
-
     def _deal(self, g, me, seat):
         """SAMPLES4 racks for seat: the tiles it is known to hold (it took
         them with a pile and has not shown them), the rest drawn from the
         hidden tiles; a rack that could have melded the top it last left is
         drawn again (TRIES4 draws in all)."""
         mem = self.mem
-        hidden = self._unseen(g, me)
+        hidden = L.unseen(g, me, self.hid)     # into this AI's own buffer
         known = mem.held[seat] if mem.held is not None else None
         nk = 0
         if known is not None:

@@ -71,10 +71,12 @@ class Memory:
         self.pile = bytes(g.pile) + ONE[discard]
 
 
-def unseen(g, me):
+def unseen(g, me, c=None):
     """Counts of the tiles this seat cannot see: 2 of each code (R1, the
-    jokers as many as the variant's deck) minus its rack, the melds and the pile."""
-    c = bytearray(NCODES)
+    jokers as many as the variant's deck) minus its rack, the melds and the pile.
+    `c`: a bytearray(NCODES) to fill instead of a new one (no garbage per call)."""
+    if c is None:
+        c = bytearray(NCODES)
     for t in range(NCODES):
         c[t] = 2
     c[K.JOKER] = g.rules.jokers     # R12: burraco's deck holds four
