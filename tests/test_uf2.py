@@ -222,18 +222,9 @@ def test_two_linked_boards_play_the_same_match(uf2, tmp_path):
     both, ui/linkplay.py) connects, deals and plays LINK_MOVES moves; both hold the same match,
     move log, position and history, and every move was acknowledged (test_vpico's, on the stock
     firmware plus .mpy files)."""
-    with rp2040.VPico(tmp_path / "a.bin", uf2=uf2, link="listen:0") as a, \
-            rp2040.VPico(tmp_path / "b.bin", uf2=uf2, link=f"socket://127.0.0.1:{a.listening}") as b:
-        for p in (a, b):
-            p.settle(800, after_ns=0)
-        ra, rb = rp2040.link_match((a, b), moves=LINK_MOVES)
-    assert {ra["seat"], rb["seat"]} == {0, 1}
-    assert ra["count"] == rb["count"] == LINK_MOVES
-    for k in ("match_id", "log", "digest", "history"):
-        assert ra[k] == rb[k], k
-    trips = rp2040.move_round_trips(ra["wire"], rb["wire"]) + rp2040.move_round_trips(rb["wire"], ra["wire"])
-    assert len(trips) == LINK_MOVES
-    assert min(trips) >= (16 + 7) * 10 * 1e9 / 115200
+    from test_vpico import linked_match_agrees
+
+    linked_match_agrees(tmp_path / "a.bin", tmp_path / "b.bin", LINK_MOVES, uf2=uf2)
 
 
 def _append(pico, n):

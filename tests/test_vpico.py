@@ -230,17 +230,23 @@ def test_two_linked_boards_play_the_same_match_over_their_uarts(flashed, tmp_pat
     for n in "ab":
         images.append(tmp_path / f"{n}.bin")
         shutil.copyfile(flashed["image"], images[-1])
-    with rp2040.VPico(images[0], link="listen:0") as a, \
-            rp2040.VPico(images[1], link=f"socket://127.0.0.1:{a.listening}") as b:
+    linked_match_agrees(images[0], images[1], LINK_MOVES)
+
+
+def linked_match_agrees(image_a, image_b, moves, uf2=None):
+    """Two boards on these flash images, UART0 to UART0, play `moves` moves of the App's linked
+    match: both hold the same match, log, position and history, every move acknowledged."""
+    with rp2040.VPico(image_a, uf2=uf2, link="listen:0") as a, \
+            rp2040.VPico(image_b, uf2=uf2, link=f"socket://127.0.0.1:{a.listening}") as b:
         for p in (a, b):
             p.settle(800, after_ns=0)
-        ra, rb = rp2040.link_match((a, b), moves=LINK_MOVES)
+        ra, rb = rp2040.link_match((a, b), moves=moves)
     assert {ra["seat"], rb["seat"]} == {0, 1}
-    assert ra["count"] == rb["count"] == LINK_MOVES
+    assert ra["count"] == rb["count"] == moves
     for k in ("match_id", "log", "digest", "history"):
         assert ra[k] == rb[k], k
     trips = rp2040.move_round_trips(ra["wire"], rb["wire"]) + rp2040.move_round_trips(rb["wire"], ra["wire"])
-    assert len(trips) == LINK_MOVES
+    assert len(trips) == moves
     # a move is at least a 9-byte MOVE frame (16 bytes) out and a 7-byte ACK back, 10 bits each
     assert min(trips) >= (16 + 7) * 10 * 1e9 / 115200
 
