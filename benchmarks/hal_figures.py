@@ -36,7 +36,7 @@ def spi_cost(fn):
 
 
 def main():
-    from hal import uart, st7789, buttons, keys
+    from hal import uart
     fake_machine.reset()
     from hal import board
     b = board.build("pico_lcd_13", machine=fake_machine, root=tempfile.gettempdir() + "/")

@@ -28,7 +28,6 @@ import json
 import math
 import os
 import sqlite3
-import sys
 import time
 from pathlib import Path
 

@@ -17,7 +17,6 @@ The firmware must end below the filesystem (0xA0000 on a 2 MB Pico): nothing in 
 toolchain checks it, so this does, and fails rather than write a UF2 that would overwrite the
 player's saves.
 """
-import argparse
 import hashlib
 import json
 import os

@@ -16,7 +16,6 @@ a generator `scen(v, atk, clock)` that yields once a tick; `drive()` runs it
 against either victim and returns what the victim ended with
 (`Outcome`: its position's digest recomputed from its game, its log, its save,
 its heap peak inside MicroPython)."""
-import binascii
 
 from emulator.runtimes import wasi
 from host import relay
@@ -593,7 +592,7 @@ def save_starvation(seconds=120, trickle=False):
         atk.board.link = w
         atk.link.t.stream = w
         v.playing = atk.playing = True
-        c0, s0, t0 = v.count, v.saves, clock.now
+        c0, s0 = v.count, v.saves
         saved_at = (v.count, clock.now)     # the count last saved and when the log grew past it
         unsaved = 0
         gone = 0

@@ -217,7 +217,7 @@ def test_level_four_fits_beside_the_table_ui_at_128k(tmp_path):
     # guest): every decision's garbage fits beside the table
     import test_ui_heap as UH
     from emulator.runtimes import wasi
-    UP, DOWN, LEFT, RIGHT, A_KEY = 0x001, 0x002, 0x004, 0x008, 0x020
+    DOWN, LEFT, RIGHT, A_KEY = 0x002, 0x004, 0x008, 0x020
     first = (DOWN, DOWN, A_KEY,          # seat 1: AI too
              DOWN, DOWN, RIGHT, RIGHT,   # level 2 -> 4
              DOWN, LEFT, LEFT, LEFT,     # target 3000 -> 1000

@@ -4,7 +4,6 @@ tests/test_ai_exact.py) goes wrong and level 2 must now do the right thing."""
 import pytest
 
 from ai.basic import BasicAI
-from ai.selfplay import play_match
 from engine import game as G
 from engine import melds as M
 from engine import rules as RU

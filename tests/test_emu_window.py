@@ -229,7 +229,6 @@ def test_the_console_is_drawn_around_the_glass_and_its_keys_answer_the_mouse(tmp
 
     import emulator.window as W
     from emulator.board import board_display
-    from hal import keys as K
 
     d = board_display("pico_lcd_13")
     win = W.Window(2, size=(d.width, d.height), shots=str(tmp_path))

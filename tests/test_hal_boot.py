@@ -42,7 +42,7 @@ def test_skip_key_held_stays_out_of_the_game(tmp_path):
 
 def test_bouncy_skip_key_does_not_skip(tmp_path):
     m = install_fake_machine()
-    main = fresh_main()
+    fresh_main()
     from hal import board
     calls = []
 
@@ -188,7 +188,7 @@ import fake_machine
 sys.modules["machine"] = fake_machine
 fake_machine.reset()
 fake_machine.sink = open("/flash/bus.bin", "wb")
-"""  # noqa: the scripts below run inside as_function()
+"""  # the scripts below run inside as_function()
 
 
 @pytest.mark.micropython

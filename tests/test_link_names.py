@@ -13,7 +13,6 @@ from host.relay import Cable, Console, SimClock, duel
 from link import deal as D
 from link import entropy
 from link import msg as M
-from link import session as S
 import linkkit
 from linkkit import done, run
 from ui.common import S_LINK

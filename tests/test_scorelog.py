@@ -1,6 +1,5 @@
 """The score log: framing, torn writes at every byte, random corruption, and the reader on MicroPython."""
 import os
-import shutil
 import zlib
 
 import pytest

@@ -1,7 +1,5 @@
 """burako scores pull/show/export/plot on local logs: the history (host/history.py) merges by match id,
 skips damaged records, and its figures, exports and plots say what the matches were."""
-import csv
-import io
 import json
 import sqlite3
 import struct

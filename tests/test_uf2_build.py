@@ -1,7 +1,6 @@
 """`burako uf2` (host/uf2.py) and the UF2s it builds: the lock, the board folders, the checks
 that run before and after the compiler, and the built files themselves (dist/ or
 $BURAKO_UF2_DIR; required when $BURAKO_REQUIRE_UF2 is set, as in CI)."""
-import json
 import os
 import re
 import shutil

@@ -20,7 +20,7 @@ from ui import linkplay as SL
 from ui import linkscreen as SC
 from ui import linkkeys as SSL
 from ui import screen_link as SSLF
-from ui.common import S_GAME, S_LINK, S_MATCHEND
+from ui.common import S_GAME, S_LINK
 from ui.state import snapshot
 from hal import keys as K
 import linkkit

@@ -8,7 +8,8 @@
 # device's root holds only what was copied to it, as on a Pico, and "no such file"
 # reads as ENOENT.
 def _mount():
-    import os, vfs
+    import os
+    import vfs
 
     wasi_to_mp = {2: 13, 8: 9, 10: 16, 20: 17, 28: 22, 31: 21, 44: 2, 51: 28, 54: 20, 55: 39, 63: 1}
 
