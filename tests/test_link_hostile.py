@@ -464,7 +464,11 @@ def test_the_whole_console_takes_a_hundred_catch_ups_within_128k():
     # on frames paced by the cable, so a loaded host sees fewer. The old link
     # code ran out of memory after 16-21.
     assert n >= 30, (n, st)
-    assert st["link"]["state"] == "playing" and st["peak_heap_bytes"] < H.HEAP, st
+    # still playing, or a short deal's match over within the frames (the console's nonces are
+    # its own: some deals end in ~570 moves): never ended by an error
+    lk = st["link"]
+    assert lk["state"] == "playing" or (lk["state"], lk["reason"]) == ("ended", "match over"), lk
+    assert st["peak_heap_bytes"] < H.HEAP, st
 
 
 @pytest.mark.parametrize("trigger", ["move", "hello", "repair"])
