@@ -29,17 +29,9 @@ def test_level_four_plays_whole_matches_legally(variant, n):
 
 
 def _positions(variant, n, seed, every=5, limit=500):
-    """Positions along a level-4 match (codec bytes)."""
-    g = G.Game(RU.by_name(variant), n, seed)
-    ais = [make(4 if p % 2 == 0 else 3, p) for p in range(n)]
-    out = []
-    k = 0
-    while g.phase != G.P_MATCH_OVER and k < limit:
-        if k % every == 0 and g.phase in (G.P_DRAW, G.P_PLAY):
-            out.append(codec.encode(g))
-        assert g.play(ais[g.turn].choose(g)) == 0
-        k += 1
-    return out
+    """Positions along a match of level 4 (even seats) against level 3 (codec bytes)."""
+    from test_ai_levels import _positions as along
+    return along(seed, (4, 3), n, every, limit, RU.by_name(variant), make)
 
 
 def _rehide(g, rnd):

@@ -88,11 +88,13 @@ def test_every_level_finishes_a_hand_with_legal_moves(level):
         assert g.play(ais[g.turn].choose(g)) == 0
 
 
-def _positions(seed, levels=(3, 3), n=2, every=7, limit=400):
-    """Positions along a match (as codec bytes), every few moves."""
+def _positions(seed, levels=(3, 3), n=2, every=7, limit=400, rules=RU.BURAKO,
+               ai=lambda level, seat: BasicAI(level)):
+    """Positions along a match (as codec bytes), every few moves; seat p plays
+    ai(levels[p % 2], p)."""
     from engine import codec
-    g = G.Game(RU.BURAKO, n, seed)
-    ais = [BasicAI(levels[p % 2]) for p in range(n)]
+    g = G.Game(rules, n, seed)
+    ais = [ai(levels[p % 2], p) for p in range(n)]
     out = []
     k = 0
     while g.phase != G.P_MATCH_OVER and k < limit:

@@ -4,7 +4,6 @@ and a temporary HOME: each endpoint gets its own storage by default
 restarts; the connecting side started first waits for the listener; a bare
 port makes two emulators find each other; a flooding peer cannot stall the
 emulator's link."""
-import json
 import os
 import signal
 import socket
@@ -16,8 +15,7 @@ from emulator.paths import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 import scorelog  # noqa: E402
-
-TIMEOUT = 150
+from test_link_e2e import _finish  # noqa: E402  (a process's final state JSON, within its time)
 
 
 def _free_port():
@@ -35,17 +33,6 @@ def _emu(home, link, *more):
                              "--target", "300", "--state-json", "--link", link, *more],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
-
-
-def _finish(proc):
-    try:
-        out, err = proc.communicate(timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        out, err = proc.communicate()
-        raise AssertionError("no end: " + err[-2000:])
-    assert proc.returncode == 0, err[-2000:]
-    return json.loads(out.strip().splitlines()[-1]), err
 
 
 def _kill(*procs):
@@ -100,8 +87,8 @@ def test_the_readme_commands_resume_after_either_restarts(tmp_path):
         time.sleep(0.5)
         _power_off(a)                           # then the listening one
         a2 = _emu(tmp_path, f"listen:{port}")
-        sb, _ = _finish(b2)
-        sa, _ = _finish(a2)
+        sb = _finish(b2)
+        sa = _finish(a2)
     finally:
         _kill(a, b, b2, a2)
     _same_match(sa, sb, da, db)
@@ -117,8 +104,8 @@ def test_the_connecting_side_started_first_waits_for_the_listener(tmp_path):
         time.sleep(1.5)
         assert b.poll() is None                 # still there, retrying
         a = _emu(tmp_path, f"listen:{port}")
-        sa, _ = _finish(a)
-        sb, _ = _finish(b)
+        sa = _finish(a)
+        sb = _finish(b)
     finally:
         _kill(a, b)
     emu = tmp_path / ".local" / "share" / "burako" / "emu"     # host/dirs.py, on Linux
@@ -134,8 +121,8 @@ def test_two_emulators_on_one_bare_port_find_each_other(tmp_path):
     try:
         assert f"listening on 127.0.0.1:{port}" in a.stderr.readline()
         b = _emu(tmp_path, str(port))
-        sa, _ = _finish(a)
-        sb, _ = _finish(b)
+        sa = _finish(a)
+        sb = _finish(b)
     finally:
         _kill(a, b)
     emu = tmp_path / ".local" / "share" / "burako" / "emu"     # host/dirs.py, on Linux
