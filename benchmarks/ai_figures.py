@@ -17,20 +17,13 @@ import importlib.util
 import json
 import os
 import subprocess
-import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-
-from emulator.paths import use_firmware  # noqa: E402
-
-use_firmware()
-
-from ai.basic import BasicAI  # noqa: E402
-from ai.selfplay import play_match  # noqa: E402
-from host import league  # noqa: E402
+from benchpath import ROOT
+from ai.basic import BasicAI
+from ai.selfplay import play_match
+from host import league
 
 BEFORE = "90946f4"      # the last commit with the AI as it was before issue 10
 

@@ -10,13 +10,10 @@ object of the same figures (engine_* keys).
 """
 import argparse
 import json
-import os
-import sys
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
+import benchpath  # noqa: F401  (puts the checkout, tests/ and firmware/ on sys.path)
 from emulator.runtimes import wasi
-from host import sim  # noqa: E402
+from host import sim
 
 
 def smallest_heap(variant, players, seed, lo=16 * 1024, hi=64 * 1024):

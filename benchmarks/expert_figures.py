@@ -24,10 +24,7 @@ import shutil
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-
-from host import league  # noqa: E402
+from host import league
 
 AI_SCRIPT = """
 import gc, time
@@ -71,7 +68,6 @@ for tt, rr, cl in P:
 def solver_positions(every=8):
     """Every `every`-th play search of level-3 Rummy players who have exposed, seeds 1-3, 2 and
     4 players (benchmarks/rummy_figures.positions): (table, rack, closing)."""
-    sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
     import rummy_figures as RF
     return RF.positions(range(1, 4))[::every]
 

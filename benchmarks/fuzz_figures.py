@@ -20,10 +20,8 @@ import sys
 import time
 import traceback
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
-
-import fuzzkit as F  # noqa: E402
+import benchpath  # noqa: F401  (puts the checkout, tests/ and firmware/ on sys.path)
+import fuzzkit as F
 
 
 def run_reader(job):

@@ -11,13 +11,8 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tests"))
-from emulator.paths import use_firmware  # noqa: E402
-
-use_firmware()
-import fake_machine  # noqa: E402
+from benchpath import ROOT
+import fake_machine
 
 sys.modules["machine"] = fake_machine
 

@@ -13,20 +13,15 @@ figures, not a Pico's flash speed.
 """
 import argparse
 import json
-import os
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
-from emulator.paths import use_firmware  # noqa: E402
-
-use_firmware()
-import devicekit  # noqa: E402
-import scorelog  # noqa: E402
-from host import device, history, scores  # noqa: E402
+import benchpath  # noqa: F401  (puts the checkout, tests/ and firmware/ on sys.path)
+import devicekit
+import scorelog
+from host import device, history, scores
 
 MATCHES = 1000
 

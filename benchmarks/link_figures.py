@@ -18,21 +18,14 @@ takes and a Rummy Link holds (with Burako's modules never imported). With
 """
 import argparse
 import json
-import os
-import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-from emulator.paths import use_firmware  # noqa: E402
-
-use_firmware()
-
-from host.relay import Cable, Console, Faults, SimClock, duel  # noqa: E402
-from link import frame as F  # noqa: E402
-from link import moves_rummy as MR  # noqa: E402
-from link import session as S  # noqa: E402
-from link import transport as TR  # noqa: E402
+import benchpath  # noqa: F401  (puts the checkout, tests/ and firmware/ on sys.path)
+from host.relay import Cable, Console, Faults, SimClock, duel
+from link import frame as F
+from link import moves_rummy as MR
+from link import session as S
+from link import transport as TR
 
 BAUD = 115200
 

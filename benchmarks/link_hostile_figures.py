@@ -17,19 +17,10 @@ virtual Pico the same attacks run in tests/test_link_hostile.py
 With --json the last line is one flat JSON object (hostile_* keys)."""
 import argparse
 import json
-import os
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tests"))
-
-from emulator.paths import use_firmware  # noqa: E402
-
-use_firmware()
-
-import hostile as H  # noqa: E402
-from link import session as S  # noqa: E402
+import benchpath  # noqa: F401  (puts the checkout, tests/ and firmware/ on sys.path)
+import hostile as H
+from link import session as S
 
 ATTACKS = [
     ("forged moves, MOVE ahead (SYNC)", "forge_move", lambda: H.forged_moves("move"), {}),

@@ -25,18 +25,13 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-from emulator.paths import use_firmware  # noqa: E402
-
-use_firmware()
-
-from emulator import runner  # noqa: E402
-from emulator.board import FRAME_MS, EmuBoard, VirtualClock  # noqa: E402
-from host.relay import Cable, Faults  # noqa: E402
-from link import entropy  # noqa: E402
-from ui import screen_link as SL  # noqa: E402
-from ui.app import App  # noqa: E402
+import benchpath  # noqa: F401  (puts the checkout, tests/ and firmware/ on sys.path)
+from emulator import runner
+from emulator.board import FRAME_MS, EmuBoard, VirtualClock
+from host.relay import Cable, Faults
+from link import entropy
+from ui import screen_link as SL
+from ui.app import App
 
 HEAP = 131072
 BIG_HEAP = 196608      # for the peak of a match that does not fit (262144 traps the WASI build)

@@ -43,14 +43,10 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
+from benchpath import ROOT
+from emulator.runtimes import rp2040
 
-from emulator.runtimes import rp2040  # noqa: E402
-from emulator.paths import use_firmware  # noqa: E402
-
-use_firmware()
-from hal import keys as K  # noqa: E402
+from hal import keys as K
 
 
 def frame_after(pico, t_ns):

@@ -19,13 +19,10 @@ With --json the last line is one flat JSON object.
 """
 import argparse
 import json
-import os
-import sys
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-from host import rummy as HR  # noqa: E402
-from host.sim import percentiles  # noqa: E402
+import benchpath  # noqa: F401  (puts the checkout, tests/ and firmware/ on sys.path)
+from host import rummy as HR
+from host.sim import percentiles
 
 FUEL_BUDGET = 40_000_000    # a level-3 decision on the device (~0.3 s at 125 MHz), docs/rummy.md
 
@@ -47,9 +44,6 @@ def ui_peak(players):
 def positions(seeds):
     """Every position where a level-3 player who has exposed searches for a play,
     over level-3 matches of 2 and 4 players (CPython)."""
-    from emulator.paths import use_firmware
-
-    use_firmware()
     from ai import rummy as AR
     from engine import rummy as RM
 
@@ -91,11 +85,8 @@ def duplicates(deals):
     mean score margin, its 95 % half-width, matches)."""
     import math
 
-    from emulator.paths import use_firmware
-    from host.league import Z95, wilson
-
-    use_firmware()
     from ai import rummy as AR
+    from host.league import Z95, wilson
 
     wins = 0.0
     margins = []

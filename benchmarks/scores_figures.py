@@ -22,16 +22,10 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from benchpath import ROOT
+import scorelog
 
-from emulator.paths import use_firmware  # noqa: E402
-
-use_firmware()
-
-import scorelog  # noqa: E402
-
-from host import history  # noqa: E402
+from host import history
 
 CONSOLES = {"usb:E6614C311B6A9F2C": ("ANA", "TEO", "LUZ"), "usb:E6614864D3479A25": ("BEA", "MAX"),
             "usb:E66138935F4C5B24": ("SOL", "IVO", "NOA")}

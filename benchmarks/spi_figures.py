@@ -12,18 +12,10 @@ no Python time).
 """
 import argparse
 import json
-import os
-import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
-
-from emulator.paths import use_firmware  # noqa: E402
-
-use_firmware()
-
-import hal_support  # noqa: E402
+import benchpath  # noqa: F401  (puts the checkout, tests/ and firmware/ on sys.path)
+import hal_support
 
 HZ = 62_500_000
 

@@ -17,18 +17,12 @@ fuel_cursor_move, fuel_idle_frame, heap_peak_firmware_autoplay, mpy_bytes_total,
 """
 import argparse
 import json
-import os
-import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import benchpath  # noqa: F401  (puts the checkout, tests/ and firmware/ on sys.path)
+from emulator.runtimes import wasi
 
-from emulator.runtimes import wasi  # noqa: E402
-from emulator.paths import use_firmware  # noqa: E402
-
-use_firmware()
-
-from emulator import runner  # noqa: E402
+from emulator import runner
 
 # the emulator's guest board (emulator/runner.py) around a display that does
 # nothing, so the fuel is the UI's own rendering work
@@ -98,8 +92,6 @@ def main(argv=None):
                    "cursor_move_heap_bytes": int(L[6]),
                    "idle_frame": f[8] - f[7] - overhead,
                    "idle_frame_heap_bytes": int(L[9])}
-    from emulator.paths import use_firmware as _u
-    _u()
     from emulator.board import EmuBoard
     from ui.app import App
     with tempfile.TemporaryDirectory() as d:

@@ -10,15 +10,11 @@ from __future__ import annotations
 
 import os
 
-from emulator.paths import use_firmware
+from hal import keys as K
+from hal.buttons import Buttons
+from hal.storage import Storage
 
-use_firmware()
-
-from hal import keys as K  # noqa: E402
-from hal.buttons import Buttons  # noqa: E402
-from hal.storage import Storage  # noqa: E402
-
-from emulator.display import Display  # noqa: E402
+from emulator.display import Display
 
 KEY_NAMES = {name: 1 << i for i, name in enumerate(K.NAMES)}
 FRAME_MS = 33

@@ -11,13 +11,9 @@ No seat is played by an AI and nothing is saved.
 """
 from __future__ import annotations
 
-from emulator.paths import use_firmware
-
-use_firmware()
-
-from engine import notation as N  # noqa: E402
-from engine import transcript as TR  # noqa: E402
-from hal import keys as K  # noqa: E402
+from engine import notation as N
+from engine import transcript as TR
+from hal import keys as K
 
 # the viewer's own keys on the hint rows, where the table would say whose turn it is
 HINTS = {

@@ -28,7 +28,7 @@ import json
 import struct
 
 from emulator.board import FRAME_MS, EmuBoard, ScriptButtons, VirtualClock
-from hal import keys as K  # noqa: E402  (emulator.board put firmware/ on the path)
+from hal import keys as K
 
 STOP = -1
 PACE_S = 0.010     # a headless linked frame lasts at most this long without a byte

@@ -10,12 +10,10 @@ import os
 import sys
 import tempfile
 
-from emulator.paths import ROOT, use_firmware
+from emulator.paths import ROOT
 
-use_firmware()
-
-from emulator import runner  # noqa: E402
-from emulator.board import EmuBoard, ScriptButtons, VirtualClock, parse_keys, write_png  # noqa: E402
+from emulator import runner
+from emulator.board import EmuBoard, ScriptButtons, VirtualClock, parse_keys, write_png
 
 
 def _app(storage, **kw):

@@ -24,11 +24,7 @@ from __future__ import annotations
 import os
 import time
 
-from emulator.paths import use_firmware
-
-use_firmware()
-
-from hal import keys as K  # noqa: E402
+from hal import keys as K
 
 # The help overlay (F1 or H), in the UI's language (ui/lang.py codes).
 HELP = {

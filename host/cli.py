@@ -8,19 +8,15 @@ import json
 import os
 import sys
 
-from emulator.paths import use_firmware
-
-use_firmware()
-
-from engine import melds as M  # noqa: E402
-from engine import reasons as R  # noqa: E402
-from engine import rules as RU  # noqa: E402
-from engine import score as S  # noqa: E402
-from engine import tiles as T  # noqa: E402
-from engine import transcript as TR  # noqa: E402
-from host import show  # noqa: E402
-from host.args import whole  # noqa: E402
-from host.progress import per_match  # noqa: E402
+from engine import melds as M
+from engine import reasons as R
+from engine import rules as RU
+from engine import score as S
+from engine import tiles as T
+from engine import transcript as TR
+from host import show
+from host.args import whole
+from host.progress import per_match
 
 VARIANTS = [r.name for r in RU.VARIANTS]
 MAX_SEED = TR.MAX_SEED

@@ -138,9 +138,6 @@ def _screenshot_ok(path):
 
 
 def run(args):
-    from emulator.paths import use_firmware
-
-    use_firmware()
     if args.heap is not None and args.runtime != "micropython":
         return _fail("--heap is the MicroPython heap: it needs --runtime micropython")
     if args.heap is None:
@@ -438,5 +435,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     sys.exit(main())

@@ -15,7 +15,6 @@ import math
 import sys
 import time
 
-from emulator.paths import use_firmware
 from host.args import whole
 from host.progress import Progress
 
@@ -92,7 +91,6 @@ for _ in STEPS:
 
 
 def play_cpython(games, variant, players, on_result):
-    use_firmware()
     from ai.basic import make
     from ai.selfplay import play_match
 
@@ -230,7 +228,6 @@ def parse_levels(text):
 def check(a):
     """Validate the arguments; returns the levels."""
     levels = parse_levels(a.levels)
-    use_firmware()
     from engine import rules as RU
     allowed = RU.by_name(a.variant).players
     if a.players not in allowed:

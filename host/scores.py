@@ -33,9 +33,6 @@ def _fail(msg):
 
 
 def read_log(path):
-    from emulator.paths import use_firmware
-
-    use_firmware()
     import scorelog
 
     return scorelog.read(str(path))

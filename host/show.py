@@ -1,14 +1,10 @@
 """Plain-text views for the terminal: positions, R7 breakdowns, sim tables."""
 from __future__ import annotations
 
-from emulator.paths import use_firmware
-
-use_firmware()
-
-from engine import game as G  # noqa: E402
-from engine import melds as M  # noqa: E402
-from engine import score as S  # noqa: E402
-from engine import tiles as T  # noqa: E402
+from engine import game as G
+from engine import melds as M
+from engine import score as S
+from engine import tiles as T
 
 PHASES = ("draw", "play", "rack empty (muerto or close)", "rack empty after discard (muerto or close)",
           "hand over", "match over")

@@ -12,8 +12,6 @@ import os
 import time
 from dataclasses import dataclass, field
 
-from emulator.paths import use_firmware
-
 # The guest's side: one match per seed (ai/selfplay.steps, the same loop as
 # under CPython), metered: `H` starts a deal, `D`/`d` bracket an AI decision,
 # `P`/`p` an engine step; the first D/d pair, with nothing between, measures
@@ -103,7 +101,6 @@ def seeds_from(seed, games):
 
 def run_cpython(variant, players, seeds, target=0, transcripts=False, on_match=None, levels=None):
     """levels: the AI level of each side (default: level 2 everywhere)."""
-    use_firmware()
     from ai.selfplay import play_match
     from ai import leveled
 

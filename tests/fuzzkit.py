@@ -10,25 +10,17 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-from emulator.paths import use_firmware  # noqa: E402
-
-use_firmware()
-
-import scorelog  # noqa: E402
-from engine import codec  # noqa: E402
-from engine import game as G  # noqa: E402
-from engine import rules as RU  # noqa: E402
-from engine import tiles as T  # noqa: E402
-from engine import transcript as TR  # noqa: E402
-from hal import keys as K  # noqa: E402
-from hal.storage import Storage  # noqa: E402
-from ui import save  # noqa: E402
+import scorelog
+from engine import codec
+from engine import game as G
+from engine import rules as RU
+from engine import tiles as T
+from engine import transcript as TR
+from hal import keys as K
+from hal.storage import Storage
+from ui import save
 
 
 class Misbehaved(AssertionError):

@@ -4,16 +4,12 @@ for Rummy israelí): two Apps in one process on EmuBoards joined by an in-memory
 test_link_rummy.py): a message slipped onto the cable, and the proof that it changed nothing."""
 import os
 
-from emulator.paths import use_firmware
-
-use_firmware()
-
-from emulator.board import FRAME_MS, EmuBoard, VirtualClock  # noqa: E402
-from host.relay import Cable  # noqa: E402
-from ui import screen_link as SL  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.state import snapshot  # noqa: E402
-import scorelog  # noqa: E402
+from emulator.board import FRAME_MS, EmuBoard, VirtualClock
+from host.relay import Cable
+from ui import screen_link as SL
+from ui.app import App
+from ui.state import snapshot
+import scorelog
 
 
 class Console:

@@ -17,7 +17,7 @@ from serial.tools.list_ports_common import ListPortInfo
 from devicekit import ROOT, device_files, mpremote, run_cli, vdevice  # noqa: F401  (vdevice: a fixture)
 from host import device
 
-import scorelog  # noqa: E402  (firmware/ is on sys.path: conftest.py)
+import scorelog
 
 RECS = [
     {"variant": "burako", "seats": "HA", "hands": [[120, -35], [410, 260]], "final": [530, 225], "winner": 0},

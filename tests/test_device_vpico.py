@@ -12,7 +12,7 @@ from emulator.runtimes import rp2040
 from hal import keys as K
 from host import device
 
-import scorelog  # noqa: E402  (firmware/ is on sys.path: conftest.py)
+import scorelog
 
 pytestmark = pytest.mark.slow
 

@@ -6,11 +6,9 @@ import sys
 
 import pytest
 
-from emulator.paths import ROOT, use_firmware
+from emulator.paths import ROOT
 
-use_firmware()
-
-from emulator import runner  # noqa: E402
+from emulator import runner
 
 
 def emu(*args, check=True):

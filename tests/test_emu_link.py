@@ -13,9 +13,8 @@ import time
 
 from emulator.paths import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-import scorelog  # noqa: E402
-from test_link_e2e import _finish  # noqa: E402  (a process's final state JSON, within its time)
+import scorelog
+from test_link_e2e import _finish  # a process's final state JSON, within its time
 
 
 def _free_port():

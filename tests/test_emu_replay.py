@@ -1,15 +1,11 @@
 """`burako emu --replay FILE`: a transcript stepped through on the emulated screen."""
 import json
 
-from emulator.paths import use_firmware
-
-use_firmware()
-
-from ai.basic import BasicAI  # noqa: E402
-from engine import game as G  # noqa: E402
-from engine import rules as RU  # noqa: E402
-from engine import transcript as TR  # noqa: E402
-from host import emu  # noqa: E402
+from ai.basic import BasicAI
+from engine import game as G
+from engine import rules as RU
+from engine import transcript as TR
+from host import emu
 
 
 def transcript(path, moves=40, seed=4):

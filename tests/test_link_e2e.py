@@ -16,8 +16,7 @@ import pytest
 
 from emulator.paths import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-import scorelog  # noqa: E402
+import scorelog
 
 TIMEOUT = 150
 # The MicroPython end's heap: the UI's 128 KB budget, a hard limit (the

@@ -18,6 +18,7 @@ from link import msg as M
 from link import repair as RP
 from link import session as S
 from link.session import Link
+from test_vpico import flashed, vpico_ready  # noqa: F401  (fixtures: the flashed image, made once)
 
 VICTIMS = ["cpython", pytest.param("micropython", marks=pytest.mark.micropython)]
 
@@ -422,7 +423,6 @@ def test_an_honest_consoles_game_holds_only_moves_a_seat_really_sent(seed, acts)
 
 
 # --- the worst ones on the virtual Pico (the real rp2 firmware) -------------------------------
-from test_vpico import flashed, vpico_ready  # noqa: E402,F401 (fixtures: the flashed image, made once)
 
 
 @pytest.mark.slow

@@ -3,6 +3,8 @@ process on an in-memory cable (host/relay.py's fault model, simulated clock)
 play whole 1v1 matches AI against AI (R2 deal and turn order, R9 match end),
 survive pulled cables and power-offs, and refuse a dishonest peer."""
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import codec
 from engine import game as G
@@ -322,10 +324,6 @@ def test_cable_out_for_a_week_then_the_match_goes_on():
     duel(consoles=(a, b), clock=clock, cable=cable)
     assert a.link.reason == b.link.reason == S.R_MATCH_OVER
     _same_match(a, b)
-
-
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 
 @settings(derandomize=True, deadline=None, max_examples=10, suppress_health_check=[HealthCheck.too_slow])

@@ -73,7 +73,6 @@ def test_sim_json_and_replay_of_its_transcript(tmp_path):
     assert match["hands"] == 1 and len(match["scores"]) == 3 and match["levels"] == [3, 2, 1]
     assert summary["summary"] is True and summary["games"] == 1
 
-    sys.path.insert(0, str(ROOT))
     from ai import rummy as AR
 
     lines = []

@@ -11,7 +11,7 @@ from devicekit import ROOT, mpremote, run_cli, vdevice  # noqa: F401  (vdevice: 
 from host import history
 from test_scores_history import png_size
 
-import scorelog  # noqa: E402  (firmware/ is on sys.path: conftest.py)
+import scorelog
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from devicekit import run_cli
 from host import history, scoreplot
 
-import scorelog  # noqa: E402  (firmware/ is on sys.path: conftest.py)
+import scorelog
 
 
 def rec(i, **kw):
@@ -347,8 +347,6 @@ def test_a_linked_match_the_peer_left_in_play_is_no_result(tmp_path):
     # issue 19: the victim of a peer that abandoned (scorelog "ended") neither wins nor loses
     import subprocess
     import sys
-    from emulator.paths import use_firmware
-    use_firmware()
     import scorelog
 
     log = tmp_path / "scores.log"

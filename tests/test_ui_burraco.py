@@ -13,19 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from emulator.paths import use_firmware
-
-use_firmware()
-
-import scorelog  # noqa: E402
-from emulator import runner  # noqa: E402
-from emulator.board import EmuBoard, VirtualClock, parse_keys  # noqa: E402
-from engine import game as G  # noqa: E402
-from engine import score as SC  # noqa: E402
-from ui import gfx  # noqa: E402
-from ui import lang as L  # noqa: E402
-from ui import save  # noqa: E402
-from ui.app import App  # noqa: E402
+import scorelog
+from emulator import runner
+from emulator.board import EmuBoard, VirtualClock, parse_keys
+from engine import game as G
+from engine import score as SC
+from ui import gfx
+from ui import lang as L
+from ui import save
+from ui.app import App
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNTIMES = ["cpython", pytest.param("micropython", marks=pytest.mark.micropython)]

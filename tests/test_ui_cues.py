@@ -4,18 +4,14 @@ the hints that name the right keys, the hint menu entry) and the title's
 language choice carried into a continued game."""
 import pytest
 
-from emulator.paths import use_firmware
-
-use_firmware()
-
-from engine import game as G  # noqa: E402
-from emulator import runner  # noqa: E402
-from emulator.board import parse_keys  # noqa: E402
-from hal import keys as K  # noqa: E402
-from ui import app as A  # noqa: E402
-from ui import gfx  # noqa: E402
-from ui import lang as L  # noqa: E402
-from ui import screen_table  # noqa: E402
+from engine import game as G
+from emulator import runner
+from emulator.board import parse_keys
+from hal import keys as K
+from ui import app as A
+from ui import gfx
+from ui import lang as L
+from ui import screen_table
 
 START = "A,UP,A"
 

@@ -5,17 +5,13 @@ the game state (ui/state.py) and the pixels of the emulated panel.
 """
 import pytest
 
-from emulator.paths import use_firmware
-
-use_firmware()
-
-from uikit import meld_seed  # noqa: E402
-from engine import game as G  # noqa: E402
-from engine import rules as RU  # noqa: E402
-from engine import tiles as T  # noqa: E402
-from emulator import runner  # noqa: E402
-from emulator.board import parse_keys  # noqa: E402
-from ui import gfx  # noqa: E402
+from uikit import meld_seed
+from engine import game as G
+from engine import rules as RU
+from engine import tiles as T
+from emulator import runner
+from emulator.board import parse_keys
+from ui import gfx
 
 START = "A,UP,A"          # title: new game; setup: up wraps to Start; start (J1 human, J2 AI)
 RUNTIMES = ["cpython", pytest.param("micropython", marks=pytest.mark.micropython)]

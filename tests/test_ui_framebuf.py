@@ -1,13 +1,9 @@
 """emulator/shim/framebuf.py is byte-exact with MicroPython's own framebuf (RGB565, 8x8 font)."""
 import random
-import sys
 
 import pytest
 
-from emulator.paths import SHIM
-
-sys.path.insert(0, SHIM)
-import framebuf as shim  # noqa: E402
+import framebuf as shim   # emulator/shim/framebuf.py: on sys.path by pyproject's pythonpath
 
 W, H = 37, 23
 

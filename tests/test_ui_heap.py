@@ -7,12 +7,8 @@ matches in a row played through the keys (all seats AI, level 1, target 1000: tw
 checked at every table frame for the modules that must be gone, and for the free heap there."""
 import pytest
 
-from emulator.paths import use_firmware
-
-use_firmware()
-
-import scorelog  # noqa: E402
-from ui import app as A  # noqa: E402
+import scorelog
+from ui import app as A
 
 HEAP = 131072       # the UI's heap limit (tests/test_link_e2e.py MP_HEAP, emulator/runner.py)
 # gc.mem_free() at the table's first frame after a collection, seed 1, measured 23 Nov 15:55:

@@ -4,22 +4,18 @@ through the UI (CPython and MicroPython under the heap limit), and every new
 string fits its box."""
 import pytest
 
-from emulator.paths import use_firmware
-
-use_firmware()
-
-from emulator import runner  # noqa: E402
-from emulator.board import EmuBoard, ScriptButtons, VirtualClock  # noqa: E402
-from engine import rummy as RM  # noqa: E402
-from engine import tiles as T  # noqa: E402
-from hal import keys as K  # noqa: E402
-import scorelog  # noqa: E402
-from ui import gfx  # noqa: E402
-from ui import lang as L  # noqa: E402
-from ui import rummy_view as SR  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.common import S_RUMMY  # noqa: E402
-from ui.state import snapshot  # noqa: E402
+from emulator import runner
+from emulator.board import EmuBoard, ScriptButtons, VirtualClock
+from engine import rummy as RM
+from engine import tiles as T
+from hal import keys as K
+import scorelog
+from ui import gfx
+from ui import lang as L
+from ui import rummy_view as SR
+from ui.app import App
+from ui.common import S_RUMMY
+from ui.state import snapshot
 
 
 def position(tmp_path, table, rack, exposed=1):

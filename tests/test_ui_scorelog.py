@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 import scorelog
+from emulator import runner
+from emulator.board import parse_keys
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,10 +38,7 @@ def test_finished_matches_are_logged_once_each(tmp_path, runtime):
         assert rec["winner"] == (0 if st["scores"][0] > st["scores"][1] else 1)
 
 
-# --- issue 21: players' names, the seats this console held, the AIs' level -------------------
-from emulator import runner  # noqa: E402
-from emulator.board import parse_keys  # noqa: E402
-
+# --- players' names, the seats this console held, the AIs' level ----------------------------
 # title: new game; set-up rows variant, players, J1, J2, level, target, start
 NAMES = ("A,DOWN,DOWN,PRESS,"                    # J1's row; Click: the names list
          "A,DOWN,RIGHT,UP,RIGHT,DOWN,DOWN,A,"    # New name: B (A+1), Z (A-1), C (A+2); A confirms

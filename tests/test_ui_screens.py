@@ -10,16 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from emulator.paths import use_firmware
-
-use_firmware()
-
-from emulator import runner  # noqa: E402
-from emulator.board import EmuBoard, ScriptButtons, VirtualClock, parse_keys  # noqa: E402
-from engine import game as G  # noqa: E402
-from ui import app as A  # noqa: E402
-from uikit import feed, full_redraw  # noqa: E402
-from ui import state  # noqa: E402
+from emulator import runner
+from emulator.board import EmuBoard, ScriptButtons, VirtualClock, parse_keys
+from engine import game as G
+from ui import app as A
+from uikit import feed, full_redraw
+from ui import state
 
 START = "A,UP,A"          # title: new game; setup: up wraps to Start; start (J1 human, J2 AI)
 KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "PRESS", "A", "B", "X", "Y")

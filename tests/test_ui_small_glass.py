@@ -6,22 +6,18 @@ set-up row is on the glass, and partial redraws paint what a full redraw paints
 "Pico-LCD-1.14 (240x135)"."""
 import pytest
 
-from emulator.paths import use_firmware
-
-use_firmware()
-
-from emulator.board import (FRAME_MS, EmuBoard, PinButtons, ScriptButtons, VirtualClock,  # noqa: E402
+from emulator.board import (FRAME_MS, EmuBoard, PinButtons, ScriptButtons, VirtualClock,
                             board_display, board_keys, parse_keys)
-from emulator.display import Display  # noqa: E402
-from engine import game as G  # noqa: E402
-from hal import board as hb  # noqa: E402
-from ui import app as A  # noqa: E402
-from ui.common import S_LINK  # noqa: E402
-from uikit import feed, full_redraw, meld_seed  # noqa: E402
-from ui import gfx  # noqa: E402
-from ui import screen_table as ST  # noqa: E402
-from ui import keynames  # noqa: E402
-from ui import lang as L  # noqa: E402
+from emulator.display import Display
+from engine import game as G
+from hal import board as hb
+from ui import app as A
+from ui.common import S_LINK
+from uikit import feed, full_redraw, meld_seed
+from ui import gfx
+from ui import screen_table as ST
+from ui import keynames
+from ui import lang as L
 
 H = hb.load_profile("pico_lcd_114").HEIGHT
 START = "A,UP,A"          # title: new game; set-up: up wraps to Start; start

@@ -3,14 +3,10 @@ for each of its letters (issue 9: "Pozzetto" was cut to 6 letters, u-acute read
 as o-acute, two-digit numbers crossed the tile frame)."""
 import pytest
 
-from emulator.paths import use_firmware
-
-use_firmware()
-
-from emulator.display import Display  # noqa: E402
-from ui import gfx  # noqa: E402
-from ui import lang as L  # noqa: E402
-from ui import screen_table  # noqa: E402
+from emulator.display import Display
+from ui import gfx
+from ui import lang as L
+from ui import screen_table
 
 LANGS = ("es", "it", "en")
 

@@ -1,14 +1,11 @@
 """Shared by the UI tests: what a full redraw paints, to hold partial redraws to; a seed
 whose first hand lets J1 lay a meld."""
-from emulator.paths import use_firmware
 
-use_firmware()
-
-from emulator.display import Display  # noqa: E402
-from ui import app as A  # noqa: E402
-from ai.basic import find_meld  # noqa: E402
-from engine import game as G  # noqa: E402
-from engine import rules as RU  # noqa: E402
+from emulator.display import Display
+from ui import app as A
+from ai.basic import find_meld
+from engine import game as G
+from engine import rules as RU
 
 SENTINEL = 0xF81F      # magenta: a pixel a full redraw leaves unpainted shows up
 

@@ -205,9 +205,6 @@ def uf2_stale(uf2):
 
 def profile(name=DEFAULT_PROFILE):
     """The firmware's board profile module (pins, glass), as the device imports it."""
-    from emulator.paths import use_firmware
-
-    use_firmware()
     from hal import board as hb
 
     try:
@@ -482,9 +479,6 @@ def wire_frames(log, ends=None):
     [(t_first, t_last, ctl, seq, ack, payload)], t_first the time of the frame's first byte in `log`,
     t_last that of its 0x00 delimiter in `ends` (a log of the same bytes timed elsewhere: written
     into the TX FIFO and out on the wire), else in `log`. Damaged frames are left out."""
-    from emulator.paths import use_firmware
-
-    use_firmware()
     from link import frame as F
 
     times, data = log[0::2], log[1::2]
