@@ -13,61 +13,22 @@ fuel_cursor_move, fuel_idle_frame, heap_peak_firmware_autoplay, mpy_bytes_total,
   constant stamp overhead; the display is a no-op in the guest so this is the
   UI's own work (rendering into its buffers), not the emulator bridge
 * bytes of every buffer the UI keeps
-* .mpy size of all of firmware/ (host/mpy.py mpy_sizes)
+* .mpy size of all of firmware/ (emulator/runtimes/wasi.py mpy_sizes)
 """
 import argparse
 import json
 import tempfile
 
 import benchpath  # noqa: F401  (puts the checkout, tests/ and firmware/ on sys.path)
+from emulator import runner
 from emulator.runtimes import wasi
 
-from emulator import runner
 
-# the emulator's guest board (emulator/runner.py) around a display that does
-# nothing, so the fuel is the UI's own rendering work
-FUEL = """
-import gc
-gc.disable()
-class Disp:
-    width = 240
-    height = 240
-    def blit(self, buf, x, y, w, h):
-        pass
-    def fill_rect(self, x, y, w, h, c):
-        pass
-    def backlight(self, on):
-        pass
-""" + runner.GUEST_BOARD + """
-from hal import keys as K
-b = B
-from ui.app import App, D_ALL
-app = App(b, seed=%(seed)d)
-app.new_game()
-b.buttons.ev = K.A
-app.step(0)
-gc.collect()
-print('F')
-print('F')
-app.dirty = D_ALL
-print('F')
-app.draw()
-print('F')
-gc.collect()
-a = gc.mem_alloc()
-b.buttons.ev = K.RIGHT
-print('F')
-app.step(0)
-print('F')
-print(gc.mem_alloc() - a)
-b.buttons.ev = 0
-a = gc.mem_alloc()
-print('F')
-app.step(0)
-print('F')
-print(gc.mem_alloc() - a)
-print(sum([n for _, n in app.p.buffers()]) + len(app.sel))
-"""
+def fuel_program(seed):
+    """tests/guests/ui_fuel.py on the emulator's guest board (emulator/runner.py) around a
+    display that does nothing, so the fuel is the UI's own rendering work."""
+    return (wasi.program("null_display.py") + runner.GUEST_BOARD
+            + wasi.program("ui_fuel.py", seed=seed))
 
 
 def main(argv=None):
@@ -82,7 +43,7 @@ def main(argv=None):
         out["autoplay_match"] = {"heap_limit": 131072, "peak_heap_bytes": st["peak_heap_bytes"],
                                  "heap_after_boot_bytes": st["heap_after_boot"],
                                  "hands": st["hands"], "scores": st["scores"]}
-        res = wasi.Guest(heap=131072, flash=d).run(FUEL % {"seed": args.seed})
+        res = wasi.Guest(heap=131072, flash=d).run(fuel_program(args.seed))
     f = res.line_fuel
     L = res.lines
     overhead = f[1] - f[0]

@@ -164,30 +164,6 @@ def test_level_four_discards_points_when_the_opponent_can_close():
     assert mv[0] == G.DISCARD and mv[2] == bytes(T.parse_list("B1"))
 
 
-MP_GUEST = """
-import gc
-gc.disable()
-from ai.selfplay import steps
-from ai.basic import BasicAI
-from ai.expert import ExpertAI
-peak = 0
-def run():
-    global peak
-    for r in steps(%(variant)r, %(n)d, %(seed)d, 0, None, None,
-                   [ExpertAI(%(seed)d * 4 + p) if p %% 2 == 0 else BasicAI(3) for p in range(%(n)d)]):
-        a = gc.mem_alloc()
-        if a > peak:
-            peak = a
-        if r:
-            print(r["transcript_sha256"])
-        yield
-S = run()
-for _ in S:
-    gc.collect()
-print("PEAK", peak)
-"""
-
-
 @pytest.mark.micropython
 @pytest.mark.parametrize("variant,n,seed", [("burako", 2, 3), ("burako", 4, 4), ("burraco", 2, 5)])
 def test_level_four_same_decisions_inside_micropython_at_128k(variant, n, seed):
@@ -196,7 +172,7 @@ def test_level_four_same_decisions_inside_micropython_at_128k(variant, n, seed):
     from emulator.runtimes import wasi
     want = play_match(variant, n, seed, players=[
         ExpertAI(seed * 4 + p) if p % 2 == 0 else BasicAI(3) for p in range(n)])["transcript_sha256"]
-    res = wasi.Guest(heap=131072).run(MP_GUEST % {"variant": variant, "n": n, "seed": seed})
+    res = wasi.Guest(heap=131072).run_file("expert_match.py", variant=variant, n=n, seed=seed)
     assert res.lines[0] == want
     peak = int(res.lines[1].split()[1])
     assert peak < 80000       # the table UI holds the rest of 128 KB (test_ui_heap's floors)
@@ -205,8 +181,8 @@ def test_level_four_same_decisions_inside_micropython_at_128k(variant, n, seed):
 @pytest.mark.micropython
 def test_level_four_fits_beside_the_table_ui_at_128k(tmp_path):
     # a whole match through the keys, both seats level 4, in the UI's heap
-    # with garbage collected only between frames (tests/test_ui_heap.py's
-    # guest): every decision's garbage fits beside the table
+    # with garbage collected only between frames (tests/guests/ui_heap.py,
+    # as tests/test_ui_heap.py runs it): every decision's garbage fits beside the table
     import test_ui_heap as UH
     from emulator.runtimes import wasi
     DOWN, LEFT, RIGHT, A_KEY = 0x002, 0x004, 0x008, 0x020
@@ -216,9 +192,8 @@ def test_level_four_fits_beside_the_table_ui_at_128k(tmp_path):
              DOWN, A_KEY)
     flash = tmp_path / "flash"
     flash.mkdir()
-    guest = UH.GUEST.replace("KEYS = [%(first)r, %(again)r, %(again)r]", "KEYS = [%(first)r]")
-    res = wasi.Guest(heap=UH.HEAP, flash=flash, result_cap=16).run(
-        guest % {"first": first, "seed": 1})
+    res = wasi.Guest(heap=UH.HEAP, flash=flash, result_cap=16).run_file(
+        ["null_display.py", "ui_heap.py"], seed=1, KEYS=[first])
     end = res.lines[-1].split()
     assert end[0] == "END"
     peak, logged, level, seats, target = map(int, end[1:])

@@ -71,29 +71,6 @@ def test_position_bytes_round_trip_inside_micropython():
     for _ in range(120):
         g.play(ai.choose(g))
         want.append(codec.encode(g).hex())
-    script = """
-import gc, binascii
-gc.disable()
-from engine import rules as RU, game as G, codec
-from ai.basic import BasicAI
-def steps():
-    g = G.Game(RU.BURAKO, 4, 9)
-    ai = BasicAI()
-    for i in range(120):
-        g.play(ai.choose(g))
-        b = codec.encode(g)
-        h = codec.decode(b)
-        print(binascii.hexlify(codec.encode(h)).decode())
-        g = h
-        yield
-    try:
-        codec.decode(b[:40])
-    except codec.CodecError as e:
-        print("refused", e)
-S = steps()
-for _ in S:
-    gc.collect()
-"""
-    res = wasi.Guest(heap=64 * 1024).run(script)
+    res = wasi.Guest(heap=64 * 1024).run_file("codec_roundtrip.py", seed=9, moves=120)
     assert res.lines[:-1] == want
     assert res.lines[-1].startswith("refused")

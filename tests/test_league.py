@@ -103,37 +103,10 @@ def test_fuel_per_decision_per_level_inside_micropython():
     assert d["pairs"][0]["matches"] == 2
 
 
-# One hand of level 3 against level 3 inside MicroPython with the whole
-# firmware's heap; garbage is collected only between steps (host/sim.py).
-HAND = """
-import gc
-gc.disable()
-from engine import rules as RU, game as G
-from ai.basic import BasicAI
-def play():
-    g = G.Game(RU.BURAKO, 2, %d)
-    ais = [BasicAI(3), BasicAI(3)]
-    moves = 0
-    while g.phase == G.P_DRAW or g.phase == G.P_PLAY or g.phase == G.P_EMPTY or g.phase == G.P_EMPTY_DISCARD:
-        mv = ais[g.turn].choose(g)
-        yield
-        err = g.play(mv)
-        if err:
-            print("illegal", err)
-            return
-        moves += 1
-        yield
-    print("hand over", moves, g.history, gc.mem_alloc())
-S = play()
-for _ in S:
-    gc.collect()
-"""
-
-
 @pytest.mark.micropython
 def test_level_three_plays_a_hand_in_the_128k_heap():
     from emulator.runtimes import wasi
-    res = wasi.Guest(heap=131072, fuel=10 ** 12, timeout=120).run(HAND % 21)
+    res = wasi.Guest(heap=131072, fuel=10 ** 12, timeout=120).run_file("level3_hand.py", seed=21)
     last = res.lines[-1].split()
     assert last[:2] == ["hand", "over"], res.lines[-3:]
     # the same hand as under CPython, move for move (no set or dict order

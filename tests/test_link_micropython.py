@@ -3,10 +3,8 @@ layer gives byte-identical frames and decodes a damaged, split stream exactly as
 CPython does, and a console inside MicroPython plays a whole match against a
 CPython console over a noisy in-memory cable within a 128 KB heap.
 
-Data goes into guest scripts as strings, never as long list literals: a
-literal of N items needs N stack slots in the module's top-level frame, which
-then lives on the GC heap, reachable from no root, and the first gc.collect()
-between steps frees it under the running loop (a wasm out-of-bounds trap)."""
+Data goes into the guest programs (tests/guests/) as strings, never as long list
+literals: tests/guests/link_frames.py says why."""
 import random
 
 import pytest
@@ -17,38 +15,6 @@ from host.relay import Faults
 from link import frame as F
 
 pytestmark = pytest.mark.micropython
-
-FRAME_GUEST = """
-import gc, binascii
-gc.disable()
-from link import frame as F
-PAYLOADS = [binascii.unhexlify(x) for x in %(payloads)r.split()]
-STREAM = binascii.unhexlify(%(stream)r)
-CUTS = [int(x) for x in %(cuts)r.split()]
-def run():
-    enc = F.Encoder()
-    for i in range(len(PAYLOADS)):
-        print('W', binascii.hexlify(bytes(enc.build(2, i, 7, PAYLOADS[i]))).decode())
-        yield
-    got = []
-    def on_frame(buf, n):
-        print('G', binascii.hexlify(bytes(buf[F.HEAD:n])).decode())
-    rx = F.Receiver(on_frame)
-    chunk = bytearray(64)
-    i = 0
-    for k in CUTS:
-        part = STREAM[i:i + k]
-        for j in range(len(part)):
-            chunk[j] = part[j]
-        rx.feed(chunk, len(part))
-        i += k
-        yield
-    print('B', rx.bad, rx.frames)
-S = run()
-for _ in S:
-    gc.collect()
-"""
-
 
 def test_frame_layer_is_byte_identical_on_micropython():
     rng = random.Random(5)
@@ -72,9 +38,9 @@ def test_frame_layer_is_byte_identical_on_micropython():
         i += k
     assert 0 < len(want) < len(payloads) and rx.bad > 0     # some frames damaged, the rest whole
     assert set(want) <= {p.hex() for p in payloads}
-    res = wasi.Guest(heap=64 * 1024).run(FRAME_GUEST % {
-        "payloads": " ".join(p.hex() for p in payloads),
-        "stream": stream.hex(), "cuts": " ".join(map(str, cuts))})
+    res = wasi.Guest(heap=64 * 1024).run_file(
+        "link_frames.py", payloads=" ".join(p.hex() for p in payloads),
+        stream=stream.hex(), cuts=" ".join(map(str, cuts)))
     assert [x[2:] for x in res.lines if x.startswith("W ")] == [w.hex() for w in wires]
     assert [x[2:] for x in res.lines if x.startswith("G ")] == want
     assert res.lines[-1] == f"B {rx.bad} {rx.frames}"

@@ -25,30 +25,12 @@ TABLE = ("R3 R4 R5 R6 | B3 B4 B5 B6 | Y3 Y4 Y5 Y6 | K3 K4 K5 K6 | R7 B7 Y7 | R8 
          "R9 R10 R11 R12 | B9 B10 B11 | Y10 Y11 Y12 Y13 | K10 K11 K12")
 RACK = "R1 B1 Y1 K1 R2 B2 Y2 Y8 Y9 K9 R13 B12 * *"
 
-SOLVE = """
-import gc
-gc.disable()
-from engine import rummy as RM, rummy_solve as RS, tiles as T
-table = RM.parse_table(%(table)r)
-rack = bytes(T.parse_list(%(rack)r))
-def steps():
-    gc.collect()
-    base = gc.mem_alloc()
-    r = RS.solve(table, rack, True, RM.NO_TILE, %(limit)d)
-    print(r[1], r[2], r[3], gc.mem_alloc() - base)
-    yield
-S = steps()
-for _ in S:
-    gc.collect()
-"""
-
-
 def test_solver_fits_a_64k_heap_at_the_device_budget_and_far_beyond():
     from engine import rummy as RM, rummy_solve as RS, tiles as T
 
     for limit in (RS.NODES, 20 * RS.NODES):
-        res = wasi.Guest(heap=64 * 1024, fuel=10**11, timeout=120).run(
-            SOLVE % {"table": TABLE, "rack": RACK, "limit": limit})
+        res = wasi.Guest(heap=64 * 1024, fuel=10**11, timeout=120).run_file(
+            "rummy_solve_heap.py", table=TABLE, rack=RACK, limit=limit)
         pts, closes, exact, grew = res.lines[-1].split()
         want = RS.solve(RM.parse_table(TABLE), bytes(T.parse_list(RACK)), True, RM.NO_TILE, limit)
         assert int(pts) == want[1] and pts != "0"

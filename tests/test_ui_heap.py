@@ -28,84 +28,8 @@ FIRST = (DOWN, DOWN, A_KEY,         # seat 1: AI too
          DOWN, A_KEY)               # start
 AGAIN = (UP, A_KEY)                 # the same choices: up wraps to start
 SEED = 1
-
-GUEST = """
-import gc
-gc.disable()
-import sys
-class Disp:
-    width = 240
-    height = 240
-    def blit(self, buf, x, y, w, h):
-        pass
-    def fill_rect(self, x, y, w, h, c):
-        pass
-    def backlight(self, on):
-        pass
-class Btn:
-    ev = 0
-    def poll(self, now):
-        e = self.ev
-        self.ev = 0
-        return e
-class Clk:
-    now = 0
-    def ticks_ms(self):
-        return self.now
-class Board:
-    pass
-from hal.storage import Storage
-B = Board()
-B.display = Disp()
-B.buttons = Btn()
-B.clock = Clk()
-B.link = None
-B.storage = Storage('/flash/')
-B.idle = None
-from ui import app as A
-gc.collect()
-APP = A.App(B, seed=%(seed)d, ai_ms=0)
-KEYS = [%(first)r, %(again)r, %(again)r]
-OFF = A.OFF_TABLE + ('link.entropy',)
-def frames():
-    app = APP
-    todo = []
-    title = 0
-    while title <= len(KEYS):
-        k = 0
-        if app.waiting():
-            if app.screen == A.S_TITLE:
-                title += 1
-                print('TITLE', app.row, app.has_save)
-                if title <= len(KEYS):
-                    k = 0x20                    # New game
-                    todo = list(KEYS[title - 1])
-            elif app.screen == A.S_SETUP and todo:
-                k = todo.pop(0)
-            else:
-                k = 0x20                        # the hand end's next hand, the match end's title
-        B.buttons.ev = k
-        B.clock.now += 15
-        app.step(B.clock.now)
-        yield
-def check():
-    # after a collection: at the table, what must be gone and what is free
-    if APP.screen == A.S_GAME:
-        left = [n for n in OFF if n in sys.modules]
-        if left:
-            print('LEFT', ' '.join(left))
-        print('T', APP.logged, len(APP.g.history), gc.mem_free())
-FRAMES = frames()
-PEAK = 0
-for _ in FRAMES:
-    a = gc.mem_alloc()
-    if a > PEAK:
-        PEAK = a
-    gc.collect()
-    check()
-FRAMES = None
-print('END', PEAK, APP.logged, APP.level, APP.ai_seats, APP.target)
-"""
+# the guest (tests/guests/ui_heap.py, after null_display.py) plays 3 matches: FIRST's set-up, then
+# AGAIN's twice
 
 
 @pytest.mark.micropython
@@ -114,8 +38,8 @@ def test_three_matches_in_a_row_at_128k_unload_what_the_table_does_not_use(tmp_p
 
     flash = tmp_path / "flash"
     flash.mkdir()
-    res = wasi.Guest(heap=HEAP, flash=flash, result_cap=16).run(
-        GUEST % {"first": FIRST, "again": AGAIN, "seed": SEED})
+    res = wasi.Guest(heap=HEAP, flash=flash, result_cap=16).run_file(
+        ["null_display.py", "ui_heap.py"], seed=SEED, KEYS=[FIRST, AGAIN, AGAIN])
     lines = res.lines
     assert not [ln for ln in lines if ln.startswith("LEFT")], [ln for ln in lines if ln.startswith("LEFT")][:3]
     end = lines[-1].split()

@@ -55,7 +55,7 @@ DEFAULT_RESULT_CAP = 256           # bytes; the guest allocates this much per ho
 DEFAULT_LINEAR_MEMORY = 64 * 1024 * 1024
 
 __all__ = [
-    "ROOT", "FIRMWARE", "FIRMWARE_BUILD", "FW_GUEST", "FLASH_GUEST",
+    "ROOT", "FIRMWARE", "FIRMWARE_BUILD", "FW_GUEST", "FLASH_GUEST", "GUESTS", "program",
     "MpyError", "FirmwareBuildError", "GuestError", "GuestMemoryError",
     "GuestOutOfFuel", "GuestTimeout", "HostResultTooLarge",
     "mpy_cross_path", "compile_firmware", "mpy_sizes",
@@ -358,6 +358,28 @@ def prelude(fw: bool = True) -> str:
     return f"import sys,host;{path}fuel=lambda:int(host.call('fuel',''))\n"
 
 
+GUESTS = ROOT / "tests" / "guests"   # the guest programs of the tests and figure scripts
+
+
+def program(path: Union[str, Path], **params: Any) -> str:
+    """A guest program kept as a real .py file (tests/guests/), with its parameters passed in.
+
+    The file declares each parameter as a top-level ``NAME = <default>`` line, so it reads (and
+    lints) as a whole program; each keyword replaces its line with ``NAME = repr(value)``, on the
+    same line, so the guest's line numbers stay the file's. Values are literals (ints, strings,
+    bytes, tuples, lists, dicts of them). A keyword the file does not declare is an error.
+    Several files joined: pass a list; the declarations may be in any of them.
+    """
+    paths = [path] if isinstance(path, (str, Path)) else list(path)
+    text = "".join(Path(p if os.path.isabs(p) else GUESTS / p).read_text() for p in paths)
+    for name, value in params.items():
+        text, n = re.subn(rf"^{re.escape(name)} = .*$", lambda _m: f"{name} = {value!r}", text,
+                          count=1, flags=re.M)
+        if not n:
+            raise MpyError(f"guest program {paths} declares no parameter {name}")
+    return text
+
+
 @dataclass
 class HostCall:
     """One guest ``host.call(name, payload)`` as a host function sees it.
@@ -547,6 +569,11 @@ class Guest:
         outcome = self._execute(script, state)
         state.store = None
         return self._finish(state, outcome)
+
+    def run_file(self, path: Union[str, Path, list], on_line: Optional[LineCallback] = None,
+                 **params: Any) -> GuestResult:
+        """``run(program(path, **params), on_line)``: a guest program from tests/guests/."""
+        return self.run(program(path, **params), on_line)
 
     def start(self, script: str, on_line: Optional[LineCallback] = None,
               handoff: tuple[str, ...] = ()) -> "GuestSession":

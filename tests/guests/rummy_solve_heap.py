@@ -1,0 +1,27 @@
+# tests/test_rummy_micropython.py: one Rummy solver search inside MicroPython on a given table
+# and rack at a node limit; prints its points, closing and exact flags and the bytes it kept.
+import gc
+
+from engine import rummy
+from engine import rummy_solve
+from engine import tiles
+
+gc.disable()
+table = ''          # engine/rummy.py parse_table's text
+rack = ''           # tiles.parse_list's text
+limit = 0           # the search's node limit
+TABLE = rummy.parse_table(table)
+RACK = bytes(tiles.parse_list(rack))
+
+
+def steps():
+    gc.collect()
+    base = gc.mem_alloc()
+    r = rummy_solve.solve(TABLE, RACK, True, rummy.NO_TILE, limit)
+    print(r[1], r[2], r[3], gc.mem_alloc() - base)
+    yield
+
+
+S = steps()
+for _ in S:
+    gc.collect()

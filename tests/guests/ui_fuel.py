@@ -1,0 +1,37 @@
+# benchmarks/ui_figures.py: the fuel of one full-screen redraw, one cursor move and one idle
+# frame, and the heap those frames allocate. Joined after null_display.py and the emulator's
+# guest board (emulator/runner.py GUEST_BOARD, which makes B). Each measured step sits between
+# two print('F') lines: their fuel stamps bracket it.
+import gc
+
+from hal import keys
+from ui.app import App, D_ALL
+
+seed = 5
+
+b = B
+app = App(b, seed=seed)
+app.new_game()
+b.buttons.ev = keys.A
+app.step(0)
+gc.collect()
+print('F')
+print('F')
+app.dirty = D_ALL
+print('F')
+app.draw()
+print('F')
+gc.collect()
+a = gc.mem_alloc()
+b.buttons.ev = keys.RIGHT
+print('F')
+app.step(0)
+print('F')
+print(gc.mem_alloc() - a)
+b.buttons.ev = 0
+a = gc.mem_alloc()
+print('F')
+app.step(0)
+print('F')
+print(gc.mem_alloc() - a)
+print(sum([n for _, n in app.p.buffers()]) + len(app.sel))
