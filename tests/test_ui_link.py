@@ -17,7 +17,7 @@ from link import msg as M
 from link import session as S
 from ui import lang as L
 from ui import linkplay as SL
-from ui import linkscreen as SC
+from ui import linkplay_screen as SC
 from ui import linkkeys as SSL
 from ui import screen_link as SSLF
 from ui.common import S_GAME, S_LINK
@@ -175,20 +175,20 @@ def test_refused_frame_changes_nothing_and_the_reason_shows(tmp_path):
     pos = codec.encode(a.app.g)
     count = a.app.link.count
     # a discard of a tile the cheater does not hold (a draw is due first, too)
-    cheat.t.send(M.move(cheat.count, cheat._dig, (G.DISCARD, 0, bytes((a.app.g.racks[a.app.link.seat][0],)), 0)))
+    cheat.t.send(M.move(cheat.count, cheat.digest, (G.DISCARD, 0, bytes((a.app.g.racks[a.app.link.seat][0],)), 0)))
     run2(lambda: a.app.link.refused >= 1 and not a.app.link.events)   # shown the frame after
     assert codec.encode(a.app.g) == pos and a.app.link.count == count
     assert a.app.msg == SL.tx(SL.T_REFUSED) + SL.tx(SL.T_FRAME + S.F_ILLEGAL - 1)
     assert snapshot(a.app)["link"]["note"] == a.app.msg
     # it goes on: strikes end the link, the screen names the reason
-    for _ in range(S.MAX_STRIKES + 2):
+    for _ in range(M.MAX_STRIKES + 2):
         if a.app.link.state == S.ENDED:
             break
         run2(lambda: a.app.link.state == S.ENDED or
              (a.app.link.state == S.PLAYING and a.app.link.idle() and cheat.idle()))
         if a.app.link.state == S.ENDED:
             break
-        cheat.t.send(M.move(cheat.count, cheat._dig, (G.DISCARD, 0, b"\x00", 0)))
+        cheat.t.send(M.move(cheat.count, cheat.digest, (G.DISCARD, 0, b"\x00", 0)))
         n = a.app.link.refused
         run2(lambda: a.app.link.refused > n or a.app.link.state == S.ENDED)
     run2(lambda: a.app.screen == S_LINK)

@@ -17,7 +17,7 @@ from link import entropy
 from link import session as S
 from ui import linkrummy as LR
 from ui import linkrummy_screen as LSC
-from ui import linkscreen as LKS     # the LINK table ids (linkrummy_screen holds them private)
+from ui import linkplay_screen as LKS     # the LINK table ids (linkrummy_screen holds them private)
 from ui import rummy_view as V
 from ui import screen_link as SL
 from ui import linkkeys as KY

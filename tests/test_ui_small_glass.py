@@ -451,7 +451,7 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
 def test_burako_link_screen_fits_the_glass(tmp_path):
     """Cable 1v1 on the 1.14 (no peer on the cable): the link screen's lines and its
     hint at the glass's foot, naming A~ for Y (give up), nothing below row 134."""
-    from ui import linkscreen as LS
+    from ui import linkplay_screen as LS
     from ui.screen_link import tx
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=Glass(),

@@ -11,6 +11,7 @@
 # ui/gfx.py's few fixed buffers, dirty bits say which screen regions changed.
 import sys
 from micropython import const
+from memory import drop
 from engine import game as G
 from engine import rules as RU
 from engine import tiles as T
@@ -21,18 +22,16 @@ from ui import screen_link
 from ui.gfx import WHITE, CURSOR, ERR
 # S_MATCHEND, S_HANDEND and D_ALL are also imported from here (emulator, benchmarks)
 from ui.common import (S_TITLE, S_SETUP, S_GAME, S_HANDOFF, S_HANDEND, S_MATCHEND, S_RUMMY,
-                       D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, D_HINT, D_ALL, RACK_N, pname)
+                       D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, D_HINT, D_ALL, RACK_N, pname, NAMES)
 
-# the screen modules by screen id, each imported when it is first shown: on the Pico every
+# the screen modules (ui/common.py NAMES) are each imported when first shown: on the Pico every
 # import costs 10-20 ms (littlefs looks up three names, the .mpy is read and loaded), so the
 # title, which needs none of the game's screens, its AI or the score log, comes up ~0.2 s sooner
-NAMES = ("ui.screen_title", "ui.screen_setup", "ui.screen_table", "ui.screen_handoff",
-         "ui.screen_handend", "ui.screen_matchend", "ui.screen_link", "ui.screen_rummy")
 
 
 class _Screens:
-    """SCREENS[s]: the module of screen s, imported on first use; a sequence like the tuple it
-    replaces. Looked up in sys.modules each time: screen_rummy unloads and reloads modules."""
+    """SCREENS[s]: the module of screen s, imported on first use. Looked up in sys.modules
+    each time: a Rummy match unloads Burako's screens and loads them again (ui/rummy_swap.py)."""
 
     def __len__(self):
         return len(NAMES)
@@ -53,21 +52,6 @@ SCREENS = _Screens()
 # is imported again when next needed, the hand end once a hand (10-20 ms on the Pico)
 OFF_TABLE = ("ui.screen_title", "ui.screen_setup", "ui.screen_rummy", "ui.screen_handend",
              "ui.screen_matchend", "ui.matchlog", "scorelog")
-MPY = sys.implementation.name == "micropython"
-
-
-def drop(names):
-    """Unload the loaded modules of `names` (out of sys.modules and their package) so the GC
-    can take their bytecode: no other module may hold them. MicroPython only: CPython (tests,
-    emulator) keeps every module, so objects a test holds stay the ones the app uses."""
-    if MPY:
-        mods = sys.modules
-        for n in names:
-            if n in mods:
-                del mods[n]
-                i = n.rfind(".")
-                if i > 0:
-                    mods[n[:i]].__dict__.pop(n[i + 1:], None)
 
 
 class _Later:

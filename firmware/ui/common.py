@@ -9,7 +9,7 @@ from ui import gfx
 from ui import lang as L
 from ui.gfx import BAR, TURN, WHITE, CURSOR, DIM
 
-# screens: indexes into app.SCREENS (and ui/state.py's names)
+# screens: indexes into NAMES (app.SCREENS imports them) and ui/state.py's names
 S_TITLE = const(0)
 S_SETUP = const(1)
 S_GAME = const(2)
@@ -18,6 +18,11 @@ S_HANDEND = const(4)
 S_MATCHEND = const(5)
 S_LINK = const(6)        # the link cable: connecting, peer gone, link ended
 S_RUMMY = const(7)       # Rummy israelí: its set-up, table and ends (ui/screen_rummy.py)
+
+# the module of each screen, by screen id: ui/app.py imports each on first use; a module
+# that needs a screen's code ahead of time (ui/linkplay.py, the table) imports it by its id
+NAMES = ("ui.screen_title", "ui.screen_setup", "ui.screen_table", "ui.screen_handoff",
+         "ui.screen_handend", "ui.screen_matchend", "ui.screen_link", "ui.screen_rummy")
 
 # dirty regions (the table's names; other screens use D_CLEAR and D_MELDS)
 D_TOP = const(1)

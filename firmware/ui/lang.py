@@ -135,6 +135,19 @@ def t(i):
     return _mod.MSG[i]
 
 
+def tx(i):
+    """The link cable's text i: 0-15 are the language's LINK table (always loaded), from 16
+    the link's end and "give up?" (ui/link_<code>.py, imported only when first asked for:
+    ui/linkkeys.py). Here, below every link module, so none of them imports another for it."""
+    import sys
+    if i < 16:
+        return _mod.LINK[i]
+    n = "ui.link_" + _code
+    if n not in sys.modules:
+        __import__(n)
+    return sys.modules[n].TX[i - 16]
+
+
 def tiles(s, cards=False):
     """Tiles (or cards) written in engine/tiles.py's notation ("Y13 *", "9H QS"), in the
     letters of the language in use: a tile's colour is its first letter, a card's suit its

@@ -123,7 +123,7 @@ REASON = (
     'a wild cannot close',
     'that card cannot close',
 )
-# the link cable (ui/screen_link.py tx() ids 0-15: the title's entry, the refusals, the link
+# the link cable (ui/lang.py tx() ids 0-15: the title's entry, the refusals, the link
 # screen; the link's end and "give up?" are ui/link_en.py, loaded only then)
 LINK = (
     'Link cable 1v1',

@@ -127,7 +127,7 @@ REASON = (
     'no se cierra con un comodín',
     'esa carta del pozo no cierra',
 )
-# the link cable (ui/screen_link.py tx() ids 0-15: the title's entry, the refusals, the link
+# the link cable (ui/lang.py tx() ids 0-15: the title's entry, the refusals, the link
 # screen; the link's end and "give up?" are ui/link_es.py, loaded only then)
 LINK = (
     'Cable 1v1',

@@ -124,7 +124,7 @@ REASON = (
     'non si chiude con una matta',
     'quella carta non può chiudere',
 )
-# the link cable (ui/screen_link.py tx() ids 0-15: the title's entry, the refusals, the link
+# the link cable (ui/lang.py tx() ids 0-15: the title's entry, the refusals, the link
 # screen; the link's end and "give up?" are ui/link_it.py, loaded only then)
 LINK = (
     'Cavo 1v1',

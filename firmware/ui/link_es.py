@@ -1,4 +1,4 @@
-# The link screen's texts for the link's end and "give up?" (ui/screen_link.py tx() ids
+# The link screen's texts for the link's end and "give up?" (ui/lang.py tx() ids
 # from 16, ui/linkkeys.py names them; the session's reasons last, from T_REASON), loaded
 # only then: a linked match never holds them while it is played.
 TX = (

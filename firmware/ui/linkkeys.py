@@ -1,4 +1,4 @@
-# The link screen's keys and words, for Burako's (ui/linkscreen.py) and Rummy's
+# The link screen's keys and words, for Burako's (ui/linkplay_screen.py) and Rummy's
 # (ui/linkrummy_screen.py): a screen that appears by itself (the peer gone, the
 # link ended) takes no key for a moment and none held as it came (a player
 # laying a meld as it flashed up must not give the match up); giving up is
@@ -8,9 +8,9 @@ from micropython import const
 from hal import keys as K
 from ui.common import D_ALL
 from ui.gfx import FELT_DARK, WHITE, GREY, ERR
-from ui.screen_link import tx
+from ui.lang import tx
 
-# ids of ui/screen_link.py tx() (ui/link_*.py; ui/linkscreen.py names the others)
+# ids of ui/lang.py tx() (ui/link_*.py; ui/linkplay_screen.py names the others)
 _T_H_ENDED = const(16)
 _T_ENDED = const(17)
 _T_BY_PEER = const(18)
@@ -27,7 +27,6 @@ def why(r):
     the session names it."""
     import sys
     from ui import lang as L
-    from ui.screen_link import tx
     tx(T_REASON)                    # the link screen's texts are loaded
     if T_REASON - 16 + r < len(sys.modules["ui.link_" + L.code()].TX):
         return tx(T_REASON + r)
@@ -46,8 +45,11 @@ def shown(app):
 
 def ready(app):
     """True once the link screen takes keys."""
-    from ui.app import _diff
-    return _diff(app.now, app.link_t0) >= PAUSE_MS
+    try:
+        from time import ticks_diff
+    except ImportError:
+        from hal.clock import ticks_diff
+    return ticks_diff(app.now, app.link_t0) >= PAUSE_MS
 
 
 def guard(app, k):
@@ -82,9 +84,8 @@ def key(app, k, leave):
                 # reason (the peer abandoned, cheated...), as the save goes (Burako's)
                 if lk.game is not None and app.rm is None:
                     app.g = lk.game         # not bound yet when it ended on resuming
-                    from ui.app import SCREENS
-                    from ui.common import S_MATCHEND
-                    SCREENS[S_MATCHEND].log(app, lk.reason)
+                    from ui.screen_matchend import log
+                    log(app, lk.reason)
                 leave(app, False)
             elif k & (K.A | K.PRESS | K.B):
                 leave(app, True)

@@ -3,7 +3,7 @@
 # game pays nothing for this module): the glue that runs the Link
 # (link/session.py) under the ordinary screens. The link's own screen
 # (connecting, dealing, gone, ended) and the opening and closing of a linked
-# match are ui/linkscreen.py, loaded only while needed.
+# match are ui/linkplay_screen.py, loaded only while needed.
 #   poll(app)   every frame from App.tick: the peer's moves go through
 #               app.after() like any move, in the frame after the one that
 #               received them; state changes switch screens
@@ -13,14 +13,16 @@
 # The local seat is the human (or the autoplay AI: app.ais[seat]); the peer's
 # seat carries the AI bit in app.ai_seats, so the table neither waits for a
 # key nor shows the rack of that seat, and its moves read like an AI's.
+import os
 import sys
 from micropython import const
 from engine import game as G
 from engine import codec
 from hal import keys as K
-from ui.common import S_GAME, S_MATCHEND, S_LINK, D_MSG
+from memory import MPY, drop
+from ui.common import S_GAME, S_MATCHEND, S_LINK, D_MSG, NAMES
 from ui.gfx import ERR
-from ui.screen_link import tx
+from ui.lang import tx
 from ui import lang as L
 
 NAME = "link.sav"          # the session's bytes (Link.saved())
@@ -28,29 +30,13 @@ POS = "link.pos"           # the position then (engine/codec.py): no replay at p
 TMP = "link.tmp"
 
 # message ids in the languages' LINK tables (ui/lang_*.py; the screen's are
-# ui/linkscreen.py's)
+# ui/linkplay_screen.py's)
 T_REFUSED = const(2)
 T_FRAME = const(3)         # + session.F_* - 1 (6 refusal codes)
 
 
-# --- opening and closing (ui/linkscreen.py) -----------------------------------
-def leave(app, keep=True):
-    """Back to the title (the table menu's "Save and quit" during a linked
-    match); keep=False drops the match's save."""
-    _s().close(app, keep)
-
-
-def _s():
-    from ui import linkscreen
-    return linkscreen
-
-
-def _drop_screen():
-    # the link screen's module leaves the heap while the table shows
-    import ui
-    for n in ("linkscreen", "linkkeys", "link_es", "link_it", "link_en"):
-        sys.modules.pop("ui." + n, None)
-        ui.__dict__.pop(n, None)
+# the link screen's modules, off the heap while the table shows (docs/memory.md "link screen")
+SCREEN = ("ui.linkplay_screen", "ui.linkkeys", "ui.link_es", "ui.link_it", "ui.link_en")
 
 
 def bind(app):
@@ -85,8 +71,8 @@ def poll(app, now):
         # share one frame's heap
         events(app, now)
         return
-    if app.screen == S_GAME and "ui.linkscreen" in sys.modules:
-        _drop_screen()
+    if MPY and app.screen == S_GAME and SCREEN[0] in sys.modules:
+        drop(SCREEN)
     mv = lk.out_move
     sent = mv is not None           # this poll sends the last local move (its digest)
     if sent and mv[0] == G.TIMEUP and app.g.phase == G.P_MATCH_OVER:
@@ -133,7 +119,7 @@ def events(app, now):
                 # the table's code (and the AI it imports) comes in a frame
                 # before the table is drawn: ~20 KB of imports and a full
                 # redraw would otherwise share one frame's heap
-                __import__("ui.screen_table")
+                __import__(NAMES[S_GAME])
                 return
             bind(app)
         elif k == S.EV_REFUSED:
@@ -177,12 +163,12 @@ def persist(app):
         return
     if g.phase == G.P_MATCH_OVER:
         if app.log_due and (lk.safe_to_write() or not lk.t.alive()):
-            if _s().unload_game(app):
+            if unload_game(app):
                 return
             app.log_match()
         if not app.log_due and lk.dirty:
             # logged: the match is over on both consoles, its save goes
-            _s().remove(app.b.storage)
+            remove(app.b.storage)
             lk.dirty = False
         return
     if lk.dirty and lk.match_id is not None and g.phase != G.P_MATCH_OVER and \
@@ -227,8 +213,9 @@ def waiting(app):
     return g.turn == app.link.seat
 
 
-def key_hook(app, k):
-    """Keys before the screen gets them; True when taken here."""
+def key_hook(app, k, leave):
+    """Keys before the screen gets them; True when taken here. leave(app, keep): back to
+    the title (ui/screen_link.py's, which loads the link screen's module for it)."""
     lk = app.link
     lk.stir(app.now)
     if lk.events:
@@ -239,7 +226,35 @@ def key_hook(app, k):
     return False
 
 
+# what a finished linked match no longer needs: the table and the AI (the
+# autoplay's, and the hint's)
+GAME = ("ui.screen_table", "ai.expert", "ai.basic", "ai.lookahead", "ai.rack")
+
+
+def unload_game(app):
+    """The match is over: the table and the AI leave the heap before the score log's
+    code comes in (its import and record take ~9 KB; docs/memory.md "match end"). True
+    when something went: the log waits a frame for the collection."""
+    for p in range(4):
+        app.ais[p] = None
+    gone = False
+    if MPY:
+        for n in GAME:
+            if n in sys.modules:
+                gone = True
+        drop(GAME)
+    return gone
+
+
 # --- link.sav ----------------------------------------------------------------
+def remove(storage):
+    for name in (NAME, POS):
+        try:
+            os.remove(storage.path(name))
+        except OSError:
+            pass
+
+
 def write(storage, data, name=NAME):
     with open(storage.path(TMP), "wb") as f:
         f.write(data)

@@ -1,20 +1,19 @@
 # The link cable's screen (connecting, dealing, the other console gone, the
 # link ended: docs/ui.md "Link cable") and the opening and closing of a
-# linked match (its end too: the table and the AI unloaded, the save
-# removed). Imported while that screen shows or a link opens or closes;
+# linked match. Burako's: ui/linkplay.py is the glue it imports, ui/linkrummy_screen.py
+# Rummy's. Imported while that screen shows or a link opens or closes;
 # ui/linkplay.py (the glue that runs during the match) drops it when the
 # table is back, so a linked match keeps this heap for the game.
 import os
-import sys
 from micropython import const
 from engine import rules as RU
 from engine import codec
 from ui import linkplay as LP
 from ui.common import S_TITLE, S_LINK
 from ui.gfx import FELT_DARK, WHITE, CURSOR, ERR, DIM
-from ui.screen_link import tx
+from ui.lang import tx
 
-# ids of ui/screen_link.py tx()
+# ids of ui/lang.py tx()
 T_CONNECTING = const(9)
 T_DEALING = const(10)
 T_GONE = const(11)
@@ -42,7 +41,7 @@ def start(app):
             # (used only if it matches the save's digest)
             lk = session.Link(app.b, v, app.target, saved=saved, game=position(app.b.storage))
         except ValueError:
-            remove(app.b.storage)
+            LP.remove(app.b.storage)
             app.bad_save = True
     if lk is None:
         lk = session.Link(app.b, v, app.target)
@@ -82,7 +81,7 @@ def close(app, keep):
         except OSError:
             pass
     if not keep:
-        remove(app.b.storage)
+        LP.remove(app.b.storage)
     app.link = None
     app.LS = None
     app.g = None
@@ -92,15 +91,7 @@ def close(app, keep):
     app.show(S_TITLE)
 
 
-# --- link.sav ----------------------------------------------------------------
-def remove(storage):
-    for name in (LP.NAME, LP.POS):
-        try:
-            os.remove(storage.path(name))
-        except OSError:
-            pass
-
-
+# --- link.sav (written by ui/linkplay.py) --------------------------------------
 def read(storage, name=LP.NAME):
     try:
         with open(storage.path(name), "rb") as f:
@@ -126,33 +117,6 @@ def exists(storage):
         return True
     except OSError:
         return False
-
-
-# what a finished linked match no longer needs: the table and the AI (the
-# autoplay's, and the hint's)
-GAME = (("ui.screen_table", "ui", "screen_table"), ("ai.expert", "ai", "expert"), ("ai.basic", "ai", "basic"),
-        ("ai.lookahead", "ai", "lookahead"), ("ai.rack", "ai", "rack"))
-
-
-def unload_game(app):
-    """The match is over: the table and the AI leave the heap before the
-    score log's code comes in (its import and record take ~9 KB). True when
-    something went: the log waits a frame for the collection. Only under
-    MicroPython: a CPython process (tests) keeps every module, so objects a
-    test holds stay the ones the app uses (as ui/screen_rummy.py does)."""
-    for p in range(4):
-        app.ais[p] = None
-    if sys.implementation.name != "micropython":
-        return False
-    gone = False
-    for name, pkg, short in GAME:
-        if name in sys.modules:
-            del sys.modules[name]
-            d = sys.modules[pkg].__dict__
-            if short in d:
-                delattr(sys.modules[pkg], short)
-            gone = True
-    return gone
 
 
 # --- the screen ----------------------------------------------------------------

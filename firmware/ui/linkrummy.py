@@ -3,7 +3,7 @@
 # Rummy screen (ui/rummy_view.py) while a linked match is played. Imported
 # only for a linked Rummy match, once ui/rummy_swap.py has unloaded Burako's
 # game: neither this module nor the link imports Burako's engine
-# (ui/linkplay.py and ui/linkscreen.py, the Burako match's glue, do). The
+# (ui/linkplay.py and ui/linkplay_screen.py, the Burako match's glue, do). The
 # link's own screen and the opening and closing of the match are
 # ui/linkrummy_screen.py, loaded only while needed.
 #   the view    Match.ln is this module: the local seat's committed moves go
@@ -26,7 +26,7 @@ from ui import rummy_view as V
 from ui import screen_rummy
 from ui.common import S_RUMMY, D_ALL
 from ui.gfx import ERR
-from ui.screen_link import tx
+from ui.lang import tx
 
 NAME = "rlink.sav"         # not link.sav: a saved linked Burako match stays
 POS = "rlink.pos"
@@ -262,8 +262,9 @@ def waiting(app):
     return g.turn == me
 
 
-def key_hook(app, k):
-    """Keys before the screen gets them; True when taken here."""
+def key_hook(app, k, leave):
+    """Keys before the screen gets them; True when taken here. leave(app, keep): back to
+    the title (ui/screen_link.py's)."""
     m = app.rm
     lk = app.link
     if m is None or m.ln is None:

@@ -11,9 +11,9 @@ from ui import rummy_view as V
 from ui import screen_rummy
 from ui.common import S_RUMMY
 from ui.gfx import FELT_DARK, WHITE, CURSOR, ERR, DIM
-from ui.screen_link import tx
+from ui.lang import tx
 
-# ids of ui/screen_link.py tx(), as ui/linkscreen.py numbers them (it
+# ids of ui/lang.py tx(), as ui/linkplay_screen.py numbers them (it
 # imports Burako's engine: not loaded during a Rummy match)
 _T_CONNECTING = const(9)
 _T_DEALING = const(10)

@@ -20,7 +20,7 @@ RUMMY = ("ui.linkrummy_screen", "ui.linkrummy", "ui.rummy_setup", "ui.rummy_view
          "link.moves_rummy", "link.msg", "link.transport", "link.frame", "link.entropy")
 # the Burako link's glue (emulator/runner.py imports it before a linked App):
 # unloaded with Burako's modules, loaded again only by a linked Burako match
-DROP = ("ui.linkscreen", "ui.linkplay")
+DROP = ("ui.linkplay_screen", "ui.linkplay")
 
 def _drop():
     sys.modules.pop("ui.rummy_swap", None)

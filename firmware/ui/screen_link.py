@@ -1,14 +1,14 @@
-# The link cable's screen id S_LINK, as the app and the other screens see it:
-# a small front, always loaded, for ui/linkplay.py (the link's glue, imported
-# only when a link opens: it and link/ cost ~20 KB of heap, a local game pays
-# none of it) and ui/linkscreen.py (the screen itself, opening and closing,
-# imported only while needed). A linked Rummy match (app.rm set) has its own
-# glue, ui/linkrummy.py, and its link screen is the Rummy screen's.
+# The screen S_LINK as the app and the other screens see it: a small front,
+# always loaded, over the link's two halves, which it imports only when needed
+# (docs/memory.md "link glue"): the glue that runs a match over the cable
+# (ui/linkplay.py for Burako, ui/linkrummy.py for Rummy, app.rm set: with link/
+# ~20 KB of heap, a local game pays none of it) and the link's own screen, its
+# opening and closing (ui/linkplay_screen.py, ui/linkrummy_screen.py). Each
+# screen module imports its glue, never the other way round.
 from ui.common import S_MATCHEND
+from ui.lang import tx  # noqa: F401  (the title asks each entry's screen for its text)
 
-# ids of tx(): 0-15 in the languages' LINK tables (ui/lang_*.py, always loaded), from 16
-# the link's end and "give up?" (ui/link_*.py, loaded only then: ui/linkkeys.py)
-T_MENU = 0      # the title's entry
+T_MENU = 0      # the title's entry: the link texts' id (ui/lang.py tx())
 
 
 def _m(app):
@@ -20,19 +20,8 @@ def _m(app):
 
 
 def _s():
-    from ui import linkscreen
-    return linkscreen
-
-
-def tx(i):
-    import sys
-    from ui import lang as L
-    if i < 16:
-        return sys.modules["ui.lang_" + L.code()].LINK[i]
-    n = "ui.link_" + L.code()
-    if n not in sys.modules:
-        __import__(n)
-    return sys.modules[n].TX[i - 16]
+    from ui import linkplay_screen
+    return linkplay_screen
 
 
 def start(app, variant=None):
@@ -52,11 +41,18 @@ def waiting(app):
 
 
 def key_hook(app, k):
-    return _m(app).key_hook(app, k)
+    return _m(app).key_hook(app, k, leave)
 
 
-def leave(app):
-    _m(app).leave(app, True)
+def leave(app, keep=True):
+    """Back to the title (the table menu's "Save and quit" during a linked match, a key at
+    its end); keep=False drops the match's save. The screen's module does it: the glue
+    (ui/linkplay.py, ui/linkrummy.py) imports no screen module, the screen imports the glue."""
+    if app.rm is not None:
+        from ui import linkrummy_screen
+        linkrummy_screen.leave(app, keep)
+    else:
+        _s().close(app, keep)
 
 
 def over(app):

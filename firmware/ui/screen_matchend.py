@@ -30,7 +30,6 @@ def log(app, ended=0):
     """App.log_match once it may write: the finished match into the score log (issue 4).
     `ended`: a linked match that ended in play (the link's reason, ui/linkkeys.py): no
     winner, the reason kept (scorelog "ended")."""
-    from ui import app as A
     g = app.g
     lk = app.link
     app.log_due = False
@@ -44,7 +43,8 @@ def log(app, ended=0):
         from link import entropy
         mid = entropy.random_bytes(8)
         if "link.session" not in sys.modules:       # nothing else holds it: off the heap
-            A.drop(("link.entropy",))
+            from memory import drop     # docs/memory.md "link.entropy"
+            drop(("link.entropy",))
     try:
         from ui import matchlog
         import scorelog

@@ -52,8 +52,8 @@ def _ed(app):
 
 def _close(app):
     app.ed = None
-    from ui import app as A
-    A.drop(("ui.names",))
+    from memory import drop     # docs/memory.md "ui.names"
+    drop(("ui.names",))
     app.dirty = D_ALL
 
 
