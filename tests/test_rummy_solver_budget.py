@@ -48,40 +48,15 @@ HARD = [
      "R1 B1 Y1 K1 R2 B2 Y2 Y8 Y9 K9 R13 B12 * *", "", True),
 ]
 
-# The decision exactly as a level-3 player makes it in a match (ai/rummy.py
-# RummyAI.choose: the solver, then the engine's check of its play), on a
-# freshly collected heap. A fragmented heap costs more (MicroPython's
-# first-fit allocator scans past small holes for every heap-allocated frame:
-# docs/rummy.md, "The solver"); the figures taken inside whole matches
-# (benchmarks/rummy_figures.py) cover that.
-# With RUN 0 the script reaches "A" by the same code and stops: its stamp is
-# the fuel spent before the decision, so the hard limit is that plus the budget.
-GUEST = """
-import gc
-gc.disable()
-from engine import rummy as RM, tiles as T
-from ai import rummy as AR
-RUN = %(run)d
-g = RM.Game(%(players)d, 1)
-g.table = [bytes(m) for m in RM.parse_table(%(table)r)]
-g.racks[0] = bytearray(T.parse_list(%(rack)r))
-g.exposed[0] = 1
-g.closing = T.parse(%(closing)r) if %(closing)r else RM.NO_TILE
-g.turn = 0
-g.phase = RM.P_PLAY
-ai = AR.RummyAI(3)
-gc.collect()
-print("A")
-mv = ai.choose(g) if RUN else None
-print("B")
-if RUN:
-    print("play" if mv[0] == RM.PLAY and not ai.refused else ("pass" if not ai.refused else "refused"))
-"""
-
-
+# tests/guests/rummy_decision.py: the decision as a level-3 player makes it in a match, on a
+# freshly collected heap. A fragmented heap costs more (MicroPython's first-fit allocator scans
+# past small holes for every heap-allocated frame: docs/rummy.md, "The solver"); the figures
+# taken inside whole matches (benchmarks/rummy_figures.py) cover that. With run=0 the guest
+# stops where the decision starts: the hard limit is that stamp plus the budget.
 def _script(pos, run):
     players, table, rack, closing, _ = pos
-    return GUEST % {"players": players, "table": table, "rack": rack, "closing": closing, "run": run}
+    return wasi.program("rummy_decision.py", players=players, table=table, rack=rack, closing=closing,
+                        run=run)
 
 
 def _position(pos):

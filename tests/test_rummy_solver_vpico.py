@@ -18,18 +18,6 @@ pytestmark = pytest.mark.slow
 
 MODULES = ("__init__.mpy", "tiles.mpy", "rng.mpy", "rummy.mpy", "rummy_solve.mpy")
 
-SOLVE = """
-import gc
-from engine import rummy as RM, rummy_solve as RS, tiles as T
-table = RM.parse_table(%(table)r)
-rack = bytes(T.parse_list(%(rack)r))
-closing = T.parse(%(closing)r) if %(closing)r else RM.NO_TILE
-gc.collect()
-r = RS.solve(table, rack, True, closing, RS.NODES, True, True)
-print("R", -1 if r is None else r[1])
-"""
-
-
 def test_the_hard_positions_solve_on_the_rp2_firmware(tmp_path):
     vpico_or_skip()
     from engine import rummy_solve as RS
@@ -40,8 +28,8 @@ def test_the_hard_positions_solve_on_the_rp2_firmware(tmp_path):
         for name in MODULES:
             rp2040.mpremote(pico.port, "cp", str(build / name), ":engine/" + name)
         for players, table, rack, closing, _ in HARD:
-            out = rp2040.mpremote(pico.port, "exec", SOLVE % {"table": table, "rack": rack, "closing": closing},
-                                  timeout=300)
+            solve = wasi.program("rummy_solve_pico.py", table=table, rack=rack, closing=closing)
+            out = rp2040.mpremote(pico.port, "exec", solve, timeout=300)
             g = _position((players, table, rack, closing, None))
             want = RS.solve(g.table, g.racks[0], True, g.closing, RS.NODES, True, True)
             assert out.split() == ["R", str(-1 if want is None else want[1])], (table, rack, out)

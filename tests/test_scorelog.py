@@ -264,17 +264,7 @@ def test_reader_and_writer_under_micropython(tmp_path):
     (flash / "torn.log").write_bytes(data[:torn] + b"\x00garbage" + data[offsets[1]:offsets[2]])
     # heap: no GC during the run (see NO_GC_HEAP in test_hal_boot.py)
     guest = wasi.Guest(heap=1024 * 1024, firmware=wasi.compile_firmware(), flash=flash)
-    script = """
-import scorelog
-for name in ("good.log", "torn.log"):
-    recs, probs = scorelog.read("/flash/" + name)
-    print(name, [r["seq"] for r in recs], probs, recs[0]["hands"][5], recs[0]["seats"])
-scorelog.append("/flash/good.log", {"variant": "burako", "seats": "HAHA", "hands": [[1, -2]], "final": [3, -4], "winner": 1,
-                "id": 0xFEDCBA9876543210, "canastas": [[[1, 2], [0, 15]]], "closes": [1]})
-print("next", scorelog.read("/flash/good.log")[0][3]["id"] == 0xFEDCBA9876543210)
-print("crc", scorelog.crc32_small(b"123456789"), scorelog.crc32(b"123456789"))
-"""
-    res = guest.run(script)
+    res = guest.run_file("scorelog_read.py")
     assert res.lines[0] == "good.log [0, 1, 2] [] %s HAAA" % (match(0)["hands"][5],)
     assert res.lines[1] == "torn.log [0, 1, 1] [(%d, %d, 'bad checksum')] %s HAAA" % (
         offsets[2], 11 + 8, match(0)["hands"][5])
