@@ -713,3 +713,16 @@ def test_R9_time_up_only_once_and_never_in_burako():
     assert g.play(mv("timeup")) == R.OK
     assert g.play(mv("timeup")) == R.WRONG_PHASE
     assert closing_position().play(mv("timeup")) == R.WRONG_PHASE
+
+
+def test_a_variant_names_each_rule_it_sets():
+    # R10: engine/rules.py Rules takes its fields by keyword only, so no variant's list of
+    # rules can shift by one place
+    fields = dict(players=(2, 4), rack2=12, rack4=11, max_wilds=1, wild_ratio=2, joker_value=50,
+                  pile_open=True, muerto_bonus=100, lock_natural_two=False,
+                  void_without_canasta=False, target=3000, minutes=0, melds_negative=True)
+    r = RU.Rules("burako", **fields)
+    assert all(getattr(r, k) == v for k, v in fields.items())
+    assert all(getattr(r, k) == getattr(RU.BURAKO, k) for k in vars(RU.BURAKO))
+    with pytest.raises(TypeError):
+        RU.Rules("burako", *fields.values())

@@ -3,9 +3,10 @@
 
 
 class Rules:
-    def __init__(self, name, players, rack2, rack4, max_wilds, wild_ratio,
+    # by keyword only (the fields' own names): a variant reads as its list of rules
+    def __init__(self, name, *, players, rack2, rack4, max_wilds, wild_ratio,
                  joker_value, pile_open, muerto_bonus, lock_natural_two,
-                 void_without_canasta, target, minutes, melds_negative_without_canasta):
+                 void_without_canasta, target, minutes, melds_negative):
         self.name = name
         self.players = players          # allowed player counts
         self.rack2 = rack2              # R2 rack size, 2 players
@@ -20,7 +21,7 @@ class Rules:
         self.void_without_canasta = void_without_canasta  # R8
         self.target = target            # R9
         self.minutes = minutes          # R9: 0 = no time limit
-        self.melds_negative = melds_negative_without_canasta  # R7
+        self.melds_negative = melds_negative  # R7: melds count negative without a canasta
         self.close_bonus = 100          # R7
         self.pure_bonus = 200           # R7
         self.impure_bonus = 100         # R7
@@ -45,14 +46,19 @@ class Rules:
         return self.rack4 if nplayers == 4 else self.rack2
 
 
-BURAKO = Rules("burako", (2, 4), 12, 11, 1, 2, 50, True, 100, False, False, 3000, 0, True)
-TORNEO = Rules("torneo", (2,), 12, 12, 2, 2, 50, False, 0, True, True, 1500, 90, True)
-
+BURAKO = Rules("burako", players=(2, 4), rack2=12, rack4=11, max_wilds=1, wild_ratio=2,
+               joker_value=50, pile_open=True, muerto_bonus=100, lock_natural_two=False,
+               void_without_canasta=False, target=3000, minutes=0, melds_negative=True)
+TORNEO = Rules("torneo", players=(2,), rack2=12, rack4=12, max_wilds=2, wild_ratio=2,
+               joker_value=50, pile_open=False, muerto_bonus=0, lock_natural_two=True,
+               void_without_canasta=True, target=1500, minutes=90, melds_negative=True)
 
 
 def _burraco():
     # R10/R12: Italian Burraco (seed 001)
-    r = Rules("burraco", (2, 4), 11, 11, 1, 2, 30, True, 0, False, False, 2005, 0, False)
+    r = Rules("burraco", players=(2, 4), rack2=11, rack4=11, max_wilds=1, wild_ratio=2,
+              joker_value=30, pile_open=True, muerto_bonus=0, lock_natural_two=False,
+              void_without_canasta=False, target=2005, minutes=0, melds_negative=False)
     r.max_run = 14          # seed 001: 13 cards, 14 with a wild
     r.cards = True
     r.jokers = 4
