@@ -26,45 +26,6 @@ import tempfile
 
 from host import league
 
-AI_SCRIPT = """
-import gc, time
-from engine import game as G
-from engine import rules as RU
-from ai.basic import make
-gc.collect()
-for level in LEVELS:
-    for n, seeds in ((2, (1, 2, 3)), (4, (1, 2))):
-        ts = []
-        for seed in seeds:
-            g = G.Game(RU.VARIANTS[0], n, seed, 0)
-            ais = [make(level, seed * 4 + p) for p in range(n)]
-            hand = g.hand
-            while g.phase < G.P_HAND_OVER and g.hand == hand:
-                gc.collect()
-                t = time.ticks_us()
-                mv = ais[g.turn].choose(g)
-                ts.append(time.ticks_diff(time.ticks_us(), t))
-                if g.play(mv):
-                    raise SystemExit('illegal move')
-        ts.sort()
-        print('AI', level, n, len(ts), ts[len(ts) // 2], ts[(len(ts) * 99) // 100], ts[-1])
-"""
-
-
-SOLVE_SCRIPT = """
-import gc, time, binascii
-from engine import rummy_solve as RS
-for tt, rr, cl in P:
-    table = [binascii.unhexlify(m) for m in tt]
-    rack = binascii.unhexlify(rr)
-    gc.collect()
-    t = time.ticks_us()
-    r = RS.solve(table, rack, True, cl, RS.NODES, True, True)
-    us = time.ticks_diff(time.ticks_us(), t)
-    print('S', us, -1 if r is None else r[1], 1 if r is not None and (r[2] or r[3]) else 0)
-"""
-
-
 def solver_positions(every=8):
     """Every `every`-th play search of level-3 Rummy players who have exposed, seeds 1-3, 2 and
     4 players (benchmarks/rummy_figures.positions): (table, rack, closing)."""
@@ -117,12 +78,13 @@ def vpico_decisions(levels=(4, 3), solver=True):
                         rp2040.mpremote(pico.port, "cp", os.path.join(build, pkg, name), f":{pkg}/{name}")
             text = ""
             if levels:
-                text = rp2040.mpremote(pico.port, "exec", "LEVELS = %r\n" % (tuple(levels),) + AI_SCRIPT,
-                                       timeout=3600)
+                ai = wasi.program("ai_decisions.py", levels=tuple(levels), seeded=True,
+                                  deals=((2, (1, 2, 3)), (4, (1, 2))))
+                text = rp2040.mpremote(pico.port, "exec", ai, timeout=3600)
             if solver:
                 pos = solver_positions()
                 arg = [[[bytes(m).hex() for m in t], bytes(r).hex(), c] for t, r, c in pos]
-                got = rp2040.mpremote(pico.port, "exec", "P = %r\n" % (arg,) + SOLVE_SCRIPT, timeout=3600)
+                got = rp2040.mpremote(pico.port, "exec", wasi.program("solver_timed.py", P=arg), timeout=3600)
                 out.update(solver_figures(got.splitlines(), pos))
     for ln in text.splitlines():
         if ln.startswith("AI "):

@@ -44,7 +44,7 @@ import tempfile
 import time
 
 from benchpath import ROOT
-from emulator.runtimes import rp2040
+from emulator.runtimes import rp2040, wasi
 
 from hal import keys as K
 
@@ -55,37 +55,15 @@ def frame_after(pico, t_ns):
     return [b for b in pico.stats(bursts=True)["bursts"] if b["start_ns"] >= t_ns][0]
 
 
-# AI decisions timed on the board with ticks_us: both seats the same level, whole hands
-AI_SCRIPT = """
-import gc, time
-from engine import game as G
-from engine import rules as RU
-from ai.basic import make
-gc.collect()
-for level in (1, 2, 3, 4):
-    ts = []
-    for seed in SEEDS:
-        g = G.Game(RU.VARIANTS[0], 2, seed, 0)
-        ais = (make(level), make(level))
-        hand = g.hand
-        while g.phase < G.P_HAND_OVER and g.hand == hand:
-            gc.collect()
-            t = time.ticks_us()
-            mv = ais[g.turn].choose(g)
-            ts.append(time.ticks_diff(time.ticks_us(), t))
-            if g.play(mv):
-                raise SystemExit('illegal move')
-    ts.sort()
-    print('AI', level, len(ts), ts[(len(ts) * 99) // 100], ts[-1])
-"""
-
-
 def ai_decisions(pico, seeds=(1, 2, 3)):
-    out = rp2040.mpremote(pico.port, "exec", "SEEDS = %r\n" % (seeds,) + AI_SCRIPT, timeout=1800)
+    """AI decisions timed on the board (tests/guests/ai_decisions.py): both seats the same level,
+    the first hand of each deal."""
+    out = rp2040.mpremote(pico.port, "exec", wasi.program("ai_decisions.py", deals=((2, seeds),)),
+                          timeout=1800)
     fig = {}
     for ln in out.splitlines():
         if ln.startswith("AI "):
-            _, level, n, p99, worst = ln.split()
+            _, level, _, n, _, p99, worst = ln.split()
             fig[f"ms_decision_p99_level{level}"] = round(int(p99) / 1000, 1)
             fig[f"ms_decision_max_level{level}"] = round(int(worst) / 1000, 1)
             fig[f"decisions_level{level}"] = int(n)
