@@ -327,7 +327,7 @@ def add_parser(sub):
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_solve)
 
-    from host.cli import MAX_GAMES, MAX_HEAP, MIN_HEAP
+    from host.args import MAX_GAMES, MAX_HEAP, MIN_HEAP
 
     m = rs.add_parser("sim", help="play whole matches between AIs")
     m.add_argument("--players", type=whole(2, 4, "players"), default=2)

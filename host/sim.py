@@ -12,6 +12,12 @@ import os
 import time
 from dataclasses import dataclass, field
 
+from engine import rules
+from engine import transcript
+from host import show
+from host.args import MAX_GAMES, MAX_HEAP, MIN_HEAP, VARIANTS, UsageError, rules_named, whole
+from host.progress import per_match
+
 # The guest's side: one match per seed (ai/selfplay.steps, the same loop as
 # under CPython), metered: `H` starts a deal, `D`/`d` bracket an AI decision,
 # `P`/`p` an engine step; the first D/d pair, with nothing between, measures
@@ -186,3 +192,87 @@ def write_transcripts(rep, folder, variant, players):
 def _close_hand(st, rep):
     if st["hand"]:
         rep.hand_fuel.append(st["hand"])
+
+
+# --- the command -------------------------------------------------------------
+def add_parser(sub):
+    s = sub.add_parser("sim", help="play whole matches between AIs")
+    s.add_argument("--variant", default="burako", choices=VARIANTS)
+    s.add_argument("--players", type=int, default=2, choices=(2, 4))
+    s.add_argument("--games", type=whole(1, MAX_GAMES, "matches"), default=1,
+                   help=f"matches to play, 1..{MAX_GAMES}")
+    s.add_argument("--seed", type=whole(0, transcript.MAX_SEED, "the first seed"), default=1,
+                   help="seed of the first match; the next ones count up")
+    s.add_argument("--target", type=whole(0, rules.MAX_TARGET, "the target"), default=0,
+                   help=f"points to win, up to {rules.MAX_TARGET} (default 0: the variant's)")
+    s.add_argument("--runtime", default="cpython", choices=("cpython", "micropython"))
+    s.add_argument("--levels", default=None, metavar="A,B",
+                   help="AI level (1-4) of side 1 and side 2, e.g. 4,3 (default: level 2 for both)")
+    s.add_argument("--heap", type=whole(MIN_HEAP, MAX_HEAP, "the heap in bytes"),
+                   help=f"MicroPython heap in bytes (-X heapsize), {MIN_HEAP}..{MAX_HEAP}")
+    s.add_argument("--json", action="store_true", help="one JSON object per match, then a summary")
+    s.add_argument("--transcripts", metavar="DIR", default=None,
+                   help="write each match's transcript into DIR (check one with `burako replay`)")
+    s.set_defaults(func=run)
+    return s
+
+
+def run(a):
+    variant = rules_named(a.variant)
+    if a.players not in variant.players:
+        raise UsageError(f"{a.variant} is for {' or '.join(map(str, variant.players))} players")
+    if a.seed + a.games - 1 > transcript.MAX_SEED:
+        raise UsageError(f"--seed {a.seed} with --games {a.games} runs past the last seed, {transcript.MAX_SEED}")
+    if a.heap is not None and a.runtime != "micropython":
+        raise UsageError("--heap needs --runtime micropython")
+    levels = None
+    if a.levels is not None:
+        try:
+            levels = [int(x) for x in a.levels.split(",")]
+        except ValueError:
+            levels = []
+        if len(levels) == 1:
+            levels = levels * 2
+        if len(levels) != 2 or not all(1 <= x <= 4 for x in levels):
+            raise UsageError(f"--levels {a.levels[:40]!r}: one level 1-4, or one per side, e.g. 4,3")
+    if a.transcripts is not None:
+        try:
+            os.makedirs(a.transcripts, exist_ok=True)
+            probe = os.path.join(a.transcripts, ".burako-write-test")
+            with open(probe, "w"):
+                pass
+            os.remove(probe)
+        except OSError as e:
+            raise UsageError(f"cannot write transcripts to {a.transcripts}: {e.strerror}")
+    seeds = seeds_from(a.seed, a.games)
+    keep = a.transcripts is not None
+
+    emit = per_match(len(seeds), a.json)
+
+    if a.runtime == "micropython":
+        from emulator.runtimes import wasi
+
+        try:
+            rep = run_micropython(a.variant, a.players, seeds, a.target,
+                                      heap=a.heap or 192 * 1024, meter=True, transcripts=keep,
+                                      on_match=emit, levels=levels)
+        except wasi.GuestMemoryError as e:
+            raise UsageError(f"MicroPython ran out of heap ({a.heap or 192 * 1024} bytes): {e.traceback.strip().splitlines()[-1]}")
+        except wasi.MpyError as e:
+            raise UsageError(f"MicroPython stopped: {str(e).splitlines()[0] if str(e) else type(e).__name__}")
+    else:
+        rep = run_cpython(a.variant, a.players, seeds, a.target, transcripts=keep, on_match=emit,
+                              levels=levels)
+    if keep:
+        try:
+            for path in write_transcripts(rep, a.transcripts, a.variant, a.players):
+                if not a.json:
+                    print(f"transcript: {path}")
+        except OSError as e:
+            raise UsageError(f"cannot write transcripts to {a.transcripts}: {e.strerror}")
+    summ = rep.summary(a.runtime)
+    if a.json:
+        print(json.dumps(summ))
+    else:
+        print(show.sim_table(rep.matches, summ))
+    return 0
