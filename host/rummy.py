@@ -99,7 +99,7 @@ def cmd_solve(a):
     except _Bad as e:
         return _fail(str(e))
     t0 = time.perf_counter()
-    r = RS.solve(table, rack, not a.first, closing, a.limit, key=RD.dp_value)
+    r = RS.solve(table, rack, not a.first, closing, a.limit, key=RD.dp_play)
     secs = time.perf_counter() - t0
     if r is None:
         out = {"play": False, "table": None, "laid": None, "points": 0, "closes": False,
@@ -323,7 +323,8 @@ def add_parser(sub):
     s.add_argument("--rack", required=True, help='tiles, e.g. "R6 Y10 *"')
     s.add_argument("--closing", default="", help="the closing tile, if still there (R13.8)")
     s.add_argument("--first", action="store_true", help="the player has not exposed yet (R13.6: 30 points, rack only)")
-    s.add_argument("--limit", type=int, default=RS.NODES * 100, help="search node budget")
+    s.add_argument("--limit", type=int, default=10**8,
+                   help="work budget in units (default: room for the exact programme, a few seconds at most)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_solve)
 

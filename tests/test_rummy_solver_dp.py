@@ -1,46 +1,120 @@
-"""The Rummy solver's dynamic programme (engine/rummy_dp.dp_value, docs/rummy.md "The
-solver", issue 23): the best value of a position without jokers, against brute force on small
-positions and against an independent integer programme (scipy's HiGHS MILP, the dev extra) on
-positions of real level-3 games; the solver's plays proven best by it are the best."""
+"""The Rummy solver's exact programme (engine/rummy_dp.dp_play, docs/rummy.md "The solver",
+issue 23): the best play of a position, jokers (R13.2, R13.7) and the closing tile (R13.8)
+included, against brute force on small positions, against the search with a large budget,
+and against an independent integer programme (scipy's HiGHS MILP, the dev extra) on a few
+hundred positions of real level-3 games with a joker; every play it returns is legal."""
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import rummy as RM
 from engine import rummy_dp as RD
 from engine import rummy_solve as RS
 from engine import tiles as T
-from test_rummy_solver import SMALL, brute, small_position
+from test_rummy_solver import SMALL, TILE, brute, position, small_position
 
 
-def _no_joker(table, rack):
-    return T.JOKER not in rack and all(T.JOKER not in m for m in table)
+def _laid_count(melds, table):
+    return sum(map(len, melds)) - sum(map(len, table))
 
 
 @SMALL
 @given(small_position())
-def test_dp_value_matches_brute_force(pos):
+def test_R13_5_dp_play_matches_brute_force(pos):
+    """The most points, or a closing play (every rack tile laid) when one exists; legal."""
     table, rack, total = pos
-    if total > 9 or not _no_joker(table, rack):
+    if total > 9:
         return
-    v, work = RD.dp_value(table, rack)
-    assert v == brute(table, rack, True), (RM.table_text(table), T.list_text(rack))
+    v, melds, closes, _ = RD.dp_play(table, rack)
+    want = brute(table, rack, True)
+    if melds is None:
+        assert want == 0, (RM.table_text(table), T.list_text(rack))
+        return
+    assert position(table, rack).check_play(tuple(melds)) == RM.OK
+    assert closes == (_laid_count(melds, table) == len(rack))
+    if closes:
+        assert v <= want
+    else:
+        assert v == want, (RM.table_text(table), T.list_text(rack), RM.table_text(melds))
 
 
-def test_dp_value_refuses_jokers_and_stops_at_its_limit():
-    assert RD.dp_value(RM.parse_table("R3 R4 *"), bytes(T.parse_list("R6")))[0] == -1
-    assert RD.dp_value((), bytes(T.parse_list("* R6")))[0] == -1
+@st.composite
+def joker_position(draw):
+    """A table joker (in a run or a set) and rack jokers together, and a closing tile."""
+    c = draw(st.integers(0, 2))
+    lo = draw(st.integers(3, 5))
+    run = [c * 13 + v - 1 for v in range(lo, lo + 3)]
+    n = draw(st.integers(3, 7))
+    cols = draw(st.lists(st.integers(0, 3), min_size=3, max_size=4, unique=True))
+    sset = [d * 13 + n - 1 for d in cols]
+    table = [run, sset][:draw(st.integers(1, 2))]
+    m = table[draw(st.integers(0, len(table) - 1))]
+    m[draw(st.integers(0, len(m) - 1))] = T.JOKER
+    rack = draw(st.lists(TILE, min_size=1, max_size=5)) + [T.JOKER] * draw(st.integers(0, 1))
+    tiles = rack + [t for m in table for t in m]
+    for t in set(tiles):
+        if t != T.JOKER and tiles.count(t) > 2:
+            rack = [u for u in rack if u != t] + [t] * max(0, 2 - tiles.count(t) + rack.count(t))
+    closing = draw(st.sampled_from([RM.NO_TILE, RM.NO_TILE, draw(TILE)]))
+    if closing != RM.NO_TILE and (rack + [t for m in table for t in m]).count(closing) >= 2:
+        closing = RM.NO_TILE
+    return [bytes(m) for m in table], bytes(rack), closing
+
+
+@SMALL
+@given(joker_position())
+def test_R13_7_dp_play_matches_the_search_with_jokers_on_both_sides(pos):
+    """Table and rack jokers together (brute force's points cannot tell whose joker a new
+    one is; the search's count can): the same value as the search given all the time it
+    needs when neither closes; a closing play (R13.8) first, so the search never closes
+    where the programme does not; every play legal."""
+    table, rack, closing = pos
+    v, melds, closes, _ = RD.dp_play(table, rack, closing)
+    s = RS.solve(table, rack, True, closing, 10**6)
+    assert s is None or s[3]
+    if melds is None:
+        assert s is None, (RM.table_text(table), T.list_text(rack), s)
+        return
+    assert position(table, rack, closing=closing).check_play(tuple(melds)) == RM.OK
+    assert s is not None
+    if closes:
+        # the search's most points may leave a tile on the rack; its closing play (when it
+        # finds one first) lays no more than the programme's best closing play
+        assert _laid_count(melds, table) >= len(rack)
+        assert not s[2] or s[1] <= v
+    else:
+        assert not s[2] and v == s[1], (RM.table_text(table), T.list_text(rack), RM.table_text(melds), s)
+
+
+def test_R13_2_one_natural_two_jokers_is_a_set_only_at_the_ends():
+    v, melds, closes, _ = RD.dp_play((), bytes(T.parse_list("R13 * *")))
+    assert (v, closes) == (39, True) and RM.kind(melds[0]) == RM.SET
+    v, melds, closes, _ = RD.dp_play((), bytes(T.parse_list("R5 * *")))
+    assert (v, closes) == (18, True) and RM.kind(melds[0]) == RM.RUN
+
+
+def test_R13_7_a_set_of_three_joker_stays_in_a_set():
+    table = RM.parse_table("B5 K5 *")
+    rack = bytes(T.parse_list("R5 Y5"))
+    v, melds, closes, _ = RD.dp_play(table, rack)
+    assert v == 5 and not closes
+    assert position(table, rack).check_play(tuple(melds)) == RM.OK
+
+
+def test_dp_play_stops_at_its_limit():
     table = RM.parse_table("R3 R4 R5 | K3 K4 K5 | B7 B8 B9 | Y3 R3 K3")
-    rack = bytes(T.parse_list("R6 K6 B6 Y6 B10 R7"))
-    v, work = RD.dp_value(table, rack)
-    assert v == 6 * 4 + 10 + 7
-    assert RD.dp_value(table, rack, work - 1)[0] is None
+    rack = bytes(T.parse_list("R6 K6 B6 Y6 B10 R7 *"))
+    v, melds, closes, work = RD.dp_play(table, rack)
+    assert closes and v == 6 * 4 + 10 + 7 + 11     # the joker as B11, after B10
+    assert RD.dp_play(table, rack, RM.NO_TILE, work - 1)[0] is None
 
 
-def _real_positions():
-    """Every play search of level-3 players who have exposed, 2 and 4 players, seeds 1-3,
-    without a joker in table or rack (benchmarks/rummy_figures.positions)."""
+def _real_positions(with_joker, step):
+    """Every `step`-th play search of level-3 players who have exposed, 2 and 4 players,
+    seeds 1-3, with (or without) a joker in table or rack (benchmarks/rummy_figures.positions)."""
     from ai import rummy as AR
     out = []
+    k = 0
     for players in (2, 4):
         for seed in (1, 2, 3):
             g = RM.Game(players, seed)
@@ -49,149 +123,174 @@ def _real_positions():
                 if g.phase == RM.P_PLAY and g.exposed[g.turn]:
                     table = [bytes(m) for m in g.table]
                     rack = bytes(g.racks[g.turn])
-                    if _no_joker(table, rack):
-                        out.append((table, rack))
+                    jk = T.JOKER in rack or any(T.JOKER in m for m in table)
+                    if jk == with_joker:
+                        if k % step == 0:
+                            out.append((table, rack))
+                        k += 1
                 g.play(ai.choose(g))
     return out
 
 
-def _milp(table, rack):
-    """The most points laid, as an integer programme: how many times (0..2) each meld of a
-    covering family is laid (runs of 3-5 tiles: a longer run splits into those; sets of 3 and
-    4 colours), every table tile used, no more of a tile than table and rack hold."""
+def _milp(table, rack, close):
+    """The most points laid, as an integer programme written from R13.2/R13.5-R13.7 alone: how
+    many times (0..2) each meld of a covering family is laid (runs of 3-5 tiles, a longer run
+    splits into those; sets of 3 and 4), with up to two of its places jokers; a set with one
+    natural and two jokers only of 1, 2, 12 or 13 (R13.2 reads it as a run otherwise). Each
+    table joker is kept, in a place where it still stands for its tile (a run's place of that
+    tile, or a set of its number missing that colour; a set of 3's joker: a set only), or
+    freed by laying its tile from the rack; the other joker places take the freed jokers and
+    the rack's (worth their place's number). close: every rack tile laid. None: infeasible."""
     np = pytest.importorskip("numpy")
     opt = pytest.importorskip("scipy.optimize")
-    melds = []
+    from itertools import combinations
+    melds = []      # (real tiles, joker places: ("r", tile) or ("s", number, colours))
     for c in range(4):
         for s in range(13):
             for n in (3, 4, 5):
-                if s + n <= 13:
-                    melds.append([c * 13 + s + i for i in range(n)])
+                if s + n > 13:
+                    continue
+                ts = [c * 13 + s + i for i in range(n)]
+                for j in (0, 1, 2):
+                    for pl in combinations(range(n), j):
+                        melds.append(([ts[i] for i in range(n) if i not in pl], [("r", ts[i]) for i in pl]))
     for v in range(13):
-        for drop in (-1, 0, 1, 2, 3):
-            melds.append([c * 13 + v for c in range(4) if c != drop])
-    a = np.zeros((52, len(melds)))
-    for j, m in enumerate(melds):
-        for t in m:
-            a[t, j] += 1
-    val = np.array([t % 13 + 1 for t in range(52)], float)
-    lo = np.zeros(52)
-    hi = np.zeros(52)
+        edge = v <= 1 or v >= 11
+        for mask in range(1, 16):
+            cols = [c for c in range(4) if mask >> c & 1]
+            for j in (0, 1, 2):
+                size = len(cols) + j
+                if size < 3 or size > 4 or (len(cols) < 2 and not edge):
+                    continue
+                melds.append(([c * 13 + v for c in cols], [("s", v, mask)] * j))
+    places = sorted({p for _, pl in melds for p in pl})
+    olds = []
+    for m in table:
+        RM.joker_idents(m, olds)
+    rj = list(rack).count(T.JOKER)
+    # columns: x melds, y[o][p] kept joker o at place p, f[o][t] joker o freed by tile t,
+    # z[p] rack joker at p, w[p] freed joker at p
+    cols = []
+    for i in range(len(melds)):
+        cols.append(("x", i))
+    for o, ident in enumerate(olds):
+        n = (ident >> 6) - 1
+        mk = ident & 15
+        for p in places:
+            if p[0] == "r":
+                ok = not ident & RM.SET3 and p[1] % 13 == n and mk >> (p[1] // 13) & 1
+            else:
+                ok = p[1] == n and mk & ~p[2] & 15
+            if ok:
+                cols.append(("y", o, p))
+        if not ident & RM.SET3:
+            for c in range(4):
+                if mk >> c & 1:
+                    cols.append(("f", o, c * 13 + n))
+    for p in places:
+        cols.append(("z", p))
+        cols.append(("w", p))
+    ci = {k: i for i, k in enumerate(cols)}
+    nv = len(cols)
+    rows, lo, hi = [], [], []
+
+    def row(coefs, a, b):
+        r = np.zeros(nv)
+        for k, v in coefs:
+            r[ci[k]] += v
+        rows.append(r)
+        lo.append(a)
+        hi.append(b)
+    tab = [0] * 52
+    rk = [0] * 52
     for m in table:
         for t in m:
-            lo[t] += 1
-    hi += lo
+            if t != T.JOKER:
+                tab[t] += 1
     for t in rack:
-        hi[t] += 1
-    res = opt.milp(-(val @ a), constraints=[opt.LinearConstraint(a, lo, hi)],
-                   integrality=np.ones(len(melds)), bounds=opt.Bounds(0, 2))
-    assert res.status == 0
-    return int(round(-res.fun - val @ lo))
+        if t != T.JOKER:
+            rk[t] += 1
+    frees = [k for k in cols if k[0] == "f"]
+    for t in range(52):
+        use = [(("x", i), m[0].count(t)) for i, m in enumerate(melds) if t in m[0]]
+        if close:
+            row(use, tab[t] + rk[t], tab[t] + rk[t])
+        else:
+            row(use, tab[t], tab[t] + rk[t])
+        fr = [(k, -1) for k in frees if k[2] == t]
+        if fr:
+            row(use + fr, tab[t], np.inf)      # a freed joker's tile is laid
+    for p in places:
+        cnt = [(("x", i), m[1].count(p)) for i, m in enumerate(melds) if p in m[1]]
+        kept = [(k, -1) for k in cols if k[0] == "y" and k[2] == p]
+        row(cnt + kept + [(("z", p), -1), (("w", p), -1)], 0, 0)
+    for o in range(len(olds)):
+        row([(k, 1) for k in cols if k[0] in "yf" and k[1] == o], 1, 1)
+    row([(("z", p), 1) for p in places], rj if close else 0, rj)
+    row([(("w", p), 1) for p in places] + [(k, -1) for k in frees], 0, 0)
+    val = np.zeros(nv)
+    for i, m in enumerate(melds):
+        val[ci[("x", i)]] = sum(t % 13 + 1 for t in m[0])
+    for p in places:
+        val[ci[("z", p)]] = (p[1] % 13 + 1) if p[0] == "r" else p[1] + 1
+    ub = np.array([2 if k[0] in "xzw" else 1 for k in cols], float)
+    res = opt.milp(-val, constraints=[opt.LinearConstraint(np.array(rows), lo, hi)],
+                   integrality=np.ones(nv), bounds=opt.Bounds(0, ub))
+    if res.status != 0:
+        return None
+    return int(round(-res.fun)) - sum(tab[t] * (t % 13 + 1) for t in range(52))
 
 
-def test_dp_value_and_the_solver_against_an_integer_programme_on_real_games():
+def test_dp_play_against_an_integer_programme_on_real_games():
+    """A few hundred positions of real games with a joker: the same value as the integer
+    programme (the closing one when a closing play exists), and a legal play."""
     pytest.importorskip("scipy")
-    pos = _real_positions()
-    assert len(pos) >= 100
-    proven = 0
+    pos = _real_positions(True, 3)
+    assert len(pos) >= 250
     for table, rack in pos:
-        want = _milp(table, rack)
-        v, _ = RD.dp_value(table, rack)
-        assert v == want, (RM.table_text(table), T.list_text(rack))
-        r = RS.solve(table, rack, True, RM.NO_TILE, RS.NODES, key=RD.dp_value)
-        got = r[1] if r else 0
-        assert got <= want
-        if r and r[3]:
-            # proven at the device's budget: nothing lays more
-            assert got == want, (RM.table_text(table), T.list_text(rack))
-            proven += 1
-    assert proven >= len(pos) // 4       # 41 of 129 on 26 Nov
+        v, melds, closes, _ = RD.dp_play(table, rack)
+        allin = _milp(table, rack, True)
+        if closes:
+            assert v == allin, (RM.table_text(table), T.list_text(rack), RM.table_text(melds), allin)
+        else:
+            assert allin is None, (RM.table_text(table), T.list_text(rack), allin)
+            want = _milp(table, rack, False)
+            assert (v if melds is not None else 0) == want, (RM.table_text(table), T.list_text(rack), want)
+        if melds is not None:
+            assert position(table, rack).check_play(tuple(melds)) == RM.OK
+
+
+def test_dp_play_against_an_integer_programme_without_jokers():
+    pytest.importorskip("scipy")
+    pos = _real_positions(False, 1)
+    assert len(pos) >= 100
+    for table, rack in pos:
+        v, melds, closes, _ = RD.dp_play(table, rack)
+        want = _milp(table, rack, closes)
+        assert (v if melds is not None else 0) == want, (RM.table_text(table), T.list_text(rack))
+
+
+def test_the_solver_with_the_programme_proves_its_play():
+    """solve(key=dp_play) with room for the programme (its largest real positions take ~2 M
+    moves, a few seconds of CPython): proven, legal, the programme's value."""
+    for table, rack in _real_positions(True, 25):
+        r = RS.solve(table, rack, True, RM.NO_TILE, 10**8, key=RD.dp_play)
+        v, melds, closes, _ = RD.dp_play(table, rack)
+        if melds is None:
+            assert r is None or (r[3] and r[1] >= v)
+            continue
+        assert r[3] and r[1] == v and r[2] == closes
+        assert position(table, rack).check_play(r[0]) == RM.OK
 
 
 def test_rummy_solve_says_whether_the_play_is_proven():
     from test_rummy_cli import burako
-    # no joker: the programme knows 9 is the best at once (R6 and R3 added)
     code, out, _ = burako("solve", "--table", "R3 R4 R5 | K7 B7 Y7", "--rack", "R6 R3 Y12")
+    assert code == 0 and out.strip().splitlines()[-1].endswith("(proven best)")
+    # with a joker: the programme proves it too
+    code, out, _ = burako("solve", "--table", "R3 * R5 | K7 B7 Y7", "--rack", "R4 B9 K9 R12")
     assert code == 0 and out.strip().splitlines()[-1].endswith("(proven best)")
     # a budget of one unit proves nothing: the seed play is all there is
     code, out, _ = burako("solve", "--table", "R3 R4 R5 | K7 B7 Y7 | Y8 Y9 Y10 | B1 K1 R1",
                           "--rack", "R6 K6 B6 Y6 R7 Y11 B2 K2 *", "--limit", "1")
     assert code == 0 and "not proven best" in out.strip().splitlines()[-1]
-
-
-# The programme's tables, built from the rules (the module holds them as bytes literals so that
-# importing it on the console allocates nothing)
-def _set_ok():
-    # (s0..s3) copies of a number going into sets, each 0..2: some number of
-    # sets g with 3..4 distinct colours each takes them exactly
-    out = bytearray(81)
-    for i in range(81):
-        s0 = i % 3
-        s1 = i // 3 % 3
-        s2 = i // 9 % 3
-        s3 = i // 27
-        tot = s0 + s1 + s2 + s3
-        top = max(s0, s1, s2, s3)
-        for g in range(3):
-            if top <= g and 3 * g <= tot <= 4 * g:
-                out[i] = 1
-    return bytes(out)
-
-
-
-
-def _colour_moves(cs, a, m, out):
-    """What the copies of one tile can do from colour state cs (l1 * 4 + l2):
-    a copies in play, m of them table copies. Appends (new state, copies to
-    sets, copies left on the rack) codes as ns | s << 4 | left << 6."""
-    l1 = cs >> 2
-    l2 = cs & 3
-    for c1 in ((0, 1) if l1 == 3 else ((1,) if l1 else (0,))):
-        for c2 in ((0, 1) if l2 == 3 else ((1,) if l2 else (0,))):
-            k = c1 + c2
-            if k > a:
-                continue
-            stopped = (l1 and not c1) or (l2 and not c2)
-            lens = []
-            if c1:
-                lens.append(l1 + 1 if l1 < 3 else 3)
-            if c2:
-                lens.append(l2 + 1 if l2 < 3 else 3)
-            rest = a - k
-            # a run that ended here and one that starts here are one run
-            most_new = 0 if stopped else 2 - k
-            for nn in range(min(most_new, rest) + 1):
-                ls = lens + [1] * nn
-                x = ls[0] if ls else 0
-                y = ls[1] if len(ls) > 1 else 0
-                ns = (x * 4 + y) if x >= y else (y * 4 + x)
-                r2 = rest - nn
-                for s in range(min(r2, 2) + 1):
-                    left = r2 - s
-                    if left <= a - m:
-                        code = ns | s << 4 | left << 6
-                        if code not in out:
-                            out.append(code)
-
-
-def _moves_table():
-    # every colour state, copies in play (0..2) and table copies among them:
-    # its moves as one byte each, in one bytes object (built once; a search
-    # then allocates nothing for them)
-    codes = bytearray()
-    idx = bytearray(16 * 9 * 2)
-    for cs in range(16):
-        for a in range(3):
-            for m in range(a + 1):
-                o = []
-                _colour_moves(cs, a, m, o)
-                i = (cs * 9 + a * 3 + m) * 2
-                idx[i] = len(codes)
-                codes.extend(bytes(o))
-                idx[i + 1] = len(codes)
-    return bytes(codes), bytes(idx)
-
-
-def test_the_tables_are_the_rules():
-    assert RD._SETOK == _set_ok()
-    assert (RD._MOVES, RD._MIDX) == _moves_table()

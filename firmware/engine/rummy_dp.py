@@ -1,154 +1,374 @@
-# The exact value of a Rummy play without jokers (docs/rummy.md, "The
-# solver", step 6): engine/rummy_solve.solve(key=dp_value) uses it when a
-# position has no joker; the host's `burako rummy solve` passes it, the
-# console does not (its code did not fit beside a linked Rummy match).
+# The Rummy solver's exact programme (docs/rummy.md, "The solver", step 6;
+# issue 23): engine/rummy_solve.solve(key=dp_play) uses it to find the best
+# play and prove it; the host's `burako rummy solve` passes it, the console
+# does not (below: what it costs there).
 from micropython import const
 from engine import tiles as T
-
-_DP_STATES = const(160)  # states a layer may hold with a limit (~8 bytes each, twice: the heap)
 
 
 # van Rijn, Takes and Vis ("The Complexity of Rummikub Problems", 2016): go
 # through the numbers 1..13 once; what a play does at number v depends on the
 # numbers below only through the runs still open in each colour and how long
-# they are (1, 2, or 3 and more: a run may end only from 3). With two copies
-# of a tile at most two runs of a colour are open at once, so a colour's state
-# is a pair of lengths (l1 >= l2, each 0..3: ten states) and the table's state
-# four of them in 16 bits. At each number every copy of each colour continues
-# an open run, starts one, joins a set of that number (3 or 4 colours, R13.1)
-# or, for a rack copy only, stays on the rack; table copies must be laid. The
-# programme keeps, per state, the most points laid from the rack. Exact, and
-# only for positions without a joker (a joker's R13.2/R13.7 rules are the
-# search's); the solver uses it to prove its play best, or to know it is not.
+# they are (1, 2, or 3 and more: a run may end only from 3), and, with
+# jokers, how many jokers are placed so far. dp_play returns the play too:
+# every layer keeps, per state, its best predecessor and move, and the path
+# to the best final state is replayed into melds (_lay_out).
+#
+# The tiles are visited one cell (number, colour) at a time, numbers 1..13,
+# colours in code order. A state is the open runs of every colour (how many
+# of length 1, 2 and 3+: with jokers a colour may have up to four open at
+# once), the free jokers placed so far (swapped table jokers, which must all
+# be placed, and rack jokers), whether a rack tile has been left and whether
+# the closing tile was used, and, within a number, what each colour of it
+# sends to sets (real tiles and kept table jokers). After a number's last
+# colour its sets are formed (free jokers may join them) and checked. A table
+# joker is treated as in the search (docs/rummy.md step 3): kept, a virtual
+# copy of a tile it stands for (set-only for one of a set of 3), or swapped,
+# which makes its tile from the rack mandatory and adds a free joker that must
+# be placed; every way is one programme. Kept jokers count as jokers for
+# R13.2: a set with one natural and two jokers is read as a run unless its
+# number is 1, 2, 12 or 13, so elsewhere every set has two naturals.
+# The value is lexicographic: a closing play (every rack tile laid) first,
+# then the points (R13.6's count: a rack joker is worth what it stands for).
+_CLOSE = const(1 << 12)         # above any number of points a play can lay
 
-# The moves of one colour's copies of a number, from each colour state
-# (tests/test_rummy_solver_dp.py builds them from the rules and checks these
-# bytes: building them here would leave KBs of garbage on the heap at
-# import, inside a frame of the console's UI). _SETOK[s0 + 3 s1 + 9 s2 +
-# 27 s3]: copies s_c (0..2) of a number per colour going into sets make
-# whole sets of 3 or 4 distinct colours. _MOVES: a colour's moves as bytes
-# ns | s << 4 | left << 6 (new state l1 * 4 + l2, copies to sets, rack
-# copies left); _MIDX[(cs * 9 + a * 3 + m) * 2] and the next byte: where the
-# moves of colour state cs with a copies, m of them table copies, start and
-# end in _MOVES.
-_SETOK = b'\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01'
-_MOVES = b'\x00@\x10\x04\x10\x04\x80P D\x14\x05P D\x14\x05 \x14\x05\x08\x08H\x18\tH\x18\t\x18\t\x0c\x0cL\x1c\rL\x1c\r\x1c\r\x00@\x10\x0c\x10\x0c\x80P L\x1c\rP L\x1c\r \x1c\r\x08\x08H\x18\tH\x18\t\x18\t\n\n\n\x0e\x0e\x0e\x08\x08H\x18\x0eH\x18\x0e\x18\x0e\x0c\x0cL\x1c\rL\x1c\r\x1c\r\x0e\x0e\x0e\x0f\x0f\x0f\x0c\x0cL\x1c\x0fL\x1c\x0f\x1c\x0f\x00@\x10\x0c\x10\x0c\x80P L\x1c\rP L\x1c\r \x1c\r\x08\x08H\x18\x0eH\x18\x0e\x18\x0e\x0c\x0cL\x1c\x0fL\x1c\x0f\x1c\x0f\x00@\x10\x0c\x10\x0c\x80P L\x1c\x0fP L\x1c\x0f \x1c\x0f'
-_MIDX = b'\x00\x01\x00\x00\x00\x00\x01\x04\x04\x06\x00\x00\x06\x0c\x0c\x11\x11\x14\x14\x14\x00\x00\x00\x00\x14\x15\x15\x16\x00\x00\x16\x19\x19\x1c\x1c\x1e\x1e\x1e\x00\x00\x00\x00\x1e\x1f\x1f \x00\x00 ##&&(()\x00\x00\x00\x00),,.\x00\x00.4499<<<\x00\x00\x00\x00<==>\x00\x00>AADDFFF\x00\x00\x00\x00FFFF\x00\x00FGGHHIII\x00\x00\x00\x00IIII\x00\x00IJJKKLLL\x00\x00\x00\x00LMMN\x00\x00NQQTTVVV\x00\x00\x00\x00VWWX\x00\x00X[[^^```\x00\x00\x00\x00````\x00\x00`aabbccc\x00\x00\x00\x00cccc\x00\x00cddeefff\x00\x00\x00\x00fggh\x00\x00hkknnppq\x00\x00\x00\x00qttv\x00\x00v||\x81\x81\x84\x84\x84\x00\x00\x00\x00\x84\x85\x85\x86\x00\x00\x86\x89\x89\x8c\x8c\x8e\x8e\x8e\x00\x00\x00\x00\x8e\x8f\x8f\x90\x00\x00\x90\x93\x93\x96\x96\x98\x98\x99\x00\x00\x00\x00\x99\x9c\x9c\x9e\x00\x00\x9e\xa4\xa4\xa9\xa9\xac'
+
+def _ways(table, rack):
+    """Every way of treating the table jokers: tuples of (way, tile), way 0
+    kept, 1 kept in a set only (a set of 3's joker), 2 swapped."""
+    from engine import rummy as RM
+    ids = []
+    for m in table:
+        RM.joker_idents(m, ids)
+    combos = [()]
+    for i in ids:
+        n = i >> 6
+        op = []
+        for c in range(4):
+            if i & (1 << c):
+                t = c * 13 + n - 1
+                op.append((1 if i & RM.SET3 else 0, t))
+                if not i & RM.SET3:
+                    op.append((2, t))
+        combos = [w + (o,) for w in combos for o in op]
+    return combos
 
 
-def dp_value(table, rack, limit=1 << 30, floor=-1):
-    """The most points a play can lay from rack, rearranging the whole
-    table (R13.5/R13.6; the player has exposed), for positions without a
-    joker: (points, work) with points -1 when there is no legal table at all
-    or a joker is in play, None when work would pass limit (a unit is one
-    combination of the four colours' moves tried). floor: points a play is
-    known to lay; states that cannot beat it even laying every rack tile of
-    the numbers still to come are dropped (branch and bound), and the answer
-    is then at least floor. With a limit (below 2 ** 29, as on the console)
-    a layer may hold _DP_STATES states at most (None past them: each costs
-    the heap ~16 bytes while the programme runs)."""
-    cnt = bytearray(52)
-    mand = bytearray(52)
+_SETS = {}
+
+
+def _sets(acc, js, edge):
+    """How this number's set tiles split into sets: acc per colour (real,
+    virtual) copies, js free jokers; a list of sets, each a list of colours
+    (c for a real tile, c + 4 for a kept joker standing for colour c, 8 a
+    free joker), or None when they cannot. edge: the number is 1, 2, 12 or 13
+    (a set may then hold one natural and two jokers)."""
+    k = (acc, js, edge)
+    if k in _SETS:
+        return _SETS[k]
+    items = []
+    for c in range(4):
+        items += [c] * acc[2 * c]
+    for c in range(4):
+        items += [c + 4] * acc[2 * c + 1]
+    r = _split(items, js, edge)
+    _SETS[k] = r
+    return r
+
+
+def _split(items, js, edge):
+    # items: real colours first, then kept jokers (c + 4). A set's naturals
+    # have distinct colours; a kept joker needs only its colour missing from
+    # them (R13.7: what it stands for is any missing colour), so two kept
+    # jokers of one colour may share a set. Groups are filled in order, each
+    # item into an existing group or a new one (at most 3 sets a number).
+    groups = []
+    r = _place(items, 0, groups, js, edge)
+    return r
+
+
+def _place(items, i, groups, js, edge):
+    if i == len(items):
+        need = 0
+        room = 0
+        for g in groups:
+            reals = len([x for x in g if x < 4])
+            if not reals or (reals < 2 and not edge):
+                return None
+            need += max(0, 3 - len(g))
+            room += 4 - len(g)
+        if not need <= js <= room:
+            return None
+        out = []
+        left = js
+        for g in groups:
+            k = max(0, 3 - len(g))
+            out.append(g + [8] * k)
+            left -= k
+        for g in out:
+            while left and len(g) < 4:
+                g.append(8)
+                left -= 1
+        return out
+    x = items[i]
+    c = x & 3
+    for g in groups:
+        if len(g) >= 4:
+            continue
+        if x < 4:
+            if [1 for y in g if (y & 3) == c]:
+                continue    # its colour is taken (a natural) or stood for (a kept joker)
+        elif [1 for y in g if y == c]:
+            continue        # a natural of the colour it stands for is there
+        g.append(x)
+        r = _place(items, i + 1, groups, js, edge)
+        g.pop()
+        if r is not None:
+            return r
+    if len(groups) < 3:
+        groups.append([x])
+        r = _place(items, i + 1, groups, js, edge)
+        groups.pop()
+        if r is not None:
+            return r
+    return None
+
+
+_OPTS = {}
+
+
+def _cell_opts(cs, M, R, K, S, jm, jo, closing):
+    """The moves of one cell: cs the colour's open runs (n1, n2, n3), M table
+    copies, R rack copies (closing: one more, the closing tile), K kept
+    jokers standing here, S kept set-of-3 jokers here, jm/jo free swapped /
+    rack jokers still to place (memoised: the same few keys recur). Each move: (new cs, swapped jokers, rack
+    jokers, real and virtual copies to sets, rack copies left, rack copies
+    laid, the closing tile used, detail for laying it out)."""
+    k = (cs, M, R, K, S, jm, jo, closing)
+    if k in _OPTS:
+        return _OPTS[k]
+    n1, n2, n3 = cs
+    out = []
+    RC = R + closing
+    for c3 in range(n3 + 1):
+        need = n1 + n2 + c3
+        for y in range(5):
+            if y and c3 < n3:
+                break       # a run ending where another starts: one run (continuing it dominates)
+            rc = need + y
+            if rc > M + RC + K + jm + jo:
+                break
+            if n1 + n2 + c3 + y > 4:
+                break
+            for kr in range(min(K, rc) + 1):
+                for mr in range(min(M, rc - kr) + 1):
+                    for rr in range(min(RC, rc - kr - mr) + 1):
+                        j = rc - kr - mr - rr
+                        if j > jm + jo:
+                            continue
+                        for jmr in range(max(0, j - jo), min(j, jm) + 1):
+                            jor = j - jmr
+                            for rs in range(RC - rr + 1):
+                                used = rr + rs
+                                cu = 1 if used > R else 0
+                                left = R - used if not cu else 0
+                                if jor and left:
+                                    continue    # the rack's natural, not a joker (same points)
+                                sr = M - mr + rs
+                                sv = K - kr + S
+                                if sr + sv > 3:
+                                    continue
+                                out.append(((y, n1, n2 + c3), jmr, jor, sr, sv, left, used, cu,
+                                            (c3, y, kr, mr, rr, rs, jmr, jor, sr, sv)))
+    _OPTS[k] = out
+    return out
+
+
+def dp_play(table, rack, closing=255, limit=1 << 30, floor=-1):
+    """The best play, rearranging the whole table (R13.5..R13.8; the player
+    has exposed): (points, melds, closes, work), melds None when no legal
+    play beats floor (points then floor) or (None, None, False, work) past
+    limit (work: moves tried). A closing play (every rack tile laid, the
+    closing tile allowed then) beats any other; floor bounds the others."""
+    best = None
+    work = 0
+    if floor < 0:
+        floor = 0       # a play lays at least one tile, worth 1 or more
+    if not rack:
+        return floor, None, False, 0
+    for ways in _ways(table, rack):
+        r = _dp_way(table, rack, closing, ways, limit - work, floor if best is None else best[0])
+        if r is None:
+            return None, None, False, limit + 1
+        score, melds, w = r
+        work += w
+        if melds is not None and (best is None or score > best[0]):
+            best = (score, melds)
+    if best is None:
+        return floor, None, False, work
+    score, melds = best
+    return score % _CLOSE, melds, score >= _CLOSE, work
+
+
+def _dp_way(table, rack, closing, ways, limit, floor):
+    M = bytearray(52)
+    R = bytearray(52)
+    K = bytearray(52)
+    S = bytearray(52)
+    rj = 0
     for m in table:
         for t in m:
-            if t == T.JOKER:
-                return -1, 0
-            cnt[t] += 1
-            mand[t] += 1
+            if t != T.JOKER:
+                M[t] += 1
     for t in rack:
         if t == T.JOKER:
-            return -1, 0
-        cnt[t] += 1
-    mv = _MOVES
-    mi = _MIDX
-    ok = _SETOK
-    states = _DP_STATES if limit < 1 << 29 else 1 << 30
-    # rest[v]: the points of the rack's tiles of number v + 1 and above
-    rest = [0] * 14
-    for v in range(12, -1, -1):
-        k = 0
-        for c in range(4):
-            k += cnt[c * 13 + v] - mand[c * 13 + v]
-        rest[v] = rest[v + 1] + k * (v + 1)
-    # two dictionaries serve every layer: clear() hands a table's memory
-    # back to the heap at once, so the programme leaves no garbage behind
-    # (the console's UI collects only between frames)
-    layer = {0: 0}
-    new = {}
+            rj += 1
+        else:
+            R[t] += 1
+    base = 0
+    fm = 0
+    for way, t in ways:
+        if way == 2:
+            if not R[t]:
+                return 0, None, 0
+            R[t] -= 1
+            M[t] += 1
+            base += t % 13 + 1
+            fm += 1
+        elif way == 1:
+            S[t] += 1
+        else:
+            K[t] += 1
+    cj = 1 if closing == T.JOKER else 0
+    ct = closing if closing < 52 else -1
+    fo = rj + cj
+    # rest[i]: the most the rack can still add from cell i on (bound)
+    rest = [0] * 53
+    for i in range(51, -1, -1):
+        t = (i & 3) * 13 + (i >> 2)
+        rest[i] = rest[i + 1] + R[t] * ((i >> 2) + 1)
+    # state: (cs0, cs1, cs2, cs3, swapped placed, rack jokers placed, left, closing used, acc)
+    z = (0, 0, 0)
+    za = (0,) * 8
+    layer = {(z, z, z, z, 0, 0, 0, 0, za): (base, None, None)}
+    hist = []
     work = 0
-    for v in range(13):
-        new.clear()
-        w = v + 1
-        cap = floor - rest[v]
-        i0 = (cnt[v] * 3 + mand[v]) * 2
-        i1 = (cnt[13 + v] * 3 + mand[13 + v]) * 2
-        i2 = (cnt[26 + v] * 3 + mand[26 + v]) * 2
-        i3 = (cnt[39 + v] * 3 + mand[39 + v]) * 2
-        r0 = (cnt[v] - mand[v]) * w
-        r1 = (cnt[13 + v] - mand[13 + v]) * w
-        r2 = (cnt[26 + v] - mand[26 + v]) * w
-        r3 = (cnt[39 + v] - mand[39 + v]) * w
-        for key in layer:
-            j = (key & 15) * 18 + i0
-            b0 = mi[j]
-            e0 = mi[j + 1]
-            j = (key >> 4 & 15) * 18 + i1
-            b1 = mi[j]
-            e1 = mi[j + 1]
-            j = (key >> 8 & 15) * 18 + i2
-            b2 = mi[j]
-            e2 = mi[j + 1]
-            j = (key >> 12) * 18 + i3
-            b3 = mi[j]
-            e3 = mi[j + 1]
-            n = (e0 - b0) * (e1 - b1) * (e2 - b2) * (e3 - b3)
-            if not n:
-                continue
-            pts = layer[key]
-            if pts <= cap:
-                continue        # cannot beat floor
-            work += n
+    for i in range(52):
+        v = (i >> 2) + 1
+        c = i & 3
+        t = c * 13 + v - 1
+        new = {}
+        cap = floor - rest[i] - 13 * fo
+        for key, val in layer.items():
+            pts = val[0]
+            if key[6] and pts <= cap:
+                continue        # cannot close, cannot beat floor
+            opts = _cell_opts(key[c], M[t], R[t], K[t], S[t], fm - key[4], fo - key[5], 1 if t == ct else 0)
+            work += len(opts)
             if work > limit:
-                layer.clear()
-                new.clear()
-                return None, work
-            for q0 in range(b0, e0):
-                x = mv[q0]
-                p0 = pts + r0 - (x >> 6) * w
-                s0 = x >> 4 & 3
-                k0 = x & 15
-                for q1 in range(b1, e1):
-                    x = mv[q1]
-                    p1 = p0 + r1 - (x >> 6) * w
-                    s1 = s0 + (x >> 4 & 3) * 3
-                    k1 = k0 | (x & 15) << 4
-                    for q2 in range(b2, e2):
-                        x = mv[q2]
-                        p2 = p1 + r2 - (x >> 6) * w
-                        s2 = s1 + (x >> 4 & 3) * 9
-                        k2 = k1 | (x & 15) << 8
-                        for q3 in range(b3, e3):
-                            x = mv[q3]
-                            if not ok[s2 + (x >> 4 & 3) * 27]:
-                                continue
-                            p3 = p2 + r3 - (x >> 6) * w
-                            k = k2 | (x & 15) << 12
-                            if new.get(k, -1) < p3:
-                                new[k] = p3
-            if len(new) > states:
-                # the layer would not fit beside the console's UI
-                layer.clear()
-                new.clear()
-                return None, work
-        layer, new = new, layer
-        if not layer:
-            new.clear()
-            return floor, work
-    best = floor
-    for key in layer:
-        # no run of one or two tiles left open in any colour
-        if (key & 0x5555) << 1 == key & 0xAAAA and layer[key] > best:
-            best = layer[key]
-    layer.clear()
-    new.clear()
-    return best, work
+                return None
+            for o in opts:
+                cs, jmr, jor, sr, sv, left, used, cu, d = o
+                acc = list(key[8])
+                acc[2 * c] = sr
+                acc[2 * c + 1] = sv
+                nk = list(key)
+                nk[c] = cs
+                nk[4] += jmr
+                nk[5] += jor
+                nk[6] |= 1 if left else 0
+                nk[7] |= cu
+                nk[8] = tuple(acc)
+                nk = tuple(nk)
+                p = pts + (used + jor) * v
+                old = new.get(nk)
+                if old is None or old[0] < p:
+                    new[nk] = (p, key, d)
+        hist.append(new)
+        layer = new
+        if c == 3:
+            # this number's sets: free jokers may join them
+            new = {}
+            edge = v <= 2 or v >= 12
+            for key, val in layer.items():
+                pts = val[0]
+                acc = key[8]
+                am = fm - key[4]
+                ao = fo - key[5]
+                for jms in range(am + 1):
+                    for jos in range(ao + 1):
+                        work += 1
+                        if _sets(acc, jms + jos, edge) is None:
+                            continue
+                        nk = key[:4] + (key[4] + jms, key[5] + jos, key[6], key[7], za)
+                        p = pts + jos * v
+                        old = new.get(nk)
+                        if old is None or old[0] < p:
+                            new[nk] = (p, key, (jms, jos))
+            if work > limit:
+                return None
+            hist.append(new)
+            layer = new
+    bestk = None
+    bests = -1
+    for key, val in layer.items():
+        if key[0][0] or key[0][1] or key[1][0] or key[1][1] or key[2][0] or key[2][1] \
+                or key[3][0] or key[3][1] or key[4] != fm:
+            continue
+        left = key[6] or key[5] < rj
+        if cj and key[5] > rj:
+            if left:
+                continue
+        elif key[7] and left:
+            continue
+        s = val[0] + (0 if left else _CLOSE)
+        if s > bests:
+            bests = s
+            bestk = key
+    if bestk is None or bests <= floor:
+        return bests if bests > floor else floor, None, work
+    return bests, _lay_out(hist, bestk), work
+
+
+def _lay_out(hist, key):
+    """The melds of the path that ends at key: each cell's move replayed."""
+    path = []
+    for h in range(len(hist) - 1, -1, -1):
+        p, prev, d = hist[h][key]
+        path.append(d)
+        key = prev
+    path.reverse()
+    runs = [[], [], [], []]
+    melds = []
+    acc = [0] * 8
+    h = 0
+    for i in range(52):
+        v = (i >> 2) + 1
+        c = i & 3
+        t = c * 13 + v - 1
+        c3, y, kr, mr, rr, rs, jmr, jor, sr, sv = path[h]
+        h += 1
+        short = [r for r in runs[c] if len(r) < 3]
+        long = [r for r in runs[c] if len(r) >= 3]
+        for r in long[c3:]:
+            melds.append(bytes(r))
+        go = short + long[:c3] + [bytearray() for _ in range(y)]
+        toks = [t] * (mr + rr) + [T.JOKER] * (kr + jmr + jor)
+        for r, x in zip(go, toks):
+            r.append(x)
+        runs[c] = go
+        acc[2 * c] = sr
+        acc[2 * c + 1] = sv
+        if c == 3:
+            jms, jos = path[h]
+            h += 1
+            for grp in _sets(tuple(acc), jms + jos, v <= 2 or v >= 12):
+                nat = [x * 13 + v - 1 for x in grp if x < 4]
+                jk = [T.JOKER] * (len(grp) - len(nat))
+                # one natural and two jokers read as a set only with the
+                # natural first (12, 13) or last (1, 2): R13.2
+                melds.append(bytes(jk + nat if len(nat) == 1 and v <= 2 else nat + jk))
+    for c in range(4):
+        for r in runs[c]:
+            melds.append(bytes(r))
+    return melds

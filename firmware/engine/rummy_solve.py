@@ -39,11 +39,12 @@ _PER_TILE = const(2)
 _MELD = const(1)
 _FITS = const(5)
 _SUM = const(14)
-# dp_value: a fixed cost (its tables, ~1 M fuel), then one unit per _DP_UNITS
-# of its steps (~8-10 K fuel each); it may spend 1/_DP_SHARE of what is left
+# the programme (key, engine/rummy_dp.dp_play): a fixed cost, then _DP_UNITS
+# units per move it tries (~130 K fuel each under MicroPython, measured on a
+# small position); it may spend 1/_DP_SHARE of what is left
 _DP0 = const(30)
-_DP_UNITS = const(3)
-_DP_SHARE = const(4)
+_DP_UNITS = const(4)
+_DP_SHARE = const(2)
 
 # ORDER[k]: the tile code of the k-th tile in (number, colour) order
 ORDER = bytes([(k & 3) * 13 + (k >> 2) for k in range(52)])
@@ -761,38 +762,28 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
     # keeps back what laying out its answer (_tidy) costs: nothing runs once
     # the budget is spent (a search that cannot pay stops before it starts).
     tidy = _MELD * (len(table) + 1)
-    top = -1
-    jk = 0
-    if key is not None:
-        for t in rack:
-            if t == T.JOKER:
-                jk = 1
-        for m in table:
-            for t in m:
-                if t == T.JOKER:
-                    jk = 1
-    if key is not None and exposed and rearrange and not jk and limit - used > _DP0 + tidy:
-        # without jokers key, the programme engine/rummy_dp.dp_value, knows
-        # the best value: the search then stops when it gets there, or is not
-        # needed at all. The host passes it; the console does not (its code
-        # and names did not fit beside a linked Rummy match: the heap and the
-        # qstr pools of tests/test_ui_link_rummy.py)
-        top, work = key(table, rack, (limit - used - _DP0 - tidy) // _DP_SHARE * _DP_UNITS, pts)
-        used += _DP0 + work // _DP_UNITS
-        if top is None:
-            top = -1
-        elif pts >= top:
-            exact = True
+    if key is not None and exposed and rearrange and limit - used > _DP0 + tidy:
+        # key, the programme engine/rummy_dp.dp_play, knows the best play
+        # (jokers and the closing tile included) when it finishes within its
+        # share of the budget: the play is then proven, and no search is
+        # needed. The host passes it; the console does not (its code, names
+        # and layers do not fit beside a linked Rummy match: docs/rummy.md)
+        v, melds, closes, work = key(table, rack, closing,
+                                     (limit - used - _DP0 - tidy) // _DP_SHARE // _DP_UNITS, pts)
+        used += _DP0 + work * _DP_UNITS
+        if v is not None:
+            if melds is not None:
+                return (_tidy(table, melds), v, closes, True)
+            # nothing beats the seed play, and no play closes
+            return None if best is None else (best, pts, False, True)
     if exposed and rearrange and not exact:
         used += _REL + _PER_TILE * len(rack)
         use, keep = _relevant(table, rack)
         s = _fresh(limit - used - tidy)
         s.best = pts
-        if top >= 0:
-            s.end = top
         _search(s, use, rack, True, RM.NO_TILE, False)
         used += s.nodes
-        exact = (not s.cut and not keep) or s.best == top
+        exact = not s.cut and not keep
         if s.sol is not None:
             best = _tidy(table, keep + list(s.sol))
             pts = s.best
@@ -801,11 +792,9 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
             # budget left: the whole table, to beat that or to prove it best
             s = _fresh(limit - used - tidy)
             s.best = pts
-            if top >= 0:
-                s.end = top
             _search(s, table, rack, True, RM.NO_TILE, False)
             used += s.nodes
-            exact = not s.cut or s.best == top
+            exact = not s.cut
             if s.sol is not None:
                 best = _tidy(table, s.sol)
                 pts = s.best
