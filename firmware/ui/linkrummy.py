@@ -5,7 +5,9 @@
 # game: neither this module nor the link imports Burako's engine
 # (ui/linkplay.py and ui/linkplay_screen.py, the Burako match's glue, do). The
 # link's own screen and the opening and closing of the match are
-# ui/linkrummy_screen.py, loaded only while needed.
+# ui/linkrummy_screen.py, loaded only while needed: it imports this module,
+# this one never imports it (ui/screen_rummy.py hands it M_LINK's keys and
+# redraws).
 #   the view    Match.ln is this module: the local seat's committed moves go
 #               to send() (the session plays and sends them), the peer's come
 #               back as events, already played on link.game, through the
@@ -18,12 +20,13 @@
 #               engine/rummy_codec.py: no replay at power-on) at turn
 #               boundaries, the score log at the match's end, only while the
 #               cable is quiet (a flash write on the RP2040 stops interrupts)
+import os
 import sys
 from micropython import const
 from engine import rummy as RM
 from hal import keys as K
+from memory import MPY, drop
 from ui import rummy_view as V
-from ui import screen_rummy
 from ui.common import S_RUMMY, D_ALL
 from ui.gfx import ERR
 from ui.lang import tx
@@ -37,31 +40,8 @@ T_REFUSED = const(2)
 T_FRAME = const(3)         # + session.F_* - 1
 
 
-def _s():
-    from ui import linkrummy_screen
-    return linkrummy_screen
-
-
-def _drop_screen():
-    # the link screen's module leaves the heap while the match is played
-    # (MicroPython only, as ui/rummy_swap.py)
-    if screen_rummy.SWAP and "ui.linkrummy_screen" in sys.modules:
-        for n in ("linkrummy_screen", "linkkeys", "link_es", "link_it", "link_en"):
-            sys.modules.pop("ui." + n, None)
-            sys.modules["ui"].__dict__.pop(n, None)
-
-
-def leave(app, keep):
-    """Back to the title; keep=False drops the match's save."""
-    _s().leave(app, keep)
-
-
-def key(app, k):
-    _s().key(app, k)
-
-
-def draw(app):
-    _s().draw(app)
+# the link screen's modules, off the heap while the match is played (docs/memory.md "link screen")
+SCREEN = ("ui.linkrummy_screen", "ui.linkkeys", "ui.link_es", "ui.link_it", "ui.link_en")
 
 
 def bind(app):
@@ -106,8 +86,8 @@ def poll(app, now):
     lk = app.link
     if m is None or lk is None or m.ln is None:
         return              # a swap's frames
-    if m.mode != V.M_LINK and "ui.linkrummy_screen" in sys.modules:
-        _drop_screen()
+    if MPY and m.mode != V.M_LINK and SCREEN[0] in sys.modules:
+        drop(SCREEN)
     if lk.events:
         # what the last frame's poll received, answered in a frame of its own
         events(app, now)
@@ -181,7 +161,7 @@ def persist(app):
             return
         if not app.log_due and lk.dirty:
             # logged: the match is over on both consoles, its save goes
-            _s().remove(st)
+            remove(st)
             lk.dirty = False
         return
     # at turn boundaries: a turn's draw is not one (with the stock gone every move is)
@@ -213,7 +193,7 @@ def unload_play(app):
     m = app.rm
     m.ais = [None, None]
     m.bench = None
-    if not screen_rummy.SWAP:
+    if not MPY:
         return False
     # the view imports them where it uses them (ai, bench above): no module
     # holds them (rummy_swap's unload() walk of every module, ~10 KB of
@@ -221,10 +201,8 @@ def unload_play(app):
     gone = False
     for n in PLAY:
         if n in sys.modules:
-            del sys.modules[n]
-            i = n.index(".")
-            sys.modules[n[:i]].__dict__.pop(n[i + 1:], None)
             gone = True
+    drop(PLAY)
     return gone
 
 
@@ -279,6 +257,14 @@ def key_hook(app, k, leave):
 
 
 # --- rlink.sav, rlink.pos --------------------------------------------------------
+def remove(storage):
+    for name in (NAME, POS):
+        try:
+            os.remove(storage.path(name))
+        except OSError:
+            pass
+
+
 def position_bytes(g):
     from engine import rummy_codec
     return rummy_codec.encode(g)

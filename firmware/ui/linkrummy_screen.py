@@ -8,7 +8,6 @@ import os
 from micropython import const
 from ui import linkrummy as LR
 from ui import rummy_view as V
-from ui import screen_rummy
 from ui.common import S_RUMMY
 from ui.gfx import FELT_DARK, WHITE, CURSOR, ERR, DIM
 from ui.lang import tx
@@ -38,7 +37,7 @@ def start(app):
             # only if it matches the save's digest)
             lk = S.Link(app.b, "rummy", 0, saved=saved, game=position(st))
         except ValueError:
-            remove(st)
+            LR.remove(st)
             app.bad_save = True
     if lk is None:
         lk = S.Link(app.b, "rummy", 0)
@@ -83,13 +82,13 @@ def leave(app, keep):
         except OSError:
             pass
     if not keep:
-        remove(st)
+        LR.remove(st)
     app.link = None
     app.LS = None
     app.log_due = False
     m.ln = None
     m.g = None
-    screen_rummy.close(app)
+    V._close(app)
 
 
 # --- the link's own screen (the view's M_LINK) -----------------------------------
@@ -132,7 +131,7 @@ def _status(app, p, S, lk, s):
     return tx(_T_H_LEAVE)
 
 
-# --- rlink.sav, rlink.pos --------------------------------------------------------
+# --- rlink.sav, rlink.pos (written and removed by ui/linkrummy.py) --------------------------------------------------------
 def read(storage, name=LR.NAME):
     try:
         with open(storage.path(name), "rb") as f:
@@ -147,14 +146,6 @@ def exists(storage):
         return True
     except OSError:
         return False
-
-
-def remove(storage):
-    for name in (LR.NAME, LR.POS):
-        try:
-            os.remove(storage.path(name))
-        except OSError:
-            pass
 
 
 def position(storage):

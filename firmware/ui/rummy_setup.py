@@ -1,17 +1,17 @@
 # The Rummy set-up's keys and drawing, and "Continue" (rummy.sav replayed a
-# few moves a frame): ui/rummy_view.py imports this module while the set-up
-# shows and drops it when a match starts (its heap is the match's).
+# few moves a frame): ui/screen_rummy.py imports this module while the set-up
+# shows, ui/rummy_view.py drops it when a match starts (its heap is the match's).
 from micropython import const
 from engine import rummy as RM
 from hal import keys as K
 from ui import gfx
 from ui import lang as L
 from ui import rummy_view as V
-from ui import screen_rummy
 from ui.common import S_RUMMY, D_ALL
 from ui.gfx import FELT_DARK, WHITE, CURSOR, DIM, HILITE
 
 REPLAY_N = const(4)        # moves replayed a frame while resuming
+_T_LINK = const(4)         # ui/rummy_swap.py ask(): a linked match
 
 # the J2 row with 2 players: AI, human, over the cable (A and RIGHT go this way)
 CYCLE = (1, 0, 2)
@@ -83,7 +83,7 @@ def load(app, m):
 def key(app, m, k):
     nrows = 4 + m.players + m.saved    # players, seats, level, hands, start, continue
     if k & K.B:
-        screen_rummy.close(app)
+        V._close(app)
         return
     if k & K.UP:
         m.row = (m.row - 1) % nrows
@@ -101,7 +101,8 @@ def key(app, m, k):
         if r == nrows - 1 - m.saved:
             if k & (K.A | K.PRESS):
                 if m.cable and m.players == 2:
-                    screen_rummy.link(app)
+                    from ui import rummy_swap   # (only for the swap: its heap is the match's)
+                    rummy_swap.ask(app, _T_LINK)    # Burako is parked already
                 else:
                     V.new(app)
             return

@@ -1,12 +1,19 @@
-# Swapping Burako's game for Rummy's on the heap and back (ui/screen_rummy.py
-# asks; docs/rummy.md, "On the console: memory"): modules are unloaded (out of
-# sys.modules, their packages, and every global of a module that stays which
-# holds them) and loaded again later. Imported only under MicroPython, only
-# while a swap is under way: it drops itself once Burako is parked (what
-# restore() needs is kept in ui/screen_rummy.py's `parked`: this module's
-# ~2 KB are the match's) and again when Burako is back.
+# Swapping Burako's game for Rummy's on the heap and back (docs/memory.md
+# "Rummy"): modules are unloaded (out of sys.modules, their packages, and every
+# global of a module that stays which holds them) and loaded again later; and
+# the requests that start a swap (ask(), close()), which ui/screen_rummy.py
+# carries out in the frames after. Imported only while a swap is under way: it
+# drops itself once the request is made (what back() needs is kept in
+# ui/screen_rummy.py's `parked`: this module's ~2 KB are the match's) and again
+# when Burako is back.
 import sys
-from ui import screen_rummy     # its `parked`: unload(BURAKO)'s result, what back() puts back
+from micropython import const
+from memory import MPY
+from ui.common import S_RUMMY
+
+# what the door does once the swap's blank frame is drawn (ui/screen_rummy.py: the same
+# numbers, private there too)
+_T_CLOSE = const(3)
 
 # Burako's modules a Rummy match does not use (those loaded are unloaded),
 # each after the modules it imports: they are loaded again one a frame
@@ -22,37 +29,53 @@ RUMMY = ("ui.linkrummy_screen", "ui.linkrummy", "ui.rummy_setup", "ui.rummy_view
 # unloaded with Burako's modules, loaded again only by a linked Burako match
 DROP = ("ui.linkplay_screen", "ui.linkplay")
 
+class _Wait:
+    """app.rm while a swap is under way: todo, seats, drawn (set by ask()). No method: a
+    function would hold this module's globals after it has left the heap."""
+    g = None
+
+
+def ask(app, todo, seats=None):
+    """Ask the Rummy screen (ui/screen_rummy.py) for todo once a blank frame is drawn:
+    set-up (1), new match (2), close (3, close()), linked match (4)."""
+    w = _Wait()
+    w.todo = todo
+    w.seats = seats
+    w.drawn = False
+    app.rm = w
+    app.show(S_RUMMY)
+    if todo != _T_CLOSE and MPY:
+        _drop()
+
+
+def close(app):
+    """Leave Rummy for the title: Rummy's modules and a linked match's go now (link/ as a
+    whole: each holds the others), Burako's come back a frame at a time (back())."""
+    if MPY:
+        unload(RUMMY)
+    ask(app, _T_CLOSE)
+
+
 def _drop():
-    sys.modules.pop("ui.rummy_swap", None)
-    sys.modules["ui"].__dict__.pop("rummy_swap", None)
+    from memory import drop
+    drop(("ui.rummy_swap",))
 
 
 def park(app):
-    """Unload Burako's modules (when not done yet); the caller's frame ends
-    before Rummy's are imported, so they are collected first."""
-    d = screen_rummy
-    if d.parked is None:
-        app.g = None                    # a finished Burako match: its objects go too
-        for p in range(len(app.ais)):
-            app.ais[p] = None
-        app.scr = None                  # the title's module
-        unload(DROP)
-        d.parked = unload(BURAKO)
-    _drop()
+    """Unload Burako's modules; returns what back() needs to load them again. The
+    caller's frame ends before Rummy's are imported, so they are collected first."""
+    app.g = None                    # a finished Burako match: its objects go too
+    for p in range(len(app.ais)):
+        app.ais[p] = None
+    app.scr = None                  # the title's module
+    unload(DROP)
+    return unload(BURAKO)
 
 
-def leave():
-    """Unload Rummy's modules and a linked match's (link/ as a whole: each
-    holds the others); back() then loads Burako's."""
-    unload(RUMMY)
-
-
-def back():
+def back(parked):
     """Import the next of Burako's modules (one a frame: each load's garbage
     is collected before the next); once all are back, put back every global
     unload() cleared, drop this module and return True."""
-    d = screen_rummy
-    parked = d.parked
     if parked is not None:
         order = parked[0]
         while order:
@@ -61,7 +84,6 @@ def back():
                 __import__(n)
                 return False
         restore(parked)
-        d.parked = None
     _drop()
     return True
 

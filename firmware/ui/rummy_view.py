@@ -1,7 +1,8 @@
 # Rummy israelí (docs/rummy.md) on the console (ui/screen_rummy.py imports
-# this module on first use): its own set-up, the
-# workbench table, hand-offs, hand and match ends, all in this one screen
-# (S_RUMMY) with a mode, because the Burako screens read Burako's Game.
+# this module on first use): the match, the workbench table, hand-offs, hand
+# and match ends, all in this one screen (S_RUMMY) with a mode, because the
+# Burako screens read Burako's Game; the door hands the set-up's modes to
+# ui/rummy_setup.py and M_LINK to ui/linkrummy_screen.py.
 # The match lives in app.rm (a Match); app.g stays None, so nothing of
 # Burako's (match clock, saves, the score log of app.py) sees a Rummy game.
 # Over the link cable (Match.ln is ui/linkrummy.py, loaded only then) the
@@ -17,9 +18,9 @@ from micropython import const
 from engine import rummy as RM
 from engine import tiles as T
 from hal import keys as K
+from memory import drop
 from ui import gfx
 from ui import lang as L
-from ui import screen_rummy
 from ui.common import S_RUMMY, S_MATCHEND, D_TOP, D_TABLE, D_MSG, D_RACK, D_HINT, D_ALL
 from ui.gfx import (FELT, FELT_DARK, BAR, TURN, WHITE, CURSOR, DIM, ERR, HILITE, PURE, GREY,
                     MW, MH, TW, TH)
@@ -216,17 +217,14 @@ def new(app, seats=None):
     enter(app)
 
 
-def _su():
-    # the set-up's keys and drawing and the resume of rummy.sav: loaded
-    # while the set-up shows, dropped when a match starts (_start)
-    from ui import rummy_setup
-    return rummy_setup
+def _close(app):
+    # back to the title: Rummy's modules leave the heap, Burako's come back
+    from ui import rummy_swap
+    rummy_swap.close(app)
 
 
 def _start(app):
-    if screen_rummy.SWAP:
-        sys.modules.pop("ui.rummy_setup", None)
-        sys.modules["ui"].__dict__.pop("rummy_setup", None)
+    drop(("ui.rummy_setup",))       # the set-up's heap is the match's (docs/memory.md "Rummy")
     m = app.rm
     m.ais = [None] * m.players
     if m.seats:
@@ -328,8 +326,7 @@ def log(app, mid=None):
         app.logged += 1
     except (OSError, ValueError):
         pass        # a full or failing flash must not stop the game
-    if screen_rummy.SWAP:
-        sys.modules.pop("scorelog", None)   # its ~6 KB leave with the record (ui/app.py's OFF_TABLE)
+    drop(("scorelog",))     # its ~6 KB leave with the record (docs/memory.md "score log")
 
 
 # --- saving (the transcript is the save) -------------------------------------
@@ -437,15 +434,11 @@ def _status(m):
 
 
 # --- keys ----------------------------------------------------------------------
-def key(app, k):
+def key(app, k, leave):
+    """The keys of the play's modes (ui/screen_rummy.py hands the set-up's and M_LINK's to
+    their modules); leave(app, keep): out of a linked match (ui/screen_rummy.py's)."""
     m = app.rm
-    if m.mode == M_SETUP:
-        _su().key(app, m, k)
-    elif m.mode == M_LOAD:
-        return
-    elif m.mode == M_LINK:
-        m.ln.key(app, k)
-    elif m.mode == _M_HANDOFF:
+    if m.mode == _M_HANDOFF:
         if k & (K.A | K.PRESS):
             m.mode = M_PLAY
             app.dirty = D_ALL
@@ -454,12 +447,12 @@ def key(app, k):
             _play(app, (RM.NEXT, ()))
     elif m.mode == M_MATCHEND:
         if k & (K.A | K.PRESS | K.B):
-            screen_rummy.close(app)
+            _close(app)
     else:
-        _key_play(app, m, k)
+        _key_play(app, m, k, leave)
 
 
-def _key_play(app, m, k):
+def _key_play(app, m, k, leave):
     g = m.g
     if not _human(m, g.turn) or g.phase >= RM.P_HAND_OVER:
         return
@@ -477,7 +470,7 @@ def _key_play(app, m, k):
             m.focus = _F_RACK
         elif k & (K.A | K.PRESS):
             m.focus = _F_RACK
-            _menu(app, m, m.menu)
+            _menu(app, m, m.menu, leave)
             return
         app.dirty = D_ALL
         return
@@ -548,7 +541,7 @@ def _key_play(app, m, k):
     app.dirty = D_ALL & ~D_TOP
 
 
-def _menu(app, m, i):
+def _menu(app, m, i, leave):
     g = m.g
     b = m.bench
     if i == 0:
@@ -589,11 +582,11 @@ def _menu(app, m, i):
             m.msg = tx(_X_HINT) + ": " + L.tiles(T.list_text(out))
         m.msg_c = CURSOR
     elif m.ln is not None:
-        m.ln.leave(app, True)       # the linked match stays saved (rlink.sav)
+        leave(app, True)            # the linked match stays saved (rlink.sav)
         return
     else:
         save(app)
-        screen_rummy.close(app)
+        _close(app)
         return
     _fix_scroll(m)
     app.dirty = D_ALL
@@ -602,9 +595,6 @@ def _menu(app, m, i):
 # --- time ----------------------------------------------------------------------
 def tick(app, now):
     m = app.rm
-    if m is not None and m.mode == M_LOAD:
-        _su().load(app, m)
-        return
     if m is None or m.g is None:
         return
     g = m.g
@@ -674,12 +664,6 @@ def draw(app, dirty):
     m = app.rm
     p = app.p
     if m is None:
-        return
-    if m.mode == M_SETUP:
-        _su().draw(app, m, p)
-        return
-    if m.mode == M_LINK:
-        m.ln.draw(app)
         return
     if m.mode == M_LOAD:
         p.fill(0, 0, 240, p.h, FELT_DARK)

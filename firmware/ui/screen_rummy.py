@@ -1,35 +1,42 @@
-# The Rummy israelí screen (S_RUMMY): a small door to ui/rummy_view.py, which
-# holds the screen and is imported only once a Rummy match is opened, so a
-# Burako match never pays its heap (a 128 KB device: the texts, the
-# workbench, the solver and its AI are tens of KB).
+# The Rummy israelí screen (S_RUMMY): a small door, the module the app knows,
+# to the Rummy modules it imports only once a Rummy match is opened, so a
+# Burako match never pays their heap (docs/memory.md "Rummy"): the view
+# (ui/rummy_view.py: play, hand-offs, ends), the set-up (ui/rummy_setup.py) and
+# over the cable the link's screen (ui/linkrummy_screen.py). The door hands
+# each key, tick and redraw to the one the match's mode names; none of them
+# imports the door.
 #
 # The other way round, Burako's game (its engine, AI, save and screens: tens
 # of KB once loaded) is unloaded while a Rummy match runs (ui/rummy_swap.py) and
 # loaded again when the player goes back to the title, and Rummy's modules go
-# then. Only under MicroPython: there the heap is the device's; CPython
-# (emulator, tests) keeps every module, so objects a test holds stay the
-# ones the app uses.
+# then. Only under MicroPython (memory.MPY): there the heap is the device's;
+# CPython (emulator, tests) keeps every module, so objects a test holds stay
+# the ones the app uses.
 import sys
 from micropython import const
+from memory import MPY
+from ui.common import S_TITLE
 
 X_TITLE = const(0)
-
-SWAP = sys.implementation.name == "micropython"
 
 # A swap takes frames: under the emulator's MicroPython garbage is collected
 # only between frames (docs/micropython-harness.md), so the modules one game
 # lets go must be collected before the other's are imported. The first frame
 # unloads and draws a blank screen; the next one imports Rummy and carries out
-# what was asked (_Wait.todo); going back, Burako's modules are imported one a
-# frame. Meanwhile app.rm is a _Wait, so the app keeps ticking this screen and
-# keys wait (waiting() is False). (Kept on the app, not in this module: two
-# linked Apps share one process in the tests.)
+# what was asked (the request's todo, ui/rummy_swap.py ask()); going back,
+# Burako's modules are imported one a frame. Meanwhile app.rm is the request,
+# so the app keeps ticking this screen and keys wait (waiting() is False).
+# (Kept on the app, not in this module: two linked Apps share one process in
+# the tests.) The todo numbers are ui/rummy_swap.py's (private consts cost no
+# interned name: docs/memory.md "const").
 _T_SETUP = const(1)
 _T_NEW = const(2)
 _T_CLOSE = const(3)
 _T_LINK = const(4)
 
-parked = None       # Burako's modules unloaded while Rummy runs (ui/rummy_swap.py)
+# Burako's modules unloaded while Rummy runs: what ui/rummy_swap.py back() puts back
+# (here, not there: rummy_swap leaves the heap between the swaps)
+parked = None
 
 # what a linked match imports (ui/linkrummy.py), leaves first
 LINKED = ("ui.rummy_view", "link.frame", "link.transport", "link.entropy", "link.msg",
@@ -37,19 +44,10 @@ LINKED = ("ui.rummy_view", "link.frame", "link.transport", "link.entropy", "link
           "ui.linkrummy_screen")
 
 
-class _Wait:
-    g = None
-
-    def __init__(self, todo, seats):
-        self.todo = todo
-        self.seats = seats
-        self.drawn = False
-
-
 def _w(app):
-    # the swap under way (a _Wait), or None
+    # the swap under way (ui/rummy_swap.py's request), or None
     w = app.rm
-    return w if type(w) is _Wait else None
+    return w if hasattr(w, "todo") else None
 
 
 def tx(i):
@@ -67,19 +65,24 @@ def _swap():
     return rummy_swap
 
 
-def _ask(app, todo, seats=None):
-    app.rm = _Wait(todo, seats)
-    app.show(7)     # S_RUMMY
+def _su():
+    # the set-up's keys and drawing and the resume of rummy.sav: loaded
+    # while the set-up shows, dropped when a match starts (rummy_view._start)
+    from ui import rummy_setup
+    return rummy_setup
 
 
 def _do(app, w):
+    global parked
     todo = w.todo
     if todo == _T_CLOSE:
-        if SWAP and not _swap().back():
-            return
+        if MPY:
+            if not _swap().back(parked):
+                return
+            parked = None
         app.rm = None
         app.row = 0
-        app.show(0)     # S_TITLE
+        app.show(S_TITLE)
         return
     if todo == _T_LINK:
         for n in LINKED:
@@ -98,9 +101,11 @@ def _do(app, w):
 
 
 def _open(app, todo, seats=None):
-    if SWAP:
-        _swap().park(app)
-    _ask(app, todo, seats)
+    global parked
+    s = _swap()
+    if MPY and parked is None:
+        parked = s.park(app)
+    s.ask(app, todo, seats)
 
 
 def setup(app):
@@ -119,16 +124,25 @@ def link(app):
     _open(app, _T_LINK)
 
 
-def close(app):
-    """Leave Rummy for the title: Rummy's modules go, Burako's come back."""
-    if SWAP:
-        _swap().leave()
-    _ask(app, _T_CLOSE)
+def leave(app, keep):
+    """Leave a linked match for the title (the view's menu, ui/screen_link.py); keep=False
+    drops its save: ui/linkrummy_screen.py closes it."""
+    from ui import linkrummy_screen
+    linkrummy_screen.leave(app, keep)
 
 
 def key(app, k):
-    if not _w(app):
-        _v().key(app, k)
+    if _w(app):
+        return
+    v = _v()
+    m = app.rm
+    if m.mode == v.M_SETUP:
+        _su().key(app, m, k)
+    elif m.mode == v.M_LINK:
+        from ui import linkrummy_screen
+        linkrummy_screen.key(app, k)
+    elif m.mode != v.M_LOAD:
+        v.key(app, k, leave)
 
 
 def tick(app, now):
@@ -137,7 +151,12 @@ def tick(app, now):
         if w.drawn:
             _do(app, w)
         return
-    _v().tick(app, now)
+    v = _v()
+    m = app.rm
+    if m is not None and m.mode == v.M_LOAD:
+        _su().load(app, m)
+    else:
+        v.tick(app, now)
 
 
 def draw(app, dirty):
@@ -146,7 +165,15 @@ def draw(app, dirty):
         app.p.fill(0, 0, 240, app.p.h, 0)
         w.drawn = True
         return
-    _v().draw(app, dirty)
+    v = _v()
+    m = app.rm
+    if m is not None and m.mode == v.M_SETUP:
+        _su().draw(app, m, app.p)
+    elif m is not None and m.mode == v.M_LINK:
+        from ui import linkrummy_screen
+        linkrummy_screen.draw(app)
+    else:
+        v.draw(app, dirty)
 
 
 def waiting(app):
