@@ -79,8 +79,8 @@ def repair_seconds(damage):
     b.link.game.scores[0] += 50
     t0 = clock.now
     duel(consoles=(a, b), clock=clock, cable=cable,
-         until=lambda a, b, c: a.link.repairs + b.link.repairs >= 1 and a.link._in is None
-         and b.link._in is None and a.link.state == b.link.state == S.PLAYING)
+         until=lambda a, b, c: a.link.repairs + b.link.repairs >= 1 and a.link.syncing is None
+         and b.link.syncing is None and a.link.state == b.link.state == S.PLAYING)
     return (clock.now - t0) / 1000.0, len(a.link.log)
 
 

@@ -316,7 +316,7 @@ def run():
         if L.count >= %(moves)d or (L.state == ENDED and L.idle()):
             if L.idle():
                 print('R', L.count, L.seat, L.state, L.reason, ' '.join([str(x) for x in L.game.scores]),
-                      ''.join(['%%02x' %% x for x in L.match_id]), ''.join(['%%02x' %% x for x in L._dig]),
+                      ''.join(['%%02x' %% x for x in L.match_id]), ''.join(['%%02x' %% x for x in L.digest]),
                       PEAK[0], PEAK[1])
                 return
         a = gc.mem_alloc()

@@ -44,8 +44,8 @@ class Attacker(Console):
             assert not g.play(mv)
             L.count += 1
             made += 1
-        L._pos = L.position(g)
-        L._dig = M.digest(L._pos)
+        L.pos = L.position(g)
+        L.digest = M.digest(L.pos)
         return made
 
     def forge(self, victim_seat, n_victim=1, limit=60, alt=False):
@@ -71,8 +71,8 @@ class Attacker(Console):
             L.count += 1
             made += 1
             mine += seat == victim_seat
-        L._pos = L.position(g)
-        L._dig = M.digest(L._pos)
+        L.pos = L.position(g)
+        L.digest = M.digest(L.pos)
         self.playing = False
         return made
 
@@ -85,7 +85,7 @@ class Attacker(Console):
         if not match:
             return D.hello(L.variant, L.target, L.fw, None, 0, 0, b"")
         return D.hello(L.variant, L.target, L.fw, L.match_id, L.seat,
-                       L.count if count is None else count, L._dig if dig is None else dig)
+                       L.count if count is None else count, L.digest if dig is None else dig)
 
     def deaf(self, *kinds):
         """Drop incoming session messages of these kinds (never answer them)."""
@@ -212,7 +212,7 @@ class CpVictim:
         if k == "save":
             return self.c.save
         if k == "dig":
-            return L._dig
+            return L.digest
         return getattr(L, k)
 
     def outcome(self):
@@ -253,7 +253,7 @@ def exchange(L, saves):
     r = host.call('wire', '%%d %%d %%d %%d %%d %%d %%d %%d %%d %%d %%d %%s %%d %%d' %% (
         uctypes.addressof(w.tx), w.txn, uctypes.addressof(w.rx), L.count, L.state, L.reason,
         1 if L.by_peer else 0, L.seat, -1 if g is None else g.turn, 1 if L.idle() else 0,
-        saves, hx(L._dig), gc.mem_alloc(), PEAK[1]))
+        saves, hx(L.digest), gc.mem_alloc(), PEAK[1]))
     w.txn = 0
     k, now, f = r.split()
     w.rxn = int(k)
@@ -426,7 +426,7 @@ def mid_match(v, atk, clock, count=8):
     def ready():
         L = atk.link
         return (L.game is not None and v.count == L.count and v.idle and L.idle()
-                and L.game.turn == L.seat and v.dig == L._dig)
+                and L.game.turn == L.seat and v.dig == L.digest)
     v.playing = atk.playing = True
     yield from until(lambda: atk.link.count >= count, clock)
     atk.playing = False             # the victim plays up to the attacker's turn
@@ -650,7 +650,7 @@ while True:
     if s != last:
         last = s
         print('ST', L.count, L.state, L.reason, int(L.by_peer), L.seat, -1 if g is None else g.turn,
-              int(L.idle()), saves, hx(L._dig))
+              int(L.idle()), saves, hx(L.digest))
     n += 1
     if n % 16 == 0:
         a = gc.mem_alloc()

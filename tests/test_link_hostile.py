@@ -3,8 +3,6 @@ model"): tests/hostile.py's Attacker speaks the real protocol and runs each
 attack against a victim on CPython and inside real MicroPython at the device's
 heap (-X heapsize=131072). Each ends with the victim's game and log unchanged
 and its save intact, or the link ended with the reason named."""
-import importlib
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -76,7 +74,7 @@ def test_restored_console_takes_its_own_moves_past_its_save_once_then_never():
         v.c.save = state["save"]
         v.c.power_cycle()                      # restored behind: its own last moves are the peer's to give
         yield from H.until(lambda: v.state == S.PLAYING and v.count == atk.link.count and v.idle, clock, 10_000)
-        assert not v.c.link._restored
+        assert not v.c.link.restored
         state["caught"] = v.count
         yield from H.settle(clock, 100)
         before = (v.count, v.dig, bytes(v.c.link.log))
@@ -104,7 +102,7 @@ def test_restored_console_refuses_a_log_that_rewrites_its_saved_moves():
         L.count = 0
         S._assign(L.game, g)
         atk.forge(v.seat, 8, alt=True)
-        L._st = S.PLAYING
+        L.phase = S.PLAYING
         yield from H.until(H.ended(v), clock, 10_000)
         return save
     out, atk, clock, save = H.drive(scen)
@@ -152,7 +150,7 @@ def test_reveal_timeout_counts_only_connected_time():
         clock.now += 10
         a.step()
         b.step()
-    assert a.link.state == S.PEER_GONE and a.link._st == S.DEALING
+    assert a.link.state == S.PEER_GONE and a.link.phase == S.DEALING
     cable.cut = False
     t0 = clock.now
     while a.link.state != S.ENDED:
@@ -181,14 +179,12 @@ def test_log_flood_buffers_nothing_and_changes_nothing(victim, junk):
 
 
 def test_a_log_past_the_bound_ends_the_link_and_changes_nothing(monkeypatch):
-    """_MAX_LOG bounds the move log and what a catch-up may add to it; here made
+    """msg.MAX_LOG bounds the move log and what a catch-up may add to it; here made
     small so that an honest catch-up crosses it: R_PROTOCOL, game and log as
     they were."""
     def scen(v, atk, clock):
         before = yield from H.mid_match(v, atk, clock, 10)
-        monkeypatch.setattr(S, "_drop", lambda: None)    # repair.py stays (with its patched bound)
-        monkeypatch.setattr(S, "_MAX_LOG", len(before[2]) + 1)
-        monkeypatch.setattr(importlib.import_module("link.repair"), "_MAX_LOG", len(before[2]) + 1)
+        monkeypatch.setattr(M, "MAX_LOG", len(before[2]) + 1)    # (the session's and repair.py's)
         atk.ahead()
         atk.say(atk.hello())
         yield from H.until(H.ended(v), clock, 10_000)
@@ -201,9 +197,7 @@ def test_a_log_past_the_bound_ends_the_link_and_changes_nothing(monkeypatch):
 def test_a_move_past_the_bound_ends_the_link(monkeypatch):
     def scen(v, atk, clock):
         before = yield from H.mid_match(v, atk, clock, 10)
-        monkeypatch.setattr(S, "_drop", lambda: None)    # repair.py stays (with its patched bound)
-        monkeypatch.setattr(S, "_MAX_LOG", len(before[2]) + 1)
-        monkeypatch.setattr(importlib.import_module("link.repair"), "_MAX_LOG", len(before[2]) + 1)
+        monkeypatch.setattr(M, "MAX_LOG", len(before[2]) + 1)    # (the session's and repair.py's)
         atk.playing = True
         yield from H.until(H.ended(v), clock, 10_000)
         return before
@@ -322,7 +316,7 @@ def test_repeated_sync_requests_are_not_amplified():
     _run(a, b, clock, 2000)
     sent = a.link.stats()["bytes_out"] - out0
     assert a.link.reason == S.R_PROTOCOL
-    assert sent <= (2 * S.MAX_STRIKES + 1) * (len(a.link.log) + 200) + 2500     # acks, heartbeats
+    assert sent <= (2 * M.MAX_STRIKES + 1) * (len(a.link.log) + 200) + 2500     # acks, heartbeats
     assert bytes(a.link.log) == bytes(b.link.log)
 
 

@@ -53,7 +53,7 @@ def test_micropython_console_plays_a_whole_match_against_cpython_in_128k():
     assert fig["state"] == 4 and fig["reason"] == 1            # ENDED, R_MATCH_OVER
     assert L.reason == 1 and L.game.winner in (0, 1)
     assert fig["count"] == L.count and fig["scores"] == L.game.scores
-    assert fig["match_id"] == L.match_id.hex() and fig["digest"] == L._dig.hex()
+    assert fig["match_id"] == L.match_id.hex() and fig["digest"] == L.digest.hex()
     assert fig["seat"] == 1 - L.seat
     assert L.stats()["resends"] > 0
     assert fig["heap_peak"] < 128 * 1024

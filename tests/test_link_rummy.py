@@ -48,7 +48,7 @@ def _same_match(a, b):
     assert la.match_id == lb.match_id and la.match_id is not None
     assert {la.seat, lb.seat} == {0, 1}
     assert la.count == lb.count and bytes(la.log) == bytes(lb.log)
-    assert la._dig == lb._dig
+    assert la.digest == lb.digest
     assert RC.encode(la.game) == RC.encode(lb.game)
     ga, gb = la.game, lb.game
     assert ga.history == gb.history and ga.scores == gb.scores and ga.winners == gb.winners
@@ -173,7 +173,7 @@ def test_resume_uses_the_uis_position_when_it_matches_the_save():
     pos = RC.encode(a.link.game)
     g = RC.decode(pos)
     L = Link(a.board, "rummy", saved=blob, game=g)
-    assert L.game is g and L.count == a.link.count and L._dig == a.link._dig
+    assert L.game is g and L.count == a.link.count and L.digest == a.link.digest
     stale = RC.decode(pos)
     stale.passes += 1                       # not the saved position: replayed instead
     L = Link(a.board, "rummy", saved=blob, game=stale)
@@ -256,7 +256,7 @@ def test_corrupted_position_is_repaired_by_replaying_the_log():
 
 def test_peer_that_keeps_cheating_is_cut_off():
     a, b, clock, cable = _playing(12, 30, RM.P_DRAW)
-    for k in range(S.MAX_STRIKES):
+    for k in range(M.MAX_STRIKES):
         inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", None, b"\x00"), a, clock, 300)
         assert a.link.last_refusal == (S.F_DIGEST, 0) and a.link.state == S.PLAYING
     inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", None, b"\x00"), a, clock, 300)
@@ -294,7 +294,7 @@ def _mid():
 
 def _fresh():
     L = Link(_Board(), "rummy", saved=_mid())
-    L._st = S.PLAYING                   # as a HELLO from the same match leaves it
+    L.phase = S.PLAYING                   # as a HELLO from the same match leaves it
     return L
 
 
@@ -322,12 +322,12 @@ _body = st.one_of(
 @given(_body)
 def test_garbage_move_bytes_are_refused_and_change_nothing(body):
     L = _fresh()
-    before = (RC.encode(L.game), bytes(L.log), L.count, L._dig)
+    before = (RC.encode(L.game), bytes(L.log), L.count, L.digest)
     p = M.move(L.count, b"\x55\x55\x55\x55", None, body)
     L.received(p, 0, len(p))
     assert L.last_refusal[0] in (S.F_GARBAGE, S.F_ILLEGAL, S.F_DIGEST)
     assert L.refused == 1 and not [e for e in L.events if e[0] == S.EV_MOVE]
-    assert (RC.encode(L.game), bytes(L.log), L.count, L._dig) == before
+    assert (RC.encode(L.game), bytes(L.log), L.count, L.digest) == before
 
 
 @pytest.mark.parametrize("body,code", [
@@ -493,7 +493,7 @@ def run():
         if L.state == ENDED and L.idle():
             g = L.game
             print('R', L.count, L.seat, L.state, L.reason, ' '.join([str(x) for x in g.scores]),
-                  ''.join(['%%02x' %% x for x in L.match_id]), ''.join(['%%02x' %% x for x in L._dig]),
+                  ''.join(['%%02x' %% x for x in L.match_id]), ''.join(['%%02x' %% x for x in L.digest]),
                   len(g.history), H1 - H0, H2 - H1, PEAK[0] - H2, PEAK[1], PEAK[2], ','.join(SEEN) or '-',
                   ','.join([m for m in ('link.moves_rummy', 'engine.rummy_codec') if m in sys.modules]))
             return
@@ -552,7 +552,7 @@ def test_micropython_console_plays_a_whole_rummy_match_without_burako_modules_R1
     assert L.reason == S.R_MATCH_OVER and L.game.phase == RM.P_MATCH_OVER
     assert fig["hands"] == len(L.game.history) == 4                    # R13.9
     assert fig["count"] == L.count and fig["scores"] == L.game.scores
-    assert fig["match_id"] == L.match_id.hex() and fig["digest"] == L._dig.hex()
+    assert fig["match_id"] == L.match_id.hex() and fig["digest"] == L.digest.hex()
     assert fig["seat"] == 1 - L.seat
     assert L.stats()["resends"] > 0
     # Burako's modules never entered the guest's sys.modules during the match

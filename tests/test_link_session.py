@@ -257,7 +257,7 @@ def test_replayed_old_move_is_refused_as_stale():
     g2, _ = S.replay(RU.BURAKO, a.link.seed, a.link.target, a.link.log[:RP.skip_moves(a.link.log, 0)])
     i = RP.skip_moves(a.link.log, a.link.count - 1)
     mv, _ = M.get_move(a.link.log, i, len(a.link.log))
-    before = inject(b, M.move(a.link.count - 1, a.link._dig, mv), a, clock)
+    before = inject(b, M.move(a.link.count - 1, a.link.digest, mv), a, clock)
     assert a.link.last_refusal == (S.F_STALE, 0)
     unchanged(a, before)
     assert a.link.strikes == 0
@@ -266,7 +266,7 @@ def test_replayed_old_move_is_refused_as_stale():
 def test_peer_that_keeps_cheating_after_repair_is_cut_off():
     a, b, clock, cable = _playing()
     draw = (G.DRAW, 0, b"", 0)
-    for k in range(S.MAX_STRIKES):
+    for k in range(M.MAX_STRIKES):
         # a false digest; b's honest session answers the repair, then it lies again
         inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", draw), a, clock, 300)
         assert a.link.last_refusal == (S.F_DIGEST, 0) and a.link.repairs == k + 1

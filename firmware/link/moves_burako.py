@@ -8,27 +8,27 @@
 # (position, put_move, get_move, OVER) when it is made; this module is
 # loaded only while needed (a new Link, a deal, a resume, a repair) and
 # leaves the heap with link/deal.py and link/repair.py.
-from engine import game as G
-from engine import rules as RU
+from engine import game
+from engine import rules
 from engine import codec
-from engine import reasons as ER
+from engine import reasons
 from link.msg import put_move, get_move  # noqa: F401 (the byte form is the protocol's first)
 
-OVER = G.P_MATCH_OVER
-NOT_YOUR_TURN = ER.NOT_YOUR_TURN
+OVER = game.P_MATCH_OVER
+NOT_YOUR_TURN = reasons.NOT_YOUR_TURN
 position = codec.encode
 decode = codec.decode
 
 
 def find(name):
     """(rules, variant id, default target) of a variant name, or None."""
-    r = RU.by_name(name)
-    return None if r is None else (r, RU.VARIANTS.index(r), r.target)
+    r = rules.by_name(name)
+    return None if r is None else (r, rules.VARIANTS.index(r), r.target)
 
 
 def rules_at(v):
-    return RU.VARIANTS[v] if v < len(RU.VARIANTS) else None
+    return rules.VARIANTS[v] if v < len(rules.VARIANTS) else None
 
 
 def new_game(rules, seed, target):
-    return G.Game(rules, 2, seed, target)
+    return game.Game(rules, 2, seed, target)  # (rules: the Rules object, not the module)

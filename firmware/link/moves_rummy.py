@@ -10,19 +10,19 @@
 # and its tiles. Decoding a reference needs the game before the move (g);
 # without it the bytes are only checked and skipped.
 from micropython import const
-from engine import rummy as RM
-from engine import rummy_codec as RC
-from engine import tiles as T
+from engine import rummy
+from engine import rummy_codec
+from engine import tiles
 
 VARIANT = const(3)     # HELLO's variant id
 HANDS = const(4)       # R13.9: four hands, on both consoles (HELLO carries the target)
 MAX_MELDS = const(35)  # 106 tiles in melds of 3 or more
 _REF = const(0x80)
 
-OVER = RM.P_MATCH_OVER
-NOT_YOUR_TURN = RM.WRONG_PHASE
-position = RC.encode
-decode = RC.decode
+OVER = rummy.P_MATCH_OVER
+NOT_YOUR_TURN = rummy.WRONG_PHASE
+position = rummy_codec.encode
+decode = rummy_codec.decode
 
 
 def find(name):
@@ -36,14 +36,14 @@ def rules_at(v):
 
 
 def new_game(hands, seed, target):
-    return RM.Game(2, seed, hands, target)
+    return rummy.Game(2, seed, hands, target)
 
 
 def put_move(out, mv, g):
     """Append mv's bytes; g: the game before the move (its table)."""
     k = mv[0]
     out.append(k)
-    if k != RM.PLAY:
+    if k != rummy.PLAY:
         return
     melds = mv[1]
     out.append(len(melds))
@@ -63,11 +63,11 @@ def put_move(out, mv, g):
 def get_move(b, i, n, g=None):
     """(move, next index) from b[i:n]; (None, -1) when it is not a move (or a
     reference to no meld of g's table). Without g, a PLAY's melds are ()."""
-    if i >= n or b[i] > RM.NEXT:
+    if i >= n or b[i] > rummy.NEXT:
         return None, -1
     k = b[i]
     i += 1
-    if k != RM.PLAY:
+    if k != rummy.PLAY:
         return (k, ()), i
     if i >= n or not 0 < b[i] <= MAX_MELDS:
         return None, -1
@@ -94,7 +94,7 @@ def get_move(b, i, n, g=None):
         if h < 3 or h > 13 or i + h > n:
             return None, -1
         for j in range(i, i + h):
-            if b[j] >= T.NCODES:
+            if b[j] >= tiles.NCODES:
                 return None, -1
         if old is not None:
             melds.append(bytes(b[i:i + h]))

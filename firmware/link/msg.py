@@ -1,10 +1,14 @@
-# Session messages (the payload of a DATA frame), the position digest and
-# the byte form of a Burako-family move (burako, torneo, burraco: the
-# protocol's first game; Rummy's is link/moves_rummy.py's). Multi-byte numbers
-# are little-endian. Layouts are in docs/link.md. The handshake's messages
-# are link/deal.py's, the repair's link/repair.py's: this module stays on the
-# heap for the whole match, those two do not. It imports no engine module: a
-# Rummy match unloads Burako's (ui/rummy_swap.py).
+# Session messages (the payload of a DATA frame), the position digest, the
+# byte form of a Burako-family move (burako, torneo, burraco: the protocol's
+# first game; Rummy's is link/moves_rummy.py's), and the session's vocabulary
+# (states, reasons, refusal codes, events, bounds) that link/session.py,
+# link/deal.py and link/repair.py share. Multi-byte numbers are little-endian;
+# layouts are in docs/link.md. The bottom of link/: it imports nothing of the
+# package (and no engine module: a Rummy match unloads Burako's,
+# ui/rummy_swap.py), so the modules above it never import each other for
+# shared names. The handshake's messages are link/deal.py's, the repair's
+# link/repair.py's: this module stays on the heap for the whole match, those
+# two do not.
 import hashlib
 from micropython import const
 
@@ -24,6 +28,54 @@ NONCE = const(16)
 DIGEST = const(4)
 MATCH_ID = const(8)
 MAX_TILES = const(40)
+
+# --- the session's vocabulary (link/session.py passes these on to the UI) ---
+# states (Link.phase; Link.state is what the UI shows)
+CONNECTING = const(0)   # waiting for the other console, or catching up with it
+DEALING = const(1)      # commit-reveal of the deal in progress
+PLAYING = const(2)
+PEER_GONE = const(3)    # nothing heard for 1.6 s; comes back by itself
+ENDED = const(4)        # see Link.reason
+STATE_NAMES = ("connecting", "dealing", "playing", "peer gone", "ended")
+
+# why the link ended (Link.reason, the body of END; Link.by_peer says which console decided)
+R_NONE = const(0)
+R_MATCH_OVER = const(1)    # the match was played to its end
+R_VERSION = const(2)       # the consoles speak different protocol versions
+R_RULES = const(3)         # different variant or target
+R_PEER_LOST = const(4)     # the peer has no record of our match (lost its save)
+R_LOST_MATCH = const(5)    # the peer has a match in progress this console lost
+R_OTHER_MATCH = const(6)   # both have matches, not the same one
+R_BAD_REVEAL = const(7)    # the peer's nonce does not match its commitment
+R_CHEAT = const(8)         # illegal moves or bad digests went on after repair
+R_DESYNC = const(9)        # same moves, different positions: the engines differ
+R_ABANDONED = const(10)    # a player gave up the match (Link.abandon())
+R_PROTOCOL = const(11)     # the peer flooded us, overran a bound or broke the message order
+R_PEER_ABANDONED = const(12)  # the peer left a match in play: a re-deal after our reveal,
+                              # a restart mid-deal, END(match over) with the match in play
+R_NO_REVEAL = const(13)    # the peer withheld its reveal (20 s of connected time: deal.py)
+REASON_NAMES = ("", "match over", "protocol version differs", "variant or target differs",
+                "peer lost the match", "this console lost the match", "another match",
+                "dishonest deal", "peer cheated", "positions differ", "abandoned",
+                "protocol error", "peer abandoned", "no reveal")
+
+# why one incoming frame was refused (Link.last_refusal = (code, engine reason))
+F_ILLEGAL = const(1)       # the engine refused the move (engine reason given)
+F_DIGEST = const(2)        # legal, but the position after it is not the peer's
+F_STALE = const(3)         # an old move again (replayed frame)
+F_GARBAGE = const(4)       # a well-framed message that is not one
+F_NOT_TURN = const(5)      # a move for our seat
+F_UNEXPECTED = const(6)    # a message that has no place in this state
+
+# events (Link.next_event())
+EV_STATE = const(1)        # (EV_STATE, state, reason)
+EV_MOVE = const(2)         # (EV_MOVE, seat, move, ply): the peer's move, already played
+EV_SYNC = const(3)         # (EV_SYNC, count, 0): Link.game was dealt, caught up or rebuilt
+EV_REFUSED = const(4)      # (EV_REFUSED, F_* code, engine reason)
+
+MAX_STRIKES = const(3)     # refused peer moves (each triggers a repair) before R_CHEAT
+MAX_LOG = const(12288)     # the move log's bound, bytes (docs/link.md "Bounds"): past it, R_PROTOCOL
+SAVE_MAGIC = b"BKLS\x01"   # Link.saved()'s first bytes
 
 # engine/game.py's move kinds (the wire's numbers: they never change)
 _MELD = const(3)

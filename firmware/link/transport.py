@@ -12,7 +12,7 @@
 # session object): sequence numbers start again and the queue is dropped; the
 # session above is told (on_reset) and resynchronises from its move log.
 from micropython import const
-from link import frame as F
+from link import frame
 
 SYN = const(1)
 DATA = const(2)
@@ -39,10 +39,10 @@ class Transport:
         self.handler = handler    # .received(buf, start, end), .link_up(), .link_reset()
         self.rto0 = rto
         self.rto = rto
-        self.enc = F.Encoder(CTL_WIRE)   # SYN and ACK frames; DATA goes into txbuf
+        self.enc = frame.Encoder(CTL_WIRE)   # SYN and ACK frames; DATA goes into txbuf
         self.txbuf = bytearray()  # the frame in flight, kept for resends (sized to it:
         self.txlen = 0            # most are moves of ~16 bytes, a 490-byte buffer idles)
-        self.rx = F.Receiver(self._frame)
+        self.rx = frame.Receiver(self._frame)
         self.chunk = bytearray(64)
         self.readinto = getattr(stream, "readinto", None)
         self.peer = None          # the peer's id once seen
@@ -82,7 +82,7 @@ class Transport:
     # --- sending -------------------------------------------------------
     def send(self, payload):
         """Queue one payload (bytes, <= frame.MAX_PAYLOAD). False if the queue is full."""
-        if len(self.queue) >= QUEUE or len(payload) > F.MAX_PAYLOAD:
+        if len(self.queue) >= QUEUE or len(payload) > frame.MAX_PAYLOAD:
             return False
         self.queue.append(payload)
         return True
@@ -112,7 +112,7 @@ class Transport:
 
     def _send_data(self):
         p = self.queue[0]
-        self.txbuf = bytearray(len(p) + F.HEAD + F.CRC + 3)
+        self.txbuf = bytearray(len(p) + frame.HEAD + frame.CRC + 3)
         mv = self.enc.build(DATA, self.tx_seq, self._ack_byte(), p, self.txbuf)
         self.txlen = len(mv)
         self.inflight = True
@@ -187,15 +187,15 @@ class Transport:
             self.ack_due = True
             if buf[1] == self.rx_expect:
                 self.rx_expect = (self.rx_expect + 1) & 0xFF
-                self.handler.received(buf, F.HEAD, n)
+                self.handler.received(buf, frame.HEAD, n)
             else:
                 self.dups += 1
 
     def _syn(self, buf, n, ctl):
-        if n != F.HEAD + 12 or buf[F.HEAD:F.HEAD + 4] != MAGIC:
+        if n != frame.HEAD + 12 or buf[frame.HEAD:frame.HEAD + 4] != MAGIC:
             return
-        pid = bytes(buf[F.HEAD + 4:F.HEAD + 8])
-        knows = buf[F.HEAD + 8:F.HEAD + 12] == self.ident
+        pid = bytes(buf[frame.HEAD + 4:frame.HEAD + 8])
+        knows = buf[frame.HEAD + 8:frame.HEAD + 12] == self.ident
         if self.peer is not None and pid != self.peer:
             # the peer restarted: start the connection again
             self.resets += 1
