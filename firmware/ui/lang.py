@@ -104,9 +104,11 @@ def use(code):
         code = "es"
     if code == _code:
         return
-    import sys
     if _mod is not None:
-        sys.modules.pop("ui.lang_" + _code, None)
+        # out of sys.modules and out of the package too: the package's attribute alone kept
+        # every language seen in RAM, ~6 KB each (docs/memory.md "language")
+        from memory import drop
+        drop(("ui.lang_" + _code,))
         _mod = None
     _mod = __import__("ui.lang_" + code, None, None, ("MSG",))
     _code = code

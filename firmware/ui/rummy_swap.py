@@ -138,8 +138,8 @@ def unload(names):
                     del d[k]        # a package's submodule (import sets it again)
                 else:
                     d[k] = None
-    for n in order:
-        del mods[n]
+    from memory import drop
+    drop(order)
     return order, refs
 
 
