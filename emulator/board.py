@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 
+from hal import board as hal_board
 from hal import keys as K
 from hal.buttons import Buttons
 from hal.storage import Storage
@@ -107,26 +108,24 @@ class NullLink:
         return 0
 
 
-BOARDS = ("pico_lcd_13", "pico_lcd_114")     # firmware/hal/profile_<name>.py
+BOARDS = hal_board.PROFILES     # one firmware/hal/profile_<name>.py each
 
 
-def board_display(name="pico_lcd_13"):
+def board_display(name=hal_board.DEFAULT_PROFILE):
     """A display of the glass size of the board profile `name` (one of BOARDS):
     the emulator shows what that board's panel shows, 240x240 or 240x135."""
     if name not in BOARDS:
         raise ValueError(f"unknown board {name!r} (boards: {', '.join(BOARDS)})")
-    from hal import board as hb
-    prof = hb.load_profile(name)
+    prof = hal_board.load_profile(name)
     return Display(prof.WIDTH, prof.HEIGHT)
 
 
-def board_keys(name="pico_lcd_13"):
+def board_keys(name=hal_board.DEFAULT_PROFILE):
     """The key bits of the board profile `name` (the Pico-LCD-1.14 has no X and no Y)."""
     if name not in BOARDS:
         raise ValueError(f"unknown board {name!r} (boards: {', '.join(BOARDS)})")
-    from hal import board as hb
     keys = 0
-    for bit, _ in hb.load_profile(name).KEYS:
+    for bit, _ in hal_board.load_profile(name).KEYS:
         keys |= bit
     return keys
 

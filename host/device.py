@@ -28,6 +28,7 @@ import sys
 import time
 from pathlib import Path
 
+from hal.board import DEFAULT_PROFILE, PROFILES
 from host.progress import Progress
 
 # the device's own data: flash never writes these (a build tree holding one is refused), and
@@ -856,7 +857,7 @@ def cmd_flash(a):
             return _fail("flash", "--uf2 copies a firmware file onto the BOOTSEL drive: it takes no "
                                   "--port, --clean or --no-build")
         return cmd_flash_uf2(a)
-    if a.drive or a.board != "pico_lcd_13":
+    if a.drive or a.board != DEFAULT_PROFILE:
         return _fail("flash", "--drive and --board go with --uf2")
     if a.out == "":
         return _fail("flash", "--out needs a folder name (default build/firmware)")
@@ -989,7 +990,8 @@ def add_parser(subparsers):
     f.add_argument("--uf2", nargs="?", const="", default=None, metavar="FILE",
                    help="copy a UF2 (default: the newest dist/burako-*-BOARD.uf2 of `make uf2`) onto the "
                         "RPI-RP2 drive of a board plugged in with BOOTSEL held")
-    f.add_argument("--board", default="pico_lcd_13", help="with --uf2: the board of the default UF2 (default pico_lcd_13)")
+    f.add_argument("--board", choices=PROFILES, default=DEFAULT_PROFILE,
+                   help=f"with --uf2: the board of the default UF2 (default {DEFAULT_PROFILE})")
     f.add_argument("--drive", default=None, help="with --uf2: the RPI-RP2 drive's folder (default: the one mounted)")
     f.set_defaults(func=cmd_flash)
 

@@ -15,6 +15,7 @@ import os
 import sys
 import tempfile
 
+from hal.board import DEFAULT_PROFILE, PROFILES
 from host.args import OneLineParser, whole
 from host.dirs import emu_storage
 
@@ -65,7 +66,7 @@ def configure(p):
                         "if nobody listens, listens there; otherwise a pyserial URL or port "
                         "(socket://127.0.0.1:PORT, waited for until it listens; a pty, a "
                         "USB-serial adapter at 115200 8N1)")
-    p.add_argument("--board", choices=("pico_lcd_13", "pico_lcd_114"), default="pico_lcd_13",
+    p.add_argument("--board", choices=PROFILES, default=DEFAULT_PROFILE,
                    help="the board whose glass and keys are emulated: pico_lcd_13 (240x240, default) "
                         "or pico_lcd_114 (240x135, A/B and the joystick: hold A for Y, hold B for X)")
     p.add_argument("--ai-ms", type=whole(0, 60000, "milliseconds"), default=None,
@@ -171,7 +172,7 @@ def run(args):
         why = no_display()
         if why:
             return _fail(f"cannot open a window: {why}; use --headless (see burako emu --help)")
-    if getattr(args, "board", "pico_lcd_13") != "pico_lcd_13" and args.replay is not None:
+    if getattr(args, "board", DEFAULT_PROFILE) != DEFAULT_PROFILE and args.replay is not None:
         # the replayer's table is the 240x240 one
         return _fail("--board " + args.board + " does not run with --replay")
     if args.replay is not None:
@@ -414,13 +415,13 @@ def _windowed(args, opts, runner):
 def _display(args):
     from emulator.board import board_display
 
-    return board_display(getattr(args, "board", "pico_lcd_13"))
+    return board_display(getattr(args, "board", DEFAULT_PROFILE))
 
 
 def _keys(args):
     from emulator.board import board_keys
 
-    return board_keys(getattr(args, "board", "pico_lcd_13"))
+    return board_keys(getattr(args, "board", DEFAULT_PROFILE))
 
 
 def main(argv=None):

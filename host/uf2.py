@@ -28,12 +28,15 @@ import tempfile
 import time
 from pathlib import Path
 
+from hal.board import PROFILES
+
 ROOT = Path(__file__).resolve().parents[1]
 LOCK = ROOT / "hardware" / "firmware.lock"
 BOARDS_DIR = ROOT / "hardware" / "boards"
 SRC_ENV = "BURAKO_FIRMWARE_SRC"
-# board (the firmware profile it is built for, as in the UF2's name) -> board folder
-BOARDS = {"pico_lcd_13": "BURAKO_LCD13", "pico_lcd_114": "BURAKO_LCD114"}
+# board (the firmware profile it is built for, as in the UF2's name: hal/board.py PROFILES)
+# -> its MicroPython board folder, hardware/boards/BURAKO_<glass>: pico_lcd_13 -> BURAKO_LCD13
+BOARDS = {name: "BURAKO_" + name[len("pico_"):].replace("_", "").upper() for name in PROFILES}
 FLASH_BYTES = 2 * 1024 * 1024   # the Pico's flash chip
 TOOLS = (("arm-none-eabi-gcc", "gcc-arm-none-eabi libnewlib-arm-none-eabi"), ("cmake", "cmake"),
          ("make", "make"), ("cc", "build-essential"), ("c++", "g++"), ("tar", "tar"), ("xz", "xz-utils"))

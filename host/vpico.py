@@ -43,9 +43,11 @@ def _link(text):
 
 
 def configure(p):
+    from hal.board import DEFAULT_PROFILE, PROFILES
     from host.args import whole
 
-    p.add_argument("--board", default="pico_lcd_13", help="board profile: pins and glass (default pico_lcd_13)")
+    p.add_argument("--board", choices=PROFILES, default=DEFAULT_PROFILE,
+                   help=f"board profile: pins and glass (default {DEFAULT_PROFILE})")
     p.add_argument("--flash", default=None, help="the 2 MB flash image file (default vpico/flash.bin in burako's "
                    "data folder, e.g. ~/.local/share/burako/vpico; ~/.burako/vpico/flash.bin when that exists)")
     p.add_argument("--uf2", default=None, metavar="FILE",

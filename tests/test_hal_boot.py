@@ -260,6 +260,43 @@ except AttributeError:
     assert model.pixel(2, 102) == 0x0451 and model.pixel(2, 2) == 0
 
 
+@pytest.mark.micropython
+def test_the_board_module_and_profiles_leave_after_boot_under_micropython(tmp_path):
+    """hal.board.forget() (main.py calls it once the board is built) unloads hal.board and
+    every board profile through memory.drop: out of sys.modules and out of the hal package."""
+    guest, flash = _mpy_guest(tmp_path)
+    script = PRELUDE + """
+from hal import board
+b = board.build("pico_lcd_114", machine=fake_machine, root="/flash/", init_display=False)
+from hal import profile_pico_lcd_13
+print("before", sorted([m for m in sys.modules if m.startswith("hal.board") or m.startswith("hal.profile_")]))
+board.forget()
+left = [m for m in sys.modules if m.startswith("hal.board") or m.startswith("hal.profile_")]
+print("after", left, [n for n in ("board", "profile_pico_lcd_13", "profile_pico_lcd_114") if n in sys.modules["hal"].__dict__], b.name)
+"""
+    res = guest.run(as_function(script))
+    assert res.lines[0] == "before ['hal.board', 'hal.profile_pico_lcd_114', 'hal.profile_pico_lcd_13']"
+    assert res.lines[1] == "after [] [] pico-lcd-1.14"
+
+
+def test_the_boards_are_hal_boards_profiles():
+    """One list of boards: hal/board.py PROFILES, one profile module each; the emulator's, the
+    host tool's and the UF2 builds' lists are made from it."""
+    from emulator import board as emu_board
+    from emulator.runtimes import rp2040
+    from hal import board
+    from host import uf2
+
+    on_disk = sorted(p.stem[len("profile_"):] for p in HAL.glob("profile_*.py"))
+    assert sorted(board.PROFILES) == on_disk
+    assert board.DEFAULT_PROFILE in board.PROFILES
+    assert emu_board.BOARDS == board.PROFILES
+    assert tuple(uf2.BOARDS) == board.PROFILES
+    assert tuple(rp2040.UF2_BOARD_NAMES) == board.PROFILES
+    for name, folder in uf2.BOARDS.items():
+        assert (ROOT / "hardware" / "boards" / folder / "burako_board.py").read_text().count(repr(name).replace("'", '"')) == 1
+
+
 def test_the_title_asks_for_the_save_file_ui_save_writes():
     """ui/app.py checks for a save without importing ui/save.py (its imports cost the Pico ~40 ms
     at power-on), so the two must name the same file."""

@@ -10,7 +10,10 @@ name (for example `pico_lcd_114`) into `board.txt` at the storage root. The
 console's own UF2 builds (hardware/boards/) freeze a module `burako_board` whose
 PROFILE names the board's profile: used when there is no board.txt.
 """
-DEFAULT_PROFILE = "pico_lcd_13"
+# the boards: one profile module hal/profile_<name>.py each. The host tool and the emulator
+# take their lists of boards from here (the emulator's --board, burako uf2, the virtual Pico).
+PROFILES = ("pico_lcd_13", "pico_lcd_114")
+DEFAULT_PROFILE = PROFILES[0]
 PROFILE_FILE = "board.txt"
 SLEEP_AFTER_S = 60
 
@@ -143,16 +146,8 @@ class Board:
 def forget():
     """Unload this module and the board profiles once the board is built (MicroPython: on rp2
     their ~3 KB of bytecode would stay in RAM; main.py calls this). Importing them again works."""
-    import sys
-    if sys.implementation.name != "micropython":
-        return      # CPython (tests) keeps its modules
-    mods = sys.modules
-    for n in list(mods):
-        if n == "hal.board" or n.startswith("hal.profile_"):
-            del mods[n]
-            mods["hal"].__dict__.pop(n[4:], None)
-        elif n == "burako_board":
-            del mods[n]
+    from memory import drop
+    drop(["hal.board", "burako_board"] + ["hal.profile_" + n for n in PROFILES])
 
 
 def build(profile=None, machine=None, root="/", init_display=True, sleep_after_s=SLEEP_AFTER_S):

@@ -31,6 +31,8 @@ import time
 import tty
 from pathlib import Path
 
+from hal.board import DEFAULT_PROFILE, PROFILES
+
 HERE = Path(__file__).resolve().parent
 HARNESS = HERE / "vpico.mjs"
 UF2 = HERE / "micropython-v1.27.0-rp2-RPI_PICO.uf2"
@@ -44,7 +46,6 @@ UF2_FAMILY_RP2040 = 0xE48BFF56
 ROOT = HERE.parents[2]
 UF2_DIR_ENV = "BURAKO_UF2_DIR"  # where the project's UF2s are (CI sets it; default dist/)
 FS_OFFSET = 0xA0000  # MicroPython's littlefs starts here and runs to the end of the 2 MB
-DEFAULT_PROFILE = "pico_lcd_13"
 HOLD_MS = 700  # a key held for X or Y on the Pico-LCD-1.14: longer than hal/buttons.py's 500 ms
 
 
@@ -150,8 +151,8 @@ def uf2_dir():
 
 # how `make uf2` may name a board in dist/burako-<version>-<board>.uf2: its profile or its
 # MicroPython board folder (hardware/boards/BURAKO_*)
-UF2_BOARD_NAMES = {"pico_lcd_13": ("pico_lcd_13", "burako_lcd13", "lcd13"),
-                   "pico_lcd_114": ("pico_lcd_114", "burako_lcd114", "lcd114")}
+UF2_BOARD_NAMES = {name: (name, "burako_" + name[len("pico_"):].replace("_", ""),
+                          name[len("pico_"):].replace("_", "")) for name in PROFILES}
 
 
 def project_uf2(board=DEFAULT_PROFILE, where=None):
