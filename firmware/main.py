@@ -10,7 +10,7 @@ console's UF2 (hardware/boards/), else the Pico-LCD-1.3.
 
 def _board(machine, root):
     # in a function of its own: nothing main() keeps while the game runs holds hal.board or
-    # the profile, which forget() then unloads (their bytecode leaves the heap)
+    # the profile, which forget() then unloads (docs/memory.md "hal.board")
     from hal import board as boardmod
 
     profile = boardmod.load_profile(None, root)

@@ -24,9 +24,8 @@ from ui.gfx import WHITE, CURSOR, ERR
 from ui.common import (S_TITLE, S_SETUP, S_GAME, S_HANDOFF, S_HANDEND, S_MATCHEND, S_RUMMY,
                        D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, D_HINT, D_ALL, RACK_N, pname, NAMES)
 
-# the screen modules (ui/common.py NAMES) are each imported when first shown: on the Pico every
-# import costs 10-20 ms (littlefs looks up three names, the .mpy is read and loaded), so the
-# title, which needs none of the game's screens, its AI or the score log, comes up ~0.2 s sooner
+# the screen modules (ui/common.py NAMES), each imported when first shown (docs/memory.md
+# "screens on first use")
 
 
 class _Screens:
@@ -47,22 +46,20 @@ class _Screens:
 
 SCREENS = _Screens()
 
-# what only the title, set-up, hand-end and match-end screens use: on rp2 every module's bytecode
-# sits in RAM, so these leave when the table comes up (issue 15: the heap at the table); each
-# is imported again when next needed, the hand end once a hand (10-20 ms on the Pico)
+# what only the title, set-up, hand-end and match-end screens use: off the heap while the table
+# shows, each imported again when next needed (docs/memory.md "OFF_TABLE")
 OFF_TABLE = ("ui.screen_title", "ui.screen_setup", "ui.screen_rummy", "ui.screen_handend",
              "ui.screen_matchend", "ui.matchlog", "scorelog")
 
 
 class _Later:
     """A linked match's end screen until its module comes: imported in a later frame that took
-    no link work (App.due) once the match is logged, not on top of the last move's garbage or
-    the score log's (where the linked match's heap peaked)."""
+    no link work (App.due) once the match is logged (docs/memory.md "match end")."""
 
     # functions of the class, called as _Later.tick(app, now) like a screen module's: no self
     # (the comments type them for the type check, tests/test_firmware_types.py; pyright binds
     # them as methods all the same, hence the ignores where App calls self.scr: a staticmethod
-    # would cost heap at every boot)
+    # would cost heap at every boot, docs/memory.md "qstr")
     def key(app, k):  # type: (App, int) -> None
         pass
 
@@ -76,7 +73,7 @@ class _Later:
 
 
 def _sv():
-    # ui/save.py and the codec it loads (~40 ms of imports on the Pico) wait for the first save
+    # ui/save.py and the codec it loads wait for the first save (docs/memory.md "save on first use")
     from ui import save
     return save
 
@@ -85,7 +82,7 @@ SAVE_NAME = "burako.sav"    # ui/save.py NAME: the title asks only whether it ex
 
 
 # what Start and the first move need, imported one module a frame while the set-up screen
-# waits for keys: on the Pico each is 15-50 ms, all at once they made Start 80 ms slower
+# waits for keys (docs/memory.md "PRELOAD")
 PRELOAD = ("ai.rack", "ai.basic", "ui.screen_table", "engine.codec", "ui.save")
 
 

@@ -105,9 +105,9 @@ def bits(fb, data, i, rows, x, y, c, sx, sy):
 
 
 class Painter:
-    """The UI's drawing buffers and primitives. Buffers (bytes):
-    tile and rack slot TW*SLOT_H*2, small tile MW*MH*2, text strip STRIP_W*STRIP_H*2,
-    glyph 8 (one bit a pixel)."""
+    """The UI's drawing buffers and primitives. Buffers (bytes), made once (docs/memory.md
+    "fixed buffers"): tile and rack slot TW*SLOT_H*2, small tile MW*MH*2, text strip
+    STRIP_W*STRIP_H*2, glyph 8 (one bit a pixel)."""
 
     def __init__(self, display):
         self.d = display

@@ -140,7 +140,8 @@ def t(i):
 def tx(i):
     """The link cable's text i: 0-15 are the language's LINK table (always loaded), from 16
     the link's end and "give up?" (ui/link_<code>.py, imported only when first asked for:
-    ui/linkkeys.py). Here, below every link module, so none of them imports another for it."""
+    docs/memory.md "link texts"). Here, below every link module, so none of them imports
+    another for it."""
     import sys
     if i < 16:
         return _mod.LINK[i]

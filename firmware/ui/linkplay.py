@@ -268,8 +268,7 @@ def _commit(storage, name):
 def write_saved(storage, lk):
     """lk.saved() into link.sav without building it: the move log is its last
     field, so the head is saved() over an empty log and the log is written
-    from where it lies (saved() would copy a whole match's log twice, ~5 KB
-    of garbage in one frame at the end of a long match)."""
+    from where it lies (docs/memory.md "link.sav head")."""
     head = lk.save_head()
     log = lk.log
     tmp = storage.path(TMP)

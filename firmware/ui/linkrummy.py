@@ -188,8 +188,8 @@ PLAY = ("ai.rummy", "engine.rummy_solve", "engine.rummy_bench")
 
 def unload_play(app):
     """The match is over: the AI and the workbench leave the heap before the
-    score log's code comes in (its import and record take ~10 KB). True when
-    something went. Only under MicroPython (as ui/rummy_swap.py)."""
+    score log's code comes in (docs/memory.md "match end"). True when something
+    went."""
     m = app.rm
     m.ais = [None, None]
     m.bench = None
@@ -278,7 +278,7 @@ def write(storage, data, name):
 
 def write_saved(storage, lk):
     """lk.saved() into rlink.sav without building it (the move log is its last
-    field: the head, then the log from where it lies)."""
+    field: the head, then the log from where it lies; docs/memory.md "link.sav head")."""
     with open(storage.path(TMP), "wb") as f:
         f.write(lk.save_head())
         f.write(lk.log)

@@ -46,7 +46,7 @@ def start(app):
     nm = app.names[0]
     if not nm:
         try:
-            # bytes, not a str constant: no new qstr (a linked Rummy match's qstr pools are full)
+            # bytes, not a str constant: no new name interned (docs/memory.md "qstr")
             with open(app.b.storage.path(b"names.txt".decode())) as f:
                 nm = f.readline().strip()
         except OSError:

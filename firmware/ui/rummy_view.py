@@ -64,7 +64,9 @@ _S_MSG = const(105)
 # menu entries
 MENU = (0, 1, 2, 3, 4, 5)    # undo all, pass, sort, closing tile, hint, save and quit
 
-# texts: ids into TX of ui/rummy_<lang>.py
+# texts: ids into TX of ui/rummy_<lang>.py. Public (X_) where another module uses the id
+# (the set-up, the door, the link's screen, the tests), private (_X_) where only this one does:
+# a private const is inlined and interns no name (docs/memory.md "const")
 X_TITLE = const(0)
 X_PLAYERS = const(1)
 X_HANDS = const(2)
@@ -326,10 +328,10 @@ def log(app, mid=None):
         app.logged += 1
     except (OSError, ValueError):
         pass        # a full or failing flash must not stop the game
-    drop(("scorelog",))     # its ~6 KB leave with the record (docs/memory.md "score log")
+    drop(("scorelog",))     # it leaves with the record (docs/memory.md "score log")
 
 
-# --- saving (the transcript is the save) -------------------------------------
+# --- saving (the transcript is the save, appended: docs/memory.md "Rummy save appended") ---
 def save(app):
     m = app.rm
     try:
