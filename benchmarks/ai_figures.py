@@ -1,4 +1,4 @@
-"""Figures for the AI levels (issue 10: an opponent worth playing).
+"""Figures for the AI levels (an opponent worth playing).
 
     .venv/bin/python benchmarks/ai_figures.py [--json] [--matches N] [--speed-matches N] [--fuel-matches N]
 
@@ -25,7 +25,7 @@ from ai.basic import BasicAI
 from ai.selfplay import play_match
 from host import league
 
-BEFORE = "90946f4"      # the last commit with the AI as it was before issue 10
+BEFORE = "90946f4"      # the last commit with the AI before the levels: the baseline they are measured against
 
 
 def before_module():

@@ -1,4 +1,4 @@
-"""Figures for level 4, the expert (issue 23, docs/ai.md "Level 4").
+"""Figures for level 4, the expert (docs/ai.md "Level 4").
 
     .venv/bin/python benchmarks/expert_figures.py [--json] [--fuel-matches N] [--league N] [--no-vpico]
 

@@ -2,7 +2,7 @@
 port on a pty, through the real mpremote): a whole flash, a one-file re-flash, and pulling and
 merging a 1,000-match score log; then `burako flash` on the virtual Pico (the real rp2 firmware
 on rp2040js: host_vpico_*), whole, and of one changed file and of nothing onto a board that
-holds and runs the game (issue 20's goal: <= 5 s for one file); then the same on the console's
+holds and runs the game (the goal: <= 5 s for one file); then the same on the console's
 own UF2 (`make uf2`: the game frozen in; host_vpico_uf2_*), and `flash --clean` there.
 
     .venv/bin/python benchmarks/host_figures.py [--json] [--no-vpico]

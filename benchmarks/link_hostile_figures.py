@@ -1,5 +1,5 @@
-"""Figures for a modified peer against an honest console (issue 19;
-docs/link.md "Threat model"): each attack of tests/hostile.py run against a
+"""Figures for a modified peer against an honest console
+(docs/link.md "Threat model"): each attack of tests/hostile.py run against a
 victim inside real MicroPython at the device's heap (-X heapsize=131072),
 with its outcome (the victim's state and reason, whether its game and log
 stayed as they were) and the simulated time from the dishonest act to the

@@ -1,4 +1,4 @@
-"""Figures of a linked 1v1 match played through the firmware UI (issue 8).
+"""Figures of a linked 1v1 match played through the firmware UI.
 
     .venv/bin/python benchmarks/linkmatch_figures.py [--json] [--matches N] [--target T]
                                                      [--damage P] [--seed S] [--variant V]

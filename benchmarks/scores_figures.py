@@ -1,4 +1,4 @@
-"""Figures for the score history (issue 21): reading and merging a 1,000-match log, then
+"""Figures for the score history: reading and merging a 1,000-match log, then
 `burako scores show` and `burako scores plot` on a 10,000-match history of three consoles, timed
 through the real command line (a fresh process each, as a player runs them).
 
@@ -142,7 +142,7 @@ def cli(*argv, env):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description="figures for the score history (issue 21)")
+    ap = argparse.ArgumentParser(description="figures for the score history")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--matches", type=int, default=10000)
     ap.add_argument("--png", default=None, help="also keep the 10,000-match plot here")

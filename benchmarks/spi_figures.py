@@ -1,4 +1,4 @@
-"""SPI traffic of the real UI through the real ST7789 driver (issues 3 and 4).
+"""SPI traffic of the real UI through the real ST7789 driver.
 
     .venv/bin/python benchmarks/spi_figures.py [--json]
 

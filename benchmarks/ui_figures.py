@@ -1,4 +1,4 @@
-"""Figures of the handheld UI (issue 3), measured in real MicroPython (WASI build).
+"""Figures of the handheld UI, measured in real MicroPython (WASI build).
 
     .venv/bin/python benchmarks/ui_figures.py [--seed 5] [--json]
 

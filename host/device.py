@@ -388,7 +388,7 @@ def run(t, code, timeout=SHORT_TIMEOUT):
 
 # --- burako flash --------------------------------------------------------
 # What the device runs to say what it holds. It must work on a board whose heap the game left
-# in pieces (issue 20: 227 KB free, the largest free block 3,920 B, and the old script built a
+# in pieces (227 KB free, the largest free block 3,920 B, and the old script built a
 # ~7 KB dict of every file's hash and repr()'d it): nothing is gathered on the device, it prints
 # one line per file as it goes. HEAD names the board in one line and defines _ls() and _bh(),
 # which the host then calls with a few folders or files at a time (a small script each: the raw

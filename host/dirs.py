@@ -1,4 +1,4 @@
-"""Where burako keeps a user's files (issue 21): one data folder, from platformdirs
+"""Where burako keeps a user's files: one data folder, from platformdirs
 (~/.local/share/burako on Linux, ~/Library/Application Support/burako on macOS,
 %LOCALAPPDATA%\\burako on Windows), holding the score history (history.sqlite), the
 emulator's files (emu/: the device's files, screenshots/) and the virtual Pico's (vpico/:
@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 APP = "burako"
-LEGACY = ".burako"      # ~/.burako: the emulator's and virtual Pico's folders before issue 21
+LEGACY = ".burako"      # ~/.burako: where older versions kept the emulator's and virtual Pico's folders
 
 
 def data_dir() -> Path:

@@ -13,7 +13,7 @@ console's copy of a match is kept beside it (table `copies`: its source, its
 own `seq`, when it was pulled, the seats that console held and the names it
 knew), so a linked match pulled from both consoles knows both sides.
 
-Players (issue 21): a seat is its name when the console recorded one (three
+Players: a seat is its name when the console recorded one (three
 letters), else `AI level N` for an AI (`AI` in logs older than the level), else
 `human` for a person on a console that was pulled and `?` for the other
 console's player of a linked match. A label found on both sides of one match
@@ -181,7 +181,7 @@ def _unjs(v):
 # --- who played ------------------------------------------------------------------------
 def merged(m):
     """(names, own): per seat the name any console's copy knew (None: none), and the seats
-    some pulled console held (None when no copy says: a log older than issue 21)."""
+    some pulled console held (None when no copy says: a log from before consoles wrote their seats)."""
     rec = m["record"]
     n = len(rec["seats"])
     names = list(rec.get("names") or [None] * n)

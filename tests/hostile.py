@@ -1,4 +1,4 @@
-"""A hostile peer for the link cable (issue 19): a console that speaks the real
+"""A hostile peer for the link cable: a console that speaks the real
 protocol (firmware/link's frames, transport and session messages) and lies.
 
 The attacker is host/relay.py's Console, a real `Link` with its AI, whose own

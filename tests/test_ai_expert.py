@@ -1,4 +1,4 @@
-"""Level 4, the expert (docs/ai.md "Level 4", issue 23): legal in every
+"""Level 4, the expert (docs/ai.md "Level 4"): legal in every
 variant and table size, blind to hidden tiles, deterministic for its seed,
 the same decisions on CPython and inside MicroPython, and it fits the heap."""
 import random

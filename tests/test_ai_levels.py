@@ -106,7 +106,7 @@ def _positions(seed, levels=(3, 3), n=2, every=7, limit=400, rules=RU.BURAKO,
 
 
 def test_hint_is_level_four_choice():
-    # the strongest level within the device's budget (issue 23)
+    # the strongest level within the device's budget
     from ai.basic import hint
     from ai.expert import ExpertAI
     from engine import codec

@@ -1,5 +1,5 @@
-"""benchmarks/run.py (`make bench`) fails when a figure script fails: issue 22's
-fuzz benchmark found a decoder defect, exited 1, and `make bench` still exited 0."""
+"""benchmarks/run.py (`make bench`) fails when a figure script fails: a fuzz
+benchmark that finds a decoder defect exits 1, and `make bench` must not then exit 0."""
 import importlib.util
 import json
 import os

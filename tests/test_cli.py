@@ -139,7 +139,7 @@ def test_replay_good_and_bad(tmp_path):
     one_line_error(err)
 
 
-# --- issue 9: honest inputs -------------------------------------------------------
+# --- honest inputs -------------------------------------------------------
 @pytest.mark.parametrize("args,blame", [
     (("sim", "--target", "999999999999"), "--target"),
     (("sim", "--target", "-5"), "--target"),
@@ -282,7 +282,7 @@ def test_emu_headless_never_touches_the_players_storage(tmp_path):
     (("--headless", "--screenshot", "/nonexistent-folder/x.png"), "--screenshot"),
     (("--headless", "--screenshot", "DIR"), "--screenshot"),
     (("--headless", "--storage", "/dev/null/x"), "storage"),
-    # issue 22: options that were silently ignored or half-obeyed
+    # guards against a past bug: options that were silently ignored or half-obeyed
     (("--headless", "--players", "3"), "--players 3"),
     (("--headless", "--heap", "200000"), "--runtime micropython"),
     (("--headless", "--screenshot", "x.jpg"), "PNG"),
@@ -301,7 +301,7 @@ def test_emu_bad_options_one_line_nothing_written(args, blame, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == before
 
 
-# --- issue 22: messages that name the right thing ------------------------------------
+# --- messages that name the right thing ------------------------------------
 def main_in_process(capsys, *argv):
     """`burako ARGV` in this process (cli.main, as the fuzz figures run it)."""
     from host import cli
@@ -344,7 +344,7 @@ def test_replay_header_errors_name_the_field(capsys, tmp_path, field, value, bla
 
 
 def test_a_headless_run_always_ends_even_on_a_screen_that_waits_for_a_peer(tmp_path):
-    # issue 22: Cable 1v1 chosen without --link waited for a peer forever at 100 % CPU
+    # guards against a past bug: Cable 1v1 chosen without --link waited for a peer forever at 100 % CPU
     code, out, err = emu_run("--headless", "--keys", "DOWN,DOWN,A", "--state-json", home=tmp_path)
     assert code == 0, err
     st = json.loads(out.splitlines()[-1])

@@ -283,7 +283,7 @@ def test_scores_missing_local_file_is_one_line(tmp_path):
 
 @pytest.mark.parametrize("cmd", ["build", "flash"])
 def test_an_empty_out_folder_is_refused_not_the_current_folder(cmd, tmp_path, monkeypatch):
-    # issue 22: `burako build --out ""` wrote the build into the current folder (the checkout)
+    # guards against a past bug: `burako build --out ""` wrote the build into the current folder (the checkout)
     monkeypatch.chdir(tmp_path)
     code, out, err = run_cli(cmd, "--out", "")
     assert code == 2 and err.count("\n") == 1 and "--out" in err and "Traceback" not in err

@@ -1,4 +1,4 @@
-"""burako devices names what it sees by USB ids (issue 21), and a board that goes away
+"""burako devices names what it sees by USB ids, and a board that goes away
 mid-transfer is one line, "the board went away", exit 2, never "[Errno 5]". No USB
 exists here: the naming is checked on pyserial's own ListPortInfo (what
 serial.tools.list_ports.comports() returns), the lost board on a real pseudo-terminal

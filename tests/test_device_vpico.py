@@ -1,8 +1,8 @@
 """burako flash and scores pull on the virtual Pico (the real MicroPython v1.27.0 rp2 firmware on
 rp2040js, through the real mpremote), on a board that already holds and runs the game
-(docs/device-tools.md). Issue 20: re-flashing such a board failed with a MemoryError (the
-device-side hash kept every file's hash alive and repr()'d a ~7 KB dict); issue 21: a pull left
-the console in the raw REPL, its keys dead until a power cycle."""
+(docs/device-tools.md). Re-flashing such a board must not run out of memory (a device-side hash
+that kept every file's hash alive and repr()'d a ~7 KB dict did), and a pull must not leave the
+console in the raw REPL, its keys dead until a power cycle."""
 import shutil
 
 import pytest
@@ -69,7 +69,7 @@ def scores_log(tmp_path):
     return path.read_bytes()
 
 
-# --- re-flash (issue 20) ----------------------------------------------------------------------
+# --- re-flash ----------------------------------------------------------------------
 def test_reflash_of_one_file_then_of_nothing_onto_a_pico_running_the_game(board):
     """The board runs the game when flash comes (Ctrl-C stops it). One changed file is copied,
     then nothing; after each flash the game runs again (the soft reset ran main.py: the title is
@@ -203,7 +203,7 @@ def test_flash_clean_on_the_stock_firmware_removes_the_code_and_keeps_the_data(b
         assert kept[n] == repr(data), n
 
 
-# --- leaving the console as it was found (issue 21) -------------------------------------------
+# --- leaving the console as it was found -------------------------------------------
 def test_scores_pull_leaves_the_console_running_its_game(board, tmp_path):
     image, _ = board
     log = scores_log(tmp_path)

@@ -1,4 +1,4 @@
-"""Where burako keeps a user's files (host/dirs.py, issue 21): the emulator's and the virtual
+"""Where burako keeps a user's files (host/dirs.py): the emulator's and the virtual
 Pico's folders beside the score history in platformdirs' data folder, and an older burako's
 ~/.burako/emu, ~/.burako/vpico still used when they exist."""
 import os

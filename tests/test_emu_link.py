@@ -1,4 +1,4 @@
-"""`burako emu --link` as the README starts it (issue 19), with real processes
+"""`burako emu --link` as the README starts it, with real processes
 and a temporary HOME: each endpoint gets its own storage by default
 (EMU/link-ENDPOINT, EMU the emulator's folder: host/dirs.py), so the two emulators resume after either
 restarts; the connecting side started first waits for the listener; a bare

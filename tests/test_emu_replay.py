@@ -115,7 +115,7 @@ def test_replay_in_the_window(tmp_path, monkeypatch):
 
 
 def test_the_hint_rows_name_the_viewers_keys_not_a_turn_to_wait_for(tmp_path):
-    # issue 22: the replay showed the table's "Turno de J2 (IA) / Espera..." on its hint rows
+    # guards against a past bug: the replay showed the table's "Turno de J2 (IA) / Espera..." on its hint rows
     from emulator import replay
     from emulator.board import EmuBoard
     from ui import screen_table as ST

@@ -39,7 +39,7 @@ def test_window_runs_and_quits(runtime, tmp_path, monkeypatch):
 
 
 def test_a_short_key_tap_registers_through_the_debounce(monkeypatch):
-    # issue 9: a tap shorter than ~35 ms was dropped (16 ms frames, 20 ms debounce)
+    # guards against a past bug: a tap shorter than ~35 ms was dropped (16 ms frames, 20 ms debounce)
     import pygame
 
     import emulator.window as W
@@ -80,7 +80,7 @@ def test_a_held_key_is_not_stretched_and_a_tap_lasts_long_enough():
 
 
 def test_taps_inside_one_slow_frame_each_count_once_through_the_debounce(monkeypatch):
-    # issue 22: under load two taps inside one frame merged into one press; every press
+    # guards against a past bug: under load two taps inside one frame merged into one press; every press
     # counts once, whatever the frame rate
     import pygame
 
@@ -212,7 +212,7 @@ def _post(pygame, kind, **kw):
 
 
 def test_the_letters_the_screen_names_are_the_keyboard_keys():
-    # issue 22: the table says "A:marcar Y:bajar B:tirar X:menú"; the keyboard's A, B, X and Y
+    # the table says "A:marcar Y:bajar B:tirar X:menú"; the keyboard's A, B, X and Y
     # must be those keys (the old map had A open the menu, X discard and Y do nothing)
     import pygame
 
@@ -291,7 +291,7 @@ def test_f12_saves_the_glass_where_it_says_not_in_the_current_folder(tmp_path, m
 
 
 def test_an_uncovered_window_is_painted_again():
-    # issue 22: after another window covered it the emulator did not repaint (no new frame)
+    # guards against a past bug: after another window covered it the emulator did not repaint (no new frame)
     import pygame
 
     import emulator.window as W

@@ -569,7 +569,7 @@ def test_R10_engine_never_branches_on_the_variant_name():
         assert '== "torneo"' not in text and '== "burako"' not in text, f.name
 
 
-# --- issue 9: exact rules ----------------------------------------------------------
+# --- exact rules ----------------------------------------------------------
 def table(text, variant=BURAKO):
     m = M.from_table(ts(text), variant)
     assert not isinstance(m, int), (text, R.text(m))

@@ -1,4 +1,4 @@
-"""The type check (issue 21): basedpyright over the whole firmware/ against MicroPython's own
+"""The type check: basedpyright over the whole firmware/ against MicroPython's own
 stubs at the firmware's MicroPython version (micropython-rp2-stubs 1.27, pinned in pyproject's
 dev extra: machine, framebuf, micropython, time...; micropython-stdlib-stubs as the standard
 library), and over host/ against CPython's (basedpyright's bundled typeshed). No file is

@@ -35,7 +35,7 @@ def test_reader_survives_any_input(name):
 
 
 def test_known_crashers_are_refused_now():
-    """The inputs of issue 9 that used to end in a traceback."""
+    """Inputs that once ended in a traceback: refused with one line now."""
     from engine import codec
     from engine import game as G
     from engine import rules as RU
@@ -88,7 +88,7 @@ TARGET_ZERO = bytes.fromhex(
 
 
 def test_codec_refuses_target_zero():
-    """Issue 22: a position whose target is 0 decoded, then encoded as 1500."""
+    """A position whose target is 0 decoded, then encoded as 1500."""
     from engine import codec
     assert TARGET_ZERO[22:24] == b"\x00\x00"
     with pytest.raises(codec.CodecError):

@@ -74,7 +74,7 @@ def test_league_table_shows_the_matrix():
 
 
 def test_league_plays_burraco_too():
-    """Issue 11: the variant everywhere the others are, the league included."""
+    """The variant everywhere the others are, the league included."""
     code, out, err = burako("league", "--levels", "1,2", "--matches", "2", "--variant", "burraco", "--json")
     assert code == 0
     res = json.loads(out)
@@ -137,7 +137,7 @@ def test_level_two_plays_the_same_match_inside_micropython():
     (["--seed", "4294967295", "--matches", "4"], "--seed 4294967295 with --matches 4 runs past the last seed, 4294967295"),
 ])
 def test_bad_numbers_blame_the_right_thing(capsys, args, blame):
-    """Issue 22: the message names what is wrong with the number given."""
+    """The message names what is wrong with the number given."""
     from host import cli
     code = cli.main(["league", *args])
     err = capsys.readouterr().err

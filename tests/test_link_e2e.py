@@ -1,4 +1,4 @@
-"""The link cable end to end, with real processes (issue 8): two `burako emu
+"""The link cable end to end, with real processes: two `burako emu
 --headless --autoplay --link ...` consoles over loopback TCP through `burako
 link-relay` damaging bytes, one of them inside real MicroPython under the
 UI's 128 KB heap (MP_HEAP); two MicroPython consoles playing burraco; a
@@ -123,7 +123,7 @@ def test_match_through_a_damaging_relay_cpython_against_micropython_128k(tmp_pat
 
 @pytest.mark.micropython
 def test_burraco_match_between_two_micropython_consoles_128k(tmp_path):
-    """R12 burraco over the cable (issue 11): both consoles inside real
+    """R12 burraco over the cable: both consoles inside real
     MicroPython at -X heapsize=131072, joined by a loopback socket; they agree
     on burraco, play the match to its end and log it with one id."""
     da, db = tmp_path / "a", tmp_path / "b"

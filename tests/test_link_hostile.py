@@ -1,4 +1,4 @@
-"""A modified peer against an honest console (issue 19; docs/link.md "Threat
+"""A modified peer against an honest console (docs/link.md "Threat
 model"): tests/hostile.py's Attacker speaks the real protocol and runs each
 attack against a victim on CPython and inside real MicroPython at the device's
 heap (-X heapsize=131072). Each ends with the victim's game and log unchanged
@@ -447,7 +447,7 @@ def test_worst_attacks_against_the_rp2_firmware_on_the_virtual_pico(flashed, tmp
 
 @pytest.mark.micropython
 def test_the_whole_console_takes_a_hundred_catch_ups_within_128k():
-    """The issue's finding: honest catch-ups repeated 16-21 times ran a console
+    """Honest catch-ups repeated 16-21 times once ran a console
     (the firmware UI and link inside MicroPython at 131072) out of memory. A
     catch-up now plays the peer's moves on link.game itself (no second Game)
     and shows no link screen in its first second: 1,200 frames in which every

@@ -1,4 +1,4 @@
-"""Players' names over the link cable (issue 21, docs/link.md HELLO): each console's HELLO
+"""Players' names over the link cable (docs/link.md HELLO): each console's HELLO
 carries its player's three letters (or none, as a console before names sends), the link
 keeps the peer's (Link.peer_name), and a linked match shows and logs both names, each
 console knowing its own seat. The session's side in one process (host/relay.py's duel),

@@ -1,4 +1,4 @@
-"""The MicroPython harness (host/mpy.py): real mpy-cross, real MicroPython WASI under wasmtime."""
+"""The MicroPython harness (emulator/runtimes/wasi.py): real mpy-cross, real MicroPython WASI under wasmtime."""
 import os
 import subprocess
 import sys

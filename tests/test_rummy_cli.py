@@ -91,7 +91,7 @@ def test_sim_json_and_replay_of_its_transcript(tmp_path):
     one_line_error(err)
 
 
-# --- issue 22: ranges checked up front, errors naming what is wrong ------------------
+# --- ranges checked up front, errors naming what is wrong ------------------
 def rummy_in_process(capsys, *argv):
     from host import cli
     code = cli.main(["rummy", *argv])

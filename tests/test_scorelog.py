@@ -206,7 +206,7 @@ def test_encode_rejects_optional_fields_that_do_not_fit():
 
 
 def test_players_fields_round_trip_and_old_readers_skip_them(tmp_path, monkeypatch):
-    # issue 21: who played each seat, the AIs' level, the seats this console held
+    # who played each seat, the AIs' level, the seats this console held
     rec = dict(match(1, players=4), seq=3, names=["ANA", None, "LUZ", None], level=2, own_seats=[0, 1, 2, 3])
     p = tmp_path / "s.log"
     scorelog.append(str(p), dict(rec))
@@ -277,7 +277,7 @@ def test_reader_and_writer_under_micropython(tmp_path):
 
 
 def test_a_linked_match_ended_in_play_keeps_its_reason(tmp_path):
-    # issue 19: tag 08, the link's reason of a match a peer left in play; no winner
+    # tag 08, the link's reason of a match a peer left in play; no winner
     path = str(tmp_path / "scores.log")
     rec = {"variant": "burako", "seats": "HH", "hands": [[120, -35]], "final": [120, -35],
            "winner": None, "id": 7, "own_seats": [1], "ended": 12}

@@ -64,7 +64,7 @@ def test_pull_a_played_match_twice_then_a_torn_record_written_on_the_device(vdev
 
     code, out, err = run_cli("scores", "show", "--json", env=env)
     s = json.loads(out)
-    # the autoplayed match: one AI level on both sides, its seat unknown (issue 21); the linked one: human wins
+    # the autoplayed match: one AI level on both sides, its seat unknown; the linked one: human wins
     (lv,) = [k for k in s["players"] if k.startswith("AI level")]
     assert s["matches"] == 2 and s["players"][lv]["unknown_seat"] == 1 and s["players"]["AI"]["matches"] == 1
     hu = s["players"]["human"]

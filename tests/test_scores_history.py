@@ -134,7 +134,7 @@ def test_show_counts_per_player_and_pair(tmp_path, env):
 
 
 def test_the_loser_of_a_linked_match_records_a_loss_and_old_logs_say_unknown_seat(tmp_path, env):
-    # issue 21: both consoles log the linked match (seats HH); each says which seat it held
+    # both consoles log the linked match (seats HH); each says which seat it held
     old = {"variant": "burako", "seats": "HH", "hands": [[500, 90]], "final": [500, 90], "winner": 0, "id": 5}
     loser = dict(old, id=6, own_seats=[1])          # this console held seat 1: it lost
     pull(env, write_log(tmp_path / "b.log", [old, loser]))
@@ -181,7 +181,7 @@ def test_every_decided_match_is_one_win_and_one_loss(games):
 
 
 def test_three_consoles_one_linked_match_results_by_hand(tmp_path, env):
-    """The issue's history: three consoles' logs, one linked match between two of them, checked
+    """A history worked out by hand: three consoles' logs, one linked match between two of them, checked
     by hand per player."""
     bur = lambda w, **k: {"variant": "burako", "seats": "HA", "hands": [[300, 100]] if w == 0 else [[100, 300]],  # noqa: E731
                           "final": [300, 100] if w == 0 else [100, 300], "winner": w, "level": 2, **k}
@@ -281,8 +281,8 @@ def test_mistakes_are_one_line_and_change_nothing(tmp_path, env):
 
 @pytest.mark.parametrize("argv", [["scores"], ["scores", "pull"], ["scores", "export"]])
 def test_file_that_is_a_folder_or_empty_is_named_not_searched_for(tmp_path, env, argv):
-    """Issue 22: `--file .` said "no such file" and `--file ''` went looking
-    for a board (an empty path read as "no --file")."""
+    """`--file .` names the folder, and `--file ''` is refused rather than read as "no
+    --file" (which went looking for a board)."""
     code, out, err = run_cli(*argv, "--file", str(tmp_path), env=env)
     assert code == 2 and err.strip().splitlines() == [f"burako scores: {tmp_path} is a folder: give the path of a scores.log"]
     code, out, err = run_cli(*argv, "--file", "", env=env)
@@ -344,7 +344,7 @@ def test_a_version_1_history_is_upgraded_in_place(tmp_path):
 
 
 def test_a_linked_match_the_peer_left_in_play_is_no_result(tmp_path):
-    # issue 19: the victim of a peer that abandoned (scorelog "ended") neither wins nor loses
+    # the victim of a peer that abandoned (scorelog "ended") neither wins nor loses
     import subprocess
     import sys
     import scorelog

@@ -1,4 +1,4 @@
-"""The console's own UF2 (issue 20: MicroPython with the game frozen in, `make uf2` ->
+"""The console's own UF2 (MicroPython with the game frozen in, `make uf2` ->
 dist/burako-<version>-<board>.uf2) on the virtual Pico (emulator/runtimes/rp2040, docs/vpico.md):
 it boots to the title with nothing on the filesystem, names the console in os.uname(), plays a
 match by its keys as the desktop emulator does, plays a linked match with a second board, gives
@@ -39,7 +39,7 @@ MATCH_KEYS = "A,UP,A,RIGHT,A,B,B,RIGHT,A,B,B"
 LINK_MOVES = 8
 # free heap with a new game's table up, after gc.collect(): measured 208,320 B (2 players) and
 # 208,272 B (4 players) on the frozen build (26 Nov); the floor leaves 8 KB of margin, and is the
-# issue's goal for 2 players (200 KB; 190 KB for 4). The stock path's heap is test_vpico's.
+# goal for 2 players (200 KB; 190 KB for 4): room for the UI to grow. The stock path's heap is test_vpico's.
 HEAP_FLOOR = 200_000
 RECORD = {"variant": "burako", "seats": "HA", "hands": [[120, -35], [410, 260]], "final": [530, 225],
           "winner": 0}

@@ -1,7 +1,7 @@
 """Italian Burraco (R12, seed 001) on the console: set-up, pass-and-play, the
 pozzetto's name, card notation, save/resume, the tournament round with Match
 Points and Victory Points (R12.12), and the score log fields the UI writes
-(MP/VP, canastas and closes per hand: issues 11 and 13).
+(MP/VP, canastas and closes per hand).
 
 Flows run from the title through the headless emulator, under CPython and
 inside real MicroPython at the UI's 131072-byte heap."""
@@ -206,7 +206,7 @@ def test_a_tied_round_ends_with_no_winner_and_ten_victory_points_each(tmp_path):
 
 
 def test_canastas_and_closes_of_every_hand_reach_the_log(tmp_path):
-    """Issue 13: the UI records, per hand, each side's pure and impure canastas
+    """The UI records, per hand, each side's pure and impure canastas
     and the side that closed, as the engine counted them when the hand ended."""
     board = EmuBoard(str(tmp_path), clock=VirtualClock())
     app = App(board, seed=5, autoplay=True, ai_ms=0, target=1000)
@@ -262,7 +262,7 @@ def test_emu_cli_burraco_autoplay_in_italian_with_card_notation(tmp_path):
         assert q.returncode == 0, q.stderr
     players = json.loads(q.stdout)["players"]
     rec = log(tmp_path)[-1]
-    # one AI level on both sides (issue 21): its seat unknown, no win; its burraco figures are
+    # one AI level on both sides: its seat unknown, no win; its burraco figures are
     # both sides' (MP sum to 0)
     ai = players["AI level %d" % rec["level"]]
     assert ai["unknown_seat"] == 1 and ai["wins"] == 0

@@ -1,4 +1,4 @@
-"""Issue 9, "a first hour without surprises": the cues and shortcuts of the table
+"""The cues and shortcuts of the table
 screen (your turn, the tile just drawn, the opponents' melds two presses away,
 the hints that name the right keys, the hint menu entry) and the title's
 language choice carried into a continued game."""

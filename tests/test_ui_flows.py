@@ -168,7 +168,7 @@ def test_drawing_twice_is_refused(tmp_path):
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
 def test_a_drawn_tile_stays_drawn_after_power_off(runtime, tmp_path):
-    # issue 22: draw, power off, Continue: the turn restarted before the draw with the same
+    # guards against a past bug: draw, power off, Continue: the turn restarted before the draw with the same
     # stock, so the player had seen the next tile and could take the pile instead. The draw is
     # saved before the tile is shown (R3.1: the draw is the turn's first act, taken once).
     disp, st = play(runtime, START + ",A", tmp_path, 11)
@@ -189,7 +189,7 @@ def test_a_taken_pile_stays_taken_after_power_off(tmp_path):
     assert st2["phase"] == G.P_PLAY and st2["racks"] == st["racks"] and not st2["pile"]
 
 
-# --- the set-up screen (issue 22) ----------------------------------------------------
+# --- the set-up screen ----------------------------------------------------
 def hint_line(disp, y=230):
     """The pixels of the set-up's second hint line (ui/common.hint, 240x240)."""
     return [disp.pixel(x, yy) for yy in range(y, y + 10) for x in range(240)]
@@ -257,7 +257,7 @@ def test_setup_target_cycle_of_each_variant_holds_its_default():
 
 @pytest.mark.parametrize("lang", ["es", "it", "en"])
 def test_the_meld_lists_hints_say_what_up_and_y_do(tmp_path, lang):
-    # issue 22: on the opponents' melds the hint still said "Up: opponents", and Y on a meld
+    # guards against a past bug: on the opponents' melds the hint still said "Up: opponents", and Y on a meld
     # (the spare wild at the low end) was called "down" ("Y:abajo", "Y:giù")
     from ui import lang as L
 

@@ -1,4 +1,4 @@
-"""The heap at the table (issue 15, docs/vpico.md "Heap"): what only the title, set-up, hand-end
+"""The heap at the table (docs/vpico.md "Heap"): what only the title, set-up, hand-end
 and match-end screens use is unloaded when the table comes up (ui/app.py OFF_TABLE), and the
 title -> set-up -> table -> hand end -> match end -> title loop keeps working with it.
 

@@ -1,4 +1,4 @@
-"""The link cable 1v1 in the firmware UI (ui/screen_link.py, issue 8): two
+"""The link cable 1v1 in the firmware UI (ui/screen_link.py): two
 Apps in one process on EmuBoards joined by an in-memory cable (host/relay.py's
 fault model) on one virtual clock. A whole linked match, a pulled cable
 (peer-gone screen within 2 s, resume), a power-off (resume from link.sav),
@@ -263,7 +263,7 @@ def test_title_entry_opens_the_link_and_b_leaves_with_the_match_saved(tmp_path):
 
 
 def test_linked_burraco_match_ends_the_same_on_both_with_moves_in_card_notation(tmp_path):
-    """R12 burraco over the cable (issue 11): the consoles agree on `burraco`,
+    """R12 burraco over the cable: the consoles agree on `burraco`,
     play the whole match to its end and log it with one id; the other
     player's moves read in card notation (engine/tiles.py: AH 10D *)."""
     from engine import tiles as T
@@ -448,7 +448,7 @@ def test_a_new_linked_match_does_not_show_the_last_ones_last_move(tmp_path):
 
 
 def test_a_match_the_peer_abandoned_goes_into_the_score_log_when_its_save_is_deleted(tmp_path):
-    """Issue 19: a peer that leaves a match in play (here END "match over" mid-match) is
+    """A peer that leaves a match in play (here END "match over" mid-match) is
     recorded: when this player deletes the save (X), the score log gets the match with no
     winner and the link's reason (scorelog "ended"); keeping it (A) logs nothing yet."""
     import scorelog

@@ -1,5 +1,5 @@
-"""Rummy israelí over the link cable in the firmware UI (ui/linkrummy.py,
-issue 12; rules docs/rules.md R13): two Apps in one process on EmuBoards
+"""Rummy israelí over the link cable in the firmware UI (ui/linkrummy.py;
+rules docs/rules.md R13): two Apps in one process on EmuBoards
 joined by an in-memory cable (host/relay.py's fault model) on one virtual
 clock, as tests/test_ui_link.py does for Burako. A whole match with the same
 history on both consoles, logged with one id; neither console ever draws the

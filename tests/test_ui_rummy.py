@@ -255,7 +255,7 @@ def test_resume_a_long_match_micropython_heap_limit(tmp_path):
 
 
 def test_a_drawn_tile_stays_drawn_after_power_off(tmp_path):
-    # issue 22: a Rummy draw is saved before the tile is shown; quitting cannot undo it
+    # a Rummy draw is saved before the tile is shown; quitting cannot undo it
     from emulator.board import parse_keys
 
     keys = "DOWN,DOWN,DOWN,A,UP,A,A"            # Rummy, start against the AI, draw
@@ -271,7 +271,7 @@ def test_a_drawn_tile_stays_drawn_after_power_off(tmp_path):
 
 @pytest.mark.parametrize("lang", ["es", "it", "en"])
 def test_the_setup_hint_says_what_a_does_on_the_row(tmp_path, lang):
-    # issue 22: the Rummy set-up said "A:cambiar B:volver" on its Start row too, where A starts
+    # guards against a past bug: the Rummy set-up said "A:cambiar B:volver" on its Start row too, where A starts
     from emulator.board import parse_keys
     from ui import lang as L
 
@@ -288,7 +288,7 @@ def test_the_setup_hint_says_what_a_does_on_the_row(tmp_path, lang):
 
 
 def test_a_play_says_how_many_tiles_it_laid(tmp_path):
-    # issue 22: "J2 jugó 7" did not say seven of what
+    # guards against a past bug: "J2 jugó 7" did not say seven of what
     app = position(tmp_path, "Y3 Y4 Y5", "R7 R8 R9 K1")
     m = app.rm
     m.nt = SR._tiles(m.g.table)         # the tiles on the table before the play
@@ -297,7 +297,7 @@ def test_a_play_says_how_many_tiles_it_laid(tmp_path):
 
 
 def test_the_rack_count_the_stock_label_and_the_scroll_bars_show(tmp_path):
-    # issue 22: the rack's tile count under the rack was drawn over by the message line, nothing
+    # guards against a past bug: the rack's tile count under the rack was drawn over by the message line, nothing
     # marked tiles scrolled out of view past 13, and the stock's count had no label
     app = position(tmp_path, "", "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 K1 K2")
     m, p = app.rm, app.p

@@ -1,4 +1,4 @@
-"""Issues 4 and 21 through the UI: every finished match is appended to the device's
+"""Through the UI: every finished match is appended to the device's
 score log, once, under CPython and inside MicroPython; the players' names entered in the set-up,
 the seats the console held and the AI level go with it."""
 import json

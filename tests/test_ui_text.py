@@ -1,5 +1,5 @@
 """Every UI string of every language fits the box it is drawn in and has a glyph
-for each of its letters (issue 9: "Pozzetto" was cut to 6 letters, u-acute read
+for each of its letters ("Pozzetto" was cut to 6 letters, u-acute read
 as o-acute, two-digit numbers crossed the tile frame)."""
 import pytest
 
@@ -34,8 +34,8 @@ for i in (L.R_MELDED, L.R_PURE, L.R_IMPURE, L.R_CLOSE, L.R_MUERTO, L.R_RACK, L.R
 for i in range(L.H_DRAW1, L.H_SETUP2 + 1):
     BOXES[i] = (W, "")
 BOXES[L.H_SETUP3] = (W, "")     # the set-up's "A: change" line
-BOXES[L.H_MELD3] = (W, "")      # the opponents' melds: Up goes back to yours (issue 22)
-# issue 21, ui/names.py: a seat's name (the title, the list's rows, the editor's hint)
+BOXES[L.H_MELD3] = (W, "")      # the opponents' melds: Up goes back to yours
+# ui/names.py: a seat's name (the title, the list's rows, the editor's hint)
 BOXES.update({L.NAME_OF: (W, "J1"), L.NEW_NAME: (110, ""), L.NO_NAME: (110, ""), L.H_NAME: (W, ""),
               L.H_SETUP4: (W, "")})
 for i in range(L.DID_DRAW, L.DID_CLOSE + 1):
@@ -160,7 +160,7 @@ def test_key_names_in_hints_are_key_caps_and_words_are_not():
     ("en", "R5 B13 Y1 K2 *", "AS 10H QD KC *"),
 ])
 def test_tiles_and_cards_are_written_in_the_languages_letters(lang, tiles, cards):
-    # issue 22: Spanish and Italian screens wrote Y13 and 9H 9C (English letters)
+    # guards against a past bug: Spanish and Italian screens wrote Y13 and 9H 9C (English letters)
     L.use(lang)
     try:
         assert L.tiles("R5 B13 Y1 K2 *") == tiles

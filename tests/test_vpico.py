@@ -411,7 +411,7 @@ def test_power_cut_while_the_score_log_is_written_keeps_every_earlier_record(pic
 
 
 def test_a_new_stock_flash_says_at_once_that_it_holds_no_game(tmp_path):
-    # issue 22: the first run on a new flash file waited 90 s and said "the screen did not
+    # guards against a past bug: the first run on a new flash file waited 90 s and said "the screen did not
     # settle" instead of saying the board is empty and `burako flash` comes first
     t = time.monotonic()
     code, out, err = burako("vpico", "--headless", "--flash", str(tmp_path / "new.bin"), "--uf2", "stock",
@@ -421,7 +421,7 @@ def test_a_new_stock_flash_says_at_once_that_it_holds_no_game(tmp_path):
 
 
 def test_the_seed_range_is_the_emulators():
-    # issue 22: vpico --seed stopped at 2^30-1 where emu --seed takes 2^32-1
+    # guards against a past bug: vpico --seed stopped at 2^30-1 where emu --seed takes 2^32-1
     import argparse
 
     from host import emu, vpico

@@ -1,4 +1,4 @@
-"""The package installs like a Python package (issue 21): `pip wheel .` holds everything `burako`
+"""The package installs like a Python package: `pip wheel .` holds everything `burako`
 runs (host/, emulator/, firmware/, hardware/, the virtual devices' .mjs runtimes and npm lock
 files), and from that wheel alone, in a fresh virtual environment with none of the extras, `burako
 --help`, `burako scores show --file`, `scores pull`/`plot` and `burako emu --headless` work, and
