@@ -2,7 +2,7 @@
 # HELLO and its answer, the commit-reveal deal, and a Link rebuilt from its
 # save. The Link loads this module only while it is needed (no peer yet, a
 # reconnection, a resume) and drops it once moves flow: a linked match keeps
-# its heap for the game (docs/memory.md "link.deal"). Functions take the Link
+# its heap for the game (docs/memory.md "link handshake"). Functions take the Link
 # (`link`) and use its declared side for the handshake (link/session.py, the
 # Link's docstring); the shared names are link/msg.py's.
 import hashlib

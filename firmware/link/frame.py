@@ -8,7 +8,7 @@
 #
 # Everything works in preallocated bytearrays: building a frame and taking
 # bytes in never allocates per byte (the UART delivers bytes while the game
-# draws; a collection per byte would stall it).
+# draws; a collection per byte would stall it: docs/memory.md "link frames").
 from array import array
 from micropython import const
 
@@ -19,7 +19,7 @@ MAX_RAW = const(485)      # HEAD + MAX_PAYLOAD + CRC
 MAX_WIRE = const(490)     # MAX_RAW + its COBS codes (2) + the delimiter, rounded up
 
 
-# 16-bit entries: 0.5 KB of heap where a tuple of ints takes 1 KB
+# 16-bit entries: 0.5 KB of heap where a tuple of ints takes 1 KB (docs/memory.md "link frames")
 _T = array("H", bytes(512))
 for _i in range(256):
     _c = _i << 8

@@ -7,7 +7,8 @@
 # and NOT_YOUR_TURN (the engine's reason). A Link copies what a move needs
 # (position, put_move, get_move, OVER) when it is made; this module is
 # loaded only while needed (a new Link, a deal, a resume, a repair) and
-# leaves the heap with link/deal.py and link/repair.py.
+# leaves the heap with link/deal.py and link/repair.py (docs/memory.md
+# "link handshake").
 from engine import game
 from engine import rules
 from engine import codec

@@ -1,7 +1,7 @@
 # Rummy israeli's side of a link session (engine/rummy.py, docs/rules.md
 # R13; the game module link/session.py loads for variant "rummy": the same
 # names as link/moves_burako.py). Imports nothing of Burako's engine: a
-# Rummy match unloads it (ui/rummy_swap.py).
+# Rummy match unloads it (ui/rummy_swap.py, docs/memory.md "Rummy").
 #
 # A move's bytes (docs/link.md "Rummy"): the kind (DRAW 0, PLAY 1, PASS 2,
 # NEXT 3); a PLAY then holds the meld count of the whole new table and each

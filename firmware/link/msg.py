@@ -5,7 +5,7 @@
 # link/deal.py and link/repair.py share. Multi-byte numbers are little-endian;
 # layouts are in docs/link.md. The bottom of link/: it imports nothing of the
 # package (and no engine module: a Rummy match unloads Burako's,
-# ui/rummy_swap.py), so the modules above it never import each other for
+# docs/memory.md "Rummy"), so the modules above it never import each other for
 # shared names. The handshake's messages are link/deal.py's, the repair's
 # link/repair.py's: this module stays on the heap for the whole match, those
 # two do not.

@@ -2,7 +2,7 @@
 # SYNC / REPAIR requests, the move log sent and taken in LOG frames, and the
 # match replayed from its deal. Needed only after a reconnection or a refused
 # move, so the Link loads this module when one happens and drops it when moves
-# flow again (docs/memory.md "link.deal"). Functions take the Link (`link`)
+# flow again (docs/memory.md "link handshake"). Functions take the Link (`link`)
 # and use its declared side for the repair (link/session.py, the Link's
 # docstring); the shared names are link/msg.py's.
 from micropython import const
@@ -86,6 +86,7 @@ def ask_sync(link):
 def serve_log(link, start):
     # the log goes out a frame at a time from poll(), so moves played
     # meanwhile are part of it and the queue never holds a whole match
+    # (docs/memory.md "link moves")
     link.serving = [skip_moves(link.log, start, link.get_move), start]
     pump(link)
 

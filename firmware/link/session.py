@@ -13,7 +13,8 @@
 # torneo, burraco) or link/moves_rummy.py, so a Rummy match never imports
 # Burako's engine. What a move needs (its bytes, the position, the match's
 # end) is copied onto the Link; the rest is asked of the module while
-# needed, and Burako's leaves the heap with deal.py and repair.py.
+# needed, and Burako's leaves the heap with deal.py and repair.py
+# (docs/memory.md "link handshake").
 from micropython import const
 from link import msg
 from link import entropy
@@ -32,7 +33,7 @@ RUMMY = const(3)           # Rummy's variant id (link/moves_rummy.py)
 NOT_YOUR_TURN = const(1)
 BUSY = const(100)          # send_move: the link is not in a state to take a move
 
-# (private consts are inlined: no interned name)
+# (private consts are inlined: no interned name, docs/memory.md "const")
 _SAVE_MS = const(2000)     # dirty this long: safe_to_write() says yes whatever the peer sends
 _QUIET_MS = const(1000)    # a catch-up or repair shows as CONNECTING only after this long
 FIRMWARE = b"dev"
@@ -101,6 +102,7 @@ class Link:
         self.target = target or t
         # the game's hooks a move needs, copied so that moves_burako.py (whose
         # are msg's and the engine's own functions) can leave the heap
+        # (docs/memory.md "link handshake")
         self.over = moves.OVER
         self.position = moves.position
         self.put_move = moves.put_move
@@ -111,7 +113,7 @@ class Link:
         self.peer_fw = b""
         # the players' names: [this console's, sent in HELLO (the UI sets it), the
         # peer's from its HELLO]; "" for none. One list, not two attributes: each
-        # attribute name is an interned string for good (docs/memory.md)
+        # attribute name is an interned string for good (docs/memory.md "interned names")
         self.names = ["", ""]
         self.events = []
         self.reason = R_NONE
@@ -127,7 +129,8 @@ class Link:
         self._shown = CONNECTING
         self.new_match_state()
         # the handshake's, the serving's and the catching up's state: one slot
-        # each, a small list only while it runs (deal.py, repair.py say what it holds)
+        # each, a small list only while it runs (deal.py, repair.py say what it
+        # holds; docs/memory.md "link moves")
         self.dealing = None
         self.serving = None
         self.syncing = None
@@ -167,8 +170,8 @@ class Link:
             if not self.t.queue:
                 self.repair().pump(self)
         elif self._lazy and (self.phase == PLAYING or self.phase == ENDED) and self.syncing is None:
-            # moves flow: the handshake and the repair leave the heap, ~5 KB a
-            # Pico keeps for the game (docs/memory.md "link.deal")
+            # moves flow: the handshake and the repair leave the heap, ~6 KB a
+            # Pico keeps for the game (docs/memory.md "link handshake")
             from memory import drop
             drop(("link.deal", "link.repair", "link.moves_burako"))
             self._lazy = False
@@ -217,6 +220,7 @@ class Link:
         # the MOVE (with the digest of the position after it) is built at the
         # next poll: the UI's answer to the move and the AI that chose it
         # share this frame's heap; the bytes on the wire are the same
+        # (docs/memory.md "link moves")
         self.out_move = mv
         self._tail = k
         self._logged()
@@ -329,7 +333,8 @@ class Link:
     def sync_reset(self):
         """Give up the peer's log on its way to us (repair.py's ask_sync,
         ask_repair). A catch-up plays it on link.game itself (no second Game
-        on the heap), so the position is put back as it was."""
+        on the heap: docs/memory.md "link moves"), so the position is put
+        back as it was."""
         if self.syncing is not None:
             self.repair().undo(self)
 
@@ -465,7 +470,7 @@ class Link:
         self.pos = pos
         self.digest = msg.digest(pos)
         log = self.log
-        for k in range(i + 7, n):   # (a slice would be garbage in the move's frame)
+        for k in range(i + 7, n):   # (a slice: garbage in the move's frame, docs/memory.md "link moves")
             log.append(b[k])
         self._logged()
         self.events.append((EV_MOVE, seat, mv, ply))

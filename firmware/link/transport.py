@@ -40,8 +40,10 @@ class Transport:
         self.rto0 = rto
         self.rto = rto
         self.enc = frame.Encoder(CTL_WIRE)   # SYN and ACK frames; DATA goes into txbuf
-        self.txbuf = bytearray()  # the frame in flight, kept for resends (sized to it:
-        self.txlen = 0            # most are moves of ~16 bytes, a 490-byte buffer idles)
+        # the frame in flight, kept for resends, in a buffer sized to it: most are
+        # moves of ~16 bytes, a 490-byte buffer would idle (docs/memory.md "link frames")
+        self.txbuf = bytearray()
+        self.txlen = 0
         self.rx = frame.Receiver(self._frame)
         self.chunk = bytearray(64)
         self.readinto = getattr(stream, "readinto", None)
