@@ -35,7 +35,8 @@ _CLOSE = const(1 << 12)         # above any number of points a play can lay
 
 def _ways(table, rack):
     """Every way of treating the table jokers: tuples of (way, tile), way 0
-    kept, 1 kept in a set only (a set of 3's joker), 2 swapped."""
+    kept, 2 swapped; or (1, number - 1 << 4 | colours) for a set of 3's
+    joker, kept in a set of its number that misses one of those colours."""
     from engine import rummy as RM
     ids = []
     for m in table:
@@ -44,12 +45,16 @@ def _ways(table, rack):
     for i in ids:
         n = i >> 6
         op = []
-        for c in range(4):
-            if i & (1 << c):
-                t = c * 13 + n - 1
-                op.append((1 if i & RM.SET3 else 0, t))
-                if not i & RM.SET3:
-                    op.append((2, t))
+        if i & RM.SET3:
+            # one way: in a set of its number missing one of its colours
+            op.append((1, (n - 1) << 4 | (i & 15)))
+        else:
+            for c in range(4):
+                if i & (1 << c):
+                    t = c * 13 + n - 1
+                    op.append((0, t))
+                    if [1 for u in rack if u == t]:
+                        op.append((2, t))
         combos = [w + (o,) for w in combos for o in op]
     return combos
 
@@ -57,37 +62,34 @@ def _ways(table, rack):
 _SETS = {}
 
 
-def _sets(acc, js, edge):
+def _sets(acc, so, js, edge):
     """How this number's set tiles split into sets: acc per colour (real,
-    virtual) copies, js free jokers; a list of sets, each a list of colours
-    (c for a real tile, c + 4 for a kept joker standing for colour c, 8 a
-    free joker), or None when they cannot. edge: the number is 1, 2, 12 or 13
-    (a set may then hold one natural and two jokers)."""
-    k = (acc, js, edge)
+    kept) copies, so the masks of the set-of-3 jokers kept at this number,
+    js free jokers; a list of sets, each a list of items (c for a natural of
+    colour c, 16 + colours for a kept joker, 32 a free joker), or None when
+    they cannot. edge: the number is 1, 2, 12 or 13 (a set may then hold one
+    natural and two jokers)."""
+    k = (acc, so, js, edge)
     if k in _SETS:
         return _SETS[k]
     items = []
     for c in range(4):
         items += [c] * acc[2 * c]
     for c in range(4):
-        items += [c + 4] * acc[2 * c + 1]
-    r = _split(items, js, edge)
+        items += [16 | 1 << c] * acc[2 * c + 1]
+    for m in so:
+        items.append(16 | m)
+    r = _place(items, 0, [], js, edge)
     _SETS[k] = r
     return r
 
 
-def _split(items, js, edge):
-    # items: real colours first, then kept jokers (c + 4). A set's naturals
-    # have distinct colours; a kept joker needs only its colour missing from
-    # them (R13.7: what it stands for is any missing colour), so two kept
-    # jokers of one colour may share a set. Groups are filled in order, each
-    # item into an existing group or a new one (at most 3 sets a number).
-    groups = []
-    r = _place(items, 0, groups, js, edge)
-    return r
-
-
 def _place(items, i, groups, js, edge):
+    # items: naturals first, then kept jokers. A set's naturals have distinct
+    # colours; a kept joker needs one of its colours missing from them
+    # (R13.7: in a set it stands for a missing colour), so two kept jokers of
+    # one colour may share a set. Each item goes into an existing group or a
+    # new one (at most 3 sets a number); free jokers fill them last.
     if i == len(items):
         need = 0
         room = 0
@@ -103,23 +105,26 @@ def _place(items, i, groups, js, edge):
         left = js
         for g in groups:
             k = max(0, 3 - len(g))
-            out.append(g + [8] * k)
+            out.append(g + [32] * k)
             left -= k
         for g in out:
             while left and len(g) < 4:
-                g.append(8)
+                g.append(32)
                 left -= 1
         return out
     x = items[i]
-    c = x & 3
     for g in groups:
         if len(g) >= 4:
             continue
+        cols = 0
+        for y in g:
+            if y < 4:
+                cols |= 1 << y
         if x < 4:
-            if [1 for y in g if (y & 3) == c]:
-                continue    # its colour is taken (a natural) or stood for (a kept joker)
-        elif [1 for y in g if y == c]:
-            continue        # a natural of the colour it stands for is there
+            if cols & (1 << x):
+                continue
+        elif not x & 15 & ~cols:
+            continue
         g.append(x)
         r = _place(items, i + 1, groups, js, edge)
         g.pop()
@@ -211,10 +216,10 @@ def dp_play(table, rack, closing=255, limit=1 << 30, floor=-1):
 
 
 def _dp_way(table, rack, closing, ways, limit, floor):
-    M = bytearray(52)
-    R = bytearray(52)
-    K = bytearray(52)
-    S = bytearray(52)
+    M = bytearray(53)
+    R = bytearray(53)
+    K = bytearray(53)
+    so = [[] for _ in range(13)]
     rj = 0
     for m in table:
         for t in m:
@@ -236,12 +241,17 @@ def _dp_way(table, rack, closing, ways, limit, floor):
             base += t % 13 + 1
             fm += 1
         elif way == 1:
-            S[t] += 1
+            so[t >> 4].append(t & 15)
         else:
             K[t] += 1
     cj = 1 if closing == T.JOKER else 0
     ct = closing if closing < 52 else -1
     fo = rj + cj
+    # a[t]: the copies of t that could continue a run (naturals, kept jokers)
+    a = bytearray(53)
+    for t in range(52):
+        a[t] = M[t] + R[t] + K[t] + (1 if t == ct else 0)
+    so = [tuple(x) for x in so]
     # rest[i]: the most the rack can still add from cell i on (bound)
     rest = [0] * 53
     for i in range(51, -1, -1):
@@ -263,12 +273,22 @@ def _dp_way(table, rack, closing, ways, limit, floor):
             pts = val[0]
             if key[6] and pts <= cap:
                 continue        # cannot close, cannot beat floor
-            opts = _cell_opts(key[c], M[t], R[t], K[t], S[t], fm - key[4], fo - key[5], 1 if t == ct else 0)
+            opts = _cell_opts(key[c], M[t], R[t], K[t], 0, fm - key[4], fo - key[5], 1 if t == ct else 0)
             work += len(opts)
             if work > limit:
                 return None
+            jl = fm - key[4] + fo - key[5]
             for o in opts:
                 cs, jmr, jor, sr, sv, left, used, cu, d = o
+                # the runs this colour leaves open: the short ones must go
+                # on at the next number, and no more long ones than copies
+                # there could carry on are worth keeping open (closing a
+                # long run is always allowed: the states merge)
+                nxt = a[t + 1] + jl - jmr - jor if v < 13 else 0
+                if cs[0] + cs[1] > nxt:
+                    continue
+                if cs[2] > nxt - cs[0] - cs[1]:
+                    cs = (cs[0], cs[1], nxt - cs[0] - cs[1])
                 acc = list(key[8])
                 acc[2 * c] = sr
                 acc[2 * c + 1] = sv
@@ -298,7 +318,7 @@ def _dp_way(table, rack, closing, ways, limit, floor):
                 for jms in range(am + 1):
                     for jos in range(ao + 1):
                         work += 1
-                        if _sets(acc, jms + jos, edge) is None:
+                        if _sets(acc, so[v - 1], jms + jos, edge) is None:
                             continue
                         nk = key[:4] + (key[4] + jms, key[5] + jos, key[6], key[7], za)
                         p = pts + jos * v
@@ -327,10 +347,10 @@ def _dp_way(table, rack, closing, ways, limit, floor):
             bestk = key
     if bestk is None or bests <= floor:
         return bests if bests > floor else floor, None, work
-    return bests, _lay_out(hist, bestk), work
+    return bests, _lay_out(hist, bestk, so), work
 
 
-def _lay_out(hist, key):
+def _lay_out(hist, key, so):
     """The melds of the path that ends at key: each cell's move replayed."""
     path = []
     for h in range(len(hist) - 1, -1, -1):
@@ -362,7 +382,7 @@ def _lay_out(hist, key):
         if c == 3:
             jms, jos = path[h]
             h += 1
-            for grp in _sets(tuple(acc), jms + jos, v <= 2 or v >= 12):
+            for grp in _sets(tuple(acc), so[v - 1], jms + jos, v <= 2 or v >= 12):
                 nat = [x * 13 + v - 1 for x in grp if x < 4]
                 jk = [T.JOKER] * (len(grp) - len(nat))
                 # one natural and two jokers read as a set only with the
