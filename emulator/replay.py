@@ -11,9 +11,9 @@ No seat is played by an AI and nothing is saved.
 """
 from __future__ import annotations
 
-from engine import notation as N
-from engine import transcript as TR
-from hal import keys as K
+from engine import notation
+from engine import transcript
+from hal import keys
 
 # the viewer's own keys on the hint rows, where the table would say whose turn it is
 HINTS = {
@@ -27,10 +27,10 @@ def load(text):
     """(head, moves) of a transcript's text, or a one-line error string. Every
     move is checked by replaying the whole match once."""
     lines = text.splitlines()
-    g, err = TR.replay(lines)
+    g, err = transcript.replay(lines)
     if err:
         return err
-    head, moves, err = TR.read(lines)
+    head, moves, err = transcript.read(lines)
     return head, moves
 
 
@@ -46,7 +46,7 @@ class Replayer:
         self.goto(0)
 
     def game_at(self, n):
-        g = TR.new_game(self.head)
+        g = transcript.new_game(self.head)
         for _, _, mv in self.moves[:n]:
             g.play(mv)
         return g
@@ -78,13 +78,13 @@ class Replayer:
         app.dirty = 255
 
     def key(self, k):
-        if k & (K.A | K.RIGHT | K.PRESS):
+        if k & (keys.A | keys.RIGHT | keys.PRESS):
             self.goto(self.n + 1)
-        elif k & (K.LEFT | K.B):
+        elif k & (keys.LEFT | keys.B):
             self.goto(self.n - 1)
-        elif k & K.UP:
+        elif k & keys.UP:
             self.goto(0)
-        elif k & K.DOWN:
+        elif k & keys.DOWN:
             self.goto(len(self.moves))
 
     def frame(self, k):
@@ -96,15 +96,17 @@ class Replayer:
             self.draw_hint()
 
     def draw_hint(self):
-        from ui import gfx, lang as L, screen_table as ST
+        from ui import gfx
+        from ui import lang as ui_lang
         from ui.app import S_GAME
 
         if self.app.screen != S_GAME:
             return
-        a, b = HINTS.get(L.code(), HINTS["en"])
+        a, b = HINTS.get(ui_lang.code(), HINTS["en"])
         p = self.app.p
-        p.text(0, ST.Y_HINT, 240, a, gfx.CURSOR, gfx.BAR)
-        p.text(0, ST.Y_HINT + 10, 240, b, gfx.DIM, gfx.BAR)
+        y = p.lay.Y_HINT      # the glass's hint lines (ui/gfx.py Layout)
+        p.text(0, y, p.w, a, gfx.CURSOR, gfx.BAR)
+        p.text(0, y + 10, p.w, b, gfx.DIM, gfx.BAR)
 
     def state(self):
         from ui.state import snapshot
@@ -112,5 +114,5 @@ class Replayer:
         s = snapshot(self.app)
         s["replay_move"] = self.n
         s["replay_moves"] = len(self.moves)
-        s["replay_text"] = N.move_text(self.moves[self.n - 1][2]) if self.n else ""
+        s["replay_text"] = notation.move_text(self.moves[self.n - 1][2]) if self.n else ""
         return s

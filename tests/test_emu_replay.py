@@ -2,22 +2,22 @@
 import json
 
 from ai.basic import BasicAI
-from engine import game as G
-from engine import rules as RU
-from engine import transcript as TR
+from engine import game
+from engine import rules
+from engine import transcript as engine_transcript
 from host import emu
 
 
 def transcript(path, moves=40, seed=4):
-    g = G.Game(RU.BURAKO, 2, seed)
+    g = game.Game(rules.BURAKO, 2, seed)
     ais = [BasicAI(2), BasicAI(2)]
-    text = TR.header(g)
+    text = engine_transcript.header(g)
     played = []
-    while len(played) < moves and g.phase < G.P_HAND_OVER:
+    while len(played) < moves and g.phase < game.P_HAND_OVER:
         p = g.turn
         mv = ais[p].choose(g)
         assert g.play(mv) == 0
-        text += TR.line(p, mv)
+        text += engine_transcript.line(p, mv)
         played.append((p, mv))
     path.write_text(text)
     return played
@@ -38,7 +38,7 @@ def test_keys_step_forward_and_back(tmp_path, capsys):
     st = json.loads(out.splitlines()[-1])
     assert st["replay_move"] == 2 and st["replay_moves"] == len(played)
     # the table shows the position after two moves, from the seat to move
-    g = G.Game(RU.BURAKO, 2, 4)
+    g = game.Game(rules.BURAKO, 2, 4)
     for _, mv in played[:2]:
         g.play(mv)
     assert st["turn"] == g.turn == st["viewer"] and st["stock"] == len(g.stock)
@@ -75,7 +75,7 @@ def test_replay_in_the_window(tmp_path, monkeypatch):
     import os
 
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    import emulator.window as W
+    from emulator import window
     from emulator import replay
 
     f = tmp_path / "m.txt"
@@ -104,8 +104,8 @@ def test_replay_in_the_window(tmp_path, monkeypatch):
 
     import hal.clock
     monkeypatch.setattr(hal.clock, "Clock", FrameClock)
-    monkeypatch.setattr(W.Window, "pump", pump)
-    monkeypatch.setattr(W, "frame_wait", lambda last, ms=16: last)
+    monkeypatch.setattr(window.Window, "pump", pump)
+    monkeypatch.setattr(window, "frame_wait", lambda last, ms=16: last)
     monkeypatch.setattr(replay.Replayer, "goto", goto)
     args = emu.configure(__import__("argparse").ArgumentParser()).parse_args(
         ["--replay", str(f), "--scale", "2"])
@@ -118,7 +118,6 @@ def test_the_hint_rows_name_the_viewers_keys_not_a_turn_to_wait_for(tmp_path):
     # guards against a past bug: the replay showed the table's "Turno de J2 (IA) / Espera..." on its hint rows
     from emulator import replay
     from emulator.board import EmuBoard
-    from ui import screen_table as ST
 
     f = tmp_path / "m.txt"
     transcript(f, moves=6)
@@ -136,7 +135,8 @@ def test_the_hint_rows_name_the_viewers_keys_not_a_turn_to_wait_for(tmp_path):
         r.app.p.text = spy
         for k in (0, K_A, K_A):
             r.frame(k)
-            assert (rows[ST.Y_HINT], rows[ST.Y_HINT + 10]) == replay.HINTS[lang], lang
+            y = r.app.p.lay.Y_HINT
+            assert (rows[y], rows[y + 10]) == replay.HINTS[lang], lang
             assert all(len(s) <= 30 for s in replay.HINTS[lang])
 
 

@@ -4,13 +4,13 @@ the hints that name the right keys, the hint menu entry) and the title's
 language choice carried into a continued game."""
 import pytest
 
-from engine import game as G
+from engine import game
 from emulator import runner
 from emulator.board import parse_keys
-from hal import keys as K
-from ui import app as A
+from hal import keys as hal_keys
+from ui import app as ui_app
 from ui import gfx
-from ui import lang as L
+from ui import lang as ui_lang
 from ui import screen_table
 
 START = "A,UP,A"
@@ -31,8 +31,8 @@ def test_top_bar_lights_up_and_says_so_on_your_turn_only(tmp_path):
     assert board2.display.pixel(120, 0) == gfx.TURN
     # while the AI moves the bar is the plain one: discard, draw, no AI tick yet
     b3, a3 = run(tmp_path / "d", START + ",A")
-    a3.key(K.B)
-    a3.key(K.B)
+    a3.key(hal_keys.B)
+    a3.key(hal_keys.B)
     a3.draw()
     assert a3.g.turn == 1 and b3.display.pixel(120, 0) == gfx.BAR
 
@@ -43,7 +43,7 @@ def test_the_tile_just_drawn_is_marked_until_the_next_move(tmp_path):
     marked = [i for i in range(len(r)) if app.sel[i] & 2]
     assert marked == [len(r) - 1]
     x = screen_table.RACK_X + marked[0] * gfx.TW
-    assert board.display.pixel(x + gfx.TW - 5, screen_table.Y_TILE + 2) == gfx.NEW_C
+    assert board.display.pixel(x + gfx.TW - 5, app.p.lay.Y_TILE + 2) == gfx.NEW_C
     assert app.selected() == b""                     # a mark is not a selection
     # sorting keeps the mark on the same tile
     t = r[marked[0]]
@@ -51,8 +51,8 @@ def test_the_tile_just_drawn_is_marked_until_the_next_move(tmp_path):
     app.resort()
     assert [app.rack()[i] for i in range(len(r)) if app.sel[i] & 2] == [t]
     # the next move (a discard) clears it
-    app.key(K.B)
-    app.key(K.B)
+    app.key(hal_keys.B)
+    app.key(hal_keys.B)
     assert app.g.turn == 1
     assert not any(app.sel[i] & 2 for i in range(len(app.rack())))
 
@@ -68,21 +68,21 @@ def test_opponents_melds_are_up_twice_away(tmp_path):
 
 def test_meld_list_hints_name_the_keys_that_do_it():
     for lang in ("es", "it", "en"):
-        L.use(lang)
-        h = L.t(L.H_MELD1)
+        ui_lang.use(lang)
+        h = ui_lang.t(ui_lang.H_MELD1)
         assert "X:" not in h, h            # X goes back to the rack, it does not swap
         assert ("Clic" in h or "Click" in h), h
-        assert "<>" in L.t(L.H_MELD2)
-    L.use("es")
+        assert "<>" in ui_lang.t(ui_lang.H_MELD2)
+    ui_lang.use("es")
 
 
 def test_continue_keeps_the_language_chosen_on_the_title(tmp_path):
     # a game saved in Spanish, continued after choosing Italian on the title
     run(tmp_path, START + ",A,PRESS,UP,A")           # draw, menu: save and quit
     board, app = run(tmp_path, "DOWN,DOWN,RIGHT,UP,UP,A")
-    assert app.g is not None and app.screen == A.S_GAME
-    assert L.code() == "it"
-    L.use("es")
+    assert app.g is not None and app.screen == ui_app.S_GAME
+    assert ui_lang.code() == "it"
+    ui_lang.use("es")
 
 
 def test_hint_menu_entry_shows_and_selects_level_3s_move(tmp_path):
@@ -92,15 +92,15 @@ def test_hint_menu_entry_shows_and_selects_level_3s_move(tmp_path):
     g = app.g
     mv = hint(g, 0)
     assert mv is not None
-    app.key(K.X)
-    while screen_table.MENU[app.menu] != L.M_HINT:
-        app.key(K.DOWN)
-    app.key(K.A)
-    assert app.msg.startswith(L.t(L.HINT_IS)) and len(app.msg) > len(L.t(L.HINT_IS))
-    assert app.g.phase == G.P_PLAY and app.g.turn == 0      # nothing was played
-    if mv[0] in (G.MELD, G.ADD, G.SWAP):
+    app.key(hal_keys.X)
+    while screen_table.MENU[app.menu] != ui_lang.M_HINT:
+        app.key(hal_keys.DOWN)
+    app.key(hal_keys.A)
+    assert app.msg.startswith(ui_lang.t(ui_lang.HINT_IS)) and len(app.msg) > len(ui_lang.t(ui_lang.HINT_IS))
+    assert app.g.phase == game.P_PLAY and app.g.turn == 0      # nothing was played
+    if mv[0] in (game.MELD, game.ADD, game.SWAP):
         assert sorted(app.selected()) == sorted(mv[2])
-    elif mv[0] == G.DISCARD:
+    elif mv[0] == game.DISCARD:
         assert app.rack()[app.cur] == mv[2][0]
 
 
@@ -109,5 +109,5 @@ def test_hint_inside_micropython_fits_the_heap(tmp_path):
     # level 3's choice computed on the device's runtime, heap 128 KB a hard limit
     display, st = runner.run_micropython({"seed": 3, "ai_ms": 0}, str(tmp_path),
                                          runner.Feeder(parse_keys(START + ",A,X,DOWN,A")), heap=131072)
-    assert st["msg"].startswith("Pista: ") and st["phase"] == G.P_PLAY
+    assert st["msg"].startswith("Pista: ") and st["phase"] == game.P_PLAY
     assert st["peak_heap_bytes"] < 131072

@@ -9,17 +9,16 @@ import pytest
 from emulator.board import (FRAME_MS, EmuBoard, PinButtons, ScriptButtons, VirtualClock,
                             board_display, board_keys, parse_keys)
 from emulator.display import Display
-from engine import game as G
-from hal import board as hb
-from ui import app as A
+from engine import game
+from hal import board as hal_board
+from ui import app as ui_app
 from ui.common import S_LINK
 from uikit import feed, full_redraw, meld_seed
 from ui import gfx
-from ui import screen_table as ST
 from ui import keynames
-from ui import lang as L
+from ui import lang as ui_lang
 
-H = hb.load_profile("pico_lcd_114").HEIGHT
+H = hal_board.load_profile("pico_lcd_114").HEIGHT
 START = "A,UP,A"          # title: new game; set-up: up wraps to Start; start
 
 
@@ -44,7 +43,7 @@ class Glass(Display):
 def start(tmp, lang="es", seed=3, **kw):
     clock = VirtualClock()
     board = EmuBoard(str(tmp), buttons=ScriptButtons(), clock=clock, display=Glass())
-    app = A.App(board, seed=seed, ai_ms=0, lang=lang, **kw)
+    app = ui_app.App(board, seed=seed, ai_ms=0, lang=lang, **kw)
     return board, app, clock
 
 
@@ -102,7 +101,7 @@ def test_title_and_setup_rows_are_all_on_the_glass(tmp_path, lang):
         assert count(d, y, y + 14, gfx.HILITE) > 0, "title row %d not highlighted on the glass" % i
         run(board, app, clock, "DOWN")
     run(board, app, clock, "UP,UP,UP,UP,A")            # set-up
-    assert app.screen == A.S_SETUP
+    assert app.screen == ui_app.S_SETUP
     n = len(__import__("ui.screen_setup").screen_setup.rows(app))
     seen = set()
     for i in range(n):
@@ -117,15 +116,16 @@ def test_title_and_setup_rows_are_all_on_the_glass(tmp_path, lang):
 def test_table_rack_status_and_hints_are_on_the_glass(tmp_path):
     board, app, clock = start(tmp_path)
     run(board, app, clock, START + ",A")
-    assert app.screen == A.S_GAME
+    assert app.screen == ui_app.S_GAME
     d = board.display
-    assert ST.Y_HINT == H - 20 and ST.Y_RACK + gfx.TH <= ST.Y_HINT
+    lay = app.p.lay                                  # the short glass's rows, chosen at boot
+    assert not lay.tall and lay.Y_HINT == H - 20 and lay.Y_RACK + gfx.TH <= lay.Y_HINT
     # the rack: 13 tiles' cream faces between the message line and the hints
-    cream = count(d, ST.Y_RACK, ST.Y_HINT, gfx.CREAM) + count(d, ST.Y_RACK, ST.Y_HINT, gfx.CREAM_SEL)
+    cream = count(d, lay.Y_RACK, lay.Y_HINT, gfx.CREAM) + count(d, lay.Y_RACK, lay.Y_HINT, gfx.CREAM_SEL)
     assert cream > 13 * 100, cream
-    assert count(d, ST.Y_RACK, ST.Y_HINT, gfx.CURSOR) > 0       # the cursor's bar and frame
+    assert count(d, lay.Y_RACK, lay.Y_HINT, gfx.CURSOR) > 0       # the cursor's bar and frame
     # the message line, the two hint lines and the top bar's status
-    assert lit_rows(d, ST.Y_MSG, ST.Y_MSG + 10, gfx.FELT)
+    assert lit_rows(d, lay.Y_MSG, lay.Y_MSG + 10, gfx.FELT)
     hints = lit_rows(d, H - 20, H, gfx.BAR)
     assert any(y < H - 10 for y in hints) and any(y >= H - 10 for y in hints), hints
     assert lit_rows(d, 0, 12, gfx.TURN) or lit_rows(d, 0, 12, gfx.BAR)
@@ -141,15 +141,15 @@ def test_table_rack_status_and_hints_are_on_the_glass(tmp_path):
 def test_table_partial_redraws_fit_the_glass(tmp_path, keys):
     board, app, clock = start(tmp_path)
     run(board, app, clock, keys)
-    assert app.screen == A.S_GAME
+    assert app.screen == ui_app.S_GAME
 
 
 def play_until(app, screen, limit=3000):
     for _ in range(limit):
         if app.screen == screen:
             return
-        if app.screen == A.S_HANDEND:
-            app.play(G.NEXT, 0, b"", 0)
+        if app.screen == ui_app.S_HANDEND:
+            app.play(game.NEXT, 0, b"", 0)
         else:
             app.ai_move(0)
     raise AssertionError("never reached screen %d" % screen)
@@ -159,27 +159,27 @@ def play_until(app, screen, limit=3000):
 def test_hand_end_and_match_end_fit_the_glass(tmp_path, variant):
     board, app, clock = start(tmp_path, "it" if variant == "burraco" else "es", seed=7,
                               autoplay=True, variant=variant)
-    play_until(app, A.S_HANDEND)
+    play_until(app, ui_app.S_HANDEND)
     app.autoplay = False                # the hand end waits for a key now
-    app.dirty = A.D_ALL
+    app.dirty = ui_app.D_ALL
     run(board, app, clock, "", check=False)
-    assert app.screen == A.S_HANDEND
+    assert app.screen == ui_app.S_HANDEND
     d = board.display
     assert lit_rows(d, 106, H - 20, gfx.FELT_DARK), "the match line is not on the glass"
     assert lit_rows(d, 25, 35, gfx.FELT_DARK), "the target is not beside the names"
-    play_until(app, A.S_MATCHEND)
-    app.dirty = A.D_ALL
+    play_until(app, ui_app.S_MATCHEND)
+    app.dirty = ui_app.D_ALL
     run(board, app, clock, "", check=False)
-    assert app.screen == A.S_MATCHEND
+    assert app.screen == ui_app.S_MATCHEND
     assert lit_rows(d, 80, H - 20, gfx.FELT_DARK), "the totals are not on the glass"
 
 
 def test_hand_off_fits_the_glass(tmp_path):
     board, app, clock = start(tmp_path)
     run(board, app, clock, START)
-    app.show(A.S_HANDOFF)
+    app.show(ui_app.S_HANDOFF)
     run(board, app, clock, "", check=False)
-    assert app.screen == A.S_HANDOFF
+    assert app.screen == ui_app.S_HANDOFF
     assert lit_rows(board.display, 95, 110, gfx.FELT_DARK), "the show-rack line is not on the glass"
 
 
@@ -187,22 +187,22 @@ def test_a_board_without_y_lays_the_selection_with_the_joystick_press(tmp_path):
     """The Pico-LCD-1.14 has A, B and the joystick only (its profile's KEYS):
     with tiles selected, the press lays them as a new meld (Y elsewhere);
     with none selected it still opens the menu."""
-    from hal import keys as K
+    from hal import keys as hal_keys
     keys = 0
-    for bit, _ in hb.load_profile("pico_lcd_114").KEYS:
+    for bit, _ in hal_board.load_profile("pico_lcd_114").KEYS:
         keys |= bit
-    assert not keys & K.Y
+    assert not keys & hal_keys.Y
     seed, _, ts = meld_seed()
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=Glass(), keys=keys)
-    app = A.App(board, seed=seed, ai_ms=0, lang="en")
-    for k in (K.A, K.UP, K.A, K.A):          # title: new game; set-up: Start; draw
+    app = ui_app.App(board, seed=seed, ai_ms=0, lang="en")
+    for k in (hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A):          # title: new game; set-up: Start; draw
         app.key(k)
         app.tick(clock.now)
-    assert app.g is not None and app.g.phase == G.P_PLAY and app.g.turn == 0
-    app.key(K.PRESS)                          # nothing selected: the menu
+    assert app.g is not None and app.g.phase == game.P_PLAY and app.g.turn == 0
+    app.key(hal_keys.PRESS)                          # nothing selected: the menu
     assert app.focus == 2
-    app.key(K.B)
+    app.key(hal_keys.B)
     assert app.focus == 0
     want = list(ts)
     for i, t in enumerate(app.rack()):
@@ -210,7 +210,7 @@ def test_a_board_without_y_lays_the_selection_with_the_joystick_press(tmp_path):
             want.remove(t)
             app.sel[i] |= 1
     before = len(app.g.melds[0])
-    app.key(K.PRESS)
+    app.key(hal_keys.PRESS)
     assert len(app.g.melds[0]) == before + 1 and app.focus == 0
 
 
@@ -237,25 +237,25 @@ def test_the_114s_hints_name_its_own_keys(tmp_path, lang):
     """docs/ui.md "Pico-LCD-1.14": the table's hint lines name no X or Y there: "A~" is A held
     (a Y), "B~" B held (an X), as hal/buttons.py reads them; on a board with every key the
     same texts say X and Y. Checked on the glass's pixels in each language, and they fit."""
-    from ui import lang as L
+    from ui import lang as ui_lang
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=Glass(), keys=KEYS_114)
-    app = A.App(board, seed=3, ai_ms=0, lang=lang)
+    app = ui_app.App(board, seed=3, ai_ms=0, lang=lang)
     sub = {"X:": "B~:", "Y:": "A~:"}
 
     def said(*ids):
         out = []
         for i in ids:
-            s = L.t(i)
+            s = ui_lang.t(i)
             for k, v in sub.items():
                 s = s.replace(k, v)
             out.append(s)
         return out
 
     seen = []
-    for keys, ids in ((START, (L.H_DRAW1, L.H_DRAW2)),          # your turn to draw
-                      ("A", (L.H_PLAY1, L.H_PLAY2)),            # drawn: select, meld, discard
-                      ("UP", (L.H_MELD1, L.H_MELD2))):          # your melds
+    for keys, ids in ((START, (ui_lang.H_DRAW1, ui_lang.H_DRAW2)),          # your turn to draw
+                      ("A", (ui_lang.H_PLAY1, ui_lang.H_PLAY2)),            # drawn: select, meld, discard
+                      ("UP", (ui_lang.H_MELD1, ui_lang.H_MELD2))):          # your melds
         run(board, app, clock, keys)
         want = said(*ids)
         seen += want
@@ -266,7 +266,7 @@ def test_the_114s_hints_name_its_own_keys(tmp_path, lang):
     # the 1.3's keyboard: the same moment names Y
     board2, app2, clock2 = start(tmp_path / "all", lang)
     run(board2, app2, clock2, START + ",A,UP")
-    assert hint_pixels(board2.display) == drawn_hints([L.t(L.H_MELD1), L.t(L.H_MELD2)])
+    assert hint_pixels(board2.display) == drawn_hints([ui_lang.t(ui_lang.H_MELD1), ui_lang.t(ui_lang.H_MELD2)])
 
 
 def hold(board, app, clock, bit, ms):
@@ -282,57 +282,57 @@ def test_every_action_has_a_key_on_the_114(tmp_path):
     """The 1.14's pins only (A, B, the joystick) through hal/buttons.py: a tap of A selects, A
     held half a second is Y (lays the selection; on a meld, adds with the spare wild at the
     low end), B held is X (opens the menu), the press opens the menu or lays (docs/ui.md)."""
-    from hal import keys as K
+    from hal import keys as hal_keys
     seed, _, ts = meld_seed()
     clock = VirtualClock()
     pins = PinButtons(KEYS_114)
     board = EmuBoard(str(tmp_path), buttons=pins, clock=clock, display=Glass(), keys=KEYS_114)
-    app = A.App(board, seed=seed, ai_ms=0, lang="en")
+    app = ui_app.App(board, seed=seed, ai_ms=0, lang="en")
     seen = []
     key = app.key
     app.key = lambda k: (seen.append(k), key(k))
-    for bit in (K.A, K.UP, K.A, K.A):           # title: new game; set-up: Start; draw
+    for bit in (hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A):           # title: new game; set-up: Start; draw
         hold(board, app, clock, bit, 60)
-    assert seen == [K.A, K.UP, K.A, K.A], seen  # a tap of A is A, reported at its release
-    assert app.g.phase == G.P_PLAY and app.g.turn == 0
-    hold(board, app, clock, K.B, 600)           # B held: X, the menu
-    assert seen[-1] == K.X and app.focus == 2
-    hold(board, app, clock, K.B, 60)            # a tap of B: back
-    assert seen[-1] == K.B and app.focus == 0
+    assert seen == [hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A], seen  # a tap of A is A, reported at its release
+    assert app.g.phase == game.P_PLAY and app.g.turn == 0
+    hold(board, app, clock, hal_keys.B, 600)           # B held: X, the menu
+    assert seen[-1] == hal_keys.X and app.focus == 2
+    hold(board, app, clock, hal_keys.B, 60)            # a tap of B: back
+    assert seen[-1] == hal_keys.B and app.focus == 0
     want = list(ts)
     for i, t in enumerate(app.rack()):
         if t in want:
             want.remove(t)
             app.sel[i] |= 1
     before = len(app.g.melds[0])
-    hold(board, app, clock, K.A, 600)           # A held: Y, lays the selection
-    assert seen[-1] == K.Y and K.A not in seen[4:], seen
+    hold(board, app, clock, hal_keys.A, 600)           # A held: Y, lays the selection
+    assert seen[-1] == hal_keys.Y and hal_keys.A not in seen[4:], seen
     assert len(app.g.melds[0]) == before + 1 and app.focus == 0
 
 
 def test_a_held_a_on_a_meld_adds_at_the_low_end_on_the_114(tmp_path):
     """Y on a meld (add, the spare wild at the low end) is A held on the 1.14: the same move
     as the 1.3's Y key, through the 1.14's pins."""
-    from engine import melds as M
-    from hal import keys as K
+    from engine import melds
+    from hal import keys as hal_keys
     clock = VirtualClock()
     pins = PinButtons(KEYS_114)
     board = EmuBoard(str(tmp_path), buttons=pins, clock=clock, display=Glass(), keys=KEYS_114)
-    app = A.App(board, seed=3, ai_ms=0, lang="en")
-    for bit in (K.A, K.UP, K.A, K.A):
+    app = ui_app.App(board, seed=3, ai_ms=0, lang="en")
+    for bit in (hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A):
         hold(board, app, clock, bit, 60)
-    assert app.g.phase == G.P_PLAY and app.g.turn == 0
+    assert app.g.phase == game.P_PLAY and app.g.turn == 0
     played = []
     app.play = lambda *mv: (played.append(mv), 0)[1]
-    app.g.melds[0].append(bytearray(b"\x00" * (M.HEAD + 3)))     # a meld row to stand on
+    app.g.melds[0].append(bytearray(b"\x00" * (melds.HEAD + 3)))     # a meld row to stand on
     app.sel[0] |= 1
-    hold(board, app, clock, K.UP, 60)           # the meld list
+    hold(board, app, clock, hal_keys.UP, 60)           # the meld list
     assert app.focus == 1
-    hold(board, app, clock, K.A, 600)
-    assert played and played[-1][0] == G.ADD and played[-1][3] == M.END_LOW, played
+    hold(board, app, clock, hal_keys.A, 600)
+    assert played and played[-1][0] == game.ADD and played[-1][3] == melds.END_LOW, played
     app.focus = 1
-    hold(board, app, clock, K.A, 60)            # a tap: the default end
-    assert played[-1][0] == G.ADD and played[-1][3] == M.END_DEFAULT, played
+    hold(board, app, clock, hal_keys.A, 60)            # a tap: the default end
+    assert played[-1][0] == game.ADD and played[-1][3] == melds.END_DEFAULT, played
 
 
 @pytest.mark.micropython
@@ -350,7 +350,7 @@ def test_the_114_under_micropython_draws_what_cpython_draws(tmp_path):
     assert st["screen"] == "game" and app.focus == 1
     assert (shown.width, shown.height) == (240, 135)
     assert bytes(shown.pixels) == bytes(board.display.pixels)
-    assert hint_pixels(shown) == drawn_hints([keynames.name(L.t(L.H_MELD1)), L.t(L.H_MELD2)])
+    assert hint_pixels(shown) == drawn_hints([keynames.name(ui_lang.t(ui_lang.H_MELD1)), ui_lang.t(ui_lang.H_MELD2)])
 
 
 def test_rummy_setup_and_table_fit_the_glass(tmp_path):
@@ -358,34 +358,34 @@ def test_rummy_setup_and_table_fit_the_glass(tmp_path):
     so the 4-player set-up's Start row is on the glass; the table has 3 meld rows, the held
     tray, the rack's 13 tiles, the message line and hints naming the 1.14's keys; nothing
     is drawn below row 134 and partial redraws (the menu over the rack) equal full ones."""
-    from ui import rummy_view as V
-    assert V._Y_TABLE + V._S_ROWS * V._S_ROW_H <= V._S_HELD - 2
-    assert V._S_HELD + gfx.MH <= V._S_RACK and V._S_RACK + gfx.TH <= V._S_MSG
-    assert V._S_MSG + 10 <= H - 20
+    from ui import rummy_view
+    assert rummy_view._Y_TABLE + rummy_view._S_ROWS * rummy_view._S_ROW_H <= rummy_view._S_HELD - 2
+    assert rummy_view._S_HELD + gfx.MH <= rummy_view._S_RACK and rummy_view._S_RACK + gfx.TH <= rummy_view._S_MSG
+    assert rummy_view._S_MSG + 10 <= H - 20
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=Glass(),
                      keys=KEYS_114)
-    app = A.App(board, seed=3, ai_ms=0, lang="es")
+    app = ui_app.App(board, seed=3, ai_ms=0, lang="es")
     d = board.display
     run(board, app, clock, "UP,A,RIGHT,RIGHT,UP")       # title: Rummy; 4 players; Start
     m = app.rm
-    assert m.mode == V.M_SETUP and m.players == 4 and m.row == 7
+    assert m.mode == rummy_view.M_SETUP and m.players == 4 and m.row == 7
     bands = [y for y in lit_rows(d, 0, H, gfx.FELT_DARK) if count(d, y, y + 1, gfx.HILITE)]
     assert bands and bands[0] > 16 + 6 * 12 and bands[-1] < H - 11, bands    # the Start row
     assert count(d, bands[0], bands[-1] + 1, gfx.CURSOR) > 20                # "> Empezar <"
     assert lit_rows(d, H - 11, H, gfx.FELT_DARK), "the set-up's hint is not on the glass"
     run(board, app, clock, "DOWN,LEFT,LEFT,UP,A")       # 2 players (J2 the AI); start
-    assert m.mode == V.M_PLAY and m.g.turn == 0 and app.screen == A.S_RUMMY
+    assert m.mode == rummy_view.M_PLAY and m.g.turn == 0 and app.screen == ui_app.S_RUMMY
     run(board, app, clock, "A")                         # draw: the workbench
-    assert m.bench is not None and len(m.bench.rack) > V.RACK_N
-    cream = count(d, V._S_RACK, V._S_MSG, gfx.CREAM) + count(d, V._S_RACK, V._S_MSG, gfx.CREAM_SEL)
-    assert cream > V.RACK_N * 100, cream
-    assert count(d, V._S_RACK, V._S_MSG, gfx.CURSOR) > 0          # the rack's cursor
-    assert lit_rows(d, V._S_HELD, V._S_HELD + 10, gfx.FELT_DARK)   # the held tray's label
-    tx = V.texts("es").TX
-    assert hint_pixels(d) == drawn_hints([keynames.name(tx[V._X_H_RACK]),
-                                          keynames.name("X:" + tx[V.X_UNDO] + "/" + tx[V._X_PASS])])
-    assert "A~:" in keynames.name(tx[V._X_H_RACK]) and "Y:" in tx[V._X_H_RACK]
+    assert m.bench is not None and len(m.bench.rack) > rummy_view.RACK_N
+    cream = count(d, rummy_view._S_RACK, rummy_view._S_MSG, gfx.CREAM) + count(d, rummy_view._S_RACK, rummy_view._S_MSG, gfx.CREAM_SEL)
+    assert cream > rummy_view.RACK_N * 100, cream
+    assert count(d, rummy_view._S_RACK, rummy_view._S_MSG, gfx.CURSOR) > 0          # the rack's cursor
+    assert lit_rows(d, rummy_view._S_HELD, rummy_view._S_HELD + 10, gfx.FELT_DARK)   # the held tray's label
+    tx = rummy_view.texts("es").TX
+    assert hint_pixels(d) == drawn_hints([keynames.name(tx[rummy_view._X_H_RACK]),
+                                          keynames.name("X:" + tx[rummy_view.X_UNDO] + "/" + tx[rummy_view._X_PASS])])
+    assert "A~:" in keynames.name(tx[rummy_view._X_H_RACK]) and "Y:" in tx[rummy_view._X_H_RACK]
     run(board, app, clock, "RIGHT,A,UP,A,X,DOWN,B,B")   # pick, put on a new meld, the menu
     assert m.bench.melds and m.focus == 0
 
@@ -396,22 +396,22 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
     or winner line under 4 seats' scores, the hint above the hint rows' foot) and the
     link screen (connecting; its hint at the glass's foot, "A~" for give up): nothing
     below row 134, no text cut."""
-    from ui import rummy_view as V
+    from ui import rummy_view
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path / "p"), buttons=ScriptButtons(), clock=clock, display=Glass(),
                      keys=KEYS_114)
-    app = A.App(board, seed=3, ai_ms=0, lang="es")
+    app = ui_app.App(board, seed=3, ai_ms=0, lang="es")
     d = board.display
     # J2 a person here; Start; draw; the menu's "pass": the console goes to J2
     run(board, app, clock, "UP,A,DOWN,DOWN,RIGHT,DOWN,DOWN,DOWN,A,A,X,DOWN,A")
-    assert app.rm.mode == V._M_HANDOFF and app.rm.seats == 0
+    assert app.rm.mode == rummy_view._M_HANDOFF and app.rm.seats == 0
     assert lit_rows(d, 50, 82, gfx.FELT_DARK) and lit_rows(d, 100, 110, gfx.FELT_DARK)
     run(board, app, clock, "A")
-    assert app.rm.mode == V.M_PLAY and app.rm.viewer == 1
+    assert app.rm.mode == rummy_view.M_PLAY and app.rm.viewer == 1
 
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path / "e"), buttons=ScriptButtons(), clock=clock, display=Glass())
-    app = A.App(board, seed=5, ai_ms=0, lang="es", autoplay=True, variant="rummy", players=4)
+    app = ui_app.App(board, seed=5, ai_ms=0, lang="es", autoplay=True, variant="rummy", players=4)
     d = board.display
     seen = []
     for _ in range(100000):
@@ -419,28 +419,28 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
         app.step(clock.ticks_ms())
         m = app.rm
         mode = getattr(m, "mode", None)
-        if mode in (V.M_HANDEND, V.M_MATCHEND) and mode not in seen:
+        if mode in (rummy_view.M_HANDEND, rummy_view.M_MATCHEND) and mode not in seen:
             seen.append(mode)
-            app.dirty = A.D_ALL
+            app.dirty = ui_app.D_ALL
             app.draw()
             assert lit_rows(d, 102, 112, gfx.FELT_DARK), "the closing/winner line is not on the glass"
             assert lit_rows(d, H - 15, H - 5, gfx.FELT_DARK), "the end's hint is not on the glass"
-            if mode == V.M_MATCHEND:
+            if mode == rummy_view.M_MATCHEND:
                 break
-    assert seen == [V.M_HANDEND, V.M_MATCHEND] and m.g.n == 4
+    assert seen == [rummy_view.M_HANDEND, rummy_view.M_MATCHEND] and m.g.n == 4
     assert not d.below and not app.p.cut, (d.below[:3], app.p.cut)
 
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path / "l"), buttons=ScriptButtons(), clock=clock, display=Glass(),
                      keys=KEYS_114)
-    app = A.App(board, seed=5, ai_ms=0, lang="es")
+    app = ui_app.App(board, seed=5, ai_ms=0, lang="es")
     d = board.display
     # J2 over the cable (no peer on it): the link screen, connecting
     run(board, app, clock, "UP,A,DOWN,DOWN,LEFT,DOWN,DOWN,DOWN,A,WAIT,WAIT", check=False)
-    assert app.rm.mode == V.M_LINK
-    from ui import linkrummy_screen as LS
+    assert app.rm.mode == rummy_view.M_LINK
+    from ui import linkrummy_screen
     from ui.screen_link import tx
-    hint = tx(LS._T_H_LEAVE)
+    hint = tx(linkrummy_screen._T_H_LEAVE)
     assert "Y:" in hint
     want = Display(240, H)
     gfx.Painter(want).text(0, H - 20, 240, keynames.name(hint), gfx.DIM, gfx.FELT_DARK)
@@ -451,16 +451,16 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
 def test_burako_link_screen_fits_the_glass(tmp_path):
     """Cable 1v1 on the 1.14 (no peer on the cable): the link screen's lines and its
     hint at the glass's foot, naming A~ for Y (give up), nothing below row 134."""
-    from ui import linkplay_screen as LS
+    from ui import linkplay_screen
     from ui.screen_link import tx
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=Glass(),
                      keys=KEYS_114)
-    app = A.App(board, seed=5, ai_ms=0, lang="es")
+    app = ui_app.App(board, seed=5, ai_ms=0, lang="es")
     d = board.display
     run(board, app, clock, "UP,UP,A,WAIT,WAIT", check=False)     # the title's Cable 1v1
     assert app.screen == S_LINK
-    hint = tx(LS.T_H_LEAVE)
+    hint = tx(linkplay_screen.T_H_LEAVE)
     assert "Y:" in hint
     want = Display(240, H)
     gfx.Painter(want).text(0, H - 20, 240, keynames.name(hint), gfx.DIM, gfx.FELT_DARK)

@@ -54,8 +54,8 @@ def hint(p, a, b):
     """The two hint lines at the foot of the glass (Y_HINT on 240x240):
     message ids, -1 for an empty line."""
     y = p.h - 20
-    p.text(0, y, 240, L.t(a) if a >= 0 else "", DIM, BAR, gfx.CAPS)
-    p.text(0, y + 10, 240, L.t(b) if b >= 0 else "", DIM, BAR, gfx.CAPS)
+    p.text(0, y, p.w, L.t(a) if a >= 0 else "", DIM, BAR, gfx.CAPS)
+    p.text(0, y + 10, p.w, L.t(b) if b >= 0 else "", DIM, BAR, gfx.CAPS)
 
 
 def draw_top(app, turn=False):
@@ -67,7 +67,7 @@ def draw_top(app, turn=False):
     me = G.side_of(app.viewer)
     bg = TURN if turn else BAR
     # rows 0 and 11 plain, the texts on one band between (each pixel sent once)
-    p.fill(0, 0, 240, 1, bg)
+    p.fill(0, 0, p.w, 1, bg)
     p.band(bg)
     x = 2
     for s in range(2):
@@ -81,4 +81,4 @@ def draw_top(app, turn=False):
     if x + len(t) * 8 < 238:
         p.put(238 - len(t) * 8, t, WHITE if turn else DIM)
     p.show(1)
-    p.fill(0, 11, 240, 1, bg)
+    p.fill(0, 11, p.w, 1, bg)

@@ -104,6 +104,26 @@ def bits(fb, data, i, rows, x, y, c, sx, sy):
                 xx += sx
 
 
+class Layout:
+    """The sizes the screens use on one glass, chosen once when the Painter is made
+    (docs/ui.md "Pico-LCD-1.14"): tall is the 240-row glass (Pico-LCD-1.3), else the short
+    one (the Pico-LCD-1.14's 135 rows). The table's rows below its strip: meld rows shown
+    (MROWS), the message line, the rack's top, its tiles' and a raised tile's top, the hint
+    lines, the menu's top and its line step. (The table's names, upper case: no new name
+    interned, docs/memory.md "qstr".)"""
+
+    def __init__(self, h):
+        self.tall = h >= 240
+        if self.tall:
+            (self.MROWS, self.Y_MSG, self.Y_RACK, self.Y_TILE, self.Y_RAISED, self.Y_HINT,
+             self.Y_MENU, self.MENU_DY) = (7, 169, 180, 188, 182, 220, 44, 15)
+        else:
+            # 12 top, 32 table, 10 + 16 one meld row, 10 message, 34 rack, 20 hints; the menu
+            # over the whole middle
+            (self.MROWS, self.Y_MSG, self.Y_RACK, self.Y_TILE, self.Y_RAISED, self.Y_HINT,
+             self.Y_MENU, self.MENU_DY) = (1, 71, 81, 84, 81, h - 20, 12, 12)
+
+
 class Painter:
     """The UI's drawing buffers and primitives. Buffers (bytes), made once (docs/memory.md
     "fixed buffers"): tile and rack slot TW*SLOT_H*2, small tile MW*MH*2, text strip
@@ -111,7 +131,9 @@ class Painter:
 
     def __init__(self, display):
         self.d = display
+        self.w = display.width      # 240 on every glass the console has
         self.h = display.height     # 240, or 135 on the Pico-LCD-1.14: screens fit to it
+        self.lay = Layout(self.h)
         # a rack slot (TW x SLOT_H) in one buffer, sent in one window; a lone
         # tile uses its first TH rows
         self.tbuf = bytearray(TW * SLOT_H * 2)

@@ -16,5 +16,5 @@ def hint(p, a, b):
     """common.hint (message ids, -1 for an empty line) in those key names."""
     y = p.h - 20
     for i in (a, b):
-        p.text(0, y, 240, name(L.t(i)) if i >= 0 else "", DIM, BAR, gfx.CAPS)
+        p.text(0, y, p.w, name(L.t(i)) if i >= 0 else "", DIM, BAR, gfx.CAPS)
         y += 10

@@ -111,9 +111,9 @@ def draw(app, p):
     """The link ended, or "give up?" asked: its lines; returns the hint."""
     lk = app.link
     if app.link_state == app.LS.ENDED:
-        p.text(0, 70, 240, tx(_T_ENDED), ERR, FELT_DARK, 1)
-        p.text(0, 90, 240, why(lk.reason), WHITE, FELT_DARK, 1)
-        p.text(0, 106, 240, tx(_T_BY_PEER if lk.by_peer else _T_BY_ME), GREY, FELT_DARK, 1)
+        p.text(0, 70, p.w, tx(_T_ENDED), ERR, FELT_DARK, 1)
+        p.text(0, 90, p.w, why(lk.reason), WHITE, FELT_DARK, 1)
+        p.text(0, 106, p.w, tx(_T_BY_PEER if lk.by_peer else _T_BY_ME), GREY, FELT_DARK, 1)
         return tx(T_H_KEEP if in_play(app) else _T_H_ENDED)
-    p.text(0, 90, 240, tx(T_ASK), ERR, FELT_DARK, 1)
+    p.text(0, 90, p.w, tx(T_ASK), ERR, FELT_DARK, 1)
     return tx(T_H_ASK)

@@ -131,7 +131,7 @@ def draw(app, dirty):
     lk = app.link
     s = app.link_state
     # the hints at the glass's foot (p.h: 135 rows on the Pico-LCD-1.14)
-    p.fill(0, 0, 240, p.h, FELT_DARK)
+    p.fill(0, 0, p.w, p.h, FELT_DARK)
     p.big(120 - len(tx(T_TITLE)) * 8, 24, tx(T_TITLE), WHITE, 2)
     if s == S.ENDED or app.link_ask:
         from ui import linkkeys
@@ -141,21 +141,21 @@ def draw(app, dirty):
     if app.no_y:
         from ui.keynames import name    # "Y:" is A held there, "X:" B held
         t = name(t)
-    p.text(0, p.h - 20, 240, t, DIM, FELT_DARK)
+    p.text(0, p.h - 20, p.w, t, DIM, FELT_DARK)
 
 
 def _status(app, p, S, lk, s):
     if s == S.PEER_GONE:
-        p.text(0, 80, 240, tx(T_GONE), CURSOR, FELT_DARK, 1)
-        p.text(0, 100, 240, tx(T_WAIT_BACK), WHITE, FELT_DARK, 1)
+        p.text(0, 80, p.w, tx(T_GONE), CURSOR, FELT_DARK, 1)
+        p.text(0, 100, p.w, tx(T_WAIT_BACK), WHITE, FELT_DARK, 1)
     elif s == S.DEALING:
-        p.text(0, 90, 240, tx(T_DEALING), WHITE, FELT_DARK, 1)
+        p.text(0, 90, p.w, tx(T_DEALING), WHITE, FELT_DARK, 1)
     else:
-        p.text(0, 90, 240, tx(T_RESUMING if lk.match_id is not None else T_CONNECTING),
+        p.text(0, 90, p.w, tx(T_RESUMING if lk.match_id is not None else T_CONNECTING),
                WHITE, FELT_DARK, 1)
     nm = lk.names
     if nm[1]:                       # who is at the other end (its HELLO named a player)
-        p.text(0, 60, 240, (nm[0] or "?") + " - " + nm[1], WHITE, FELT_DARK, 1)
+        p.text(0, 60, p.w, (nm[0] or "?") + " - " + nm[1], WHITE, FELT_DARK, 1)
     if app.link_note:
-        p.text(0, p.h - 90, 240, app.link_note, ERR, FELT_DARK, 1)
+        p.text(0, p.h - 90, p.w, app.link_note, ERR, FELT_DARK, 1)
     return tx(T_H_LEAVE)

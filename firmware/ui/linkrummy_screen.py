@@ -103,9 +103,9 @@ def draw(app):
     lk = app.link
     s = app.link_state
     # the hint at the glass's foot (p.h: 135 rows on the Pico-LCD-1.14)
-    p.fill(0, 0, 240, p.h, FELT_DARK)
+    p.fill(0, 0, p.w, p.h, FELT_DARK)
     t = V.tx(V.X_TITLE) + " - " + V.tx(V.X_CABLE)
-    p.text(0, 24, 240, t, WHITE, FELT_DARK, 1)
+    p.text(0, 24, p.w, t, WHITE, FELT_DARK, 1)
     if s == S.ENDED or app.link_ask:
         from ui import linkkeys
         t = linkkeys.draw(app, p)
@@ -114,20 +114,20 @@ def draw(app):
     if app.no_y:
         from ui.keynames import name    # "Y:" is A held there, "X:" B held
         t = name(t)
-    p.text(0, p.h - 20, 240, t, DIM, FELT_DARK)
+    p.text(0, p.h - 20, p.w, t, DIM, FELT_DARK)
 
 
 def _status(app, p, S, lk, s):
     if s == S.PEER_GONE:
-        p.text(0, 80, 240, tx(_T_GONE), CURSOR, FELT_DARK, 1)
-        p.text(0, 100, 240, tx(_T_WAIT_BACK), WHITE, FELT_DARK, 1)
+        p.text(0, 80, p.w, tx(_T_GONE), CURSOR, FELT_DARK, 1)
+        p.text(0, 100, p.w, tx(_T_WAIT_BACK), WHITE, FELT_DARK, 1)
     elif s == S.DEALING:
-        p.text(0, 90, 240, tx(_T_DEALING), WHITE, FELT_DARK, 1)
+        p.text(0, 90, p.w, tx(_T_DEALING), WHITE, FELT_DARK, 1)
     else:
-        p.text(0, 90, 240, tx(_T_RESUMING if lk.match_id is not None else _T_CONNECTING),
+        p.text(0, 90, p.w, tx(_T_RESUMING if lk.match_id is not None else _T_CONNECTING),
                WHITE, FELT_DARK, 1)
     if app.link_note:
-        p.text(0, p.h - 90, 240, app.link_note, ERR, FELT_DARK, 1)
+        p.text(0, p.h - 90, p.w, app.link_note, ERR, FELT_DARK, 1)
     return tx(_T_H_LEAVE)
 
 

@@ -108,8 +108,8 @@ def key(app, k):
 
 def draw(app, tall):
     p = app.p
-    p.fill(0, 0, 240, p.h, FELT_DARK)
-    p.text(0, 6 if tall else 1, 240, L.t(L.NAME_OF) + pname(seat), CURSOR, FELT_DARK, 1)
+    p.fill(0, 0, p.w, p.h, FELT_DARK)
+    p.text(0, 6 if tall else 1, p.w, L.t(L.NAME_OF) + pname(seat), CURSOR, FELT_DARK, 1)
     hint(p, L.H_NAME if edit else L.H_MENU, -1)
     n = len(recent) + 2
     top = row - 8 if row > 8 else 0        # nine rows on the glass, as the set-up's

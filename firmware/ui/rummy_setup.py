@@ -130,9 +130,9 @@ def key(app, m, k):
 
 def draw(app, m, p):
     # the Pico-LCD-1.14's 135 rows: 9 rows 12 apart between the title and the hint
-    big = p.h >= 240
-    p.fill(0, 0, 240, p.h, FELT_DARK)
-    p.text(0, 6 if big else 2, 240, V.tx(V.X_TITLE), CURSOR, FELT_DARK, 1)
+    big = p.lay.tall
+    p.fill(0, 0, p.w, p.h, FELT_DARK)
+    p.text(0, 6 if big else 2, p.w, V.tx(V.X_TITLE), CURSOR, FELT_DARK, 1)
     nrows = 4 + m.players + m.saved
     for i in range(nrows):
         y = 26 + i * 20 if big else 16 + i * 12
@@ -161,4 +161,4 @@ def draw(app, m, p):
         p.text(118, y, 114, "< " + v + " >", CURSOR if on else WHITE, bg, 2)
     # what A does on the row under the cursor: change a value, or start on Start / Continue
     h = L.t(L.H_SETUP2) if m.row >= nrows - 1 - m.saved else V.tx(V.X_H_SETUP)
-    p.text(0, p.h - 15 if big else p.h - 11, 240, h, DIM, FELT_DARK, 1 | gfx.CAPS)
+    p.text(0, p.h - 15 if big else p.h - 11, p.w, h, DIM, FELT_DARK, 1 | gfx.CAPS)

@@ -52,7 +52,7 @@ Y_MSG = const(206)
 Y_HINT = const(220)
 RACK_N = const(13)
 _X_MELD = const(12)
-# the Pico-LCD-1.14's 135 rows (app.p.h < 240; docs/ui.md "Pico-LCD-1.14"): 3 meld
+# the Pico-LCD-1.14's 135 rows (app.not p.lay.tall; docs/ui.md "Pico-LCD-1.14"): 3 meld
 # rows, the held tray, the rack, the message and the hints (h - 20). Private consts,
 # chosen per draw: the linked match at 131072 has no interned name to spare for them
 _S_ROW_H = const(15)
@@ -418,8 +418,8 @@ def _fix_scroll(m):
         m.scroll = n - RACK_N if n > RACK_N else 0
 
 
-def _fix_top(m, h):
-    n = _ROWS if h >= 240 else _S_ROWS
+def _fix_top(m, tall):
+    n = _ROWS if tall else _S_ROWS
     if m.mi < m.top:
         m.top = m.mi
     elif m.mi >= m.top + n:
@@ -495,7 +495,7 @@ def _key_play(app, m, k, leave):
             m.focus = _F_TABLE
             m.mi = len(b.melds)
             m.j = 0
-            _fix_top(m, app.p.h)
+            _fix_top(m, app.p.lay.tall)
         elif k & (K.A | K.PRESS) and b.rack:
             b.pick_rack(m.cur)
         elif k & K.B and b.held:
@@ -538,7 +538,7 @@ def _key_play(app, m, k, leave):
         lim = len(b.melds[m.mi]) if m.mi < n else 0
         if m.j > lim:
             m.j = lim
-        _fix_top(m, app.p.h)
+        _fix_top(m, app.p.lay.tall)
     _status(m)
     app.dirty = D_ALL & ~D_TOP
 
@@ -668,16 +668,16 @@ def draw(app, dirty):
     if m is None:
         return
     if m.mode == M_LOAD:
-        p.fill(0, 0, 240, p.h, FELT_DARK)
-        p.text(0, 6, 240, tx(X_TITLE), CURSOR, FELT_DARK, 1)
+        p.fill(0, 0, p.w, p.h, FELT_DARK)
+        p.text(0, 6, p.w, tx(X_TITLE), CURSOR, FELT_DARK, 1)
         return
     if m.mode == _M_HANDOFF:
-        s = p.h < 240
-        p.fill(0, 0, 240, p.h, FELT_DARK)
-        p.text(0, 24 if s else 60, 240, L.t(L.HANDOFF), WHITE, FELT_DARK, 1)
+        s = not p.lay.tall
+        p.fill(0, 0, p.w, p.h, FELT_DARK)
+        p.text(0, 24 if s else 60, p.w, L.t(L.HANDOFF), WHITE, FELT_DARK, 1)
         name = L.t(L.P) + gfx.NUMS[m.viewer + 1]
         p.big(120 - len(name) * 16, 50 if s else 90, name, CURSOR, 4)
-        p.text(0, 100 if s else 140, 240, L.t(L.SHOW_RACK), WHITE, FELT_DARK, 1 | gfx.CAPS)
+        p.text(0, 100 if s else 140, p.w, L.t(L.SHOW_RACK), WHITE, FELT_DARK, 1 | gfx.CAPS)
         return
     if m.mode == M_HANDEND or m.mode == M_MATCHEND:
         _draw_end(app, m, p)
@@ -689,7 +689,7 @@ def _draw_top(app, m, p):
     g = m.g
     me = _human(m, g.turn) and g.turn == m.viewer and g.phase < RM.P_HAND_OVER
     bg = TURN if me else BAR
-    p.fill(0, 0, 240, 12, bg)
+    p.fill(0, 0, p.w, 12, bg)
     x = 2
     for s in range(g.n):
         t = L.t(L.P) + gfx.NUMS[s + 1] + " " + str(g.scores[s])
@@ -715,13 +715,13 @@ def _draw_play(app, m, p, dirty):
     rack = b.rack if b is not None else g.racks[m.viewer]
     closing = b.closing if b is not None else g.closing
     tfocus = b is not None and m.focus == _F_TABLE
-    s = p.h < 240
+    s = not p.lay.tall
     rows = _S_ROWS if s else _ROWS
     rh = _S_ROW_H if s else _ROW_H
     yh = _S_HELD if s else _Y_HELD
     yr = _S_RACK if s else Y_RACK
     if dirty & D_TABLE:
-        p.fill(0, _Y_TABLE - 2, 240, rows * rh + 2, FELT)
+        p.fill(0, _Y_TABLE - 2, p.w, rows * rh + 2, FELT)
         n = len(melds)
         for r in range(rows):
             i = m.top + r
@@ -741,7 +741,7 @@ def _draw_play(app, m, p, dirty):
                 p.fill(2, y, 4, MH, CURSOR)
             x = _X_MELD
             for j in range(len(mm)):
-                if x > 240 - MW:
+                if x > p.w - MW:
                     break
                 if on and j == m.j:
                     _put_mark(p, x - 2, y, held)
@@ -754,7 +754,7 @@ def _draw_play(app, m, p, dirty):
         if m.top + rows <= n:
             p.text(224, _Y_TABLE + (rows - 1) * rh, 16, "v", DIM, FELT)
     if dirty & D_RACK:
-        p.fill(0, yh - 2, 240, (_S_MSG if s else Y_MSG) - yh + 2, FELT_DARK)
+        p.fill(0, yh - 2, p.w, (_S_MSG if s else Y_MSG) - yh + 2, FELT_DARK)
         t = tx(X_HELD)
         p.text(2, yh + 2, len(t) * 8, t, DIM, FELT_DARK)
         x = 4 + len(t) * 8
@@ -791,7 +791,7 @@ def _put_mark(p, x, y, held):
 
 
 def _draw_menu(p, m):
-    d = 12 if p.h < 240 else 14       # the 1.14's menu ends above the message line
+    d = 12 if not p.lay.tall else 14       # the 1.14's menu ends above the message line
     p.fill(40, _Y_TABLE + 8, 160, len(MENU) * d + 8, BAR)
     for i in range(len(MENU)):
         on = i == m.menu
@@ -802,7 +802,7 @@ def _draw_menu(p, m):
 def _draw_msg(app, m, p):
     g = m.g
     b = m.bench
-    big = p.h >= 240
+    big = p.lay.tall
     ym = Y_MSG if big else _S_MSG
     yi = p.h - 20          # the hints (Y_HINT on the 1.3)
     if b is not None and m.err and m.err != RM.TILES_HELD:
@@ -833,10 +833,10 @@ def _draw_msg(app, m, p):
     # the rack's tile count at the message line's end (under the rack it was drawn over)
     t = str(len(b.rack) if b is not None else len(g.racks[m.viewer]))
     w = len(t) * 8 + 4
-    p.text(0, ym, 240 - w, s, c, FELT_DARK)
-    p.text(240 - w, ym, w, t, DIM, FELT_DARK, 2)
+    p.text(0, ym, p.w - w, s, c, FELT_DARK)
+    p.text(p.w - w, ym, w, t, DIM, FELT_DARK, 2)
     # the rows between the message and the hints: the set-up's pixels stayed there
-    p.fill(0, ym + 10, 240, yi - ym - 10, FELT_DARK)
+    p.fill(0, ym + 10, p.w, yi - ym - 10, FELT_DARK)
     if not _human(m, g.turn):
         a = tx(_X_H_WAIT if m.ln is None else X_H_PEER)
         h = ""
@@ -854,16 +854,16 @@ def _draw_msg(app, m, p):
         from ui.keynames import name
         a = name(a)
         h = name(h)
-    p.text(0, yi, 240, a, DIM, BAR, gfx.CAPS)
-    p.text(0, yi + 10, 240, h, DIM, BAR, gfx.CAPS)
+    p.text(0, yi, p.w, a, DIM, BAR, gfx.CAPS)
+    p.text(0, yi + 10, p.w, h, DIM, BAR, gfx.CAPS)
 
 
 def _draw_end(app, m, p):
     g = m.g
-    big = p.h >= 240
-    p.fill(0, 0, 240, p.h, FELT_DARK)
+    big = p.lay.tall
+    p.fill(0, 0, p.w, p.h, FELT_DARK)
     over = m.mode == M_MATCHEND
-    p.text(0, 8, 240, tx(_X_MATCH_END if over else _X_HAND_END), CURSOR, FELT_DARK, 1)
+    p.text(0, 8, p.w, tx(_X_MATCH_END if over else _X_HAND_END), CURSOR, FELT_DARK, 1)
     last = g.history[-1] if g.history else [0] * g.n
     y = 34
     for s in range(g.n):
@@ -878,10 +878,10 @@ def _draw_end(app, m, p):
         w = ""
         for s in g.winners:
             w += L.t(L.P) + gfx.NUMS[s + 1] + " "
-        p.text(0, y + (16 if big else 4), 240, w + tx(_X_WINS), CURSOR, FELT_DARK, 1)
+        p.text(0, y + (16 if big else 4), p.w, w + tx(_X_WINS), CURSOR, FELT_DARK, 1)
     else:
         t = L.t(L.P) + gfx.NUMS[g.closer + 1] + " " + tx(_X_CLOSED) if g.closer >= 0 else tx(_X_BLOCKED)
-        p.text(0, y + (16 if big else 4), 240, t, WHITE, FELT_DARK, 1)
+        p.text(0, y + (16 if big else 4), p.w, t, WHITE, FELT_DARK, 1)
     # over the cable the seat to move deals the next hand
     a = _X_H_NEXT if over or m.ln is None or _human(m, g.turn) else X_H_PEER
-    p.text(0, p.h - 15, 240, tx(a), DIM, FELT_DARK, 1 | gfx.CAPS)
+    p.text(0, p.h - 15, p.w, tx(a), DIM, FELT_DARK, 1 | gfx.CAPS)

@@ -42,12 +42,12 @@ def draw(app, dirty):
     p = app.p
     g = app.g
     # a short glass (135 rows): rows 10 apart, the target beside the names
-    tall = p.h >= 240
+    tall = p.lay.tall
     dy = 14 if tall else 10
-    p.fill(0, 12, 240, p.h - 12, FELT_DARK)
+    p.fill(0, 12, p.w, p.h - 12, FELT_DARK)
     draw_top(app)
     n = len(g.history)
-    p.text(0, 18 if tall else 14, 240, L.t(L.HAND_END) + str(n), CURSOR, FELT_DARK, 1)
+    p.text(0, 18 if tall else 14, p.w, L.t(L.HAND_END) + str(n), CURSOR, FELT_DARK, 1)
     if app.hands:
         t = L.t(L.HAND) + " " + str(n) + "/" + str(app.hands)
     else:
@@ -57,7 +57,7 @@ def draw(app, dirty):
     if not tall and res is not None:
         p.text(4, y, 124, t, DIM, FELT_DARK)
     if res is None:
-        p.text(0, y, 240, L.t(L.VOID), WHITE, FELT_DARK, 1)
+        p.text(0, y, p.w, L.t(L.VOID), WHITE, FELT_DARK, 1)
     else:
         p.text(128, y, 52, sname(g, 0), WHITE, FELT_DARK, 2)
         p.text(184, y, 52, sname(g, 1), WHITE, FELT_DARK, 2)

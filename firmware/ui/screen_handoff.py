@@ -17,10 +17,10 @@ def tick(app, now):
 
 def draw(app, dirty):
     p = app.p
-    up = 0 if p.h >= 240 else 40        # a short glass (135 rows): all 40 rows higher
-    p.fill(0, 0, 240, p.h, FELT_DARK)
-    p.text(0, 60 - up, 240, L.t(L.HANDOFF), WHITE, FELT_DARK, 1)
+    up = 0 if p.lay.tall else 40        # a short glass (135 rows): all 40 rows higher
+    p.fill(0, 0, p.w, p.h, FELT_DARK)
+    p.text(0, 60 - up, p.w, L.t(L.HANDOFF), WHITE, FELT_DARK, 1)
     name = pname(app.viewer)
     p.big(120 - len(name) * 16, 90 - up, name, CURSOR, 4)
-    p.text(0, 140 - up, 240, L.t(L.SHOW_RACK), WHITE, FELT_DARK, 1 | gfx.CAPS)
+    p.text(0, 140 - up, p.w, L.t(L.SHOW_RACK), WHITE, FELT_DARK, 1 | gfx.CAPS)
     draw_top(app)

@@ -82,12 +82,12 @@ def draw(app, dirty):
     p = app.p
     g = app.g
     # a short glass (135 rows): everything higher, the latest hands only
-    tall = p.h >= 240
+    tall = p.lay.tall
     burraco = g.rules is RU.BURRACO
     keep = 8 if tall else (2 if burraco else 4)
-    p.fill(0, 0, 240, p.h, FELT_DARK)
+    p.fill(0, 0, p.w, p.h, FELT_DARK)
     draw_top(app)
-    p.text(0, 24 if tall else 13, 240, L.t(L.MATCH_END), CURSOR, FELT_DARK, 1)
+    p.text(0, 24 if tall else 13, p.w, L.t(L.MATCH_END), CURSOR, FELT_DARK, 1)
     if g.winner >= 0:
         w = L.t(L.WINS) + _side(app, g.winner)
         if len(w) > 15:         # twice the size: 15 letters fill the glass

@@ -162,7 +162,7 @@ def tick(app, now):
 def draw(app, dirty):
     w = _w(app)
     if w:
-        app.p.fill(0, 0, 240, app.p.h, 0)
+        app.p.fill(0, 0, app.p.w, app.p.h, 0)
         w.drawn = True
         return
     v = _v()

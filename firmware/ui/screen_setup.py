@@ -151,15 +151,15 @@ def tick(app, now):
 def draw(app, dirty):
     p = app.p
     # a short glass (135 rows): nine rows of 11 between the heading and the hints
-    tall = p.h >= 240
+    tall = p.lay.tall
     ed = _ed(app)
     if ed is not None:
         ed.draw(app, tall)
         return
     rs = rows(app)
     if dirty & D_CLEAR:
-        p.fill(0, 0, 240, p.h, FELT_DARK)
-        p.text(0, 6 if tall else 1, 240, L.t(L.NEW), CURSOR, FELT_DARK, 1)
+        p.fill(0, 0, p.w, p.h, FELT_DARK)
+        p.text(0, 6 if tall else 1, p.w, L.t(L.NEW), CURSOR, FELT_DARK, 1)
     # A starts the match on Start and changes the value on any other row: the
     # hint says which, for the row under the cursor (redrawn as it moves)
     r = rs[app.row] if app.row < len(rs) else R_START
@@ -171,7 +171,7 @@ def draw(app, dirty):
     for i in range(9):
         y = 26 + i * 20 if tall else 13 + i * 11
         if i >= len(rs):
-            p.fill(0, y - pad, 240, fh, FELT_DARK)
+            p.fill(0, y - pad, p.w, fh, FELT_DARK)
             continue
         r = rs[i]
         on = i == app.row

@@ -17,33 +17,12 @@ from ui.common import (S_TITLE, S_GAME, D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, 
                        D_CURSOR, D_CLEAR, RACK_N, pname, sname, hint, draw_top)
 from ui.gfx import FELT, FELT_DARK, BAR, WHITE, GREY, CURSOR, DIM, ERR, PURE, IMPURE, HILITE
 
-# layout: the 240x240 glass; fit() moves the rows below the table strip for
-# a shorter one (the Pico-LCD-1.14's 135 rows: one meld row, a flatter rack,
-# the menu over the whole middle). Plain globals, not consts, so fit() can
-# change them; Y_MHEAD and Y_MELDS are the same on both.
+# layout: the table strip and the meld lists' head are where they are on every glass; the rows
+# below them are the glass's (app.p.lay, ui/gfx.py Layout, chosen once when the Painter is made)
 Y_TABLE = const(12)
 Y_MHEAD = const(44)
 Y_MELDS = const(55)
 RACK_X = const(10)
-GLASS = 240
-MROWS = 7
-Y_MSG = 169
-Y_RACK = 180
-Y_TILE = 188
-Y_RAISED = 182
-Y_HINT = 220
-Y_MENU = 44
-MENU_DY = 15
-
-
-def fit(h):
-    global GLASS, MROWS, Y_MSG, Y_RACK, Y_TILE, Y_RAISED, Y_HINT, Y_MENU, MENU_DY
-    GLASS = h
-    if h >= 240:
-        MROWS, Y_MSG, Y_RACK, Y_TILE, Y_RAISED, Y_HINT, Y_MENU, MENU_DY = 7, 169, 180, 188, 182, 220, 44, 15
-    else:
-        # 12 top, 32 table, 10 + 16 one meld row, 10 message, 34 rack, 20 hints
-        MROWS, Y_MSG, Y_RACK, Y_TILE, Y_RAISED, Y_HINT, Y_MENU, MENU_DY = 1, 71, 81, 84, 81, h - 20, 12, 12
 
 
 # menu items (message ids)
@@ -59,7 +38,8 @@ def set_focus(app, f, side=0):
     """Move the focus (0 rack, 1 melds of `side`: 0 own, 1 the opponents', 2
     menu). Everything drawn differently by focus is marked: the meld region
     (list or menu), the hints, and the rack cursor, shown only on the rack."""
-    if Y_MENU < Y_MHEAD and (f == 2 or app.focus == 2):
+    ly = app.p.lay
+    if ly.Y_MENU < Y_MHEAD and (f == 2 or app.focus == 2):
         # a short glass: the menu covers the table strip, message and rack
         app.dirty |= D_TABLE | D_MSG | D_RACK
     app.focus = f
@@ -167,6 +147,7 @@ def move_cursor(app, dx):
 
 
 def key_melds(app, k):
+    ly = app.p.lay
     g = app.g
     side = G.side_of(app.viewer) ^ app.mside
     n = len(g.melds[side])
@@ -188,8 +169,8 @@ def key_melds(app, k):
         app.dirty |= D_MELDS
     if app.mcur < app.mtop:
         app.mtop = app.mcur
-    elif app.mcur >= app.mtop + MROWS:
-        app.mtop = app.mcur - MROWS + 1
+    elif app.mcur >= app.mtop + ly.MROWS:
+        app.mtop = app.mcur - ly.MROWS + 1
     if not k & (K.A | K.Y | K.PRESS):
         return
     if not my_turn(app) or app.mside:
@@ -291,16 +272,15 @@ def show_hint(app):
 # --- drawing -----------------------------------------------------------------
 def draw(app, dirty):
     p = app.p
-    if p.h != GLASS:
-        fit(p.h)
-    if app.focus == 2 and Y_MENU < Y_MHEAD:
+    ly = p.lay
+    if app.focus == 2 and ly.Y_MENU < Y_MHEAD:
         # the menu lies over these on a short glass: drawn again when it closes
         dirty &= ~(D_TABLE | D_MSG | D_RACK | D_CURSOR)
     if dirty & D_CLEAR:
         # every region paints its own background (a whole-screen fill first
         # doubled the SPI traffic); the meld region owns its gap rows too,
         # since the menu paints over them
-        p.fill(0, Y_MSG + 10, 240, Y_RACK - Y_MSG - 10, FELT)
+        p.fill(0, ly.Y_MSG + 10, p.w, ly.Y_RACK - ly.Y_MSG - 10, FELT)
     if dirty & D_TOP:
         draw_top(app, my_turn(app))
     if dirty & D_TABLE:
@@ -311,7 +291,7 @@ def draw(app, dirty):
         else:
             draw_melds(app)
     if dirty & D_MSG:
-        p.text(0, Y_MSG, 240, app.msg, app.msg_c, FELT, 0)
+        p.text(0, ly.Y_MSG, p.w, app.msg, app.msg_c, FELT, 0)
     if dirty & D_RACK:
         draw_rack(app)
     elif dirty & D_CURSOR:
@@ -326,7 +306,7 @@ def draw(app, dirty):
 def draw_table(app):
     p = app.p
     g = app.g
-    p.fill(0, Y_TABLE, 240, 32, FELT_DARK)
+    p.fill(0, Y_TABLE, p.w, 32, FELT_DARK)
     pile = g.pile
     if pile:
         p.tile(4, Y_TABLE + 2, pile[-1], 0, FELT_DARK)
@@ -355,6 +335,7 @@ def draw_table(app):
 
 def draw_melds(app):
     p = app.p
+    ly = p.lay
     g = app.g
     side = G.side_of(app.viewer) ^ app.mside
     ms = g.melds[side]
@@ -362,17 +343,17 @@ def draw_melds(app):
     head = L.t(L.MELDS_OF) + sname(g, side)
     if on:
         head = "<> " + head
-    p.text(0, Y_MHEAD, 240, head, CURSOR if on else DIM, FELT, 0)
-    p.fill(0, Y_MHEAD + 10, 240, Y_MELDS - Y_MHEAD - 10, FELT)
-    p.fill(0, Y_MELDS + MROWS * 16, 240, Y_MSG - Y_MELDS - MROWS * 16, FELT)
-    for i in range(MROWS):
+    p.text(0, Y_MHEAD, p.w, head, CURSOR if on else DIM, FELT, 0)
+    p.fill(0, Y_MHEAD + 10, p.w, Y_MELDS - Y_MHEAD - 10, FELT)
+    p.fill(0, Y_MELDS + ly.MROWS * 16, p.w, ly.Y_MSG - Y_MELDS - ly.MROWS * 16, FELT)
+    for i in range(ly.MROWS):
         y = Y_MELDS + i * 16
         k = app.mtop + i
         if k >= len(ms):
             # this row and all below are empty: one window for them
-            p.fill(0, y, 240, (MROWS - i) * 16, FELT)
+            p.fill(0, y, p.w, (ly.MROWS - i) * 16, FELT)
             if k == 0:
-                p.text(0, y + 2, 240, L.t(L.NO_MELDS), GREY, FELT, 1)
+                p.text(0, y + 2, p.w, L.t(L.NO_MELDS), GREY, FELT, 1)
             break
         m = ms[k]
         n = M.size(m)
@@ -388,7 +369,7 @@ def draw_melds(app):
         p.fill(30, y, 2, 16, CURSOR if cur else FELT)
         x = 32
         for j in range(n):
-            if x + gfx.MW > 240:
+            if x + gfx.MW > p.w:
                 break
             t = m[M.HEAD + j]
             if m[0] == M.RUN:
@@ -397,39 +378,42 @@ def draw_melds(app):
                 wild = T.is_wild(t)
             p.small(x, y + 1, t, gfx.WILD if wild else 0)
             x += gfx.MW
-        if x < 240:
-            p.fill(x, y, 240 - x, 16, CURSOR if cur else FELT)
+        if x < p.w:
+            p.fill(x, y, p.w - x, 16, CURSOR if cur else FELT)
         p.fill(32, y, x - 32, 1, CURSOR if cur else FELT)
         p.fill(32, y + 15, x - 32, 1, CURSOR if cur else FELT)
 
 
 def draw_menu(app):
     p = app.p
-    y = Y_MSG if Y_MENU == Y_MHEAD else Y_HINT
-    p.fill(0, Y_MENU, 240, y - Y_MENU, FELT_DARK)
+    ly = p.lay
+    y = ly.Y_MSG if ly.Y_MENU == Y_MHEAD else ly.Y_HINT
+    p.fill(0, ly.Y_MENU, p.w, y - ly.Y_MENU, FELT_DARK)
     for i in range(len(MENU)):
         on = i == app.menu
         bg = HILITE if on else FELT_DARK
-        p.text(20, Y_MENU + 4 + i * MENU_DY, 200, L.t(MENU[i]), CURSOR if on else WHITE, bg, 1)
+        p.text(20, ly.Y_MENU + 4 + i * ly.MENU_DY, 200, L.t(MENU[i]), CURSOR if on else WHITE, bg, 1)
 
 
 def draw_rack(app):
     p = app.p
+    ly = p.lay
     r = app.rack()
     # the margins; each slot paints its own background
-    p.fill(0, Y_RACK, RACK_X, Y_HINT - Y_RACK, FELT)
-    p.fill(RACK_X + RACK_N * gfx.TW, Y_RACK, 240 - RACK_X - RACK_N * gfx.TW, Y_HINT - Y_RACK, FELT)
+    p.fill(0, ly.Y_RACK, RACK_X, ly.Y_HINT - ly.Y_RACK, FELT)
+    p.fill(RACK_X + RACK_N * gfx.TW, ly.Y_RACK, p.w - RACK_X - RACK_N * gfx.TW, ly.Y_HINT - ly.Y_RACK, FELT)
     for i in range(RACK_N):
         draw_slot(app, app.scroll + i)
     if app.scroll > 0:
-        p.text(0, Y_TILE + 9, 9, "<", CURSOR, FELT)
+        p.text(0, ly.Y_TILE + 9, 9, "<", CURSOR, FELT)
     if app.scroll + RACK_N < len(r):
-        p.text(231, Y_TILE + 9, 9, ">", CURSOR, FELT)
+        p.text(231, ly.Y_TILE + 9, 9, ">", CURSOR, FELT)
     app.old_cur = app.cur
 
 
 def draw_slot(app, k):
     """One rack position (tile, raise, cursor mark) without touching others."""
+    ly = app.p.lay
     i = k - app.scroll
     if i < 0 or i >= RACK_N:
         return
@@ -437,18 +421,19 @@ def draw_slot(app, k):
     p = app.p
     r = app.rack()
     if k >= len(r):
-        p.fill(x, Y_RACK, gfx.TW, Y_HINT - Y_RACK, FELT)
+        p.fill(x, ly.Y_RACK, gfx.TW, ly.Y_HINT - ly.Y_RACK, FELT)
         return
     f = app.sel[k]          # bit 0 selected, bit 1 just taken (App.mark_new)
     sel = f & 1
     cur = k == app.cur and app.focus == 0
     # the slot in one window: felt, the tile (raised when selected), the cursor's bar
-    p.slot(x, Y_RACK, Y_HINT - Y_RACK, (Y_RAISED if sel else Y_TILE) - Y_RACK, r[k],
+    p.slot(x, ly.Y_RACK, ly.Y_HINT - ly.Y_RACK, (ly.Y_RAISED if sel else ly.Y_TILE) - ly.Y_RACK, r[k],
            (gfx.SEL if sel else 0) | (gfx.CUR if cur else 0) | (gfx.NEW if f & 2 else 0), cur)
 
 
 def draw_hint(app):
     p = app.p
+    ly = p.lay
     g = app.g
     if app.err:
         # the reason, on up to two lines of 30 characters
@@ -458,17 +443,17 @@ def draw_hint(app):
             cut = s.rfind(" ", 0, 31)
             if cut < 0:
                 cut = 30
-        p.text(0, Y_HINT, 240, s[:cut], ERR, BAR)
-        p.text(0, Y_HINT + 10, 240, s[cut:].strip(), ERR, BAR)
+        p.text(0, ly.Y_HINT, p.w, s[:cut], ERR, BAR)
+        p.text(0, ly.Y_HINT + 10, p.w, s[cut:].strip(), ERR, BAR)
         return
     if app.focus == 2:
         a, b = L.H_MENU, -1
     elif app.focus == 1:
         a, b = L.H_MELD1 if my_turn(app) and not app.mside else -1, L.H_MELD3 if app.mside else L.H_MELD2
     elif not my_turn(app):
-        p.text(0, Y_HINT, 240, L.t(L.TURN_OF) + pname(g.turn) +
+        p.text(0, ly.Y_HINT, p.w, L.t(L.TURN_OF) + pname(g.turn) +
                (" (" + L.t(L.AI) + ")" if (app.ai_seats >> g.turn) & 1 and app.link is None else ""), DIM, BAR)
-        p.text(0, Y_HINT + 10, 240, L.t(L.H_WAIT), DIM, BAR)
+        p.text(0, ly.Y_HINT + 10, p.w, L.t(L.H_WAIT), DIM, BAR)
         return
     elif g.phase == G.P_DRAW:
         a, b = L.H_DRAW1, L.H_DRAW2
@@ -477,8 +462,8 @@ def draw_hint(app):
     elif app.confirm >= 0:
         r = app.rack()
         c = app.g.rules.cards
-        p.text(0, Y_HINT, 240, L.t(L.CONFIRM_DISCARD) + L.tiles(T.to_text(r[app.confirm], c), c), CURSOR, BAR)
-        p.text(0, Y_HINT + 10, 240, "", DIM, BAR)
+        p.text(0, ly.Y_HINT, p.w, L.t(L.CONFIRM_DISCARD) + L.tiles(T.to_text(r[app.confirm], c), c), CURSOR, BAR)
+        p.text(0, ly.Y_HINT + 10, p.w, "", DIM, BAR)
         return
     else:
         a, b = L.H_PLAY1, L.H_PLAY2

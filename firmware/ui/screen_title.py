@@ -81,18 +81,18 @@ def tick(app, now):
 def draw(app, dirty):
     p = app.p
     # a short glass (135 rows): the name higher, no tiles, the menu packed tighter
-    tall = p.h >= 240
+    tall = p.lay.tall
     y0 = 120 if tall else 40
     dy = 22 if tall else 19
     if dirty & D_CLEAR:
-        p.fill(0, 0, 240, p.h, FELT_DARK)
+        p.fill(0, 0, p.w, p.h, FELT_DARK)
         p.big(24, 28 if tall else 4, "BURAKO", WHITE, 4)
         if tall:
             x = 50
             for t in (T.tile(0, 1), T.tile(1, 2), T.tile(2, 3), T.JOKER, T.tile(3, 13)):
                 p.tile(x, 72, t, 0, FELT_DARK)
                 x += 28
-            p.text(0, 226, 240, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
+            p.text(0, 226, p.w, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
     off = 0 if app.has_save else 1
     if dirty & D_CLEAR:
         global _linked
@@ -101,7 +101,7 @@ def draw(app, dirty):
     for i in range(5):
         item = i + off
         if item > 4:
-            p.fill(0, y0 + i * dy, 240, 14, FELT_DARK)
+            p.fill(0, y0 + i * dy, p.w, 14, FELT_DARK)
             continue
         if item == 0:
             s = L.t(L.CONTINUE)
@@ -120,4 +120,4 @@ def draw(app, dirty):
         p.text(20, y0 + i * dy, 200, s, CURSOR if on else WHITE, HILITE if on else FELT_DARK, 1)
     if app.bad_save:
         # without a save the menu has four rows: the fifth row's place is free
-        p.text(0, 200 if tall else p.h - 12, 240, L.t(L.BAD_SAVE), ERR, FELT_DARK, 1)
+        p.text(0, 200 if tall else p.h - 12, p.w, L.t(L.BAD_SAVE), ERR, FELT_DARK, 1)
