@@ -20,10 +20,10 @@ its heap peak inside MicroPython)."""
 from emulator.runtimes import wasi
 from host import relay
 from host.relay import Cable, Console, SimClock
-from link import deal as D
-from link import msg as M
-from link import repair as RP
-from link import session as S
+from link import deal
+from link import msg
+from link import repair
+from link import session
 
 TICK = 10
 
@@ -45,7 +45,7 @@ class Attacker(Console):
             L.count += 1
             made += 1
         L.pos = L.position(g)
-        L.digest = M.digest(L.pos)
+        L.digest = msg.digest(L.pos)
         return made
 
     def forge(self, victim_seat, n_victim=1, limit=60, alt=False):
@@ -72,7 +72,7 @@ class Attacker(Console):
             made += 1
             mine += seat == victim_seat
         L.pos = L.position(g)
-        L.digest = M.digest(L.pos)
+        L.digest = msg.digest(L.pos)
         self.playing = False
         return made
 
@@ -83,8 +83,8 @@ class Attacker(Console):
     def hello(self, count=None, dig=None, match=True):
         L = self.link
         if not match:
-            return D.hello(L.variant, L.target, L.fw, None, 0, 0, b"")
-        return D.hello(L.variant, L.target, L.fw, L.match_id, L.seat,
+            return deal.hello(L.variant, L.target, L.fw, None, 0, 0, b"")
+        return deal.hello(L.variant, L.target, L.fw, L.match_id, L.seat,
                        L.count if count is None else count, L.digest if dig is None else dig)
 
     def deaf(self, *kinds):
@@ -98,7 +98,7 @@ class Attacker(Console):
         self.link.received = received
 
     def withhold(self, kind):
-        """Never send messages of this kind (e.g. M.REVEAL)."""
+        """Never send messages of this kind (e.g. msg.REVEAL)."""
         send = self.link.t.send
         self.link.t.send = lambda p: True if p[0] == kind else send(p)
 
@@ -156,12 +156,12 @@ class Trickle:
 
 def turn_seat(rules, seed, target, log):
     """The seat that made each move of a log (replayed from the deal)."""
-    from link import moves_burako as gm
-    g = gm.new_game(rules, seed, target)
+    from link import moves_burako
+    g = moves_burako.new_game(rules, seed, target)
     seats = []
     i = 0
     while i < len(log):
-        mv, i = gm.get_move(log, i, len(log), g)
+        mv, i = moves_burako.get_move(log, i, len(log), g)
         seats.append(g.turn)
         assert mv is not None and not g.play(mv)
     return seats
@@ -217,7 +217,7 @@ class CpVictim:
 
     def outcome(self):
         L = self.c.link
-        dig = b"" if L.game is None else M.digest(L.position(L.game))
+        dig = b"" if L.game is None else msg.digest(L.position(L.game))
         return Outcome(L.count, L.state, L.reason, L.by_peer, L.seat, dig, bytes(L.log),
                        self.c.save, self.c.saves, None, L.match_id)
 
@@ -241,7 +241,7 @@ GUEST = """
 import gc, uctypes, host, binascii
 gc.disable()
 from link.session import Link
-from link import msg as M
+from link import msg
 from ai.basic import BasicAI
 """ + relay.GUEST_WIRE + """SAVED = binascii.unhexlify(%(saved)r)
 PEAK = [0, 0]     # the highest heap in use before a collection; the last step's
@@ -270,7 +270,7 @@ def run():
         if f & 2:
             g = L.game
             print('R', L.count, L.state, L.reason, 1 if L.by_peer else 0, L.seat,
-                  '-' if g is None else hx(M.digest(L.position(g))), PEAK[0], saves, hx(L.match_id))
+                  '-' if g is None else hx(msg.digest(L.position(g))), PEAK[0], saves, hx(L.match_id))
             print('L', hx(L.log))
             print('S', hx(save))
             return
@@ -310,8 +310,8 @@ class GuestVictim:
         self.seed, self.saved, self.variant, self.heap = seed, saved, variant, heap
         self.playing = True
         self.count = 0
-        self.state = S.CONNECTING
-        self.reason = S.R_NONE
+        self.state = session.CONNECTING
+        self.reason = session.R_NONE
         self.by_peer = False
         self.seat = -1
         self.turn = -1
@@ -439,7 +439,7 @@ def mid_match(v, atk, clock, count=8):
 
 
 def ended(v):
-    return lambda: v.state == S.ENDED
+    return lambda: v.state == session.ENDED
 
 
 # --- the attacks -------------------------------------------------------------------
@@ -455,16 +455,16 @@ def forged_moves(trigger):
         atk.forge(v.seat, 1)
         t0 = clock.now
         if trigger == "move":
-            atk.say(M.move(count + 1, b"\0\0\0\0", (0, 0, b"", 0)))
+            atk.say(msg.move(count + 1, b"\0\0\0\0", (0, 0, b"", 0)))
         elif trigger == "hello":
             atk.say(atk.hello())
         else:
             atk.say(atk.hello(count=count, dig=b"\x01\x02\x03\x04"))
         # (a victim that adopts the forged log instead: its count moves on)
-        yield from until(lambda: v.state == S.ENDED or v.count > count, clock, 120_000)
+        yield from until(lambda: v.state == session.ENDED or v.count > count, clock, 120_000)
         t1 = clock.now
         yield from settle(clock, 300)
-        return before, t1 - t0 if v.state == S.ENDED else None
+        return before, t1 - t0 if v.state == session.ENDED else None
     return scen
 
 
@@ -473,7 +473,7 @@ def deal_grinding(how):
     the seed), it asks for another deal: 'hello' (a new HELLO, no match),
     'restart' (a new connection id, no save), 'silence' (never reveals)."""
     def scen(v, atk, clock):
-        atk.withhold(M.REVEAL)
+        atk.withhold(msg.REVEAL)
         yield from until(lambda: atk.link.match_id is not None, clock, 120_000)
         t0 = clock.now                  # it knows the deal
         tries = 0
@@ -481,7 +481,7 @@ def deal_grinding(how):
             atk.say(atk.hello(match=False))
         elif how == "restart":
             atk.restart(keep_save=False)
-            atk.withhold(M.REVEAL)
+            atk.withhold(msg.REVEAL)
         yield from until(ended(v), clock, 120_000)
         t1 = clock.now
         tries += 1
@@ -494,7 +494,7 @@ def dealt_then_abandoned(v, atk, clock):
     """Deal grinding after the deal: the attacker sees the dealt match (no
     move yet) and comes back with no match (a restart without its save)."""
     v.playing = atk.playing = False
-    yield from until(lambda: v.state == S.PLAYING and atk.link.state == S.PLAYING, clock, 30_000)
+    yield from until(lambda: v.state == session.PLAYING and atk.link.state == session.PLAYING, clock, 30_000)
     yield from settle(clock, 200)
     t0 = clock.now
     atk.restart(keep_save=False)
@@ -513,24 +513,24 @@ def log_flood(frames=200, junk=False):
     def scen(v, atk, clock):
         before = yield from mid_match(v, atk, clock)
         count = v.count
-        atk.deaf(M.SYNC, M.REPAIR)
+        atk.deaf(msg.SYNC, msg.REPAIR)
         getattr(v, "reset_peak", lambda: None)()     # (the flood's own heap peak, in MicroPython)
         t0 = clock.now
-        atk.say(M.move(count + 1, b"\0\0\0\0", (0, 0, b"", 0)))
+        atk.say(msg.move(count + 1, b"\0\0\0\0", (0, 0, b"", 0)))
         sent = 0
         start = count
-        while sent < frames and v.state != S.ENDED:
+        while sent < frames and v.state != session.ENDED:
             if len(atk.link.t.queue) < 4:
                 body = bytes([0]) * 396         # DRAW moves
                 st = 60000 if junk else start
-                atk.say(RP.with16(M.LOG, st & 0xFFFF) + body)
+                atk.say(repair.with16(msg.LOG, st & 0xFFFF) + body)
                 start += 396
                 sent += 1
                 if sent == frames // 2 and not junk:
                     start = 0                   # now for the repair it asked
             yield
         yield from settle(clock, 2000)
-        return before, clock.now - t0 if v.state == S.ENDED else None
+        return before, clock.now - t0 if v.state == session.ENDED else None
     return scen
 
 
@@ -545,23 +545,23 @@ def catchups(n, moves=True):
         getattr(v, "reset_peak", lambda: None)()
         mems = []
         done = 0
-        while done < n and v.state != S.ENDED and atk.link.game.phase != atk.link.over:
+        while done < n and v.state != session.ENDED and atk.link.game.phase != atk.link.over:
             L = atk.link
             yield from until(lambda: L.game.turn == L.seat and v.count == L.count and L.idle()
-                             or v.state == S.ENDED or L.game.phase == L.over, clock, 60_000)
-            if v.state == S.ENDED or L.game.phase == L.over:
+                             or v.state == session.ENDED or L.game.phase == L.over, clock, 60_000)
+            if v.state == session.ENDED or L.game.phase == L.over:
                 break
             c = v.count
             if moves:
                 atk.ahead()
             L.repaired = 0              # (our own bound on serving: lifted)
-            atk.say(M.move(L.count + (not moves), b"\0\0\0\0", (0, 0, b"", 0)))
+            atk.say(msg.move(L.count + (not moves), b"\0\0\0\0", (0, 0, b"", 0)))
             if moves:
                 v.playing = True
-                yield from until(lambda: v.count > c or v.state == S.ENDED, clock, 30_000)
+                yield from until(lambda: v.count > c or v.state == session.ENDED, clock, 30_000)
             else:
                 yield
-                yield from until(lambda: v.state != S.CONNECTING and v.idle, clock, 30_000)
+                yield from until(lambda: v.state != session.CONNECTING and v.idle, clock, 30_000)
             done += 1
             mems.append(getattr(v, "mem", 0))
         return (done, mems), None
@@ -572,7 +572,7 @@ def false_end(v, atk, clock):
     """END(match over) with the match in play."""
     before = yield from mid_match(v, atk, clock)
     t0 = clock.now
-    atk.say(bytes((M.END, S.R_MATCH_OVER)))
+    atk.say(bytes((msg.END, session.R_MATCH_OVER)))
     yield from until(ended(v), clock, 5000)
     t1 = clock.now
     yield from settle(clock, 300)
@@ -599,9 +599,9 @@ def save_starvation(seconds=120, trickle=False):
         was = v.state
         last = v.saves
         end = clock.now + seconds * 1000
-        while clock.now < end and v.state != S.ENDED:
+        while clock.now < end and v.state != session.ENDED:
             yield
-            if v.state == S.PEER_GONE and was != S.PEER_GONE:
+            if v.state == session.PEER_GONE and was != session.PEER_GONE:
                 gone += 1
             was = v.state
             if v.saves != last:
@@ -622,7 +622,7 @@ VICTIM_DEVICE = """
 import gc, binascii, time
 from hal import board as _hb
 from link.session import Link, ENDED
-from link import msg as M
+from link import msg
 from ai.basic import BasicAI
 b = _hb.build(init_display=False)
 L = Link(b, 'burako', 0)
@@ -663,7 +663,7 @@ while True:
             break
     time.sleep_ms(2)
 g = L.game
-print('R', L.count, L.state, L.reason, int(L.by_peer), L.seat, '-' if g is None else hx(M.digest(L.position(g))),
+print('R', L.count, L.state, L.reason, int(L.by_peer), L.seat, '-' if g is None else hx(msg.digest(L.position(g))),
       peak, saves, hx(L.match_id), gc.mem_free())
 print('L', hx(L.log))
 print('S', hx(save))
@@ -834,10 +834,10 @@ def ui_catchups(frames=1200, target=3000, heap=HEAP, storage=None):
             except OSError:
                 break                   # the console's end closed
             L = atk.link
-            if L.state == S.PLAYING and L.game.turn == L.seat and L.idle() and L.game.phase != L.over:
+            if L.state == session.PLAYING and L.game.turn == L.seat and L.idle() and L.game.phase != L.over:
                 atk.ahead()
                 L.repaired = 0
-                atk.say(M.move(L.count, b"\0\0\0\0", (0, 0, b"", 0)))
+                atk.say(msg.move(L.count, b"\0\0\0\0", (0, 0, b"", 0)))
                 n += 1
             time.sleep(0.002)
         out, err = p.communicate(timeout=120)

@@ -6,7 +6,7 @@ import os
 
 from emulator.board import FRAME_MS, EmuBoard, VirtualClock
 from host.relay import Cable
-from ui import screen_link as SL
+from ui import screen_link
 from ui.app import App
 from ui.state import snapshot
 import scorelog
@@ -77,7 +77,7 @@ def run(a, b, clock, until, max_ms=3_000_000, check=None):
 
 
 def done(*cs):
-    return lambda: all(SL.over(c.app) for c in cs)
+    return lambda: all(screen_link.over(c.app) for c in cs)
 
 
 # --- the session's duels (host/relay.py's Console) -------------------------------------

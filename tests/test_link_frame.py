@@ -6,35 +6,35 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from host.relay import Cable, Faults, SimClock
-from link import frame as F
-from link import transport as TR
+from link import frame
+from link import transport
 
 SETTINGS = settings(derandomize=True, deadline=None, max_examples=40,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
-@given(st.binary(max_size=F.MAX_RAW))
+@given(st.binary(max_size=frame.MAX_RAW))
 def test_cobs_round_trip_has_no_zero_inside(data):
-    out = bytearray(F.MAX_WIRE)
-    m = F.cobs_encode(data, len(data), out)
+    out = bytearray(frame.MAX_WIRE)
+    m = frame.cobs_encode(data, len(data), out)
     assert out[m - 1] == 0 and 0 not in out[:m - 1]
     assert m <= len(data) + len(data) // 254 + 2
     buf = bytearray(out[:m - 1])
-    k = F.cobs_decode(buf, m - 1)
+    k = frame.cobs_decode(buf, m - 1)
     assert bytes(buf[:k]) == data
 
 
 def test_crc16_is_ccitt_false():
     # the catalogue check value of CRC-16/CCITT-FALSE
-    assert F.crc16(b"123456789", 9) == 0x29B1
+    assert frame.crc16(b"123456789", 9) == 0x29B1
 
 
 def test_largest_frame_fits_the_uart_buffer():
-    wire = F.Encoder().build(F.HEAD, 255, 255, bytes(range(1, 256)) + bytes(F.MAX_PAYLOAD - 255))
+    wire = frame.Encoder().build(frame.HEAD, 255, 255, bytes(range(1, 256)) + bytes(frame.MAX_PAYLOAD - 255))
     assert len(wire) < 512          # hal/uart.py RXBUF
     try:
-        F.Encoder().build(2, 0, 0, bytes(F.MAX_PAYLOAD + 1))
+        frame.Encoder().build(2, 0, 0, bytes(frame.MAX_PAYLOAD + 1))
     except ValueError:
         pass
     else:
@@ -42,15 +42,15 @@ def test_largest_frame_fits_the_uart_buffer():
 
 
 def _frames(payloads):
-    enc = F.Encoder()
+    enc = frame.Encoder()
     return b"".join(bytes(enc.build(2, i & 255, 0, p)) for i, p in enumerate(payloads))
 
 
 @SETTINGS
-@given(st.lists(st.binary(max_size=F.MAX_PAYLOAD), max_size=8), st.data())
+@given(st.lists(st.binary(max_size=frame.MAX_PAYLOAD), max_size=8), st.data())
 def test_receiver_any_split_and_merge(payloads, data):
     got = []
-    rx = F.Receiver(lambda b, n: got.append(bytes(b[F.HEAD:n])))
+    rx = frame.Receiver(lambda b, n: got.append(bytes(b[frame.HEAD:n])))
     stream = b"\x07junk\x00" + _frames(payloads)   # leading noise ends at a delimiter
     i = 0
     while i < len(stream):
@@ -64,7 +64,7 @@ def test_receiver_any_split_and_merge(payloads, data):
 
 def test_receiver_drops_damaged_and_overlong_frames():
     got = []
-    rx = F.Receiver(lambda b, n: got.append(bytes(b[F.HEAD:n])))
+    rx = frame.Receiver(lambda b, n: got.append(bytes(b[frame.HEAD:n])))
     good = _frames([b"one"])
     bad = bytearray(_frames([b"two"]))
     bad[3] ^= 0x10
@@ -90,11 +90,11 @@ class Sink:
         self.resets += 1
 
 
-def _pair(clock, fa=None, fb=None, rto=TR.RTO_MS):
+def _pair(clock, fa=None, fb=None, rto=transport.RTO_MS):
     cable = Cable(clock, fa, fb)
     sa, sb = Sink(), Sink()
-    a = TR.Transport(cable.a, clock, b"AAAA", sa, rto)
-    b = TR.Transport(cable.b, clock, b"BBBB", sb, rto)
+    a = transport.Transport(cable.a, clock, b"AAAA", sa, rto)
+    b = transport.Transport(cable.b, clock, b"BBBB", sb, rto)
     return cable, (a, sa), (b, sb)
 
 
@@ -169,7 +169,7 @@ def test_restarted_peer_resets_the_connection_and_duplicates_are_dropped():
     assert sb.got == [b"first"] and b.dups == 1
     # b is switched off and on: a new Transport with a new id
     sb2 = Sink()
-    b2 = TR.Transport(cable.b, clock, b"CCCC", sb2)
+    b2 = transport.Transport(cable.b, clock, b"CCCC", sb2)
     _run(clock, [(a, sa), (b2, sb2)], 2000)
     assert sa.resets == 1 and sa.ups == 2 and sb2.ups == 1
     assert a.send(b"second")
@@ -180,7 +180,7 @@ def test_restarted_peer_resets_the_connection_and_duplicates_are_dropped():
 def test_foreign_device_never_connects():
     clock = SimClock(0)
     cable, (a, sa), _ = _pair(clock)
-    enc = F.Encoder()
-    cable.b.write(bytes(enc.build(TR.SYN, 0, 0, b"XXXX" + b"BBBB" + b"AAAA")))
+    enc = frame.Encoder()
+    cable.b.write(bytes(enc.build(transport.SYN, 0, 0, b"XXXX" + b"BBBB" + b"AAAA")))
     _run(clock, [(a, sa)], 1000)
     assert not a.up and sa.ups == 0

@@ -9,12 +9,12 @@ from hypothesis import strategies as st
 
 import hostile as H
 from host.relay import Cable, SimClock, _Board
-from link import deal as D
-from link import entropy as E
-from link import frame as F
-from link import msg as M
-from link import repair as RP
-from link import session as S
+from link import deal
+from link import entropy
+from link import frame
+from link import msg
+from link import repair
+from link import session
 from link.session import Link
 from test_vpico import flashed, vpico_ready  # noqa: F401  (fixtures: the flashed image, made once)
 
@@ -54,9 +54,9 @@ def test_forged_moves_for_the_victims_seat_end_the_link_R_CHEAT(victim, trigger)
     claiming more moves (SYNC), a HELLO with the same count and another
     digest (REPAIR). Each once played all of a victim's turns."""
     out, atk, clock, (before, ms) = H.drive(H.forged_moves(trigger), victim=victim)
-    assert out.state == S.ENDED and out.reason == S.R_CHEAT and not out.by_peer
+    assert out.state == session.ENDED and out.reason == session.R_CHEAT and not out.by_peer
     _unchanged(out, before)
-    assert atk.link.reason == S.R_CHEAT and atk.link.by_peer      # told
+    assert atk.link.reason == session.R_CHEAT and atk.link.by_peer      # told
     _heap(out)
 
 
@@ -73,7 +73,7 @@ def test_restored_console_takes_its_own_moves_past_its_save_once_then_never():
         yield from H.mid_match(v, atk, clock, v.count + 6)
         v.c.save = state["save"]
         v.c.power_cycle()                      # restored behind: its own last moves are the peer's to give
-        yield from H.until(lambda: v.state == S.PLAYING and v.count == atk.link.count and v.idle, clock, 10_000)
+        yield from H.until(lambda: v.state == session.PLAYING and v.count == atk.link.count and v.idle, clock, 10_000)
         assert not v.c.link.restored
         state["caught"] = v.count
         yield from H.settle(clock, 100)
@@ -84,7 +84,7 @@ def test_restored_console_takes_its_own_moves_past_its_save_once_then_never():
         return before
     out, atk, clock, before = H.drive(scen)
     assert state["caught"] > 12
-    assert out.reason == S.R_CHEAT
+    assert out.reason == session.R_CHEAT
     assert (out.count, out.dig, out.log) == before
 
 
@@ -97,40 +97,40 @@ def test_restored_console_refuses_a_log_that_rewrites_its_saved_moves():
         v.c.power_cycle()
         # the attacker rewrites history: its log is another match's from the same deal
         L = atk.link
-        g, _ = S.replay(L.rules, L.seed, L.target, b"")
+        g, _ = session.replay(L.rules, L.seed, L.target, b"")
         L.log = bytearray()
         L.count = 0
-        S._assign(L.game, g)
+        session._assign(L.game, g)
         atk.forge(v.seat, 8, alt=True)
-        L.phase = S.PLAYING
+        L.phase = session.PLAYING
         yield from H.until(H.ended(v), clock, 10_000)
         return save
     out, atk, clock, save = H.drive(scen)
-    assert out.reason == S.R_CHEAT
+    assert out.reason == session.R_CHEAT
     c = Link(_board(), "burako", saved=save)
     assert out.log == bytes(c.log) and out.count == c.count
 
 
 # --- the deal is fixed once we revealed ------------------------------------------------
 @pytest.mark.parametrize("victim", VICTIMS)
-@pytest.mark.parametrize("how,reason", [("hello", S.R_PEER_ABANDONED), ("restart", S.R_PEER_ABANDONED),
-                                        ("silence", S.R_NO_REVEAL)])
+@pytest.mark.parametrize("how,reason", [("hello", session.R_PEER_ABANDONED), ("restart", session.R_PEER_ABANDONED),
+                                        ("silence", session.R_NO_REVEAL)])
 def test_deal_grinding_ends_the_link_with_the_reason_never_a_new_deal(victim, how, reason):
     """The attacker reads the victim's REVEAL, withholds its own and asks for
     another deal (a new HELLO, a restart) or never reveals: the victim ends
     with the reason named, by the peer, and no match was dealt."""
     out, atk, clock, (_, ms) = H.drive(H.deal_grinding(how), victim=victim)
-    assert out.state == S.ENDED and out.reason == reason and out.by_peer
+    assert out.state == session.ENDED and out.reason == reason and out.by_peer
     assert out.match_id is None and out.save is None and out.count == 0
     if how == "silence":                        # REVEAL_MS of connected time
-        assert D._REVEAL_MS - 100 <= ms <= D._REVEAL_MS + 100
+        assert deal._REVEAL_MS - 100 <= ms <= deal._REVEAL_MS + 100
     _heap(out)
 
 
 @pytest.mark.parametrize("victim", VICTIMS)
 def test_a_dealt_match_the_peer_walks_away_from_is_abandoned_by_it(victim):
     out, atk, clock, _ = H.drive(H.dealt_then_abandoned, victim=victim)
-    assert out.state == S.ENDED and out.reason == S.R_PEER_ABANDONED and out.by_peer
+    assert out.state == session.ENDED and out.reason == session.R_PEER_ABANDONED and out.by_peer
     assert out.match_id is not None and out.count == 0      # the match (and its save) kept
 
 
@@ -140,7 +140,7 @@ def test_reveal_timeout_counts_only_connected_time():
     cable = Cable(clock)
     a = H.SavingConsole(cable.a, clock, "burako", 0, 1)
     b = H.Attacker(cable.b, clock, "burako", 0, 2)
-    b.withhold(M.REVEAL)
+    b.withhold(msg.REVEAL)
     while b.link.match_id is None:
         clock.now += 10
         a.step()
@@ -150,14 +150,14 @@ def test_reveal_timeout_counts_only_connected_time():
         clock.now += 10
         a.step()
         b.step()
-    assert a.link.state == S.PEER_GONE and a.link.phase == S.DEALING
+    assert a.link.state == session.PEER_GONE and a.link.phase == session.DEALING
     cable.cut = False
     t0 = clock.now
-    while a.link.state != S.ENDED:
+    while a.link.state != session.ENDED:
         clock.now += 10
         a.step()
         b.step()
-    assert a.link.reason == S.R_NO_REVEAL and clock.now - t0 >= D._REVEAL_MS - 2000
+    assert a.link.reason == session.R_NO_REVEAL and clock.now - t0 >= deal._REVEAL_MS - 2000
 
 
 # --- bounded buffers ---------------------------------------------------------------------
@@ -170,9 +170,9 @@ def test_log_flood_buffers_nothing_and_changes_nothing(victim, junk):
     nobody's move numbers (ignored). The heap stays as it was."""
     out, atk, clock, (before, ms) = H.drive(H.log_flood(200, junk), victim=victim)
     if junk:
-        assert out.state == S.CONNECTING            # still waiting for a repair; the player may leave
+        assert out.state == session.CONNECTING            # still waiting for a repair; the player may leave
     else:
-        assert out.state == S.ENDED and out.reason == S.R_CHEAT
+        assert out.state == session.ENDED and out.reason == session.R_CHEAT
     _unchanged(out, before)
     if out.peak is not None:
         assert out.peak < H.HEAP and out.window < 90_000      # (a match's guest peaks ~83.5 KB)
@@ -184,25 +184,25 @@ def test_a_log_past_the_bound_ends_the_link_and_changes_nothing(monkeypatch):
     they were."""
     def scen(v, atk, clock):
         before = yield from H.mid_match(v, atk, clock, 10)
-        monkeypatch.setattr(M, "MAX_LOG", len(before[2]) + 1)    # (the session's and repair.py's)
+        monkeypatch.setattr(msg, "MAX_LOG", len(before[2]) + 1)    # (the session's and repair.py's)
         atk.ahead()
         atk.say(atk.hello())
         yield from H.until(H.ended(v), clock, 10_000)
         return before
     out, atk, clock, before = H.drive(scen)
-    assert out.reason == S.R_PROTOCOL
+    assert out.reason == session.R_PROTOCOL
     _unchanged(out, before)
 
 
 def test_a_move_past_the_bound_ends_the_link(monkeypatch):
     def scen(v, atk, clock):
         before = yield from H.mid_match(v, atk, clock, 10)
-        monkeypatch.setattr(M, "MAX_LOG", len(before[2]) + 1)    # (the session's and repair.py's)
+        monkeypatch.setattr(msg, "MAX_LOG", len(before[2]) + 1)    # (the session's and repair.py's)
         atk.playing = True
         yield from H.until(H.ended(v), clock, 10_000)
         return before
     out, atk, clock, before = H.drive(scen)
-    assert out.reason == S.R_PROTOCOL
+    assert out.reason == session.R_PROTOCOL
     _unchanged(out, before)
 
 
@@ -213,12 +213,12 @@ def test_a_thousand_catch_ups_keep_the_heap_where_it_was():
     catch-ups with moves (each of the attacker's turns taken by SYNC)."""
     out, atk, clock, ((done, mems), _) = H.drive(H.catchups(1000, moves=False), victim="micropython",
                                                  fuel=400_000_000_000, timeout=900)
-    assert done == 1000 and out.state == S.PLAYING
+    assert done == 1000 and out.state == session.PLAYING
     assert max(mems[10:]) - min(mems[10:]) <= 256
     assert out.peak < H.HEAP
     out, atk, clock, ((done, mems), _) = H.drive(H.catchups(10_000), victim="micropython",
                                                  fuel=400_000_000_000, timeout=900)
-    assert done > 50 and out.reason == S.R_MATCH_OVER
+    assert done > 50 and out.reason == session.R_MATCH_OVER
     assert out.peak < H.HEAP
 
 
@@ -229,7 +229,7 @@ def test_end_match_over_mid_match_is_the_peer_abandoning(victim):
     dead table; the link ends as the peer abandoning, by the peer, the game
     and save kept for the player to decide."""
     out, atk, clock, (before, ms) = H.drive(H.false_end, victim=victim)
-    assert out.state == S.ENDED and out.reason == S.R_PEER_ABANDONED and out.by_peer
+    assert out.state == session.ENDED and out.reason == session.R_PEER_ABANDONED and out.by_peer
     _unchanged(out, before)
 
 
@@ -239,7 +239,7 @@ def test_trailing_byte_after_every_frame_cannot_starve_saves(victim):
     log never goes unsaved longer than SAVE_MS at a turn boundary."""
     out, atk, clock, ((moves, saves, unsaved, gone), _) = H.drive(H.save_starvation(120), victim=victim)
     assert moves > 100 and saves >= 2
-    assert unsaved <= S._SAVE_MS + 100
+    assert unsaved <= session._SAVE_MS + 100
     _save_intact(out, out.log)
 
 
@@ -249,7 +249,7 @@ def test_one_byte_a_second_peer_cannot_starve_saves(victim):
         H.save_starvation(600, trickle=True), victim=victim, tick=50, fuel=400_000_000_000, timeout=900)
     assert gone >= 10                           # it flaps between peer gone and playing
     assert moves >= 1 and saves >= 1
-    assert unsaved <= S._SAVE_MS + 100
+    assert unsaved <= session._SAVE_MS + 100
     _save_intact(out, out.log)
 
 
@@ -257,18 +257,18 @@ def test_one_byte_a_second_peer_cannot_starve_saves(victim):
 @pytest.mark.parametrize("n", [480, 481, 482, 483])
 def test_payloads_over_480_bytes_are_dropped(n):
     got = []
-    rx = F.Receiver(lambda b, k: got.append(k))
-    enc = F.Encoder(F.MAX_WIRE + 8)
+    rx = frame.Receiver(lambda b, k: got.append(k))
+    enc = frame.Encoder(frame.MAX_WIRE + 8)
     w = enc.wire
     payload = bytes(range(1, 256)) * 2
     # built by hand: the Encoder itself refuses more than MAX_PAYLOAD
     raw = bytearray((2, 0, 0)) + payload[:n]
-    c = F.crc16(raw, len(raw))
+    c = frame.crc16(raw, len(raw))
     raw += bytes((c & 0xFF, c >> 8))
-    m = F.cobs_encode(raw, len(raw), w)
+    m = frame.cobs_encode(raw, len(raw), w)
     rx.feed(w, m)
-    assert got == ([F.HEAD + n] if n <= F.MAX_PAYLOAD else [])
-    assert rx.bad == (n > F.MAX_PAYLOAD)
+    assert got == ([frame.HEAD + n] if n <= frame.MAX_PAYLOAD else [])
+    assert rx.bad == (n > frame.MAX_PAYLOAD)
 
 
 def _two():
@@ -295,8 +295,8 @@ def test_empty_data_frame_is_refused_not_read_as_a_stale_type():
     before = (a.link.count, bytes(a.link.log))
     b.say(b"")
     _run(a, b, clock, 300)
-    assert a.link.last_refusal == (S.F_GARBAGE, 0)
-    assert (a.link.count, bytes(a.link.log)) == before and a.link.state == S.PLAYING
+    assert a.link.last_refusal == (session.F_GARBAGE, 0)
+    assert (a.link.count, bytes(a.link.log)) == before and a.link.state == session.PLAYING
 
 
 def test_repeated_sync_requests_are_not_amplified():
@@ -306,17 +306,17 @@ def test_repeated_sync_requests_are_not_amplified():
     _run(a, b, clock, 30_000, lambda: a.link.count >= 60)
     a.playing = b.playing = False
     _run(a, b, clock, 300)
-    b.deaf(M.LOG, M.LOG_END)
+    b.deaf(msg.LOG, msg.LOG_END)
     out0 = a.link.stats()["bytes_out"]
     asked = 0
     for _ in range(40):
-        b.say(RP.with16(M.SYNC, 0))
+        b.say(repair.with16(msg.SYNC, 0))
         asked += 3
         _run(a, b, clock, 50)
     _run(a, b, clock, 2000)
     sent = a.link.stats()["bytes_out"] - out0
-    assert a.link.reason == S.R_PROTOCOL
-    assert sent <= (2 * M.MAX_STRIKES + 1) * (len(a.link.log) + 200) + 2500     # acks, heartbeats
+    assert a.link.reason == session.R_PROTOCOL
+    assert sent <= (2 * msg.MAX_STRIKES + 1) * (len(a.link.log) + 200) + 2500     # acks, heartbeats
     assert bytes(a.link.log) == bytes(b.link.log)
 
 
@@ -333,12 +333,12 @@ def test_save_whose_length_byte_overruns_it_is_a_value_error():
 def test_no_os_randomness_still_gives_nonces_not_timing_alone(monkeypatch):
     def broken(n):
         raise OSError(5)
-    monkeypatch.setattr(E, "_urandom", broken)
-    monkeypatch.setattr(E, "weak", False)
-    monkeypatch.setattr(E, "ticks_us", lambda: 7)        # timing tells nothing
-    a = E.random_bytes(16)
-    b = E.random_bytes(16)
-    assert a != b and len(a) == 16 and E.weak
+    monkeypatch.setattr(entropy, "_urandom", broken)
+    monkeypatch.setattr(entropy, "weak", False)
+    monkeypatch.setattr(entropy, "ticks_us", lambda: 7)        # timing tells nothing
+    a = entropy.random_bytes(16)
+    b = entropy.random_bytes(16)
+    assert a != b and len(a) == 16 and entropy.weak
 
 
 # --- the property: my seat's moves are mine ------------------------------------------------
@@ -370,12 +370,12 @@ def test_an_honest_consoles_game_holds_only_moves_a_seat_really_sent(seed, acts)
     v.link.send_move = sent
     todo = list(acts)
     wait = 0
-    while clock.now < 200_000 and v.link.state != S.ENDED and (todo or wait > 0):
+    while clock.now < 200_000 and v.link.state != session.ENDED and (todo or wait > 0):
         clock.now += 5
         v.step()
         atk.step()
         wait -= 1
-        if wait > 0 or not todo or atk.link.game is None or atk.link.state == S.ENDED:
+        if wait > 0 or not todo or atk.link.game is None or atk.link.state == session.ENDED:
             continue
         what, ticks = todo.pop(0)
         wait = ticks
@@ -383,7 +383,7 @@ def test_an_honest_consoles_game_holds_only_moves_a_seat_really_sent(seed, acts)
         c = v.link.count
         if what == "move_ahead":
             atk.forge(v.link.seat, 1)
-            atk.say(M.move(L.count, b"\0\0\0\0", (0, 0, b"", 0)))
+            atk.say(msg.move(L.count, b"\0\0\0\0", (0, 0, b"", 0)))
         elif what == "hello_more":
             atk.forge(v.link.seat, 2)
             atk.say(atk.hello())
@@ -395,21 +395,21 @@ def test_an_honest_consoles_game_holds_only_moves_a_seat_really_sent(seed, acts)
         elif what == "forge_move":
             g = v.link.game
             if g is not None and g.turn == v.link.seat:
-                atk.say(M.move(c, M.digest(v.link.position(g)), (0, 0, b"", 0)))
+                atk.say(msg.move(c, msg.digest(v.link.position(g)), (0, 0, b"", 0)))
         elif what == "bad_log":
-            atk.say(RP.with16(M.LOG, c) + bytes(ticks % 7 for _ in range(ticks)))
+            atk.say(repair.with16(msg.LOG, c) + bytes(ticks % 7 for _ in range(ticks)))
         elif what == "log_end":
-            atk.say(RP.log_end(c + ticks % 3, b"\1\2\3\4"))
+            atk.say(repair.log_end(c + ticks % 3, b"\1\2\3\4"))
         elif what == "ahead" and L.game.turn == L.seat and L.idle():
             atk.ahead()
-            atk.say(M.move(L.count, b"\0\0\0\0", (0, 0, b"", 0)))
+            atk.say(msg.move(L.count, b"\0\0\0\0", (0, 0, b"", 0)))
         atk.playing = what == "wait"
     L = v.link
     if L.game is not None:
         seats = H.turn_seat(L.rules, L.seed, L.target, bytes(L.log))
         i = 0
         for k, seat in enumerate(seats):
-            mv, j = M.get_move(L.log, i, len(L.log))
+            mv, j = msg.get_move(L.log, i, len(L.log))
             if seat == L.seat:
                 assert own.get(k) == bytes(L.log[i:j]), "move %d of our seat we never sent" % k
             i = j
@@ -436,12 +436,12 @@ def test_worst_attacks_against_the_rp2_firmware_on_the_virtual_pico(flashed, tmp
             "grind_restart": H.deal_grinding("restart"), "flood": H.log_flood(40)}[attack]
     out, atk, ret, lines = H.drive_vpico(scen, image)
     assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-5:]
-    assert out.state == S.ENDED
+    assert out.state == session.ENDED
     if attack.startswith("grind"):
-        assert out.reason == S.R_PEER_ABANDONED and out.by_peer
+        assert out.reason == session.R_PEER_ABANDONED and out.by_peer
         assert out.match_id is None and out.save is None
     else:
-        assert out.reason == S.R_CHEAT
+        assert out.reason == session.R_CHEAT
         _unchanged(out, ret[0])
 
 
@@ -471,7 +471,7 @@ def test_forged_moves_in_a_rummy_match_end_the_link_R_CHEAT(trigger):
     way: a LOG holding a move of the victim's seat ends the link, the game,
     log and save as they were."""
     out, atk, clock, (before, ms) = H.drive(H.forged_moves(trigger), variant="rummy")
-    assert out.state == S.ENDED and out.reason == S.R_CHEAT
+    assert out.state == session.ENDED and out.reason == session.R_CHEAT
     assert (out.count, out.dig, out.log) == before
     c = Link(_board(), "rummy", saved=out.save)
     assert before[2].startswith(bytes(c.log))

@@ -12,15 +12,15 @@ import pytest
 from emulator.runtimes import wasi
 from host import relay
 from host.relay import Faults
-from link import frame as F
+from link import frame
 
 pytestmark = pytest.mark.micropython
 
 def test_frame_layer_is_byte_identical_on_micropython():
     rng = random.Random(5)
     payloads = [bytes(rng.randrange(256) for _ in range(rng.randrange(1, 300))) for _ in range(12)]
-    payloads.append(bytes(F.MAX_PAYLOAD))
-    enc = F.Encoder()
+    payloads.append(bytes(frame.MAX_PAYLOAD))
+    enc = frame.Encoder()
     wires = [bytes(enc.build(2, i, 7, p)) for i, p in enumerate(payloads)]
     damage = Faults(drop=0.002, flip=0.004, dup=0.002, seed=3)
     stream = damage.mangle(b"".join(wires))
@@ -31,7 +31,7 @@ def test_frame_layer_is_byte_identical_on_micropython():
         cuts.append(k)
         left -= k
     want = []
-    rx = F.Receiver(lambda b, n: want.append(bytes(b[F.HEAD:n]).hex()))
+    rx = frame.Receiver(lambda b, n: want.append(bytes(b[frame.HEAD:n]).hex()))
     i = 0
     for k in cuts:
         rx.feed(stream[i:i + k], k)

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from host.relay import Cable, Console, SimClock, duel
-from link import deal as D
+from link import deal
 from link import entropy
-from link import msg as M
+from link import msg
 import linkkit
 from linkkit import done, run
 from ui.common import S_LINK
@@ -24,19 +24,19 @@ NAME = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=3, max_size=3)
 @given(name=st.one_of(st.just(""), NAME), resume=st.booleans(), fw=st.binary(max_size=16),
        count=st.integers(0, 65535), seat=st.integers(0, 1))
 def test_hello_round_trips_with_and_without_a_name(name, resume, fw, count, seat):
-    mid, dig = (b"\x01" * M.MATCH_ID, b"\x02" * M.DIGEST) if resume else (None, b"")
-    h = D.hello(2, 500, fw, mid, seat if resume else 0, count if resume else 0, dig, name)
-    got = D.parse_hello(h, 0, len(h))
-    assert got == (M.PROTO, 2, 500, fw, mid, seat if resume else 0,
+    mid, dig = (b"\x01" * msg.MATCH_ID, b"\x02" * msg.DIGEST) if resume else (None, b"")
+    h = deal.hello(2, 500, fw, mid, seat if resume else 0, count if resume else 0, dig, name)
+    got = deal.parse_hello(h, 0, len(h))
+    assert got == (msg.PROTO, 2, 500, fw, mid, seat if resume else 0,
                    count if resume else 0, dig, name)
 
 
 @pytest.mark.parametrize("tail", [b"AN", b"ANAS", b"ana", b"A1A", b"\x00\x00\x00"])
 @pytest.mark.parametrize("resume", [False, True])
 def test_a_name_not_three_letters_a_z_is_garbage(tail, resume):
-    mid, dig = (b"\x01" * M.MATCH_ID, b"\x02" * M.DIGEST) if resume else (None, b"")
-    h = D.hello(0, 0, b"x", mid, 1, 3, dig) + tail
-    assert D.parse_hello(h, 0, len(h)) is None
+    mid, dig = (b"\x01" * msg.MATCH_ID, b"\x02" * msg.DIGEST) if resume else (None, b"")
+    h = deal.hello(0, 0, b"x", mid, 1, 3, dig) + tail
+    assert deal.parse_hello(h, 0, len(h)) is None
 
 
 def _duel(na, nb, until=lambda a, b, c: a.link.count >= 1):

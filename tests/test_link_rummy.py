@@ -18,9 +18,9 @@ from engine import rummy as RM
 from engine import rummy_codec as RC
 from engine import tiles as T
 from host.relay import GUEST_WIRE, Cable, Console, Faults, SimClock, duel
-from link import moves_rummy as MR
-from link import msg as M
-from link import session as S
+from link import moves_rummy
+from link import msg
+from link import session
 from link.session import Link
 from linkkit import inject, unchanged
 
@@ -56,7 +56,7 @@ def _same_match(a, b):
 
 def _over(c):
     L = c.link
-    assert L.state == S.ENDED and L.reason == S.R_MATCH_OVER
+    assert L.state == session.ENDED and L.reason == session.R_MATCH_OVER
     assert L.game.phase == RM.P_MATCH_OVER
 
 
@@ -75,15 +75,15 @@ def test_whole_rummy_match_ends_identically_on_both_consoles_R13_9(seed, levels)
     _over(b)
     _same_match(a, b)
     g = a.link.game
-    assert len(g.history) == MR.HANDS == 4 and g.hands == 4
+    assert len(g.history) == moves_rummy.HANDS == 4 and g.hands == 4
     low = min(g.scores)
     assert g.winners == [p for p in (0, 1) if g.scores[p] == low]
     assert a.link.refused == b.link.refused == 0
     # the host side replays the log to the same position (session.replay)
-    g2, bad = S.replay("rummy", a.link.seed, a.link.target, a.link.log)
+    g2, bad = session.replay("rummy", a.link.seed, a.link.target, a.link.log)
     assert bad is None and RC.encode(g2) == RC.encode(g)
     # R13.3: seat 0 starts the first hand
-    mv, _ = MR.get_move(a.link.log, 0, len(a.link.log))
+    mv, _ = moves_rummy.get_move(a.link.log, 0, len(a.link.log))
     assert mv == (RM.DRAW, ())
 
 
@@ -110,15 +110,15 @@ def test_rummy_target_is_agreed_and_ends_the_match_R13_9():
 def test_rummy_against_burako_or_another_target_ends_with_R_RULES():
     a, b, clock, cable = _consoles(1, variants=("rummy", "burako"))
     duel(consoles=(a, b), clock=clock, cable=cable, max_ms=3000)
-    assert a.link.reason == b.link.reason == S.R_RULES and a.link.game is None
+    assert a.link.reason == b.link.reason == session.R_RULES and a.link.game is None
     a, b, clock, cable = _consoles(1, targets=(0, 200))
     duel(consoles=(a, b), clock=clock, cable=cable, max_ms=3000)
-    assert a.link.reason == b.link.reason == S.R_RULES
+    assert a.link.reason == b.link.reason == session.R_RULES
 
 
 def test_rummy_link_is_variant_3_in_hello_and_save():
     a, b, clock, cable = _rummy_duel(6, until=lambda a, b, c: a.link.count >= 10)
-    assert a.link.variant == b.link.variant == MR.VARIANT == 3
+    assert a.link.variant == b.link.variant == moves_rummy.VARIANT == 3
     assert a.link.saved()[5] == 3
     # a rummy save never opens as a burako match, nor the other way round
     with pytest.raises(ValueError):
@@ -130,9 +130,9 @@ def test_send_move_checks_turn_and_state_nothing_changes_R13_4():
     same number as Burako's NOT_YOUR_TURN); an illegal local play its own
     reason; before the deal, BUSY. None of them touches the log."""
     from engine import reasons
-    assert S.NOT_YOUR_TURN == reasons.NOT_YOUR_TURN == RM.WRONG_PHASE
+    assert session.NOT_YOUR_TURN == reasons.NOT_YOUR_TURN == RM.WRONG_PHASE
     a, b, clock, cable = _consoles(14)
-    assert a.link.send_move((RM.DRAW, ())) == S.BUSY
+    assert a.link.send_move((RM.DRAW, ())) == session.BUSY
     a, b, clock, cable = _playing(14, 20, RM.P_DRAW)
     La, Lb = a.link, b.link
     before = (bytes(La.log), La.count, RC.encode(La.game))
@@ -158,7 +158,7 @@ def test_power_off_mid_match_resumes_from_the_save(who):
         if not state and a.link.count >= 150:
             (a, b)[who].power_cycle()
             state["cut"] = a.link.count
-        return a.link.state == S.ENDED and b.link.state == S.ENDED and a.link.idle() and b.link.idle()
+        return a.link.state == session.ENDED and b.link.state == session.ENDED and a.link.idle() and b.link.idle()
 
     a, b, clock, cable = _rummy_duel(7, until=until)
     assert state and (a, b)[who].boots == 1
@@ -198,7 +198,7 @@ def _playing(seed, count, phase):
     a, b, clock, cable = _rummy_duel(seed, until=until)
     b.playing = True
     g = a.link.game
-    assert g.turn == b.link.seat and g.phase == phase and a.link.state == S.PLAYING
+    assert g.turn == b.link.seat and g.phase == phase and a.link.state == session.PLAYING
     return a, b, clock, cable
 
 
@@ -219,23 +219,23 @@ def test_illegal_play_is_refused_with_the_engines_reason_game_unchanged_R13_2():
     why = g.check(mv)
     assert why in (RM.NOT_A_MELD, RM.BAD_RUN, RM.BAD_SET)
     raw = bytearray()
-    MR.put_move(raw, mv, g)
-    before = inject(b, M.move(a.link.count, b"\0\0\0\0", None, raw), a, clock)
-    assert a.link.last_refusal == (S.F_ILLEGAL, why)
+    moves_rummy.put_move(raw, mv, g)
+    before = inject(b, msg.move(a.link.count, b"\0\0\0\0", None, raw), a, clock)
+    assert a.link.last_refusal == (session.F_ILLEGAL, why)
     unchanged(a, before)
     # a play before the draw (R13.4)
     a, b, clock, cable = _playing(9, 40, RM.P_DRAW)
     raw = bytearray()
-    MR.put_move(raw, (RM.PASS, ()), b.link.game)
-    before = inject(b, M.move(a.link.count, b"\0\0\0\0", None, raw), a, clock)
-    assert a.link.last_refusal == (S.F_ILLEGAL, RM.MUST_DRAW)
+    moves_rummy.put_move(raw, (RM.PASS, ()), b.link.game)
+    before = inject(b, msg.move(a.link.count, b"\0\0\0\0", None, raw), a, clock)
+    assert a.link.last_refusal == (session.F_ILLEGAL, RM.MUST_DRAW)
     unchanged(a, before)
 
 
 def test_wrong_digest_is_refused_then_repaired_and_the_match_finishes():
     a, b, clock, cable = _playing(10, 30, RM.P_DRAW)
-    before = inject(b, M.move(a.link.count, b"\x01\x02\x03\x04", None, b"\x00"), a, clock, 100)
-    assert a.link.last_refusal == (S.F_DIGEST, 0)
+    before = inject(b, msg.move(a.link.count, b"\x01\x02\x03\x04", None, b"\x00"), a, clock, 100)
+    assert a.link.last_refusal == (session.F_DIGEST, 0)
     unchanged(a, before)
     assert a.link.repairs == 1
     duel(consoles=(a, b), clock=clock, cable=cable)
@@ -256,11 +256,11 @@ def test_corrupted_position_is_repaired_by_replaying_the_log():
 
 def test_peer_that_keeps_cheating_is_cut_off():
     a, b, clock, cable = _playing(12, 30, RM.P_DRAW)
-    for k in range(M.MAX_STRIKES):
-        inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", None, b"\x00"), a, clock, 300)
-        assert a.link.last_refusal == (S.F_DIGEST, 0) and a.link.state == S.PLAYING
-    inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", None, b"\x00"), a, clock, 300)
-    assert a.link.state == S.ENDED and a.link.reason == S.R_CHEAT
+    for k in range(msg.MAX_STRIKES):
+        inject(b, msg.move(a.link.count, b"\xde\xad\xbe\xef", None, b"\x00"), a, clock, 300)
+        assert a.link.last_refusal == (session.F_DIGEST, 0) and a.link.state == session.PLAYING
+    inject(b, msg.move(a.link.count, b"\xde\xad\xbe\xef", None, b"\x00"), a, clock, 300)
+    assert a.link.state == session.ENDED and a.link.reason == session.R_CHEAT
 
 
 # --- garbage from the peer (property) ---------------------------------------------------
@@ -294,7 +294,7 @@ def _mid():
 
 def _fresh():
     L = Link(_Board(), "rummy", saved=_mid())
-    L.phase = S.PLAYING                   # as a HELLO from the same match leaves it
+    L.phase = session.PLAYING                   # as a HELLO from the same match leaves it
     return L
 
 
@@ -323,30 +323,30 @@ _body = st.one_of(
 def test_garbage_move_bytes_are_refused_and_change_nothing(body):
     L = _fresh()
     before = (RC.encode(L.game), bytes(L.log), L.count, L.digest)
-    p = M.move(L.count, b"\x55\x55\x55\x55", None, body)
+    p = msg.move(L.count, b"\x55\x55\x55\x55", None, body)
     L.received(p, 0, len(p))
-    assert L.last_refusal[0] in (S.F_GARBAGE, S.F_ILLEGAL, S.F_DIGEST)
-    assert L.refused == 1 and not [e for e in L.events if e[0] == S.EV_MOVE]
+    assert L.last_refusal[0] in (session.F_GARBAGE, session.F_ILLEGAL, session.F_DIGEST)
+    assert L.refused == 1 and not [e for e in L.events if e[0] == session.EV_MOVE]
     assert (RC.encode(L.game), bytes(L.log), L.count, L.digest) == before
 
 
 @pytest.mark.parametrize("body,code", [
-    (b"", S.F_GARBAGE),
-    (b"\x04", S.F_GARBAGE),                               # no such kind
-    (b"\x02\x00", S.F_GARBAGE),                           # a pass with a byte after it
-    (b"\x01\x01\x03\x00\x01\x35", S.F_GARBAGE),           # tile code 53: no such tile (R13.1)
-    (b"\x01\x01\x03\x00\x01\xff", S.F_GARBAGE),
-    (b"\x01\x24" + b"\x03\x00\x01\x02" * 36, S.F_GARBAGE),  # 36 melds: more than 106 tiles make
-    (b"\x01\x00", S.F_GARBAGE),                           # a play of no meld
-    (b"\x01\x01\x02\x00\x01", S.F_GARBAGE),               # a meld of two tiles
-    (b"\x01\x01\x0e" + bytes(range(14)), S.F_GARBAGE),    # a meld of 14
-    (b"\x01\x01\xff", S.F_GARBAGE),                       # a reference to meld 127
-    (b"\x01\x01\x03\x00\x01\x02", S.F_ILLEGAL),           # R1 R2 R3 the table lost (R13.5)
+    (b"", session.F_GARBAGE),
+    (b"\x04", session.F_GARBAGE),                               # no such kind
+    (b"\x02\x00", session.F_GARBAGE),                           # a pass with a byte after it
+    (b"\x01\x01\x03\x00\x01\x35", session.F_GARBAGE),           # tile code 53: no such tile (R13.1)
+    (b"\x01\x01\x03\x00\x01\xff", session.F_GARBAGE),
+    (b"\x01\x24" + b"\x03\x00\x01\x02" * 36, session.F_GARBAGE),  # 36 melds: more than 106 tiles make
+    (b"\x01\x00", session.F_GARBAGE),                           # a play of no meld
+    (b"\x01\x01\x02\x00\x01", session.F_GARBAGE),               # a meld of two tiles
+    (b"\x01\x01\x0e" + bytes(range(14)), session.F_GARBAGE),    # a meld of 14
+    (b"\x01\x01\xff", session.F_GARBAGE),                       # a reference to meld 127
+    (b"\x01\x01\x03\x00\x01\x02", session.F_ILLEGAL),           # R1 R2 R3 the table lost (R13.5)
 ])
 def test_bad_move_bytes_are_refused_R13_1(body, code):
     L = _fresh()
     before = (RC.encode(L.game), bytes(L.log), L.count)
-    p = M.move(L.count, b"\x55\x55\x55\x55", None, body)
+    p = msg.move(L.count, b"\x55\x55\x55\x55", None, body)
     L.received(p, 0, len(p))
     assert L.last_refusal[0] == code
     assert (RC.encode(L.game), bytes(L.log), L.count) == before
@@ -355,9 +355,9 @@ def test_bad_move_bytes_are_refused_R13_1(body, code):
 def test_a_reference_used_twice_is_refused():
     L = _fresh()
     assert L.game.table, "the position has a table"
-    p = M.move(L.count, b"\0\0\0\0", None, b"\x01\x02\x80\x80")
+    p = msg.move(L.count, b"\0\0\0\0", None, b"\x01\x02\x80\x80")
     L.received(p, 0, len(p))
-    assert L.last_refusal[0] == S.F_GARBAGE
+    assert L.last_refusal[0] == session.F_GARBAGE
 
 
 # --- the byte forms (properties) ----------------------------------------------------------
@@ -366,18 +366,18 @@ _tiles = st.binary(min_size=3, max_size=13).map(lambda b: bytes(x % T.NCODES for
 
 @SETTINGS
 @given(st.lists(_tiles, max_size=30), st.lists(st.one_of(st.integers(0, 29), _tiles), min_size=1,
-                                               max_size=MR.MAX_MELDS))
+                                               max_size=moves_rummy.MAX_MELDS))
 def test_play_bytes_round_trip(old, picks):
     g = RM.Game(2, 1)
     g.table = list(old)
     melds = tuple(old[p] if isinstance(p, int) and p < len(old) else
                   (bytes(p) if not isinstance(p, int) else b"\x00\x01\x02") for p in picks)
     out = bytearray()
-    MR.put_move(out, (RM.PLAY, melds), g)
-    mv, j = MR.get_move(out, 0, len(out), g)
+    moves_rummy.put_move(out, (RM.PLAY, melds), g)
+    mv, j = moves_rummy.get_move(out, 0, len(out), g)
     assert j == len(out) and mv == (RM.PLAY, melds)
     # skipped without the game: the same end
-    assert MR.get_move(out, 0, len(out))[1] == len(out)
+    assert moves_rummy.get_move(out, 0, len(out))[1] == len(out)
     # a meld kept from the table is one byte (the table's melds as a multiset)
     left = collections.Counter(old)
     kept = 0
@@ -388,8 +388,8 @@ def test_play_bytes_round_trip(old, picks):
     assert len(out) <= 2 + sum(1 + len(m) for m in melds) - kept * 3
     for k in (RM.DRAW, RM.PASS, RM.NEXT):
         out = bytearray()
-        MR.put_move(out, (k, ()), g)
-        assert bytes(out) == bytes((k,)) and MR.get_move(out, 0, 1, g) == ((k, ()), 1)
+        moves_rummy.put_move(out, (k, ()), g)
+        assert bytes(out) == bytes((k,)) and moves_rummy.get_move(out, 0, 1, g) == ((k, ()), 1)
 
 
 def _positions(seed, levels=(2, 1)):
@@ -548,8 +548,8 @@ def test_micropython_console_plays_a_whole_rummy_match_without_burako_modules_R1
     faults = (Faults(flip=0.004, drop=0.002, split=True, seed=1), Faults(flip=0.004, dup=0.002, seed=2))
     fig, peer = guest_rummy_duel(faults=faults)
     L = peer.link
-    assert fig["state"] == S.ENDED and fig["reason"] == S.R_MATCH_OVER
-    assert L.reason == S.R_MATCH_OVER and L.game.phase == RM.P_MATCH_OVER
+    assert fig["state"] == session.ENDED and fig["reason"] == session.R_MATCH_OVER
+    assert L.reason == session.R_MATCH_OVER and L.game.phase == RM.P_MATCH_OVER
     assert fig["hands"] == len(L.game.history) == 4                    # R13.9
     assert fig["count"] == L.count and fig["scores"] == L.game.scores
     assert fig["match_id"] == L.match_id.hex() and fig["digest"] == L.digest.hex()

@@ -15,7 +15,7 @@ import serial
 
 from hal.clock import Clock
 from host.relay import Console
-from link import session as S
+from link import session
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -75,11 +75,11 @@ def test_two_consoles_finish_a_match_through_the_relay_process():
         while time.monotonic() < deadline:
             a.step()
             b.step()
-            if a.link.state == S.ENDED and b.link.state == S.ENDED and a.link.idle() and b.link.idle():
+            if a.link.state == session.ENDED and b.link.state == session.ENDED and a.link.idle() and b.link.idle():
                 break
             time.sleep(0.0005)
         for c in (a, b):
-            assert c.link.state == S.ENDED and c.link.reason == S.R_MATCH_OVER, S.STATE_NAMES[c.link.state]
+            assert c.link.state == session.ENDED and c.link.reason == session.R_MATCH_OVER, session.STATE_NAMES[c.link.state]
         assert a.link.match_id == b.link.match_id
         assert bytes(a.link.log) == bytes(b.link.log) and a.link.game.scores == b.link.game.scores
         a_ser.close()                      # the relay waits for a next client: Ctrl-C ends it
@@ -120,12 +120,12 @@ def test_relay_serves_a_console_that_comes_back_and_prints_figures_on_ctrl_c():
                 time.sleep(0.2)
                 end.s = serial.serial_for_url(url, timeout=0)    # back through the relay
                 plugged = True
-            if a.link.state == S.ENDED and b.link.state == S.ENDED and a.link.idle() and b.link.idle():
+            if a.link.state == session.ENDED and b.link.state == session.ENDED and a.link.idle() and b.link.idle():
                 break
             time.sleep(0.0005)
         assert plugged
         for c in (a, b):
-            assert c.link.state == S.ENDED and c.link.reason == S.R_MATCH_OVER, S.STATE_NAMES[c.link.state]
+            assert c.link.state == session.ENDED and c.link.reason == session.R_MATCH_OVER, session.STATE_NAMES[c.link.state]
         assert bytes(a.link.log) == bytes(b.link.log)
         end.s.close()
         p.send_signal(signal.SIGINT)            # Ctrl-C

@@ -11,10 +11,10 @@ from engine import game as G
 from engine import reasons as R
 from engine import rules as RU
 from host.relay import Cable, Console, Faults, SimClock, duel
-from link import deal as D
-from link import msg as M
-from link import repair as RP
-from link import session as S
+from link import deal
+from link import msg
+from link import repair
+from link import session
 from link.session import Link
 from linkkit import inject, unchanged
 
@@ -38,7 +38,7 @@ def _noisy(seed, p=0.01):
 def test_whole_match_over_a_noisy_cable_R9(variant, seed):
     a, b, clock, cable = duel(variant, 0, seed, faults=_noisy(seed))
     for c in (a, b):
-        assert c.link.state == S.ENDED and c.link.reason == S.R_MATCH_OVER
+        assert c.link.state == session.ENDED and c.link.reason == session.R_MATCH_OVER
         assert c.link.game.phase == G.P_MATCH_OVER
     _same_match(a, b)
     g = a.link.game
@@ -65,10 +65,10 @@ def test_deal_is_fair_both_nonces_choose_seed_and_seat_R2():
     assert seats == {0, 1}          # either console may start
     assert len(seeds) == 12
     # changing one side's nonce alone changes the deal
-    s1, m1, _ = D.deal(b"a" * 16, b"b" * 16)
-    s2, m2, _ = D.deal(b"a" * 16, b"c" * 16)
+    s1, m1, _ = deal.deal(b"a" * 16, b"b" * 16)
+    s2, m2, _ = deal.deal(b"a" * 16, b"c" * 16)
     assert (s1, m1) != (s2, m2)
-    assert D.deal(b"a" * 16, b"b" * 16)[2] == 1 - D.deal(b"b" * 16, b"a" * 16)[2]
+    assert deal.deal(b"a" * 16, b"b" * 16)[2] == 1 - deal.deal(b"b" * 16, b"a" * 16)[2]
 
 
 def test_cable_pulled_for_30s_mid_turn_resumes():
@@ -84,18 +84,18 @@ def test_cable_pulled_for_30s_mid_turn_resumes():
             state["seen"] = {}
         if state["cut"] is not None and not state.get("back"):
             for c in (a, b):
-                if c.link.state == S.PEER_GONE and c not in state["seen"]:
+                if c.link.state == session.PEER_GONE and c not in state["seen"]:
                     state["seen"][c] = clk.now - state["cut"]
             if clk.now - state["cut"] >= 30_000:
                 cable.cut = False
                 state["back"] = True
-        return a.link.state == S.ENDED and b.link.state == S.ENDED and a.link.idle() and b.link.idle()
+        return a.link.state == session.ENDED and b.link.state == session.ENDED and a.link.idle() and b.link.idle()
 
     a, b, clock, cable = duel("burako", 0, 7, until=until, clock=clock, cable=cable)
     assert state.get("back")
     assert sorted(state["seen"].values())[-1] <= 2000, "a console did not say 'peer gone' within 2 s"
     assert len(state["seen"]) == 2
-    assert a.link.reason == b.link.reason == S.R_MATCH_OVER
+    assert a.link.reason == b.link.reason == session.R_MATCH_OVER
     _same_match(a, b)
 
 
@@ -110,11 +110,11 @@ def test_power_off_and_on_resumes_from_the_save(who, at):
         if not done and c.link.count >= at:
             c.power_cycle()
             done["at"] = c.link.count
-        return a.link.state == S.ENDED and b.link.state == S.ENDED and a.link.idle() and b.link.idle()
+        return a.link.state == session.ENDED and b.link.state == session.ENDED and a.link.idle() and b.link.idle()
 
     a, b, clock, cable = duel("torneo", 0, 5, until=until, clock=clock, cable=cable)
     assert done and 0 < done["at"] <= at     # restored at its last turn boundary, behind
-    assert a.link.reason == b.link.reason == S.R_MATCH_OVER
+    assert a.link.reason == b.link.reason == session.R_MATCH_OVER
     _same_match(a, b)
     assert (a, b)[1 - who].link.stats()["resets"] == 1
 
@@ -123,8 +123,8 @@ def test_power_off_that_lost_the_save_is_told_so():
     a, b, clock, cable = duel("burako", 0, 4, until=lambda a, b, c: a.link.count >= 20)
     b.power_cycle(keep_save=False)
     duel(consoles=(a, b), clock=clock, cable=cable, max_ms=5000)
-    assert a.link.state == b.link.state == S.ENDED
-    assert a.link.reason == S.R_PEER_LOST and b.link.reason == S.R_LOST_MATCH
+    assert a.link.state == b.link.state == session.ENDED
+    assert a.link.reason == session.R_PEER_LOST and b.link.reason == session.R_LOST_MATCH
     assert a.link.count >= 20 and b.link.match_id is None
 
 
@@ -143,9 +143,9 @@ def test_a_dealt_match_without_moves_is_abandoned_not_dealt_again_after_a_restar
     b.power_cycle(keep_save=False)      # before anyone moved
     a.playing = b.playing = True
     duel(consoles=(a, b), clock=clock, cable=cable, max_ms=5000)
-    assert a.link.state == S.ENDED and a.link.reason == S.R_PEER_ABANDONED and a.link.by_peer
+    assert a.link.state == session.ENDED and a.link.reason == session.R_PEER_ABANDONED and a.link.by_peer
     assert a.link.match_id == first and a.link.count == 0 and a.link.saved() is not None
-    assert b.link.state == S.ENDED and b.link.reason == S.R_PEER_ABANDONED and b.link.by_peer
+    assert b.link.state == session.ENDED and b.link.reason == session.R_PEER_ABANDONED and b.link.by_peer
     assert b.link.match_id is None
 
 
@@ -178,17 +178,17 @@ def test_version_and_rules_mismatch_end_with_a_reason():
     a = Console(cable.a, clock, "burako", 0, 1)
     b = Console(cable.b, clock, "torneo", 0, 2)
     duel(consoles=(a, b), clock=clock, cable=cable, max_ms=3000)
-    assert a.link.reason == b.link.reason == S.R_RULES
+    assert a.link.reason == b.link.reason == session.R_RULES
 
     clock = SimClock(0)
     cable = Cable(clock)
     a = Console(cable.a, clock, "burako", 0, 1)
     b = Console(cable.b, clock, "burako", 0, 2)
-    future = D.hello(0, 3000, b"future", None, 0, 0, b"")
+    future = deal.hello(0, 3000, b"future", None, 0, 0, b"")
     future = future[:1] + b"\x63" + future[2:]      # protocol 99
-    _rewrite_sent(b, M.HELLO, lambda p: future)
+    _rewrite_sent(b, msg.HELLO, lambda p: future)
     duel(consoles=(a, b), clock=clock, cable=cable, max_ms=3000)
-    assert a.link.reason == S.R_VERSION and b.link.reason == S.R_VERSION and b.link.by_peer
+    assert a.link.reason == session.R_VERSION and b.link.reason == session.R_VERSION and b.link.by_peer
     assert a.link.peer_fw == b"future"
 
 
@@ -210,18 +210,18 @@ def test_illegal_move_is_refused_game_unchanged():
     a, b, clock, cable = _playing()
     g = a.link.game
     bad = (G.DISCARD, 0, bytes((g.racks[b.link.seat][0],)), 0)    # discard before drawing
-    before = inject(b, M.move(a.link.count, b"\0\0\0\0", bad), a, clock)
-    assert a.link.last_refusal == (S.F_ILLEGAL, R.MUST_DRAW)
+    before = inject(b, msg.move(a.link.count, b"\0\0\0\0", bad), a, clock)
+    assert a.link.last_refusal == (session.F_ILLEGAL, R.MUST_DRAW)
     unchanged(a, before)
 
 
 def test_move_for_the_wrong_seat_and_garbage_are_refused():
     a, b, clock, cable = _playing()
     before = inject(b, b"\x42garbage", a, clock)
-    assert a.link.last_refusal[0] == S.F_GARBAGE
+    assert a.link.last_refusal[0] == session.F_GARBAGE
     unchanged(a, before)
-    before = inject(b, M.move(a.link.count, b"\0\0\0\0", (G.DRAW, 0, b"", 0))[:-1], a, clock)
-    assert a.link.last_refusal[0] == S.F_GARBAGE
+    before = inject(b, msg.move(a.link.count, b"\0\0\0\0", (G.DRAW, 0, b"", 0))[:-1], a, clock)
+    assert a.link.last_refusal[0] == session.F_GARBAGE
     # raw noise on the wire never gets past the frame layer
     bad = a.link.stats()["bad_frames"]
     cable.ba.write(bytes(range(1, 200)) + b"\x00")
@@ -232,13 +232,13 @@ def test_move_for_the_wrong_seat_and_garbage_are_refused():
 def test_wrong_digest_is_refused_then_repaired_from_the_log():
     a, b, clock, cable = _playing()
     draw = (G.DRAW, 0, b"", 0)
-    before = inject(b, M.move(a.link.count, b"\x01\x02\x03\x04", draw), a, clock, 100)
-    assert a.link.last_refusal == (S.F_DIGEST, 0)
+    before = inject(b, msg.move(a.link.count, b"\x01\x02\x03\x04", draw), a, clock, 100)
+    assert a.link.last_refusal == (session.F_DIGEST, 0)
     unchanged(a, before)
     assert a.link.repairs == 1
     # the honest peer answers the repair with its log; the match goes on
     duel(consoles=(a, b), clock=clock, cable=cable)
-    assert a.link.reason == b.link.reason == S.R_MATCH_OVER
+    assert a.link.reason == b.link.reason == session.R_MATCH_OVER
     _same_match(a, b)
 
 
@@ -247,18 +247,18 @@ def test_corrupted_position_is_repaired_by_replaying_the_transcript():
     b.link.game.scores[0] += 50          # b's memory goes bad: its digests stop matching
     duel(consoles=(a, b), clock=clock, cable=cable)
     assert a.link.repairs >= 1
-    assert a.link.reason == b.link.reason == S.R_MATCH_OVER
+    assert a.link.reason == b.link.reason == session.R_MATCH_OVER
     _same_match(a, b)
 
 
 def test_replayed_old_move_is_refused_as_stale():
     a, b, clock, cable = _playing(14, 12)
     # b's last move again, with its sequence number in a new frame
-    g2, _ = S.replay(RU.BURAKO, a.link.seed, a.link.target, a.link.log[:RP.skip_moves(a.link.log, 0)])
-    i = RP.skip_moves(a.link.log, a.link.count - 1)
-    mv, _ = M.get_move(a.link.log, i, len(a.link.log))
-    before = inject(b, M.move(a.link.count - 1, a.link.digest, mv), a, clock)
-    assert a.link.last_refusal == (S.F_STALE, 0)
+    g2, _ = session.replay(RU.BURAKO, a.link.seed, a.link.target, a.link.log[:repair.skip_moves(a.link.log, 0)])
+    i = repair.skip_moves(a.link.log, a.link.count - 1)
+    mv, _ = msg.get_move(a.link.log, i, len(a.link.log))
+    before = inject(b, msg.move(a.link.count - 1, a.link.digest, mv), a, clock)
+    assert a.link.last_refusal == (session.F_STALE, 0)
     unchanged(a, before)
     assert a.link.strikes == 0
 
@@ -266,26 +266,26 @@ def test_replayed_old_move_is_refused_as_stale():
 def test_peer_that_keeps_cheating_after_repair_is_cut_off():
     a, b, clock, cable = _playing()
     draw = (G.DRAW, 0, b"", 0)
-    for k in range(M.MAX_STRIKES):
+    for k in range(msg.MAX_STRIKES):
         # a false digest; b's honest session answers the repair, then it lies again
-        inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", draw), a, clock, 300)
-        assert a.link.last_refusal == (S.F_DIGEST, 0) and a.link.repairs == k + 1
-        assert a.link.state == S.PLAYING
-    inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", draw), a, clock, 300)
-    assert a.link.state == S.ENDED and a.link.reason == S.R_CHEAT
-    assert a.link.send_move(draw) == S.BUSY
+        inject(b, msg.move(a.link.count, b"\xde\xad\xbe\xef", draw), a, clock, 300)
+        assert a.link.last_refusal == (session.F_DIGEST, 0) and a.link.repairs == k + 1
+        assert a.link.state == session.PLAYING
+    inject(b, msg.move(a.link.count, b"\xde\xad\xbe\xef", draw), a, clock, 300)
+    assert a.link.state == session.ENDED and a.link.reason == session.R_CHEAT
+    assert a.link.send_move(draw) == session.BUSY
     duel(consoles=(a, b), clock=clock, cable=cable, max_ms=2000)
-    assert b.link.state == S.ENDED and b.link.reason == S.R_CHEAT and b.link.by_peer
+    assert b.link.state == session.ENDED and b.link.reason == session.R_CHEAT and b.link.by_peer
 
 
 def test_peer_that_never_answers_a_repair_leaves_the_link_waiting_not_hung():
     a, b, clock, cable = _playing()
     b.link.received = lambda buf, i, n: None     # b ignores the repair request
-    before = inject(b, M.move(a.link.count, b"\xde\xad\xbe\xef", (G.DRAW, 0, b"", 0)), a, clock, 60_000)
+    before = inject(b, msg.move(a.link.count, b"\xde\xad\xbe\xef", (G.DRAW, 0, b"", 0)), a, clock, 60_000)
     unchanged(a, before)
-    assert a.link.state == S.CONNECTING and a.link.connected()
+    assert a.link.state == session.CONNECTING and a.link.connected()
     a.link.abandon()                              # the player can always leave
-    assert a.link.state == S.ENDED and a.link.reason == S.R_ABANDONED
+    assert a.link.state == session.ENDED and a.link.reason == session.R_ABANDONED
 
 
 def test_reveal_that_does_not_match_its_commitment_is_refused():
@@ -294,9 +294,9 @@ def test_reveal_that_does_not_match_its_commitment_is_refused():
     a = Console(cable.a, clock, "burako", 0, 1)
     b = Console(cable.b, clock, "burako", 0, 2)
     # reveals another nonce than it committed to
-    _rewrite_sent(b, M.REVEAL, lambda p: bytes((M.REVEAL,)) + b"\x55" * 16)
+    _rewrite_sent(b, msg.REVEAL, lambda p: bytes((msg.REVEAL,)) + b"\x55" * 16)
     duel(consoles=(a, b), clock=clock, cable=cable, max_ms=3000)
-    assert a.link.reason == S.R_BAD_REVEAL and a.link.match_id is None
+    assert a.link.reason == session.R_BAD_REVEAL and a.link.match_id is None
     assert a.link.game is None
 
 
@@ -319,10 +319,10 @@ def test_cable_out_for_a_week_then_the_match_goes_on():
         clock.now += 600_000        # the UI asleep, polling every 10 minutes
         a.step()
         b.step()
-        assert a.link.state == b.link.state == S.PEER_GONE
+        assert a.link.state == b.link.state == session.PEER_GONE
     cable.cut = False
     duel(consoles=(a, b), clock=clock, cable=cable)
-    assert a.link.reason == b.link.reason == S.R_MATCH_OVER
+    assert a.link.reason == b.link.reason == session.R_MATCH_OVER
     _same_match(a, b)
 
 
@@ -351,8 +351,8 @@ def test_any_mix_of_noise_cuts_and_power_offs_ends_in_one_match(seed, p, events)
                 c = a if what == "off_a" else b
                 if c.save is not None:
                     c.power_cycle()
-        return a.link.state == S.ENDED and b.link.state == S.ENDED and a.link.idle() and b.link.idle()
+        return a.link.state == session.ENDED and b.link.state == session.ENDED and a.link.idle() and b.link.idle()
 
     a, b, clock, cable = duel("torneo", 300, seed, until=until, clock=clock, cable=cable)
-    assert a.link.reason == b.link.reason == S.R_MATCH_OVER
+    assert a.link.reason == b.link.reason == session.R_MATCH_OVER
     _same_match(a, b)
