@@ -175,7 +175,7 @@ def test_log_flood_buffers_nothing_and_changes_nothing(victim, junk):
         assert out.state == session.ENDED and out.reason == session.R_CHEAT
     _unchanged(out, before)
     if out.peak is not None:
-        assert out.peak < H.HEAP and out.window < 90_000      # (a match's guest peaks ~83.5 KB)
+        assert out.peak < H.HEAP and out.window < 90_000      # (a match's guest peaks ~80 KB)
 
 
 def test_a_log_past_the_bound_ends_the_link_and_changes_nothing(monkeypatch):
