@@ -367,7 +367,7 @@ class App:
         if boundary or (kind == G.DRAW or kind == G.PILE or kind == G.REDRAW or kind == G.MUERTO) \
                 and not (self.ai_seats >> seat) & 1:
             # a tile a person has taken stays taken: saved before the screen shows it, so
-            # quitting and resuming cannot undo a draw after seeing the tile (issue 22)
+            # quitting and resuming cannot undo a draw after seeing the tile
             self.save()
         if boundary:
             if kind == G.NEXT:
@@ -377,7 +377,7 @@ class App:
             self.enter_turn()
 
     def log_match(self):
-        # issue 4: every finished match goes to the score log (ui/screen_matchend.py), between
+        # every finished match goes to the score log (ui/screen_matchend.py), between
         # games (never during a link exchange: flash writes stop the UART)
         lk = self.link
         if lk is not None and not (lk.safe_to_write() or not lk.t.alive()):

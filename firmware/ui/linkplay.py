@@ -1,4 +1,4 @@
-# The link cable 1v1 (issue 8, docs/ui.md "Link cable"), imported only when
+# The link cable 1v1 (docs/ui.md "Link cable"), imported only when
 # a link opens (ui/screen_link.py is the small always-loaded front: a local
 # game pays nothing for this module): the glue that runs the Link
 # (link/session.py) under the ordinary screens. The link's own screen

@@ -27,7 +27,7 @@ def record(app, rec):
         a, b, va, vb = SC.match_points(g.scores[0], g.scores[1])
         rec["mp"] = [a, b]
         rec["vp"] = [va, vb]
-    # issue 21: who played. The seats this console held (all of them, or a link's own: the
+    # who played. The seats this console held (all of them, or a link's own: the
     # other console logs the same match from its side), each person's name, the AIs' level.
     # A linked match's names: ours and the peer's from its HELLO (docs/link.md)
     lk = app.link

@@ -1,4 +1,4 @@
-# A seat's player name (issue 21): three letters A-Z entered arcade style, or one of the
+# A seat's player name: three letters A-Z entered arcade style, or one of the
 # names this console remembers (names.txt, the most recent first, at most KEEP). Imported by
 # the set-up screen only while its editor is open, and dropped when it closes: nothing of it
 # is on the heap while a match is played.

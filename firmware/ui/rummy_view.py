@@ -313,7 +313,7 @@ def log(app, mid=None):
            "id": int.from_bytes(mid, "little")}
     lk = app.link
     if lk is not None:
-        # issue 21: this console's seat (the other console logs the same match from its
+        # this console's seat (the other console logs the same match from its
         # side) and the names the HELLOs carried, as ui/matchlog.py does for Burako
         rec["own_seats"] = [lk.seat]
         nm = lk.names
@@ -398,7 +398,7 @@ def after(app, seat, mv):
         enter(app)
     elif _human(m, seat) and not m.ais[seat]:
         if m.ln is None:
-            save(app)       # the drawn tile stays drawn: saved before it is shown (issue 22)
+            save(app)       # the drawn tile stays drawn: saved before it is shown
         _bench(m)
         # the drawn tile is the last of the rack: show it
         m.cur = len(m.bench.rack) - 1

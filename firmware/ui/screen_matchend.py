@@ -27,7 +27,7 @@ def tick(app, now):
 
 
 def log(app, ended=0):
-    """App.log_match once it may write: the finished match into the score log (issue 4).
+    """App.log_match once it may write: the finished match into the score log.
     `ended`: a linked match that ended in play (the link's reason, ui/linkkeys.py): no
     winner, the reason kept (scorelog "ended")."""
     g = app.g
@@ -62,7 +62,7 @@ def log(app, ended=0):
 
 
 def _who(app, p):
-    """A seat's player: the name chosen in the set-up (issue 21), a linked match's
+    """A seat's player: the name chosen in the set-up, a linked match's
     from each console's HELLO, else J1.."""
     lk = app.link
     if lk is not None:

@@ -1,6 +1,6 @@
 # New game: variant, players, each seat human or AI, AI level, target score
 # (burraco: or a tournament round of 1..4 hands, seed 001's MP/VP at its end).
-# A person's seat can carry a name (issue 21): Click (or X) on its row opens ui/names.py,
+# A person's seat can carry a name: Click (or X) on its row opens ui/names.py,
 # imported only while it is open.
 from micropython import const
 from engine import game as G

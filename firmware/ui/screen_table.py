@@ -237,7 +237,7 @@ def key_menu(app, k):
 
 
 def show_hint(app):
-    """The menu's hint (issue 10): the move AI level 4 would make (ai.basic.hint), on the
+    """The menu's hint: the move AI level 4 would make (ai.basic.hint), on the
     message line; the tiles it would lay or add are selected, the tile it
     would discard gets the cursor. Nothing is played."""
     g = app.g
@@ -277,9 +277,9 @@ def draw(app, dirty):
         # the menu lies over these on a short glass: drawn again when it closes
         dirty &= ~(D_TABLE | D_MSG | D_RACK | D_CURSOR)
     if dirty & D_CLEAR:
-        # every region paints its own background (a whole-screen fill first
-        # doubled the SPI traffic); the meld region owns its gap rows too,
-        # since the menu paints over them
+        # every region paints its own background (a whole-screen fill under them
+        # would send every pixel twice over SPI); the meld region owns its gap rows
+        # too, since the menu paints over them
         p.fill(0, ly.Y_MSG + 10, p.w, ly.Y_RACK - ly.Y_MSG - 10, FELT)
     if dirty & D_TOP:
         draw_top(app, my_turn(app))
