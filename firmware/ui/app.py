@@ -12,12 +12,12 @@
 import sys
 from micropython import const
 from memory import drop
-from engine import game as G
-from engine import rules as RU
-from engine import tiles as T
+from engine import game
+from engine import rules
+from engine import tiles
 from ui import gfx
-from ui import lang as L
-from hal import keys as K
+from ui import lang as ui_lang   # (lang: App's keyword argument)
+from hal import keys
 from ui import screen_link
 from ui.gfx import WHITE, CURSOR, ERR
 # S_MATCHEND, S_HANDEND and D_ALL are also imported from here (emulator, benchmarks)
@@ -105,7 +105,7 @@ class App:
                  players=2, target=0, lang=None, quick=False, link=False):
         self.b = board
         # no Y key (Pico-LCD-1.14): the joystick press lays the selected tiles
-        self.no_y = not getattr(board, "keys", K.ALL) & K.Y
+        self.no_y = not getattr(board, "keys", keys.ALL) & keys.Y
         self.d = board.display
         self.p = gfx.Painter(self.d)
         self.autoplay = autoplay
@@ -123,8 +123,8 @@ class App:
         self.level = 2
         # the variant's index in engine/rules.VARIANTS ("rummy" is not one of them)
         self.variant = 0
-        for i in range(len(RU.VARIANTS)):
-            if RU.VARIANTS[i].name == variant:
+        for i in range(len(rules.VARIANTS)):
+            if rules.VARIANTS[i].name == variant:
                 self.variant = i
         self.players = players
         self.target = target
@@ -158,8 +158,8 @@ class App:
         self.link_note = ""
         self.log_due = False        # a finished linked match waits to be logged
         self.rm = None              # a Rummy match (ui/screen_rummy.py); self.g stays None
-        L.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
-        self.lang0 = L.code()       # screen_setup: Italian for burraco unless this was changed
+        ui_lang.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
+        self.lang0 = ui_lang.code()       # screen_setup: Italian for burraco unless this was changed
         self.has_save = board.storage.exists(SAVE_NAME)
         if link:
             screen_link.start(self, variant)
@@ -213,7 +213,7 @@ class App:
         if self.rm is not None:
             return SCREENS[S_RUMMY].waiting(self)
         g = self.g
-        if self.screen == S_GAME and g is not None and g.phase < G.P_HAND_OVER:
+        if self.screen == S_GAME and g is not None and g.phase < game.P_HAND_OVER:
             return not (self.ai_seats >> g.turn) & 1
         if self.screen == S_HANDEND:
             return not self.autoplay
@@ -271,9 +271,9 @@ class App:
     def enter_turn(self):
         """Screen for the position after a move: hand-off, hand end, match end, table."""
         g = self.g
-        if g.phase == G.P_MATCH_OVER:
+        if g.phase == game.P_MATCH_OVER:
             self.show(S_MATCHEND)
-        elif g.phase == G.P_HAND_OVER:
+        elif g.phase == game.P_HAND_OVER:
             self.show(S_HANDEND)
             self.next_ai = self.now + 4 * self.ai_ms
         else:
@@ -297,7 +297,7 @@ class App:
             return      # a linked match lives in link.sav (screen_link.persist)
         try:
             # (stats: a bytearray where write's default is b"": it only slices it)
-            _sv().write(self.b.storage, self.ai_seats, self.level, L.LANGS.index(L.code()),
+            _sv().write(self.b.storage, self.ai_seats, self.level, ui_lang.LANGS.index(ui_lang.code()),
                      self.viewer, self.sort_mode, self.g, self.played_ms // 1000, self.hands,
                      self.stats,  # pyright: ignore[reportArgumentType]
                      self.names)
@@ -319,7 +319,7 @@ class App:
             return err
         if seat == self.viewer:
             n = len(g.racks[seat])
-            self.mark_new(n0 if kind == G.PILE else n - 1 if kind == G.DRAW or kind == G.REDRAW else n)
+            self.mark_new(n0 if kind == game.PILE else n - 1 if kind == game.DRAW or kind == game.REDRAW else n)
         self.after(seat, phase, mv)
         return 0
 
@@ -346,31 +346,31 @@ class App:
         self.err = 0
         self.confirm = -1
         d = D_TOP | D_TABLE | D_MSG | D_HINT
-        if kind == G.MELD or kind == G.ADD or kind == G.SWAP or kind == G.NEXT:
+        if kind == game.MELD or kind == game.ADD or kind == game.SWAP or kind == game.NEXT:
             d |= D_MELDS
         if seat == self.viewer:
-            if kind != G.DRAW and kind != G.PILE and kind != G.REDRAW:
+            if kind != game.DRAW and kind != game.PILE and kind != game.REDRAW:
                 self.clear_sel()
             self.resort()
             self.fix_cursor()
             d |= D_RACK
         self.dirty |= d
-        if g.phase >= G.P_HAND_OVER and phase < G.P_HAND_OVER:
+        if g.phase >= game.P_HAND_OVER and phase < game.P_HAND_OVER:
             SCREENS[S_HANDEND].ended(self)  # canastas and closer for the log; a round's end
-        if g.phase == G.P_MATCH_OVER and phase != G.P_MATCH_OVER:
+        if g.phase == game.P_MATCH_OVER and phase != game.P_MATCH_OVER:
             # logged from the next frame on (screen_matchend.tick): this frame's garbage
             # (an AI's search) is gone by then; a link logs once the cable is quiet
             self.log_due = True
             if self.link is not None:
                 self.log_match()
-        boundary = g.turn != seat or g.phase >= G.P_HAND_OVER or kind == G.NEXT
-        if boundary or (kind == G.DRAW or kind == G.PILE or kind == G.REDRAW or kind == G.MUERTO) \
+        boundary = g.turn != seat or g.phase >= game.P_HAND_OVER or kind == game.NEXT
+        if boundary or (kind == game.DRAW or kind == game.PILE or kind == game.REDRAW or kind == game.MUERTO) \
                 and not (self.ai_seats >> seat) & 1:
             # a tile a person has taken stays taken: saved before the screen shows it, so
             # quitting and resuming cannot undo a draw after seeing the tile
             self.save()
         if boundary:
-            if kind == G.NEXT:
+            if kind == game.NEXT:
                 if self.humans():
                     self.viewer = self.first_human(g.turn)
                 self.reset_view()
@@ -387,14 +387,14 @@ class App:
 
     def move_text(self, seat, mv):
         kind = mv[0]
-        if kind > G.CLOSE:
+        if kind > game.CLOSE:
             return ""
         # the DID_ texts are in the kinds' order; a meld, an addition, a swap and a discard
         # name their tiles, in the language's own letters (lang.tiles)
-        s = pname(seat) + " " + L.t(L.DID_DRAW + kind)
-        if G.MELD <= kind <= G.DISCARD:
+        s = pname(seat) + " " + ui_lang.t(ui_lang.DID_DRAW + kind)
+        if game.MELD <= kind <= game.DISCARD:
             c = self.g.rules.cards
-            s += " " + L.tiles(T.list_text(mv[2][:1] if kind == G.DISCARD else mv[2], c), c)
+            s += " " + ui_lang.tiles(tiles.list_text(mv[2][:1] if kind == game.DISCARD else mv[2], c), c)
         return s
 
     def refuse(self, err):
@@ -430,7 +430,7 @@ class App:
         phase = g.phase
         if mv is None or self.apply(mv):
             # an AI with no legal idea: draw or give up the turn safely
-            mv = (G.DRAW, 0, b"", 0)
+            mv = (game.DRAW, 0, b"", 0)
             if self.apply(mv):
                 return
         self.after(seat, phase, mv)
@@ -442,13 +442,13 @@ class App:
         # sleeping or a paused emulator does not); the save keeps it.
         dt = _diff(now, self.last_now)
         self.last_now = now
-        if not g.rules.minutes or g.timeup or g.phase >= G.P_MATCH_OVER:
+        if not g.rules.minutes or g.timeup or g.phase >= game.P_MATCH_OVER:
             return False
         self.played_ms += dt if 0 < dt < 1000 else 0
         # over the cable apply() sends it, and only the seat to move may (docs/rules.md R9):
         # the other console takes it from the peer (ui/linkplay.py)
-        if self.played_ms >= g.rules.minutes * 60000 and self.apply((G.TIMEUP, 0, b"", 0)) == 0:
-            self.msg = L.t(L.TIMEUP)
+        if self.played_ms >= g.rules.minutes * 60000 and self.apply((game.TIMEUP, 0, b"", 0)) == 0:
+            self.msg = ui_lang.t(ui_lang.TIMEUP)
             self.msg_c = ERR
             self.dirty |= D_MSG
             return True
@@ -510,7 +510,7 @@ class App:
     def dress(self, cards):
         """Draw and name the pieces as burraco's cards (R12) or as tiles."""
         self.p.cards = cards
-        L.cards(cards)
+        ui_lang.cards(cards)
 
     def show(self, s):
         """Switch to screen s (an S_ id): it gets the keys, ticks and a full redraw."""
@@ -541,7 +541,7 @@ class App:
 
 def _key(t, num):
     # sort key: by colour then number, or by number then colour; jokers last
-    if t == T.JOKER:
+    if t == tiles.JOKER:
         return 255
     if num:
         return (t % 13) * 4 + t // 13

@@ -4,9 +4,9 @@
 # const is inlined only inside the module that defines it); that costs a few
 # dict lookups per frame, less than copying the numbers into every screen.
 from micropython import const
-from engine import game as G
+from engine import game
 from ui import gfx
-from ui import lang as L
+from ui import lang
 from ui.gfx import BAR, TURN, WHITE, CURSOR, DIM
 
 # screens: indexes into NAMES (app.SCREENS imports them) and ui/state.py's names
@@ -41,21 +41,21 @@ RACK_N = const(13)     # tiles visible in the rack strip
 
 
 def pname(p):
-    return L.t(L.P) + gfx.NUMS[p + 1]
+    return lang.t(lang.P) + gfx.NUMS[p + 1]
 
 
 def sname(g, s):
     if g.n == 2:
         return pname(s)
-    return L.t(L.P) + gfx.NUMS[s + 1] + "+" + gfx.NUMS[s + 3]
+    return lang.t(lang.P) + gfx.NUMS[s + 1] + "+" + gfx.NUMS[s + 3]
 
 
 def hint(p, a, b):
     """The two hint lines at the foot of the glass (Y_HINT on 240x240):
     message ids, -1 for an empty line."""
     y = p.h - 20
-    p.text(0, y, p.w, L.t(a) if a >= 0 else "", DIM, BAR, gfx.CAPS)
-    p.text(0, y + 10, p.w, L.t(b) if b >= 0 else "", DIM, BAR, gfx.CAPS)
+    p.text(0, y, p.w, lang.t(a) if a >= 0 else "", DIM, BAR, gfx.CAPS)
+    p.text(0, y + 10, p.w, lang.t(b) if b >= 0 else "", DIM, BAR, gfx.CAPS)
 
 
 def draw_top(app, turn=False):
@@ -64,7 +64,7 @@ def draw_top(app, turn=False):
     (steady, nothing blinks)."""
     p = app.p
     g = app.g
-    me = G.side_of(app.viewer)
+    me = game.side_of(app.viewer)
     bg = TURN if turn else BAR
     # rows 0 and 11 plain, the texts on one band between (each pixel sent once)
     p.fill(0, 0, p.w, 1, bg)
@@ -75,9 +75,9 @@ def draw_top(app, turn=False):
         p.put(x, t, CURSOR if s == me else WHITE)
         x += len(t) * 8 + 12
     if turn:
-        t = L.t(L.YOUR_TURN)
+        t = lang.t(lang.YOUR_TURN)
     else:
-        t = L.t(L.HAND) + " " + str(g.hand)
+        t = lang.t(lang.HAND) + " " + str(g.hand)
     if x + len(t) * 8 < 238:
         p.put(238 - len(t) * 8, t, WHITE if turn else DIM)
     p.show(1)

@@ -8,7 +8,7 @@
 # untouched (docs/interfaces.md). No whole-screen buffer exists.
 from micropython import const
 import framebuf
-from engine import tiles as T
+from engine import tiles
 
 # colours (RGB565, as display.fill_rect takes them)
 FELT = const(0x12E8)
@@ -347,9 +347,9 @@ class Painter:
         fb.pixel(0, y + TH - 1, b)
         fb.pixel(TW - 1, y + TH - 1, b)
         fb.fill_rect(k, y + k, TW - 2 * k, TH - 2 * k, _S_CREAM_SEL if flags & SEL else _S_CREAM)
-        if t == T.JOKER and self.cards:
+        if t == tiles.JOKER and self.cards:
             self.glyph(fb, "*", 3, y + 6, _S_JOKER_C, 2, 2)   # a "J" would read as a jack
-        elif t == T.JOKER:
+        elif t == tiles.JOKER:
             self.glyph(fb, "J", 3, y + 4, _S_JOKER_C, 2, 2)
             for i in range(4):
                 fb.fill_rect(3 + i * 3, y + 22, 3, 3, _TILE_S[i])
@@ -361,7 +361,7 @@ class Painter:
             if n == 10:
                 self.two(fb, 10, 4, y + 3, c, 2)
             else:
-                self.glyph(fb, T.RANKS[n - 1], 3, y + 3, c, 2, 2)
+                self.glyph(fb, tiles.RANKS[n - 1], 3, y + 3, c, 2, 2)
             bits(fb, _SUIT_G, s * 8, 8, 4, y + 18, c, 1, 1)
         else:
             c = _TILE_S[t // 13]
@@ -398,7 +398,7 @@ class Painter:
         fb.fill_rect(0, 0, MW - 1, MH, _S_EDGE)
         fb.fill_rect(MW - 1, 0, 1, MH, _S_FELT)
         fb.fill_rect(1, 1, MW - 3, MH - 2, _S_WILD_BG if flags & WILD else _S_CREAM)
-        if t == T.JOKER:
+        if t == tiles.JOKER:
             fb.text("*", 3, 3, _S_JOKER_C)
         elif self.cards:
             # the suit small in the top right corner, the rank under it on the left
@@ -409,7 +409,7 @@ class Painter:
             if n == 10:
                 self.two(fb, n, 1, 6, c, 1)
             else:
-                fb.text(T.RANKS[n - 1], 1, 6, c)
+                fb.text(tiles.RANKS[n - 1], 1, 6, c)
         else:
             c = _TILE_S[t // 13]
             n = t % 13 + 1

@@ -3,7 +3,7 @@
 # "A~" and "B~". Imported only on such a board (screen_table.keyhint), so the 1.3 pays nothing
 # for it but the choice.
 from ui import gfx
-from ui import lang as L
+from ui import lang
 from ui.gfx import BAR, DIM
 
 
@@ -16,5 +16,5 @@ def hint(p, a, b):
     """common.hint (message ids, -1 for an empty line) in those key names."""
     y = p.h - 20
     for i in (a, b):
-        p.text(0, y, p.w, name(L.t(i)) if i >= 0 else "", DIM, BAR, gfx.CAPS)
+        p.text(0, y, p.w, name(lang.t(i)) if i >= 0 else "", DIM, BAR, gfx.CAPS)
         y += 10

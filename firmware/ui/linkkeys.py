@@ -5,7 +5,7 @@
 # asked; a match in play keeps its save whatever the peer says. Loaded with
 # those screens, never while the table shows.
 from micropython import const
-from hal import keys as K
+from hal import keys
 from ui.common import D_ALL
 from ui.gfx import FELT_DARK, WHITE, GREY, ERR
 from ui.lang import tx
@@ -26,9 +26,9 @@ def why(r):
     """The text of a session reason; a reason newer than this table reads as
     the session names it."""
     import sys
-    from ui import lang as L
+    from ui import lang
     tx(T_REASON)                    # the link screen's texts are loaded
-    if T_REASON - 16 + r < len(sys.modules["ui.link_" + L.code()].TX):
+    if T_REASON - 16 + r < len(sys.modules["ui.link_" + lang.code()].TX):
         return tx(T_REASON + r)
     from link import session
     return session.REASON_NAMES[r] if r < len(session.REASON_NAMES) else "? " + str(r)
@@ -79,7 +79,7 @@ def key(app, k, leave):
         # a match in play keeps its save unless the player deletes it (X): never
         # the peer's END or HELLO
         if in_play(app):
-            if k & K.X:
+            if k & keys.X:
                 # the match ends here: into the score log with no winner and the link's
                 # reason (the peer abandoned, cheated...), as the save goes (Burako's)
                 if lk.game is not None and app.rm is None:
@@ -87,21 +87,21 @@ def key(app, k, leave):
                     from ui.screen_matchend import log
                     log(app, lk.reason)
                 leave(app, False)
-            elif k & (K.A | K.PRESS | K.B):
+            elif k & (keys.A | keys.PRESS | keys.B):
                 leave(app, True)
-        elif k & (K.A | K.PRESS | K.B):
+        elif k & (keys.A | keys.PRESS | keys.B):
             leave(app, False)       # over, given up here, or never dealt
         return
     if app.link_ask:
-        if k & K.X:
+        if k & keys.X:
             lk.abandon()            # give the match up (the peer is told)
         elif k:
             app.link_ask = False    # any other key: not given up
             app.dirty = D_ALL
         return
-    if k & K.B:
+    if k & keys.B:
         leave(app, True)            # leave; the match stays saved for later
-    elif k & K.Y and lk.match_id is not None:
+    elif k & keys.Y and lk.match_id is not None:
         shown(app)                  # asked on a screen of its own, no key for a while again
         app.link_ask = True
         app.dirty = D_ALL

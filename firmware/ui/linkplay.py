@@ -16,14 +16,14 @@
 import os
 import sys
 from micropython import const
-from engine import game as G
+from engine import game
 from engine import codec
-from hal import keys as K
+from hal import keys
 from memory import MPY, drop
 from ui.common import S_GAME, S_MATCHEND, S_LINK, D_MSG, NAMES
 from ui.gfx import ERR
 from ui.lang import tx
-from ui import lang as L
+from ui import lang
 
 NAME = "link.sav"          # the session's bytes (Link.saved())
 POS = "link.pos"           # the position then (engine/codec.py): no replay at power-on
@@ -56,7 +56,7 @@ def bind(app):
     app.viewer = me
     app.reset_view()
     app.next_ai = app.now + app.ai_ms
-    if app.g.phase == G.P_MATCH_OVER and lk.dirty:
+    if app.g.phase == game.P_MATCH_OVER and lk.dirty:
         app.log_due = True          # caught up to the end: log it once the cable is quiet
     app.enter_turn()
 
@@ -75,11 +75,11 @@ def poll(app, now):
         drop(SCREEN)
     mv = lk.out_move
     sent = mv is not None           # this poll sends the last local move (its digest)
-    if sent and mv[0] == G.TIMEUP and app.g.phase == G.P_MATCH_OVER:
+    if sent and mv[0] == game.TIMEUP and app.g.phase == game.P_MATCH_OVER:
         # time up declared here (App.match_clock: this seat was to move, its clock ran
         # out, docs/rules.md R9) between hands: it ended the match
-        app.after(app.g.turn, G.P_HAND_OVER, mv)
-        app.msg = L.t(L.TIMEUP)
+        app.after(app.g.turn, game.P_HAND_OVER, mv)
+        app.msg = lang.t(lang.TIMEUP)
     if lk.poll(now) or sent:
         app.next_ai = now + 1       # the AI thinks in a frame that took no link work
         return
@@ -90,7 +90,7 @@ def poll(app, now):
 
 def events(app, now):
     lk = app.link
-    S = app.LS
+    session = app.LS
     app.next_ai = now + 1
     ev = lk.events
     while ev:
@@ -99,22 +99,22 @@ def events(app, now):
         # goes in a frame of its own, persist())
         e = ev[0]
         k = e[0]
-        if k == S.EV_MOVE:
+        if k == session.EV_MOVE:
             g = app.g
             if g is not None:
                 # the peer's move, already played on link.game: the same turn
                 # cue, save and screen flow as a move made here (phase 0: the
                 # match was not over before it; time up between hands ended it)
                 mv = e[2]
-                if mv[0] == G.TIMEUP:
+                if mv[0] == game.TIMEUP:
                     # the peer's console declared it (timeup() there); between hands
                     # it ended the match
-                    app.after(e[1], G.P_HAND_OVER if g.phase == G.P_MATCH_OVER else g.phase, mv)
-                    app.msg = L.t(L.TIMEUP)
+                    app.after(e[1], game.P_HAND_OVER if g.phase == game.P_MATCH_OVER else g.phase, mv)
+                    app.msg = lang.t(lang.TIMEUP)
                     app.msg_c = ERR
                 else:
                     app.after(e[1], 0, mv)
-        elif k == S.EV_SYNC:
+        elif k == session.EV_SYNC:
             if "ui.screen_table" not in sys.modules:
                 # the table's code (and the AI it imports) comes in a frame
                 # before the table is drawn: ~20 KB of imports and a full
@@ -122,35 +122,35 @@ def events(app, now):
                 __import__(NAMES[S_GAME])
                 return
             bind(app)
-        elif k == S.EV_REFUSED:
+        elif k == session.EV_REFUSED:
             # a refused frame changed nothing; say so where the turn cue goes
             app.link_note = tx(T_REFUSED) + tx(T_FRAME + e[1] - 1)
             app.msg = app.link_note
             app.msg_c = ERR
             app.dirty |= D_MSG
-        elif k == S.EV_STATE:
+        elif k == session.EV_STATE:
             state(app, e[1])
         ev.pop(0)
 
 
 def state(app, s):
-    S = app.LS
+    session = app.LS
     app.link_state = s
     lk = app.link
-    if s == S.PLAYING:
+    if s == session.PLAYING:
         if app.g is None:
             if lk.game is not None:
                 bind(app)
         elif app.screen == S_LINK:
             app.enter_turn()
-    elif s == S.ENDED and lk.reason == S.R_MATCH_OVER and lk.game is not None and \
-            lk.game.phase == G.P_MATCH_OVER:
+    elif s == session.ENDED and lk.reason == session.R_MATCH_OVER and lk.game is not None and \
+            lk.game.phase == game.P_MATCH_OVER:
         if app.g is None:
             bind(app)
     else:
         # (an END "match over" with the game still in play too: the table
         # would wait for a move that never comes)
-        if app.screen != S_LINK or s == S.ENDED:
+        if app.screen != S_LINK or s == session.ENDED:
             from ui.linkkeys import shown
             shown(app)              # it appears by itself: no key for a while
         app.show(S_LINK)
@@ -161,7 +161,7 @@ def persist(app):
     g = app.g
     if g is None:
         return
-    if g.phase == G.P_MATCH_OVER:
+    if g.phase == game.P_MATCH_OVER:
         if app.log_due and (lk.safe_to_write() or not lk.t.alive()):
             if unload_game(app):
                 return
@@ -171,8 +171,8 @@ def persist(app):
             remove(app.b.storage)
             lk.dirty = False
         return
-    if lk.dirty and lk.match_id is not None and g.phase != G.P_MATCH_OVER and \
-            (g.phase == G.P_DRAW or g.phase == G.P_HAND_OVER) and lk.safe_to_write():
+    if lk.dirty and lk.match_id is not None and g.phase != game.P_MATCH_OVER and \
+            (g.phase == game.P_DRAW or g.phase == game.P_HAND_OVER) and lk.safe_to_write():
         try:
             write_saved(app.b.storage, lk)
             write(app.b.storage, codec.encode(g), POS)
@@ -187,7 +187,7 @@ def settled(app):
     its save removed, the last move acknowledged (or the peer gone)."""
     lk = app.link
     g = app.g
-    return g is not None and g.phase == G.P_MATCH_OVER and not app.log_due \
+    return g is not None and g.phase == game.P_MATCH_OVER and not app.log_due \
         and not lk.dirty and (lk.idle() or not lk.t.alive())
 
 
@@ -208,7 +208,7 @@ def waiting(app):
         return ready(app)           # after its pause
     if g is None or app.screen == S_MATCHEND:
         return True
-    if g.phase == G.P_HAND_OVER:
+    if g.phase == game.P_HAND_OVER:
         return g.turn == app.link.seat and not app.autoplay
     return g.turn == app.link.seat
 
@@ -220,7 +220,7 @@ def key_hook(app, k, leave):
     lk.stir(app.now)
     if lk.events:
         events(app, app.now)        # the screen shows what the key acts on
-    if app.screen == S_MATCHEND and k & (K.A | K.PRESS | K.B):
+    if app.screen == S_MATCHEND and k & (keys.A | keys.PRESS | keys.B):
         leave(app, False)           # the pass-and-play save stays untouched
         return True
     return False

@@ -6,9 +6,9 @@
 # table is back, so a linked match keeps this heap for the game.
 import os
 from micropython import const
-from engine import rules as RU
+from engine import rules
 from engine import codec
-from ui import linkplay as LP
+from ui import linkplay
 from ui.common import S_TITLE, S_LINK
 from ui.gfx import FELT_DARK, WHITE, CURSOR, ERR, DIM
 from ui.lang import tx
@@ -34,14 +34,14 @@ def start(app):
     from link import session
     lk = None
     saved = read(app.b.storage)
-    v = RU.VARIANTS[app.variant].name     # burako, torneo or burraco: the peer must agree
+    v = rules.VARIANTS[app.variant].name     # burako, torneo or burraco: the peer must agree
     if saved is not None:
         try:
             # the position saved with it spares replaying the whole match
             # (used only if it matches the save's digest)
             lk = session.Link(app.b, v, app.target, saved=saved, game=position(app.b.storage))
         except ValueError:
-            LP.remove(app.b.storage)
+            linkplay.remove(app.b.storage)
             app.bad_save = True
     if lk is None:
         lk = session.Link(app.b, v, app.target)
@@ -77,11 +77,11 @@ def close(app, keep):
     lk = app.link
     if lk is not None and keep and lk.match_id is not None:
         try:
-            LP.write_saved(app.b.storage, lk)   # leaving: write even mid-exchange
+            linkplay.write_saved(app.b.storage, lk)   # leaving: write even mid-exchange
         except OSError:
             pass
     if not keep:
-        LP.remove(app.b.storage)
+        linkplay.remove(app.b.storage)
     app.link = None
     app.LS = None
     app.g = None
@@ -92,7 +92,7 @@ def close(app, keep):
 
 
 # --- link.sav (written by ui/linkplay.py) --------------------------------------
-def read(storage, name=LP.NAME):
+def read(storage, name=linkplay.NAME):
     try:
         with open(storage.path(name), "rb") as f:
             return f.read()
@@ -102,7 +102,7 @@ def read(storage, name=LP.NAME):
 
 def position(storage):
     """The Game saved next to link.sav, or None (missing or damaged)."""
-    b = read(storage, LP.POS)
+    b = read(storage, linkplay.POS)
     if b is None:
         return None
     try:
@@ -113,7 +113,7 @@ def position(storage):
 
 def exists(storage):
     try:
-        os.stat(storage.path(LP.NAME))
+        os.stat(storage.path(linkplay.NAME))
         return True
     except OSError:
         return False
@@ -127,28 +127,28 @@ def key(app, k):
 
 def draw(app, dirty):
     p = app.p
-    S = app.LS
+    session = app.LS
     lk = app.link
     s = app.link_state
     # the hints at the glass's foot (p.h: 135 rows on the Pico-LCD-1.14)
     p.fill(0, 0, p.w, p.h, FELT_DARK)
     p.big(120 - len(tx(T_TITLE)) * 8, 24, tx(T_TITLE), WHITE, 2)
-    if s == S.ENDED or app.link_ask:
+    if s == session.ENDED or app.link_ask:
         from ui import linkkeys
         t = linkkeys.draw(app, p)
     else:
-        t = _status(app, p, S, lk, s)
+        t = _status(app, p, session, lk, s)
     if app.no_y:
         from ui.keynames import name    # "Y:" is A held there, "X:" B held
         t = name(t)
     p.text(0, p.h - 20, p.w, t, DIM, FELT_DARK)
 
 
-def _status(app, p, S, lk, s):
-    if s == S.PEER_GONE:
+def _status(app, p, session, lk, s):
+    if s == session.PEER_GONE:
         p.text(0, 80, p.w, tx(T_GONE), CURSOR, FELT_DARK, 1)
         p.text(0, 100, p.w, tx(T_WAIT_BACK), WHITE, FELT_DARK, 1)
-    elif s == S.DEALING:
+    elif s == session.DEALING:
         p.text(0, 90, p.w, tx(T_DEALING), WHITE, FELT_DARK, 1)
     else:
         p.text(0, 90, p.w, tx(T_RESUMING if lk.match_id is not None else T_CONNECTING),

@@ -23,10 +23,10 @@
 import os
 import sys
 from micropython import const
-from engine import rummy as RM
-from hal import keys as K
+from engine import rummy
+from hal import keys
 from memory import MPY, drop
-from ui import rummy_view as V
+from ui import rummy_view
 from ui.common import S_RUMMY, D_ALL
 from ui.gfx import ERR
 from ui.lang import tx
@@ -64,7 +64,7 @@ def bind(app):
     m.msg = ""
     m.pos_n = -1                    # the move count rlink.pos was written at
     app.next_ai = app.now + app.ai_ms
-    V.enter(app)
+    rummy_view.enter(app)
 
 
 def ended(app):
@@ -86,7 +86,7 @@ def poll(app, now):
     lk = app.link
     if m is None or lk is None or m.ln is None:
         return              # a swap's frames
-    if MPY and m.mode != V.M_LINK and SCREEN[0] in sys.modules:
+    if MPY and m.mode != rummy_view.M_LINK and SCREEN[0] in sys.modules:
         drop(SCREEN)
     if lk.events:
         # what the last frame's poll received, answered in a frame of its own
@@ -100,7 +100,7 @@ def poll(app, now):
 
 
 def events(app, now):
-    S = app.LS
+    session = app.LS
     lk = app.link
     m = app.rm
     app.next_ai = now + 1
@@ -108,39 +108,39 @@ def events(app, now):
     while ev:
         e = ev[0]
         k = e[0]
-        if k == S.EV_MOVE:
+        if k == session.EV_MOVE:
             if m.g is not None:
-                V.after(app, e[1], e[2])
-        elif k == S.EV_SYNC:
+                rummy_view.after(app, e[1], e[2])
+        elif k == session.EV_SYNC:
             bind(app)
-        elif k == S.EV_REFUSED:
+        elif k == session.EV_REFUSED:
             app.link_note = tx(T_REFUSED) + tx(T_FRAME + e[1] - 1)
             m.msg = app.link_note
             m.msg_c = ERR
             app.dirty = D_ALL
-        elif k == S.EV_STATE:
+        elif k == session.EV_STATE:
             state(app, e[1])
         ev.pop(0)
 
 
 def state(app, s):
-    S = app.LS
+    session = app.LS
     lk = app.link
     m = app.rm
     app.link_state = s
-    if s == S.PLAYING or (s == S.ENDED and lk.reason == S.R_MATCH_OVER and
-                          lk.game is not None and lk.game.phase == RM.P_MATCH_OVER):
+    if s == session.PLAYING or (s == session.ENDED and lk.reason == session.R_MATCH_OVER and
+                          lk.game is not None and lk.game.phase == rummy.P_MATCH_OVER):
         if m.g is None:
             if lk.game is not None:
                 bind(app)
-        elif m.mode == V.M_LINK:
-            V.enter(app)
+        elif m.mode == rummy_view.M_LINK:
+            rummy_view.enter(app)
     else:
         # (an END "match over" with the game still in play too)
-        if m.mode != V.M_LINK or s == S.ENDED:
+        if m.mode != rummy_view.M_LINK or s == session.ENDED:
             from ui.linkkeys import shown
             shown(app)              # it appears by itself: no key for a while
-        m.mode = V.M_LINK
+        m.mode = rummy_view.M_LINK
         app.screen = S_RUMMY
     app.dirty = D_ALL
 
@@ -152,12 +152,12 @@ def persist(app):
     if g is None:
         return
     st = app.b.storage
-    if g.phase == RM.P_MATCH_OVER:
+    if g.phase == rummy.P_MATCH_OVER:
         if app.log_due and (lk.safe_to_write() or not lk.t.alive()):
             if unload_play(app):
                 return              # the score log's code comes in a frame later
             app.log_due = False
-            V.log(app, lk.match_id)
+            rummy_view.log(app, lk.match_id)
             return
         if not app.log_due and lk.dirty:
             # logged: the match is over on both consoles, its save goes
@@ -165,7 +165,7 @@ def persist(app):
             lk.dirty = False
         return
     # at turn boundaries: a turn's draw is not one (with the stock gone every move is)
-    if lk.dirty and lk.match_id is not None and (g.phase != RM.P_PLAY or not g.stock) \
+    if lk.dirty and lk.match_id is not None and (g.phase != rummy.P_PLAY or not g.stock) \
             and lk.safe_to_write():
         try:
             # the position, then the session's bytes in the next quiet frame
@@ -211,14 +211,14 @@ def settled(app):
     its save removed, the last move acknowledged (or the peer gone)."""
     lk = app.link
     g = app.rm.g
-    return g is not None and g.phase == RM.P_MATCH_OVER and not app.log_due \
+    return g is not None and g.phase == rummy.P_MATCH_OVER and not app.log_due \
         and not lk.dirty and (lk.idle() or not lk.t.alive())
 
 
 def over(app):
     """For the emulator's headless runs: the match is over and may stop."""
     m = app.rm
-    return m is not None and m.ln is not None and m.mode == V.M_MATCHEND and settled(app)
+    return m is not None and m.ln is not None and m.mode == rummy_view.M_MATCHEND and settled(app)
 
 
 def waiting(app):
@@ -226,16 +226,16 @@ def waiting(app):
     m = app.rm
     if m is None or m.ln is None:
         return False                # a swap's frames
-    if m.mode == V.M_LINK:
+    if m.mode == rummy_view.M_LINK:
         if app.link_state != app.LS.ENDED:
             return False
         from ui.linkkeys import ready
         return ready(app)           # after its pause
     g = m.g
-    if g is None or m.mode == V.M_MATCHEND:
+    if g is None or m.mode == rummy_view.M_MATCHEND:
         return True
     me = app.link.seat
-    if m.mode == V.M_HANDEND:
+    if m.mode == rummy_view.M_HANDEND:
         return g.turn == me and not app.autoplay
     return g.turn == me
 
@@ -250,7 +250,7 @@ def key_hook(app, k, leave):
     lk.stir(app.now)
     if lk.events:
         events(app, app.now)        # the screen shows what the key acts on
-    if m.mode == V.M_MATCHEND and k & (K.A | K.PRESS | K.B):
+    if m.mode == rummy_view.M_MATCHEND and k & (keys.A | keys.PRESS | keys.B):
         leave(app, False)           # rummy.sav (pass-and-play) stays untouched
         return True
     return False

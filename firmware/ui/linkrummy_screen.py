@@ -6,8 +6,8 @@
 # drops it once the match is played again.
 import os
 from micropython import const
-from ui import linkrummy as LR
-from ui import rummy_view as V
+from ui import linkrummy
+from ui import rummy_view
 from ui.common import S_RUMMY
 from ui.gfx import FELT_DARK, WHITE, CURSOR, ERR, DIM
 from ui.lang import tx
@@ -26,7 +26,7 @@ _T_RESUMING = const(15)
 def start(app):
     """Start (or resume, from rlink.sav) a linked Rummy match: app.rm is the
     view's Match (the set-up's, or a fresh one)."""
-    from link import session as S
+    from link import session
     m = app.rm
     st = app.b.storage
     lk = None
@@ -35,12 +35,12 @@ def start(app):
         try:
             # the position saved with it spares replaying the match (used
             # only if it matches the save's digest)
-            lk = S.Link(app.b, "rummy", 0, saved=saved, game=position(st))
+            lk = session.Link(app.b, "rummy", 0, saved=saved, game=position(st))
         except ValueError:
-            LR.remove(st)
+            linkrummy.remove(st)
             app.bad_save = True
     if lk is None:
-        lk = S.Link(app.b, "rummy", 0)
+        lk = session.Link(app.b, "rummy", 0)
     # the name this console sends in HELLO (docs/ui.md "Names"): the set-up's first seat's,
     # else the most recent in names.txt, else none
     nm = app.names[0]
@@ -53,12 +53,12 @@ def start(app):
             pass
     if nm and len(nm) == 3 and nm.isalpha() and nm.isupper():
         lk.names[0] = nm
-    m.ln = LR
-    m.mode = V.M_LINK
+    m.ln = linkrummy
+    m.mode = rummy_view.M_LINK
     m.g = None
     app.link = lk
-    app.LS = S
-    app.link_state = S.CONNECTING
+    app.LS = session
+    app.link_state = session.CONNECTING
     app.link_note = ""
     m.msg = ""                      # not the last match's last move
     app.log_due = False
@@ -75,20 +75,20 @@ def leave(app, keep):
     st = app.b.storage
     m = app.rm
     if app.log_due:
-        V.log(app, lk.match_id)     # a key before the cable was quiet: logged now
+        rummy_view.log(app, lk.match_id)     # a key before the cable was quiet: logged now
     if lk is not None and keep and lk.match_id is not None:
         try:
-            LR.write_saved(st, lk)  # leaving: written even mid-exchange
+            linkrummy.write_saved(st, lk)  # leaving: written even mid-exchange
         except OSError:
             pass
     if not keep:
-        LR.remove(st)
+        linkrummy.remove(st)
     app.link = None
     app.LS = None
     app.log_due = False
     m.ln = None
     m.g = None
-    V._close(app)
+    rummy_view._close(app)
 
 
 # --- the link's own screen (the view's M_LINK) -----------------------------------
@@ -99,29 +99,29 @@ def key(app, k):
 
 def draw(app):
     p = app.p
-    S = app.LS
+    session = app.LS
     lk = app.link
     s = app.link_state
     # the hint at the glass's foot (p.h: 135 rows on the Pico-LCD-1.14)
     p.fill(0, 0, p.w, p.h, FELT_DARK)
-    t = V.tx(V.X_TITLE) + " - " + V.tx(V.X_CABLE)
+    t = rummy_view.tx(rummy_view.X_TITLE) + " - " + rummy_view.tx(rummy_view.X_CABLE)
     p.text(0, 24, p.w, t, WHITE, FELT_DARK, 1)
-    if s == S.ENDED or app.link_ask:
+    if s == session.ENDED or app.link_ask:
         from ui import linkkeys
         t = linkkeys.draw(app, p)
     else:
-        t = _status(app, p, S, lk, s)
+        t = _status(app, p, session, lk, s)
     if app.no_y:
         from ui.keynames import name    # "Y:" is A held there, "X:" B held
         t = name(t)
     p.text(0, p.h - 20, p.w, t, DIM, FELT_DARK)
 
 
-def _status(app, p, S, lk, s):
-    if s == S.PEER_GONE:
+def _status(app, p, session, lk, s):
+    if s == session.PEER_GONE:
         p.text(0, 80, p.w, tx(_T_GONE), CURSOR, FELT_DARK, 1)
         p.text(0, 100, p.w, tx(_T_WAIT_BACK), WHITE, FELT_DARK, 1)
-    elif s == S.DEALING:
+    elif s == session.DEALING:
         p.text(0, 90, p.w, tx(_T_DEALING), WHITE, FELT_DARK, 1)
     else:
         p.text(0, 90, p.w, tx(_T_RESUMING if lk.match_id is not None else _T_CONNECTING),
@@ -132,7 +132,7 @@ def _status(app, p, S, lk, s):
 
 
 # --- rlink.sav, rlink.pos (written and removed by ui/linkrummy.py) --------------------------------------------------------
-def read(storage, name=LR.NAME):
+def read(storage, name=linkrummy.NAME):
     try:
         with open(storage.path(name), "rb") as f:
             return f.read()
@@ -142,7 +142,7 @@ def read(storage, name=LR.NAME):
 
 def exists(storage):
     try:
-        os.stat(storage.path(LR.NAME))
+        os.stat(storage.path(linkrummy.NAME))
         return True
     except OSError:
         return False
@@ -150,7 +150,7 @@ def exists(storage):
 
 def position(storage):
     """The Game saved next to rlink.sav, or None (missing or damaged)."""
-    b = read(storage, LR.POS)
+    b = read(storage, linkrummy.POS)
     if b is None:
         return None
     try:

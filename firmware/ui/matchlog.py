@@ -1,8 +1,8 @@
 # What this console adds to a finished match's score log record (scorelog.py
 # optional fields). Imported by App.log_match only when a match has ended, so
 # the bytecode is not on the heap while a match is played.
-from engine import rules as RU
-from engine import score as SC
+from engine import rules
+from engine import score
 
 
 def record(app, rec):
@@ -23,8 +23,8 @@ def record(app, rec):
         rec["closes"] = closes
     if rec["winner"] is not None and rec["winner"] < 0:
         rec["winner"] = None
-    if g.rules is RU.BURRACO:
-        a, b, va, vb = SC.match_points(g.scores[0], g.scores[1])
+    if g.rules is rules.BURRACO:
+        a, b, va, vb = score.match_points(g.scores[0], g.scores[1])
         rec["mp"] = [a, b]
         rec["vp"] = [va, vb]
     # who played. The seats this console held (all of them, or a link's own: the

@@ -6,8 +6,8 @@
 # The list: "New name", the recent names, "No name". A on "New name" opens the three
 # letters (UP/DOWN change the letter, LEFT/RIGHT move, A confirms, B back to the list).
 from micropython import const
-from hal import keys as K
-from ui import lang as L
+from hal import keys
+from ui import lang
 from ui.common import pname, hint
 from ui.gfx import FELT_DARK, WHITE, CURSOR, HILITE
 
@@ -78,25 +78,25 @@ def key(app, k):
     """A key while the editor is open; True when it closes (back to the set-up rows)."""
     global row, edit, pos
     if edit:
-        if k & K.B:
+        if k & keys.B:
             edit = False
-        elif k & (K.UP | K.DOWN):
-            c = buf[pos] - 65 + (1 if k & K.DOWN else -1)
+        elif k & (keys.UP | keys.DOWN):
+            c = buf[pos] - 65 + (1 if k & keys.DOWN else -1)
             buf[pos] = 65 + c % 26
-        elif k & (K.LEFT | K.RIGHT):
-            pos = min(LEN - 1, max(0, pos + (1 if k & K.RIGHT else -1)))
-        elif k & (K.A | K.PRESS):
+        elif k & (keys.LEFT | keys.RIGHT):
+            pos = min(LEN - 1, max(0, pos + (1 if k & keys.RIGHT else -1)))
+        elif k & (keys.A | keys.PRESS):
             _pick(app, bytes(buf).decode())
             return True
         return False
     n = len(recent) + 2
-    if k & K.B:
+    if k & keys.B:
         return True
-    if k & K.UP:
+    if k & keys.UP:
         row = (row - 1) % n
-    elif k & K.DOWN:
+    elif k & keys.DOWN:
         row = (row + 1) % n
-    elif k & (K.A | K.PRESS):
+    elif k & (keys.A | keys.PRESS):
         if row == 0:
             edit = True
             pos = 0
@@ -109,8 +109,8 @@ def key(app, k):
 def draw(app, tall):
     p = app.p
     p.fill(0, 0, p.w, p.h, FELT_DARK)
-    p.text(0, 6 if tall else 1, p.w, L.t(L.NAME_OF) + pname(seat), CURSOR, FELT_DARK, 1)
-    hint(p, L.H_NAME if edit else L.H_MENU, -1)
+    p.text(0, 6 if tall else 1, p.w, lang.t(lang.NAME_OF) + pname(seat), CURSOR, FELT_DARK, 1)
+    hint(p, lang.H_NAME if edit else lang.H_MENU, -1)
     n = len(recent) + 2
     top = row - 8 if row > 8 else 0        # nine rows on the glass, as the set-up's
     pad = 2 if tall else 0
@@ -129,8 +129,8 @@ def draw(app, tall):
                 p.text(4, y, 232, chr(b[0]) + "  " + chr(b[1]) + "  " + chr(b[2]), CURSOR, bg, 1)
                 p.fill(92 + 24 * pos, y + 10, 8, 1, WHITE)
             else:
-                p.text(8, y, 110, L.t(L.NEW_NAME), CURSOR if on else WHITE, bg)
+                p.text(8, y, 110, lang.t(lang.NEW_NAME), CURSOR if on else WHITE, bg)
         elif i <= len(recent):
             p.text(8, y, 110, recent[i - 1], CURSOR if on else WHITE, bg)
         else:
-            p.text(8, y, 110, L.t(L.NO_NAME), CURSOR if on else WHITE, bg)
+            p.text(8, y, 110, lang.t(lang.NO_NAME), CURSOR if on else WHITE, bg)

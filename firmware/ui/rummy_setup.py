@@ -2,11 +2,11 @@
 # few moves a frame): ui/screen_rummy.py imports this module while the set-up
 # shows, ui/rummy_view.py drops it when a match starts (its heap is the match's).
 from micropython import const
-from engine import rummy as RM
-from hal import keys as K
+from engine import rummy
+from hal import keys
 from ui import gfx
-from ui import lang as L
-from ui import rummy_view as V
+from ui import lang
+from ui import rummy_view
 from ui.common import S_RUMMY, D_ALL
 from ui.gfx import FELT_DARK, WHITE, CURSOR, DIM, HILITE
 
@@ -21,12 +21,12 @@ def resume(app):
     """Resume the saved Rummy match: its moves are replayed a few a frame
     (tick); False when there is no save (a bad one shows at the end)."""
     try:
-        f = open(app.b.storage.path(V.SAVE))
+        f = open(app.b.storage.path(rummy_view.SAVE))
     except OSError:
         return False
     m = app.rm
     m.load = _loading(f)
-    m.mode = V.M_LOAD
+    m.mode = rummy_view.M_LOAD
     app.dirty = D_ALL
     return True
 
@@ -44,7 +44,7 @@ def _loading(f):
         except (IndexError, ValueError):
             yield None, 0, 0, "bad head"
             return
-        for r in RM.replaying(f):
+        for r in rummy.replaying(f):
             if r is None:
                 yield None
             else:
@@ -64,8 +64,8 @@ def load(app, m):
         return
     m.load = None
     g, seats, level, err = r
-    if err or g is None or g.phase == RM.P_MATCH_OVER:
-        m.mode = V.M_SETUP
+    if err or g is None or g.phase == rummy.P_MATCH_OVER:
+        m.mode = rummy_view.M_SETUP
         m.saved = 0
         m.row = 0
         app.dirty = D_ALL
@@ -75,36 +75,36 @@ def load(app, m):
     m.hands = g.hands
     m.seats = seats
     app.level = level
-    V._start(app)
+    rummy_view._start(app)
     app.show(S_RUMMY)
-    V.enter(app)
+    rummy_view.enter(app)
 
 
 def key(app, m, k):
     nrows = 4 + m.players + m.saved    # players, seats, level, hands, start, continue
-    if k & K.B:
-        V._close(app)
+    if k & keys.B:
+        rummy_view._close(app)
         return
-    if k & K.UP:
+    if k & keys.UP:
         m.row = (m.row - 1) % nrows
-    elif k & K.DOWN:
+    elif k & keys.DOWN:
         m.row = (m.row + 1) % nrows
-    elif k & (K.A | K.LEFT | K.RIGHT | K.PRESS):
-        step = -1 if k & K.LEFT else 1
+    elif k & (keys.A | keys.LEFT | keys.RIGHT | keys.PRESS):
+        step = -1 if k & keys.LEFT else 1
         r = m.row
         if m.saved and r == nrows - 1:
-            if k & (K.A | K.PRESS) and not resume(app):
+            if k & (keys.A | keys.PRESS) and not resume(app):
                 m.saved = 0
                 m.row = 0
                 app.dirty = D_ALL
             return
         if r == nrows - 1 - m.saved:
-            if k & (K.A | K.PRESS):
+            if k & (keys.A | keys.PRESS):
                 if m.cable and m.players == 2:
                     from ui import rummy_swap   # (only for the swap: its heap is the match's)
                     rummy_swap.ask(app, _T_LINK)    # Burako is parked already
                 else:
-                    V.new(app)
+                    rummy_view.new(app)
             return
         if r == 0:
             m.players = (m.players - 2 + step) % 3 + 2
@@ -132,7 +132,7 @@ def draw(app, m, p):
     # the Pico-LCD-1.14's 135 rows: 9 rows 12 apart between the title and the hint
     big = p.lay.tall
     p.fill(0, 0, p.w, p.h, FELT_DARK)
-    p.text(0, 6 if big else 2, p.w, V.tx(V.X_TITLE), CURSOR, FELT_DARK, 1)
+    p.text(0, 6 if big else 2, p.w, rummy_view.tx(rummy_view.X_TITLE), CURSOR, FELT_DARK, 1)
     nrows = 4 + m.players + m.saved
     for i in range(nrows):
         y = 26 + i * 20 if big else 16 + i * 12
@@ -140,25 +140,25 @@ def draw(app, m, p):
         bg = HILITE if on else FELT_DARK
         p.fill(4, y - 2 if big else y - 1, 232, 14 if big else 12, bg)
         if i >= nrows - 1 - m.saved:
-            t = V.tx(V.X_START) if i == nrows - 1 - m.saved else L.t(L.CONTINUE)
+            t = rummy_view.tx(rummy_view.X_START) if i == nrows - 1 - m.saved else lang.t(lang.CONTINUE)
             p.text(4, y, 232, "> " + t + " <", CURSOR if on else WHITE, bg, 1)
             continue
         if i == 0:
-            a = V.tx(V.X_PLAYERS)
+            a = rummy_view.tx(rummy_view.X_PLAYERS)
             v = gfx.NUMS[m.players]
         elif i <= m.players:
-            a = L.t(L.P) + gfx.NUMS[i]
-            v = L.t(L.AI) if (m.seats >> (i - 1)) & 1 else L.t(L.HUMAN)
+            a = lang.t(lang.P) + gfx.NUMS[i]
+            v = lang.t(lang.AI) if (m.seats >> (i - 1)) & 1 else lang.t(lang.HUMAN)
             if i == 2 and m.cable:
-                v = V.tx(V.X_CABLE)
+                v = rummy_view.tx(rummy_view.X_CABLE)
         elif i == m.players + 1:
-            a = L.t(L.LEVEL)
+            a = lang.t(lang.LEVEL)
             v = gfx.NUMS[app.level]
         else:
-            a = V.tx(V.X_HANDS)
+            a = rummy_view.tx(rummy_view.X_HANDS)
             v = gfx.NUMS[m.hands]
         p.text(8, y, 110, a, WHITE, bg)
         p.text(118, y, 114, "< " + v + " >", CURSOR if on else WHITE, bg, 2)
     # what A does on the row under the cursor: change a value, or start on Start / Continue
-    h = L.t(L.H_SETUP2) if m.row >= nrows - 1 - m.saved else V.tx(V.X_H_SETUP)
+    h = lang.t(lang.H_SETUP2) if m.row >= nrows - 1 - m.saved else rummy_view.tx(rummy_view.X_H_SETUP)
     p.text(0, p.h - 15 if big else p.h - 11, p.w, h, DIM, FELT_DARK, 1 | gfx.CAPS)

@@ -15,12 +15,12 @@
 # when the engine accepts it, "undo all" throws the edits away.
 import sys
 from micropython import const
-from engine import rummy as RM
-from engine import tiles as T
-from hal import keys as K
+from engine import rummy
+from engine import tiles
+from hal import keys
 from memory import drop
 from ui import gfx
-from ui import lang as L
+from ui import lang
 from ui.common import S_RUMMY, S_MATCHEND, D_TOP, D_TABLE, D_MSG, D_RACK, D_HINT, D_ALL
 from ui.gfx import (FELT, FELT_DARK, BAR, TURN, WHITE, CURSOR, DIM, ERR, HILITE, PURE, GREY,
                     MW, MH, TW, TH)
@@ -104,7 +104,7 @@ X_H_PEER = const(33)
 
 def texts(code=None):
     """The module of the texts in a language (the one in use by default)."""
-    n = "ui.rummy_" + (code or L.code())
+    n = "ui.rummy_" + (code or lang.code())
     m = sys.modules.get(n)
     return m if m is not None else __import__(n, None, None, ("TX",))
 
@@ -115,7 +115,7 @@ def tx(i):
 
 def reason(r):
     t = texts().REASONS
-    return t[r] if 0 <= r < len(t) else RM.reason_text(r)
+    return t[r] if 0 <= r < len(t) else rummy.reason_text(r)
 
 
 class Match:
@@ -213,7 +213,7 @@ def new(app, seats=None):
     else:
         seed = app.seed
         app.seed = seed + 1
-    m.begin(RM.Game(m.players, seed, m.hands), 0)
+    m.begin(rummy.Game(m.players, seed, m.hands), 0)
     _start(app)
     app.show(S_RUMMY)
     enter(app)
@@ -252,7 +252,7 @@ def enter(app):
     """The mode for the position after a move."""
     m = app.rm
     g = m.g
-    if g.phase == RM.P_MATCH_OVER:
+    if g.phase == rummy.P_MATCH_OVER:
         m.mode = M_MATCHEND
         # the match-end screen id: the emulator's over() and ui/state.py read it
         app.screen = S_MATCHEND
@@ -262,7 +262,7 @@ def enter(app):
             if not m.logged:
                 log(app)
             remove_save(app)
-    elif g.phase == RM.P_HAND_OVER:
+    elif g.phase == rummy.P_HAND_OVER:
         m.mode = M_HANDEND
         app.next_ai = app.now + 4 * app.ai_ms
     else:
@@ -275,7 +275,7 @@ def enter(app):
             m.mode = _M_HANDOFF
         else:
             m.mode = M_PLAY
-        if _human(m, t) and not m.ais[t] and g.phase == RM.P_PLAY:
+        if _human(m, t) and not m.ais[t] and g.phase == rummy.P_PLAY:
             _bench(m)
         else:
             m.bench = None
@@ -338,7 +338,7 @@ def save(app):
         with open(app.b.storage.path(SAVE), "a" if m.stored else "w") as f:
             if not m.stored:
                 f.write("# seats %d level %d\n" % (m.seats, app.level))
-                f.write(RM.header(m.g))
+                f.write(rummy.header(m.g))
             for ln in m.lines:
                 f.write(ln)
         m.stored = 1
@@ -366,7 +366,7 @@ def _play(app, mv):
     if err:
         return err
     if humans(m) and m.ln is None:
-        m.lines.append(RM.line(seat, mv))
+        m.lines.append(rummy.line(seat, mv))
     after(app, seat, mv)
     return 0
 
@@ -377,12 +377,12 @@ def after(app, seat, mv):
     m = app.rm
     g = m.g
     k = mv[0]
-    name = L.t(L.P) + gfx.NUMS[seat + 1] + " "
-    if k == RM.DRAW:
+    name = lang.t(lang.P) + gfx.NUMS[seat + 1] + " "
+    if k == rummy.DRAW:
         m.msg = name + tx(_X_DREW)
-    elif k == RM.PASS:
+    elif k == rummy.PASS:
         m.msg = name + tx(_X_PASSED)
-    elif k == RM.PLAY:
+    elif k == rummy.PLAY:
         # the tiles laid: the new table's beyond the old one's
         m.msg = name + tx(_X_CLOSED if g.closer == seat else _X_PLAYED) + " " + str(_tiles(mv[1]) - m.nt) \
             + " " + tx(X_RACK_N)
@@ -391,8 +391,8 @@ def after(app, seat, mv):
     m.nt = _tiles(g.table)
     m.msg_c = WHITE if (m.seats >> seat) & 1 else CURSOR
     m.err = 0
-    if k != RM.DRAW or g.phase != RM.P_PLAY:
-        if g.phase >= RM.P_HAND_OVER or g.turn != seat:
+    if k != rummy.DRAW or g.phase != rummy.P_PLAY:
+        if g.phase >= rummy.P_HAND_OVER or g.turn != seat:
             if humans(m) and m.ln is None:
                 save(app)
         enter(app)
@@ -441,14 +441,14 @@ def key(app, k, leave):
     their modules); leave(app, keep): out of a linked match (ui/screen_rummy.py's)."""
     m = app.rm
     if m.mode == _M_HANDOFF:
-        if k & (K.A | K.PRESS):
+        if k & (keys.A | keys.PRESS):
             m.mode = M_PLAY
             app.dirty = D_ALL
     elif m.mode == M_HANDEND:
-        if k & (K.A | K.PRESS):
-            _play(app, (RM.NEXT, ()))
+        if k & (keys.A | keys.PRESS):
+            _play(app, (rummy.NEXT, ()))
     elif m.mode == M_MATCHEND:
-        if k & (K.A | K.PRESS | K.B):
+        if k & (keys.A | keys.PRESS | keys.B):
             _close(app)
     else:
         _key_play(app, m, k, leave)
@@ -456,78 +456,78 @@ def key(app, k, leave):
 
 def _key_play(app, m, k, leave):
     g = m.g
-    if not _human(m, g.turn) or g.phase >= RM.P_HAND_OVER:
+    if not _human(m, g.turn) or g.phase >= rummy.P_HAND_OVER:
         return
-    if g.phase == RM.P_DRAW:
-        if k & (K.A | K.PRESS):
-            _play(app, (RM.DRAW, ()))
+    if g.phase == rummy.P_DRAW:
+        if k & (keys.A | keys.PRESS):
+            _play(app, (rummy.DRAW, ()))
         return
     b = m.bench
     if m.focus == _F_MENU:
-        if k & K.UP:
+        if k & keys.UP:
             m.menu = (m.menu - 1) % len(MENU)
-        elif k & K.DOWN:
+        elif k & keys.DOWN:
             m.menu = (m.menu + 1) % len(MENU)
-        elif k & (K.B | K.X):
+        elif k & (keys.B | keys.X):
             m.focus = _F_RACK
-        elif k & (K.A | K.PRESS):
+        elif k & (keys.A | keys.PRESS):
             m.focus = _F_RACK
             _menu(app, m, m.menu, leave)
             return
         app.dirty = D_ALL
         return
-    if k & K.X:
+    if k & keys.X:
         m.focus = _F_MENU
         m.menu = 0
         app.dirty = D_ALL
         return
-    if k & K.Y:
+    if k & keys.Y:
         if _status(m) == 0:
             _play(app, b.move())
         app.dirty |= D_MSG | D_TABLE
         return
     if m.focus == _F_RACK:
-        if k & K.LEFT and m.cur > 0:
+        if k & keys.LEFT and m.cur > 0:
             m.cur -= 1
-        elif k & K.RIGHT and m.cur + 1 < len(b.rack):
+        elif k & keys.RIGHT and m.cur + 1 < len(b.rack):
             m.cur += 1
-        elif k & K.UP:
+        elif k & keys.UP:
             m.focus = _F_TABLE
             m.mi = len(b.melds)
             m.j = 0
             _fix_top(m, app.p.lay.tall)
-        elif k & (K.A | K.PRESS) and b.rack:
+        elif k & (keys.A | keys.PRESS) and b.rack:
             b.pick_rack(m.cur)
-        elif k & K.B and b.held:
+        elif k & keys.B and b.held:
             b.put_back()
         _fix_scroll(m)
     else:
         n = len(b.melds)
-        if k & K.UP:
+        if k & keys.UP:
             if m.mi > 0:
                 m.mi -= 1
-        elif k & K.DOWN:
+        elif k & keys.DOWN:
             if m.mi < n:
                 m.mi += 1
             else:
                 m.focus = _F_RACK
-        elif k & K.LEFT:
+        elif k & keys.LEFT:
             if m.j > 0:
                 m.j -= 1
-        elif k & K.RIGHT:
+        elif k & keys.RIGHT:
             m.j += 1
-        elif k & K.A and b.held:
+        elif k & keys.A and b.held:
             b.put(m.mi, min(m.j, len(b.melds[m.mi]) if m.mi < n else 0))
             m.j = m.j + 1 if m.mi < n else 1
             # in table order as soon as its tiles make a meld (a joker's
             # identity is its place, R13.2): the cursor follows to the end
             if b.tidy(m.mi):
                 m.j = len(b.melds[m.mi])
-        elif k & (K.A | K.PRESS):
+        elif k & (keys.A | keys.PRESS):
             # A with empty hands, or the press at any time, picks a table tile
             if m.mi < n and m.j < len(b.melds[m.mi]):
                 b.pick_table(m.mi, m.j)
-        elif k & K.B:
+        elif k & keys.B:
             if b.held:
                 b.put_back()
             else:
@@ -555,22 +555,22 @@ def _menu(app, m, i, leave):
         m.top = 0
         _status(m)
     elif i == 1:
-        _play(app, (RM.PASS, ()))
+        _play(app, (rummy.PASS, ()))
         return
     elif i == 2:
-        r = sorted(b.rack, key=lambda t: (t % 13) * 4 + t // 13 if t != T.JOKER else 255)
+        r = sorted(b.rack, key=lambda t: (t % 13) * 4 + t // 13 if t != tiles.JOKER else 255)
         b.rack[:] = bytes(r)
     elif i == 3:
         b.pick_closing()
     elif i == 4:
-        from engine import rummy_solve as RS
+        from engine import rummy_solve
         p = g.turn
-        s = RS.solve(g.table, g.racks[p], g.exposed[p], g.closing, RS.NODES, True, True)
+        s = rummy_solve.solve(g.table, g.racks[p], g.exposed[p], g.closing, rummy_solve.NODES, True, True)
         if s is None:
             m.msg = tx(_X_NO_HINT)
         else:
             # the tiles the suggestion lays
-            c = bytearray(T.NCODES)
+            c = bytearray(tiles.NCODES)
             for mm in s[0]:
                 for t in mm:
                     c[t] += 1
@@ -578,10 +578,10 @@ def _menu(app, m, i, leave):
                 for t in mm:
                     c[t] -= 1
             out = bytearray()
-            for t in range(T.NCODES):
+            for t in range(tiles.NCODES):
                 for _ in range(c[t]):
                     out.append(t)
-            m.msg = tx(_X_HINT) + ": " + L.tiles(T.list_text(out))
+            m.msg = tx(_X_HINT) + ": " + lang.tiles(tiles.list_text(out))
         m.msg_c = CURSOR
     elif m.ln is not None:
         leave(app, True)            # the linked match stays saved (rlink.sav)
@@ -603,9 +603,9 @@ def tick(app, now):
     if m.mode == M_HANDEND:
         # over the cable the seat to move deals the next hand
         if (app.autoplay or humans(m) == 0) and app.due(now) and (m.ln is None or m.ais[g.turn]):
-            _play(app, (RM.NEXT, ()))
+            _play(app, (rummy.NEXT, ()))
         return
-    if m.mode != M_PLAY or g.phase >= RM.P_HAND_OVER:
+    if m.mode != M_PLAY or g.phase >= rummy.P_HAND_OVER:
         return
     ai = m.ais[g.turn]
     if ai is None or not app.due(now):
@@ -622,7 +622,7 @@ def tick(app, now):
             return
     m.mv = None
     if _play(app, mv):
-        _play(app, (RM.PASS, ()))      # never stall on an AI bug
+        _play(app, (rummy.PASS, ()))      # never stall on an AI bug
     app.next_ai = now + app.ai_ms
 
 
@@ -650,13 +650,13 @@ def state(app):
         return out
     out.update({"phase": g.phase, "turn": g.turn, "hand": g.hand, "scores": list(g.scores),
                 "history": [list(h) for h in g.history], "winners": list(g.winners),
-                "table": RM.table_text(g.table), "stock": len(g.stock),
-                "racks": [T.list_text(r) for r in g.racks], "msg": m.msg,
+                "table": rummy.table_text(g.table), "stock": len(g.stock),
+                "racks": [tiles.list_text(r) for r in g.racks], "msg": m.msg,
                 "error": m.err, "error_text": reason(m.err) if m.err else ""})
     b = m.bench
     if b is not None:
-        out["bench"] = {"table": RM.table_text([x for x in b.melds if x]),
-                        "rack": T.list_text(b.rack), "held": T.list_text(b.held),
+        out["bench"] = {"table": rummy.table_text([x for x in b.melds if x]),
+                        "rack": tiles.list_text(b.rack), "held": tiles.list_text(b.held),
                         "focus": m.focus, "cursor": m.cur, "meld": m.mi, "pos": m.j}
     return out
 
@@ -674,10 +674,10 @@ def draw(app, dirty):
     if m.mode == _M_HANDOFF:
         s = not p.lay.tall
         p.fill(0, 0, p.w, p.h, FELT_DARK)
-        p.text(0, 24 if s else 60, p.w, L.t(L.HANDOFF), WHITE, FELT_DARK, 1)
-        name = L.t(L.P) + gfx.NUMS[m.viewer + 1]
+        p.text(0, 24 if s else 60, p.w, lang.t(lang.HANDOFF), WHITE, FELT_DARK, 1)
+        name = lang.t(lang.P) + gfx.NUMS[m.viewer + 1]
         p.big(120 - len(name) * 16, 50 if s else 90, name, CURSOR, 4)
-        p.text(0, 100 if s else 140, p.w, L.t(L.SHOW_RACK), WHITE, FELT_DARK, 1 | gfx.CAPS)
+        p.text(0, 100 if s else 140, p.w, lang.t(lang.SHOW_RACK), WHITE, FELT_DARK, 1 | gfx.CAPS)
         return
     if m.mode == M_HANDEND or m.mode == M_MATCHEND:
         _draw_end(app, m, p)
@@ -687,12 +687,12 @@ def draw(app, dirty):
 
 def _draw_top(app, m, p):
     g = m.g
-    me = _human(m, g.turn) and g.turn == m.viewer and g.phase < RM.P_HAND_OVER
+    me = _human(m, g.turn) and g.turn == m.viewer and g.phase < rummy.P_HAND_OVER
     bg = TURN if me else BAR
     p.fill(0, 0, p.w, 12, bg)
     x = 2
     for s in range(g.n):
-        t = L.t(L.P) + gfx.NUMS[s + 1] + " " + str(g.scores[s])
+        t = lang.t(lang.P) + gfx.NUMS[s + 1] + " " + str(g.scores[s])
         c = CURSOR if s == m.viewer else WHITE
         if s == g.turn:
             c = PURE if s != m.viewer else CURSOR
@@ -701,7 +701,7 @@ def _draw_top(app, m, p):
     # the stock's count, named where it fits (4 players' scores may leave room only for it)
     t = str(len(g.stock))
     if x + (len(t) + 6) * 8 <= 238:
-        t = L.t(L.STOCK) + " " + t
+        t = lang.t(lang.STOCK) + " " + t
     p.text(238 - len(t) * 8, 1, len(t) * 8, t, DIM, bg)
 
 
@@ -735,7 +735,7 @@ def _draw_play(app, m, p, dirty):
                     _put_mark(p, _X_MELD - 4, y, held)
                 continue
             mm = melds[i]
-            if mm and RM.check_meld(mm):
+            if mm and rummy.check_meld(mm):
                 p.fill(2, y, 4, MH, ERR)        # a broken meld: a red bar
             elif on:
                 p.fill(2, y, 4, MH, CURSOR)
@@ -763,7 +763,7 @@ def _draw_play(app, m, p, dirty):
                 break
             p.small(x, yh, held[j], gfx.WILD if j == len(held) - 1 else 0)
             x += MW
-        if closing != RM.NO_TILE:
+        if closing != rummy.NO_TILE:
             p.text(196, yh + 2, 24, "C:", GREY, FELT_DARK)
             p.small(218, yh, closing, 0)
         rfocus = b is not None and m.focus == _F_RACK
@@ -805,7 +805,7 @@ def _draw_msg(app, m, p):
     big = p.lay.tall
     ym = Y_MSG if big else _S_MSG
     yi = p.h - 20          # the hints (Y_HINT on the 1.3)
-    if b is not None and m.err and m.err != RM.TILES_HELD:
+    if b is not None and m.err and m.err != rummy.TILES_HELD:
         s = reason(m.err)
         if m.bad >= 0:
             s = "#" + str(m.bad + 1) + " " + s
@@ -824,10 +824,10 @@ def _draw_msg(app, m, p):
         # R13.6: the first exposure's points, counted while building it
         pts = 0
         for mm in b.melds:
-            if mm and not RM.check_meld(mm):
-                pts += RM.meld_points(mm)
+            if mm and not rummy.check_meld(mm):
+                pts += rummy.meld_points(mm)
         for mm in g.table:
-            pts -= RM.meld_points(mm)
+            pts -= rummy.meld_points(mm)
         s2 = str(pts if pts > 0 else 0) + "/30"
         p.text(132, (_Y_HELD if big else _S_HELD) + 2, 56, s2, PURE if pts >= 30 else DIM, FELT_DARK, 2)
     # the rack's tile count at the message line's end (under the rack it was drawn over)
@@ -840,7 +840,7 @@ def _draw_msg(app, m, p):
     if not _human(m, g.turn):
         a = tx(_X_H_WAIT if m.ln is None else X_H_PEER)
         h = ""
-    elif g.phase == RM.P_DRAW:
+    elif g.phase == rummy.P_DRAW:
         a = tx(_X_H_DRAW)
         h = ""
     elif m.focus == _F_MENU:
@@ -867,7 +867,7 @@ def _draw_end(app, m, p):
     last = g.history[-1] if g.history else [0] * g.n
     y = 34
     for s in range(g.n):
-        t = L.t(L.P) + gfx.NUMS[s + 1]
+        t = lang.t(lang.P) + gfx.NUMS[s + 1]
         c = CURSOR if s in g.winners or (not over and g.closer == s) else WHITE
         p.text(8, y, 40, t, c, FELT_DARK)
         p.text(48, y, 80, str(len(g.racks[s])) + " " + tx(X_RACK_N), DIM, FELT_DARK)
@@ -877,10 +877,10 @@ def _draw_end(app, m, p):
     if over:
         w = ""
         for s in g.winners:
-            w += L.t(L.P) + gfx.NUMS[s + 1] + " "
+            w += lang.t(lang.P) + gfx.NUMS[s + 1] + " "
         p.text(0, y + (16 if big else 4), p.w, w + tx(_X_WINS), CURSOR, FELT_DARK, 1)
     else:
-        t = L.t(L.P) + gfx.NUMS[g.closer + 1] + " " + tx(_X_CLOSED) if g.closer >= 0 else tx(_X_BLOCKED)
+        t = lang.t(lang.P) + gfx.NUMS[g.closer + 1] + " " + tx(_X_CLOSED) if g.closer >= 0 else tx(_X_BLOCKED)
         p.text(0, y + (16 if big else 4), p.w, t, WHITE, FELT_DARK, 1)
     # over the cable the seat to move deals the next hand
     a = _X_H_NEXT if over or m.ln is None or _human(m, g.turn) else X_H_PEER

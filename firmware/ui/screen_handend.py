@@ -1,9 +1,9 @@
 # End of a hand: the R7 breakdown of both sides and the match totals.
 # ended(app) notes each counted hand for the score log and ends a burraco round.
-from engine import game as G
-from engine import score as SC
-from hal import keys as K
-from ui import lang as L
+from engine import game
+from engine import score
+from hal import keys
+from ui import lang
 from ui.common import sname, hint, draw_top
 from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, DIM
 
@@ -17,24 +17,24 @@ def ended(app):
     res = g.hand_result()
     st = app.stats
     for s in range(2):
-        st.append(min(res[s][SC.PURE], 15) << 4 | min(res[s][SC.IMPURE], 15))
+        st.append(min(res[s][score.PURE], 15) << 4 | min(res[s][score.IMPURE], 15))
     st.append(g.closer + 1)
-    if app.hands and app.link is None and len(g.history) >= app.hands and g.phase == G.P_HAND_OVER:
+    if app.hands and app.link is None and len(g.history) >= app.hands and g.phase == game.P_HAND_OVER:
         # seed 001 tournament: the round ends on the totals, a tie included (MP 0, VP 10/10)
         x, y = g.scores
         g.winner = 0 if x > y else 1 if y > x else -1
-        g.phase = G.P_MATCH_OVER
+        g.phase = game.P_MATCH_OVER
 
 
 def key(app, k):
-    if k & (K.A | K.PRESS):
-        app.play(G.NEXT, 0, b"", 0)
+    if k & (keys.A | keys.PRESS):
+        app.play(game.NEXT, 0, b"", 0)
 
 
 def tick(app, now):
     # autoplay deals the next hand by itself once the breakdown has been shown
     if app.autoplay and app.due(now):
-        app.play(G.NEXT, 0, b"", 0)
+        app.play(game.NEXT, 0, b"", 0)
         app.next_ai = now + app.ai_ms
 
 
@@ -47,33 +47,33 @@ def draw(app, dirty):
     p.fill(0, 12, p.w, p.h - 12, FELT_DARK)
     draw_top(app)
     n = len(g.history)
-    p.text(0, 18 if tall else 14, p.w, L.t(L.HAND_END) + str(n), CURSOR, FELT_DARK, 1)
+    p.text(0, 18 if tall else 14, p.w, lang.t(lang.HAND_END) + str(n), CURSOR, FELT_DARK, 1)
     if app.hands:
-        t = L.t(L.HAND) + " " + str(n) + "/" + str(app.hands)
+        t = lang.t(lang.HAND) + " " + str(n) + "/" + str(app.hands)
     else:
-        t = L.t(L.TARGET) + " " + str(g.target)
+        t = lang.t(lang.TARGET) + " " + str(g.target)
     res = g.hand_result()
     y = 36 if tall else 25
     if not tall and res is not None:
         p.text(4, y, 124, t, DIM, FELT_DARK)
     if res is None:
-        p.text(0, y, p.w, L.t(L.VOID), WHITE, FELT_DARK, 1)
+        p.text(0, y, p.w, lang.t(lang.VOID), WHITE, FELT_DARK, 1)
     else:
         p.text(128, y, 52, sname(g, 0), WHITE, FELT_DARK, 2)
         p.text(184, y, 52, sname(g, 1), WHITE, FELT_DARK, 2)
         y += dy
         rules = g.rules
-        labels = (L.R_MELDED, L.R_PURE, L.R_IMPURE, L.R_CLOSE, L.R_MUERTO, L.R_RACK, L.R_TOTAL)
+        labels = (lang.R_MELDED, lang.R_PURE, lang.R_IMPURE, lang.R_CLOSE, lang.R_MUERTO, lang.R_RACK, lang.R_TOTAL)
         for i in range(7):
             c = CURSOR if i == 6 else WHITE
             if i == 6:
                 p.fill(4, y - 2, 232, 1, GREY)
-            p.text(4, y, 124, L.t(labels[i]), c, FELT_DARK)
+            p.text(4, y, 124, lang.t(labels[i]), c, FELT_DARK)
             for s in range(2):
                 v = res[s][i]
-                if i == SC.PURE and v:
+                if i == score.PURE and v:
                     v = str(v) + "x" + str(rules.pure_bonus)
-                elif i == SC.IMPURE and v:
+                elif i == score.IMPURE and v:
                     v = str(v) + "x" + str(rules.impure_bonus)
                 else:
                     v = str(v)
@@ -81,9 +81,9 @@ def draw(app, dirty):
             y += dy
     y = 160 if tall else 106
     p.fill(4, y - (4 if tall else 1), 232, 1, GREY)
-    p.text(4, y, 124, L.t(L.R_MATCH), CURSOR, FELT_DARK)
+    p.text(4, y, 124, lang.t(lang.R_MATCH), CURSOR, FELT_DARK)
     for s in range(2):
         p.text(128 + s * 56, y, 52, str(g.scores[s]), CURSOR, FELT_DARK, 2)
     if tall or res is None:
         p.text(4, y + 14 if tall else 96, 232, t, DIM, FELT_DARK)
-    hint(p, L.H_NEXT, -1)
+    hint(p, lang.H_NEXT, -1)

@@ -1,13 +1,13 @@
 # Pass-and-play: hides the rack until the next human player presses A.
-from hal import keys as K
+from hal import keys
 from ui import gfx
-from ui import lang as L
+from ui import lang
 from ui.common import S_GAME, pname, draw_top
 from ui.gfx import FELT_DARK, WHITE, CURSOR
 
 
 def key(app, k):
-    if k & (K.A | K.PRESS):
+    if k & (keys.A | keys.PRESS):
         app.show(S_GAME)
 
 
@@ -19,8 +19,8 @@ def draw(app, dirty):
     p = app.p
     up = 0 if p.lay.tall else 40        # a short glass (135 rows): all 40 rows higher
     p.fill(0, 0, p.w, p.h, FELT_DARK)
-    p.text(0, 60 - up, p.w, L.t(L.HANDOFF), WHITE, FELT_DARK, 1)
+    p.text(0, 60 - up, p.w, lang.t(lang.HANDOFF), WHITE, FELT_DARK, 1)
     name = pname(app.viewer)
     p.big(120 - len(name) * 16, 90 - up, name, CURSOR, 4)
-    p.text(0, 140 - up, p.w, L.t(L.SHOW_RACK), WHITE, FELT_DARK, 1 | gfx.CAPS)
+    p.text(0, 140 - up, p.w, lang.t(lang.SHOW_RACK), WHITE, FELT_DARK, 1 | gfx.CAPS)
     draw_top(app)

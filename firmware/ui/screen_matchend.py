@@ -1,16 +1,16 @@
 # End of the match: the winner, every hand's scores, the totals; for burraco
 # also seed 001's Match Points and Victory Points.
 import sys
-from engine import rules as RU
-from engine import score as SC
-from hal import keys as K
-from ui import lang as L
+from engine import rules
+from engine import score
+from hal import keys
+from ui import lang
 from ui.common import S_TITLE, sname, pname, hint, draw_top
 from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR
 
 
 def key(app, k):
-    if k & (K.A | K.PRESS | K.B):
+    if k & (keys.A | keys.PRESS | keys.B):
         tick(app, 0)            # not logged yet: now, before the match goes
         # imported here: a linked match's last move (which shows this screen) has no save
         from ui import save
@@ -83,15 +83,15 @@ def draw(app, dirty):
     g = app.g
     # a short glass (135 rows): everything higher, the latest hands only
     tall = p.lay.tall
-    burraco = g.rules is RU.BURRACO
+    burraco = g.rules is rules.BURRACO
     keep = 8 if tall else (2 if burraco else 4)
     p.fill(0, 0, p.w, p.h, FELT_DARK)
     draw_top(app)
-    p.text(0, 24 if tall else 13, p.w, L.t(L.MATCH_END), CURSOR, FELT_DARK, 1)
+    p.text(0, 24 if tall else 13, p.w, lang.t(lang.MATCH_END), CURSOR, FELT_DARK, 1)
     if g.winner >= 0:
-        w = L.t(L.WINS) + _side(app, g.winner)
+        w = lang.t(lang.WINS) + _side(app, g.winner)
         if len(w) > 15:         # twice the size: 15 letters fill the glass
-            w = L.t(L.WINS) + sname(g, g.winner)
+            w = lang.t(lang.WINS) + sname(g, g.winner)
         p.big(120 - len(w) * 8, 44 if tall else 24, w, WHITE, 2)
     y = 76 if tall else 42
     p.text(0, y, 120, _side(app, 0), WHITE, FELT_DARK, 1)
@@ -109,7 +109,7 @@ def draw(app, dirty):
     p.text(140, y + 6, 80, str(g.scores[1]), CURSOR, FELT_DARK, 2)
     if burraco:
         # seed 001: Match Points (the difference) and Victory Points
-        mp = SC.match_points(g.scores[0], g.scores[1])
+        mp = score.match_points(g.scores[0], g.scores[1])
         y += 18
         for i in range(2):
             p.text(0, y, 40, ("MP", "VP")[i], GREY, FELT_DARK, 2)
@@ -117,4 +117,4 @@ def draw(app, dirty):
                 v = mp[2 * i + s]
                 p.text(40 + 100 * s, y, 80, ("+" if i == 0 and v > 0 else "") + str(v), WHITE, FELT_DARK, 2)
             y += 11
-    hint(p, L.H_NEXT, -1)
+    hint(p, lang.H_NEXT, -1)

@@ -3,11 +3,11 @@
 # A person's seat can carry a name: Click (or X) on its row opens ui/names.py,
 # imported only while it is open.
 from micropython import const
-from engine import game as G
-from engine import rules as RU
-from hal import keys as K
+from engine import game
+from engine import rules
+from hal import keys
 from ui import gfx
-from ui import lang as L
+from ui import lang
 from ui.common import S_TITLE, D_MELDS, D_CLEAR, D_ALL, pname, hint
 from ui.gfx import FELT_DARK, WHITE, CURSOR, HILITE
 
@@ -23,7 +23,7 @@ ROUNDS = const(4)      # burraco: after the targets, rounds of 1..ROUNDS hands
 
 
 def rows(app):
-    n = app.players if app.players in RU.VARIANTS[app.variant].players else 2
+    n = app.players if app.players in rules.VARIANTS[app.variant].players else 2
     out = bytearray((R_VARIANT, R_PLAYERS))
     for p in range(n):
         out.append(R_SEAT + p)
@@ -66,56 +66,56 @@ def key(app, k):
             app.dirty = D_ALL
         return
     rs = rows(app)
-    if k & K.B:
+    if k & keys.B:
         app.show(S_TITLE)
         app.row = 0
         return
-    if k & K.UP:
+    if k & keys.UP:
         app.row = (app.row - 1) % len(rs)
         app.dirty |= D_MELDS
         return
-    if k & K.DOWN:
+    if k & keys.DOWN:
         app.row = (app.row + 1) % len(rs)
         app.dirty |= D_MELDS
         return
     r = rs[app.row]
-    if r == R_START and k & (K.A | K.PRESS):
+    if r == R_START and k & (keys.A | keys.PRESS):
         app.new_game()
         return
-    if R_SEAT <= r < R_SEAT + 4 and k & (K.X | K.PRESS) and not (app.ai_seats >> (r - R_SEAT)) & 1:
+    if R_SEAT <= r < R_SEAT + 4 and k & (keys.X | keys.PRESS) and not (app.ai_seats >> (r - R_SEAT)) & 1:
         from ui import names
         app.ed = names
         names.start(app, r - R_SEAT)
         app.dirty = D_ALL
         return
-    if k & (K.A | K.LEFT | K.RIGHT | K.PRESS):
-        step = -1 if k & K.LEFT else 1
+    if k & (keys.A | keys.LEFT | keys.RIGHT | keys.PRESS):
+        step = -1 if k & keys.LEFT else 1
         if r == R_VARIANT:
-            app.variant = (app.variant + step) % len(RU.VARIANTS)
+            app.variant = (app.variant + step) % len(rules.VARIANTS)
             app.target = 0
             app.hands = 0
-            if app.players not in RU.VARIANTS[app.variant].players:
+            if app.players not in rules.VARIANTS[app.variant].players:
                 app.players = 2
-            _lang(app, RU.VARIANTS[app.variant] is RU.BURRACO)
+            _lang(app, rules.VARIANTS[app.variant] is rules.BURRACO)
         elif r == R_PLAYERS:
-            if 4 in RU.VARIANTS[app.variant].players:
+            if 4 in rules.VARIANTS[app.variant].players:
                 app.players = 6 - app.players
         elif r >= R_SEAT and r < R_SEAT + 4:
             app.ai_seats ^= 1 << (r - R_SEAT)
         elif r == R_LEVEL:
             app.level = (app.level - 1 + step) % 4 + 1     # levels 1-4 (4: ai/expert.py)
         elif r == R_TARGET:
-            rules = RU.VARIANTS[app.variant]
-            ts = targets(rules)
+            chosen = rules.VARIANTS[app.variant]
+            ts = targets(chosen)
             n = len(ts)
             if app.hands:
                 i = n - 1 + app.hands
             else:
-                t = app.target or rules.target
+                t = app.target or chosen.target
                 i = 0
                 while i < n and ts[i] < t:
                     i += 1
-            i = (i + step) % (n + (ROUNDS if rules is RU.BURRACO else 0))
+            i = (i + step) % (n + (ROUNDS if chosen is rules.BURRACO else 0))
             app.hands = i - n + 1 if i >= n else 0
             if i < n:
                 app.target = ts[i]
@@ -132,10 +132,10 @@ def new_game(app):
     else:
         seed = app.seed
         app.seed = seed + 1
-    rules = RU.VARIANTS[app.variant]
-    n = app.players if app.players in rules.players else 2
-    g = app.g = G.Game(rules, n, seed, RU.MAX_TARGET if app.hands else app.target)
-    app.dress(rules.cards)
+    chosen = rules.VARIANTS[app.variant]
+    n = app.players if app.players in chosen.players else 2
+    g = app.g = game.Game(chosen, n, seed, rules.MAX_TARGET if app.hands else app.target)
+    app.dress(chosen.cards)
     app.stats = bytearray()
     app.seat_ais()
     app.viewer = app.first_human(g.turn)
@@ -159,13 +159,13 @@ def draw(app, dirty):
     rs = rows(app)
     if dirty & D_CLEAR:
         p.fill(0, 0, p.w, p.h, FELT_DARK)
-        p.text(0, 6 if tall else 1, p.w, L.t(L.NEW), CURSOR, FELT_DARK, 1)
+        p.text(0, 6 if tall else 1, p.w, lang.t(lang.NEW), CURSOR, FELT_DARK, 1)
     # A starts the match on Start and changes the value on any other row: the
     # hint says which, for the row under the cursor (redrawn as it moves)
     r = rs[app.row] if app.row < len(rs) else R_START
     person = R_SEAT <= r < R_SEAT + 4 and not (app.ai_seats >> (r - R_SEAT)) & 1
-    hint(p, L.H_SETUP1, L.H_SETUP2 if r == R_START else L.H_SETUP4 if person else L.H_SETUP3)
-    rules = RU.VARIANTS[app.variant]
+    hint(p, lang.H_SETUP1, lang.H_SETUP2 if r == R_START else lang.H_SETUP4 if person else lang.H_SETUP3)
+    chosen = rules.VARIANTS[app.variant]
     pad = 2 if tall else 0
     fh = 14 if tall else 11
     for i in range(9):
@@ -178,24 +178,24 @@ def draw(app, dirty):
         bg = HILITE if on else FELT_DARK
         p.fill(4, y - pad, 232, fh, bg)
         if r == R_START:
-            p.text(4, y, 232, "> " + L.t(L.START) + " <", CURSOR if on else WHITE, bg, 1)
+            p.text(4, y, 232, "> " + lang.t(lang.START) + " <", CURSOR if on else WHITE, bg, 1)
             continue
         if r == R_VARIANT:
-            a = L.t(L.VARIANT)
-            b = rules.name
+            a = lang.t(lang.VARIANT)
+            b = chosen.name
         elif r == R_PLAYERS:
-            a = L.t(L.PLAYERS)
-            b = gfx.NUMS[app.players if app.players in rules.players else 2]
+            a = lang.t(lang.PLAYERS)
+            b = gfx.NUMS[app.players if app.players in chosen.players else 2]
         elif r == R_LEVEL:
-            a = L.t(L.LEVEL)
+            a = lang.t(lang.LEVEL)
             b = gfx.NUMS[app.level]
         elif r == R_TARGET:
             # burraco: a target, or a round of 1..4 hands (seed 001 tournaments)
-            a = L.t(L.ROUND) if app.hands else L.t(L.TARGET)
-            b = gfx.NUMS[app.hands] if app.hands else str(app.target or rules.target)
+            a = lang.t(lang.ROUND) if app.hands else lang.t(lang.TARGET)
+            b = gfx.NUMS[app.hands] if app.hands else str(app.target or chosen.target)
         else:
             a = pname(r - R_SEAT)
-            b = L.t(L.AI) if (app.ai_seats >> (r - R_SEAT)) & 1 else app.names[r - R_SEAT] or L.t(L.HUMAN)
+            b = lang.t(lang.AI) if (app.ai_seats >> (r - R_SEAT)) & 1 else app.names[r - R_SEAT] or lang.t(lang.HUMAN)
         p.text(8, y, 110, a, WHITE, bg)
         p.text(118, y, 114, "< " + b + " >", CURSOR if on else WHITE, bg, 2)
 
@@ -207,10 +207,10 @@ def _lang(app, burraco):
     # app.auto_it: Italian was put on here (on the app: this module leaves the
     # heap while a match is played, ui/app.py OFF_TABLE)
     if burraco:
-        if L.code() == app.lang0 and L.code() != "it":
-            L.use("it")
+        if lang.code() == app.lang0 and lang.code() != "it":
+            lang.use("it")
             app.auto_it = True
     elif getattr(app, "auto_it", False):
-        if L.code() == "it":
-            L.use(app.lang0)
+        if lang.code() == "it":
+            lang.use(app.lang0)
         app.auto_it = False

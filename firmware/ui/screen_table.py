@@ -4,14 +4,14 @@
 # the app, which keeps it in step with every move (App.after, reset_view).
 # Nothing here allocates on a cursor move or an idle frame.
 from micropython import const
-from engine import game as G
-from engine import tiles as T
-from engine import melds as M
-from engine import reasons as R
-from hal import keys as K
+from engine import game
+from engine import tiles
+from engine import melds
+from engine import reasons
+from hal import keys
 from ai.basic import hint as ai_hint
 from ui import gfx
-from ui import lang as L
+from ui import lang
 from ui import screen_link
 from ui.common import (S_TITLE, S_GAME, D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, D_HINT,
                        D_CURSOR, D_CLEAR, RACK_N, pname, sname, hint, draw_top)
@@ -26,12 +26,12 @@ RACK_X = const(10)
 
 
 # menu items (message ids)
-MENU = (L.M_BACK, L.M_HINT, L.M_REDRAW, L.M_SORT_C, L.M_SORT_N, L.M_CLEAR, L.M_OPP, L.M_QUIT)
+MENU = (lang.M_BACK, lang.M_HINT, lang.M_REDRAW, lang.M_SORT_C, lang.M_SORT_N, lang.M_CLEAR, lang.M_OPP, lang.M_QUIT)
 
 
 def my_turn(app):
     g = app.g
-    return g.turn == app.viewer and not (app.ai_seats >> g.turn) & 1 and g.phase < G.P_HAND_OVER
+    return g.turn == app.viewer and not (app.ai_seats >> g.turn) & 1 and g.phase < game.P_HAND_OVER
 
 
 def set_focus(app, f, side=0):
@@ -53,7 +53,7 @@ def tick(app, now):
     # AIs move only while the table is shown. The test is inline: it runs
     # every idle frame, and a call into the app for it added 25% to that frame
     g = app.g
-    if g.phase < G.P_HAND_OVER and app.ais[g.turn] is not None and app.due(now):
+    if g.phase < game.P_HAND_OVER and app.ais[g.turn] is not None and app.due(now):
         app.ai_move(now)
 
 
@@ -69,57 +69,57 @@ def key(app, k):
     if app.focus == 1:
         key_melds(app, k)
         return
-    if k & K.LEFT:
+    if k & keys.LEFT:
         move_cursor(app, -1)
         return
-    if k & K.RIGHT:
+    if k & keys.RIGHT:
         move_cursor(app, 1)
         return
-    if k & K.PRESS and app.no_y and app.selected():
-        k = K.Y                 # a board without Y: press lays the selection
-    if k & (K.X | K.PRESS):
+    if k & keys.PRESS and app.no_y and app.selected():
+        k = keys.Y                 # a board without Y: press lays the selection
+    if k & (keys.X | keys.PRESS):
         set_focus(app, 2)
         app.menu = 0
         return
-    if k & K.UP:
+    if k & keys.UP:
         set_focus(app, 1)
         return
     mine = my_turn(app)
     ph = g.phase
-    if mine and ph == G.P_DRAW:
-        if k & K.A:
-            app.refuse(app.play(G.DRAW, 0, b"", 0))
-        elif k & K.B:
-            app.refuse(app.play(G.PILE, 0, b"", 0))
-        elif k & K.Y:
-            app.refuse(R.MUST_DRAW)
+    if mine and ph == game.P_DRAW:
+        if k & keys.A:
+            app.refuse(app.play(game.DRAW, 0, b"", 0))
+        elif k & keys.B:
+            app.refuse(app.play(game.PILE, 0, b"", 0))
+        elif k & keys.Y:
+            app.refuse(reasons.MUST_DRAW)
         return
-    if mine and (ph == G.P_EMPTY or ph == G.P_EMPTY_DISCARD):
-        if k & K.A:
-            kind = G.CLOSE if g.taken[G.side_of(g.turn)] else G.MUERTO
+    if mine and (ph == game.P_EMPTY or ph == game.P_EMPTY_DISCARD):
+        if k & keys.A:
+            kind = game.CLOSE if g.taken[game.side_of(g.turn)] else game.MUERTO
             app.refuse(app.play(kind, 0, b"", 0))
         return
-    if k & K.A:
+    if k & keys.A:
         if len(app.rack()):
             app.sel[app.cur] ^= 1
             app.dirty |= D_CURSOR
         return
     if not mine:
         return
-    if k & K.Y:
+    if k & keys.Y:
         ts = app.selected()
         if not ts:
-            app.msg = L.t(L.SELECT_FIRST)
+            app.msg = lang.t(lang.SELECT_FIRST)
             app.msg_c = ERR
             app.dirty |= D_MSG
             return
-        app.refuse(app.play(G.MELD, 0, ts, M.END_DEFAULT))
-    elif k & K.B:
+        app.refuse(app.play(game.MELD, 0, ts, melds.END_DEFAULT))
+    elif k & keys.B:
         r = app.rack()
         if not len(r):
             return
         if app.confirm == app.cur:
-            app.refuse(app.play(G.DISCARD, 0, bytes((r[app.cur],)), 0))
+            app.refuse(app.play(game.DISCARD, 0, bytes((r[app.cur],)), 0))
         else:
             app.confirm = app.cur
             app.dirty |= D_HINT
@@ -149,19 +149,19 @@ def move_cursor(app, dx):
 def key_melds(app, k):
     ly = app.p.lay
     g = app.g
-    side = G.side_of(app.viewer) ^ app.mside
+    side = game.side_of(app.viewer) ^ app.mside
     n = len(g.melds[side])
-    if k & (K.B | K.X):
+    if k & (keys.B | keys.X):
         set_focus(app, 0)
         return
-    if k & (K.LEFT | K.RIGHT) or (k & K.UP and app.mcur == 0):
+    if k & (keys.LEFT | keys.RIGHT) or (k & keys.UP and app.mcur == 0):
         # the other side's melds: left/right, or up past the first row
         set_focus(app, 1, app.mside ^ 1)
         return
-    if k & K.UP:
+    if k & keys.UP:
         app.mcur -= 1
         app.dirty |= D_MELDS
-    elif k & K.DOWN:
+    elif k & keys.DOWN:
         if app.mcur + 1 >= n:
             set_focus(app, 0)
             return
@@ -171,23 +171,23 @@ def key_melds(app, k):
         app.mtop = app.mcur
     elif app.mcur >= app.mtop + ly.MROWS:
         app.mtop = app.mcur - ly.MROWS + 1
-    if not k & (K.A | K.Y | K.PRESS):
+    if not k & (keys.A | keys.Y | keys.PRESS):
         return
     if not my_turn(app) or app.mside:
-        app.refuse(R.NOT_YOUR_TURN if not my_turn(app) else R.NO_MELD)
+        app.refuse(reasons.NOT_YOUR_TURN if not my_turn(app) else reasons.NO_MELD)
         return
     ts = app.selected()
     if not ts:
-        app.msg = L.t(L.SELECT_FIRST)
+        app.msg = lang.t(lang.SELECT_FIRST)
         app.msg_c = ERR
         app.dirty |= D_MSG
         return
-    if k & K.A:
-        err = app.play(G.ADD, app.mcur, ts, M.END_DEFAULT)
-    elif k & K.Y:
-        err = app.play(G.ADD, app.mcur, ts, M.END_LOW)
+    if k & keys.A:
+        err = app.play(game.ADD, app.mcur, ts, melds.END_DEFAULT)
+    elif k & keys.Y:
+        err = app.play(game.ADD, app.mcur, ts, melds.END_LOW)
     else:
-        err = app.play(G.SWAP, app.mcur, ts, M.END_DEFAULT)
+        err = app.play(game.SWAP, app.mcur, ts, melds.END_DEFAULT)
     if err:
         app.refuse(err)
     elif app.screen == S_GAME:
@@ -195,38 +195,38 @@ def key_melds(app, k):
 
 
 def key_menu(app, k):
-    if k & K.UP:
+    if k & keys.UP:
         app.menu = (app.menu - 1) % len(MENU)
         app.dirty |= D_MELDS
         return
-    if k & K.DOWN:
+    if k & keys.DOWN:
         app.menu = (app.menu + 1) % len(MENU)
         app.dirty |= D_MELDS
         return
-    if k & (K.B | K.X):
+    if k & (keys.B | keys.X):
         set_focus(app, 0)
         return
-    if not k & (K.A | K.PRESS):
+    if not k & (keys.A | keys.PRESS):
         return
     item = MENU[app.menu]
     set_focus(app, 0)
-    if item == L.M_HINT:
+    if item == lang.M_HINT:
         show_hint(app)
-    elif item == L.M_REDRAW:
+    elif item == lang.M_REDRAW:
         if my_turn(app):
-            app.refuse(app.play(G.REDRAW, 0, b"", 0))
+            app.refuse(app.play(game.REDRAW, 0, b"", 0))
         else:
-            app.refuse(R.NOT_YOUR_TURN)
-    elif item == L.M_SORT_C or item == L.M_SORT_N:
-        app.sort_mode = 1 if item == L.M_SORT_C else 2
+            app.refuse(reasons.NOT_YOUR_TURN)
+    elif item == lang.M_SORT_C or item == lang.M_SORT_N:
+        app.sort_mode = 1 if item == lang.M_SORT_C else 2
         app.resort()
         app.dirty |= D_RACK
-    elif item == L.M_CLEAR:
+    elif item == lang.M_CLEAR:
         app.clear_sel()
         app.dirty |= D_RACK
-    elif item == L.M_OPP:
+    elif item == lang.M_OPP:
         set_focus(app, 1, 1)
-    elif item == L.M_QUIT:
+    elif item == lang.M_QUIT:
         if app.link is not None:
             screen_link.leave(app)      # the linked match stays in link.sav
             return
@@ -242,17 +242,17 @@ def show_hint(app):
     would discard gets the cursor. Nothing is played."""
     g = app.g
     if not my_turn(app):
-        app.refuse(R.NOT_YOUR_TURN)
+        app.refuse(reasons.NOT_YOUR_TURN)
         return
     mv = ai_hint(g, app.viewer)
     if mv is None:
         return
     seat = app.viewer
-    app.msg = L.t(L.HINT_IS) + app.move_text(seat, mv)[len(pname(seat)) + 1:]
+    app.msg = lang.t(lang.HINT_IS) + app.move_text(seat, mv)[len(pname(seat)) + 1:]
     app.msg_c = WHITE
     app.dirty |= D_MSG
     kind = mv[0]
-    if kind == G.MELD or kind == G.ADD or kind == G.SWAP or kind == G.DISCARD:
+    if kind == game.MELD or kind == game.ADD or kind == game.SWAP or kind == game.DISCARD:
         r = app.rack()
         s = app.sel
         for i in range(len(r)):
@@ -260,7 +260,7 @@ def show_hint(app):
         for t in mv[2]:
             for i in range(len(r)):
                 if r[i] == t and not s[i] & 1:
-                    if kind == G.DISCARD:
+                    if kind == game.DISCARD:
                         app.cur = i
                     else:
                         s[i] |= 1
@@ -312,7 +312,7 @@ def draw_table(app):
         p.tile(4, Y_TABLE + 2, pile[-1], 0, FELT_DARK)
     else:
         p.fill(4, Y_TABLE + 2, gfx.TW, gfx.TH, FELT)
-    p.text(24, Y_TABLE + 2, 96, L.t(L.PILE) + " " + str(len(pile)), WHITE, FELT_DARK)
+    p.text(24, Y_TABLE + 2, 96, lang.t(lang.PILE) + " " + str(len(pile)), WHITE, FELT_DARK)
     if g.rules.pile_open:
         # the open pile: the tiles under the top, newest first
         x = 24
@@ -323,8 +323,8 @@ def draw_table(app):
             i -= 1
     # three rows on the right: the stock, the word muerto whole ("Pozzetto"
     # is 8 letters), and one badge per side (green: taken)
-    p.text(128, Y_TABLE + 1, 112, L.t(L.STOCK) + " " + str(len(g.stock)), WHITE, FELT_DARK)
-    p.text(128, Y_TABLE + 11, 112, L.t(L.MUERTO) + ":", DIM, FELT_DARK)
+    p.text(128, Y_TABLE + 1, 112, lang.t(lang.STOCK) + " " + str(len(g.stock)), WHITE, FELT_DARK)
+    p.text(128, Y_TABLE + 11, 112, lang.t(lang.MUERTO) + ":", DIM, FELT_DARK)
     for s in range(2):
         taken = g.taken[s]
         p.text(128 + s * 56, Y_TABLE + 21, 54, sname(g, s), WHITE if taken else GREY,
@@ -337,10 +337,10 @@ def draw_melds(app):
     p = app.p
     ly = p.lay
     g = app.g
-    side = G.side_of(app.viewer) ^ app.mside
+    side = game.side_of(app.viewer) ^ app.mside
     ms = g.melds[side]
     on = app.focus == 1
-    head = L.t(L.MELDS_OF) + sname(g, side)
+    head = lang.t(lang.MELDS_OF) + sname(g, side)
     if on:
         head = "<> " + head
     p.text(0, Y_MHEAD, p.w, head, CURSOR if on else DIM, FELT, 0)
@@ -353,16 +353,16 @@ def draw_melds(app):
             # this row and all below are empty: one window for them
             p.fill(0, y, p.w, (ly.MROWS - i) * 16, FELT)
             if k == 0:
-                p.text(0, y + 2, p.w, L.t(L.NO_MELDS), GREY, FELT, 1)
+                p.text(0, y + 2, p.w, lang.t(lang.NO_MELDS), GREY, FELT, 1)
             break
         m = ms[k]
-        n = M.size(m)
+        n = melds.size(m)
         cur = on and k == app.mcur
         p.fill(0, y, 30, 2, FELT)           # around the size label
         p.fill(0, y + 12, 30, 4, FELT)
-        if M.is_canasta(m, g.rules):
-            pure = M.is_pure(m)
-            lab = (L.t(L.PURE_L) if pure else L.t(L.IMPURE_L)) + gfx.NUMS[n if n < 14 else 13]
+        if melds.is_canasta(m, g.rules):
+            pure = melds.is_pure(m)
+            lab = (lang.t(lang.PURE_L) if pure else lang.t(lang.IMPURE_L)) + gfx.NUMS[n if n < 14 else 13]
             p.text(0, y + 2, 30, lab, WHITE, PURE if pure else IMPURE, 1)
         else:
             p.text(0, y + 2, 30, gfx.NUMS[n if n < 14 else 13], DIM, FELT, 1)
@@ -371,11 +371,11 @@ def draw_melds(app):
         for j in range(n):
             if x + gfx.MW > p.w:
                 break
-            t = m[M.HEAD + j]
-            if m[0] == M.RUN:
-                wild = t != M.natural_at(m[1], m[2] + j)
+            t = m[melds.HEAD + j]
+            if m[0] == melds.RUN:
+                wild = t != melds.natural_at(m[1], m[2] + j)
             else:
-                wild = T.is_wild(t)
+                wild = tiles.is_wild(t)
             p.small(x, y + 1, t, gfx.WILD if wild else 0)
             x += gfx.MW
         if x < p.w:
@@ -392,7 +392,7 @@ def draw_menu(app):
     for i in range(len(MENU)):
         on = i == app.menu
         bg = HILITE if on else FELT_DARK
-        p.text(20, ly.Y_MENU + 4 + i * ly.MENU_DY, 200, L.t(MENU[i]), CURSOR if on else WHITE, bg, 1)
+        p.text(20, ly.Y_MENU + 4 + i * ly.MENU_DY, 200, lang.t(MENU[i]), CURSOR if on else WHITE, bg, 1)
 
 
 def draw_rack(app):
@@ -437,7 +437,7 @@ def draw_hint(app):
     g = app.g
     if app.err:
         # the reason, on up to two lines of 30 characters
-        s = L.reason(app.err)
+        s = lang.reason(app.err)
         cut = len(s)
         if cut > 30:
             cut = s.rfind(" ", 0, 31)
@@ -447,26 +447,26 @@ def draw_hint(app):
         p.text(0, ly.Y_HINT + 10, p.w, s[cut:].strip(), ERR, BAR)
         return
     if app.focus == 2:
-        a, b = L.H_MENU, -1
+        a, b = lang.H_MENU, -1
     elif app.focus == 1:
-        a, b = L.H_MELD1 if my_turn(app) and not app.mside else -1, L.H_MELD3 if app.mside else L.H_MELD2
+        a, b = lang.H_MELD1 if my_turn(app) and not app.mside else -1, lang.H_MELD3 if app.mside else lang.H_MELD2
     elif not my_turn(app):
-        p.text(0, ly.Y_HINT, p.w, L.t(L.TURN_OF) + pname(g.turn) +
-               (" (" + L.t(L.AI) + ")" if (app.ai_seats >> g.turn) & 1 and app.link is None else ""), DIM, BAR)
-        p.text(0, ly.Y_HINT + 10, p.w, L.t(L.H_WAIT), DIM, BAR)
+        p.text(0, ly.Y_HINT, p.w, lang.t(lang.TURN_OF) + pname(g.turn) +
+               (" (" + lang.t(lang.AI) + ")" if (app.ai_seats >> g.turn) & 1 and app.link is None else ""), DIM, BAR)
+        p.text(0, ly.Y_HINT + 10, p.w, lang.t(lang.H_WAIT), DIM, BAR)
         return
-    elif g.phase == G.P_DRAW:
-        a, b = L.H_DRAW1, L.H_DRAW2
-    elif g.phase == G.P_EMPTY or g.phase == G.P_EMPTY_DISCARD:
-        a, b = L.H_CLOSE if g.taken[G.side_of(g.turn)] else L.H_MUERTO, -1
+    elif g.phase == game.P_DRAW:
+        a, b = lang.H_DRAW1, lang.H_DRAW2
+    elif g.phase == game.P_EMPTY or g.phase == game.P_EMPTY_DISCARD:
+        a, b = lang.H_CLOSE if g.taken[game.side_of(g.turn)] else lang.H_MUERTO, -1
     elif app.confirm >= 0:
         r = app.rack()
         c = app.g.rules.cards
-        p.text(0, ly.Y_HINT, p.w, L.t(L.CONFIRM_DISCARD) + L.tiles(T.to_text(r[app.confirm], c), c), CURSOR, BAR)
+        p.text(0, ly.Y_HINT, p.w, lang.t(lang.CONFIRM_DISCARD) + lang.tiles(tiles.to_text(r[app.confirm], c), c), CURSOR, BAR)
         p.text(0, ly.Y_HINT + 10, p.w, "", DIM, BAR)
         return
     else:
-        a, b = L.H_PLAY1, L.H_PLAY2
+        a, b = lang.H_PLAY1, lang.H_PLAY2
     # in the keys the board has: without X and Y (Pico-LCD-1.14) ui/keynames.py renames them
     h = hint
     if app.no_y:

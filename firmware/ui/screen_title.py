@@ -1,9 +1,9 @@
 # The title: continue the saved game (when there is one), new game, language,
 # the link cable 1v1 (ui/screen_link.py), Rummy israelí (ui/screen_rummy.py).
-from engine import game as G
-from engine import tiles as T
-from hal import keys as K
-from ui import lang as L
+from engine import game
+from engine import tiles
+from hal import keys
+from ui import lang
 from ui import screen_link, screen_rummy
 from ui.common import S_SETUP, S_HANDOFF, D_MELDS, D_CLEAR, D_ALL
 from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, HILITE
@@ -14,23 +14,23 @@ _linked = False     # link.sav exists (read when the title is drawn whole)
 def key(app, k):
     rows = 5 if app.has_save else 4
     off = 0 if app.has_save else 1
-    if k & K.UP:
+    if k & keys.UP:
         app.row = (app.row - 1) % rows
         app.dirty |= D_MELDS
-    elif k & K.DOWN:
+    elif k & keys.DOWN:
         app.row = (app.row + 1) % rows
         app.dirty |= D_MELDS
     item = app.row + off
-    if item == 2 and k & (K.LEFT | K.RIGHT | K.A | K.PRESS):
-        i = L.LANGS.index(L.code())
-        i = (i + (2 if k & K.LEFT else 1)) % 3
-        L.use(L.LANGS[i])
+    if item == 2 and k & (keys.LEFT | keys.RIGHT | keys.A | keys.PRESS):
+        i = lang.LANGS.index(lang.code())
+        i = (i + (2 if k & keys.LEFT else 1)) % 3
+        lang.use(lang.LANGS[i])
         app.dirty = D_ALL
-    elif k & (K.A | K.PRESS):
+    elif k & (keys.A | keys.PRESS):
         if item == 0:
-            lang = L.code()
+            code = lang.code()
             if app.load():
-                L.use(lang)     # the language on the title is the player's latest choice
+                lang.use(code)     # the language on the title is the player's latest choice
             else:
                 app.has_save = False
                 app.row = 0
@@ -61,12 +61,12 @@ def load(app):
     app.g = g
     app.played_ms = played_s * 1000
     app.dress(g.rules.cards)
-    L.use(L.LANGS[li] if li < 3 else "es")
+    lang.use(lang.LANGS[li] if li < 3 else "es")
     app.seat_ais()
     app.viewer = v
     app.reset_view()
     app.next_ai = app.now + app.ai_ms
-    if g.phase < G.P_HAND_OVER and not (app.ai_seats >> g.turn) & 1 and app.humans() > 1:
+    if g.phase < game.P_HAND_OVER and not (app.ai_seats >> g.turn) & 1 and app.humans() > 1:
         app.show(S_HANDOFF)
         app.viewer = g.turn
     else:
@@ -89,7 +89,7 @@ def draw(app, dirty):
         p.big(24, 28 if tall else 4, "BURAKO", WHITE, 4)
         if tall:
             x = 50
-            for t in (T.tile(0, 1), T.tile(1, 2), T.tile(2, 3), T.JOKER, T.tile(3, 13)):
+            for t in (tiles.tile(0, 1), tiles.tile(1, 2), tiles.tile(2, 3), tiles.JOKER, tiles.tile(3, 13)):
                 p.tile(x, 72, t, 0, FELT_DARK)
                 x += 28
             p.text(0, 226, p.w, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
@@ -104,9 +104,9 @@ def draw(app, dirty):
             p.fill(0, y0 + i * dy, p.w, 14, FELT_DARK)
             continue
         if item == 0:
-            s = L.t(L.CONTINUE)
+            s = lang.t(lang.CONTINUE)
         elif item == 1:
-            s = L.t(L.NEW)
+            s = lang.t(lang.NEW)
         elif item == 3:
             s = screen_link.tx(screen_link.T_MENU)
             if _linked:
@@ -114,10 +114,10 @@ def draw(app, dirty):
         elif item == 4:
             s = screen_rummy.tx(screen_rummy.X_TITLE)
         else:
-            s = L.t(L.LANGUAGE) + ": < " + L.t(L.LANGNAME) + " >"
+            s = lang.t(lang.LANGUAGE) + ": < " + lang.t(lang.LANGNAME) + " >"
         on = i == app.row
         p.fill(20, y0 - 2 + i * dy, 200, 14, HILITE if on else FELT_DARK)
         p.text(20, y0 + i * dy, 200, s, CURSOR if on else WHITE, HILITE if on else FELT_DARK, 1)
     if app.bad_save:
         # without a save the menu has four rows: the fifth row's place is free
-        p.text(0, 200 if tall else p.h - 12, p.w, L.t(L.BAD_SAVE), ERR, FELT_DARK, 1)
+        p.text(0, 200 if tall else p.h - 12, p.w, lang.t(lang.BAD_SAVE), ERR, FELT_DARK, 1)

@@ -1,17 +1,17 @@
 # The app's state as plain data (for the emulator's --state-json and tests).
 # Imported only by the emulator, never in the device loop.
-from engine import tiles as T
-from engine import melds as M
-from ui import lang as L
+from engine import tiles
+from engine import melds
+from ui import lang
 
 SCREENS = ("title", "setup", "game", "handoff", "handend", "matchend", "link", "rummy")
 
 
 def snapshot(app):
     g = app.g
-    out = {"screen": SCREENS[app.screen], "lang": L.code(), "saves": app.saves,
+    out = {"screen": SCREENS[app.screen], "lang": lang.code(), "saves": app.saves,
            "focus": app.focus, "msg": app.msg, "names": getattr(app, "names", None),
-           "error": app.err, "error_text": L.reason(app.err) if app.err else ""}
+           "error": app.err, "error_text": lang.reason(app.err) if app.err else ""}
     lk = app.link
     if lk is not None:
         st = lk.stats()
@@ -35,12 +35,12 @@ def snapshot(app):
         "phase": g.phase, "turn": g.turn, "hand": g.hand, "hands": len(g.history),
         "scores": list(g.scores), "winner": g.winner,
         "history": [list(h) for h in g.history],
-        "stock": len(g.stock), "pile": T.list_text(g.pile, c),
-        "racks": [T.list_text(r, c) for r in g.racks],
-        "melds": [[M.text(m, c) for m in g.melds[s]] for s in range(2)],
+        "stock": len(g.stock), "pile": tiles.list_text(g.pile, c),
+        "racks": [tiles.list_text(r, c) for r in g.racks],
+        "melds": [[melds.text(m, c) for m in g.melds[s]] for s in range(2)],
         "taken": [g.taken[0], g.taken[1]],
         "viewer": app.viewer, "cursor": app.cur, "scroll": app.scroll,
-        "cursor_tile": T.to_text(rack[app.cur], c) if app.cur < len(rack) else "",
+        "cursor_tile": tiles.to_text(rack[app.cur], c) if app.cur < len(rack) else "",
         "selected": [i for i in range(len(rack)) if app.sel[i] & 1],
         "new": [i for i in range(len(rack)) if app.sel[i] & 2],
         "ai_seats": app.ai_seats,
