@@ -29,8 +29,8 @@ from host import league
 def solver_positions(every=8):
     """Every `every`-th play search of level-3 Rummy players who have exposed, seeds 1-3, 2 and
     4 players (benchmarks/rummy_figures.positions): (table, rack, closing)."""
-    import rummy_figures as RF
-    return RF.positions(range(1, 4))[::every]
+    import rummy_figures
+    return rummy_figures.positions(range(1, 4))[::every]
 
 
 def solver_figures(lines, pos):

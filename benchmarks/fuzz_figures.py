@@ -21,20 +21,20 @@ import time
 import traceback
 
 import benchpath  # noqa: F401  (puts the checkout, tests/ and firmware/ on sys.path)
-import fuzzkit as F
+import fuzzkit
 
 
 def run_reader(job):
     name, n, seed = job
-    feed = F.READERS[name]
+    feed = fuzzkit.READERS[name]
     rng = random.Random(seed)
-    base = F.samples(name)
+    base = fuzzkit.samples(name)
     crashes = 0
     first = None
     t0 = time.perf_counter()
     for i in range(n):
         if rng.random() < 0.8:
-            data = F.mutate(rng, rng.choice(base))
+            data = fuzzkit.mutate(rng, rng.choice(base))
         else:
             data = bytes(rng.randrange(256) for _ in range(rng.randint(0, 96)))
         try:
@@ -50,13 +50,13 @@ def run_reader(job):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--inputs", type=int, default=100000, help="inputs per reader (default 100000)")
-    ap.add_argument("--only", default="", help="comma-separated readers: " + ",".join(F.READERS))
+    ap.add_argument("--only", default="", help="comma-separated readers: " + ",".join(fuzzkit.READERS))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
-    names = [n for n in a.only.split(",") if n] or list(F.READERS)
+    names = [n for n in a.only.split(",") if n] or list(fuzzkit.READERS)
     for n in names:
-        if n not in F.READERS:
+        if n not in fuzzkit.READERS:
             ap.error(f"unknown reader {n!r}")
     jobs = [(n, a.inputs, a.seed * 1000 + i) for i, n in enumerate(names)]
     with multiprocessing.Pool(min(len(jobs), os.cpu_count() or 1)) as pool:

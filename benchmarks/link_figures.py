@@ -22,10 +22,10 @@ import time
 
 import benchpath  # noqa: F401  (puts the checkout, tests/ and firmware/ on sys.path)
 from host.relay import Cable, Console, Faults, SimClock, duel
-from link import frame as F
-from link import moves_rummy as MR
-from link import session as S
-from link import transport as TR
+from link import frame as link_frame
+from link import moves_rummy
+from link import session
+from link import transport
 
 BAUD = 115200
 
@@ -39,7 +39,7 @@ def instant(variant, seeds, faults=None):
     for s in seeds:
         f = (faults(s), faults(s + 1000)) if faults else (None, None)
         a, b, clock, _ = duel(variant, 0, s, faults=f)
-        assert a.link.reason == b.link.reason == S.R_MATCH_OVER
+        assert a.link.reason == b.link.reason == session.R_MATCH_OVER
         out.append({"moves": a.link.count, "bytes": _bytes(a, b), "ms": clock.now,
                     "resends": a.link.stats()["resends"] + b.link.stats()["resends"]})
     return out
@@ -52,7 +52,7 @@ def paced(variant, seed, think_ms=2000):
     a = Console(cable.a, clock, variant, 0, seed * 2 + 1)
     b = Console(cable.b, clock, variant, 0, seed * 2 + 2)
     last = {"n": -1, "t": 0}
-    while not (a.link.state == S.ENDED and b.link.state == S.ENDED and a.link.idle() and b.link.idle()):
+    while not (a.link.state == session.ENDED and b.link.state == session.ENDED and a.link.idle() and b.link.idle()):
         clock.now += 10
         n = a.link.count
         if n != last["n"]:
@@ -80,7 +80,7 @@ def repair_seconds(damage):
     t0 = clock.now
     duel(consoles=(a, b), clock=clock, cable=cable,
          until=lambda a, b, c: a.link.repairs + b.link.repairs >= 1 and a.link.syncing is None
-         and b.link.syncing is None and a.link.state == b.link.state == S.PLAYING)
+         and b.link.syncing is None and a.link.state == b.link.state == session.PLAYING)
     return (clock.now - t0) / 1000.0, len(a.link.log)
 
 
@@ -96,16 +96,16 @@ def rummy_matches(seeds, levels=(2, 2)):
         a = Console(cable.a, clock, "rummy", 0, s * 2 + 1, ai=RummyAI(levels[0]))
         b = Console(cable.b, clock, "rummy", 0, s * 2 + 2, ai=RummyAI(levels[1]))
         duel(consoles=(a, b), clock=clock, cable=cable)
-        assert a.link.reason == b.link.reason == S.R_MATCH_OVER
+        assert a.link.reason == b.link.reason == session.R_MATCH_OVER
         log = a.link.log
         i = 0
         longest = 0
         while i < len(log):
-            _, j = MR.get_move(log, i, len(log))
+            _, j = moves_rummy.get_move(log, i, len(log))
             longest = max(longest, j - i)
             i = j
         # a MOVE: type ply:2 digest:4 + the move; a DATA frame around it
-        frame = len(F.Encoder().build(2, 0, 0, bytes(7 + longest)))
+        frame = len(link_frame.Encoder().build(2, 0, 0, bytes(7 + longest)))
         out.append({"moves": a.link.count, "bytes": _bytes(a, b), "longest": longest, "frame": frame,
                     "log": len(log)})
     return out
@@ -255,7 +255,8 @@ def guest_rummy_figures():
 GUEST_HEAP = """
 import gc
 gc.disable()
-from engine import game as G, codec
+from engine import game as G
+from engine import codec
 gc.collect()
 A0 = gc.mem_alloc()
 from link import session as S
@@ -356,7 +357,7 @@ def main():
           f"{p['bytes']} bytes a match")
     flat["link_paced_2s_bytes_per_move"] = round(p["bytes"] / p["moves"], 2)
     idle = idle_bytes_per_s()
-    print(f"idle heartbeat traffic, both directions: {idle:.1f} bytes/s (one {TR.HB_MS} ms heartbeat each way)")
+    print(f"idle heartbeat traffic, both directions: {idle:.1f} bytes/s (one {transport.HB_MS} ms heartbeat each way)")
     flat["link_idle_bytes_per_s"] = round(idle, 1)
     r = instant("burako", seeds, faults=lambda s: Faults(flip=0.02, seed=s))
     resends = sum(x["resends"] for x in r) / len(r)

@@ -19,22 +19,22 @@ import argparse
 import json
 
 import benchpath  # noqa: F401  (puts the checkout, tests/ and firmware/ on sys.path)
-import hostile as H
-from link import session as S
+import hostile
+from link import session
 
 ATTACKS = [
-    ("forged moves, MOVE ahead (SYNC)", "forge_move", lambda: H.forged_moves("move"), {}),
-    ("forged moves, HELLO claiming more (SYNC)", "forge_hello", lambda: H.forged_moves("hello"), {}),
-    ("forged moves, HELLO same count other digest (REPAIR)", "forge_repair", lambda: H.forged_moves("repair"), {}),
-    ("deal grinding: reveal withheld, new HELLO", "grind_hello", lambda: H.deal_grinding("hello"), {}),
-    ("deal grinding: reveal withheld, restart", "grind_restart", lambda: H.deal_grinding("restart"), {}),
-    ("deal grinding: reveal never sent", "grind_silence", lambda: H.deal_grinding("silence"), {}),
-    ("dealt match, peer back with no match", "dealt_abandon", lambda: H.dealt_then_abandoned, {}),
-    ("LOG flood, 200 x 400 B in order", "flood", lambda: H.log_flood(200), {}),
-    ("LOG flood, 200 x 400 B nobody's numbers", "flood_junk", lambda: H.log_flood(200, junk=True), {}),
-    ("END(match over) mid-match", "false_end", lambda: H.false_end, {}),
-    ("trailing 0x01 after each frame, 120 s", "starve", lambda: H.save_starvation(120), {}),
-    ("1 byte/s peer, 600 s", "trickle", lambda: H.save_starvation(600, trickle=True), {"tick": 50}),
+    ("forged moves, MOVE ahead (SYNC)", "forge_move", lambda: hostile.forged_moves("move"), {}),
+    ("forged moves, HELLO claiming more (SYNC)", "forge_hello", lambda: hostile.forged_moves("hello"), {}),
+    ("forged moves, HELLO same count other digest (REPAIR)", "forge_repair", lambda: hostile.forged_moves("repair"), {}),
+    ("deal grinding: reveal withheld, new HELLO", "grind_hello", lambda: hostile.deal_grinding("hello"), {}),
+    ("deal grinding: reveal withheld, restart", "grind_restart", lambda: hostile.deal_grinding("restart"), {}),
+    ("deal grinding: reveal never sent", "grind_silence", lambda: hostile.deal_grinding("silence"), {}),
+    ("dealt match, peer back with no match", "dealt_abandon", lambda: hostile.dealt_then_abandoned, {}),
+    ("LOG flood, 200 x 400 B in order", "flood", lambda: hostile.log_flood(200), {}),
+    ("LOG flood, 200 x 400 B nobody's numbers", "flood_junk", lambda: hostile.log_flood(200, junk=True), {}),
+    ("END(match over) mid-match", "false_end", lambda: hostile.false_end, {}),
+    ("trailing 0x01 after each frame, 120 s", "starve", lambda: hostile.save_starvation(120), {}),
+    ("1 byte/s peer, 600 s", "trickle", lambda: hostile.save_starvation(600, trickle=True), {"tick": 50}),
 ]
 
 
@@ -45,9 +45,9 @@ def main():
     flat = {}
     rows = []
     for title, key, make, kw in ATTACKS:
-        out, atk, clock, ret = H.drive(make(), victim="micropython", fuel=400_000_000_000, timeout=900, **kw)
+        out, atk, clock, ret = hostile.drive(make(), victim="micropython", fuel=400_000_000_000, timeout=900, **kw)
         info, ms = ret
-        row = {"state": S.STATE_NAMES[out.state], "reason": S.REASON_NAMES[out.reason] or "-",
+        row = {"state": session.STATE_NAMES[out.state], "reason": session.REASON_NAMES[out.reason] or "-",
                "by_peer": out.by_peer, "ms_to_end": ms, "peak": out.peak}
         if key.startswith("flood"):
             row["flood_peak"] = out.window       # from the flood's start to the end
@@ -58,19 +58,19 @@ def main():
         rows.append((title, row))
         for k, v in row.items():
             flat["hostile_%s_%s" % (key, k)] = v
-    out, atk, clock, ((done, mems), _) = H.drive(H.catchups(1000, moves=False), victim="micropython",
+    out, atk, clock, ((done, mems), _) = hostile.drive(hostile.catchups(1000, moves=False), victim="micropython",
                                                  fuel=400_000_000_000, timeout=900)
     flat.update({"hostile_catchups_1000_done": done, "hostile_catchups_1000_peak": out.window,
                  "hostile_catchups_1000_heap_min": min(mems), "hostile_catchups_1000_heap_max": max(mems)})
-    out, atk, clock, ((done, mems), _) = H.drive(H.catchups(10_000), victim="micropython",
+    out, atk, clock, ((done, mems), _) = hostile.drive(hostile.catchups(10_000), victim="micropython",
                                                  fuel=400_000_000_000, timeout=900)
     flat.update({"hostile_catchups_match_done": done, "hostile_catchups_match_moves": out.count,
                  "hostile_catchups_match_peak": out.window,
                  "hostile_catchups_match_heap_first": mems[0], "hostile_catchups_match_heap_last": mems[-1]})
-    n, st, code, tail = H.ui_catchups(frames=1200)
+    n, st, code, tail = hostile.ui_catchups(frames=1200)
     flat.update({"hostile_ui_catchups": n, "hostile_ui_exit": code,
                  "hostile_ui_peak": st and st["peak_heap_bytes"], "hostile_ui_moves": st and st["link"]["moves"]})
-    flat["hostile_heap_limit"] = H.HEAP
+    flat["hostile_heap_limit"] = hostile.HEAP
     for title, row in rows:
         print("%-55s %s" % (title, ", ".join("%s=%s" % kv for kv in row.items())))
     for k in sorted(flat):

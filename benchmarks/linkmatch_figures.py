@@ -30,7 +30,7 @@ from emulator import runner
 from emulator.board import FRAME_MS, EmuBoard, VirtualClock
 from host.relay import Cable, Faults
 from link import entropy
-from ui import screen_link as SL
+from ui import screen_link
 from ui.app import App
 
 HEAP = 131072
@@ -75,7 +75,7 @@ def cpython_match(target, damage, seed, tmp):
     a = _app(tmp, "a%d" % seed, cable.a, clock, target)
     b = _app(tmp, "b%d" % seed, cable.b, clock, target)
     frames = 0
-    while not (SL.over(a) and SL.over(b)):
+    while not (screen_link.over(a) and screen_link.over(b)):
         clock.now += FRAME_MS
         a.step(clock.ticks_ms())
         b.step(clock.ticks_ms())
@@ -123,7 +123,7 @@ def micropython_match(target, damage, seed, tmp, heap=None):
                                    heap=heap or HEAP, link=host)
     wall = time.monotonic() - t0
     n = 0
-    while not SL.over(peer) and n < 100_000:       # the guest is gone: the peer settles
+    while not screen_link.over(peer) and n < 100_000:       # the guest is gone: the peer settles
         host.wait(0)
         n += 1
     hist = st["rummy"]["history"] if "rummy" in st else st["history"]

@@ -46,7 +46,7 @@ import time
 from benchpath import ROOT
 from emulator.runtimes import rp2040, wasi
 
-from hal import keys as K
+from hal import keys
 
 
 def frame_after(pico, t_ns):
@@ -157,15 +157,15 @@ def measure(d, uf2, rummy=-1):
         fig["title_spi_bytes"] = title["bytes"]
 
         rp2040.start_app(pico, seed=1)
-        pico.settle(after_ns=pico.tap(K.A))
-        pico.settle(after_ns=pico.tap(K.UP))
-        t = pico.tap(K.A)
+        pico.settle(after_ns=pico.tap(keys.A))
+        pico.settle(after_ns=pico.tap(keys.UP))
+        t = pico.tap(keys.A)
         table = frame_after(pico, t)
         fig["ms_full_redraw"] = round((table["last_pixel_ns"] - table["first_caset_ns"]) / 1e6, 1)
         fig["full_redraw_spi_bytes"] = table["bytes"]
         fig["ms_start_key_to_table"] = round((table["last_pixel_ns"] - t) / 1e6, 1)
 
-        t = pico.tap(K.RIGHT)
+        t = pico.tap(keys.RIGHT)
         move = frame_after(pico, t)
         fig["ms_cursor_move"] = round((move["last_pixel_ns"] - t) / 1e6, 1)
         fig["ms_cursor_move_redraw"] = round((move["last_pixel_ns"] - move["first_caset_ns"]) / 1e6, 1)

@@ -21,7 +21,7 @@ import argparse
 import json
 
 import benchpath  # noqa: F401  (puts the checkout, tests/ and firmware/ on sys.path)
-from host import rummy as HR
+from host import rummy as host_rummy
 from host.sim import percentiles
 
 FUEL_BUDGET = 40_000_000    # a level-3 decision on the device (~0.3 s at 125 MHz), docs/rummy.md
@@ -44,16 +44,16 @@ def ui_peak(players):
 def positions(seeds):
     """Every position where a level-3 player who has exposed searches for a play,
     over level-3 matches of 2 and 4 players (CPython)."""
-    from ai import rummy as AR
-    from engine import rummy as RM
+    from ai import rummy as ai_rummy
+    from engine import rummy
 
     out = []
     for players in (2, 4):
         for seed in seeds:
-            g = RM.Game(players, seed)
-            ai = AR.RummyAI(3)
-            while g.phase != RM.P_MATCH_OVER:
-                if g.phase == RM.P_PLAY and g.exposed[g.turn]:
+            g = rummy.Game(players, seed)
+            ai = ai_rummy.RummyAI(3)
+            while g.phase != rummy.P_MATCH_OVER:
+                if g.phase == rummy.P_PLAY and g.exposed[g.turn]:
                     out.append(([bytes(m) for m in g.table], bytes(g.racks[g.turn]), g.closing))
                 g.play(ai.choose(g))
     return out
@@ -65,11 +65,11 @@ def proven(pos, limit, key=None):
     key: engine/rummy_dp.dp_value to let the solver prove positions without a
     joker with the dynamic programme (what `burako rummy solve` does; the
     console does not)."""
-    from engine import rummy_solve as RS
+    from engine import rummy_solve
 
     bands = {}
     for table, rack, closing in pos:
-        r = RS.solve(table, rack, True, closing, limit, True, True, key)
+        r = rummy_solve.solve(table, rack, True, closing, limit, True, True, key)
         b = min(sum(len(m) for m in table) // 20, 3)
         st = bands.setdefault(b, [0, 0, 0])
         st[0] += 1
@@ -85,14 +85,14 @@ def duplicates(deals):
     mean score margin, its 95 % half-width, matches)."""
     import math
 
-    from ai import rummy as AR
+    from ai import rummy as ai_rummy
     from host.league import Z95, wilson
 
     wins = 0.0
     margins = []
     for seed in range(1, deals + 1):
         for sides in ((3, 2), (2, 3)):
-            r = AR.play_match(2, seed, levels=list(sides))
+            r = ai_rummy.play_match(2, seed, levels=list(sides))
             me = sides.index(3)
             wins += 1.0 if r["winners"] == [me] else (0.5 if me in r["winners"] else 0.0)
             margins.append(r["scores"][me] - r["scores"][1 - me])
@@ -115,7 +115,7 @@ def main():
         fuel = []
         peak = 0
         for players in (2, 4):
-            rep = HR.run_micropython(players, seeds, levels=[level] * players, heap=128 * 1024)
+            rep = host_rummy.run_micropython(players, seeds, levels=[level] * players, heap=128 * 1024)
             fuel += rep.search_fuel
             peak = max(peak, rep.peak_heap)
         p = percentiles(fuel)
@@ -131,11 +131,11 @@ def main():
             print(f"level {level}: fuel per play search p50 {p['p50']:,} p99 {p['p99']:,} max {p['max']:,} "
                   f"({p['n']} searches, 2 and 4 players; {over} over the {FUEL_BUDGET:,} budget); "
                   f"peak heap {peak:,} bytes (MicroPython, live data + one step)")
-    from engine import rummy_solve as RS
+    from engine import rummy_solve
 
     pos = positions(seeds)
     for mult in (1, 8):
-        bands = proven(pos, RS.NODES * mult)
+        bands = proven(pos, rummy_solve.NODES * mult)
         tag = "" if mult == 1 else f"_x{mult}"
         played = sum(b[0] - b[2] for b in bands.values())
         figs[f"rummy_l3_proven_pct{tag}"] = round(100.0 * sum(b[1] for b in bands.values()) / played, 1)
@@ -145,15 +145,15 @@ def main():
             figs["rummy_l3_searches"] = len(pos)
             figs["rummy_l3_searches_no_play"] = sum(b[2] for b in bands.values())
         if not a.json:
-            print(f"level 3 at {mult} x the device budget ({RS.NODES * mult} units), {len(pos)} searches: "
+            print(f"level 3 at {mult} x the device budget ({rummy_solve.NODES * mult} units), {len(pos)} searches: "
                   f"the play proven best in {figs[f'rummy_l3_proven_pct{tag}']} % of the {played} that found one; "
                   "by tiles on the table: " +
                   ", ".join(f"{b * 20}{'+' if b == 3 else '-%d' % (b * 20 + 19)}: "
                             f"{figs[f'rummy_l3_proven_pct{tag}_table_{b * 20}']} % of {k - none}"
                             for b, (k, good, none) in sorted(bands.items())))
-    from engine import rummy_dp as RD
+    from engine import rummy_dp
 
-    bands = proven(pos, RS.NODES, RD.dp_value)
+    bands = proven(pos, rummy_solve.NODES, rummy_dp.dp_value)
     played = sum(b[0] - b[2] for b in bands.values())
     figs["rummy_l3_proven_pct_dp"] = round(100.0 * sum(b[1] for b in bands.values()) / played, 1)
     for b, (k, good, none) in sorted(bands.items()):
@@ -168,7 +168,7 @@ def main():
             print(f"console UI, {players} players, AI match at 131072 bytes: peak heap "
                   f"{figs[f'rummy_ui_{players}p_peak_heap_bytes']:,} bytes")
     for players in (2, 4):
-        rep = HR.run_cpython(players, seeds)
+        rep = host_rummy.run_cpython(players, seeds)
         figs[f"rummy_cpython_l3_{players}p_games_per_s"] = round(len(seeds) / rep.seconds, 3)
         if not a.json:
             print(f"CPython, level 3, {players} players: {figs[f'rummy_cpython_l3_{players}p_games_per_s']} matches/s "

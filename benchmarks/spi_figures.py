@@ -40,19 +40,19 @@ def main(argv=None):
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as d:
         m, board = hal_support.build_board("pico_lcd_13", root=d + "/")
-        from hal import keys as K
+        from hal import keys
         from ui.app import App, D_ALL
 
         app = App(board, seed=5)
         app.ai_seats = 0b10
         app.new_game()
-        app.key(K.A)                   # draw: the table is now mid-turn
+        app.key(keys.A)                   # draw: the table is now mid-turn
         app.draw()
         rows = []
         for key, name, act in (
                 ("full_redraw", "full-screen redraw of the game screen", lambda: setattr(app, "dirty", D_ALL)),
-                ("cursor_move", "cursor move (one step right)", lambda: app.key(K.RIGHT)),
-                ("select", "select the tile under the cursor", lambda: app.key(K.A))):
+                ("cursor_move", "cursor move (one step right)", lambda: app.key(keys.RIGHT)),
+                ("select", "select the tile under the cursor", lambda: app.key(keys.A))):
             start = len(m.bus)
             act()
             app.draw()

@@ -11,13 +11,13 @@ from __future__ import annotations
 import os
 
 from hal import board as hal_board
-from hal import keys as K
+from hal import keys as hal_keys
 from hal.buttons import Buttons
 from hal.storage import Storage
 
 from emulator.display import Display
 
-KEY_NAMES = {name: 1 << i for i, name in enumerate(K.NAMES)}
+KEY_NAMES = {name: 1 << i for i, name in enumerate(hal_keys.NAMES)}
 FRAME_MS = 33
 
 
@@ -36,7 +36,7 @@ def parse_keys(text):
         mask = 0
         for part in word.split("+"):
             if part not in KEY_NAMES:
-                raise ValueError(f"unknown key {part!r} (keys: {', '.join(K.NAMES)}, WAIT)")
+                raise ValueError(f"unknown key {part!r} (keys: {', '.join(hal_keys.NAMES)}, WAIT)")
             mask |= KEY_NAMES[part]
         out.append(mask)
     return out
@@ -72,9 +72,9 @@ class PinButtons(Buttons):
     board's keys (board_keys()); the others are not wired, so a board without X and Y gets
     them from a held B and A as on the device."""
 
-    def __init__(self, keys=K.ALL):
+    def __init__(self, keys=hal_keys.ALL):
         self.level = 0
-        super().__init__([(1 << i, _Pin(self, 1 << i)) for i in range(len(K.NAMES)) if keys >> i & 1])
+        super().__init__([(1 << i, _Pin(self, 1 << i)) for i in range(len(hal_keys.NAMES)) if keys >> i & 1])
 
 
 class VirtualClock:
@@ -134,7 +134,7 @@ class EmuBoard:
     def __init__(self, storage_dir, buttons=None, clock=None, display=None, keys=None):
         os.makedirs(storage_dir, exist_ok=True)
         self.name = "emulator"
-        self.keys = K.ALL if keys is None else keys     # a keyboard has every key
+        self.keys = hal_keys.ALL if keys is None else keys     # a keyboard has every key
         self.display = display or Display(240, 240)
         self.buttons = buttons or ScriptButtons()
         self.link = NullLink()

@@ -28,7 +28,7 @@ import json
 import struct
 
 from emulator.board import FRAME_MS, EmuBoard, ScriptButtons, VirtualClock
-from hal import keys as K
+from hal import keys as hal_keys
 
 STOP = -1
 PACE_S = 0.010     # a headless linked frame lasts at most this long without a byte
@@ -281,7 +281,7 @@ def guest_script(opts, width=240, height=240, keys=None):
     if opts.get("nonce_seed") is not None:
         script = script.replace("\nfrom ui.app import App\n",
                                 "\n" + GUEST_NONCE % opts["nonce_seed"] + "from ui.app import App\n", 1)
-    if keys is not None and keys != K.ALL:
+    if keys is not None and keys != hal_keys.ALL:
         # before the App is made (it reads board.keys); the default board has no attribute
         script = script.replace("\nfrom ui.app import App\n", "\n" + GUEST_KEYS % keys + "from ui.app import App\n", 1)
     return script

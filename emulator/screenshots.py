@@ -33,13 +33,13 @@ def _frame(board, app, clock, keys=0):
 
 def game_shot(storage, seed=7):
     """Autoplay a while, then hand seat 0 to a human and select a few tiles."""
-    from engine import game as G
-    from hal import keys as K
+    from engine import game
+    from hal import keys as hal_keys
 
     board, app, clock = _app(storage, seed=seed, autoplay=True, ai_ms=0)
     g = app.g
     # until J1 is to move with a few melds down and a full rack still in hand
-    while not (g.turn == 0 and g.phase == G.P_DRAW and len(g.melds[0]) >= 2
+    while not (g.turn == 0 and g.phase == game.P_DRAW and len(g.melds[0]) >= 2
                and len(g.melds[1]) >= 1 and len(g.racks[0]) >= 10 and g.pile):
         _frame(board, app, clock)
         g = app.g
@@ -52,9 +52,9 @@ def game_shot(storage, seed=7):
     app.dirty = 255
     _frame(board, app, clock)
     app.sort_mode = 1
-    _frame(board, app, clock, K.A)          # draw from the stock
+    _frame(board, app, clock, hal_keys.A)          # draw from the stock
     app.msg = ""
-    for k in (K.RIGHT, K.RIGHT, K.A, K.RIGHT, K.A, K.RIGHT, K.RIGHT, K.RIGHT):
+    for k in (hal_keys.RIGHT, hal_keys.RIGHT, hal_keys.A, hal_keys.RIGHT, hal_keys.A, hal_keys.RIGHT, hal_keys.RIGHT, hal_keys.RIGHT):
         _frame(board, app, clock, k)
     return board.display
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import time
 
-from hal import keys as K
+from hal import keys as hal_keys
 
 # The help overlay (F1 or H), in the UI's language (ui/lang.py codes).
 HELP = {
@@ -103,14 +103,14 @@ def help_lines(lang, height=240):
 
 def key_map(pygame):
     return {
-        pygame.K_UP: K.UP, pygame.K_DOWN: K.DOWN, pygame.K_LEFT: K.LEFT, pygame.K_RIGHT: K.RIGHT,
-        pygame.K_RETURN: K.PRESS, pygame.K_SPACE: K.PRESS, pygame.K_KP_ENTER: K.PRESS,
-        pygame.K_a: K.A, pygame.K_z: K.A, pygame.K_k: K.A, pygame.K_b: K.B, pygame.K_l: K.B,
-        pygame.K_x: K.X, pygame.K_i: K.X, pygame.K_y: K.Y, pygame.K_o: K.Y,
+        pygame.K_UP: hal_keys.UP, pygame.K_DOWN: hal_keys.DOWN, pygame.K_LEFT: hal_keys.LEFT, pygame.K_RIGHT: hal_keys.RIGHT,
+        pygame.K_RETURN: hal_keys.PRESS, pygame.K_SPACE: hal_keys.PRESS, pygame.K_KP_ENTER: hal_keys.PRESS,
+        pygame.K_a: hal_keys.A, pygame.K_z: hal_keys.A, pygame.K_k: hal_keys.A, pygame.K_b: hal_keys.B, pygame.K_l: hal_keys.B,
+        pygame.K_x: hal_keys.X, pygame.K_i: hal_keys.X, pygame.K_y: hal_keys.Y, pygame.K_o: hal_keys.Y,
     }
 
 
-PAD_BUTTONS = {0: K.A, 1: K.B, 2: K.X, 3: K.Y, 7: K.PRESS, 8: K.PRESS, 9: K.PRESS, 10: K.PRESS}
+PAD_BUTTONS = {0: hal_keys.A, 1: hal_keys.B, 2: hal_keys.X, 3: hal_keys.Y, 7: hal_keys.PRESS, 8: hal_keys.PRESS, 9: hal_keys.PRESS, 10: hal_keys.PRESS}
 
 # the console's foot: what the keyboard does beyond the handheld's keys
 FOOT = {"en": "F1 help  F12 screenshot  Esc quit", "es": "F1 ayuda  F12 captura  Esc salir",
@@ -136,7 +136,7 @@ class Chrome:
     """The handheld around the glass: where each control sits (in window pixels), which key
     bit it is, the keyboard key it answers to; hit-testing for the mouse."""
 
-    def __init__(self, size, scale, keys=K.ALL):
+    def __init__(self, size, scale, keys=hal_keys.ALL):
         self.scale = s = scale
         gw, gh = size
         self.glass = (SIDE * s, TOP * s, gw * s, gh * s)
@@ -146,19 +146,19 @@ class Chrome:
         r = 9
         # joystick: four ways and the press, a cross of caps (label: the keyboard key)
         self.controls = [
-            (K.UP, (jx, cy - 2 * r), r, "^", ""), (K.DOWN, (jx, cy + 2 * r), r, "v", ""),
-            (K.LEFT, (jx - 2 * r, cy), r, "<", ""), (K.RIGHT, (jx + 2 * r, cy), r, ">", ""),
-            (K.PRESS, (jx, cy), r, "o", "Enter"),
+            (hal_keys.UP, (jx, cy - 2 * r), r, "^", ""), (hal_keys.DOWN, (jx, cy + 2 * r), r, "v", ""),
+            (hal_keys.LEFT, (jx - 2 * r, cy), r, "<", ""), (hal_keys.RIGHT, (jx + 2 * r, cy), r, ">", ""),
+            (hal_keys.PRESS, (jx, cy), r, "o", "Enter"),
         ]
         kx = SIDE + gw + SIDE // 2
-        if keys & (K.X | K.Y):
+        if keys & (hal_keys.X | hal_keys.Y):
             # four keys in two columns: X Y nearer the glass, A B on the edge
-            at = ((K.X, -15, -18), (K.A, 15, -18), (K.Y, -15, 18), (K.B, 15, 18))
+            at = ((hal_keys.X, -15, -18), (hal_keys.A, 15, -18), (hal_keys.Y, -15, 18), (hal_keys.B, 15, 18))
         else:
-            at = ((K.A, 0, -18), (K.B, 0, 18))
-        held = {} if keys & (K.X | K.Y) else {K.A: " (hold: Y)", K.B: " (hold: X)"}
+            at = ((hal_keys.A, 0, -18), (hal_keys.B, 0, 18))
+        held = {} if keys & (hal_keys.X | hal_keys.Y) else {hal_keys.A: " (hold: Y)", hal_keys.B: " (hold: X)"}
         for bit, dx, dy in at:
-            name = K.NAMES[bit.bit_length() - 1]
+            name = hal_keys.NAMES[bit.bit_length() - 1]
             self.controls.append((bit, (kx + dx, cy + dy), 10, name, name + held.get(bit, "")))
 
     def hit(self, pos):
@@ -205,7 +205,7 @@ class Window:
         pygame.init()
         self.scale = scale
         # a board without X and Y (the 240x135 Pico-LCD-1.14) unless the caller names its keys
-        self.board_keys = keys if keys is not None else (K.ALL if size[1] >= 240 else K.ALL & ~(K.X | K.Y))
+        self.board_keys = keys if keys is not None else (hal_keys.ALL if size[1] >= 240 else hal_keys.ALL & ~(hal_keys.X | hal_keys.Y))
         self.size = size               # the glass shown; show() follows the display's
         self.chrome = Chrome(size, scale, self.board_keys)
         self.surface = pygame.display.set_mode(self.chrome.window)
@@ -287,12 +287,12 @@ class Window:
                     pad |= bit
             if j.get_numhats():
                 hx, hy = j.get_hat(0)
-                pad |= (K.LEFT if hx < 0 else 0) | (K.RIGHT if hx > 0 else 0)
-                pad |= (K.UP if hy > 0 else 0) | (K.DOWN if hy < 0 else 0)
+                pad |= (hal_keys.LEFT if hx < 0 else 0) | (hal_keys.RIGHT if hx > 0 else 0)
+                pad |= (hal_keys.UP if hy > 0 else 0) | (hal_keys.DOWN if hy < 0 else 0)
             if j.get_numaxes() >= 2:
                 ax, ay = j.get_axis(0), j.get_axis(1)
-                pad |= (K.LEFT if ax < -0.6 else 0) | (K.RIGHT if ax > 0.6 else 0)
-                pad |= (K.UP if ay < -0.6 else 0) | (K.DOWN if ay > 0.6 else 0)
+                pad |= (hal_keys.LEFT if ax < -0.6 else 0) | (hal_keys.RIGHT if ax > 0.6 else 0)
+                pad |= (hal_keys.UP if ay < -0.6 else 0) | (hal_keys.DOWN if ay > 0.6 else 0)
         self.pad = pad
         return self.level()
 

@@ -179,9 +179,9 @@ CONSOLE = (0x2E8A, 0x0005)
 
 def list_ports():
     """Every serial port pyserial sees (serial.tools.list_ports), sorted by device."""
-    from serial.tools import list_ports as lp
+    import serial.tools.list_ports
 
-    return sorted(lp.comports(), key=lambda p: p.device)
+    return sorted(serial.tools.list_ports.comports(), key=lambda p: p.device)
 
 
 def _usb(p) -> tuple[int | None, int | None]:

@@ -398,12 +398,12 @@ def _windowed(args, opts, runner):
 
     pins = PinButtons(_keys(args))
 
-    from ui import lang as L
+    from ui import lang
 
     def source(waiting, over):
         st["t"] = frame_wait(st["t"])
         pins.level = win.pump()
-        win.lang = L.code()           # the help overlay follows the UI's language
+        win.lang = lang.code()           # the help overlay follows the UI's language
         return runner.STOP if win.quit else 0
 
     runner.run_cpython(opts, args.storage, source, clock=Clock(), buttons=pins, on_frame=win.show,

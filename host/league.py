@@ -228,8 +228,8 @@ def parse_levels(text):
 def check(a):
     """Validate the arguments; returns the levels."""
     levels = parse_levels(a.levels)
-    from engine import rules as RU
-    allowed = RU.by_name(a.variant).players
+    from engine import rules
+    allowed = rules.by_name(a.variant).players
     if a.players not in allowed:
         raise LeagueError(f"{a.variant} is for {' or '.join(map(str, allowed))} players")
     if a.matches % 2:

@@ -1,10 +1,10 @@
 """Plain-text views for the terminal: positions, R7 breakdowns, sim tables."""
 from __future__ import annotations
 
-from engine import game as G
-from engine import melds as M
-from engine import score as S
-from engine import tiles as T
+from engine import game
+from engine import melds
+from engine import score
+from engine import tiles
 
 PHASES = ("draw", "play", "rack empty (muerto or close)", "rack empty after discard (muerto or close)",
           "hand over", "match over")
@@ -17,7 +17,7 @@ def breakdown_table(sides, rules):
     """sides: list of dicts with score.FIELDS keys."""
     head = "".ljust(16) + "".join(f"side {i}".rjust(10) for i in range(len(sides)))
     rows = [head]
-    for key, label in zip(S.FIELDS, CARD_LABELS if rules.cards else LABELS):
+    for key, label in zip(score.FIELDS, CARD_LABELS if rules.cards else LABELS):
         vals = []
         for sd in sides:
             v = sd[key]
@@ -33,25 +33,25 @@ def breakdown_table(sides, rules):
 def position(g):
     out = [f"{g.rules.name}, {g.n} players, seed {g.seed}, hand {g.hand}, "
            f"player {g.turn} to move ({PHASES[g.phase]})",
-           f"stock {len(g.stock)}   pile {len(g.pile)}: {T.list_text(g.pile, g.rules.cards) or '-'}"]
+           f"stock {len(g.stock)}   pile {len(g.pile)}: {tiles.list_text(g.pile, g.rules.cards) or '-'}"]
     for p in range(g.n):
-        out.append(f"player {p} (side {G.side_of(p)}) rack: {T.list_text(g.racks[p], g.rules.cards) or '-'}")
+        out.append(f"player {p} (side {game.side_of(p)}) rack: {tiles.list_text(g.racks[p], g.rules.cards) or '-'}")
     for s in range(2):
         muerto = "taken" if g.taken[s] else "waiting"
         out.append(f"side {s}: {'pozzetto' if g.rules.cards else 'muerto'} {muerto}; melds:")
         for i, m in enumerate(g.melds[s]):
             tag = ""
-            if M.is_canasta(m, g.rules):
-                tag = "  canasta " + ("pure" if M.is_pure(m) else "impure")
-            out.append(f"  {i}: {M.text(m, g.rules.cards)}{tag}")
-    if g.phase in (G.P_HAND_OVER, G.P_MATCH_OVER):
+            if melds.is_canasta(m, g.rules):
+                tag = "  canasta " + ("pure" if melds.is_pure(m) else "impure")
+            out.append(f"  {i}: {melds.text(m, g.rules.cards)}{tag}")
+    if g.phase in (game.P_HAND_OVER, game.P_MATCH_OVER):
         res = g.hand_result()
         if res is None:
             out.append("hand void: nobody had a canasta when the stock ran out (R8)")
         else:
-            out.append(breakdown_table([dict(zip(S.FIELDS, b)) for b in res], g.rules))
+            out.append(breakdown_table([dict(zip(score.FIELDS, b)) for b in res], g.rules))
     out.append(f"match: side 0 {g.scores[0]}, side 1 {g.scores[1]} (target {g.target})")
-    if g.phase == G.P_MATCH_OVER:
+    if g.phase == game.P_MATCH_OVER:
         out.append(f"winner: side {g.winner}")
     return "\n".join(out)
 

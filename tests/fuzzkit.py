@@ -14,11 +14,11 @@ import tempfile
 
 import scorelog
 from engine import codec
-from engine import game as G
-from engine import rules as RU
-from engine import tiles as T
-from engine import transcript as TR
-from hal import keys as K
+from engine import game
+from engine import rules as engine_rules
+from engine import tiles
+from engine import transcript
+from hal import keys as hal_keys
 from hal.storage import Storage
 from ui import save
 
@@ -65,7 +65,7 @@ def feed_codec(data):
         g = codec.decode(data)
     except codec.CodecError:
         return
-    if bytes(g.tile_count()) != bytes(T.counts(T.full_deck(g.rules.jokers))) \
+    if bytes(g.tile_count()) != bytes(tiles.counts(tiles.full_deck(g.rules.jokers))) \
             or codec.encode(g) != bytes(data):
         raise Misbehaved("decode accepted a position that does not round-trip")
     for mv in list(g.legal_moves())[:20]:      # a decoded game must be playable
@@ -74,10 +74,10 @@ def feed_codec(data):
 
 def feed_transcript(data):
     lines = data.decode("utf-8", "replace").splitlines()
-    head, moves, err = TR.read(lines)
+    head, moves, err = transcript.read(lines)
     if head is None and err is None:
         raise Misbehaved("read() gave no header and no reason")
-    g, err2 = TR.replay(lines)
+    g, err2 = transcript.replay(lines)
     if g is None and err2 is None:
         raise Misbehaved("replay() gave no game and no reason")
 
@@ -110,7 +110,7 @@ def feed_keys(data):
     if isinstance(keys, str):
         if "\n" in keys or not keys:
             raise Misbehaved("key error is not one line: %r" % keys)
-    elif not all(isinstance(k, int) and 0 <= k <= K.ALL for k in keys):
+    elif not all(isinstance(k, int) and 0 <= k <= hal_keys.ALL for k in keys):
         raise Misbehaved("key masks out of range")
 
 
@@ -173,8 +173,8 @@ def samples(name):
     """A few valid inputs for a reader: mutations of them reach deep code."""
     if name in ("codec", "save"):
         out = []
-        for rules, n, seed in ((RU.BURAKO, 4, 1), (RU.TORNEO, 2, 2), (RU.BURRACO, 2, 3)):
-            g = G.Game(rules, n, seed)
+        for rules, n, seed in ((engine_rules.BURAKO, 4, 1), (engine_rules.TORNEO, 2, 2), (engine_rules.BURRACO, 2, 3)):
+            g = game.Game(rules, n, seed)
             for mv in list(g.legal_moves())[:1]:
                 g.play(mv)
             b = codec.encode(g)

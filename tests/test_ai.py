@@ -4,25 +4,25 @@ import pytest
 
 from ai.basic import BasicAI
 from ai.selfplay import play_match
-from engine import game as G
-from engine import melds as M
-from engine import rules as RU
+from engine import game
+from engine import melds
+from engine import rules
 
 
 def hand_stats(variant, n, seeds):
     hands = closes = canastas = muertos = 0
     for seed in seeds:
-        g = G.Game(RU.by_name(variant), n, seed)
+        g = game.Game(rules.by_name(variant), n, seed)
         ai = [BasicAI() for _ in range(n)]
-        while g.phase != G.P_MATCH_OVER:
+        while g.phase != game.P_MATCH_OVER:
             assert g.play(ai[g.turn].choose(g)) == 0
-            if g.phase in (G.P_HAND_OVER, G.P_MATCH_OVER) and not g.void:
+            if g.phase in (game.P_HAND_OVER, game.P_MATCH_OVER) and not g.void:
                 hands += 1
                 closes += g.closer >= 0
                 muertos += g.taken[0] + g.taken[1]
-                canastas += sum(M.is_canasta(m, g.rules) for s in (0, 1) for m in g.melds[s])
-            if g.phase == G.P_HAND_OVER:
-                g.play((G.NEXT, 0, b"", 0))
+                canastas += sum(melds.is_canasta(m, g.rules) for s in (0, 1) for m in g.melds[s])
+            if g.phase == game.P_HAND_OVER:
+                g.play((game.NEXT, 0, b"", 0))
     return hands, closes / hands, canastas / hands, muertos / (2 * hands)
 
 
@@ -41,7 +41,7 @@ def test_matches_end_with_a_winner(variant, n):
         r = play_match(variant, n, seed)
         a, b = r["scores"]
         assert r["winner"] == (0 if a > b else 1)
-        assert max(a, b) >= RU.by_name(variant).target
+        assert max(a, b) >= rules.by_name(variant).target
 
 
 def test_level_one_is_easier_than_level_two():

@@ -6,9 +6,9 @@ speed figures (benchmarks/ai_figures.py)."""
 import pytest
 
 from ai.basic import BasicAI, find_meld
-from ai import rack as K
+from ai import rack as ai_rack
 from ai.selfplay import play_match
-from engine import tiles as T
+from engine import tiles
 
 PINNED = {
     ("burako", 2, 1): "3b5dee6cc7b45f3f793f4a7bea76510cd85657734d53901d835ee113b58570e9",
@@ -40,12 +40,12 @@ def test_baseline_transcripts_are_unchanged(variant, n, seed):
 
 def _slow_find_meld(rack, naturals_only):
     # the original helper-per-tile search, the reference for the bitmask one
-    from engine import melds as M
-    cnt = T.counts(rack)
+    from engine import melds
+    cnt = tiles.counts(rack)
     wild = -1
     if not naturals_only:
         for t in rack:
-            if T.is_wild(t):
+            if tiles.is_wild(t):
                 wild = t
                 break
         if wild < 0:
@@ -55,8 +55,8 @@ def _slow_find_meld(rack, naturals_only):
     for n in (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13):
         ts = bytearray()
         for c in range(4):
-            for _ in range(cnt[T.tile(c, n)]):
-                ts.append(T.tile(c, n))
+            for _ in range(cnt[tiles.tile(c, n)]):
+                ts.append(tiles.tile(c, n))
         if len(ts) >= need and (best is None or len(ts) + (wild >= 0) > len(best)):
             best = ts
             if wild >= 0:
@@ -68,7 +68,7 @@ def _slow_find_meld(rack, naturals_only):
             used = wild < 0
             q = p
             while q <= 14 and len(ts) < 13:
-                t = M.natural_at(c, q)
+                t = melds.natural_at(c, q)
                 if cnt[t]:
                     ts.append(t)
                     nat += 1
@@ -88,18 +88,18 @@ def _slow_find_meld(rack, naturals_only):
 def test_bitmask_meld_finder_equals_the_tile_by_tile_one():
     from engine import rng
     x = rng.seed_state(5)
-    deck = T.full_deck()
+    deck = tiles.full_deck()
     for size in list(range(3, 30)) * 30:
         x = rng.shuffle(deck, x)
         rack = deck[:size]
         for nat in (True, False):
-            assert find_meld(rack, nat) == _slow_find_meld(rack, nat), (T.list_text(rack), nat)
+            assert find_meld(rack, nat) == _slow_find_meld(rack, nat), (tiles.list_text(rack), nat)
 
 
 def test_rack_tables_match_the_engine_helpers():
-    for t in range(T.NCODES):
-        assert K.NUM[t] == T.number(t)
-        assert K.WILD[t] == T.is_wild(t)
-        assert K.COL[t] == (4 if t == T.JOKER else T.colour(t))
-        if t != T.JOKER:
-            assert K.VAL[t] == T.value(t)
+    for t in range(tiles.NCODES):
+        assert ai_rack.NUM[t] == tiles.number(t)
+        assert ai_rack.WILD[t] == tiles.is_wild(t)
+        assert ai_rack.COL[t] == (4 if t == tiles.JOKER else tiles.colour(t))
+        if t != tiles.JOKER:
+            assert ai_rack.VAL[t] == tiles.value(t)

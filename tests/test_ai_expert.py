@@ -4,16 +4,19 @@ the same decisions on CPython and inside MicroPython, and it fits the heap."""
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st, HealthCheck
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis import HealthCheck
 
 from ai.basic import BasicAI, make
 from ai.expert import ExpertAI
 from ai.selfplay import play_match
 from engine import codec
-from engine import game as G
-from engine import rules as RU
-from engine import tiles as T
-from engine import melds as M
+from engine import game
+from engine import rules as engine_rules
+from engine import tiles
+from engine import melds as engine_melds
 
 CASES = [("burako", 2), ("burako", 4), ("torneo", 2), ("burraco", 2), ("burraco", 4)]
 
@@ -25,13 +28,13 @@ def test_level_four_plays_whole_matches_legally(variant, n):
         players = [make(4 if p % 2 == 0 else 3, seed * 4 + p) for p in range(n)]
         r = play_match(variant, n, seed, players=players)
         assert r["winner"] in (0, 1)
-        assert max(r["scores"]) >= RU.by_name(variant).target
+        assert max(r["scores"]) >= engine_rules.by_name(variant).target
 
 
 def _positions(variant, n, seed, every=5, limit=500):
     """Positions along a match of level 4 (even seats) against level 3 (codec bytes)."""
     from test_ai_levels import _positions as along
-    return along(seed, (4, 3), n, every, limit, RU.by_name(variant), make)
+    return along(seed, (4, 3), n, every, limit, engine_rules.by_name(variant), make)
 
 
 def _rehide(g, rnd):
@@ -94,11 +97,11 @@ def test_level_four_with_its_memory_never_reads_hidden_tiles():
     # left) decides the same on the real position and on one whose hidden
     # tiles were dealt again
     rnd = random.Random(8)
-    g = G.Game(RU.BURAKO, 2, 44)
+    g = game.Game(engine_rules.BURAKO, 2, 44)
     ais = [ExpertAI(3), BasicAI(3)]
     checked = 0
-    while g.phase != G.P_MATCH_OVER and checked < 150:
-        if g.turn == 0 and g.phase in (G.P_DRAW, G.P_PLAY):
+    while g.phase != game.P_MATCH_OVER and checked < 150:
+        if g.turn == 0 and g.phase in (game.P_DRAW, game.P_PLAY):
             h = codec.decode(codec.encode(g))
             _rehide(h, rnd)
             assert _clone(ais[0]).choose(h) == _clone(ais[0]).choose(g)
@@ -118,28 +121,28 @@ def test_level_four_is_deterministic_for_its_seed():
        case=st.sampled_from(CASES), aiseed=st.integers(0, 2 ** 24))
 def test_level_four_only_chooses_legal_moves(seed, steps, case, aiseed):
     variant, n = case
-    g = G.Game(RU.by_name(variant), n, seed)
+    g = game.Game(engine_rules.by_name(variant), n, seed)
     lv = [BasicAI(2), BasicAI(3), BasicAI(1), BasicAI(3)]
     for _ in range(steps):
-        if g.phase == G.P_MATCH_OVER:
+        if g.phase == game.P_MATCH_OVER:
             break
         assert g.play(lv[g.turn].choose(g)) == 0
-    if g.phase != G.P_MATCH_OVER:
+    if g.phase != game.P_MATCH_OVER:
         mv = ExpertAI(aiseed).choose(g)
         assert g.check(mv) == 0
 
 
 def position(rack, pile="", melds=(), opp=(), taken=(0, 0), variant="burako"):
-    rules = RU.by_name(variant)
-    g = G.Game(rules, 2, 1)
-    g.racks[0] = bytearray(T.parse_list(rack))
-    g.pile = bytearray(T.parse_list(pile))
-    g.melds = [[M.from_table(bytes(T.parse_list(m)), rules) for m in ms] for ms in (melds, opp)]
+    rules = engine_rules.by_name(variant)
+    g = game.Game(rules, 2, 1)
+    g.racks[0] = bytearray(tiles.parse_list(rack))
+    g.pile = bytearray(tiles.parse_list(pile))
+    g.melds = [[engine_melds.from_table(bytes(tiles.parse_list(m)), rules) for m in ms] for ms in (melds, opp)]
     g.taken = bytearray(taken)
     g.turn = 0
-    g.phase = G.P_PLAY
+    g.phase = game.P_PLAY
     g.first = False
-    g.drawn = G.NO_TILE
+    g.drawn = game.NO_TILE
     return g
 
 
@@ -147,11 +150,11 @@ def test_level_four_holds_back_its_opening_three_tile_meld():
     # R3/R4: no meld of its side on the table and a long rack: level 3 lays
     # its three naturals at once, level 4 keeps them (docs/ai.md says why)
     g = position("R3 R4 R5 K9 Y12 B7 B11 K6 Y8")
-    assert BasicAI(3).choose(g)[0] == G.MELD
-    assert ExpertAI(0).choose(g)[0] == G.DISCARD
+    assert BasicAI(3).choose(g)[0] == game.MELD
+    assert ExpertAI(0).choose(g)[0] == game.DISCARD
     # with a meld of its side already down it lays them as level 3 does
     g = position("R3 R4 R5 K9 Y12 B7 B11 K6 Y8", melds=("B13 B13 Y13",))
-    assert ExpertAI(0).choose(g)[0] == G.MELD
+    assert ExpertAI(0).choose(g)[0] == game.MELD
 
 
 def test_level_four_discards_points_when_the_opponent_can_close():
@@ -159,9 +162,9 @@ def test_level_four_discards_points_when_the_opponent_can_close():
     # tiles: what stays in the rack counts against it, so the ace goes
     opp = ("Y3 Y4 Y5 Y6 Y7 Y8 Y9",)
     g = position("B1 K5 R9 Y12", opp=opp, taken=(0, 1))
-    g.racks[1] = bytearray(T.parse_list("K12 R7"))
+    g.racks[1] = bytearray(tiles.parse_list("K12 R7"))
     mv = ExpertAI(0).choose(g)
-    assert mv[0] == G.DISCARD and mv[2] == bytes(T.parse_list("B1"))
+    assert mv[0] == game.DISCARD and mv[2] == bytes(tiles.parse_list("B1"))
 
 
 @pytest.mark.micropython
@@ -183,7 +186,7 @@ def test_level_four_fits_beside_the_table_ui_at_128k(tmp_path):
     # a whole match through the keys, both seats level 4, in the UI's heap
     # with garbage collected only between frames (tests/guests/ui_heap.py,
     # as tests/test_ui_heap.py runs it): every decision's garbage fits beside the table
-    import test_ui_heap as UH
+    import test_ui_heap
     from emulator.runtimes import wasi
     DOWN, LEFT, RIGHT, A_KEY = 0x002, 0x004, 0x008, 0x020
     first = (DOWN, DOWN, A_KEY,          # seat 1: AI too
@@ -192,13 +195,13 @@ def test_level_four_fits_beside_the_table_ui_at_128k(tmp_path):
              DOWN, A_KEY)
     flash = tmp_path / "flash"
     flash.mkdir()
-    res = wasi.Guest(heap=UH.HEAP, flash=flash, result_cap=16).run_file(
+    res = wasi.Guest(heap=test_ui_heap.HEAP, flash=flash, result_cap=16).run_file(
         ["null_display.py", "ui_heap.py"], seed=1, KEYS=[first])
     end = res.lines[-1].split()
     assert end[0] == "END"
     peak, logged, level, seats, target = map(int, end[1:])
     assert (logged, level, seats, target) == (1, 4, 0b11, 1000)
-    assert peak < UH.HEAP
+    assert peak < test_ui_heap.HEAP
 
 
 def test_burako_sim_plays_chosen_levels_the_same_on_both_runtimes():

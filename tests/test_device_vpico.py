@@ -9,7 +9,7 @@ import pytest
 
 from devicekit import device_listing, flashed_pico, mpremote, run_cli, vpico_or_skip
 from emulator.runtimes import rp2040
-from hal import keys as K
+from hal import keys
 from host import device
 
 import scorelog
@@ -46,7 +46,7 @@ def board(holding, tmp_path):
 def keys_work(pico):
     """The game answers its keys (a board left in the raw REPL draws nothing more)."""
     before = pico.screen().pixels
-    pico.settle(after_ns=pico.tap(K.DOWN))
+    pico.settle(after_ns=pico.tap(keys.DOWN))
     return pico.screen().pixels != before
 
 

@@ -11,11 +11,11 @@ from host import emu
 
 @pytest.mark.parametrize("runtime", ["cpython", pytest.param("micropython", marks=pytest.mark.micropython)])
 def test_window_runs_and_quits(runtime, tmp_path, monkeypatch):
-    import emulator.window as W
+    from emulator import window
 
     seen = {"frames": 0, "shown": 0}
-    orig_pump = W.Window.pump
-    orig_show = W.Window.show
+    orig_pump = window.Window.pump
+    orig_show = window.Window.show
 
     def pump(self):
         seen["frames"] += 1
@@ -29,9 +29,9 @@ def test_window_runs_and_quits(runtime, tmp_path, monkeypatch):
         seen["pixel"] = display.pixel(120, 8)
         orig_show(self, display)
 
-    monkeypatch.setattr(W.Window, "pump", pump)
-    monkeypatch.setattr(W.Window, "show", show)
-    monkeypatch.setattr(W, "frame_wait", lambda last, ms=16: last)
+    monkeypatch.setattr(window.Window, "pump", pump)
+    monkeypatch.setattr(window.Window, "show", show)
+    monkeypatch.setattr(window, "frame_wait", lambda last, ms=16: last)
     args = emu.configure(__import__("argparse").ArgumentParser()).parse_args(
         ["--storage", str(tmp_path), "--runtime", runtime, "--scale", "2"])
     assert emu.run(args) == 0
@@ -42,13 +42,13 @@ def test_a_short_key_tap_registers_through_the_debounce(monkeypatch):
     # guards against a past bug: a tap shorter than ~35 ms was dropped (16 ms frames, 20 ms debounce)
     import pygame
 
-    import emulator.window as W
+    from emulator import window
     from emulator.board import PinButtons
-    from hal import keys as K
+    from hal import keys
 
     t = {"now": 1000.0}
-    monkeypatch.setattr(W.time, "monotonic", lambda: t["now"] / 1000)
-    win = W.Window(2)
+    monkeypatch.setattr(window.time, "monotonic", lambda: t["now"] / 1000)
+    win = window.Window(2)
     try:
         pins = PinButtons()
         seen = 0
@@ -58,7 +58,7 @@ def test_a_short_key_tap_registers_through_the_debounce(monkeypatch):
             pins.level = win.pump()
             seen |= pins.poll(int(t["now"]))
             t["now"] += 16
-        assert seen == K.A
+        assert seen == keys.A
         assert pins.held() == 0     # released again: one press, no repeat
     finally:
         win.close()
@@ -84,14 +84,14 @@ def test_taps_inside_one_slow_frame_each_count_once_through_the_debounce(monkeyp
     # counts once, whatever the frame rate
     import pygame
 
-    import emulator.window as W
+    from emulator import window
     from emulator.board import PinButtons
-    from hal import keys as K
+    from hal import keys
 
     for frame_ms in (16, 45, 250):
         t = {"now": 1000.0}
-        monkeypatch.setattr(W.time, "monotonic", lambda: t["now"] / 1000)
-        win = W.Window(2)
+        monkeypatch.setattr(window.time, "monotonic", lambda: t["now"] / 1000)
+        win = window.Window(2)
         try:
             pins = PinButtons()
             presses = 0
@@ -100,7 +100,7 @@ def test_taps_inside_one_slow_frame_each_count_once_through_the_debounce(monkeyp
                     _post(pygame, kind, key=pygame.K_a, mod=0, unicode="a", scancode=0)
             for _ in range(40):
                 pins.level = win.pump()
-                presses += bin(pins.poll(int(t["now"])) & K.A).count("1")
+                presses += bin(pins.poll(int(t["now"])) & keys.A).count("1")
                 t["now"] += frame_ms
             assert presses == 3, frame_ms
         finally:
@@ -117,10 +117,10 @@ def test_help_overlay_follows_the_ui_language():
 
 def test_window_help_uses_the_language_the_app_shows(tmp_path, monkeypatch):
     # the window path sets the overlay's language from the running UI each frame
-    import emulator.window as W
+    from emulator import window
 
     langs = []
-    orig_show = W.Window.show
+    orig_show = window.Window.show
     frames = {"n": 0}
 
     def pump(self):
@@ -135,9 +135,9 @@ def test_window_help_uses_the_language_the_app_shows(tmp_path, monkeypatch):
         langs.append(self.lang)
         orig_show(self, display)
 
-    monkeypatch.setattr(W.Window, "pump", pump)
-    monkeypatch.setattr(W.Window, "show", show)
-    monkeypatch.setattr(W, "frame_wait", lambda last, ms=16: last)
+    monkeypatch.setattr(window.Window, "pump", pump)
+    monkeypatch.setattr(window.Window, "show", show)
+    monkeypatch.setattr(window, "frame_wait", lambda last, ms=16: last)
 
     class FrameClock:                 # 16 ms a frame whatever the machine's load
         t = 0
@@ -159,10 +159,10 @@ def test_the_pico_lcd_114_in_the_window(runtime, tmp_path, monkeypatch):
     """`burako emu --board pico_lcd_114` (docs/ui.md "Pico-LCD-1.14"): the window shows the
     240x135 glass (scaled), under either runtime, and its keys go through the 1.14's pins:
     a tap of A (reported at its release there) leaves the title."""
-    import emulator.window as W
+    from emulator import window
 
     seen = {"frames": 0, "sizes": set(), "shots": []}
-    orig_show = W.Window.show
+    orig_show = window.Window.show
 
     def pump(self):
         seen["frames"] += 1
@@ -185,10 +185,10 @@ def test_the_pico_lcd_114_in_the_window(runtime, tmp_path, monkeypatch):
 
     import hal.clock
     monkeypatch.setattr(hal.clock, "Clock", FrameClock)
-    monkeypatch.setattr(W, "RealClock", FrameClock)
-    monkeypatch.setattr(W.Window, "pump", pump)
-    monkeypatch.setattr(W.Window, "show", show)
-    monkeypatch.setattr(W, "frame_wait", lambda last, ms=16: last)
+    monkeypatch.setattr(window, "RealClock", FrameClock)
+    monkeypatch.setattr(window.Window, "pump", pump)
+    monkeypatch.setattr(window.Window, "show", show)
+    monkeypatch.setattr(window, "frame_wait", lambda last, ms=16: last)
     args = emu.configure(__import__("argparse").ArgumentParser()).parse_args(
         ["--storage", str(tmp_path), "--runtime", runtime, "--scale", "2", "--board", "pico_lcd_114"])
     assert emu.run(args) == 0
@@ -217,21 +217,21 @@ def test_the_letters_the_screen_names_are_the_keyboard_keys():
     import pygame
 
     from emulator.window import key_map
-    from hal import keys as K
+    from hal import keys
 
     km = key_map(pygame)
-    for key, bit in ((pygame.K_a, K.A), (pygame.K_b, K.B), (pygame.K_x, K.X), (pygame.K_y, K.Y)):
+    for key, bit in ((pygame.K_a, keys.A), (pygame.K_b, keys.B), (pygame.K_x, keys.X), (pygame.K_y, keys.Y)):
         assert km[key] == bit, pygame.key.name(key)
 
 
 def test_the_console_is_drawn_around_the_glass_and_its_keys_answer_the_mouse(tmp_path):
     import pygame
 
-    import emulator.window as W
+    from emulator import window
     from emulator.board import board_display
 
     d = board_display("pico_lcd_13")
-    win = W.Window(2, size=(d.width, d.height), shots=str(tmp_path))
+    win = window.Window(2, size=(d.width, d.height), shots=str(tmp_path))
     try:
         gx, gy, gw, gh = win.chrome.glass
         assert (gw, gh) == (480, 480) and gx > 0 and win.surface.get_width() > gx + gw
@@ -242,9 +242,9 @@ def test_the_console_is_drawn_around_the_glass_and_its_keys_answer_the_mouse(tmp
             assert win.pump() == bit, cap
             win.show(d)
             lit = win.surface.get_at((pos[0] - 2 * (r - 3), pos[1]))[:3]     # the cap, beside its letter
-            assert lit == W.LIT, cap                                           # lit while pressed
+            assert lit == window.LIT, cap                                           # lit while pressed
             _post(pygame, pygame.MOUSEBUTTONUP, pos=pos, button=1)
-            win.taps = W.TapStretch()
+            win.taps = window.TapStretch()
             assert win.pump() == 0
         assert win.chrome.hit((1, 1)) == 0
     finally:
@@ -252,17 +252,17 @@ def test_the_console_is_drawn_around_the_glass_and_its_keys_answer_the_mouse(tmp
 
 
 def test_the_short_glass_has_only_a_and_b():
-    import emulator.window as W
+    from emulator import window
     from emulator.board import board_display
-    from hal import keys as K
+    from hal import keys
 
     d = board_display("pico_lcd_114")
-    win = W.Window(2, size=(d.width, d.height))
+    win = window.Window(2, size=(d.width, d.height))
     try:
         bits = 0
         for c in win.chrome.controls:
             bits |= c[0]
-        assert bits & (K.X | K.Y) == 0 and bits & K.A and bits & K.B
+        assert bits & (keys.X | keys.Y) == 0 and bits & keys.A and bits & keys.B
     finally:
         win.close()
 
@@ -270,14 +270,14 @@ def test_the_short_glass_has_only_a_and_b():
 def test_f12_saves_the_glass_where_it_says_not_in_the_current_folder(tmp_path, monkeypatch, capsys):
     import pygame
 
-    import emulator.window as W
+    from emulator import window
     from emulator.board import board_display
 
     monkeypatch.chdir(tmp_path)
     shots = tmp_path / "shots"
     monkeypatch.setenv("BURAKO_SCREENSHOTS", str(shots))
     d = board_display("pico_lcd_13")
-    win = W.Window(2, size=(d.width, d.height))
+    win = window.Window(2, size=(d.width, d.height))
     try:
         win.show(d)
         _post(pygame, pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0)
@@ -294,11 +294,11 @@ def test_an_uncovered_window_is_painted_again():
     # guards against a past bug: after another window covered it the emulator did not repaint (no new frame)
     import pygame
 
-    import emulator.window as W
+    from emulator import window
     from emulator.board import board_display
 
     d = board_display("pico_lcd_13")
-    win = W.Window(2, size=(d.width, d.height))
+    win = window.Window(2, size=(d.width, d.height))
     try:
         win.show(d)
         win.surface.fill((255, 0, 255))           # what a covering window leaves
@@ -307,6 +307,6 @@ def test_an_uncovered_window_is_painted_again():
         _post(pygame, getattr(pygame, "WINDOWEXPOSED", pygame.VIDEOEXPOSE))
         win.pump()
         win.show(d)
-        assert win.surface.get_at((1, 1))[:3] == W.BODY
+        assert win.surface.get_at((1, 1))[:3] == window.BODY
     finally:
         win.close()

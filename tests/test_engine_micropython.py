@@ -61,11 +61,11 @@ def test_heap_limit_is_real():
 def test_position_bytes_round_trip_inside_micropython():
     """codec.decode builds its Game the MicroPython way (no __new__, no struct.error)."""
     from engine import codec
-    from engine import game as G
-    from engine import rules as RU
+    from engine import game
+    from engine import rules
     from ai.basic import BasicAI
 
-    g = G.Game(RU.BURAKO, 4, 9)
+    g = game.Game(rules.BURAKO, 4, 9)
     ai = BasicAI()
     want = []
     for _ in range(120):

@@ -6,24 +6,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import fuzzkit as F
+import fuzzkit
 
 QUICK = {"codec": 400, "keys": 400, "meld": 300, "transcript": 200, "save": 300,
          "scorelog": 300, "score": 200, "replay": 150}
 
 
 def inputs(name):
-    base = F.samples(name)
+    base = fuzzkit.samples(name)
     return st.one_of(
         st.binary(max_size=300),
-        st.builds(F.mutate, st.randoms(use_true_random=False), st.sampled_from(base)),
+        st.builds(fuzzkit.mutate, st.randoms(use_true_random=False), st.sampled_from(base)),
         st.sampled_from(base),
     )
 
 
-@pytest.mark.parametrize("name", sorted(F.READERS))
+@pytest.mark.parametrize("name", sorted(fuzzkit.READERS))
 def test_reader_survives_any_input(name):
-    feed = F.READERS[name]
+    feed = fuzzkit.READERS[name]
 
     @settings(max_examples=QUICK[name], deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -37,27 +37,27 @@ def test_reader_survives_any_input(name):
 def test_known_crashers_are_refused_now():
     """Inputs that once ended in a traceback: refused with one line now."""
     from engine import codec
-    from engine import game as G
-    from engine import rules as RU
-    good = bytearray(codec.encode(G.Game(RU.BURAKO, 2, 1)))
+    from engine import game
+    from engine import rules
+    good = bytearray(codec.encode(game.Game(rules.BURAKO, 2, 1)))
     good[40] = 60                       # a byte >= 53 in a zone: was IndexError
     with pytest.raises(codec.CodecError):
         codec.decode(bytes(good))
-    F.feed_codec(bytes(good))
-    F.feed_transcript("burako-transcript 1\nvariant burako\nplayers 2\nseed 1\n\u00b2 draw\n".encode())
-    F.feed_replay("burako-transcript 1\nvariant burako\nplayers 2\nseed 1\n\u00b2 draw\n".encode())
-    F.feed_score(b"[" * 100000)
-    F.feed_keys(bytes(range(256)))
-    F.feed_meld(b"R1 R1 R1 R1 R1 R1 R1 R1 R1")
+    fuzzkit.feed_codec(bytes(good))
+    fuzzkit.feed_transcript("burako-transcript 1\nvariant burako\nplayers 2\nseed 1\n\u00b2 draw\n".encode())
+    fuzzkit.feed_replay("burako-transcript 1\nvariant burako\nplayers 2\nseed 1\n\u00b2 draw\n".encode())
+    fuzzkit.feed_score(b"[" * 100000)
+    fuzzkit.feed_keys(bytes(range(256)))
+    fuzzkit.feed_meld(b"R1 R1 R1 R1 R1 R1 R1 R1 R1")
 
 
 def test_codec_refuses_unknown_flag_bits():
     """Found by benchmarks/fuzz_figures.py: flag bits 5..7 were ignored, so a
     position decoded from bytes it would not encode back to."""
     from engine import codec
-    from engine import game as G
-    from engine import rules as RU
-    good = bytearray(codec.encode(G.Game(RU.BURAKO, 2, 1)))
+    from engine import game
+    from engine import rules
+    good = bytearray(codec.encode(game.Game(rules.BURAKO, 2, 1)))
     good[10] |= 0x80
     with pytest.raises(codec.CodecError):
         codec.decode(bytes(good))
@@ -69,12 +69,12 @@ def test_save_and_codec_seeds_are_valid_inputs():
     a position no rule allows) only ever exercises the error path."""
     from engine import codec
     from ui import save
-    for b in F.samples("codec"):
+    for b in fuzzkit.samples("codec"):
         codec.decode(b)
-    sc = F.scratch()
-    for b in F.samples("save"):
+    sc = fuzzkit.scratch()
+    for b in fuzzkit.samples("save"):
         sc.put(save.NAME, b)
-        assert save.read(F.Storage(sc.dir)) is not None
+        assert save.read(fuzzkit.Storage(sc.dir)) is not None
 
 
 # benchmarks/fuzz_figures.py --only codec (seed 1), input 45210 of 100000:
@@ -93,7 +93,7 @@ def test_codec_refuses_target_zero():
     assert TARGET_ZERO[22:24] == b"\x00\x00"
     with pytest.raises(codec.CodecError):
         codec.decode(TARGET_ZERO)
-    F.feed_codec(TARGET_ZERO)
+    fuzzkit.feed_codec(TARGET_ZERO)
     fixed = bytearray(TARGET_ZERO)
     fixed[22:24] = (1500).to_bytes(2, "little")
     assert codec.encode(codec.decode(bytes(fixed))) == bytes(fixed)
@@ -105,14 +105,14 @@ def test_codec_refuses_the_lone_card_flag_without_its_card():
     flag. Found probing every header byte of a burraco position (the fuzz
     samples held no burraco position until then)."""
     from engine import codec
-    from engine import game as G
-    from engine import rules as RU
-    good = bytearray(codec.encode(G.Game(RU.BURRACO, 2, 3)))
-    assert good[13] == G.NO_TILE and not good[10] & 64
+    from engine import game
+    from engine import rules
+    good = bytearray(codec.encode(game.Game(rules.BURRACO, 2, 3)))
+    assert good[13] == game.NO_TILE and not good[10] & 64
     good[10] |= 64
     with pytest.raises(codec.CodecError):
         codec.decode(bytes(good))
-    F.feed_codec(bytes(good))
+    fuzzkit.feed_codec(bytes(good))
 
 
 def test_every_one_byte_change_of_the_header_round_trips_or_is_refused():
@@ -120,9 +120,9 @@ def test_every_one_byte_change_of_the_header_round_trips_or_is_refused():
     set to every value: decode refuses it or reads what encode writes back."""
     import struct
     from engine import codec
-    for data in F.samples("codec"):
+    for data in fuzzkit.samples("codec"):
         for pos in range(3, 3 + struct.calcsize(codec._FIXED)):
             for v in range(256):
                 x = bytearray(data)
                 x[pos] = v
-                F.feed_codec(bytes(x))
+                fuzzkit.feed_codec(bytes(x))

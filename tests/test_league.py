@@ -112,11 +112,12 @@ def test_level_three_plays_a_hand_in_the_128k_heap():
     # the same hand as under CPython, move for move (no set or dict order
     # in any decision)
     from ai.basic import BasicAI
-    from engine import game as G, rules as RU
-    g = G.Game(RU.BURAKO, 2, 21)
+    from engine import game
+    from engine import rules
+    g = game.Game(rules.BURAKO, 2, 21)
     ais = [BasicAI(3), BasicAI(3)]
     moves = 0
-    while g.phase in (G.P_DRAW, G.P_PLAY, G.P_EMPTY, G.P_EMPTY_DISCARD):
+    while g.phase in (game.P_DRAW, game.P_PLAY, game.P_EMPTY, game.P_EMPTY_DISCARD):
         assert g.play(ais[g.turn].choose(g)) == 0
         moves += 1
     assert int(last[2]) == moves > 20

@@ -73,10 +73,10 @@ def test_sim_json_and_replay_of_its_transcript(tmp_path):
     assert match["hands"] == 1 and len(match["scores"]) == 3 and match["levels"] == [3, 2, 1]
     assert summary["summary"] is True and summary["games"] == 1
 
-    from ai import rummy as AR
+    from ai import rummy
 
     lines = []
-    AR.play_match(3, 9, hands=1, levels=[3, 2, 1], emit=lines.append)
+    rummy.play_match(3, 9, hands=1, levels=[3, 2, 1], emit=lines.append)
     good = tmp_path / "m.txt"
     good.write_text("".join(lines))
     code, out, _ = burako("replay", str(good))
@@ -122,8 +122,8 @@ def test_sim_and_solve_refuse_up_front_naming_the_option(capsys, args, blame):
 
 def test_sim_match_error_is_one_line_exit_1(capsys, monkeypatch):
     """Should a match still run past the move guard, the run fails in one line."""
-    from ai import rummy as AR
-    monkeypatch.setattr(AR, "MAX_MOVES", 50)
+    from ai import rummy
+    monkeypatch.setattr(rummy, "MAX_MOVES", 50)
     code, out, err = rummy_in_process(capsys, "sim", "--games", "1", "--levels", "1")
     assert code == 1 and err == "burako rummy: match did not end after 50 moves\n"
 
@@ -152,13 +152,13 @@ def test_replay_header_errors_point_at_their_line(capsys, tmp_path, text, blame)
 def test_sim_guest_failure_is_one_line_exit_1(capsys, monkeypatch):
     """The guest's own failure (its MatchError, a trap) was a GuestError traceback."""
     from emulator.runtimes import wasi
-    from host import rummy as HR
+    from host import rummy as host_rummy
 
     def fails(*a, **k):
         raise wasi.GuestError("guest raised MatchError (exit code 1)", exit_code=1,
                               traceback="Traceback (most recent call last):\n  File ...\n"
                                         "MatchError: match did not end after 20000 moves\n")
-    monkeypatch.setattr(HR, "run_micropython", fails)
+    monkeypatch.setattr(host_rummy, "run_micropython", fails)
     code, out, err = rummy_in_process(capsys, "sim", "--runtime", "micropython")
     assert code == 1 and out == ""
     assert err == "burako rummy: MicroPython stopped: MatchError: match did not end after 20000 moves\n"

@@ -5,7 +5,7 @@ between steps, so one decision must fit in what is free)."""
 import pytest
 
 from emulator.runtimes import wasi
-from host import rummy as HR
+from host import rummy as host_rummy
 
 pytestmark = pytest.mark.micropython
 
@@ -13,8 +13,8 @@ pytestmark = pytest.mark.micropython
 @pytest.mark.parametrize("players,levels", [(2, [3, 1]), (4, [3, 2, 1, 3])])
 def test_transcripts_identical_on_cpython_and_micropython(players, levels):
     seeds = [8]
-    cp = HR.run_cpython(players, seeds, hands=2, levels=levels, transcripts=True)
-    mp = HR.run_micropython(players, seeds, hands=2, levels=levels, meter=False, transcripts=True)
+    cp = host_rummy.run_cpython(players, seeds, hands=2, levels=levels, transcripts=True)
+    mp = host_rummy.run_micropython(players, seeds, hands=2, levels=levels, meter=False, transcripts=True)
     assert mp.transcripts[8] == cp.transcripts[8]
     assert cp.transcripts[8].count("\n") > 50
     assert [m["scores"] for m in mp.matches] == [m["scores"] for m in cp.matches]
@@ -26,18 +26,20 @@ TABLE = ("R3 R4 R5 R6 | B3 B4 B5 B6 | Y3 Y4 Y5 Y6 | K3 K4 K5 K6 | R7 B7 Y7 | R8 
 RACK = "R1 B1 Y1 K1 R2 B2 Y2 Y8 Y9 K9 R13 B12 * *"
 
 def test_solver_fits_a_64k_heap_at_the_device_budget_and_far_beyond():
-    from engine import rummy as RM, rummy_solve as RS, tiles as T
+    from engine import rummy as rummy
+    from engine import rummy_solve
+    from engine import tiles
 
-    for limit in (RS.NODES, 20 * RS.NODES):
+    for limit in (rummy_solve.NODES, 20 * rummy_solve.NODES):
         res = wasi.Guest(heap=64 * 1024, fuel=10**11, timeout=120).run_file(
             "rummy_solve_heap.py", table=TABLE, rack=RACK, limit=limit)
         pts, closes, exact, grew = res.lines[-1].split()
-        want = RS.solve(RM.parse_table(TABLE), bytes(T.parse_list(RACK)), True, RM.NO_TILE, limit)
+        want = rummy_solve.solve(rummy.parse_table(TABLE), bytes(tiles.parse_list(RACK)), True, rummy.NO_TILE, limit)
         assert int(pts) == want[1] and pts != "0"
         assert int(grew) < 24 * 1024        # the search allocates little beyond its frames
 
 
 def test_a_whole_level_3_match_fits_in_64k():
-    rep = HR.run_micropython(2, [3], hands=1, levels=[3, 3], heap=64 * 1024, meter=False)
+    rep = host_rummy.run_micropython(2, [3], hands=1, levels=[3, 3], heap=64 * 1024, meter=False)
     assert rep.matches[0]["hands"] == 1
     assert rep.peak_heap < 64000

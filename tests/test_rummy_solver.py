@@ -5,30 +5,30 @@ import itertools
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import rummy as RM
-from engine import rummy_solve as RS
-from engine import tiles as T
+from engine import rummy
+from engine import rummy_solve
+from engine import tiles as engine_tiles
 
 SMALL = settings(max_examples=70, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def tb(text):
-    return RM.parse_table(text)
+    return rummy.parse_table(text)
 
 
 def rk(text):
-    return bytes(T.parse_list(text))
+    return bytes(engine_tiles.parse_list(text))
 
 
-def position(table, rack, exposed=True, closing=RM.NO_TILE):
+def position(table, rack, exposed=True, closing=rummy.NO_TILE):
     """A 2-player game whose player 0 is to play with this table and rack."""
-    g = RM.Game(2, 1)
+    g = rummy.Game(2, 1)
     g.table = [bytes(m) for m in table]
     g.racks[0] = bytearray(rack)
     g.exposed[0] = 1 if exposed else 0
     g.closing = closing
     g.turn = 0
-    g.phase = RM.P_PLAY
+    g.phase = rummy.P_PLAY
     return g
 
 
@@ -36,7 +36,7 @@ def arrangements(group):
     """Every table order of the group that is a meld."""
     out = set()
     for p in itertools.permutations(group):
-        if RM.kind(p) >= 0:
+        if rummy.kind(p) >= 0:
             out.add(bytes(p))
     return sorted(out)
 
@@ -74,7 +74,7 @@ def brute(table, rack, exposed=True):
                     continue
                 for layout in itertools.product(*choices):
                     melds = tuple(layout) if exposed else tuple(table) + tuple(layout)
-                    if g.check_play(melds) == RM.OK:
+                    if g.check_play(melds) == rummy.OK:
                         best = max(best, laid_points(table, melds, exposed))
     return best
 
@@ -83,8 +83,8 @@ def laid_points(table, melds, exposed):
     # the positions here have jokers on the rack or on the table, never both:
     # points = numbers of the naturals laid + what each rack joker stands for
     old = [t for m in table for t in m]
-    table_jokers = old.count(T.JOKER)
-    pts = sum(t % 13 + 1 for t in _diff(melds, old) if t != T.JOKER)
+    table_jokers = old.count(engine_tiles.JOKER)
+    pts = sum(t % 13 + 1 for t in _diff(melds, old) if t != engine_tiles.JOKER)
     if not table_jokers:
         for m in melds:
             if m in [bytes(x) for x in table] and not exposed:
@@ -94,10 +94,10 @@ def laid_points(table, melds, exposed):
 
 
 def joker_values(m):
-    if RM.kind(m) == RM.RUN:
-        s = RM._run_start(m)
-        return sum(s + i for i in range(len(m)) if m[i] == T.JOKER)
-    return RM.number_of(m) * m.count(T.JOKER)
+    if rummy.kind(m) == rummy.RUN:
+        s = rummy._run_start(m)
+        return sum(s + i for i in range(len(m)) if m[i] == engine_tiles.JOKER)
+    return rummy.number_of(m) * m.count(engine_tiles.JOKER)
 
 
 def _diff(melds, old):
@@ -129,12 +129,12 @@ def small_position(draw):
         table.append(m)
     if jokers_on == "table" and table:
         m = table[0]
-        m[draw(st.integers(0, len(m) - 1))] = T.JOKER
+        m[draw(st.integers(0, len(m) - 1))] = engine_tiles.JOKER
     if jokers_on == "rack":
-        rack.append(T.JOKER)
+        rack.append(engine_tiles.JOKER)
     tiles = rack + [t for m in table for t in m]
     for t in set(tiles):
-        if t != T.JOKER and tiles.count(t) > 2:
+        if t != engine_tiles.JOKER and tiles.count(t) > 2:
             rack = [u for u in rack if u != t] + [t] * max(0, 2 - tiles.count(t) + rack.count(t))
     total = len(rack) + sum(len(m) for m in table)
     return [bytes(m) for m in table], bytes(rack), total
@@ -147,16 +147,16 @@ def test_solver_matches_brute_force(pos):
     table, rack, total = pos
     if total > 9:
         return
-    got = RS.solve(table, rack, exposed=True, limit=10**6)
+    got = rummy_solve.solve(table, rack, exposed=True, limit=10**6)
     want = brute(table, rack, True)
     if got and got[2]:
         # a closing play ends the search: it lays the whole rack
         assert got[1] <= want
     else:
-        assert (got[1] if got else 0) == want, (RM.table_text(table), T.list_text(rack), got)
+        assert (got[1] if got else 0) == want, (rummy.table_text(table), engine_tiles.list_text(rack), got)
     if got:
         assert got[3] is True
-        assert position(table, rack).check_play(got[0]) == RM.OK
+        assert position(table, rack).check_play(got[0]) == rummy.OK
 
 
 @SMALL
@@ -164,60 +164,60 @@ def test_solver_matches_brute_force(pos):
                 min_size=3, max_size=7), st.booleans())
 def test_first_exposure_matches_brute_force(rack, joker):
     """R13.6: from the rack only, at least 30 points, the most possible."""
-    rack = bytes(rack + ([T.JOKER] if joker else []))
+    rack = bytes(rack + ([engine_tiles.JOKER] if joker else []))
     if any(rack.count(t) > 2 for t in set(rack)):
         return
     table = tb("K1 K2 K3")
-    got = RS.solve(table, rack, exposed=False, limit=10**6)
+    got = rummy_solve.solve(table, rack, exposed=False, limit=10**6)
     want = brute(table, rack, False)
     assert (got[1] if got else 0) == want or (got[2] and got[1] <= want)
     if got:
         assert got[1] >= 30 and got[0][0] == table[0]
-        assert position(table, rack, exposed=False).check_play(got[0]) == RM.OK
+        assert position(table, rack, exposed=False).check_play(got[0]) == rummy.OK
 
 
 def test_solver_plays_seed_000_examples():
     """Seed 000 (R13.5): the three rearrangements the seed shows are found."""
-    got = RS.solve(tb("Y7 Y8 Y9"), rk("Y10 B7 K7"))
+    got = rummy_solve.solve(tb("Y7 Y8 Y9"), rk("Y10 B7 K7"))
     assert got[1] == 24 and got[2]            # all three laid: the rack is empty
     assert sorted(map(sorted, got[0])) == sorted(map(sorted, tb("Y8 Y9 Y10 | B7 K7 Y7")))
-    got = RS.solve(tb("Y3 Y4 Y5 Y6 Y7"), rk("Y5"))
+    got = rummy_solve.solve(tb("Y3 Y4 Y5 Y6 Y7"), rk("Y5"))
     assert sorted(map(sorted, got[0])) == sorted(map(sorted, tb("Y3 Y4 Y5 | Y5 Y6 Y7")))
-    got = RS.solve(tb("R2 R3 R4 R5 | R2 B2 Y2 K2"), rk("K2"))
-    assert got[1] == 2 and position(tb("R2 R3 R4 R5 | R2 B2 Y2 K2"), rk("K2")).check_play(got[0]) == RM.OK
+    got = rummy_solve.solve(tb("R2 R3 R4 R5 | R2 B2 Y2 K2"), rk("K2"))
+    assert got[1] == 2 and position(tb("R2 R3 R4 R5 | R2 B2 Y2 K2"), rk("K2")).check_play(got[0]) == rummy.OK
 
 
 def test_solver_uses_the_closing_tile_only_to_close():
     """R13.8: the closing tile completes a play that empties the rack."""
     table = tb("R3 R4 R5")
-    got = RS.solve(table, rk("B9 K9"), closing=T.parse("Y9"))
+    got = rummy_solve.solve(table, rk("B9 K9"), closing=engine_tiles.parse("Y9"))
     assert got is not None and got[2] is True
     assert sorted(map(sorted, got[0])) == sorted(map(sorted, tb("R3 R4 R5 | B9 Y9 K9")))
-    assert position(table, rk("B9 K9"), closing=T.parse("Y9")).check_play(got[0]) == RM.OK
+    assert position(table, rk("B9 K9"), closing=engine_tiles.parse("Y9")).check_play(got[0]) == rummy.OK
     # without closing the rack, the closing tile is not used
-    assert RS.solve(table, rk("B9 K9 R11"), closing=T.parse("Y9")) is None
+    assert rummy_solve.solve(table, rk("B9 K9 R11"), closing=engine_tiles.parse("Y9")) is None
 
 
 def test_solver_respects_the_set_of_three_joker():
     """R13.7: a joker in a set of 3 is not swapped out."""
-    got = RS.solve(tb("B5 K5 *"), rk("R5 Y5"))
+    got = rummy_solve.solve(tb("B5 K5 *"), rk("R5 Y5"))
     assert got[1] == 5
-    assert position(tb("B5 K5 *"), rk("R5 Y5")).check_play(got[0]) == RM.OK
+    assert position(tb("B5 K5 *"), rk("R5 Y5")).check_play(got[0]) == rummy.OK
 
 
 def test_solver_swaps_a_run_joker_and_reuses_it():
     """R13.7: the tile a run joker stands for takes its place; the joker is laid again."""
     table = tb("R3 * R5")
-    got = RS.solve(table, rk("R4 B9 K9"))
+    got = rummy_solve.solve(table, rk("R4 B9 K9"))
     assert got[1] == 22 and got[2]
-    assert position(table, rk("R4 B9 K9")).check_play(got[0]) == RM.OK
+    assert position(table, rk("R4 B9 K9")).check_play(got[0]) == rummy.OK
 
 
 def test_budget_cut_returns_the_best_found_and_says_so():
     table = tb("R3 R4 R5 R6 | B3 B4 B5 B6 | R7 B7 Y7 | R8 B8 K8")
     rack = rk("R9 B9 K9 Y9 Y10 * R1 B1 K12")
-    cut = RS.solve(table, rack, limit=40)
-    full = RS.solve(table, rack, limit=10**6)
+    cut = rummy_solve.solve(table, rack, limit=40)
+    full = rummy_solve.solve(table, rack, limit=10**6)
     assert full[3] is True and cut[3] is False
     assert cut[1] <= full[1]
-    assert position(table, rack).check_play(cut[0]) == RM.OK
+    assert position(table, rack).check_play(cut[0]) == rummy.OK

@@ -60,17 +60,17 @@ def _script(pos, run):
 
 
 def _position(pos):
-    from engine import rummy as RM
-    from engine import tiles as T
+    from engine import rummy
+    from engine import tiles
 
     players, table, rack, closing, _ = pos
-    g = RM.Game(players, 1)
-    g.table = [bytes(m) for m in RM.parse_table(table)]
-    g.racks[0] = bytearray(T.parse_list(rack))
+    g = rummy.Game(players, 1)
+    g.table = [bytes(m) for m in rummy.parse_table(table)]
+    g.racks[0] = bytearray(tiles.parse_list(rack))
     g.exposed[0] = 1
-    g.closing = T.parse(closing) if closing else RM.NO_TILE
+    g.closing = tiles.parse(closing) if closing else rummy.NO_TILE
     g.turn = 0
-    g.phase = RM.P_PLAY
+    g.phase = rummy.P_PLAY
     return g
 
 
@@ -88,15 +88,15 @@ def test_level3_decision_within_the_fuel_budget_under_micropython(pos):
     assert res.lines[-1] == ("play" if pos[4] else "pass")
     # the same decision on CPython (transcripts are identical, tested in
     # test_rummy_micropython): a legal play the engine accepts
-    from ai import rummy as AR
-    from engine import rummy as RM
+    from ai import rummy as ai_rummy
+    from engine import rummy
 
     g = _position(pos)
-    mv = AR.RummyAI(3).choose(g)
+    mv = ai_rummy.RummyAI(3).choose(g)
     if pos[4]:
-        assert mv[0] == RM.PLAY and g.play(mv) == RM.OK
+        assert mv[0] == rummy.PLAY and g.play(mv) == rummy.OK
     else:
-        assert mv == (RM.PASS, ())
+        assert mv == (rummy.PASS, ())
 
 
 def test_a_budget_too_small_for_the_decision_stops_the_guest():

@@ -20,7 +20,7 @@ MODULES = ("__init__.mpy", "tiles.mpy", "rng.mpy", "rummy.mpy", "rummy_solve.mpy
 
 def test_the_hard_positions_solve_on_the_rp2_firmware(tmp_path):
     vpico_or_skip()
-    from engine import rummy_solve as RS
+    from engine import rummy_solve
 
     build = wasi.compile_firmware() / "engine"
     with rp2040.VPico(flash=tmp_path / "flash.bin") as pico:
@@ -31,5 +31,5 @@ def test_the_hard_positions_solve_on_the_rp2_firmware(tmp_path):
             solve = wasi.program("rummy_solve_pico.py", table=table, rack=rack, closing=closing)
             out = rp2040.mpremote(pico.port, "exec", solve, timeout=300)
             g = _position((players, table, rack, closing, None))
-            want = RS.solve(g.table, g.racks[0], True, g.closing, RS.NODES, True, True)
+            want = rummy_solve.solve(g.table, g.racks[0], True, g.closing, rummy_solve.NODES, True, True)
             assert out.split() == ["R", str(-1 if want is None else want[1])], (table, rack, out)

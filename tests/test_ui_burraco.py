@@ -16,10 +16,10 @@ import pytest
 import scorelog
 from emulator import runner
 from emulator.board import EmuBoard, VirtualClock, parse_keys
-from engine import game as G
-from engine import score as SC
+from engine import game
+from engine import score
 from ui import gfx
-from ui import lang as L
+from ui import lang as ui_lang
 from ui import save
 from ui.app import App
 
@@ -65,7 +65,7 @@ def test_R12_pass_and_play_burraco_in_italian_with_cards(runtime, tmp_path):
     assert len(st["racks"][0].split()) == 11 and cards(st["racks"][0]) and cards(st["racks"][1])
     assert len(st["pile"].split()) == 2 and cards(st["pile"])     # the card turned up + J1's
     disp, st2 = play(runtime, TWO_HUMANS + ",A,B,B,A", tmp_path / "b")
-    assert st2["screen"] == "game" and st2["viewer"] == 1 and st2["phase"] == G.P_DRAW
+    assert st2["screen"] == "game" and st2["viewer"] == 1 and st2["phase"] == game.P_DRAW
     assert cards(st2["cursor_tile"])
     # the rack strip shows J2's cards (cream bodies on the rack band)
     assert any(disp.pixel(x, 200) == gfx.CREAM for x in range(240))
@@ -90,14 +90,14 @@ def test_resumed_burraco_is_drawn_as_cards_and_says_pozzetto(tmp_path):
     board = EmuBoard(str(tmp_path), clock=VirtualClock())
     app = App(board, lang="es")
     assert app.load()
-    assert app.p.cards and L.code() == "it" and L.t(L.MUERTO) == "Pozzetto"     # saved in Italian
-    L.use("es")         # the title's language after "Continue": the words follow
-    assert L.t(L.MUERTO) == "Pozzetto" and L.t(L.DID_MUERTO) == "toma el pozzetto"
-    L.use("en")
-    assert L.t(L.H_MUERTO) == "A: take the pozzetto" and L.t(L.R_PURE) == "Clean burracos"
-    L.cards(False)
-    assert L.t(L.MUERTO) == "Muerto"
-    L.use("es")
+    assert app.p.cards and ui_lang.code() == "it" and ui_lang.t(ui_lang.MUERTO) == "Pozzetto"     # saved in Italian
+    ui_lang.use("es")         # the title's language after "Continue": the words follow
+    assert ui_lang.t(ui_lang.MUERTO) == "Pozzetto" and ui_lang.t(ui_lang.DID_MUERTO) == "toma el pozzetto"
+    ui_lang.use("en")
+    assert ui_lang.t(ui_lang.H_MUERTO) == "A: take the pozzetto" and ui_lang.t(ui_lang.R_PURE) == "Clean burracos"
+    ui_lang.cards(False)
+    assert ui_lang.t(ui_lang.MUERTO) == "Muerto"
+    ui_lang.use("es")
 
 
 def test_version_2_save_still_loads_without_a_round(tmp_path):
@@ -114,24 +114,24 @@ def test_muerto_keeps_its_name_in_burako_and_pozzetto_in_burraco(tmp_path):
     # English chosen on the title (DOWN to the language row, RIGHT twice): it stays English
     board, app = runner.run_cpython({"seed": 7, "ai_ms": 0}, str(tmp_path / "a"),
                                     runner.Feeder(parse_keys("DOWN,RIGHT,RIGHT,UP,A,RIGHT,RIGHT,UP,A")))
-    assert L.code() == "en" and app.g.rules.name == "burraco"
-    assert L.t(L.MUERTO) == "Pozzetto" and L.t(L.SHOW_RACK) == "A: show your cards"
+    assert ui_lang.code() == "en" and app.g.rules.name == "burraco"
+    assert ui_lang.t(ui_lang.MUERTO) == "Pozzetto" and ui_lang.t(ui_lang.SHOW_RACK) == "A: show your cards"
     board, app = runner.run_cpython({"seed": 7, "ai_ms": 0, "lang": "en"}, str(tmp_path / "b"),
                                     runner.Feeder(parse_keys("A,UP,A")))
-    assert app.g.rules.name == "burako" and L.t(L.MUERTO) == "Muerto"
-    L.use("es")
+    assert app.g.rules.name == "burako" and ui_lang.t(ui_lang.MUERTO) == "Muerto"
+    ui_lang.use("es")
 
 
 def test_italian_follows_burraco_in_set_up_and_goes_back(tmp_path):
-    from hal import keys as K
+    from hal import keys as hal_keys
 
     board, app = runner.run_cpython({"seed": 7, "ai_ms": 0}, str(tmp_path), runner.Feeder(parse_keys(BURRACO)))
-    assert app.screen == 1 and app.variant == 2 and L.code() == "it"
-    app.key(K.RIGHT)                    # burraco -> burako: the console's own language again
-    assert app.variant == 0 and L.code() == "es"
-    app.key(K.LEFT)
-    assert L.code() == "it"
-    L.use("es")
+    assert app.screen == 1 and app.variant == 2 and ui_lang.code() == "it"
+    app.key(hal_keys.RIGHT)                    # burraco -> burako: the console's own language again
+    assert app.variant == 0 and ui_lang.code() == "es"
+    app.key(hal_keys.LEFT)
+    assert ui_lang.code() == "it"
+    ui_lang.use("es")
 
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
@@ -139,7 +139,7 @@ def test_R12_12_round_of_one_hand_ends_with_match_and_victory_points(runtime, tm
     disp, st = play(runtime, ROUND_OF_1_AI, tmp_path)
     assert st["screen"] == "matchend" and st["variant"] == "burraco" and st["hands"] == 1
     a, b = st["scores"]
-    mp = SC.match_points(a, b)
+    mp = score.match_points(a, b)
     assert st["winner"] == (0 if a > b else 1 if b > a else -1)
     # MP and VP rows under the totals (1 hand: the MP row at y 119, VP at 130)
     for y in (119, 130):
@@ -154,32 +154,32 @@ def test_R12_12_round_of_one_hand_ends_with_match_and_victory_points(runtime, tm
 
 
 def test_round_option_cycles_in_set_up_only_for_burraco(tmp_path):
-    from hal import keys as K
-    from ui import screen_setup as SU
+    from hal import keys as hal_keys
+    from ui import screen_setup
 
     board, app = runner.run_cpython({"seed": 7, "ai_ms": 0}, str(tmp_path), runner.Feeder(parse_keys("A")))
-    rows = SU.rows(app)
-    app.row = list(rows).index(SU.R_TARGET)
+    rows = screen_setup.rows(app)
+    app.row = list(rows).index(screen_setup.R_TARGET)
     seen = set()
     for _ in range(12):
-        app.key(K.RIGHT)
+        app.key(hal_keys.RIGHT)
         seen.add((app.target, app.hands))
     assert {h for _, h in seen} == {0}                  # burako: targets only
     app.row = 0
-    app.key(K.RIGHT)
-    app.key(K.RIGHT)                                    # burraco
-    app.row = list(SU.rows(app)).index(SU.R_TARGET)
+    app.key(hal_keys.RIGHT)
+    app.key(hal_keys.RIGHT)                                    # burraco
+    app.row = list(screen_setup.rows(app)).index(screen_setup.R_TARGET)
     hands = set()
-    for _ in range(len(SU.TARGETS) + SU.ROUNDS):
-        app.key(K.RIGHT)
+    for _ in range(len(screen_setup.TARGETS) + screen_setup.ROUNDS):
+        app.key(hal_keys.RIGHT)
         hands.add(app.hands)
     assert hands == {0, 1, 2, 3, 4}
     while app.hands != 2:
-        app.key(K.RIGHT)
-    app.row = list(SU.rows(app)).index(SU.R_START)
-    app.key(K.A)
+        app.key(hal_keys.RIGHT)
+    app.row = list(screen_setup.rows(app)).index(screen_setup.R_START)
+    app.key(hal_keys.A)
     assert app.g.rules.name == "burraco" and app.hands == 2
-    L.use("es")
+    ui_lang.use("es")
 
 
 def test_a_tied_round_ends_with_no_winner_and_ten_victory_points_each(tmp_path):
@@ -189,20 +189,20 @@ def test_a_tied_round_ends_with_no_winner_and_ten_victory_points_each(tmp_path):
               variant="burraco")
     app.hands = 1
     g = app.g
-    while g.phase < G.P_HAND_OVER:
+    while g.phase < game.P_HAND_OVER:
         app.ai_move(0)
-        if g.phase == G.P_HAND_OVER:
+        if g.phase == game.P_HAND_OVER:
             break
     # the round ended on the real totals; a tie instead: the same end, no winner
-    g.phase = G.P_HAND_OVER
+    g.phase = game.P_HAND_OVER
     g.scores = [g.history[0][0], g.history[0][0]]
     app.stats = bytearray()
     screen_handend.ended(app)
-    assert g.phase == G.P_MATCH_OVER and g.winner == -1
+    assert g.phase == game.P_MATCH_OVER and g.winner == -1
     rec = matchlog.record(app, {"variant": "burraco", "seats": "AA", "hands": [list(h) for h in g.history],
                                 "final": list(g.scores), "winner": g.winner})
     assert rec["winner"] is None and rec["mp"] == [0, 0] and rec["vp"] == [10, 10]
-    L.use("es")
+    ui_lang.use("es")
 
 
 def test_canastas_and_closes_of_every_hand_reach_the_log(tmp_path):
@@ -213,14 +213,14 @@ def test_canastas_and_closes_of_every_hand_reach_the_log(tmp_path):
     seen = []
     now = 0
     last = -1
-    while app.g is not None and app.g.phase != G.P_MATCH_OVER and now < 10 ** 8:
+    while app.g is not None and app.g.phase != game.P_MATCH_OVER and now < 10 ** 8:
         now += 33
         app.step(now)
         g = app.g
-        if g.phase >= G.P_HAND_OVER and len(g.history) != last:
+        if g.phase >= game.P_HAND_OVER and len(g.history) != last:
             last = len(g.history)
             res = g.hand_result()
-            seen.append(([[res[s][SC.PURE], res[s][SC.IMPURE]] for s in range(2)],
+            seen.append(([[res[s][score.PURE], res[s][score.IMPURE]] for s in range(2)],
                          None if g.closer < 0 else g.closer))
     assert app.log_due and app.logged == 0         # written from the next frame on
     app.step(now + 33)
@@ -236,12 +236,12 @@ def test_four_player_burraco_autoplay_completes_at_131072_under_micropython(tmp_
     feeder = runner.Feeder([], frames=200000, autoplay=True)
     disp, st = runner.run_micropython({"seed": 1, "ai_ms": 0, "autoplay": True, "variant": "burraco",
                                        "players": 4}, str(tmp_path), feeder, heap=HEAP)
-    assert st["screen"] == "matchend" and st["phase"] == G.P_MATCH_OVER and st["players"] == 4
+    assert st["screen"] == "matchend" and st["phase"] == game.P_MATCH_OVER and st["players"] == 4
     assert st["lang"] == "it" and st["peak_heap_bytes"] < HEAP
     rec = log(tmp_path)[-1]
     a, b = st["scores"]
     assert rec["final"] == [a, b] and rec["seats"] == "AAAA"
-    assert rec["mp"] == list(SC.match_points(a, b)[:2]) and rec["vp"] == list(SC.match_points(a, b)[2:])
+    assert rec["mp"] == list(score.match_points(a, b)[:2]) and rec["vp"] == list(score.match_points(a, b)[2:])
     assert len(rec["canastas"]) == len(rec["hands"]) == len(rec["closes"]) == st["hands"]
 
 
@@ -325,15 +325,15 @@ def test_save_and_quit_leaves_the_card_words_and_faces_for_the_title(tmp_path):
     # X opens the menu; its last item (7 down) is save and quit
     board, app = runner.run_cpython({"seed": 7, "ai_ms": 0, "lang": "en"}, str(tmp_path),
                                     runner.Feeder(parse_keys("DOWN,RIGHT,UP,A,RIGHT,RIGHT,UP,A,A")))
-    assert app.g.rules.name == "burraco" and L.code() == "es" and L.t(L.MUERTO) == "Pozzetto"
-    from hal import keys as K
-    app.key(K.X)
+    assert app.g.rules.name == "burraco" and ui_lang.code() == "es" and ui_lang.t(ui_lang.MUERTO) == "Pozzetto"
+    from hal import keys as hal_keys
+    app.key(hal_keys.X)
     for _ in range(7):
-        app.key(K.DOWN)
-    app.key(K.A)
+        app.key(hal_keys.DOWN)
+    app.key(hal_keys.A)
     assert app.screen == 0 and app.g is None and (tmp_path / save.NAME).exists()
-    assert not app.p.cards and L.t(L.MUERTO) == "Muerto"
-    L.use("es")
+    assert not app.p.cards and ui_lang.t(ui_lang.MUERTO) == "Muerto"
+    ui_lang.use("es")
 
 
 @pytest.mark.parametrize("lang", ["es", "it", "en"])
@@ -342,39 +342,39 @@ def test_card_words_fit_their_boxes_and_have_glyphs(lang):
     tests/test_ui_text.py checks the others."""
     from test_ui_text import BOXES
 
-    L.use(lang)
-    L.cards(True)
+    ui_lang.use(lang)
+    ui_lang.cards(True)
     try:
         mod = __import__("ui.lang_" + lang, None, None, ("CARDS",))
-        assert mod.CARDS and all(i in BOXES for i in mod.CARDS if i != L.CANASTA)
+        assert mod.CARDS and all(i in BOXES for i in mod.CARDS if i != ui_lang.CANASTA)
         p = gfx.Painter(__import__("emulator.display", None, None, ("Display",)).Display(240, 240))
         for i in mod.CARDS:
-            assert L.t(i) == mod.CARDS[i]
+            assert ui_lang.t(i) == mod.CARDS[i]
             for ch in mod.CARDS[i]:
                 assert 32 <= ord(ch) < 127 or ch in gfx.ACC, (ch, mod.CARDS[i])
             if i in BOXES:
                 w, extra = BOXES[i]
                 p.cut = 0
-                p.text(0, 0, w, L.t(i) + extra)
-                assert not p.cut, (i, L.t(i))
+                p.text(0, 0, w, ui_lang.t(i) + extra)
+                assert not p.cut, (i, ui_lang.t(i))
     finally:
-        L.cards(False)
-        L.use("es")
+        ui_lang.cards(False)
+        ui_lang.use("es")
 
 
 def test_leaving_the_match_end_at_once_still_logs_the_match(tmp_path):
-    from hal import keys as K
+    from hal import keys as hal_keys
 
     app = App(EmuBoard(str(tmp_path), clock=VirtualClock()), seed=3, autoplay=True, ai_ms=0,
               variant="burraco", target=500)
-    while app.g.phase != G.P_MATCH_OVER:
-        if app.g.phase == G.P_HAND_OVER:
-            app.play(G.NEXT, 0, b"", 0)
+    while app.g.phase != game.P_MATCH_OVER:
+        if app.g.phase == game.P_HAND_OVER:
+            app.play(game.NEXT, 0, b"", 0)
         else:
             app.ai_move(0)
     assert app.screen == 5 and app.log_due and app.logged == 0
-    app.key(K.A)                         # before any frame of the match end screen
+    app.key(hal_keys.A)                         # before any frame of the match end screen
     assert app.g is None and app.logged == 1
     rec = log(tmp_path)[-1]
     assert rec["variant"] == "burraco" and "mp" in rec and len(rec["closes"]) == len(rec["hands"])
-    L.use("es")
+    ui_lang.use("es")

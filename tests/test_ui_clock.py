@@ -1,8 +1,8 @@
 """R9 torneo through the UI: after 90 minutes of play the match ends with the
 hand in progress."""
 from emulator.board import EmuBoard, VirtualClock
-from engine import game as G
-from ui import lang as L
+from engine import game
+from ui import lang as ui_lang
 from ui.app import App
 
 
@@ -15,7 +15,7 @@ def test_R9_torneo_time_up_ends_the_match_after_this_hand(tmp_path):
     for _ in range(20):                 # a little play first
         now += 33
         app.step(now)
-    assert not g.timeup and g.phase < G.P_HAND_OVER
+    assert not g.timeup and g.phase < game.P_HAND_OVER
     app.played_ms = 90 * 60000 - 100    # almost 90 minutes in
     now += 33
     app.step(now)
@@ -25,12 +25,12 @@ def test_R9_torneo_time_up_ends_the_match_after_this_hand(tmp_path):
         app.step(now)
         if g.timeup:
             break
-    assert g.timeup and app.msg == L.t(L.TIMEUP)
+    assert g.timeup and app.msg == ui_lang.t(ui_lang.TIMEUP)
     hands = len(g.history)
-    while g.phase != G.P_MATCH_OVER and now < 10_000_000:
+    while g.phase != game.P_MATCH_OVER and now < 10_000_000:
         now += 33
         app.step(now)
-    assert g.phase == G.P_MATCH_OVER
+    assert g.phase == game.P_MATCH_OVER
     assert len(g.history) == hands + 1      # only the hand in progress was finished
 
 

@@ -6,9 +6,9 @@ the game state (ui/state.py) and the pixels of the emulated panel.
 import pytest
 
 from uikit import meld_seed
-from engine import game as G
-from engine import rules as RU
-from engine import tiles as T
+from engine import game
+from engine import rules as engine_rules
+from engine import tiles
 from emulator import runner
 from emulator.board import parse_keys
 from ui import gfx
@@ -48,10 +48,10 @@ def test_lay_a_meld_from_selected_tiles(runtime, tmp_path):
     seed, rack, ts = meld_seed()
     idx, sel = select_keys(rack, ts)
     disp, st = play(runtime, START + ",A," + sel, tmp_path, seed)
-    assert st["screen"] == "game" and st["phase"] == G.P_PLAY
+    assert st["screen"] == "game" and st["phase"] == game.P_PLAY
     assert st["selected"] == idx
     disp, st = play(runtime, START + ",A," + sel + ",Y", tmp_path / "2", seed)
-    assert st["melds"][0] and sorted(st["melds"][0][0].split()) == sorted(T.list_text(ts).split())
+    assert st["melds"][0] and sorted(st["melds"][0][0].split()) == sorted(tiles.list_text(ts).split())
     assert len(st["racks"][0].split()) == len(rack) - len(ts)
     assert st["selected"] == [] and st["error"] == 0
 
@@ -75,33 +75,33 @@ def test_discard_then_take_the_pile(runtime, tmp_path):
     seed = 11
     # draw, discard the first tile (B twice: confirm), the AI plays its turn
     disp, st = play(runtime, START + ",A,B,B", tmp_path / "a", seed)
-    assert st["turn"] == 0 and st["phase"] == G.P_DRAW and st["saves"] >= 2
+    assert st["turn"] == 0 and st["phase"] == game.P_DRAW and st["saves"] >= 2
     pile = st["pile"].split()
     assert pile, "the AI discarded"
     rack = st["racks"][0].split()
     disp, st2 = play(runtime, START + ",A,B,B,B", tmp_path / "b", seed)
-    assert st2["phase"] == G.P_PLAY and st2["pile"] == ""
+    assert st2["phase"] == game.P_PLAY and st2["pile"] == ""
     assert len(st2["racks"][0].split()) == len(rack) + len(pile)
 
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
 def test_single_b_asks_before_discarding(runtime, tmp_path):
     disp, st = play(runtime, START + ",A,RIGHT,B", tmp_path, 11)
-    assert st["turn"] == 0 and st["phase"] == G.P_PLAY and st["pile"] == ""
+    assert st["turn"] == 0 and st["phase"] == game.P_PLAY and st["pile"] == ""
 
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
 def test_cursor_tile_has_its_colour_on_screen(runtime, tmp_path):
     disp, st = play(runtime, START + ",A,RIGHT,RIGHT,RIGHT", tmp_path, 11)
     assert st["cursor"] == 3
-    t = T.parse(st["cursor_tile"])
+    t = tiles.parse(st["cursor_tile"])
     x = 10 + 3 * gfx.TW
     y = 188
     bar = disp.pixel(x + 8, y + 23)          # the colour bar at the tile's foot
-    if t == T.JOKER:
+    if t == tiles.JOKER:
         assert bar in gfx.TILE_C
     else:
-        assert bar == gfx.TILE_C[T.colour(t)]
+        assert bar == gfx.TILE_C[tiles.colour(t)]
         assert disp.pixel(x + 1, y + 1) == gfx.CURSOR   # the cursor frame
     # a tile away from the cursor has a plain edge
     assert disp.pixel(10, y + 5) == gfx.EDGE
@@ -150,8 +150,8 @@ def test_meld_focus_add_to_meld_needs_selection_and_shows_reason(tmp_path):
 def test_menu_sorts_rack_by_number_and_redraw_is_refused_after_melding(tmp_path):
     # X opens the menu: back, hint, redraw, sort colour, sort number, ...
     disp, st = play("cpython", START + ",A,X,DOWN,DOWN,DOWN,DOWN,A", tmp_path / "a", 11)
-    rack = [T.parse(w) for w in st["racks"][0].split()]
-    keys = [99 if t == T.JOKER else (t % 13) * 4 + t // 13 for t in rack]
+    rack = [tiles.parse(w) for w in st["racks"][0].split()]
+    keys = [99 if t == tiles.JOKER else (t % 13) * 4 + t // 13 for t in rack]
     assert keys == sorted(keys)
     # redraw is the first player's privilege right after the first draw: allowed once
     disp, st = play("cpython", START + ",A,X,DOWN,DOWN,A", tmp_path / "b", 11)
@@ -163,7 +163,7 @@ def test_menu_sorts_rack_by_number_and_redraw_is_refused_after_melding(tmp_path)
 def test_drawing_twice_is_refused(tmp_path):
     # in the play phase A selects; in the draw phase Y (meld) gives "draw first"
     disp, st = play("cpython", START + ",Y", tmp_path, 11)
-    assert st["error"] == 19 and st["phase"] == G.P_DRAW
+    assert st["error"] == 19 and st["phase"] == game.P_DRAW
 
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
@@ -172,9 +172,9 @@ def test_a_drawn_tile_stays_drawn_after_power_off(runtime, tmp_path):
     # stock, so the player had seen the next tile and could take the pile instead. The draw is
     # saved before the tile is shown (R3.1: the draw is the turn's first act, taken once).
     disp, st = play(runtime, START + ",A", tmp_path, 11)
-    assert st["phase"] == G.P_PLAY and st["turn"] == 0
+    assert st["phase"] == game.P_PLAY and st["turn"] == 0
     disp, st2 = play(runtime, "A", tmp_path, 99)            # power on: Continue
-    assert st2["screen"] == "game" and st2["phase"] == G.P_PLAY
+    assert st2["screen"] == "game" and st2["phase"] == game.P_PLAY
     for k in ("racks", "stock", "pile", "turn"):
         assert st2[k] == st[k], k
 
@@ -182,11 +182,11 @@ def test_a_drawn_tile_stays_drawn_after_power_off(runtime, tmp_path):
 def test_a_taken_pile_stays_taken_after_power_off(tmp_path):
     # the same for the pile (R3.1): take it (after the first draw and discard come round)
     disp, st = play("cpython", START + ",A,B,B", tmp_path, 11)
-    assert st["turn"] == 0 and st["phase"] == G.P_DRAW and st["pile"]
+    assert st["turn"] == 0 and st["phase"] == game.P_DRAW and st["pile"]
     disp, st = play("cpython", "A,B", tmp_path, 11)         # Continue, take the pile
-    assert st["phase"] == G.P_PLAY and not st["pile"]
+    assert st["phase"] == game.P_PLAY and not st["pile"]
     disp, st2 = play("cpython", "A", tmp_path, 99)
-    assert st2["phase"] == G.P_PLAY and st2["racks"] == st["racks"] and not st2["pile"]
+    assert st2["phase"] == game.P_PLAY and st2["racks"] == st["racks"] and not st2["pile"]
 
 
 # --- the set-up screen ----------------------------------------------------
@@ -250,7 +250,7 @@ def test_burraco_target_left_from_the_default(tmp_path):
 
 def test_setup_target_cycle_of_each_variant_holds_its_default():
     from ui import screen_setup
-    for rules in RU.VARIANTS:
+    for rules in engine_rules.VARIANTS:
         ts = list(screen_setup.targets(rules))
         assert rules.target in ts and ts == sorted(set(ts)), (rules.name, ts)
 
@@ -259,19 +259,19 @@ def test_setup_target_cycle_of_each_variant_holds_its_default():
 def test_the_meld_lists_hints_say_what_up_and_y_do(tmp_path, lang):
     # guards against a past bug: on the opponents' melds the hint still said "Up: opponents", and Y on a meld
     # (the spare wild at the low end) was called "down" ("Y:abajo", "Y:giù")
-    from ui import lang as L
+    from ui import lang as ui_lang
 
     board, app = runner.run_cpython({"seed": 11, "ai_ms": 0, "lang": lang}, str(tmp_path / lang),
                                     runner.Feeder(parse_keys(START + ",A,UP"), frames=400))
     said = []
     text = app.p.text
     app.p.text = lambda x, y, w, s, *a: (said.append(s), text(x, y, w, s, *a))
-    from ui import screen_table as ST
+    from ui import screen_table
     assert app.focus == 1 and not app.mside
-    ST.draw_hint(app)
-    assert L.t(L.H_MELD2) in said and L.t(L.H_MELD1) in said
-    assert "abajo" not in L.t(L.H_MELD1) and "giù" not in L.t(L.H_MELD1)
+    screen_table.draw_hint(app)
+    assert ui_lang.t(ui_lang.H_MELD2) in said and ui_lang.t(ui_lang.H_MELD1) in said
+    assert "abajo" not in ui_lang.t(ui_lang.H_MELD1) and "giù" not in ui_lang.t(ui_lang.H_MELD1)
     app.mside = 1                                   # the opponents' melds
     said.clear()
-    ST.draw_hint(app)
-    assert L.t(L.H_MELD3) in said and L.t(L.H_MELD2) not in said
+    screen_table.draw_hint(app)
+    assert ui_lang.t(ui_lang.H_MELD3) in said and ui_lang.t(ui_lang.H_MELD2) not in said

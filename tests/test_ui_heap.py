@@ -8,7 +8,7 @@ checked at every table frame for the modules that must be gone, and for the free
 import pytest
 
 import scorelog
-from ui import app as A
+from ui import app
 
 HEAP = 131072       # the UI's heap limit (tests/test_link_e2e.py MP_HEAP, emulator/runner.py)
 # gc.mem_free() at the table's first frame after a collection, seed 1, measured 23 Nov 15:55:
@@ -69,7 +69,7 @@ def test_off_table_names_are_screen_modules_or_what_only_they_import():
     """OFF_TABLE names modules that exist; the table's own are not among them."""
     import importlib
 
-    for n in A.OFF_TABLE:
+    for n in app.OFF_TABLE:
         importlib.import_module(n)
-    for s in (A.S_GAME, A.S_HANDOFF):
-        assert A.NAMES[s] not in A.OFF_TABLE
+    for s in (app.S_GAME, app.S_HANDOFF):
+        assert app.NAMES[s] not in app.OFF_TABLE

@@ -10,19 +10,19 @@ import pytest
 
 from emulator.board import FRAME_MS, VirtualClock
 from engine import codec
-from engine import game as G
+from engine import game
 from host.relay import Cable, Faults
 from link import entropy
-from link import msg as M
-from link import session as S
-from ui import lang as L
-from ui import linkplay as SL
-from ui import linkplay_screen as SC
-from ui import linkkeys as SSL
-from ui import screen_link as SSLF
+from link import msg
+from link import session
+from ui import lang as ui_lang
+from ui import linkplay
+from ui import linkplay_screen
+from ui import linkkeys
+from ui import screen_link
 from ui.common import S_GAME, S_LINK
 from ui.state import snapshot
-from hal import keys as K
+from hal import keys as hal_keys
 import linkkit
 from linkkit import done, run
 
@@ -55,7 +55,7 @@ def same_match(a, b):
         recs = c.log()
         assert [r["id"] for r in recs] == [mid]          # logged once, with the link's id
         assert recs[0]["final"] == s["scores"] and recs[0]["hands"] == s["history"]
-        assert not SC.exists(c.app.b.storage)              # over on both: its save is gone
+        assert not linkplay_screen.exists(c.app.b.storage)              # over on both: its save is gone
         assert not os.path.exists(os.path.join(c.dir, "burako.sav"))   # pass-and-play untouched
     return sa
 
@@ -65,7 +65,7 @@ def test_linked_match_over_a_noisy_cable_ends_the_same_on_both_and_is_logged_wit
     a, b, clock, cable = pair(tmp_path, f)
     assert a.app.screen == S_LINK and b.app.screen == S_LINK      # "connecting" first
     a.step()
-    assert SL.tx(SC.T_CONNECTING) in a.texts
+    assert linkplay.tx(linkplay_screen.T_CONNECTING) in a.texts
     run(a, b, clock, done(a, b))
     s = same_match(a, b)
     assert s["link"]["retransmits"] + snapshot(b.app)["link"]["retransmits"] > 0
@@ -79,13 +79,13 @@ def test_peer_moves_use_the_table_turn_cue(tmp_path):
     run(a, b, clock, lambda: b.app.g is not None and b.app.screen == S_GAME)
     mine = b.app.link.seat
     if b.app.g.turn == mine:        # b starts: it draws and discards by hand
-        assert b.app.play(G.DRAW, 0, b"", 0) == 0
-        assert b.app.play(G.DISCARD, 0, bytes((b.app.g.racks[mine][0],)), 0) == 0
+        assert b.app.play(game.DRAW, 0, b"", 0) == 0
+        assert b.app.play(game.DISCARD, 0, bytes((b.app.g.racks[mine][0],)), 0) == 0
     run(a, b, clock, lambda: b.app.g.turn == mine and b.app.screen == S_GAME)
     g = b.app.g
     assert g.turn == mine
     first = b.app.msg
-    assert first.startswith(L.t(L.P))        # "J2 roba del pozo..." as in pass-and-play
+    assert first.startswith(ui_lang.t(ui_lang.P))        # "J2 roba del pozo..." as in pass-and-play
     assert b.app.waiting()                    # headless key feeding waits for b's keys only
     assert not a.app.waiting()
 
@@ -99,7 +99,7 @@ def test_pulled_cable_shows_peer_gone_within_2s_and_the_match_goes_on(tmp_path):
     assert clock.now - t0 <= 2000
     for c in (a, b):
         assert snapshot(c.app)["link"]["state"] == "peer gone"
-        assert SL.tx(SC.T_GONE) in c.texts
+        assert linkplay.tx(linkplay_screen.T_GONE) in c.texts
     # (a move made before the screen changed waits in the queue)
     before = (codec.encode(a.app.g), codec.encode(b.app.g))
     run(a, b, clock, lambda: clock.now - t0 >= 30_000)      # 30 s without the cable
@@ -118,11 +118,11 @@ def test_power_off_resumes_from_link_sav(tmp_path, monkeypatch, pos):
     the position the match is not replayed at power-on; with it damaged the
     session replays its move log to the same place."""
     a, b, clock, cable = pair(tmp_path)
-    run(a, b, clock, lambda: b.app.link.count >= 25 and SC.exists(b.app.b.storage))
-    saved = SC.read(b.app.b.storage)
+    run(a, b, clock, lambda: b.app.link.count >= 25 and linkplay_screen.exists(b.app.b.storage))
+    saved = linkplay_screen.read(b.app.b.storage)
     replays = []
     if pos == "damaged":
-        with open(os.path.join(b.dir, SL.POS), "r+b") as f:
+        with open(os.path.join(b.dir, linkplay.POS), "r+b") as f:
             f.write(b"\xff\xff\xff")
     from link import repair     # loaded while needed (link/session.py): this is the one a boot uses
     real = repair.replay
@@ -133,7 +133,7 @@ def test_power_off_resumes_from_link_sav(tmp_path, monkeypatch, pos):
     assert b.app.link.saved() == saved         # the whole match came back from link.sav
     run(a, b, clock, done(a, b))
     same_match(a, b)
-    assert not os.path.exists(os.path.join(b.dir, SL.POS))
+    assert not os.path.exists(os.path.join(b.dir, linkplay.POS))
 
 
 def test_refused_frame_changes_nothing_and_the_reason_shows(tmp_path):
@@ -148,7 +148,7 @@ def test_refused_frame_changes_nothing_and_the_reason_shows(tmp_path):
     class Board:
         link = cable.b
     Board.clock = clock
-    cheat = S.Link(Board, "burako", 300)
+    cheat = session.Link(Board, "burako", 300)
 
     def step_cheat():
         cheat.poll(clock.ticks_ms())
@@ -165,43 +165,43 @@ def test_refused_frame_changes_nothing_and_the_reason_shows(tmp_path):
                 return
         raise AssertionError("timed out")
 
-    run2(lambda: a.app.g is not None and cheat.state == S.PLAYING and a.app.link.state == S.PLAYING)
+    run2(lambda: a.app.g is not None and cheat.state == session.PLAYING and a.app.link.state == session.PLAYING)
     if a.app.link.my_turn():            # let the honest side play first: draw, then discard
         g = a.app.g
-        assert a.app.play(G.DRAW, 0, b"", 0) == 0
-        assert a.app.play(G.DISCARD, 0, bytes((g.racks[a.app.link.seat][0],)), 0) == 0
+        assert a.app.play(game.DRAW, 0, b"", 0) == 0
+        assert a.app.play(game.DISCARD, 0, bytes((g.racks[a.app.link.seat][0],)), 0) == 0
         run2(lambda: cheat.count == a.app.link.count and cheat.idle())
     assert cheat.my_turn()
     pos = codec.encode(a.app.g)
     count = a.app.link.count
     # a discard of a tile the cheater does not hold (a draw is due first, too)
-    cheat.t.send(M.move(cheat.count, cheat.digest, (G.DISCARD, 0, bytes((a.app.g.racks[a.app.link.seat][0],)), 0)))
+    cheat.t.send(msg.move(cheat.count, cheat.digest, (game.DISCARD, 0, bytes((a.app.g.racks[a.app.link.seat][0],)), 0)))
     run2(lambda: a.app.link.refused >= 1 and not a.app.link.events)   # shown the frame after
     assert codec.encode(a.app.g) == pos and a.app.link.count == count
-    assert a.app.msg == SL.tx(SL.T_REFUSED) + SL.tx(SL.T_FRAME + S.F_ILLEGAL - 1)
+    assert a.app.msg == linkplay.tx(linkplay.T_REFUSED) + linkplay.tx(linkplay.T_FRAME + session.F_ILLEGAL - 1)
     assert snapshot(a.app)["link"]["note"] == a.app.msg
     # it goes on: strikes end the link, the screen names the reason
-    for _ in range(M.MAX_STRIKES + 2):
-        if a.app.link.state == S.ENDED:
+    for _ in range(msg.MAX_STRIKES + 2):
+        if a.app.link.state == session.ENDED:
             break
-        run2(lambda: a.app.link.state == S.ENDED or
-             (a.app.link.state == S.PLAYING and a.app.link.idle() and cheat.idle()))
-        if a.app.link.state == S.ENDED:
+        run2(lambda: a.app.link.state == session.ENDED or
+             (a.app.link.state == session.PLAYING and a.app.link.idle() and cheat.idle()))
+        if a.app.link.state == session.ENDED:
             break
-        cheat.t.send(M.move(cheat.count, cheat.digest, (G.DISCARD, 0, b"\x00", 0)))
+        cheat.t.send(msg.move(cheat.count, cheat.digest, (game.DISCARD, 0, b"\x00", 0)))
         n = a.app.link.refused
-        run2(lambda: a.app.link.refused > n or a.app.link.state == S.ENDED)
+        run2(lambda: a.app.link.refused > n or a.app.link.state == session.ENDED)
     run2(lambda: a.app.screen == S_LINK)
-    assert a.app.link.reason == S.R_CHEAT and not a.app.link.by_peer
+    assert a.app.link.reason == session.R_CHEAT and not a.app.link.by_peer
     assert codec.encode(a.app.g) == pos
     assert "the other console cheated" in a.texts
-    assert SL.tx(SC.T_ENDED) in a.texts
+    assert linkplay.tx(linkplay_screen.T_ENDED) in a.texts
     run2(lambda: a.app.waiting())           # after the screen's pause a key leaves it
     # the match was in play: its save is the player's to keep (A) or delete (X)
-    assert SL.tx(SSL.T_H_KEEP) in a.texts
-    a.app.key(K.X)
+    assert linkplay.tx(linkkeys.T_H_KEEP) in a.texts
+    a.app.key(hal_keys.X)
     assert a.app.screen == 0 and a.app.link is None
-    assert not SC.exists(a.app.b.storage)   # deleted, as the player chose
+    assert not linkplay_screen.exists(a.app.b.storage)   # deleted, as the player chose
 
 
 @pytest.mark.parametrize("lang", ["es", "it", "en"])
@@ -209,39 +209,39 @@ def test_variant_mismatch_ends_the_link_with_a_message(tmp_path, lang):
     a, b, clock, cable = pair(tmp_path, kw_a={"variant": "burako", "lang": lang},
                               kw_b={"variant": "torneo", "lang": lang})
     run(a, b, clock, lambda: a.app.screen == S_LINK and all(
-        c.app.link.state == S.ENDED and not c.app.link.events for c in (a, b)), 20_000)
+        c.app.link.state == session.ENDED and not c.app.link.events for c in (a, b)), 20_000)
     for c in (a, b):
-        assert c.app.link.reason == S.R_RULES
+        assert c.app.link.reason == session.R_RULES
         assert c.app.g is None                       # no game was ever dealt
-        why = SL.tx(SC.T_REASON + S.R_RULES)
+        why = linkplay.tx(linkplay_screen.T_REASON + session.R_RULES)
         assert why and why in c.texts                # the reason, in the player's language
-    assert L.code() == lang
+    assert ui_lang.code() == lang
 
 
 def test_every_reason_and_refusal_has_text_in_every_language():
-    for lang in L.LANGS:
-        L.use(lang)
-        for r in range(1, len(S.REASON_NAMES)):
-            assert SL.tx(SC.T_REASON + r)
-        for f in range(S.F_ILLEGAL, S.F_UNEXPECTED + 1):
-            assert SL.tx(SL.T_FRAME + f - 1)
+    for lang in ui_lang.LANGS:
+        ui_lang.use(lang)
+        for r in range(1, len(session.REASON_NAMES)):
+            assert linkplay.tx(linkplay_screen.T_REASON + r)
+        for f in range(session.F_ILLEGAL, session.F_UNEXPECTED + 1):
+            assert linkplay.tx(linkplay.T_FRAME + f - 1)
         texts = __import__("ui.lang_" + lang, None, None, ("LINK",)).LINK
         screen = __import__("ui.link_" + lang, None, None, ("TX",)).TX
         # 0-15 always loaded (the title's entry, the refusals, the link screen); from 16
         # the link's end and "give up?", the reasons last, one for each the session names
-        assert len(texts) == 16 and SL.T_FRAME + S.F_UNEXPECTED == 9
-        assert SC.T_REASON + len(S.REASON_NAMES) == 16 + len(screen)
-        for r in range(1, len(S.REASON_NAMES)):
-            assert SSL.why(r) == screen[SC.T_REASON - 16 + r]
-        for i in range(SSLF.T_MENU, SC.T_REASON):
-            assert SL.tx(i) == (texts[i] if i < 16 else screen[i - 16])
+        assert len(texts) == 16 and linkplay.T_FRAME + session.F_UNEXPECTED == 9
+        assert linkplay_screen.T_REASON + len(session.REASON_NAMES) == 16 + len(screen)
+        for r in range(1, len(session.REASON_NAMES)):
+            assert linkkeys.why(r) == screen[linkplay_screen.T_REASON - 16 + r]
+        for i in range(screen_link.T_MENU, linkplay_screen.T_REASON):
+            assert linkplay.tx(i) == (texts[i] if i < 16 else screen[i - 16])
         # every line fits the 240-pixel screen (8-pixel font), the message
         # line's "Refused: <why>" too, the title's entry with " (continue)"
         assert all(len(t) <= 30 for t in texts + screen)
-        assert all(len(texts[SL.T_REFUSED] + t) <= 30
-                   for t in texts[SL.T_FRAME:SL.T_FRAME + S.F_UNEXPECTED])
-        assert len(texts[SSLF.T_MENU] + texts[1]) <= 25
-    L.use("es")
+        assert all(len(texts[linkplay.T_REFUSED] + t) <= 30
+                   for t in texts[linkplay.T_FRAME:linkplay.T_FRAME + session.F_UNEXPECTED])
+        assert len(texts[screen_link.T_MENU] + texts[1]) <= 25
+    ui_lang.use("es")
 
 
 def test_title_entry_opens_the_link_and_b_leaves_with_the_match_saved(tmp_path):
@@ -252,13 +252,13 @@ def test_title_entry_opens_the_link_and_b_leaves_with_the_match_saved(tmp_path):
     assert app.screen == 0
     app.row = 2                                 # no save: New, Language, Cable 1v1
     c.step()
-    app.key(K.A)
+    app.key(hal_keys.A)
     assert app.screen == S_LINK and app.link is not None
     clock.now += FRAME_MS
     c.step()
     assert "Waiting for the other console" in c.texts
     assert not app.waiting()                    # headless scripts wait for the peer
-    app.key(K.B)                                # leave
+    app.key(hal_keys.B)                                # leave
     assert app.screen == 0 and app.link is None
 
 
@@ -266,28 +266,28 @@ def test_linked_burraco_match_ends_the_same_on_both_with_moves_in_card_notation(
     """R12 burraco over the cable: the consoles agree on `burraco`,
     play the whole match to its end and log it with one id; the other
     player's moves read in card notation (engine/tiles.py: AH 10D *)."""
-    from engine import tiles as T
+    from engine import tiles as engine_tiles
 
     kw = {"variant": "burraco", "target": 1000}
     a, b, clock, cable = pair(tmp_path, kw_a=kw, kw_b=kw)
     seen = []
-    run(a, b, clock, lambda: a.app.link.state == S.PLAYING and a.app.g is not None)
+    run(a, b, clock, lambda: a.app.link.state == session.PLAYING and a.app.g is not None)
     assert a.app.link.rules.name == b.app.link.rules.name == "burraco"
     assert a.app.g.rules.cards and a.app.g is a.app.link.game
     assert a.app.p.cards and b.app.p.cards      # drawn as cards on both consoles
 
     def peer_discard_seen():
         g, lk = a.app.g, a.app.link
-        if g is not None and lk.count and a.app.msg.startswith(L.t(L.P)):
+        if g is not None and lk.count and a.app.msg.startswith(ui_lang.t(ui_lang.P)):
             seen.append(a.app.msg)
-        return SL.over(a.app) and SL.over(b.app)
+        return linkplay.over(a.app) and linkplay.over(b.app)
     run(a, b, clock, peer_discard_seen)
     s = same_match(a, b)
     assert max(s["scores"]) >= 1000
     assert snapshot(a.app)["variant"] == "burraco"
     # a discard by the other player, shown as a card ("... 7H"), never as a tile ("R7")
-    cards = {T.to_text(t, True) for t in range(52)} | {"*"}
-    tiles = {T.to_text(t) for t in range(52)}
+    cards = {engine_tiles.to_text(t, True) for t in range(52)} | {"*"}
+    tiles = {engine_tiles.to_text(t) for t in range(52)}
     discards = [m for m in seen if m.rsplit(" ", 1)[-1] in cards]
     assert discards and not any(m.rsplit(" ", 1)[-1] in tiles for m in seen)
 
@@ -301,7 +301,7 @@ def test_linked_torneo_time_up_between_hands_ends_the_match_on_both(tmp_path):
 
     def at_hand_end(c):
         g = c.app.g
-        if not hands and g is not None and g.phase == G.P_HAND_OVER and c.app.screen != S_LINK:
+        if not hands and g is not None and g.phase == game.P_HAND_OVER and c.app.screen != S_LINK:
             hands.append(len(g.history))
             limit = g.rules.minutes * 60000
             a.app.played_ms, b.app.played_ms = limit + 5_000, limit + 25_000
@@ -309,7 +309,7 @@ def test_linked_torneo_time_up_between_hands_ends_the_match_on_both(tmp_path):
     s = same_match(a, b)
     assert a.app.g.timeup and b.app.g.timeup
     assert len(s["history"]) == hands[0]          # no hand was dealt after it
-    assert a.app.msg == b.app.msg == L.t(L.TIMEUP)
+    assert a.app.msg == b.app.msg == ui_lang.t(ui_lang.TIMEUP)
 
 
 def test_linked_torneo_with_clocks_20s_apart_ends_the_same_on_both(tmp_path):
@@ -333,7 +333,7 @@ def test_linked_torneo_with_clocks_20s_apart_ends_the_same_on_both(tmp_path):
     run(a, b, clock, done(a, b), check=watch)
     s = same_match(a, b)
     assert a.app.g.timeup and b.app.g.timeup
-    assert a.app.link.reason == b.app.link.reason == S.R_MATCH_OVER
+    assert a.app.link.reason == b.app.link.reason == session.R_MATCH_OVER
     assert s["scores"] != [0, 0]
     # it was declared by the seat to move, on the console whose clock ran out
     assert declared and declared[0][1]
@@ -359,7 +359,7 @@ def _cut_until_gone(a, b, clock, cable, keys):
 
 def later(c, clock):
     """The link screen's pause goes by (keys only, no frame)."""
-    clock.now += SSL.PAUSE_MS
+    clock.now += linkkeys.PAUSE_MS
     c.app.now = clock.now
 
 
@@ -367,33 +367,33 @@ def later(c, clock):
 def test_a_key_pressed_for_the_table_as_peer_gone_appears_does_nothing_there(tmp_path, held):
     a, b, clock, cable = pair(tmp_path, kw_a={"lang": "en"}, kw_b={"lang": "en"})
     run(a, b, clock, lambda: a.app.link.count >= 10 and a.app.screen == S_GAME
-        and SC.exists(a.app.b.storage))
+        and linkplay_screen.exists(a.app.b.storage))
     if held:
-        a.app.b.buttons.held = lambda: K.Y      # Y still down as the screen comes
-    _cut_until_gone(a, b, clock, cable, (K.Y, K.X, K.Y, K.X, K.B))
+        a.app.b.buttons.held = lambda: hal_keys.Y      # Y still down as the screen comes
+    _cut_until_gone(a, b, clock, cable, (hal_keys.Y, hal_keys.X, hal_keys.Y, hal_keys.X, hal_keys.B))
     # nothing acted: not given up, not left, not even asked
     assert a.app.link is not None and a.app.screen == S_LINK
-    assert a.app.link.state != S.ENDED and not a.app.link_ask
-    assert SC.exists(a.app.b.storage)
+    assert a.app.link.state != session.ENDED and not a.app.link_ask
+    assert linkplay_screen.exists(a.app.b.storage)
     # after the pause Y only asks; a held Y stays ignored until released
     later(a, clock)
-    a.app.key(K.Y)
+    a.app.key(hal_keys.Y)
     assert a.app.link_ask != held
     a.app.b.buttons.held = lambda: 0
-    a.app.key(K.Y)
+    a.app.key(hal_keys.Y)
     assert a.app.link_ask
     a.step()
-    assert "Give up the match?" in a.texts and a.app.link.state != S.ENDED
-    a.app.key(K.X)                              # asked this instant: no key yet
-    assert a.app.link.state != S.ENDED
-    a.app.key(K.B)
+    assert "Give up the match?" in a.texts and a.app.link.state != session.ENDED
+    a.app.key(hal_keys.X)                              # asked this instant: no key yet
+    assert a.app.link.state != session.ENDED
+    a.app.key(hal_keys.B)
     later(a, clock)
-    a.app.key(K.B)                              # any key but X: not given up
-    assert not a.app.link_ask and a.app.link.state != S.ENDED and a.app.screen == S_LINK
-    a.app.key(K.Y)
+    a.app.key(hal_keys.B)                              # any key but X: not given up
+    assert not a.app.link_ask and a.app.link.state != session.ENDED and a.app.screen == S_LINK
+    a.app.key(hal_keys.Y)
     later(a, clock)
-    a.app.key(K.X)                              # the deliberate act
-    assert a.app.link.state == S.ENDED and a.app.link.reason == S.R_ABANDONED
+    a.app.key(hal_keys.X)                              # the deliberate act
+    assert a.app.link.state == session.ENDED and a.app.link.reason == session.R_ABANDONED
 
 
 @pytest.mark.parametrize("what", ["end-match-over", "end-abandoned", "hello-no-match"])
@@ -403,35 +403,35 @@ def test_a_peer_end_or_hello_never_deletes_a_match_in_play(tmp_path, what):
     work) and the save stays until this player deletes it."""
     a, b, clock, cable = pair(tmp_path, kw_a={"lang": "en"}, kw_b={"lang": "en"})
     run(a, b, clock, lambda: a.app.link.count >= 10 and a.app.screen == S_GAME
-        and SC.exists(a.app.b.storage) and a.app.link.idle() and b.app.link.idle())
-    saved = SC.read(a.app.b.storage)
+        and linkplay_screen.exists(a.app.b.storage) and a.app.link.idle() and b.app.link.idle())
+    saved = linkplay_screen.read(a.app.b.storage)
     if what == "hello-no-match":
         # b powers on with its storage wiped
         for n in os.listdir(b.dir):
             os.remove(os.path.join(b.dir, n))
         b.boot()
     else:
-        b.app.link.t.send(bytes((M.END, S.R_MATCH_OVER if what == "end-match-over" else S.R_ABANDONED)))
-    run(a, b, clock, lambda: a.app.link.state == S.ENDED and a.app.screen == S_LINK
+        b.app.link.t.send(bytes((msg.END, session.R_MATCH_OVER if what == "end-match-over" else session.R_ABANDONED)))
+    run(a, b, clock, lambda: a.app.link.state == session.ENDED and a.app.screen == S_LINK
         and not a.app.link.events, 30_000)
     assert a.app.link.by_peer or what == "hello-no-match"
     a.step()
-    assert SSL.why(a.app.link.reason) in a.texts
-    assert SL.tx(SSL.T_H_KEEP) in a.texts         # keep (A) or delete (X): the player's choice
+    assert linkkeys.why(a.app.link.reason) in a.texts
+    assert linkplay.tx(linkkeys.T_H_KEEP) in a.texts         # keep (A) or delete (X): the player's choice
     run(a, b, clock, lambda: a.app.waiting(), 2000)
-    a.app.key(K.A)
+    a.app.key(hal_keys.A)
     assert a.app.screen == 0 and a.app.link is None
-    assert SC.read(a.app.b.storage) == saved      # kept as it was
+    assert linkplay_screen.read(a.app.b.storage) == saved      # kept as it was
     # the title says a linked match waits to resume
     a.step()
-    assert SL.tx(SSLF.T_MENU) + SSLF.tx(1) in a.texts
+    assert linkplay.tx(screen_link.T_MENU) + screen_link.tx(1) in a.texts
     # ... and the player may delete it: resume, the same reason, X
     if what == "hello-no-match":
         a.app.row = 2                            # New, Language, Cable 1v1 (continue)
-        a.app.key(K.A)
-        run(a, b, clock, lambda: a.app.link.state == S.ENDED and a.app.waiting(), 30_000)
-        a.app.key(K.X)
-        assert not SC.exists(a.app.b.storage)
+        a.app.key(hal_keys.A)
+        run(a, b, clock, lambda: a.app.link.state == session.ENDED and a.app.waiting(), 30_000)
+        a.app.key(hal_keys.X)
+        assert not linkplay_screen.exists(a.app.b.storage)
 
 
 def test_a_new_linked_match_does_not_show_the_last_ones_last_move(tmp_path):
@@ -440,10 +440,10 @@ def test_a_new_linked_match_does_not_show_the_last_ones_last_move(tmp_path):
     assert a.app.msg
     a.app.link.abandon()
     run(a, b, clock, lambda: a.app.waiting() and a.app.screen == S_LINK, 5000)
-    a.app.key(K.A)                               # given up here: the save goes
-    assert a.app.screen == 0 and not SC.exists(a.app.b.storage)
+    a.app.key(hal_keys.A)                               # given up here: the save goes
+    assert a.app.screen == 0 and not linkplay_screen.exists(a.app.b.storage)
     assert a.app.msg == ""
-    SC.start(a.app)
+    linkplay_screen.start(a.app)
     assert a.app.msg == ""
 
 
@@ -458,16 +458,16 @@ def test_a_match_the_peer_abandoned_goes_into_the_score_log_when_its_save_is_del
         and a.app.link.idle() and b.app.link.idle())
     mid = int.from_bytes(a.app.link.match_id, "little")
     seat = a.app.link.seat
-    b.app.link.t.send(bytes((M.END, S.R_MATCH_OVER)))
-    run(a, b, clock, lambda: a.app.link.state == S.ENDED and a.app.screen == S_LINK
+    b.app.link.t.send(bytes((msg.END, session.R_MATCH_OVER)))
+    run(a, b, clock, lambda: a.app.link.state == session.ENDED and a.app.screen == S_LINK
         and not a.app.link.events, 30_000)
     run(a, b, clock, lambda: a.app.waiting(), 2000)
     log = os.path.join(a.app.b.storage.path(scorelog.FILENAME))
     assert not os.path.exists(log)
-    a.app.key(K.X)
-    assert a.app.screen == 0 and not SC.exists(a.app.b.storage)
+    a.app.key(hal_keys.X)
+    assert a.app.screen == 0 and not linkplay_screen.exists(a.app.b.storage)
     recs, problems = scorelog.read(log)
     assert not problems and len(recs) == 1
     r = recs[0]
-    assert r["winner"] is None and r["ended"] == S.R_PEER_ABANDONED and r["id"] == mid
+    assert r["winner"] is None and r["ended"] == session.R_PEER_ABANDONED and r["id"] == mid
     assert r["own_seats"] == [seat]

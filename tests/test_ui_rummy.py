@@ -6,13 +6,13 @@ import pytest
 
 from emulator import runner
 from emulator.board import EmuBoard, ScriptButtons, VirtualClock
-from engine import rummy as RM
-from engine import tiles as T
-from hal import keys as K
+from engine import rummy
+from engine import tiles
+from hal import keys as hal_keys
 import scorelog
 from ui import gfx
-from ui import lang as L
-from ui import rummy_view as SR
+from ui import lang as ui_lang
+from ui import rummy_view
 from ui.app import App
 from ui.common import S_RUMMY
 from ui.state import snapshot
@@ -22,20 +22,20 @@ def position(tmp_path, table, rack, exposed=1):
     """An App on a Rummy position: seat 0 (human) to play, seat 1 an AI."""
     board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=VirtualClock())
     app = App(board, seed=1, ai_ms=0, lang="en")
-    app.rm = m = SR.Match()
+    app.rm = m = rummy_view.Match()
     m.seats = 0b10
-    g = RM.Game(2, 1, deal=False)
-    g.table = [bytes(x) for x in RM.parse_table(table)] if table else []
-    g.racks = [bytearray(RM.parse_table(rack)[0]), bytearray(RM.parse_table("R1 R2 R3 K9")[0])]
-    g.stock = bytearray(RM.parse_table("B1 B2 B3 B4 B5")[0])
-    g.closing = T.JOKER
+    g = rummy.Game(2, 1, deal=False)
+    g.table = [bytes(x) for x in rummy.parse_table(table)] if table else []
+    g.racks = [bytearray(rummy.parse_table(rack)[0]), bytearray(rummy.parse_table("R1 R2 R3 K9")[0])]
+    g.stock = bytearray(rummy.parse_table("B1 B2 B3 B4 B5")[0])
+    g.closing = tiles.JOKER
     g.exposed = bytearray([exposed, 1])
     g.turn = 0
-    g.phase = RM.P_PLAY
+    g.phase = rummy.P_PLAY
     m.g = g
-    SR._start(app)
+    rummy_view._start(app)
     app.show(S_RUMMY)
-    SR.enter(app)
+    rummy_view.enter(app)
     app.draw()
     return app
 
@@ -55,27 +55,27 @@ def test_workbench_ri5_split_run_refused_while_broken_then_committed(tmp_path):
     g = m.g
     # up to the table (the new-meld row), up to meld 1, right to Y6: A picks it,
     # the press picks Y7 while Y6 is held
-    press(app, K.UP, K.UP, K.RIGHT, K.RIGHT, K.RIGHT, K.A, K.PRESS)
+    press(app, hal_keys.UP, hal_keys.UP, hal_keys.RIGHT, hal_keys.RIGHT, hal_keys.RIGHT, hal_keys.A, hal_keys.PRESS)
     b = m.bench
-    assert T.list_text(b.held) == "Y6 Y7"
-    assert RM.table_text(b.melds) == "Y3 Y4 Y5"
-    press(app, K.Y)
-    assert m.err == RM.TILES_HELD and g.table == [RM.parse_table("Y3 Y4 Y5 Y6 Y7")[0]]
+    assert tiles.list_text(b.held) == "Y6 Y7"
+    assert rummy.table_text(b.melds) == "Y3 Y4 Y5"
+    press(app, hal_keys.Y)
+    assert m.err == rummy.TILES_HELD and g.table == [rummy.parse_table("Y3 Y4 Y5 Y6 Y7")[0]]
     # down to the new-meld row: put Y7 then Y6 -> a 2-tile meld, refused
-    press(app, K.DOWN, K.A, K.A)
+    press(app, hal_keys.DOWN, hal_keys.A, hal_keys.A)
     assert not b.held
-    press(app, K.Y)
-    assert m.err == RM.TOO_FEW and m.bad == 1
+    press(app, hal_keys.Y)
+    assert m.err == rummy.TOO_FEW and m.bad == 1
     st = snapshot(app)["rummy"]
-    assert st["error_text"] == SR.texts("en").REASONS[RM.TOO_FEW]
+    assert st["error_text"] == rummy_view.texts("en").REASONS[rummy.TOO_FEW]
     assert g.turn == 0 and len(g.racks[0]) == 3          # nothing changed in the game
     # down twice to the rack: Y5 is index 1; back up to meld 2 and put it: tidied to Y5 Y6 Y7
-    press(app, K.DOWN, K.DOWN, K.RIGHT, K.A, K.UP, K.UP, K.A)
-    assert RM.table_text(b.melds) == "Y3 Y4 Y5 | Y5 Y6 Y7"
-    assert m.err == RM.OK
-    press(app, K.Y)
-    assert RM.table_text(g.table) == "Y3 Y4 Y5 | Y5 Y6 Y7"
-    assert T.list_text(g.racks[0]) == "K9 K1"
+    press(app, hal_keys.DOWN, hal_keys.DOWN, hal_keys.RIGHT, hal_keys.A, hal_keys.UP, hal_keys.UP, hal_keys.A)
+    assert rummy.table_text(b.melds) == "Y3 Y4 Y5 | Y5 Y6 Y7"
+    assert m.err == rummy.OK
+    press(app, hal_keys.Y)
+    assert rummy.table_text(g.table) == "Y3 Y4 Y5 | Y5 Y6 Y7"
+    assert tiles.list_text(g.racks[0]) == "K9 K1"
     assert g.turn == 1
 
 
@@ -83,12 +83,12 @@ def test_workbench_undo_all_restores_table_and_rack(tmp_path):
     """Undo all (menu entry 0, Bench.reset) puts every tile back where the turn found it."""
     app = position(tmp_path, "R3 R4 R5 | K7 B7 Y7", "R6 Y10 K1")
     m = app.rm
-    press(app, K.A, K.UP, K.UP, K.UP, K.A, K.PRESS, K.DOWN, K.A)
+    press(app, hal_keys.A, hal_keys.UP, hal_keys.UP, hal_keys.UP, hal_keys.A, hal_keys.PRESS, hal_keys.DOWN, hal_keys.A)
     b = m.bench
-    assert RM.table_text([x for x in b.melds if x]) != "R3 R4 R5 | K7 B7 Y7"
-    press(app, K.X, K.A)          # the menu, its first entry: undo all
-    assert RM.table_text(b.melds) == "R3 R4 R5 | K7 B7 Y7"
-    assert T.list_text(b.rack) == "R6 Y10 K1" and not b.held
+    assert rummy.table_text([x for x in b.melds if x]) != "R3 R4 R5 | K7 B7 Y7"
+    press(app, hal_keys.X, hal_keys.A)          # the menu, its first entry: undo all
+    assert rummy.table_text(b.melds) == "R3 R4 R5 | K7 B7 Y7"
+    assert tiles.list_text(b.rack) == "R6 Y10 K1" and not b.held
     assert m.g.turn == 0
 
 
@@ -96,11 +96,11 @@ def test_first_exposure_ri6_needs_30(tmp_path):
     """R13.6: a first play under 30 points is refused with its reason; pass moves on."""
     app = position(tmp_path, "", "R1 R2 R3 K9", exposed=0)
     m = app.rm
-    press(app, K.A, K.A, K.A, K.UP, K.A, K.A, K.A)     # R1 R2 R3 as a new meld
-    assert RM.table_text(m.bench.melds) == "R1 R2 R3"
-    press(app, K.Y)
-    assert m.err == RM.FIRST_30 and m.g.table == []
-    press(app, K.X, K.DOWN, K.A)  # the menu: pass
+    press(app, hal_keys.A, hal_keys.A, hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A, hal_keys.A)     # R1 R2 R3 as a new meld
+    assert rummy.table_text(m.bench.melds) == "R1 R2 R3"
+    press(app, hal_keys.Y)
+    assert m.err == rummy.FIRST_30 and m.g.table == []
+    press(app, hal_keys.X, hal_keys.DOWN, hal_keys.A)  # the menu: pass
     assert m.g.turn == 1
 
 
@@ -172,22 +172,22 @@ def test_rummy_then_burako_micropython_heap_limit(tmp_path):
     assert st["peak_heap_bytes"] <= HEAP
 
 
-@pytest.mark.parametrize("lang", L.LANGS)
+@pytest.mark.parametrize("lang", ui_lang.LANGS)
 def test_strings_fit(lang):
     """Every Rummy text fits the band it is drawn in (8 px a letter) and has glyphs."""
-    tx = SR.texts(lang).TX
-    reasons = SR.texts(lang).REASONS
-    wide = {SR.X_NEW_MELD: 200 - 16, SR.X_PLAYERS: 110, SR.X_HANDS: 110, SR.X_START: 232 - 32,
-            SR.X_HELD: 60, SR.X_RACK_N: 80 - 24}
-    for i in range(SR.X_UNDO, SR.X_QUIT + 1):
+    tx = rummy_view.texts(lang).TX
+    reasons = rummy_view.texts(lang).REASONS
+    wide = {rummy_view.X_NEW_MELD: 200 - 16, rummy_view.X_PLAYERS: 110, rummy_view.X_HANDS: 110, rummy_view.X_START: 232 - 32,
+            rummy_view.X_HELD: 60, rummy_view.X_RACK_N: 80 - 24}
+    for i in range(rummy_view.X_UNDO, rummy_view.X_QUIT + 1):
         wide[i] = 152
-    assert len(tx) == len(SR.texts("en").TX)
+    assert len(tx) == len(rummy_view.texts("en").TX)
     for i, s in enumerate(tx):
         w = wide.get(i, 240)
         assert len(s) * 8 <= w, (lang, i, s)
         for ch in s:
             assert ord(ch) < 128 or ch in gfx.ACC, (lang, s, ch)
-    assert len(reasons) == len(RM.TEXT)
+    assert len(reasons) == len(rummy.TEXT)
     for s in reasons:
         assert len(s) * 8 <= 240 - 32, (lang, s)       # after "#12 "
         for ch in s:
@@ -203,17 +203,17 @@ def test_title_setup_save_and_continue(tmp_path):
     board, app = runner.run_cpython({"seed": 5, "ai_ms": 0, "lang": "es"}, str(tmp_path),
                                     runner.Feeder(parse_keys(keys), frames=200))
     assert app.rm is None and snapshot(app)["screen"] == "title"
-    with open(board.storage.path(SR.SAVE)) as f:
+    with open(board.storage.path(rummy_view.SAVE)) as f:
         text = f.read()
-    assert RM.MAGIC in text and "\n0 draw\n" in text
-    g, err = RM.replay(text.split("\n")[1:])
+    assert rummy.MAGIC in text and "\n0 draw\n" in text
+    g, err = rummy.replay(text.split("\n")[1:])
     assert err is None
     board, app = runner.run_cpython({"seed": 99, "ai_ms": 0, "lang": "es"}, str(tmp_path),
                                     runner.Feeder(parse_keys("DOWN,DOWN,DOWN,A,UP,A"), frames=200))
     r = snapshot(app)["rummy"]
-    assert r["mode"] == "play" and r["phase"] == RM.P_PLAY and r["turn"] == 0
-    assert r["racks"] == [T.list_text(x) for x in g.racks]
-    assert r["bench"]["rack"] == T.list_text(g.racks[0])
+    assert r["mode"] == "play" and r["phase"] == rummy.P_PLAY and r["turn"] == 0
+    assert r["racks"] == [tiles.list_text(x) for x in g.racks]
+    assert r["bench"]["rack"] == tiles.list_text(g.racks[0])
 
 
 def test_pass_and_play_hands_off_between_humans(tmp_path):
@@ -227,8 +227,8 @@ def test_pass_and_play_hands_off_between_humans(tmp_path):
     r = snapshot(app)["rummy"]
     assert r["seats"] == 0 and r["mode"] == "handoff" and r["turn"] == 1
     assert len(r["racks"][0]) > 0 and r["stock"] == 76
-    app.key(K.A)
-    assert app.rm.mode == SR.M_PLAY and app.rm.viewer == 1
+    app.key(hal_keys.A)
+    assert app.rm.mode == rummy_view.M_PLAY and app.rm.viewer == 1
 
 
 @pytest.mark.micropython
@@ -236,21 +236,21 @@ def test_resume_a_long_match_micropython_heap_limit(tmp_path):
     """Continue a save of 440 moves inside MicroPython with the device's heap:
     rummy.sav is read line by line and replayed a few moves a frame (at once,
     its garbage would not fit under the collect-between-frames rule)."""
-    from ai import rummy as AR
+    from ai import rummy as ai_rummy
     from emulator.board import parse_keys
 
     out = []
-    AR.play_match(2, 3, emit=out.append)
+    ai_rummy.play_match(2, 3, emit=out.append)
     lines = [x for x in "".join(out).split("\n") if x][:-10]       # the last hand, unfinished
     assert len(lines) > 440
-    (tmp_path / SR.SAVE).write_text("# seats 2 level 2\n" + "\n".join(lines) + "\n")
-    g, err = RM.replay(lines)
-    assert err is None and g.phase < RM.P_HAND_OVER
+    (tmp_path / rummy_view.SAVE).write_text("# seats 2 level 2\n" + "\n".join(lines) + "\n")
+    g, err = rummy.replay(lines)
+    assert err is None and g.phase < rummy.P_HAND_OVER
     _, st = runner.run_micropython({"seed": 5, "ai_ms": 0, "lang": "en"}, str(tmp_path),
                                    runner.Feeder(parse_keys("DOWN,DOWN,DOWN,A,UP,A"), frames=3000),
                                    heap=HEAP)
     r = st["rummy"]
-    assert r["mode"] == "play" and r["hand"] == g.hand and r["racks"][0] == T.list_text(g.racks[0])
+    assert r["mode"] == "play" and r["hand"] == g.hand and r["racks"][0] == tiles.list_text(g.racks[0])
     assert st["peak_heap_bytes"] <= HEAP
 
 
@@ -262,18 +262,18 @@ def test_a_drawn_tile_stays_drawn_after_power_off(tmp_path):
     board, app = runner.run_cpython({"seed": 5, "ai_ms": 0, "lang": "es"}, str(tmp_path),
                                     runner.Feeder(parse_keys(keys), frames=200))
     before = snapshot(app)["rummy"]
-    assert before["phase"] == RM.P_PLAY
+    assert before["phase"] == rummy.P_PLAY
     board, app = runner.run_cpython({"seed": 99, "ai_ms": 0, "lang": "es"}, str(tmp_path),
                                     runner.Feeder(parse_keys("DOWN,DOWN,DOWN,A,UP,A"), frames=200))
     r = snapshot(app)["rummy"]
-    assert r["phase"] == RM.P_PLAY and r["racks"] == before["racks"] and r["stock"] == before["stock"]
+    assert r["phase"] == rummy.P_PLAY and r["racks"] == before["racks"] and r["stock"] == before["stock"]
 
 
 @pytest.mark.parametrize("lang", ["es", "it", "en"])
 def test_the_setup_hint_says_what_a_does_on_the_row(tmp_path, lang):
     # guards against a past bug: the Rummy set-up said "A:cambiar B:volver" on its Start row too, where A starts
     from emulator.board import parse_keys
-    from ui import lang as L
+    from ui import lang as ui_lang
 
     for keys, start in (("DOWN,DOWN,DOWN,A", False), ("DOWN,DOWN,DOWN,A,UP", True)):
         board, app = runner.run_cpython({"seed": 5, "ai_ms": 0, "lang": lang}, str(tmp_path / lang),
@@ -283,17 +283,17 @@ def test_the_setup_hint_says_what_a_does_on_the_row(tmp_path, lang):
         app.p.text = lambda x, y, w, s, *a: (said.append(s), text(x, y, w, s, *a))
         app.dirty = 255
         app.draw()
-        want = L.t(L.H_SETUP2) if start else SR.tx(SR.X_H_SETUP)
-        assert said[-1] == want and (L.t(L.H_SETUP2) != SR.tx(SR.X_H_SETUP))
+        want = ui_lang.t(ui_lang.H_SETUP2) if start else rummy_view.tx(rummy_view.X_H_SETUP)
+        assert said[-1] == want and (ui_lang.t(ui_lang.H_SETUP2) != rummy_view.tx(rummy_view.X_H_SETUP))
 
 
 def test_a_play_says_how_many_tiles_it_laid(tmp_path):
     # guards against a past bug: "J2 jugó 7" did not say seven of what
     app = position(tmp_path, "Y3 Y4 Y5", "R7 R8 R9 K1")
     m = app.rm
-    m.nt = SR._tiles(m.g.table)         # the tiles on the table before the play
-    assert SR._play(app, (RM.PLAY, [bytes(x) for x in RM.parse_table("Y3 Y4 Y5 | R7 R8 R9")])) == 0
-    assert m.msg.endswith(" 3 " + SR.tx(SR.X_RACK_N)), m.msg
+    m.nt = rummy_view._tiles(m.g.table)         # the tiles on the table before the play
+    assert rummy_view._play(app, (rummy.PLAY, [bytes(x) for x in rummy.parse_table("Y3 Y4 Y5 | R7 R8 R9")])) == 0
+    assert m.msg.endswith(" 3 " + rummy_view.tx(rummy_view.X_RACK_N)), m.msg
 
 
 def test_the_rack_count_the_stock_label_and_the_scroll_bars_show(tmp_path):
@@ -306,12 +306,12 @@ def test_the_rack_count_the_stock_label_and_the_scroll_bars_show(tmp_path):
     p.text = lambda x, y, w, s, *a: (said.append((x, y, s)), text(x, y, w, s, *a))
     app.dirty = 255
     app.draw()
-    assert (240 - 20, SR.Y_MSG, "15") in said                 # on the message line, at its end
-    assert any(s == L.t(L.STOCK) + " 5" for _, _, s in said)
+    assert (240 - 20, rummy_view.Y_MSG, "15") in said                 # on the message line, at its end
+    assert any(s == ui_lang.t(ui_lang.STOCK) + " 5" for _, _, s in said)
     d = p.d if hasattr(p, "d") else app.b.display
-    assert d.pixel(238, SR.Y_RACK + 5) == gfx.CURSOR and d.pixel(0, SR.Y_RACK + 5) != gfx.CURSOR
+    assert d.pixel(238, rummy_view.Y_RACK + 5) == gfx.CURSOR and d.pixel(0, rummy_view.Y_RACK + 5) != gfx.CURSOR
     m.cur = 14
-    SR._fix_scroll(m)
+    rummy_view._fix_scroll(m)
     app.dirty = 255
     app.draw()
-    assert d.pixel(0, SR.Y_RACK + 5) == gfx.CURSOR and d.pixel(238, SR.Y_RACK + 5) != gfx.CURSOR
+    assert d.pixel(0, rummy_view.Y_RACK + 5) == gfx.CURSOR and d.pixel(238, rummy_view.Y_RACK + 5) != gfx.CURSOR

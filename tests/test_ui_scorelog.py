@@ -99,21 +99,21 @@ def test_names_list_keeps_the_last_eight_and_no_name_clears(tmp_path):
 def finish(app):
     """Play app's match to its end on the engine, every seat by a level-1 AI."""
     from ai.basic import BasicAI
-    from engine import game as G
+    from engine import game as engine_game
 
     g = app.g
     ai = BasicAI(1)
-    while g.phase != G.P_MATCH_OVER:
-        if g.phase == G.P_HAND_OVER:
-            g.play((G.NEXT, 0, b"", 0))
+    while g.phase != engine_game.P_MATCH_OVER:
+        if g.phase == engine_game.P_HAND_OVER:
+            g.play((engine_game.NEXT, 0, b"", 0))
             continue
         mv = ai.choose(g)
         if mv is None or g.play(mv):
-            g.play((G.DRAW, 0, b"", 0))
+            g.play((engine_game.DRAW, 0, b"", 0))
 
 
 def test_a_finished_match_logs_names_the_console_seats_and_the_ai_level(tmp_path):
-    from ui import app as A
+    from ui import app as ui_app
 
     board, app = runner.run_cpython({"seed": 3, "ai_ms": 0, "target": 1000}, str(tmp_path), runner.Feeder(
         parse_keys("A,RIGHT,RIGHT,DOWN,RIGHT,DOWN,PRESS,A,A,DOWN,DOWN,DOWN,DOWN,LEFT,DOWN,LEFT,LEFT,LEFT,DOWN,A")))
@@ -121,7 +121,7 @@ def test_a_finished_match_logs_names_the_console_seats_and_the_ai_level(tmp_path
     assert app.g.n == 4 and app.names[0] == "AAA"
     app.ai_seats = 0b0010
     finish(app)
-    A.SCREENS[A.S_MATCHEND].log(app)
+    ui_app.SCREENS[ui_app.S_MATCHEND].log(app)
     (rec,), probs = scorelog.read(str(tmp_path / scorelog.FILENAME))
     assert probs == [] and rec["seats"] == "HAHH"
     assert rec["names"] == ["AAA", None, None, None]
@@ -129,7 +129,7 @@ def test_a_finished_match_logs_names_the_console_seats_and_the_ai_level(tmp_path
 
 
 def test_a_linked_match_logs_its_own_seat_and_the_names_its_hellos_carried(tmp_path):
-    from ui import app as A
+    from ui import app as ui_app
 
     board, app = runner.run_cpython({"seed": 3, "ai_ms": 0}, str(tmp_path), runner.Feeder(
         parse_keys("A,DOWN,DOWN,PRESS,A,A")))
@@ -143,14 +143,14 @@ def test_a_linked_match_logs_its_own_seat_and_the_names_its_hellos_carried(tmp_p
         match_id = bytes(range(8))
         names = ["", ""]            # neither HELLO named a player (the set-up's AAA is not sent here)
     app.link = Link()
-    A.SCREENS[A.S_MATCHEND].log(app)
+    ui_app.SCREENS[ui_app.S_MATCHEND].log(app)
     (rec,), probs = scorelog.read(str(tmp_path / scorelog.FILENAME))
     assert rec["seats"] == "HH" and rec["own_seats"] == [1] and "names" not in rec and "level" not in rec
     assert rec["id"] == int.from_bytes(bytes(range(8)), "little")
     # with names (docs/link.md HELLO): this console's at its seat, the peer's at the other
     Link.names = ["ANA", "LUZ"]
     Link.match_id = bytes(range(1, 9))
-    A.SCREENS[A.S_MATCHEND].log(app)
+    ui_app.SCREENS[ui_app.S_MATCHEND].log(app)
     recs, probs = scorelog.read(str(tmp_path / scorelog.FILENAME))
     assert recs[1]["names"] == ["LUZ", "ANA"] and recs[1]["own_seats"] == [1]
 
@@ -192,12 +192,13 @@ def test_a_linked_match_each_console_logs_its_own_seat_and_the_loser_a_loss(tmp_
 @pytest.mark.parametrize("names", [[None] * 4, ["ANA", None, "LUZ", None]])
 @pytest.mark.parametrize("level", [1, 4])
 def test_save_keeps_the_names_and_a_save_without_names_is_the_old_format(tmp_path, names, level):
-    from engine import game as G, rules as RU
+    from engine import game as engine_game
+    from engine import rules
     from hal.storage import Storage
     from ui import save
 
     st = Storage(str(tmp_path) + "/")
-    g = G.Game(RU.BURAKO, 4, 7)
+    g = engine_game.Game(rules.BURAKO, 4, 7)
     save.write(st, 0b1010, level, 2, 0, 1, g, 61, 0, bytearray(b"\x11\x02\x01"), names)
     data = (tmp_path / save.NAME).read_bytes()
     assert data[:4] == (save.MAGIC_V4 if any(names) else save.MAGIC)     # no names: version 3 as before

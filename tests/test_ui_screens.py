@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from emulator import runner
 from emulator.board import EmuBoard, ScriptButtons, VirtualClock, parse_keys
-from engine import game as G
-from ui import app as A
+from engine import game
+from ui import app as ui_app
 from uikit import feed, full_redraw
 from ui import state
 
@@ -30,19 +30,19 @@ PREFIXES = (
 
 
 def test_every_screen_has_the_interface_and_a_state_name():
-    assert len(A.SCREENS) == len(state.SCREENS)
-    for scr in A.SCREENS:
+    assert len(ui_app.SCREENS) == len(state.SCREENS)
+    for scr in ui_app.SCREENS:
         for entry in ("key", "tick", "draw"):
             assert callable(getattr(scr, entry)), (scr, entry)
-    assert A.SCREENS[A.S_MATCHEND].__name__ == "ui.screen_matchend"
+    assert ui_app.SCREENS[ui_app.S_MATCHEND].__name__ == "ui.screen_matchend"
 
 
 def test_show_switches_screen_and_asks_for_a_full_redraw(tmp_path):
     board, app = runner.run_cpython({"seed": 3, "ai_ms": 0}, str(tmp_path),
                                     runner.Feeder(parse_keys("A")))
     assert state.snapshot(app)["screen"] == "setup" and app.dirty == 0
-    app.show(A.S_TITLE)
-    assert app.scr is A.SCREENS[A.S_TITLE] and app.dirty == A.D_ALL
+    app.show(ui_app.S_TITLE)
+    assert app.scr is ui_app.SCREENS[ui_app.S_TITLE] and app.dirty == ui_app.D_ALL
     assert state.snapshot(app)["screen"] == "title"
 
 
@@ -62,16 +62,16 @@ def walk(tmp, keys, lang="es", seed=3, ai_moves=0, to_end=False):
     Returns the app."""
     clock = VirtualClock()
     board = EmuBoard(tmp, buttons=ScriptButtons(), clock=clock)
-    app = A.App(board, seed=seed, ai_ms=0, lang=lang, autoplay=ai_moves > 0)
+    app = ui_app.App(board, seed=seed, ai_ms=0, lang=lang, autoplay=ai_moves > 0)
     if ai_moves:
         g = app.g
         n = 0
-        while n < ai_moves or (to_end and app.screen == A.S_GAME):
+        while n < ai_moves or (to_end and app.screen == ui_app.S_GAME):
             n += 1
-            if app.screen == A.S_MATCHEND or (to_end and n > ai_moves and app.screen != A.S_GAME):
+            if app.screen == ui_app.S_MATCHEND or (to_end and n > ai_moves and app.screen != ui_app.S_GAME):
                 break
-            if app.screen == A.S_HANDEND:
-                app.play(G.NEXT, 0, b"", 0)
+            if app.screen == ui_app.S_HANDEND:
+                app.play(game.NEXT, 0, b"", 0)
             else:
                 app.ai_move(0)
         app.autoplay = False
@@ -79,9 +79,9 @@ def walk(tmp, keys, lang="es", seed=3, ai_moves=0, to_end=False):
         app.ais[0] = None
         app.viewer = 0
         app.reset_view()
-        if app.screen == A.S_GAME and g.turn != 0:
+        if app.screen == ui_app.S_GAME and g.turn != 0:
             app.enter_turn()
-        app.dirty = A.D_ALL
+        app.dirty = ui_app.D_ALL
 
     def same_as_full(todo):
         shown = bytes(board.display.pixels)

@@ -5,7 +5,7 @@ import pytest
 
 from emulator.display import Display
 from ui import gfx
-from ui import lang as L
+from ui import lang as ui_lang
 from ui import screen_table
 
 LANGS = ("es", "it", "en")
@@ -14,36 +14,36 @@ LANGS = ("es", "it", "en")
 # after it on the same band), as the screens draw them
 W = 240
 BOXES = {
-    L.CONTINUE: (200, ""), L.NEW: (200, ""), L.LANGUAGE: (200, ": < Italiano >"),
-    L.LANGNAME: (200, "Language: < >"),
-    L.VARIANT: (110, ""), L.PLAYERS: (110, ""), L.LEVEL: (110, ""), L.TARGET: (110, ""),
-    L.HUMAN: (114, "< >"), L.AI: (114, "< >"),
-    L.START: (232, "> <"), L.P: (16, "1"),
-    L.STOCK: (112, " 108"), L.PILE: (96, " 108"), L.MUERTO: (112, ":"), L.HAND: (W, " 99"),
-    L.MELDS_OF: (W, "<> J1+J3"), L.NO_MELDS: (W, ""), L.HANDOFF: (W, ""), L.SHOW_RACK: (W, ""),
-    L.YOUR_TURN: (W - 2 - len("J1 1000  J2 1000  ") * 8, ""), L.TURN_OF: (W, "J2 (IA)"),
-    L.CONFIRM_DISCARD: (W, "R13"), L.SELECT_FIRST: (W, ""),
-    L.HAND_END: (W, "99"), L.VOID: (W, ""), L.R_MATCH: (124, ""),
-    L.MATCH_END: (W, ""), L.WINS: (W // 2, "J1+J3"),       # drawn at twice the size
-    L.SAVED: (W, ""), L.BAD_SAVE: (W, ""), L.PURE_L: (30, "13"), L.IMPURE_L: (30, "13"),
-    L.TIMEUP: (W, ""), L.HINT_IS: (W, "agrega R10 R11 R12"),
-    L.ROUND: (110, ""),             # burraco set-up: "Smazzate < 4 >"
+    ui_lang.CONTINUE: (200, ""), ui_lang.NEW: (200, ""), ui_lang.LANGUAGE: (200, ": < Italiano >"),
+    ui_lang.LANGNAME: (200, "Language: < >"),
+    ui_lang.VARIANT: (110, ""), ui_lang.PLAYERS: (110, ""), ui_lang.LEVEL: (110, ""), ui_lang.TARGET: (110, ""),
+    ui_lang.HUMAN: (114, "< >"), ui_lang.AI: (114, "< >"),
+    ui_lang.START: (232, "> <"), ui_lang.P: (16, "1"),
+    ui_lang.STOCK: (112, " 108"), ui_lang.PILE: (96, " 108"), ui_lang.MUERTO: (112, ":"), ui_lang.HAND: (W, " 99"),
+    ui_lang.MELDS_OF: (W, "<> J1+J3"), ui_lang.NO_MELDS: (W, ""), ui_lang.HANDOFF: (W, ""), ui_lang.SHOW_RACK: (W, ""),
+    ui_lang.YOUR_TURN: (W - 2 - len("J1 1000  J2 1000  ") * 8, ""), ui_lang.TURN_OF: (W, "J2 (IA)"),
+    ui_lang.CONFIRM_DISCARD: (W, "R13"), ui_lang.SELECT_FIRST: (W, ""),
+    ui_lang.HAND_END: (W, "99"), ui_lang.VOID: (W, ""), ui_lang.R_MATCH: (124, ""),
+    ui_lang.MATCH_END: (W, ""), ui_lang.WINS: (W // 2, "J1+J3"),       # drawn at twice the size
+    ui_lang.SAVED: (W, ""), ui_lang.BAD_SAVE: (W, ""), ui_lang.PURE_L: (30, "13"), ui_lang.IMPURE_L: (30, "13"),
+    ui_lang.TIMEUP: (W, ""), ui_lang.HINT_IS: (W, "agrega R10 R11 R12"),
+    ui_lang.ROUND: (110, ""),             # burraco set-up: "Smazzate < 4 >"
 }
-for i in (L.R_MELDED, L.R_PURE, L.R_IMPURE, L.R_CLOSE, L.R_MUERTO, L.R_RACK, L.R_TOTAL):
+for i in (ui_lang.R_MELDED, ui_lang.R_PURE, ui_lang.R_IMPURE, ui_lang.R_CLOSE, ui_lang.R_MUERTO, ui_lang.R_RACK, ui_lang.R_TOTAL):
     BOXES[i] = (124, "")
-for i in range(L.H_DRAW1, L.H_SETUP2 + 1):
+for i in range(ui_lang.H_DRAW1, ui_lang.H_SETUP2 + 1):
     BOXES[i] = (W, "")
-BOXES[L.H_SETUP3] = (W, "")     # the set-up's "A: change" line
-BOXES[L.H_MELD3] = (W, "")      # the opponents' melds: Up goes back to yours
+BOXES[ui_lang.H_SETUP3] = (W, "")     # the set-up's "A: change" line
+BOXES[ui_lang.H_MELD3] = (W, "")      # the opponents' melds: Up goes back to yours
 # ui/names.py: a seat's name (the title, the list's rows, the editor's hint)
-BOXES.update({L.NAME_OF: (W, "J1"), L.NEW_NAME: (110, ""), L.NO_NAME: (110, ""), L.H_NAME: (W, ""),
-              L.H_SETUP4: (W, "")})
-for i in range(L.DID_DRAW, L.DID_CLOSE + 1):
+BOXES.update({ui_lang.NAME_OF: (W, "J1"), ui_lang.NEW_NAME: (110, ""), ui_lang.NO_NAME: (110, ""), ui_lang.H_NAME: (W, ""),
+              ui_lang.H_SETUP4: (W, "")})
+for i in range(ui_lang.DID_DRAW, ui_lang.DID_CLOSE + 1):
     BOXES[i] = (W, "J1 ")
 for i in screen_table.MENU:
     BOXES[i] = (200, "")
 # not drawn today (kept for saves and the link): ME, CANASTA, TAKEN
-UNUSED = (L.ME, L.CANASTA, L.TAKEN)
+UNUSED = (ui_lang.ME, ui_lang.CANASTA, ui_lang.TAKEN)
 
 
 def painter():
@@ -51,37 +51,37 @@ def painter():
 
 
 def test_every_message_id_has_a_box():
-    ids = [v for k, v in vars(L).items() if k.isupper() and isinstance(v, int)]
+    ids = [v for k, v in vars(ui_lang).items() if k.isupper() and isinstance(v, int)]
     missing = sorted(i for i in ids if i not in BOXES and i not in UNUSED)
     assert not missing, "message ids without a box in this test: %s" % missing
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_string_fits_its_box(lang):
-    L.use(lang)
+    ui_lang.use(lang)
     try:
         p = painter()
         bad = []
         for i, (w, extra) in BOXES.items():
-            s = L.t(i) + extra
+            s = ui_lang.t(i) + extra
             p.cut = 0
             p.text(0, 0, w, s)
             if p.cut:
                 bad.append("%d %r: %d px in a %d px box" % (i, s, len(s) * 8, w))
         assert not bad, bad
     finally:
-        L.use("es")
+        ui_lang.use("es")
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_reason_fits_the_two_hint_lines(lang):
     # screen_table.draw_hint splits a reason at the last space before column 31
-    L.use(lang)
+    ui_lang.use(lang)
     try:
         i = 0
         while True:
-            s = L.reason(i)
-            if i and s == L.reason(2) and i != 2:
+            s = ui_lang.reason(i)
+            if i and s == ui_lang.reason(2) and i != 2:
                 break
             cut = len(s)
             if cut > 30:
@@ -89,12 +89,12 @@ def test_every_reason_fits_the_two_hint_lines(lang):
             assert cut > 0 and len(s[cut:].strip()) <= 30, (i, s)
             i += 1
     finally:
-        L.use("es")
+        ui_lang.use("es")
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_letter_has_a_glyph(lang):
-    L.use(lang)
+    ui_lang.use(lang)
     try:
         mod = __import__("ui.lang_" + lang, None, None, ("MSG",))
         texts = list(mod.MSG) + list(mod.REASON)
@@ -102,7 +102,7 @@ def test_every_letter_has_a_glyph(lang):
             for ch in s:
                 assert 32 <= ord(ch) < 127 or ch in gfx.ACC, (ch, s)
     finally:
-        L.use("es")
+        ui_lang.use("es")
 
 
 def ink(ch):
@@ -126,12 +126,12 @@ def test_accented_letters_keep_a_blank_row_under_the_mark_and_differ():
 @pytest.mark.parametrize("n", range(1, 14))
 def test_tile_numbers_stay_inside_the_frame(n, flags):
     # the number's ink never reaches the frame (2 pixels thick under the cursor)
-    from engine import tiles as T
+    from engine import tiles as engine_tiles
 
     for make, tw, th in (("tile", gfx.TW, gfx.TH), ("small", gfx.MW, gfx.MH)):
         d = Display(240, 240)
         p = gfx.Painter(d)
-        t = T.tile(1, n)               # blue
+        t = engine_tiles.tile(1, n)               # blue
         if make == "tile":
             p.tile(0, 0, t, flags)
             inner = (2, 2, tw - 2, 21)          # the body inside a 2-pixel frame
@@ -161,26 +161,26 @@ def test_key_names_in_hints_are_key_caps_and_words_are_not():
 ])
 def test_tiles_and_cards_are_written_in_the_languages_letters(lang, tiles, cards):
     # guards against a past bug: Spanish and Italian screens wrote Y13 and 9H 9C (English letters)
-    L.use(lang)
+    ui_lang.use(lang)
     try:
-        assert L.tiles("R5 B13 Y1 K2 *") == tiles
-        assert L.tiles("AS 10H QD KC *", True) == cards
+        assert ui_lang.tiles("R5 B13 Y1 K2 *") == tiles
+        assert ui_lang.tiles("AS 10H QD KC *", True) == cards
     finally:
-        L.use("es")
+        ui_lang.use("es")
 
 
 def test_a_move_on_the_message_line_names_its_tiles_in_the_language(tmp_path):
     from emulator.board import EmuBoard
-    from engine import game as G
-    from engine import tiles as T
+    from engine import game
+    from engine import tiles as engine_tiles
     from ui.app import App
 
     app = App(EmuBoard(str(tmp_path)), seed=3, ai_ms=0, lang="es")
     app.new_game()
-    mv = (G.MELD, 0, bytes(T.parse(w) for w in ("Y3", "Y4", "Y5")), 0)
+    mv = (game.MELD, 0, bytes(engine_tiles.parse(w) for w in ("Y3", "Y4", "Y5")), 0)
     assert app.move_text(0, mv).endswith(" Am3 Am4 Am5")
-    L.use("it")
+    ui_lang.use("it")
     try:
-        assert app.move_text(1, (G.DISCARD, 0, bytes([T.parse("K9")]), 0)).endswith(" N9")
+        assert app.move_text(1, (game.DISCARD, 0, bytes([engine_tiles.parse("K9")]), 0)).endswith(" N9")
     finally:
-        L.use("es")
+        ui_lang.use("es")

@@ -311,7 +311,7 @@ def test_pico_lcd_114_table_fits_its_glass_as_the_desktop_emulator_draws_it(pico
     the hints name A~ (A held: Y) and B~ (B held: X), and B held on the board's GPIO opens the
     menu as X does (hal/buttons.py)."""
     from emulator.board import board_display, board_keys
-    from hal import keys as K
+    from hal import keys as hal_keys
     from ui import gfx
 
     keys = parse_keys("A,UP,A,RIGHT,A")
@@ -325,7 +325,7 @@ def test_pico_lcd_114_table_fits_its_glass_as_the_desktop_emulator_draws_it(pico
         for k in keys:
             pico.settle(after_ns=pico.tap(k))
         shown = pico.screen()
-        pico.settle(after_ns=pico.tap(K.X))    # no X there: VPico.tap holds B for 700 ms
+        pico.settle(after_ns=pico.tap(hal_keys.X))    # no X there: VPico.tap holds B for 700 ms
         menu = pico.screen()
 
     def desktop(keys):
@@ -340,7 +340,7 @@ def test_pico_lcd_114_table_fits_its_glass_as_the_desktop_emulator_draws_it(pico
     cream = bytes(((gfx.CREAM >> 8) & 0xFF, gfx.CREAM & 0xFF))
     rack = shown.pixels[81 * 480:115 * 480]
     assert sum(1 for i in range(0, len(rack), 2) if rack[i:i + 2] == cream) > 13 * 100
-    assert menu.pixels == desktop(keys + [K.X]) != shown.pixels
+    assert menu.pixels == desktop(keys + [hal_keys.X]) != shown.pixels
 
 
 def test_pico_lcd_114_without_board_txt_boots_into_the_game(pico_copy):

@@ -2,10 +2,10 @@
 whose first hand lets J1 lay a meld."""
 
 from emulator.display import Display
-from ui import app as A
+from ui import app as ui_app
 from ai.basic import find_meld
-from engine import game as G
-from engine import rules as RU
+from engine import game
+from engine import rules
 
 SENTINEL = 0xF81F      # magenta: a pixel a full redraw leaves unpainted shows up
 
@@ -19,7 +19,7 @@ def full_redraw(app):
     app.d = app.p.d = fresh
     old = app.old_cur
     try:
-        app.dirty = A.D_ALL
+        app.dirty = ui_app.D_ALL
         app.draw()
     finally:
         app.d = app.p.d = shown
@@ -50,9 +50,9 @@ def feed(board, app, clock, keys, check):
 def meld_seed():
     """A seed where J1, after the first draw, holds a meld of naturals: (seed, rack, tiles)."""
     for seed in range(1, 200):
-        g = G.Game(RU.BURAKO, 2, seed)
-        g.play((G.DRAW, 0, b"", 0))
+        g = game.Game(rules.BURAKO, 2, seed)
+        g.play((game.DRAW, 0, b"", 0))
         ts = find_meld(g.racks[0], True)
-        if ts and g.check((G.MELD, 0, ts, 0)) == 0:
+        if ts and g.check((game.MELD, 0, ts, 0)) == 0:
             return seed, bytes(g.racks[0]), ts
     raise AssertionError("no seed with a meld")

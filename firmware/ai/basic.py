@@ -4,10 +4,10 @@
 # Every player (human seat adapters, this AI, stronger AIs later) has the same
 # interface: choose(game) -> move, called when game.turn is its seat.
 from micropython import const
-from engine import game as G
-from engine import melds as M
-from engine import reasons as R
-from ai import rack as K
+from engine import game
+from engine import melds
+from engine import reasons
+from ai import rack as rack_tools
 from ai.rack import WILD, COL, NUM, PBIT, VAL, ONE
 
 _SET = const(1)
@@ -29,10 +29,10 @@ class BasicAI:
         self.full = level != 1      # moves wilds, minds what it feeds
         self.fixed = level >= 2     # none of the baseline's misplays
         self.took = -1      # the pile's top when this AI took the pile this turn
-        self.rs = K.Rack()
-        self.tmp = K.Rack()
+        self.rs = rack_tools.Rack()
+        self.tmp = rack_tools.Rack()
         self.rch = [0, 0, 0, 0, 0]
-        self.seen = bytearray(K.NCODES)
+        self.seen = bytearray(rack_tools.NCODES)
         self.look = None
         if level >= 3:
             from ai import lookahead
@@ -42,12 +42,12 @@ class BasicAI:
 
     def choose(self, g):
         ph = g.phase
-        if ph == G.P_HAND_OVER:
-            return (G.NEXT, 0, b"", 0)
-        if ph == G.P_EMPTY or ph == G.P_EMPTY_DISCARD:
-            s = G.side_of(g.turn)
-            return (G.CLOSE if g.taken[s] else G.MUERTO, 0, b"", 0)
-        if ph == G.P_DRAW:
+        if ph == game.P_HAND_OVER:
+            return (game.NEXT, 0, b"", 0)
+        if ph == game.P_EMPTY or ph == game.P_EMPTY_DISCARD:
+            s = game.side_of(g.turn)
+            return (game.CLOSE if g.taken[s] else game.MUERTO, 0, b"", 0)
+        if ph == game.P_DRAW:
             return self._draw(g)
         return self._play(g)
 
@@ -57,10 +57,10 @@ class BasicAI:
         self.took = -1
         if self.look:
             self.mem.observe(g, g.turn)
-        if pile and self.look and g.can_close(G.side_of(g.turn)) and len(pile) - self._pile_gain(g) > 1:
+        if pile and self.look and g.can_close(game.side_of(g.turn)) and len(pile) - self._pile_gain(g) > 1:
             # level 3, free to close (R8): a pile that leaves the rack fuller
             # than a draw would slows the race to empty it
-            return (G.DRAW, 0, b"", 0)
+            return (game.DRAW, 0, b"", 0)
         if pile:
             top = pile[-1]
             # only a pile whose top plays at once is worth taking: on looser
@@ -70,43 +70,43 @@ class BasicAI:
                     (self.fixed and len(pile) >= 2 and self._pile_gain(g) >= (2 if self.look and len(pile) >= 3 else 3)) or \
                     (self.look and self._completes(g)):
                 self.took = top
-                return (G.PILE, 0, b"", 0)
-        return (G.DRAW, 0, b"", 0)
+                return (game.PILE, 0, b"", 0)
+        return (game.DRAW, 0, b"", 0)
 
     def _pile_gain(self, g):
         # how many more tiles the side could lay at once with the pile than
         # without it (taking on that ground always makes progress: the laid
         # tiles leave play, so no tile can go back and forth)
-        melds = g.melds[G.side_of(g.turn)]
+        side_melds = g.melds[game.side_of(g.turn)]
         rs = self.rs.fill(g.racks[g.turn])
-        without = K.layable(K.copy_into(self.tmp, rs), melds)
-        K.add_tiles(rs, g.pile)
-        return K.layable(rs, melds) - without
+        without = rack_tools.layable(rack_tools.copy_into(self.tmp, rs), side_melds)
+        rack_tools.add_tiles(rs, g.pile)
+        return rack_tools.layable(rs, side_melds) - without
 
     def _completes(self, g):
         # level 3: the pile finishes the side's first canasta (R7: without
         # one, the melded tiles count against the side)
-        s = G.side_of(g.turn)
-        melds = g.melds[s]
-        if not melds or g.has_canasta(s):
+        s = game.side_of(g.turn)
+        side_melds = g.melds[s]
+        if not side_melds or g.has_canasta(s):
             return False
         rs = self.rs.fill(g.racks[g.turn])
         L = self.look
-        if L.longest(rs, melds, g.rules) >= g.rules.canasta:
+        if L.longest(rs, side_melds, g.rules) >= g.rules.canasta:
             return False
-        return L.longest(K.add_tiles(rs, g.pile), melds, g.rules) >= g.rules.canasta
+        return L.longest(rack_tools.add_tiles(rs, g.pile), side_melds, g.rules) >= g.rules.canasta
 
     def _can_use(self, g, taken):
         # melding the pile's top with two rack tiles must leave a tile to
         # discard and one to keep, unless emptying the rack is welcome
         # (muerto still waiting, or the side can close)
-        s = G.side_of(g.turn)
+        s = game.side_of(g.turn)
         return len(g.racks[g.turn]) + taken - 3 >= 2 or not g.taken[s] or g.can_close(s)
 
     def _useful(self, g, t):
         # t extends a meld of the side, or makes a meld with the rack (with
         # two naturals if t is a wild, with two rack tiles otherwise)
-        if _feeds(g.melds[G.side_of(g.turn)], t, g.rules):
+        if _feeds(g.melds[game.side_of(g.turn)], t, g.rules):
             return True
         rs = self.rs.fill(g.racks[g.turn])
         if WILD[t]:
@@ -117,19 +117,19 @@ class BasicAI:
     def _play(self, g):
         rack = g.racks[g.turn]
         rs = self.rs.fill(rack)
-        s = G.side_of(g.turn)
-        if g.drawn != G.NO_TILE and not WILD[g.drawn] and rs.links(g.drawn) == 0:
-            return (G.REDRAW, 0, b"", 0)
-        melds = g.melds[s]
-        if self.fixed and len(rack) <= 4 and not _stuck(rs, rack, melds, g.rules, g.taken[s], g.has_canasta(s)):
+        s = game.side_of(g.turn)
+        if g.drawn != game.NO_TILE and not WILD[g.drawn] and rs.links(g.drawn) == 0:
+            return (game.REDRAW, 0, b"", 0)
+        side_melds = g.melds[s]
+        if self.fixed and len(rack) <= 4 and not _stuck(rs, rack, side_melds, g.rules, g.taken[s], g.has_canasta(s)):
             mv = None
             if self.look:
                 # R6: emptying the rack by melding takes the muerto at once and
                 # plays on in the same turn (a whole turn ahead of the discard)
-                mv = _going_out(rack, melds, g.rules, g.taken[s], g.has_canasta(s), False)
+                mv = _going_out(rack, side_melds, g.rules, g.taken[s], g.has_canasta(s), False)
             if mv is None:
-                mv = _going_out(rack, melds, g.rules, g.taken[s], g.has_canasta(s))
-            if mv is not None and g.check(mv) == R.OK:
+                mv = _going_out(rack, side_melds, g.rules, g.taken[s], g.has_canasta(s))
+            if mv is not None and g.check(mv) == reasons.OK:
                 return mv
         # put naturals where wilds stand, then extend melds with naturals
         cm = rs.cm
@@ -137,24 +137,24 @@ class BasicAI:
         # a canasta on the table or made by that move: the engine refuses
         # the others, so they are not even tried
         short = len(rack) <= 2 and g.taken[s] and not g.has_canasta(s)
-        for kind in ((G.SWAP, G.ADD) if self.full else (G.ADD,)):
-            for i in range(len(melds)):
-                m = melds[i]
-                if short and len(m) - K.HEAD + 1 < g.rules.canasta:
+        for kind in ((game.SWAP, game.ADD) if self.full else (game.ADD,)):
+            for i in range(len(side_melds)):
+                m = side_melds[i]
+                if short and len(m) - rack_tools.HEAD + 1 < g.rules.canasta:
                     continue
                 if m[0] == _SET:
-                    if kind == G.SWAP or not rs.same_number(m[1]):
+                    if kind == game.SWAP or not rs.same_number(m[1]):
                         continue
                     mask = 0
                 else:
-                    mask = K.touch_mask(m, kind == G.ADD)
-                    if not cm[m[1]] & K.NO_TWO & mask:
+                    mask = rack_tools.touch_mask(m, kind == game.ADD)
+                    if not cm[m[1]] & rack_tools.NO_TWO & mask:
                         continue
                 for t in rack:
-                    if WILD[t] or not K.touches(m, mask, t):
+                    if WILD[t] or not rack_tools.touches(m, mask, t):
                         continue
                     mv = (kind, i, ONE[t], 0)
-                    if g.check(mv) == R.OK:
+                    if g.check(mv) == reasons.OK:
                         return mv
         # a new meld: of naturals if there is one, else with one wild
         refused = False
@@ -162,35 +162,35 @@ class BasicAI:
         # are lost with a 6-tile meld on the table and no wild left to finish it
         hold = self.look and len(rack) > 4 and rs.wilds == 1 and not g.has_canasta(s)
         for naturals_only in ((True,) if hold else (True, False)):
-            ts = K.find_meld(rs, naturals_only, self.fixed)
+            ts = rack_tools.find_meld(rs, naturals_only, self.fixed)
             if ts:
-                mv = (G.MELD, 0, ts, 0)
-                if g.check(mv) == R.OK:
+                mv = (game.MELD, 0, ts, 0)
+                if g.check(mv) == reasons.OK:
                     return mv
                 refused = True
         if self.fixed and refused:
             # the longest was refused (it would empty the rack too soon, or
             # break a rule): any three-tile meld still plays
-            for ts in K.three_melds(rs):
+            for ts in rack_tools.three_melds(rs):
                 if hold and WILD[ts[2]]:
                     continue
-                mv = (G.MELD, 0, ts, 0)
-                if g.check(mv) == R.OK:
+                mv = (game.MELD, 0, ts, 0)
+                if g.check(mv) == reasons.OK:
                     return mv
         # wilds: to turn a 6-tile meld into a canasta, or when few tiles (or
         # only wilds) remain: wilds held to the end only cost points
         if rs.wilds:
             few = len(rack) <= 4 or rs.wilds == len(rack)
-            for i in range(len(melds)):
-                if self.fixed and M.is_canasta(melds[i], g.rules) and M.is_pure(melds[i]):
+            for i in range(len(side_melds)):
+                if self.fixed and melds.is_canasta(side_melds[i], g.rules) and melds.is_pure(side_melds[i]):
                     continue        # a wild there costs the pure canasta's 100 extra
-                if short and len(melds[i]) - K.HEAD + 1 < g.rules.canasta:
+                if short and len(side_melds[i]) - rack_tools.HEAD + 1 < g.rules.canasta:
                     continue
-                if few or len(melds[i]) - K.HEAD == 6:
+                if few or len(side_melds[i]) - rack_tools.HEAD == 6:
                     for t in rack:
                         if WILD[t]:
-                            mv = (G.ADD, i, ONE[t], 0)
-                            if g.check(mv) == R.OK:
+                            mv = (game.ADD, i, ONE[t], 0)
+                            if g.check(mv) == reasons.OK:
                                 return mv
         return self._discard(g, rack)
 
@@ -201,11 +201,11 @@ class BasicAI:
         # tile-by-tile check runs only if the engine refuses it.
         if self.look:
             mv = self._safe_discard(g, rack)
-            if mv is not None and g.check(mv) == R.OK:
+            if mv is not None and g.check(mv) == reasons.OK:
                 self.mem.left(g, mv[2][0])
                 return mv
         mv = self._least_useful(g, rack, False)
-        if mv is None or g.check(mv) != R.OK:
+        if mv is None or g.check(mv) != reasons.OK:
             mv = self._least_useful(g, rack, True)
         if mv is not None:
             if self.look:
@@ -224,18 +224,18 @@ class BasicAI:
         me = g.turn
         nxt = (me + 1) % g.n
         racks = self.sampler.deal(g, me, nxt, self.mem)
-        opp = g.melds[G.side_of(nxt)]
+        opp = g.melds[game.side_of(nxt)]
         masks = L.masks(opp)
         rs = self.rs
         stake = len(g.pile) + 3
         # a tile that finishes the opponents' first canasta is worth far more
         # than the pile to them (R7: it turns all their melds to plus)
-        near = 0 if g.has_canasta(G.side_of(nxt)) else g.rules.canasta - 1
+        near = 0 if g.has_canasta(game.side_of(nxt)) else g.rules.canasta - 1
         best = -1
         best_cost = 0
         hidden = L.unseen(g, me)
         seen = self.seen
-        for i in range(K.NCODES):
+        for i in range(rack_tools.NCODES):
             seen[i] = 0
         for t in rack:
             if t == self.took or WILD[t] or seen[t]:
@@ -253,11 +253,11 @@ class BasicAI:
                 best_cost = cost
         if best < 0:
             return None
-        return (G.DISCARD, 0, ONE[best], 0)
+        return (game.DISCARD, 0, ONE[best], 0)
 
     def _least_useful(self, g, rack, checked):
-        opp = g.melds[1 - G.side_of(g.turn)] if self.full else ()
-        rch = K.reach(opp, self.rch)
+        opp = g.melds[1 - game.side_of(g.turn)] if self.full else ()
+        rch = rack_tools.reach(opp, self.rch)
         rs = self.rs
         jv = g.rules.joker_value
         took = self.took
@@ -270,34 +270,34 @@ class BasicAI:
             top = (t == took) * 2 + WILD[t]
             if best >= 0 and top > best_key >> 14:
                 continue
-            if checked and g.check((G.DISCARD, 0, ONE[t], 0)) != R.OK:
+            if checked and g.check((game.DISCARD, 0, ONE[t], 0)) != reasons.OK:
                 continue
-            feeds = _feeds(opp, t, g.rules) if WILD[t] or K.joins(rch, t) else 0
+            feeds = _feeds(opp, t, g.rules) if WILD[t] or rack_tools.joins(rch, t) else 0
             key = (top * 2 + feeds) * 128 + rs.links(t)
-            key = key * 64 + 50 - (jv if t == K.JOKER else VAL[t])
+            key = key * 64 + 50 - (jv if t == rack_tools.JOKER else VAL[t])
             if best < 0 or key < best_key:
                 best = t
                 best_key = key
         if best < 0:
             return None
-        return (G.DISCARD, 0, ONE[best], 0)
+        return (game.DISCARD, 0, ONE[best], 0)
 
 
-def _feeds(melds, t, rules):
+def _feeds(side_melds, t, rules):
     """Does tile t extend one of these melds?"""
-    if not melds:
+    if not side_melds:
         return 0
     wild = WILD[t]
-    for m in melds:
+    for m in side_melds:
         if not wild:
             if m[0] == _SET:
                 # a natural of its number always joins a set (R4)
                 if NUM[t] == m[1]:
                     return 1
                 continue
-            if COL[t] != m[1] or not PBIT[t] & K.touch_mask(m, True):
+            if COL[t] != m[1] or not PBIT[t] & rack_tools.touch_mask(m, True):
                 continue
-        if not isinstance(M.extend(m, ONE[t], 0, rules), int):
+        if not isinstance(melds.extend(m, ONE[t], 0, rules), int):
             return 1
     return 0
 
@@ -305,19 +305,19 @@ def _feeds(melds, t, rules):
 def find_meld(rack, naturals_only):
     """The longest meld in the rack made of naturals, or (naturals_only False)
     of naturals plus one wild; None when there is none."""
-    return K.find_meld(K.Rack().fill(rack), naturals_only)
+    return rack_tools.find_meld(rack_tools.Rack().fill(rack), naturals_only)
 
 
-def _stuck(rs, rack, melds, rules, taken, canasta):
+def _stuck(rs, rack, side_melds, rules, taken, canasta):
     """A quick proof that a small rack cannot go out this turn: more than one
     tile with nowhere to go (a discard takes one), or no canasta in reach
     after the muerto. False means "maybe"."""
     if taken and not canasta:
         most = 0
-        for m in melds:
+        for m in side_melds:
             if len(m) > most:
                 most = len(m)
-        if most - K.HEAD + len(rack) < rules.canasta:
+        if most - rack_tools.HEAD + len(rack) < rules.canasta:
             return True
     lost = 0
     rch = None
@@ -328,29 +328,29 @@ def _stuck(rs, rack, melds, rules, taken, canasta):
         if k >= 2 or (k and rs.wilds):
             continue
         if rch is None:
-            rch = K.reach(melds, [0, 0, 0, 0, 0])
-        if not K.joins(rch, t):
+            rch = rack_tools.reach(side_melds, [0, 0, 0, 0, 0])
+        if not rack_tools.joins(rch, t):
             lost += 1
             if lost > 1:
                 return True
     return False
 
 
-def _going_out(rack, melds, rules, taken, canasta, discard=True):
+def _going_out(rack, side_melds, rules, taken, canasta, discard=True):
     """The first move of a way to empty this small rack in this turn (melds,
     adds, then at most one discard unless discard is False), or None. After
     the muerto (taken) it must leave the side a canasta: that is closing (R8)."""
     budget = [8, discard]       # extend()/make() calls (a bound on the device), a last discard allowed
-    return _out(bytes(rack), list(melds), rules, taken, canasta, budget)
+    return _out(bytes(rack), list(side_melds), rules, taken, canasta, budget)
 
 
-def _out(rack, melds, rules, taken, canasta, budget):
+def _out(rack, side_melds, rules, taken, canasta, budget):
     n = len(rack)
     if n == 1 and budget[1]:
         if not taken or canasta:
-            return (G.DISCARD, 0, rack, 0)
+            return (game.DISCARD, 0, rack, 0)
         # no canasta yet: the last tile itself may still make one
-    seen = bytearray(K.NCODES)
+    seen = bytearray(rack_tools.NCODES)
     for t in rack:
         # distinct tiles in rack order: a set's order differs between CPython
         # and MicroPython, and both must choose the same move
@@ -358,20 +358,20 @@ def _out(rack, melds, rules, taken, canasta, budget):
             continue
         seen[t] = 1
         rest = _minus(rack, bytes((t,)))
-        for i in range(len(melds)):
-            m = melds[i]
+        for i in range(len(side_melds)):
+            m = side_melds[i]
             if not WILD[t] and not _could_join(m, t):
                 continue
-            if taken and not canasta and n <= 2 and len(m) - K.HEAD + 1 < rules.canasta:
+            if taken and not canasta and n <= 2 and len(m) - rack_tools.HEAD + 1 < rules.canasta:
                 continue
             if budget[0] <= 0:
                 return None
             budget[0] -= 1
-            new = M.extend(m, bytes((t,)), 0, rules)
+            new = melds.extend(m, bytes((t,)), 0, rules)
             if isinstance(new, int):
                 continue
-            if _then_out(rest, melds, i, new, rules, taken, canasta, budget):
-                return (G.ADD, i, bytes((t,)), 0)
+            if _then_out(rest, side_melds, i, new, rules, taken, canasta, budget):
+                return (game.ADD, i, bytes((t,)), 0)
     if n >= 3:
         for a in range(n):
             for b in range(a + 1, n):
@@ -380,21 +380,21 @@ def _out(rack, melds, rules, taken, canasta, budget):
                     if budget[0] <= 0:
                         return None
                     budget[0] -= 1
-                    new = M.make(ts, 0, rules)
+                    new = melds.make(ts, 0, rules)
                     if isinstance(new, int):
                         continue
-                    if _then_out(_minus(rack, ts), melds, -1, new, rules, taken, canasta, budget):
-                        return (G.MELD, 0, ts, 0)
+                    if _then_out(_minus(rack, ts), side_melds, -1, new, rules, taken, canasta, budget):
+                        return (game.MELD, 0, ts, 0)
     return None
 
 
-def _then_out(rest, melds, i, new, rules, taken, canasta, budget):
-    canasta = canasta or M.is_canasta(new, rules)
+def _then_out(rest, side_melds, i, new, rules, taken, canasta, budget):
+    canasta = canasta or melds.is_canasta(new, rules)
     if taken and len(rest) <= 1 and not canasta:
         return False        # the engine refuses to leave one tile or none without a canasta
     if not rest:
         return True
-    ms = list(melds)
+    ms = list(side_melds)
     if i < 0:
         ms.append(new)
     else:
@@ -405,7 +405,7 @@ def _then_out(rest, melds, i, new, rules, taken, canasta, budget):
 def _could_join(m, t):
     if m[0] == _SET:
         return NUM[t] == m[1]
-    return COL[t] == m[1] and PBIT[t] & K.touch_mask(m, True)
+    return COL[t] == m[1] and PBIT[t] & rack_tools.touch_mask(m, True)
 
 
 def _minus(rack, ts):
@@ -434,6 +434,6 @@ def hint(g, seat):
     would make for seat in this position (None when seat is not to move): the
     UI's hint button. A fresh AI remembers nothing of earlier turns, as after
     a resume (see ai/lookahead.py)."""
-    if g.phase == G.P_MATCH_OVER or g.turn != seat:
+    if g.phase == game.P_MATCH_OVER or g.turn != seat:
         return None
     return make(4).choose(g)

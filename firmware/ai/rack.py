@@ -6,7 +6,7 @@
 # The 2 of a colour sets bit 2 there (it can stand as itself in a run).
 # Melds are engine/melds.py bytearrays: [kind, key, low, tiles...].
 from micropython import const
-from engine import melds as M
+from engine.melds import natural_at, wilds_in
 
 JOKER = const(52)
 NCODES = const(53)
@@ -206,7 +206,7 @@ def _find(rs, naturals_only, wild, fixed):
     used = wild < 0
     while q <= 14 and len(ts) < 13:
         if h >> q & 1:
-            ts.append(M.natural_at(bc, q))
+            ts.append(natural_at(bc, q))
         elif not used and ts:
             used = True
             ts.append(wild)
@@ -295,7 +295,7 @@ def layable(rs, melds):
                 continue
             for p in range(1, 15):
                 if bits >> p & 1:
-                    t = M.natural_at(c, p)
+                    t = natural_at(c, p)
                     k = cnt[t]
                     if k:
                         laid += k
@@ -352,7 +352,7 @@ def three_melds(rs):
                     continue
                 ts = bytearray()
                 for q in range(p, p + 3):
-                    ts.append(M.natural_at(c, q) if cm >> q & 1 else w)
+                    ts.append(natural_at(c, q) if cm >> q & 1 else w)
                 out.append(bytes(ts))
     return out
 
@@ -376,5 +376,5 @@ def joins(rch, t):
 
 def wild_room(m, rules):
     """May meld m take one more wild (R4: max_wilds, naturals >= 2 x wilds)?"""
-    w = M.wilds_in(m)
+    w = wilds_in(m)
     return w < rules.max_wilds and (w == 0 or len(m) - HEAD - w >= 2 * (w + 1))

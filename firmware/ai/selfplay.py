@@ -2,11 +2,11 @@
 # The transcript is hashed as it is written (SHA-256, as the host tool reports
 # it) and optionally streamed line by line: it is never held whole in memory.
 import hashlib
-from engine import rules as RU
-from engine import game as G
-from engine import transcript as TR
-from engine import notation as N
-from engine import reasons as R
+from engine import rules
+from engine import game
+from engine import transcript
+from engine import notation
+from engine import reasons
 from ai.basic import BasicAI
 
 MAX_MOVES = 60000   # a match that runs longer than this is a bug, not a game
@@ -26,17 +26,17 @@ def steps(variant, nplayers, seed, target=0, emit=None, mark=None, players=None)
     "H" at each deal and "D"/"d", "P"/"p" around every AI decision and engine
     step (the MicroPython harness meters fuel between them).
     """
-    g = G.Game(RU.by_name(variant), nplayers, seed, target)
+    g = game.Game(rules.by_name(variant), nplayers, seed, target)
     if players is None:
         players = [BasicAI() for _ in range(nplayers)]
     h = hashlib.sha256()
-    text = TR.header(g)
+    text = transcript.header(g)
     h.update(text.encode())
     if emit:
         emit(text)
     moves = 0
     hand = 0
-    while g.phase != G.P_MATCH_OVER:
+    while g.phase != game.P_MATCH_OVER:
         if mark and g.hand != hand:
             hand = g.hand
             mark("H")
@@ -54,8 +54,8 @@ def steps(variant, nplayers, seed, target=0, emit=None, mark=None, players=None)
         if mark:
             mark("p")
         if err:
-            raise MatchError("seat %d chose an illegal move %s: %s" % (seat, N.move_text(mv), R.text(err)))
-        text = TR.line(seat, mv, g.rules)
+            raise MatchError("seat %d chose an illegal move %s: %s" % (seat, notation.move_text(mv), reasons.text(err)))
+        text = transcript.line(seat, mv, g.rules)
         h.update(text.encode())
         if emit:
             emit(text)

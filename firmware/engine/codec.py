@@ -8,10 +8,10 @@
 # flags: first, timeup, void, taken0, taken1, then (R12, burraco only) last turn
 # and "drawn holds the card taken from a one-card pile" (burraco has no redraw)
 import struct
-from engine import rules as RU
-from engine import game as G
-from engine import melds as M
-from engine import tiles as T
+from engine import rules
+from engine import game
+from engine import melds
+from engine import tiles
 
 MAGIC = b"BK\x01"
 _StructError = getattr(struct, "error", ValueError)  # MicroPython raises ValueError
@@ -24,10 +24,10 @@ class CodecError(Exception):
 
 def encode(g):
     flags = g.first | (g.timeup << 1) | (g.void << 2) | (g.taken[0] << 3) | (g.taken[1] << 4) \
-        | (g.last << 5) | ((g.lone != G.NO_TILE) << 6)
-    drawn = g.lone if g.lone != G.NO_TILE else g.drawn
+        | (g.last << 5) | ((g.lone != game.NO_TILE) << 6)
+    drawn = g.lone if g.lone != game.NO_TILE else g.drawn
     out = bytearray(MAGIC)
-    out += struct.pack(_FIXED, RU.VARIANTS.index(g.rules), g.n, g.phase, g.turn, g.mano,
+    out += struct.pack(_FIXED, rules.VARIANTS.index(g.rules), g.n, g.phase, g.turn, g.mano,
                        g.hand, flags, g.closer + 1, g.winner + 1, drawn,
                        g.rng, g.seed & 0xFFFFFFFF, g.target, g.scores[0], g.scores[1])
     out.append(len(g.history))
@@ -52,15 +52,15 @@ def decode(data):
         f = struct.unpack_from(_FIXED, data, 3)
         pos = 3 + struct.calcsize(_FIXED)
         v, n, phase, turn, mano, hand, flags, closer, winner, drawn, rng, seed, target, s0, s1 = f
-        if v >= len(RU.VARIANTS) or n not in RU.VARIANTS[v].players or phase > G.P_MATCH_OVER \
-                or turn >= n or mano >= n or not (drawn < 53 or drawn == G.NO_TILE) \
+        if v >= len(rules.VARIANTS) or n not in rules.VARIANTS[v].players or phase > game.P_MATCH_OVER \
+                or turn >= n or mano >= n or not (drawn < 53 or drawn == game.NO_TILE) \
                 or closer > 2 or winner > 2 or flags > 127 or target == 0 \
-                or flags & 64 and drawn == G.NO_TILE:
+                or flags & 64 and drawn == game.NO_TILE:
             # what encode never writes: target 0 would read as the variant's
             # default (Game's `target or rules.target`) and encode back as that;
             # the one-card-pile flag without its card would encode back as unset
             raise CodecError("position header out of range")
-        g = G.Game(RU.VARIANTS[v], n, seed, target, deal=False)
+        g = game.Game(rules.VARIANTS[v], n, seed, target, deal=False)
         g.phase = phase
         g.turn = turn
         g.mano = mano
@@ -119,22 +119,22 @@ def _check(g):
     # what play() relies on: real tiles, legal melds, a consistent turn
     for z in [g.stock, g.pile] + g.racks + g.muertos:
         for t in z:
-            if t >= T.NCODES:
+            if t >= tiles.NCODES:
                 raise CodecError("position holds a byte that is not a tile")
     for s in range(2):
         if g.taken[s] and g.muertos[s] or not g.taken[s] and len(g.muertos[s]) != g.rules.muerto:
             raise CodecError("muerto does not match whether it was taken")
         for m in g.melds[s]:
-            for i in range(M.HEAD, len(m)):
-                if m[i] >= T.NCODES:
+            for i in range(melds.HEAD, len(m)):
+                if m[i] >= tiles.NCODES:
                     raise CodecError("position holds a byte that is not a tile")
-            if M.from_table(m[M.HEAD:], g.rules) != m:
+            if melds.from_table(m[melds.HEAD:], g.rules) != m:
                 raise CodecError("position holds a meld that is not legal")
-    if g.drawn != G.NO_TILE and (g.phase != G.P_PLAY or not T.counts(g.racks[g.turn])[g.drawn]):
+    if g.drawn != game.NO_TILE and (g.phase != game.P_PLAY or not tiles.counts(g.racks[g.turn])[g.drawn]):
         raise CodecError("redraw tile is not in the rack")
-    if (g.phase == G.P_MATCH_OVER) != (g.winner >= 0):
+    if (g.phase == game.P_MATCH_OVER) != (g.winner >= 0):
         raise CodecError("winner does not match the phase")
-    if g.target > RU.MAX_TARGET or g.hand < 1:
+    if g.target > rules.MAX_TARGET or g.hand < 1:
         raise CodecError("position header out of range")
     c = g.tile_count()
     for i in range(52):
@@ -142,5 +142,5 @@ def _check(g):
             raise CodecError("position does not hold each tile twice")
     if c[52] != g.rules.jokers:
         raise CodecError("position does not hold every joker")
-    if (g.last or g.lone != G.NO_TILE) and g.rules.stock_reserve == 0:
+    if (g.last or g.lone != game.NO_TILE) and g.rules.stock_reserve == 0:
         raise CodecError("position header out of range")

@@ -8,11 +8,11 @@
 # play() refuses an illegal move with a reason code and leaves the state
 # untouched: every check happens before the first change.
 from micropython import const
-from engine import tiles as T
-from engine import melds as M
-from engine import reasons as R
+from engine import tiles
+from engine import melds
+from engine import reasons
 from engine import rng
-from engine import score as S
+from engine import score
 
 DRAW = const(0)
 PILE = const(1)
@@ -77,7 +77,7 @@ class Game:
 
     # --- set-up (R2) ---------------------------------------------------
     def deal(self):
-        deck = T.full_deck(self.rules.jokers)
+        deck = tiles.full_deck(self.rules.jokers)
         self.rng = rng.shuffle(deck, self.rng)
         k = self.rules.rack_size(self.n)
         i = 0
@@ -109,7 +109,7 @@ class Game:
 
     def has_canasta(self, s):
         for m in self.melds[s]:
-            if M.is_canasta(m, self.rules):
+            if melds.is_canasta(m, self.rules):
                 return True
         return False
 
@@ -123,21 +123,21 @@ class Game:
             return None
         r = []
         for s in range(2):
-            r.append(S.side(self.melds[s], self.side_racks(s), self.taken[s],
+            r.append(score.side(self.melds[s], self.side_racks(s), self.taken[s],
                             self.closer == s, self.rules))
         return r
 
     def tile_count(self):
         """Every zone's tiles as counts per code: always the full deck (R1)."""
-        c = bytearray(T.NCODES)
-        T.counts(self.stock, c)
-        T.counts(self.pile, c)
+        c = bytearray(tiles.NCODES)
+        tiles.counts(self.stock, c)
+        tiles.counts(self.pile, c)
         for r in self.racks:
-            T.counts(r, c)
+            tiles.counts(r, c)
         for s in range(2):
-            T.counts(self.muertos[s], c)     # empty once taken
+            tiles.counts(self.muertos[s], c)     # empty once taken
             for m in self.melds[s]:
-                T.counts(m[M.HEAD:], c)
+                tiles.counts(m[melds.HEAD:], c)
         return c
 
     # --- moves -------------------------------------------------------
@@ -156,7 +156,7 @@ class Game:
             self.timeup = True
             if self.phase == P_HAND_OVER:
                 self._decide()          # between hands: the match ends now
-            return R.OK
+            return reasons.OK
         p = self.turn
         s = side_of(p)
         rack = self.racks[p]
@@ -165,7 +165,7 @@ class Game:
         if kind == DRAW:
             if not self.stock:
                 self._end_hand()        # R8: stock exhausted
-                return R.OK
+                return reasons.OK
             t = _pop(self.stock)
             rack.append(t)
             if self.first:
@@ -216,7 +216,7 @@ class Game:
             if not self.void:
                 self.mano = (self.mano + 1) % self.n
             self.deal()
-        return R.OK
+        return reasons.OK
 
     def _prepare(self, mv):
         # All the checks of a move; returns (reason, new meld or None).
@@ -224,98 +224,98 @@ class Game:
         ph = self.phase
         if kind == TIMEUP:
             if not self.rules.minutes or self.timeup or ph == P_MATCH_OVER:
-                return R.WRONG_PHASE, None
-            return R.OK, None
+                return reasons.WRONG_PHASE, None
+            return reasons.OK, None
         if ph == P_MATCH_OVER:
-            return R.MATCH_OVER, None
+            return reasons.MATCH_OVER, None
         if kind == NEXT:
-            return (R.OK if ph == P_HAND_OVER else R.WRONG_PHASE), None
+            return (reasons.OK if ph == P_HAND_OVER else reasons.WRONG_PHASE), None
         if ph == P_HAND_OVER:
-            return R.WRONG_PHASE, None
+            return reasons.WRONG_PHASE, None
         s = side_of(self.turn)
         rack = self.racks[self.turn]
         if kind == DRAW:
-            return (R.OK if ph == P_DRAW else R.WRONG_PHASE), None
+            return (reasons.OK if ph == P_DRAW else reasons.WRONG_PHASE), None
         if kind == PILE:
             if ph != P_DRAW:
-                return R.WRONG_PHASE, None
-            return (R.OK if self.pile else R.PILE_EMPTY), None
+                return reasons.WRONG_PHASE, None
+            return (reasons.OK if self.pile else reasons.PILE_EMPTY), None
         if kind == MUERTO or kind == CLOSE:
             if ph != P_EMPTY and ph != P_EMPTY_DISCARD:
-                return R.WRONG_PHASE, None
+                return reasons.WRONG_PHASE, None
             if kind == MUERTO:
-                return (R.WRONG_PHASE if self.taken[s] else R.OK), None
-            return (R.OK if self.taken[s] else R.WRONG_PHASE), None
+                return (reasons.WRONG_PHASE if self.taken[s] else reasons.OK), None
+            return (reasons.OK if self.taken[s] else reasons.WRONG_PHASE), None
         if ph == P_DRAW:
-            return R.MUST_DRAW, None
+            return reasons.MUST_DRAW, None
         if ph != P_PLAY:
-            return R.WRONG_PHASE, None
+            return reasons.WRONG_PHASE, None
         if kind == REDRAW:
             if self.drawn == NO_TILE or not self.stock:
-                return R.NO_REDRAW, None
-            return R.OK, None
+                return reasons.NO_REDRAW, None
+            return reasons.OK, None
         ts = mv[2]
         if not _holds(rack, ts):
-            return R.NOT_IN_RACK, None
+            return reasons.NOT_IN_RACK, None
         left = len(rack) - len(ts)
         if kind == DISCARD:
             if len(ts) != 1:
-                return R.BAD_MOVE, None
+                return reasons.BAD_MOVE, None
             if left == 0 and self.taken[s]:
                 if not self.has_canasta(s):
-                    return R.KEEP_ONE, None    # R3/R8: cannot close yet
+                    return reasons.KEEP_ONE, None    # R3/R8: cannot close yet
                 return self._closing_card(ts[0]), None
-            return R.OK, None
+            return reasons.OK, None
         if kind == MELD:
-            new = M.make(ts, mv[3], self.rules)
+            new = melds.make(ts, mv[3], self.rules)
         elif kind == ADD or kind == SWAP:
             ms = self.melds[s]
             if not 0 <= mv[1] < len(ms):
-                return R.NO_MELD, None
+                return reasons.NO_MELD, None
             if not ts:
-                return R.BAD_MOVE, None
-            wp = M.wild_position(ms[mv[1]], ts[0]) if len(ts) == 1 else 0
+                return reasons.BAD_MOVE, None
+            wp = melds.wild_position(ms[mv[1]], ts[0]) if len(ts) == 1 else 0
             if kind == SWAP and not wp:
-                return R.NOT_A_SWAP, None
-            new = M.extend(ms[mv[1]], ts, mv[3], self.rules)
-            if kind == SWAP and not isinstance(new, int) and new[M.HEAD + wp - new[2]] != ts[0]:
-                return R.NOT_A_SWAP, None    # R5: the natural must take the wild's place
+                return reasons.NOT_A_SWAP, None
+            new = melds.extend(ms[mv[1]], ts, mv[3], self.rules)
+            if kind == SWAP and not isinstance(new, int) and new[melds.HEAD + wp - new[2]] != ts[0]:
+                return reasons.NOT_A_SWAP, None    # R5: the natural must take the wild's place
         else:
-            return R.BAD_MOVE, None
+            return reasons.BAD_MOVE, None
         if isinstance(new, int):
             return new, None
-        if kind == MELD and new[0] == M.SET and self.rules.one_set_per_rank:
+        if kind == MELD and new[0] == melds.SET and self.rules.one_set_per_rank:
             for m in self.melds[s]:
-                if m[0] == M.SET and m[1] == new[1]:
-                    return R.SET_TWICE, None    # R12
+                if m[0] == melds.SET and m[1] == new[1]:
+                    return reasons.SET_TWICE, None    # R12
         if self.taken[s] and self.rules.close_discard:
             # R12: the rack empties only by the closing discard, and the card
             # kept for it must be one that may close
             if left == 0:
-                return R.KEEP_ONE, None
+                return reasons.KEEP_ONE, None
             if left == 1:
-                c = T.counts(rack)
+                c = tiles.counts(rack)
                 for t in ts:
                     c[t] -= 1
-                for t in range(T.NCODES):
+                for t in range(tiles.NCODES):
                     if c[t]:
                         e = self._closing_card(t)
                         if e:
                             return e, None
         if left <= 1 and self.taken[s] and not (
-                M.is_canasta(new, self.rules) or self.has_canasta(s)):
+                melds.is_canasta(new, self.rules) or self.has_canasta(s)):
             # R3/R8: after the muerto, emptying the rack is closing and needs a
             # canasta; one tile left could then never be discarded either
-            return R.KEEP_ONE, None
-        return R.OK, new
+            return reasons.KEEP_ONE, None
+        return reasons.OK, new
 
     def _closing_card(self, t):
         # R12: what may not be the closing discard
-        if self.rules.close_no_wild and T.is_wild(t):
-            return R.CLOSE_WILD
+        if self.rules.close_no_wild and tiles.is_wild(t):
+            return reasons.CLOSE_WILD
         if t == self.lone:
-            return R.CLOSE_LONE
-        return R.OK
+            return reasons.CLOSE_LONE
+        return reasons.OK
 
     def _pass_turn(self):
         self.lone = NO_TILE
@@ -335,8 +335,8 @@ class Game:
                 self._decide()      # R11: no redeal after the time is up
             return
         res = self.hand_result()
-        a = res[0][S.TOTAL]
-        b = res[1][S.TOTAL]
+        a = res[0][score.TOTAL]
+        b = res[1][score.TOTAL]
         self.scores[0] += a
         self.scores[1] += b
         self.history.append((a, b))
@@ -377,28 +377,28 @@ class Game:
         if self.drawn != NO_TILE and self.stock:
             yield (REDRAW, 0, b"", 0)
         for mv in self._meld_moves(rack):
-            if self.check(mv) == R.OK:
+            if self.check(mv) == reasons.OK:
                 yield mv
         for i in range(len(self.melds[s])):
             for mv in self._add_moves(rack, i):
-                if self.check(mv) == R.OK:
+                if self.check(mv) == reasons.OK:
                     yield mv
-        seen = bytearray(T.NCODES)
+        seen = bytearray(tiles.NCODES)
         for t in rack:
             if not seen[t]:
                 seen[t] = 1
                 mv = (DISCARD, 0, bytes((t,)), 0)
-                if self.check(mv) == R.OK:
+                if self.check(mv) == reasons.OK:
                     yield mv
 
     def _meld_moves(self, rack):
-        cnt = T.counts(rack)
-        wild_codes = [T.JOKER] + [T.tile(c, 2) for c in range(4)]
+        cnt = tiles.counts(rack)
+        wild_codes = [tiles.JOKER] + [tiles.tile(c, 2) for c in range(4)]
         wsets = _wild_choices(cnt, wild_codes, self.rules.max_wilds)
         done = set()
         # sets: choose how many of each colour of one number
         for n in (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13):
-            codes = [T.tile(c, n) for c in range(4)]
+            codes = [tiles.tile(c, n) for c in range(4)]
             for nat in _sub_multisets(cnt, codes):
                 if len(nat) < 2:
                     continue
@@ -413,7 +413,7 @@ class Game:
                     nat = []
                     gaps = 0
                     for p in range(lo, hi + 1):
-                        t = M.natural_at(c, p)
+                        t = melds.natural_at(c, p)
                         if cnt[t]:
                             nat.append(t)
                         else:
@@ -426,59 +426,59 @@ class Game:
                             if ts not in done:
                                 done.add(ts)
         for ts in sorted(done):
-            a = M.make(ts, M.END_DEFAULT, self.rules)
+            a = melds.make(ts, melds.END_DEFAULT, self.rules)
             if isinstance(a, int):
                 continue
-            yield (MELD, 0, ts, M.END_DEFAULT)
-            b = M.make(ts, M.END_LOW, self.rules)
+            yield (MELD, 0, ts, melds.END_DEFAULT)
+            b = melds.make(ts, melds.END_LOW, self.rules)
             if not isinstance(b, int) and b != a:
-                yield (MELD, 0, ts, M.END_LOW)
+                yield (MELD, 0, ts, melds.END_LOW)
 
     def _add_moves(self, rack, i):
         m = self.melds[side_of(self.turn)][i]
-        seen = bytearray(T.NCODES)
+        seen = bytearray(tiles.NCODES)
         for t in rack:
             if seen[t]:
                 continue
             seen[t] = 1
             one = bytes((t,))
-            if M.wild_position(m, t):
-                yield (SWAP, i, one, M.END_DEFAULT)
-                yield (SWAP, i, one, M.END_LOW)
+            if melds.wild_position(m, t):
+                yield (SWAP, i, one, melds.END_DEFAULT)
+                yield (SWAP, i, one, melds.END_LOW)
             else:
-                a = M.extend(m, one, M.END_DEFAULT, self.rules)
-                yield (ADD, i, one, M.END_DEFAULT)
-                if not isinstance(a, int) and a != M.extend(m, one, M.END_LOW, self.rules):
-                    yield (ADD, i, one, M.END_LOW)
-        if m[0] == M.RUN:
+                a = melds.extend(m, one, melds.END_DEFAULT, self.rules)
+                yield (ADD, i, one, melds.END_DEFAULT)
+                if not isinstance(a, int) and a != melds.extend(m, one, melds.END_LOW, self.rules):
+                    yield (ADD, i, one, melds.END_LOW)
+        if m[0] == melds.RUN:
             # naturals continuing the run at either end
-            cnt = T.counts(rack)
+            cnt = tiles.counts(rack)
             c = m[1]
             lo = m[2]
-            hi = lo + M.size(m) - 1
+            hi = lo + melds.size(m) - 1
             ts = bytearray()
             p = hi + 1
-            while p <= 14 and cnt[M.natural_at(c, p)]:
-                ts.append(M.natural_at(c, p))
+            while p <= 14 and cnt[melds.natural_at(c, p)]:
+                ts.append(melds.natural_at(c, p))
                 p += 1
                 if len(ts) > 1:
-                    yield (ADD, i, bytes(ts), M.END_DEFAULT)
+                    yield (ADD, i, bytes(ts), melds.END_DEFAULT)
             ts = bytearray()
             p = lo - 1
-            while p >= 1 and cnt[M.natural_at(c, p)]:
-                ts.append(M.natural_at(c, p))
+            while p >= 1 and cnt[melds.natural_at(c, p)]:
+                ts.append(melds.natural_at(c, p))
                 p -= 1
                 if len(ts) > 1:
-                    yield (ADD, i, bytes(ts), M.END_DEFAULT)
+                    yield (ADD, i, bytes(ts), melds.END_DEFAULT)
         else:
-            cnt = T.counts(rack)
-            t = T.tile(0, m[1])
+            cnt = tiles.counts(rack)
+            t = tiles.tile(0, m[1])
             nat = bytearray()
             for c in range(4):
                 for _ in range(cnt[t + 13 * c]):
                     nat.append(t + 13 * c)
             if len(nat) > 1:
-                yield (ADD, i, bytes(nat), M.END_DEFAULT)
+                yield (ADD, i, bytes(nat), melds.END_DEFAULT)
 
 
 def _holds(rack, ts):
@@ -493,11 +493,11 @@ def _holds(rack, ts):
     if not ts:
         return False
     for t in ts:
-        if t >= T.NCODES:
+        if t >= tiles.NCODES:
             return False
-    need = T.counts(ts)
-    have = T.counts(rack)
-    for i in range(T.NCODES):
+    need = tiles.counts(ts)
+    have = tiles.counts(rack)
+    for i in range(tiles.NCODES):
         if need[i] > have[i]:
             return False
     return True

@@ -7,8 +7,8 @@
 # Whether a tile acts as a wild is derived from where it sits, never stored:
 # in a run a tile is natural exactly when it is the natural tile of its position.
 from micropython import const
-from engine import tiles as T
-from engine import reasons as R
+from engine import tiles
+from engine import reasons
 
 RUN = const(0)
 SET = const(1)
@@ -30,7 +30,7 @@ def wilds_in(m):
     if m[0] == SET:
         n = 0
         for i in range(HEAD, len(m)):
-            if T.is_wild(m[i]):
+            if tiles.is_wild(m[i]):
                 n += 1
         return n
     n = 0
@@ -58,20 +58,20 @@ def is_pure(m):
 def points(m, rules):
     s = 0
     for i in range(HEAD, len(m)):
-        s += T.value(m[i], rules.joker_value)
+        s += tiles.value(m[i], rules.joker_value)
     return s
 
 
 def text(m, cards=False):
-    return T.list_text(m[HEAD:], cards)
+    return tiles.list_text(m[HEAD:], cards)
 
 
 def _wild_ok(nat, wild, rules):
     if wild > rules.max_wilds:
-        return R.TOO_MANY_WILDS
+        return reasons.TOO_MANY_WILDS
     if wild > 1 and nat < rules.wild_ratio * wild:
-        return R.WILD_RATIO
-    return R.OK
+        return reasons.WILD_RATIO
+    return reasons.OK
 
 
 def make_set(ts, rules):
@@ -79,24 +79,24 @@ def make_set(ts, rules):
     n = 0
     nat = 0
     for t in ts:
-        if not T.is_wild(t):
-            if n and T.number(t) != n:
-                return R.MIXED
-            n = T.number(t)
+        if not tiles.is_wild(t):
+            if n and tiles.number(t) != n:
+                return reasons.MIXED
+            n = tiles.number(t)
             nat += 1
     if nat < 2:
-        return R.FEW_NATURALS
+        return reasons.FEW_NATURALS
     e = _wild_ok(nat, len(ts) - nat, rules)
     if e:
         return e
     if rules.max_set and len(ts) > rules.max_set:
-        return R.SET_TOO_BIG
+        return reasons.SET_TOO_BIG
     m = bytearray((SET, n, 0))
     for t in sorted(ts):   # sorted puts naturals by colour; wilds are kept after them
-        if not T.is_wild(t):
+        if not tiles.is_wild(t):
             m.append(t)
     for t in ts:
-        if T.is_wild(t):
+        if tiles.is_wild(t):
             m.append(t)
     return m
 
@@ -110,28 +110,28 @@ def _run_once(ts, c, two_natural, ace_high, low_first, old, rules):
     nat = 0
     two_used = False
     for t in ts:
-        n = T.number(t)
-        if t == T.JOKER or (n == 2 and (T.colour(t) != c or not two_natural or two_used)):
+        n = tiles.number(t)
+        if t == tiles.JOKER or (n == 2 and (tiles.colour(t) != c or not two_natural or two_used)):
             wild.append(t)
             continue
-        if T.colour(t) != c:
-            return R.MIXED
+        if tiles.colour(t) != c:
+            return reasons.MIXED
         if n == 2:
             two_used = True
         p = 14 if (n == 1 and ace_high) else n
         if pos[p]:
-            return R.DUPLICATE
+            return reasons.DUPLICATE
         pos[p] = t + 1
         nat += 1
     if two_natural and not two_used:
-        return R.NATURAL_TWO
+        return reasons.NATURAL_TWO
     if nat < 2:
-        return R.FEW_NATURALS
+        return reasons.FEW_NATURALS
     e = _wild_ok(nat, len(wild), rules)
     if e:
         return e
     if len(ts) > rules.max_run:
-        return R.TOO_LONG
+        return reasons.TOO_LONG
     lo = 1
     while not pos[lo]:
         lo += 1
@@ -140,7 +140,7 @@ def _run_once(ts, c, two_natural, ace_high, low_first, old, rules):
         hi -= 1
     extra = len(wild) - (hi - lo + 1 - nat)
     if extra < 0:
-        return R.GAP
+        return reasons.GAP
     if low_first:
         k = min(extra, lo - 1)
         lo -= k
@@ -150,7 +150,7 @@ def _run_once(ts, c, two_natural, ace_high, low_first, old, rules):
         hi += k
         lo -= extra - k
     if lo < 1 or hi > 14:
-        return R.NO_END
+        return reasons.NO_END
     used = bytearray(len(wild))
     if old is not None:
         # the table's wilds first go back where they stand (R5)
@@ -193,9 +193,9 @@ def _kept(old, m, rules):
         if now != t:
             if t != nat:
                 if now != nat and not rules.wild_moves:
-                    return R.WILD_STAYS      # a wild moved, and no natural took its place
-            elif T.number(t) != 2 or rules.lock_natural_two:
-                return R.NATURAL_TWO if T.number(t) == 2 else R.WILD_STAYS
+                    return reasons.WILD_STAYS      # a wild moved, and no natural took its place
+            elif tiles.number(t) != 2 or rules.lock_natural_two:
+                return reasons.NATURAL_TWO if tiles.number(t) == 2 else reasons.WILD_STAYS
         p += 1
     return m
 
@@ -212,8 +212,8 @@ def make_run(ts, c, end, lock_two, old, rules):
     has_two = False
     has_ace = False
     for t in ts:
-        if T.colour(t) == c:
-            n = T.number(t)
+        if tiles.colour(t) == c:
+            n = tiles.number(t)
             has_two = has_two or n == 2
             has_ace = has_ace or n == 1
     if lock_two:
@@ -229,7 +229,7 @@ def make_run(ts, c, end, lock_two, old, rules):
         ends = (False,)
     else:
         ends = (False, True)
-    err = R.OK
+    err = reasons.OK
     for two in twos:
         for ace in aces:
             for low_first in ends:
@@ -238,8 +238,8 @@ def make_run(ts, c, end, lock_two, old, rules):
                     return m
                 # keep the most telling reason: the first one, unless it only
                 # says "that option did not apply" or "only by moving a wild"
-                if err == R.OK or err == R.NATURAL_TWO or \
-                        (err == R.WILD_STAYS and m != R.NATURAL_TWO):
+                if err == reasons.OK or err == reasons.NATURAL_TWO or \
+                        (err == reasons.WILD_STAYS and m != reasons.NATURAL_TWO):
                     err = m
     return err
 
@@ -248,43 +248,43 @@ def run_colour(ts):
     """The colour a run of these tiles must have, or -1 (mixed) / -2 (none)."""
     c = -2
     for t in ts:
-        if t != T.JOKER and T.number(t) != 2:
+        if t != tiles.JOKER and tiles.number(t) != 2:
             if c == -2:
-                c = T.colour(t)
-            elif c != T.colour(t):
+                c = tiles.colour(t)
+            elif c != tiles.colour(t):
                 return -1
     if c == -2:
         # only 2s and jokers: a run needs a natural 2 of its colour at most once
         for t in ts:
-            if t != T.JOKER:
-                return T.colour(t)
+            if t != tiles.JOKER:
+                return tiles.colour(t)
     return c
 
 
 def make(ts, end, rules):
     """R4: a new meld laid from a multiset of tiles, or a reason code."""
     if len(ts) < 3:
-        return R.TOO_FEW
-    if T.over_copies(ts, rules.jokers) >= 0:
-        return R.COPIES
+        return reasons.TOO_FEW
+    if tiles.over_copies(ts, rules.jokers) >= 0:
+        return reasons.COPIES
     n = 0
     same = True
     nat = 0
     for t in ts:
-        if not T.is_wild(t):
+        if not tiles.is_wild(t):
             nat += 1
-            if n and T.number(t) != n:
+            if n and tiles.number(t) != n:
                 same = False
-            n = T.number(t)
+            n = tiles.number(t)
     if same and nat >= 1:
         m = make_set(ts, rules)
         if not isinstance(m, int) or nat >= 2:
             return m
     c = run_colour(ts)
     if c == -1:
-        return R.MIXED
+        return reasons.MIXED
     if c == -2:
-        return R.FEW_NATURALS
+        return reasons.FEW_NATURALS
     return make_run(ts, c, end, False, None, rules)
 
 
@@ -297,12 +297,12 @@ def extend(m, ts, end, rules):
     """R4/R5: the meld m with tiles ts added (and wilds moved where a natural
     replaces them), as a new bytearray; or a reason code. m is not changed."""
     all_ts = m[HEAD:] + ts
-    if T.over_copies(all_ts, rules.jokers) >= 0:
-        return R.COPIES
+    if tiles.over_copies(all_ts, rules.jokers) >= 0:
+        return reasons.COPIES
     if m[0] == SET:
         for t in ts:
-            if not T.is_wild(t) and T.number(t) != m[1]:
-                return R.MIXED
+            if not tiles.is_wild(t) and tiles.number(t) != m[1]:
+                return reasons.MIXED
         return make_set(all_ts, rules)
     lock = rules.lock_natural_two and has_natural_two(m)
     return make_run(all_ts, m[1], end, lock, m, rules)
@@ -310,10 +310,10 @@ def extend(m, ts, end, rules):
 
 def wild_position(m, t):
     """Position in run m where natural tile t would replace a wild, or 0."""
-    if m[0] != RUN or t == T.JOKER:
+    if m[0] != RUN or t == tiles.JOKER:
         return 0
     c = m[1]
-    if T.colour(t) != c:
+    if tiles.colour(t) != c:
         return 0
     lo = m[2]
     for i in range(HEAD, len(m)):
@@ -327,7 +327,7 @@ def from_table(ts, rules):
     """A meld written in table order (as `burako score` reads it): the given
     order must be one legal arrangement. Returns a meld or a reason code."""
     if len(ts) < 3:
-        return R.TOO_FEW
+        return reasons.TOO_FEW
     first = make(ts, END_DEFAULT, rules)
     if isinstance(first, int) or first[0] == SET:
         return first
@@ -338,23 +338,23 @@ def from_table(ts, rules):
                 m = _run_once(ts, c, two, ace, low, None, rules)
                 if not isinstance(m, int) and m[HEAD:] == ts:
                     return m
-    return R.BAD_ORDER
+    return reasons.BAD_ORDER
 
 
 def touches(m, t):
     """Could natural tile t join meld m (its number in a set, an end of a run,
     or a wild's place)? A cheap test that allocates nothing, for AIs and UIs
     to skip hopeless candidates before asking extend()."""
-    if T.is_wild(t):
+    if tiles.is_wild(t):
         return True
     if m[0] == SET:
-        return T.number(t) == m[1]
+        return tiles.number(t) == m[1]
     c = m[1]
-    if T.colour(t) != c:
+    if tiles.colour(t) != c:
         return False
     lo = m[2]
     hi = lo + len(m) - HEAD - 1
-    n = T.number(t)
+    n = tiles.number(t)
     for p in ((1, 14) if n == 1 else (n,)):
         if p == lo - 1 or p == hi + 1:
             return True

@@ -1,7 +1,7 @@
 # R1: moves as text, one per line: "meld R3 R4 * low", "add 0 R7", "discard K9".
-from engine import tiles as T
-from engine import melds as M
-from engine import game as G
+from engine import tiles
+from engine import melds
+from engine import game
 
 _ENDS = ("", "low", "high")
 
@@ -19,11 +19,11 @@ def whole(text):
 
 def move_text(mv, cards=False):
     kind, idx, ts, end = mv
-    out = G.KIND_NAMES[kind]
-    if kind == G.ADD or kind == G.SWAP:
+    out = game.KIND_NAMES[kind]
+    if kind == game.ADD or kind == game.SWAP:
         out += " " + str(idx)
     if ts:
-        out += " " + T.list_text(ts, cards)
+        out += " " + tiles.list_text(ts, cards)
     if end:
         out += " " + _ENDS[end]
     return out
@@ -36,27 +36,27 @@ def parse_move(text, cards=False):
     if not words:
         return None
     try:
-        kind = G.KIND_NAMES.index(words[0])
+        kind = game.KIND_NAMES.index(words[0])
     except ValueError:
         return None
     args = words[1:]
-    end = M.END_DEFAULT
+    end = melds.END_DEFAULT
     if args and args[-1] in ("low", "high"):
-        end = M.END_LOW if args[-1] == "low" else M.END_HIGH
+        end = melds.END_LOW if args[-1] == "low" else melds.END_HIGH
         args = args[:-1]
     idx = 0
-    if kind == G.ADD or kind == G.SWAP:
+    if kind == game.ADD or kind == game.SWAP:
         idx = whole(args[0]) if args else -1
         if idx < 0 or idx > 255:
             return None
         args = args[1:]
     ts = bytearray()
     for a in args:
-        t = T.parse(a, cards)
+        t = tiles.parse(a, cards)
         if t < 0:
             return None
         ts.append(t)
-    takes_tiles = kind in (G.MELD, G.ADD, G.SWAP, G.DISCARD)
-    if takes_tiles != bool(ts) or (end and kind not in (G.MELD, G.ADD, G.SWAP)):
+    takes_tiles = kind in (game.MELD, game.ADD, game.SWAP, game.DISCARD)
+    if takes_tiles != bool(ts) or (end and kind not in (game.MELD, game.ADD, game.SWAP)):
         return None
     return (kind, idx, bytes(ts), end)

@@ -13,7 +13,7 @@
 # play() refuses an illegal move with a reason code and leaves the state
 # untouched: every check happens before the first change.
 from micropython import const
-from engine import tiles as T
+from engine import tiles
 from engine import rng
 
 DRAW = const(0)
@@ -85,7 +85,7 @@ def reason_text(code):
 # --- melds (R13.2) -----------------------------------------------------------
 def _first_natural(m):
     for i in range(len(m)):
-        if m[i] != T.JOKER:
+        if m[i] != tiles.JOKER:
             return i
     return -1
 
@@ -103,7 +103,7 @@ def _run_start(m):
         return 0
     for k in range(i + 1, len(m)):
         u = m[k]
-        if u != T.JOKER and (u // 13 != c or u % 13 + 1 != start + k):
+        if u != tiles.JOKER and (u // 13 != c or u % 13 + 1 != start + k):
             return 0
     return start
 
@@ -114,7 +114,7 @@ def _is_set(m):
     n = -1
     seen = 0
     for u in m:
-        if u == T.JOKER:
+        if u == tiles.JOKER:
             continue
         if n < 0:
             n = u % 13
@@ -150,7 +150,7 @@ def check_meld(m):
     same_c = True
     same_n = True
     for u in m:
-        if u == T.JOKER:
+        if u == tiles.JOKER:
             continue
         if col < 0:
             col = u // 13
@@ -182,7 +182,7 @@ def meld_points(m):
 def _colours(m):
     seen = 0
     for u in m:
-        if u != T.JOKER:
+        if u != tiles.JOKER:
             seen |= 1 << (u // 13)
     return seen
 
@@ -194,7 +194,7 @@ IN_SET = const(0x20)
 SET3 = const(0x10)
 
 
-_JB = bytes([T.JOKER])
+_JB = bytes([tiles.JOKER])
 
 
 def joker_idents(m, out):
@@ -206,14 +206,14 @@ def joker_idents(m, out):
         s = _run_start(m)
         c = 1 << (m[_first_natural(m)] // 13)
         for i in range(len(m)):
-            if m[i] == T.JOKER:
+            if m[i] == tiles.JOKER:
                 out.append((s + i) << 6 | c)
     elif k == SET:
         miss = 15 & ~_colours(m)
         f = IN_SET | (SET3 if len(m) == 3 else 0)
         n = number_of(m)
         for u in m:
-            if u == T.JOKER:
+            if u == tiles.JOKER:
                 out.append(n << 6 | f | miss)
 
 
@@ -289,17 +289,17 @@ def penalty(rack):
     """R13.8: what a rack counts against its owner at the end of a hand."""
     s = 0
     for t in rack:
-        s += JOKER_PENALTY if t == T.JOKER else t % 13 + 1
+        s += JOKER_PENALTY if t == tiles.JOKER else t % 13 + 1
     return s
 
 
-def arrange(tiles):
+def arrange(ts):
     """Tiles in the table order that makes them a meld (bytes), or None.
     A run's jokers fill its gaps, then its high end, then its low end; a set's
     jokers go last. The UI's workbench uses it to tidy a group."""
-    nat = sorted([t for t in tiles if t != T.JOKER])
-    j = len(tiles) - len(nat)
-    if not nat or len(tiles) < 3:
+    nat = sorted([t for t in ts if t != tiles.JOKER])
+    j = len(ts) - len(nat)
+    if not nat or len(ts) < 3:
         return None
     c = nat[0] // 13
     if all([t // 13 == c for t in nat]):
@@ -318,10 +318,10 @@ def arrange(tiles):
                         out.append(nat[k])
                         k += 1
                     else:
-                        out.append(T.JOKER)
+                        out.append(tiles.JOKER)
                 if kind(out) == RUN:
                     return bytes(out)
-    out = bytes(nat) + bytes([T.JOKER] * j)
+    out = bytes(nat) + bytes([tiles.JOKER] * j)
     if _is_set(out) and len(out) >= 3:
         return out
     return None
@@ -355,7 +355,7 @@ class Game:
 
     def deal(self):
         # R13.3: 15 stacks of 7 from the shuffled tiles, one left over face up
-        deck = T.full_deck()
+        deck = tiles.full_deck()
         self.rng = rng.shuffle(deck, self.rng)
         for p in range(self.n):
             self.racks[p] = deck[2 * STACK * p:2 * STACK * (p + 1)]
@@ -373,7 +373,7 @@ class Game:
     def laid(self, melds):
         """Counts (bytearray(NCODES)) of the tiles this new table holds beyond
         the current one, or a reason code when a table tile is missing."""
-        c = bytearray(T.NCODES)
+        c = bytearray(tiles.NCODES)
         for m in melds:
             for t in m:
                 c[t] += 1
@@ -393,10 +393,10 @@ class Game:
         laid = self.laid(melds)
         if isinstance(laid, int):
             return laid
-        rack = T.counts(self.racks[p])
+        rack = tiles.counts(self.racks[p])
         total = 0
         closing = False
-        for t in range(T.NCODES):
+        for t in range(tiles.NCODES):
             k = laid[t]
             total += k
             if k > rack[t]:
@@ -512,7 +512,7 @@ class Game:
 
 # --- text -------------------------------------------------------------------
 def table_text(melds):
-    return " | ".join([T.list_text(m) for m in melds])
+    return " | ".join([tiles.list_text(m) for m in melds])
 
 
 # the colour letters' codes, upper then lower case (engine/tiles.py COLOURS order)
@@ -539,7 +539,7 @@ def parse_table(text):
                         return None
                     cur.append(w + n - 1)
                 else:
-                    cur.append(T.JOKER)
+                    cur.append(tiles.JOKER)
                 w = -2
             if ch == 124:
                 if not cur:

@@ -3,8 +3,8 @@
 # (picking tiles from melds and from the rack, building melds), then either
 # commits as one PLAY move, which the engine checks whole, or throws away.
 # Nothing here changes the game until the UI plays bench.move().
-from engine import rummy as RM
-from engine import tiles as T
+from engine import rummy
+from engine import tiles
 
 
 class Bench:
@@ -31,9 +31,9 @@ class Bench:
         m[j:j + 1] = b""
 
     def pick_closing(self):
-        if self.closing != RM.NO_TILE:
+        if self.closing != rummy.NO_TILE:
             self.held.append(self.closing)
-            self.closing = RM.NO_TILE
+            self.closing = rummy.NO_TILE
 
     # --- putting down --------------------------------------------------------------
     def put(self, mi, j=-1):
@@ -53,9 +53,9 @@ class Bench:
         False when it did not come from there: a table tile stays on the table."""
         t = self.held[-1]
         g = self.g
-        if T.counts(g.racks[g.turn])[t] > T.counts(self.rack)[t]:
+        if tiles.counts(g.racks[g.turn])[t] > tiles.counts(self.rack)[t]:
             self.rack.append(t)
-        elif t == g.closing and self.closing == RM.NO_TILE:
+        elif t == g.closing and self.closing == rummy.NO_TILE:
             self.closing = t
         else:
             return False
@@ -64,24 +64,24 @@ class Bench:
 
     def tidy(self, mi):
         """Put meld mi in table order when its tiles make a meld (RM.arrange)."""
-        a = RM.arrange(self.melds[mi])
+        a = rummy.arrange(self.melds[mi])
         if a is not None:
             self.melds[mi] = bytearray(a)
         return a is not None
 
     # --- checking and committing ---------------------------------------------------
     def move(self):
-        return (RM.PLAY, tuple([bytes(m) for m in self.melds if m]))
+        return (rummy.PLAY, tuple([bytes(m) for m in self.melds if m]))
 
     def status(self):
         """(reason, meld index): OK when the play may be committed; otherwise
         why not, with the first meld at fault (-1 when no single meld is)."""
         if self.held:
-            return RM.TILES_HELD, -1
+            return rummy.TILES_HELD, -1
         for i in range(len(self.melds)):
             m = self.melds[i]
             if m:
-                r = RM.check_meld(m)
+                r = rummy.check_meld(m)
                 if r:
                     return r, i
         return self.g.check(self.move()), -1
@@ -91,12 +91,12 @@ class Bench:
         and the closing tile when it is used."""
         g = self.g
         out = bytearray()
-        have = T.counts(self.rack)
+        have = tiles.counts(self.rack)
         for t in g.racks[g.turn]:
             if have[t]:
                 have[t] -= 1
             else:
                 out.append(t)
-        if g.closing != RM.NO_TILE and self.closing == RM.NO_TILE:
+        if g.closing != rummy.NO_TILE and self.closing == rummy.NO_TILE:
             out.append(g.closing)
         return out

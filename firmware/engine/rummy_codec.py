@@ -7,8 +7,8 @@
 #   | winners: count, seats | exposed: n bytes | stock: u8 length + tiles
 #   | racks: n x (u8 length + tiles) | table: u8 meld count, each u8 length + tiles
 import struct
-from engine import rummy as RM
-from engine import tiles as T
+from engine import rummy
+from engine import tiles
 
 MAGIC = b"RM\x01"
 _HEAD = "<6BHHHII"
@@ -55,7 +55,7 @@ class _Reader:
     def zone(self):
         ts = self.take(self.take(1)[0])
         for t in ts:
-            if t >= T.NCODES:
+            if t >= tiles.NCODES:
                 raise ValueError("not a tile in a rummy position")
         return ts
 
@@ -68,9 +68,9 @@ def decode(b):
     r.i = 3
     n, phase, turn, passes, closer, closing, hand, hands, target, x, seed = struct.unpack(
         _HEAD, r.take(struct.calcsize(_HEAD)))
-    if not 2 <= n <= 4 or phase > RM.P_MATCH_OVER or turn >= n or closer > n:
+    if not 2 <= n <= 4 or phase > rummy.P_MATCH_OVER or turn >= n or closer > n:
         raise ValueError("bad rummy position")
-    g = RM.Game(n, seed, hands, target, False)
+    g = rummy.Game(n, seed, hands, target, False)
     g.phase, g.turn, g.passes, g.closer, g.closing = phase, turn, passes, closer - 1, closing
     g.hand, g.rng = hand, x
     g.scores = [struct.unpack("<I", r.take(4))[0] for _ in range(n)]

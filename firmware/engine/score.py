@@ -1,6 +1,6 @@
 # R7: the score of one side at the end of a hand.
-from engine import melds as M
-from engine import tiles as T
+from engine import melds
+from engine import tiles
 
 # indexes into a breakdown tuple
 MELDED = 0
@@ -13,18 +13,18 @@ TOTAL = 6
 FIELDS = ("melded", "pure_canastas", "impure_canastas", "closing", "muerto", "rack", "total")
 
 
-def side(melds, racks, took_muerto, closed, rules):
+def side(laid, racks, took_muerto, closed, rules):
     """Breakdown (melded, pure, impure, closing, muerto, rack, total) of one side.
 
-    melds: the side's melds; racks: the racks of the side's players.
+    laid: the side's melds; racks: the racks of the side's players.
     """
     melded = 0
     pure = 0
     impure = 0
-    for m in melds:
-        melded += M.points(m, rules)
-        if M.is_canasta(m, rules):
-            if M.is_pure(m):
+    for m in laid:
+        melded += melds.points(m, rules)
+        if melds.is_canasta(m, rules):
+            if melds.is_pure(m):
                 pure += 1
             else:
                 impure += 1
@@ -33,7 +33,7 @@ def side(melds, racks, took_muerto, closed, rules):
     rack = 0
     for r in racks:
         for t in r:
-            rack -= T.value(t, rules.joker_value)
+            rack -= tiles.value(t, rules.joker_value)
     close = rules.close_bonus if closed else 0
     muerto = rules.muerto_bonus if took_muerto else -rules.no_muerto_penalty
     total = melded + pure * rules.pure_bonus + impure * rules.impure_bonus + close + muerto + rack

@@ -7,10 +7,10 @@
 #   g = new_game(head)               # the Game before the first move (or a str: why not)
 #   for lineno, player, mv in moves: g.play(mv) ...
 # replay(lines) does both and checks every move.
-from engine import rules as RU
-from engine import game as G
-from engine import notation as N
-from engine import reasons as R
+from engine.rules import MAX_TARGET, by_name
+from engine import game
+from engine import notation
+from engine import reasons
 
 MAGIC = "burako-transcript 1"
 HEAD_KEYS = ("variant", "players", "seed", "target")
@@ -24,13 +24,13 @@ def header(g):
 
 def line(player, mv, rules=None):
     # rules: the game's variant, for its notation (R12: cards in burraco)
-    return "%d %s\n" % (player, N.move_text(mv, rules is not None and rules.cards))
+    return "%d %s\n" % (player, notation.move_text(mv, rules is not None and rules.cards))
 
 
 def new_game(head):
     """A fresh Game from header fields (a dict of str), or an error string."""
     name = head.get("variant", "")
-    rules = RU.by_name(name)
+    rules = by_name(name)
     if rules is None:
         # cut: the error is one line, whatever the file holds
         return "unknown variant %r" % (name if len(name) <= 20 else name[:20] + "...")
@@ -44,15 +44,15 @@ def new_game(head):
             rules.name, " or ".join([str(p) for p in rules.players]), text[0][:20])
     if seed > MAX_SEED:
         return "seed must be at most %d" % MAX_SEED
-    if target > RU.MAX_TARGET:
-        return "target must be at most %d (0: the variant's)" % RU.MAX_TARGET
-    return G.Game(rules, n, seed, target)
+    if target > MAX_TARGET:
+        return "target must be at most %d (0: the variant's)" % MAX_TARGET
+    return game.Game(rules, n, seed, target)
 
 
 def _number(text):
     # N.whole, except that digits too many for it (over 10) are a number too
     # large for any field, not "not a number": the error names the real limit
-    v = N.whole(text)
+    v = notation.whole(text)
     if v < 0 and len(text) > 10:
         for ch in text:
             if ch < "0" or ch > "9":
@@ -88,15 +88,15 @@ def read(lines):
             head[parts[0]] = parts[1] if len(parts) > 1 else ""
             continue
         if not started:
-            rules = RU.by_name(head.get("variant", ""))
+            rules = by_name(head.get("variant", ""))
             cards = rules is not None and rules.cards
         started = True
-        if len(parts) < 2 or N.whole(parts[0]) < 0:
+        if len(parts) < 2 or notation.whole(parts[0]) < 0:
             return head, moves, "line %d: expected '<player> <move>', got %r" % (lineno, s[:60])
-        mv = N.parse_move(parts[1], cards)
+        mv = notation.parse_move(parts[1], cards)
         if mv is None:
             return head, moves, "line %d: %r is not a move" % (lineno, parts[1][:60])
-        moves.append((lineno, N.whole(parts[0]), mv))
+        moves.append((lineno, notation.whole(parts[0]), mv))
     if lineno == 0:
         return None, moves, "line 1: not a Burako transcript (expected %r)" % MAGIC
     return head, moves, None
@@ -117,5 +117,5 @@ def replay(lines):
             return g, "line %d: it is player %d's turn, not %d's" % (lineno, g.turn, player)
         bad = g.play(mv)
         if bad:
-            return g, "line %d: %s: %s" % (lineno, N.move_text(mv, g.rules.cards), R.text(bad))
+            return g, "line %d: %s: %s" % (lineno, notation.move_text(mv, g.rules.cards), reasons.text(bad))
     return g, err

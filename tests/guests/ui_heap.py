@@ -6,7 +6,7 @@ import gc
 import sys
 
 from hal.storage import Storage
-from ui import app as A
+from ui import app as ui_app
 
 seed = 1
 KEYS = [(), ()]     # the set-up's keys after each title's New game: one tuple per match
@@ -40,8 +40,8 @@ B.link = None
 B.storage = Storage('/flash/')
 B.idle = None
 gc.collect()
-APP = A.App(B, seed=seed, ai_ms=0)
-OFF = A.OFF_TABLE + ('link.entropy',)
+APP = ui_app.App(B, seed=seed, ai_ms=0)
+OFF = ui_app.OFF_TABLE + ('link.entropy',)
 
 
 def frames():
@@ -51,13 +51,13 @@ def frames():
     while title <= len(KEYS):
         k = 0
         if app.waiting():
-            if app.screen == A.S_TITLE:
+            if app.screen == ui_app.S_TITLE:
                 title += 1
                 print('TITLE', app.row, app.has_save)
                 if title <= len(KEYS):
                     k = 0x20                    # New game
                     todo = list(KEYS[title - 1])
-            elif app.screen == A.S_SETUP and todo:
+            elif app.screen == ui_app.S_SETUP and todo:
                 k = todo.pop(0)
             else:
                 k = 0x20                        # the hand end's next hand, the match end's title
@@ -69,7 +69,7 @@ def frames():
 
 def check():
     # after a collection: at the table, what must be gone and what is free
-    if APP.screen == A.S_GAME:
+    if APP.screen == ui_app.S_GAME:
         left = [n for n in OFF if n in sys.modules]
         if left:
             print('LEFT', ' '.join(left))

@@ -206,10 +206,10 @@ def uf2_stale(uf2):
 
 def profile(name=DEFAULT_PROFILE):
     """The firmware's board profile module (pins, glass), as the device imports it."""
-    from hal import board as hb
+    from hal import board as hal_board
 
     try:
-        return hb.load_profile(name)
+        return hal_board.load_profile(name)
     except ImportError:
         raise VPicoError(f"no board profile {name!r} (firmware/hal/profile_{name}.py)")
 
@@ -391,13 +391,13 @@ class VPico:
         """Press the keys in `mask` for `hold_ms` of emulated time, then release; returns the press time (ns).
         On a board without X and Y (the Pico-LCD-1.14) X and Y are B and A held HOLD_MS, as
         hal/buttons.py reads them there."""
-        from hal import keys as K
+        from hal import keys as hal_keys
 
         have = 0
         for bit, _ in self.profile.KEYS:
             have |= bit
-        if mask & (K.X | K.Y) and not have & (K.X | K.Y):
-            mask = (mask & ~(K.X | K.Y)) | (K.B if mask & K.X else 0) | (K.A if mask & K.Y else 0)
+        if mask & (hal_keys.X | hal_keys.Y) and not have & (hal_keys.X | hal_keys.Y):
+            mask = (mask & ~(hal_keys.X | hal_keys.Y)) | (hal_keys.B if mask & hal_keys.X else 0) | (hal_keys.A if mask & hal_keys.Y else 0)
             hold_ms = max(hold_ms, HOLD_MS)
         return self.request("keys", low=self.pins_for(mask), hold_ms=hold_ms)["t_ns"]
 
@@ -480,7 +480,7 @@ def wire_frames(log, ends=None):
     [(t_first, t_last, ctl, seq, ack, payload)], t_first the time of the frame's first byte in `log`,
     t_last that of its 0x00 delimiter in `ends` (a log of the same bytes timed elsewhere: written
     into the TX FIFO and out on the wire), else in `log`. Damaged frames are left out."""
-    from link import frame as F
+    from link import frame
 
     times, data = log[0::2], log[1::2]
     last = times if ends is None else ends[0::2]
@@ -494,10 +494,10 @@ def wire_frames(log, ends=None):
         buf = bytearray(data[start:i])
         first = times[start] if start < i else None
         start = i + 1
-        m = F.cobs_decode(buf, len(buf)) if buf else -1
-        if m < F.HEAD + F.CRC or F.crc16(buf, m - F.CRC) != buf[m - 2] | (buf[m - 1] << 8):
+        m = frame.cobs_decode(buf, len(buf)) if buf else -1
+        if m < frame.HEAD + frame.CRC or frame.crc16(buf, m - frame.CRC) != buf[m - 2] | (buf[m - 1] << 8):
             continue
-        out.append((first, last[i], buf[0], buf[1], buf[2], bytes(buf[F.HEAD:m - F.CRC])))
+        out.append((first, last[i], buf[0], buf[1], buf[2], bytes(buf[frame.HEAD:m - frame.CRC])))
     return out
 
 
@@ -508,8 +508,8 @@ def move_round_trips(sender, receiver):
     that last byte into its RX FIFO to the last bit out of the first frame acknowledging it (an ACK,
     or a DATA frame carrying the ack). Bits on the wire are counted once, where they leave, so the
     host's speed, which lets the two boards' clocks drift apart, does not enter the figure."""
-    from link import msg as M
-    from link import transport as TR
+    from link import msg as link_msg
+    from link import transport
 
     sent = wire_frames(sender["tx_in"], sender["tx_out"])
     got = wire_frames(receiver["rx"])
@@ -517,13 +517,13 @@ def move_round_trips(sender, receiver):
     trips = []
     seen = set()
     for t0, t_out, ctl, seq, _ack, pay in sent:
-        if ctl & 0x0F != TR.DATA or not pay or pay[0] != M.MOVE or pay in seen:
+        if ctl & 0x0F != transport.DATA or not pay or pay[0] != link_msg.MOVE or pay in seen:
             continue  # a resend is not a move of its own
         seen.add(pay)
-        arrived = [f[1] for f in got if f[2] & 0x0F == TR.DATA and f[3] == seq and f[5] == pay]
+        arrived = [f[1] for f in got if f[2] & 0x0F == transport.DATA and f[3] == seq and f[5] == pay]
         if not arrived:
             continue
-        acks = [f[1] for f in answers if f[1] > arrived[0] and f[2] & 0x0F in (TR.ACK, TR.DATA) and f[4] == seq]
+        acks = [f[1] for f in answers if f[1] > arrived[0] and f[2] & 0x0F in (transport.ACK, transport.DATA) and f[4] == seq]
         if acks:
             trips.append((t_out - t0) + (acks[0] - arrived[0]))
     return trips
@@ -613,12 +613,12 @@ def heap_at_table(pico, players=2):
     """gc.mem_free() after gc.collect() right after a new game's table is drawn (seed 1, keys
     A, UP, A from the title: the set-up's Start row), the App started by main.main(). The
     Burako save is removed first (with one the title's first row resumes it)."""
-    from hal import keys as K
+    from hal import keys as hal_keys
 
     t = pico.stats()["t_ns"]
     mpremote(pico.port, "exec", "--no-follow", f"PLAYERS = {players!r}\n" + HEAP_SCRIPT)
     pico.settle(800, after_ns=t)
-    for k in (K.A, K.UP, K.A):
+    for k in (hal_keys.A, hal_keys.UP, hal_keys.A):
         pico.settle(after_ns=pico.tap(k))
     out = b""
     while True:  # everything printed so far; the last report is the table's
