@@ -27,13 +27,13 @@ from link.msg import (CONNECTING, DEALING, PLAYING, PEER_GONE, ENDED, STATE_NAME
                       R_PEER_ABANDONED, R_NO_REVEAL, REASON_NAMES, F_ILLEGAL, F_DIGEST, F_STALE,
                       F_GARBAGE, F_NOT_TURN, F_UNEXPECTED, EV_STATE, EV_MOVE, EV_SYNC, EV_REFUSED)
 
-RUMMY = const(3)           # Rummy's variant id (link/moves_rummy.py)
 # the engine's reason for a move out of turn: engine/reasons.py NOT_YOUR_TURN,
 # engine/rummy.py WRONG_PHASE (tests/test_link_rummy.py checks both)
 NOT_YOUR_TURN = const(1)
 BUSY = const(100)          # send_move: the link is not in a state to take a move
 
 # (private consts are inlined: no interned name, docs/memory.md "const")
+_RUMMY = const(3)          # Rummy's variant id (link/moves_rummy.py VARIANT)
 _SAVE_MS = const(2000)     # dirty this long: safe_to_write() says yes whatever the peer sends
 _QUIET_MS = const(1000)    # a catch-up or repair shows as CONNECTING only after this long
 FIRMWARE = b"dev"
@@ -316,7 +316,7 @@ class Link:
     def game_module(self):
         """The game module (new_game, rules_at, decode...)."""
         self._lazy = True
-        return game_module(self.variant == RUMMY)
+        return game_module(self.variant == _RUMMY)
 
     # --- match state ---------------------------------------------------------
     def new_match_state(self):
