@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import hostile as H
+import hostile
 from host.relay import Cable, SimClock, _Board
 from link import deal
 from link import entropy
@@ -42,7 +42,7 @@ def _unchanged(out, before):
 
 def _heap(out):
     if out.peak is not None:                    # inside MicroPython
-        assert out.peak < H.HEAP
+        assert out.peak < hostile.HEAP
 
 
 # --- a move for my seat reaches my game only from me --------------------------------
@@ -53,7 +53,7 @@ def test_forged_moves_for_the_victims_seat_end_the_link_R_CHEAT(victim, trigger)
     the victim take that log: by a MOVE whose ply is ahead (SYNC), a HELLO
     claiming more moves (SYNC), a HELLO with the same count and another
     digest (REPAIR). Each once played all of a victim's turns."""
-    out, atk, clock, (before, ms) = H.drive(H.forged_moves(trigger), victim=victim)
+    out, atk, clock, (before, ms) = hostile.drive(hostile.forged_moves(trigger), victim=victim)
     assert out.state == session.ENDED and out.reason == session.R_CHEAT and not out.by_peer
     _unchanged(out, before)
     assert atk.link.reason == session.R_CHEAT and atk.link.by_peer      # told
@@ -67,22 +67,22 @@ def test_restored_console_takes_its_own_moves_past_its_save_once_then_never():
     state = {}
 
     def scen(v, atk, clock):
-        before = yield from H.mid_match(v, atk, clock, 12)
+        before = yield from hostile.mid_match(v, atk, clock, 12)
         # the victim's save, then one more turn each, then the victim is switched off
         state["save"] = v.save
-        yield from H.mid_match(v, atk, clock, v.count + 6)
+        yield from hostile.mid_match(v, atk, clock, v.count + 6)
         v.c.save = state["save"]
         v.c.power_cycle()                      # restored behind: its own last moves are the peer's to give
-        yield from H.until(lambda: v.state == session.PLAYING and v.count == atk.link.count and v.idle, clock, 10_000)
+        yield from hostile.until(lambda: v.state == session.PLAYING and v.count == atk.link.count and v.idle, clock, 10_000)
         assert not v.c.link.restored
         state["caught"] = v.count
-        yield from H.settle(clock, 100)
+        yield from hostile.settle(clock, 100)
         before = (v.count, v.dig, bytes(v.c.link.log))
         atk.forge(v.seat, 1)
         atk.say(atk.hello())
-        yield from H.until(H.ended(v), clock, 10_000)
+        yield from hostile.until(hostile.ended(v), clock, 10_000)
         return before
-    out, atk, clock, before = H.drive(scen)
+    out, atk, clock, before = hostile.drive(scen)
     assert state["caught"] > 12
     assert out.reason == session.R_CHEAT
     assert (out.count, out.dig, out.log) == before
@@ -91,7 +91,7 @@ def test_restored_console_takes_its_own_moves_past_its_save_once_then_never():
 def test_restored_console_refuses_a_log_that_rewrites_its_saved_moves():
     """Within its saved count a restored console's moves must be its saved log."""
     def scen(v, atk, clock):
-        yield from H.mid_match(v, atk, clock, 10)
+        yield from hostile.mid_match(v, atk, clock, 10)
         save = v.save
         v.c.save = save
         v.c.power_cycle()
@@ -103,9 +103,9 @@ def test_restored_console_refuses_a_log_that_rewrites_its_saved_moves():
         session._assign(L.game, g)
         atk.forge(v.seat, 8, alt=True)
         L.phase = session.PLAYING
-        yield from H.until(H.ended(v), clock, 10_000)
+        yield from hostile.until(hostile.ended(v), clock, 10_000)
         return save
-    out, atk, clock, save = H.drive(scen)
+    out, atk, clock, save = hostile.drive(scen)
     assert out.reason == session.R_CHEAT
     c = Link(_board(), "burako", saved=save)
     assert out.log == bytes(c.log) and out.count == c.count
@@ -119,7 +119,7 @@ def test_deal_grinding_ends_the_link_with_the_reason_never_a_new_deal(victim, ho
     """The attacker reads the victim's REVEAL, withholds its own and asks for
     another deal (a new HELLO, a restart) or never reveals: the victim ends
     with the reason named, by the peer, and no match was dealt."""
-    out, atk, clock, (_, ms) = H.drive(H.deal_grinding(how), victim=victim)
+    out, atk, clock, (_, ms) = hostile.drive(hostile.deal_grinding(how), victim=victim)
     assert out.state == session.ENDED and out.reason == reason and out.by_peer
     assert out.match_id is None and out.save is None and out.count == 0
     if how == "silence":                        # REVEAL_MS of connected time
@@ -129,7 +129,7 @@ def test_deal_grinding_ends_the_link_with_the_reason_never_a_new_deal(victim, ho
 
 @pytest.mark.parametrize("victim", VICTIMS)
 def test_a_dealt_match_the_peer_walks_away_from_is_abandoned_by_it(victim):
-    out, atk, clock, _ = H.drive(H.dealt_then_abandoned, victim=victim)
+    out, atk, clock, _ = hostile.drive(hostile.dealt_then_abandoned, victim=victim)
     assert out.state == session.ENDED and out.reason == session.R_PEER_ABANDONED and out.by_peer
     assert out.match_id is not None and out.count == 0      # the match (and its save) kept
 
@@ -138,8 +138,8 @@ def test_reveal_timeout_counts_only_connected_time():
     """A pulled cable mid-deal does not end it: the 20 s are time with the peer there."""
     clock = SimClock(1000)
     cable = Cable(clock)
-    a = H.SavingConsole(cable.a, clock, "burako", 0, 1)
-    b = H.Attacker(cable.b, clock, "burako", 0, 2)
+    a = hostile.SavingConsole(cable.a, clock, "burako", 0, 1)
+    b = hostile.Attacker(cable.b, clock, "burako", 0, 2)
     b.withhold(msg.REVEAL)
     while b.link.match_id is None:
         clock.now += 10
@@ -168,14 +168,14 @@ def test_log_flood_buffers_nothing_and_changes_nothing(victim, junk):
     numbers in order (checked as they come: the first illegal move stops it;
     then LOG(0...) for the repair it asked: not its log, R_CHEAT), or with
     nobody's move numbers (ignored). The heap stays as it was."""
-    out, atk, clock, (before, ms) = H.drive(H.log_flood(200, junk), victim=victim)
+    out, atk, clock, (before, ms) = hostile.drive(hostile.log_flood(200, junk), victim=victim)
     if junk:
         assert out.state == session.CONNECTING            # still waiting for a repair; the player may leave
     else:
         assert out.state == session.ENDED and out.reason == session.R_CHEAT
     _unchanged(out, before)
     if out.peak is not None:
-        assert out.peak < H.HEAP and out.window < 90_000      # (a match's guest peaks ~80 KB)
+        assert out.peak < hostile.HEAP and out.window < 90_000      # (a match's guest peaks ~80 KB)
 
 
 def test_a_log_past_the_bound_ends_the_link_and_changes_nothing(monkeypatch):
@@ -183,25 +183,25 @@ def test_a_log_past_the_bound_ends_the_link_and_changes_nothing(monkeypatch):
     small so that an honest catch-up crosses it: R_PROTOCOL, game and log as
     they were."""
     def scen(v, atk, clock):
-        before = yield from H.mid_match(v, atk, clock, 10)
+        before = yield from hostile.mid_match(v, atk, clock, 10)
         monkeypatch.setattr(msg, "MAX_LOG", len(before[2]) + 1)    # (the session's and repair.py's)
         atk.ahead()
         atk.say(atk.hello())
-        yield from H.until(H.ended(v), clock, 10_000)
+        yield from hostile.until(hostile.ended(v), clock, 10_000)
         return before
-    out, atk, clock, before = H.drive(scen)
+    out, atk, clock, before = hostile.drive(scen)
     assert out.reason == session.R_PROTOCOL
     _unchanged(out, before)
 
 
 def test_a_move_past_the_bound_ends_the_link(monkeypatch):
     def scen(v, atk, clock):
-        before = yield from H.mid_match(v, atk, clock, 10)
+        before = yield from hostile.mid_match(v, atk, clock, 10)
         monkeypatch.setattr(msg, "MAX_LOG", len(before[2]) + 1)    # (the session's and repair.py's)
         atk.playing = True
-        yield from H.until(H.ended(v), clock, 10_000)
+        yield from hostile.until(hostile.ended(v), clock, 10_000)
         return before
-    out, atk, clock, before = H.drive(scen)
+    out, atk, clock, before = hostile.drive(scen)
     assert out.reason == session.R_PROTOCOL
     _unchanged(out, before)
 
@@ -211,15 +211,15 @@ def test_a_thousand_catch_ups_keep_the_heap_where_it_was():
     """1,000 catch-ups in a row (SYNC, LOG_END, adopted) inside MicroPython at
     131072: the heap after each is the same (no leak); then a whole match of
     catch-ups with moves (each of the attacker's turns taken by SYNC)."""
-    out, atk, clock, ((done, mems), _) = H.drive(H.catchups(1000, moves=False), victim="micropython",
+    out, atk, clock, ((done, mems), _) = hostile.drive(hostile.catchups(1000, moves=False), victim="micropython",
                                                  fuel=400_000_000_000, timeout=900)
     assert done == 1000 and out.state == session.PLAYING
     assert max(mems[10:]) - min(mems[10:]) <= 256
-    assert out.peak < H.HEAP
-    out, atk, clock, ((done, mems), _) = H.drive(H.catchups(10_000), victim="micropython",
+    assert out.peak < hostile.HEAP
+    out, atk, clock, ((done, mems), _) = hostile.drive(hostile.catchups(10_000), victim="micropython",
                                                  fuel=400_000_000_000, timeout=900)
     assert done > 50 and out.reason == session.R_MATCH_OVER
-    assert out.peak < H.HEAP
+    assert out.peak < hostile.HEAP
 
 
 # --- END and saves -----------------------------------------------------------------------
@@ -228,7 +228,7 @@ def test_end_match_over_mid_match_is_the_peer_abandoning(victim):
     """END(1, match over) with the match in play: the victim does not sit on a
     dead table; the link ends as the peer abandoning, by the peer, the game
     and save kept for the player to decide."""
-    out, atk, clock, (before, ms) = H.drive(H.false_end, victim=victim)
+    out, atk, clock, (before, ms) = hostile.drive(hostile.false_end, victim=victim)
     assert out.state == session.ENDED and out.reason == session.R_PEER_ABANDONED and out.by_peer
     _unchanged(out, before)
 
@@ -237,7 +237,7 @@ def test_end_match_over_mid_match_is_the_peer_abandoning(victim):
 def test_trailing_byte_after_every_frame_cannot_starve_saves(victim):
     """A frame always half read kept safe_to_write() false for good: now the
     log never goes unsaved longer than SAVE_MS at a turn boundary."""
-    out, atk, clock, ((moves, saves, unsaved, gone), _) = H.drive(H.save_starvation(120), victim=victim)
+    out, atk, clock, ((moves, saves, unsaved, gone), _) = hostile.drive(hostile.save_starvation(120), victim=victim)
     assert moves > 100 and saves >= 2
     assert unsaved <= session._SAVE_MS + 100
     _save_intact(out, out.log)
@@ -245,8 +245,8 @@ def test_trailing_byte_after_every_frame_cannot_starve_saves(victim):
 
 @pytest.mark.parametrize("victim", VICTIMS)
 def test_one_byte_a_second_peer_cannot_starve_saves(victim):
-    out, atk, clock, ((moves, saves, unsaved, gone), _) = H.drive(
-        H.save_starvation(600, trickle=True), victim=victim, tick=50, fuel=400_000_000_000, timeout=900)
+    out, atk, clock, ((moves, saves, unsaved, gone), _) = hostile.drive(
+        hostile.save_starvation(600, trickle=True), victim=victim, tick=50, fuel=400_000_000_000, timeout=900)
     assert gone >= 10                           # it flaps between peer gone and playing
     assert moves >= 1 and saves >= 1
     assert unsaved <= session._SAVE_MS + 100
@@ -274,8 +274,8 @@ def test_payloads_over_480_bytes_are_dropped(n):
 def _two():
     clock = SimClock(1000)
     cable = Cable(clock)
-    a = H.SavingConsole(cable.a, clock, "burako", 0, 1)
-    b = H.Attacker(cable.b, clock, "burako", 0, 2)
+    a = hostile.SavingConsole(cable.a, clock, "burako", 0, 1)
+    b = hostile.Attacker(cable.b, clock, "burako", 0, 2)
     return a, b, clock, cable
 
 
@@ -355,8 +355,8 @@ def test_an_honest_consoles_game_holds_only_moves_a_seat_really_sent(seed, acts)
     victim sent, at that ply; the log replays (only legal moves)."""
     clock = SimClock(1000)
     cable = Cable(clock)
-    v = H.SavingConsole(cable.a, clock, "burako", 0, seed * 2 + 1)
-    atk = H.Attacker(cable.b, clock, "burako", 0, seed * 2 + 2)
+    v = hostile.SavingConsole(cable.a, clock, "burako", 0, seed * 2 + 1)
+    atk = hostile.Attacker(cable.b, clock, "burako", 0, seed * 2 + 2)
     own = {}
     send = v.link.send_move
 
@@ -406,7 +406,7 @@ def test_an_honest_consoles_game_holds_only_moves_a_seat_really_sent(seed, acts)
         atk.playing = what == "wait"
     L = v.link
     if L.game is not None:
-        seats = H.turn_seat(L.rules, L.seed, L.target, bytes(L.log))
+        seats = hostile.turn_seat(L.rules, L.seed, L.target, bytes(L.log))
         i = 0
         for k, seat in enumerate(seats):
             mv, j = msg.get_move(L.log, i, len(L.log))
@@ -431,10 +431,10 @@ def test_worst_attacks_against_the_rp2_firmware_on_the_virtual_pico(flashed, tmp
         pytest.fail("burako flash failed: " + flashed["err"][-300:])
     image = tmp_path / "flash.bin"
     shutil.copyfile(flashed["image"], image)
-    scen = {"move": H.forged_moves("move"), "hello": H.forged_moves("hello"),
-            "repair": H.forged_moves("repair"), "grind_hello": H.deal_grinding("hello"),
-            "grind_restart": H.deal_grinding("restart"), "flood": H.log_flood(40)}[attack]
-    out, atk, ret, lines = H.drive_vpico(scen, image)
+    scen = {"move": hostile.forged_moves("move"), "hello": hostile.forged_moves("hello"),
+            "repair": hostile.forged_moves("repair"), "grind_hello": hostile.deal_grinding("hello"),
+            "grind_restart": hostile.deal_grinding("restart"), "flood": hostile.log_flood(40)}[attack]
+    out, atk, ret, lines = hostile.drive_vpico(scen, image)
     assert not [x for x in lines if "Error" in x or "Traceback" in x], lines[-5:]
     assert out.state == session.ENDED
     if attack.startswith("grind"):
@@ -452,7 +452,7 @@ def test_the_whole_console_takes_a_hundred_catch_ups_within_128k():
     catch-up now plays the peer's moves on link.game itself (no second Game)
     and shows no link screen in its first second: 1,200 frames in which every
     one of the peer's turns comes by a catch-up (at least 30)."""
-    n, st, code, tail = H.ui_catchups(frames=1200)
+    n, st, code, tail = hostile.ui_catchups(frames=1200)
     assert code == 0, tail
     # ~100 on a quiet host; the attacker runs on the wall clock, the console
     # on frames paced by the cable, so a loaded host sees fewer. The old link
@@ -462,7 +462,7 @@ def test_the_whole_console_takes_a_hundred_catch_ups_within_128k():
     # its own: some deals end in ~570 moves): never ended by an error
     lk = st["link"]
     assert lk["state"] == "playing" or (lk["state"], lk["reason"]) == ("ended", "match over"), lk
-    assert st["peak_heap_bytes"] < H.HEAP, st
+    assert st["peak_heap_bytes"] < hostile.HEAP, st
 
 
 @pytest.mark.parametrize("trigger", ["move", "hello", "repair"])
@@ -470,7 +470,7 @@ def test_forged_moves_in_a_rummy_match_end_the_link_R_CHEAT(trigger):
     """Rummy israeli's moves (references to the table before them) go the same
     way: a LOG holding a move of the victim's seat ends the link, the game,
     log and save as they were."""
-    out, atk, clock, (before, ms) = H.drive(H.forged_moves(trigger), variant="rummy")
+    out, atk, clock, (before, ms) = hostile.drive(hostile.forged_moves(trigger), variant="rummy")
     assert out.state == session.ENDED and out.reason == session.R_CHEAT
     assert (out.count, out.dig, out.log) == before
     c = Link(_board(), "rummy", saved=out.save)

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ai.rummy import RummyAI
-from engine import rummy as RM
-from engine import rummy_codec as RC
-from engine import tiles as T
+from engine import rummy
+from engine import rummy_codec
+from engine import tiles
 from host.relay import GUEST_WIRE, Cable, Console, Faults, SimClock, duel
 from link import moves_rummy
 from link import msg
@@ -49,7 +49,7 @@ def _same_match(a, b):
     assert {la.seat, lb.seat} == {0, 1}
     assert la.count == lb.count and bytes(la.log) == bytes(lb.log)
     assert la.digest == lb.digest
-    assert RC.encode(la.game) == RC.encode(lb.game)
+    assert rummy_codec.encode(la.game) == rummy_codec.encode(lb.game)
     ga, gb = la.game, lb.game
     assert ga.history == gb.history and ga.scores == gb.scores and ga.winners == gb.winners
 
@@ -57,7 +57,7 @@ def _same_match(a, b):
 def _over(c):
     L = c.link
     assert L.state == session.ENDED and L.reason == session.R_MATCH_OVER
-    assert L.game.phase == RM.P_MATCH_OVER
+    assert L.game.phase == rummy.P_MATCH_OVER
 
 
 def _noisy(seed, p=0.01):
@@ -81,10 +81,10 @@ def test_whole_rummy_match_ends_identically_on_both_consoles_R13_9(seed, levels)
     assert a.link.refused == b.link.refused == 0
     # the host side replays the log to the same position (session.replay)
     g2, bad = session.replay("rummy", a.link.seed, a.link.target, a.link.log)
-    assert bad is None and RC.encode(g2) == RC.encode(g)
+    assert bad is None and rummy_codec.encode(g2) == rummy_codec.encode(g)
     # R13.3: seat 0 starts the first hand
     mv, _ = moves_rummy.get_move(a.link.log, 0, len(a.link.log))
-    assert mv == (RM.DRAW, ())
+    assert mv == (rummy.DRAW, ())
 
 
 def test_rummy_match_over_a_noisy_cable_finishes_R13_9():
@@ -130,22 +130,22 @@ def test_send_move_checks_turn_and_state_nothing_changes_R13_4():
     same number as Burako's NOT_YOUR_TURN); an illegal local play its own
     reason; before the deal, BUSY. None of them touches the log."""
     from engine import reasons
-    assert session.NOT_YOUR_TURN == reasons.NOT_YOUR_TURN == RM.WRONG_PHASE
+    assert session.NOT_YOUR_TURN == reasons.NOT_YOUR_TURN == rummy.WRONG_PHASE
     a, b, clock, cable = _consoles(14)
-    assert a.link.send_move((RM.DRAW, ())) == session.BUSY
-    a, b, clock, cable = _playing(14, 20, RM.P_DRAW)
+    assert a.link.send_move((rummy.DRAW, ())) == session.BUSY
+    a, b, clock, cable = _playing(14, 20, rummy.P_DRAW)
     La, Lb = a.link, b.link
-    before = (bytes(La.log), La.count, RC.encode(La.game))
-    assert La.send_move((RM.DRAW, ())) == RM.WRONG_PHASE          # b is to move
-    assert (bytes(La.log), La.count, RC.encode(La.game)) == before
-    before = (bytes(Lb.log), Lb.count, RC.encode(Lb.game))
-    assert Lb.send_move((RM.PASS, ())) == RM.MUST_DRAW            # R13.4: draw first
-    assert (bytes(Lb.log), Lb.count, RC.encode(Lb.game)) == before
-    assert Lb.send_move((RM.DRAW, ())) == 0 and Lb.count == before[1] + 1
-    assert Lb.send_move(_bad_play(Lb.game)) in (RM.NOT_A_MELD, RM.BAD_RUN, RM.BAD_SET)
+    before = (bytes(La.log), La.count, rummy_codec.encode(La.game))
+    assert La.send_move((rummy.DRAW, ())) == rummy.WRONG_PHASE          # b is to move
+    assert (bytes(La.log), La.count, rummy_codec.encode(La.game)) == before
+    before = (bytes(Lb.log), Lb.count, rummy_codec.encode(Lb.game))
+    assert Lb.send_move((rummy.PASS, ())) == rummy.MUST_DRAW            # R13.4: draw first
+    assert (bytes(Lb.log), Lb.count, rummy_codec.encode(Lb.game)) == before
+    assert Lb.send_move((rummy.DRAW, ())) == 0 and Lb.count == before[1] + 1
+    assert Lb.send_move(_bad_play(Lb.game)) in (rummy.NOT_A_MELD, rummy.BAD_RUN, rummy.BAD_SET)
     assert Lb.count == before[1] + 1 and bytes(Lb.log) == before[0] + b"\x00"
     with pytest.raises(Exception):
-        Lb.send_move((RM.PLAY, (b"\x00\x01\x02", 7)))          # not a move at all
+        Lb.send_move((rummy.PLAY, (b"\x00\x01\x02", 7)))          # not a move at all
     assert bytes(Lb.log) == before[0] + b"\x00"
 
 
@@ -170,14 +170,14 @@ def test_power_off_mid_match_resumes_from_the_save(who):
 def test_resume_uses_the_uis_position_when_it_matches_the_save():
     a, b, clock, cable = _rummy_duel(8, until=lambda a, b, c: a.link.count >= 90 and a.link.idle())
     blob = a.link.saved()
-    pos = RC.encode(a.link.game)
-    g = RC.decode(pos)
+    pos = rummy_codec.encode(a.link.game)
+    g = rummy_codec.decode(pos)
     L = Link(a.board, "rummy", saved=blob, game=g)
     assert L.game is g and L.count == a.link.count and L.digest == a.link.digest
-    stale = RC.decode(pos)
+    stale = rummy_codec.decode(pos)
     stale.passes += 1                       # not the saved position: replayed instead
     L = Link(a.board, "rummy", saved=blob, game=stale)
-    assert L.game is not stale and RC.encode(L.game) == pos
+    assert L.game is not stale and rummy_codec.encode(L.game) == pos
     with pytest.raises(ValueError):
         Link(a.board, "rummy", saved=blob[:-1])
 
@@ -207,33 +207,33 @@ def _bad_play(g):
     rack = g.racks[g.turn]
     for trio in itertools.combinations(rack, 3):
         m = bytes(trio)
-        if RM.check_meld(m):
-            return (RM.PLAY, tuple(g.table) + (m,))
+        if rummy.check_meld(m):
+            return (rummy.PLAY, tuple(g.table) + (m,))
     raise AssertionError("every trio of the rack is a meld")
 
 
 def test_illegal_play_is_refused_with_the_engines_reason_game_unchanged_R13_2():
-    a, b, clock, cable = _playing(9, 40, RM.P_PLAY)
+    a, b, clock, cable = _playing(9, 40, rummy.P_PLAY)
     g = b.link.game
     mv = _bad_play(g)
     why = g.check(mv)
-    assert why in (RM.NOT_A_MELD, RM.BAD_RUN, RM.BAD_SET)
+    assert why in (rummy.NOT_A_MELD, rummy.BAD_RUN, rummy.BAD_SET)
     raw = bytearray()
     moves_rummy.put_move(raw, mv, g)
     before = inject(b, msg.move(a.link.count, b"\0\0\0\0", None, raw), a, clock)
     assert a.link.last_refusal == (session.F_ILLEGAL, why)
     unchanged(a, before)
     # a play before the draw (R13.4)
-    a, b, clock, cable = _playing(9, 40, RM.P_DRAW)
+    a, b, clock, cable = _playing(9, 40, rummy.P_DRAW)
     raw = bytearray()
-    moves_rummy.put_move(raw, (RM.PASS, ()), b.link.game)
+    moves_rummy.put_move(raw, (rummy.PASS, ()), b.link.game)
     before = inject(b, msg.move(a.link.count, b"\0\0\0\0", None, raw), a, clock)
-    assert a.link.last_refusal == (session.F_ILLEGAL, RM.MUST_DRAW)
+    assert a.link.last_refusal == (session.F_ILLEGAL, rummy.MUST_DRAW)
     unchanged(a, before)
 
 
 def test_wrong_digest_is_refused_then_repaired_and_the_match_finishes():
-    a, b, clock, cable = _playing(10, 30, RM.P_DRAW)
+    a, b, clock, cable = _playing(10, 30, rummy.P_DRAW)
     before = inject(b, msg.move(a.link.count, b"\x01\x02\x03\x04", None, b"\x00"), a, clock, 100)
     assert a.link.last_refusal == (session.F_DIGEST, 0)
     unchanged(a, before)
@@ -245,7 +245,7 @@ def test_wrong_digest_is_refused_then_repaired_and_the_match_finishes():
 
 
 def test_corrupted_position_is_repaired_by_replaying_the_log():
-    a, b, clock, cable = _playing(11, 60, RM.P_DRAW)
+    a, b, clock, cable = _playing(11, 60, rummy.P_DRAW)
     b.link.game.scores[0] += 50          # b's memory goes bad: its digests stop matching
     duel(consoles=(a, b), clock=clock, cable=cable)
     assert a.link.repairs + b.link.repairs >= 1
@@ -255,7 +255,7 @@ def test_corrupted_position_is_repaired_by_replaying_the_log():
 
 
 def test_peer_that_keeps_cheating_is_cut_off():
-    a, b, clock, cable = _playing(12, 30, RM.P_DRAW)
+    a, b, clock, cable = _playing(12, 30, rummy.P_DRAW)
     for k in range(msg.MAX_STRIKES):
         inject(b, msg.move(a.link.count, b"\xde\xad\xbe\xef", None, b"\x00"), a, clock, 300)
         assert a.link.last_refusal == (session.F_DIGEST, 0) and a.link.state == session.PLAYING
@@ -287,7 +287,7 @@ _MID = {}
 def _mid():
     """A save 60 moves into a match, at b's turn to play (cached)."""
     if not _MID:
-        a, b, clock, cable = _playing(13, 60, RM.P_PLAY)
+        a, b, clock, cable = _playing(13, 60, rummy.P_PLAY)
         _MID["blob"] = a.link.saved()
     return _MID["blob"]
 
@@ -299,7 +299,7 @@ def _fresh():
 
 
 def _play_bytes(count, melds):
-    out = bytearray((RM.PLAY, count))
+    out = bytearray((rummy.PLAY, count))
     for m in melds:
         if isinstance(m, int):
             out.append(0x80 | m)
@@ -322,12 +322,12 @@ _body = st.one_of(
 @given(_body)
 def test_garbage_move_bytes_are_refused_and_change_nothing(body):
     L = _fresh()
-    before = (RC.encode(L.game), bytes(L.log), L.count, L.digest)
+    before = (rummy_codec.encode(L.game), bytes(L.log), L.count, L.digest)
     p = msg.move(L.count, b"\x55\x55\x55\x55", None, body)
     L.received(p, 0, len(p))
     assert L.last_refusal[0] in (session.F_GARBAGE, session.F_ILLEGAL, session.F_DIGEST)
     assert L.refused == 1 and not [e for e in L.events if e[0] == session.EV_MOVE]
-    assert (RC.encode(L.game), bytes(L.log), L.count, L.digest) == before
+    assert (rummy_codec.encode(L.game), bytes(L.log), L.count, L.digest) == before
 
 
 @pytest.mark.parametrize("body,code", [
@@ -345,11 +345,11 @@ def test_garbage_move_bytes_are_refused_and_change_nothing(body):
 ])
 def test_bad_move_bytes_are_refused_R13_1(body, code):
     L = _fresh()
-    before = (RC.encode(L.game), bytes(L.log), L.count)
+    before = (rummy_codec.encode(L.game), bytes(L.log), L.count)
     p = msg.move(L.count, b"\x55\x55\x55\x55", None, body)
     L.received(p, 0, len(p))
     assert L.last_refusal[0] == code
-    assert (RC.encode(L.game), bytes(L.log), L.count) == before
+    assert (rummy_codec.encode(L.game), bytes(L.log), L.count) == before
 
 
 def test_a_reference_used_twice_is_refused():
@@ -361,21 +361,21 @@ def test_a_reference_used_twice_is_refused():
 
 
 # --- the byte forms (properties) ----------------------------------------------------------
-_tiles = st.binary(min_size=3, max_size=13).map(lambda b: bytes(x % T.NCODES for x in b))
+_tiles = st.binary(min_size=3, max_size=13).map(lambda b: bytes(x % tiles.NCODES for x in b))
 
 
 @SETTINGS
 @given(st.lists(_tiles, max_size=30), st.lists(st.one_of(st.integers(0, 29), _tiles), min_size=1,
                                                max_size=moves_rummy.MAX_MELDS))
 def test_play_bytes_round_trip(old, picks):
-    g = RM.Game(2, 1)
+    g = rummy.Game(2, 1)
     g.table = list(old)
     melds = tuple(old[p] if isinstance(p, int) and p < len(old) else
                   (bytes(p) if not isinstance(p, int) else b"\x00\x01\x02") for p in picks)
     out = bytearray()
-    moves_rummy.put_move(out, (RM.PLAY, melds), g)
+    moves_rummy.put_move(out, (rummy.PLAY, melds), g)
     mv, j = moves_rummy.get_move(out, 0, len(out), g)
-    assert j == len(out) and mv == (RM.PLAY, melds)
+    assert j == len(out) and mv == (rummy.PLAY, melds)
     # skipped without the game: the same end
     assert moves_rummy.get_move(out, 0, len(out))[1] == len(out)
     # a meld kept from the table is one byte (the table's melds as a multiset)
@@ -386,17 +386,17 @@ def test_play_bytes_round_trip(old, picks):
             left[m] -= 1
             kept += 1
     assert len(out) <= 2 + sum(1 + len(m) for m in melds) - kept * 3
-    for k in (RM.DRAW, RM.PASS, RM.NEXT):
+    for k in (rummy.DRAW, rummy.PASS, rummy.NEXT):
         out = bytearray()
         moves_rummy.put_move(out, (k, ()), g)
         assert bytes(out) == bytes((k,)) and moves_rummy.get_move(out, 0, 1, g) == ((k, ()), 1)
 
 
 def _positions(seed, levels=(2, 1)):
-    g = RM.Game(2, seed)
+    g = rummy.Game(2, seed)
     ais = [RummyAI(lv) for lv in levels]
     yield g
-    while g.phase != RM.P_MATCH_OVER:
+    while g.phase != rummy.P_MATCH_OVER:
         assert g.play(ais[g.turn].choose(g)) == 0
         yield g
 
@@ -405,43 +405,43 @@ def test_position_bytes_round_trip_and_tell_positions_apart_R13_9():
     seen = set()
     k = 0
     for g in _positions(21):
-        pos = RC.encode(g)
+        pos = rummy_codec.encode(g)
         assert pos not in seen          # every move changes the position
         seen.add(pos)
-        h = RC.decode(pos)
-        assert RC.encode(h) == pos
+        h = rummy_codec.decode(pos)
+        assert rummy_codec.encode(h) == pos
         if k % 25 == 0:
             # the decoded game goes on exactly as the original (its deal's rng too)
-            h2 = RC.decode(pos)
+            h2 = rummy_codec.decode(pos)
             ai = RummyAI(1)
-            while h2.phase != RM.P_MATCH_OVER and h2.hand == g.hand:
+            while h2.phase != rummy.P_MATCH_OVER and h2.hand == g.hand:
                 assert h2.play(ai.choose(h2)) == 0
-            assert h2.phase == RM.P_MATCH_OVER or h2.hand == g.hand + 1
+            assert h2.phase == rummy.P_MATCH_OVER or h2.hand == g.hand + 1
         k += 1
     assert k > 100
     # every field is in it
-    g = RM.Game(2, 5)
-    base = RC.encode(g)
+    g = rummy.Game(2, 5)
+    base = rummy_codec.encode(g)
     for change in (lambda x: setattr(x, "rng", x.rng ^ 1), lambda x: setattr(x, "passes", 1),
-                   lambda x: setattr(x, "closing", RM.NO_TILE), lambda x: x.exposed.__setitem__(1, 1),
+                   lambda x: setattr(x, "closing", rummy.NO_TILE), lambda x: x.exposed.__setitem__(1, 1),
                    lambda x: x.history.append([3, 4]), lambda x: x.scores.__setitem__(0, 7),
                    lambda x: x.winners.append(1), lambda x: setattr(x, "closer", 1),
                    lambda x: setattr(x, "target", 100), lambda x: setattr(x, "hands", 2),
                    lambda x: x.table.append(b"\x00\x01\x02"), lambda x: x.stock.append(4)):
-        h = RC.decode(base)
+        h = rummy_codec.decode(base)
         change(h)
-        assert RC.encode(h) != base
+        assert rummy_codec.encode(h) != base
 
 
 @pytest.mark.parametrize("bad", [b"", b"RM\x02" + bytes(40), b"RM\x01\x09" + bytes(40)])
 def test_position_decoder_refuses_what_is_not_one(bad):
     with pytest.raises(ValueError):
-        RC.decode(bad)
-    pos = RC.encode(RM.Game(2, 3))
+        rummy_codec.decode(bad)
+    pos = rummy_codec.encode(rummy.Game(2, 3))
     with pytest.raises(ValueError):
-        RC.decode(pos[:-1])
+        rummy_codec.decode(pos[:-1])
     with pytest.raises(ValueError):
-        RC.decode(pos + b"\x00")
+        rummy_codec.decode(pos + b"\x00")
 
 
 # --- one console inside real MicroPython ---------------------------------------------------
@@ -549,7 +549,7 @@ def test_micropython_console_plays_a_whole_rummy_match_without_burako_modules_R1
     fig, peer = guest_rummy_duel(faults=faults)
     L = peer.link
     assert fig["state"] == session.ENDED and fig["reason"] == session.R_MATCH_OVER
-    assert L.reason == session.R_MATCH_OVER and L.game.phase == RM.P_MATCH_OVER
+    assert L.reason == session.R_MATCH_OVER and L.game.phase == rummy.P_MATCH_OVER
     assert fig["hands"] == len(L.game.history) == 4                    # R13.9
     assert fig["count"] == L.count and fig["scores"] == L.game.scores
     assert fig["match_id"] == L.match_id.hex() and fig["digest"] == L.digest.hex()

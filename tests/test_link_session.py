@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import codec
-from engine import game as G
-from engine import reasons as R
-from engine import rules as RU
+from engine import game
+from engine import reasons
+from engine import rules
 from host.relay import Cable, Console, Faults, SimClock, duel
 from link import deal
 from link import msg
@@ -39,7 +39,7 @@ def test_whole_match_over_a_noisy_cable_R9(variant, seed):
     a, b, clock, cable = duel(variant, 0, seed, faults=_noisy(seed))
     for c in (a, b):
         assert c.link.state == session.ENDED and c.link.reason == session.R_MATCH_OVER
-        assert c.link.game.phase == G.P_MATCH_OVER
+        assert c.link.game.phase == game.P_MATCH_OVER
     _same_match(a, b)
     g = a.link.game
     assert max(g.scores) >= g.target and g.winner in (0, 1)
@@ -78,7 +78,7 @@ def test_cable_pulled_for_30s_mid_turn_resumes():
 
     def until(a, b, clk):
         la = a.link
-        if state["cut"] is None and la.count >= 40 and la.game.phase == G.P_PLAY:
+        if state["cut"] is None and la.count >= 40 and la.game.phase == game.P_PLAY:
             cable.cut = True
             state["cut"] = clk.now
             state["seen"] = {}
@@ -197,7 +197,7 @@ def _playing(seed=12, count=6):
     """Two consoles mid-match, at a point where it is b's turn to draw."""
     def until(a, b, c):
         g = a.link.game
-        if g is None or a.link.count < count or g.turn != b.link.seat or g.phase != G.P_DRAW:
+        if g is None or a.link.count < count or g.turn != b.link.seat or g.phase != game.P_DRAW:
             return False
         b.playing = False
         return a.link.idle() and b.link.idle() and b.link.count == a.link.count
@@ -209,9 +209,9 @@ def _playing(seed=12, count=6):
 def test_illegal_move_is_refused_game_unchanged():
     a, b, clock, cable = _playing()
     g = a.link.game
-    bad = (G.DISCARD, 0, bytes((g.racks[b.link.seat][0],)), 0)    # discard before drawing
+    bad = (game.DISCARD, 0, bytes((g.racks[b.link.seat][0],)), 0)    # discard before drawing
     before = inject(b, msg.move(a.link.count, b"\0\0\0\0", bad), a, clock)
-    assert a.link.last_refusal == (session.F_ILLEGAL, R.MUST_DRAW)
+    assert a.link.last_refusal == (session.F_ILLEGAL, reasons.MUST_DRAW)
     unchanged(a, before)
 
 
@@ -220,7 +220,7 @@ def test_move_for_the_wrong_seat_and_garbage_are_refused():
     before = inject(b, b"\x42garbage", a, clock)
     assert a.link.last_refusal[0] == session.F_GARBAGE
     unchanged(a, before)
-    before = inject(b, msg.move(a.link.count, b"\0\0\0\0", (G.DRAW, 0, b"", 0))[:-1], a, clock)
+    before = inject(b, msg.move(a.link.count, b"\0\0\0\0", (game.DRAW, 0, b"", 0))[:-1], a, clock)
     assert a.link.last_refusal[0] == session.F_GARBAGE
     # raw noise on the wire never gets past the frame layer
     bad = a.link.stats()["bad_frames"]
@@ -231,7 +231,7 @@ def test_move_for_the_wrong_seat_and_garbage_are_refused():
 
 def test_wrong_digest_is_refused_then_repaired_from_the_log():
     a, b, clock, cable = _playing()
-    draw = (G.DRAW, 0, b"", 0)
+    draw = (game.DRAW, 0, b"", 0)
     before = inject(b, msg.move(a.link.count, b"\x01\x02\x03\x04", draw), a, clock, 100)
     assert a.link.last_refusal == (session.F_DIGEST, 0)
     unchanged(a, before)
@@ -254,7 +254,7 @@ def test_corrupted_position_is_repaired_by_replaying_the_transcript():
 def test_replayed_old_move_is_refused_as_stale():
     a, b, clock, cable = _playing(14, 12)
     # b's last move again, with its sequence number in a new frame
-    g2, _ = session.replay(RU.BURAKO, a.link.seed, a.link.target, a.link.log[:repair.skip_moves(a.link.log, 0)])
+    g2, _ = session.replay(rules.BURAKO, a.link.seed, a.link.target, a.link.log[:repair.skip_moves(a.link.log, 0)])
     i = repair.skip_moves(a.link.log, a.link.count - 1)
     mv, _ = msg.get_move(a.link.log, i, len(a.link.log))
     before = inject(b, msg.move(a.link.count - 1, a.link.digest, mv), a, clock)
@@ -265,7 +265,7 @@ def test_replayed_old_move_is_refused_as_stale():
 
 def test_peer_that_keeps_cheating_after_repair_is_cut_off():
     a, b, clock, cable = _playing()
-    draw = (G.DRAW, 0, b"", 0)
+    draw = (game.DRAW, 0, b"", 0)
     for k in range(msg.MAX_STRIKES):
         # a false digest; b's honest session answers the repair, then it lies again
         inject(b, msg.move(a.link.count, b"\xde\xad\xbe\xef", draw), a, clock, 300)
@@ -281,7 +281,7 @@ def test_peer_that_keeps_cheating_after_repair_is_cut_off():
 def test_peer_that_never_answers_a_repair_leaves_the_link_waiting_not_hung():
     a, b, clock, cable = _playing()
     b.link.received = lambda buf, i, n: None     # b ignores the repair request
-    before = inject(b, msg.move(a.link.count, b"\xde\xad\xbe\xef", (G.DRAW, 0, b"", 0)), a, clock, 60_000)
+    before = inject(b, msg.move(a.link.count, b"\xde\xad\xbe\xef", (game.DRAW, 0, b"", 0)), a, clock, 60_000)
     unchanged(a, before)
     assert a.link.state == session.CONNECTING and a.link.connected()
     a.link.abandon()                              # the player can always leave
@@ -303,8 +303,8 @@ def test_reveal_that_does_not_match_its_commitment_is_refused():
 def test_local_moves_are_checked_and_refused_out_of_turn():
     a, b, clock, cable = _playing()
     before = codec.encode(a.link.game)
-    assert a.link.send_move((G.DRAW, 0, b"", 0)) == R.NOT_YOUR_TURN
-    assert b.link.send_move((G.DISCARD, 0, b"\x00", 0)) in (R.MUST_DRAW, R.NOT_IN_RACK)
+    assert a.link.send_move((game.DRAW, 0, b"", 0)) == reasons.NOT_YOUR_TURN
+    assert b.link.send_move((game.DISCARD, 0, b"\x00", 0)) in (reasons.MUST_DRAW, reasons.NOT_IN_RACK)
     assert codec.encode(a.link.game) == before
 
 

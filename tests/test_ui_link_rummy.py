@@ -10,20 +10,20 @@ import os
 
 import pytest
 
-from engine import rummy as RM
-from engine import tiles as T
+from engine import rummy
+from engine import tiles
 from host.relay import Faults
 from link import entropy
-from link import session as S
-from ui import linkrummy as LR
-from ui import linkrummy_screen as LSC
-from ui import linkplay_screen as LKS     # the LINK table ids (linkrummy_screen holds them private)
-from ui import rummy_view as V
-from ui import screen_link as SL
-from ui import linkkeys as KY
+from link import session
+from ui import linkrummy
+from ui import linkrummy_screen
+from ui import linkplay_screen     # the LINK table ids (linkrummy_screen holds them private)
+from ui import rummy_view
+from ui import screen_link
+from ui import linkkeys
 from ui.common import S_RUMMY
 from ui.state import snapshot
-from hal import keys as K
+from hal import keys
 import scorelog
 import linkkit
 from linkkit import done
@@ -47,7 +47,7 @@ class Console(linkkit.Console):
         self.rack_drawn = []
 
         def tile_seen(x, y, t, *a):
-            if y == V.Y_RACK:
+            if y == rummy_view.Y_RACK:
                 self.rack_drawn.append(t)
             return tile(x, y, t, *a)
         p.tile = tile_seen
@@ -69,7 +69,7 @@ def own_rack_only(c):
     if m is None or lk is None or m.g is None or not c.rack_drawn:
         return
     assert m.viewer == lk.seat
-    mine = bytearray(T.NCODES)
+    mine = bytearray(tiles.NCODES)
     for t in (m.bench.rack if m.bench is not None else m.g.racks[lk.seat]):
         mine[t] += 1
     for t in c.rack_drawn:
@@ -97,8 +97,8 @@ def same_match(a, b):
         rec = recs[0]
         assert rec["variant"] == "rummy" and rec["seats"] == "HH"
         assert rec["final"] == r["scores"] and rec["hands"] == r["history"]
-        assert not LSC.exists(c.app.b.storage)              # over on both: its save is gone
-        assert not os.path.exists(os.path.join(c.dir, V.SAVE))   # pass-and-play untouched
+        assert not linkrummy_screen.exists(c.app.b.storage)              # over on both: its save is gone
+        assert not os.path.exists(os.path.join(c.dir, rummy_view.SAVE))   # pass-and-play untouched
     return sa
 
 
@@ -109,9 +109,9 @@ def test_linked_rummy_match_over_a_noisy_cable_ends_the_same_on_both(tmp_path):
     f = (Faults(drop=0.01, flip=0.01, seed=5), Faults(drop=0.01, flip=0.01, seed=6))
     a, b, clock, cable = pair(tmp_path, f)
     run(a, b, clock, lambda: a.app.link is not None and b.app.link is not None)
-    assert a.app.screen == S_RUMMY and a.app.rm.mode == V.M_LINK
+    assert a.app.screen == S_RUMMY and a.app.rm.mode == rummy_view.M_LINK
     a.step()
-    assert SL.tx(LKS.T_CONNECTING) in a.texts
+    assert screen_link.tx(linkplay_screen.T_CONNECTING) in a.texts
     run(a, b, clock, done(a, b))
     s = same_match(a, b)
     assert s["link"]["retransmits"] + snapshot(b.app)["link"]["retransmits"] > 0
@@ -127,52 +127,52 @@ def test_peer_moves_appear_and_only_the_local_seat_acts(tmp_path):
     arrive, and b's keys do nothing on a's turn."""
     a, b, clock, cable = pair(tmp_path, kw_b={"autoplay": False})
     run(a, b, clock, lambda: b.app.rm is not None and b.app.rm.g is not None
-        and b.app.rm.mode == V.M_PLAY)
+        and b.app.rm.mode == rummy_view.M_PLAY)
     m = b.app.rm
     me = b.app.link.seat
     assert m.seats == 1 << (1 - me) and m.viewer == me
     turns = 0
     while turns < 3:
-        run(a, b, clock, lambda: m.g.turn == me and m.mode == V.M_PLAY and not b.app.link.events)
-        if m.g.phase == RM.P_DRAW:
+        run(a, b, clock, lambda: m.g.turn == me and m.mode == rummy_view.M_PLAY and not b.app.link.events)
+        if m.g.phase == rummy.P_DRAW:
             assert b.app.waiting() and not a.app.waiting()
             peer = m.msg
             if b.app.link.count:
                 assert peer.startswith("P" + str(2 - me))      # "P2 drew" / "P2 passed" ...
             n = b.app.link.count
-            b.app.key(K.A)                  # draw
-            assert b.app.link.count == n + 1 and m.g.phase == RM.P_PLAY
-        b.app.key(K.X)                      # the menu: pass (its second entry)
-        b.app.key(K.DOWN)
-        b.app.key(K.A)
+            b.app.key(keys.A)                  # draw
+            assert b.app.link.count == n + 1 and m.g.phase == rummy.P_PLAY
+        b.app.key(keys.X)                      # the menu: pass (its second entry)
+        b.app.key(keys.DOWN)
+        b.app.key(keys.A)
         assert m.g.turn != me
         turns += 1
         # a's turn: b's keys change nothing
         n = b.app.link.count
-        b.app.key(K.A)
+        b.app.key(keys.A)
         assert b.app.link.count == n
     run(a, b, clock, lambda: a.app.link.count == b.app.link.count and not b.app.link.events)
     ga = a.app.rm.g                                     # the same position on both
     assert ga.racks == m.g.racks and ga.table == m.g.table and ga.stock == m.g.stock
     # the menu's "Save and quit" on b's turn: the title, the match in rlink.sav
-    run(a, b, clock, lambda: m.g.turn == me and m.mode == V.M_PLAY and not b.app.link.events)
-    if m.g.phase == RM.P_DRAW:
-        b.app.key(K.A)
-    b.app.key(K.X)
+    run(a, b, clock, lambda: m.g.turn == me and m.mode == rummy_view.M_PLAY and not b.app.link.events)
+    if m.g.phase == rummy.P_DRAW:
+        b.app.key(keys.A)
+    b.app.key(keys.X)
     for _ in range(5):
-        b.app.key(K.DOWN)
-    b.app.key(K.A)
+        b.app.key(keys.DOWN)
+    b.app.key(keys.A)
     run(a, b, clock, lambda: b.app.screen == 0, 5000)
     assert b.app.link is None and b.app.rm is None
-    assert LSC.exists(b.app.b.storage) and not os.path.exists(os.path.join(b.dir, V.SAVE))
+    assert linkrummy_screen.exists(b.app.b.storage) and not os.path.exists(os.path.join(b.dir, rummy_view.SAVE))
 
 
 def test_power_off_resumes_from_rlink_sav(tmp_path):
     a, b, clock, cable = pair(tmp_path)
     run(a, b, clock, lambda: b.app.link is not None and b.app.link.count >= 20
-        and LSC.exists(b.app.b.storage))
-    saved = LSC.read(b.app.b.storage)
-    assert os.path.exists(os.path.join(b.dir, LR.POS))
+        and linkrummy_screen.exists(b.app.b.storage))
+    saved = linkrummy_screen.read(b.app.b.storage)
+    assert os.path.exists(os.path.join(b.dir, linkrummy.POS))
     b.boot()                                   # off and on: a new App, the same storage
     run(a, b, clock, lambda: b.app.link is not None)
     assert b.app.link.match_id == a.app.link.match_id
@@ -184,49 +184,49 @@ def test_power_off_resumes_from_rlink_sav(tmp_path):
 def test_peer_gone_then_back_and_an_abandoned_match_shows_why(tmp_path):
     a, b, clock, cable = pair(tmp_path)
     run(a, b, clock, lambda: a.app.link is not None and a.app.link.count >= 10
-        and a.app.rm.mode == V.M_PLAY)
+        and a.app.rm.mode == rummy_view.M_PLAY)
     cable.cut = True
     t0 = clock.now
-    run(a, b, clock, lambda: a.app.rm.mode == V.M_LINK and b.app.rm.mode == V.M_LINK)
+    run(a, b, clock, lambda: a.app.rm.mode == rummy_view.M_LINK and b.app.rm.mode == rummy_view.M_LINK)
     assert clock.now - t0 <= 2000
     for c in (a, b):
         assert snapshot(c.app)["link"]["state"] == "peer gone"
         assert snapshot(c.app)["rummy"]["mode"] == "link"
-        assert SL.tx(LKS.T_GONE) in c.texts
+        assert screen_link.tx(linkplay_screen.T_GONE) in c.texts
     count = a.app.link.count
     run(a, b, clock, lambda: clock.now - t0 >= 10_000)
     assert a.app.link.count == count           # nothing was played meanwhile
     cable.cut = False
-    run(a, b, clock, lambda: a.app.rm.mode != V.M_LINK and b.app.rm.mode != V.M_LINK)
+    run(a, b, clock, lambda: a.app.rm.mode != rummy_view.M_LINK and b.app.rm.mode != rummy_view.M_LINK)
     run(a, b, clock, lambda: a.app.link.count >= count + 4)
     # b gives the match up from its link screen (Y): both say why
-    b.app.rm.mode = V.M_LINK
-    b.app.key(K.Y)                             # asked first: "give up the match?"
-    assert b.app.link_ask and b.app.link.state == S.PLAYING
-    b.app.key(K.X)                             # at once: the question takes no key yet
-    assert b.app.link.state == S.PLAYING
-    b.app.now += KY.PAUSE_MS
-    b.app.key(K.X)                             # a deliberate second key: given up
-    run(a, b, clock, lambda: all(c.app.link.state == S.ENDED and not c.app.link.events
-                                 and c.app.rm.mode == V.M_LINK for c in (a, b)), 20_000)
-    assert a.app.link.reason == b.app.link.reason == S.R_ABANDONED
+    b.app.rm.mode = rummy_view.M_LINK
+    b.app.key(keys.Y)                             # asked first: "give up the match?"
+    assert b.app.link_ask and b.app.link.state == session.PLAYING
+    b.app.key(keys.X)                             # at once: the question takes no key yet
+    assert b.app.link.state == session.PLAYING
+    b.app.now += linkkeys.PAUSE_MS
+    b.app.key(keys.X)                             # a deliberate second key: given up
+    run(a, b, clock, lambda: all(c.app.link.state == session.ENDED and not c.app.link.events
+                                 and c.app.rm.mode == rummy_view.M_LINK for c in (a, b)), 20_000)
+    assert a.app.link.reason == b.app.link.reason == session.R_ABANDONED
     assert a.app.link.by_peer and not b.app.link.by_peer
     a.step()
-    assert SL.tx(LKS.T_REASON + S.R_ABANDONED) in a.texts and SL.tx(LKS.T_BY_PEER) in a.texts
+    assert screen_link.tx(linkplay_screen.T_REASON + session.R_ABANDONED) in a.texts and screen_link.tx(linkplay_screen.T_BY_PEER) in a.texts
     assert not a.app.waiting()                 # it came by itself: no key for a moment
-    a.app.key(K.A)
+    a.app.key(keys.A)
     assert a.app.link is not None
     run(a, b, clock, lambda: a.app.waiting(), 2000)
     # the peer gave up a match in play: its save stays unless this player deletes it
-    assert SL.tx(KY.T_H_KEEP) in a.texts
-    a.app.key(K.A)                             # back to the title, the save kept
+    assert screen_link.tx(linkkeys.T_H_KEEP) in a.texts
+    a.app.key(keys.A)                             # back to the title, the save kept
     run(a, b, clock, lambda: a.app.screen == 0, 5000)
     assert a.app.link is None and a.app.rm is None
-    assert LSC.exists(a.app.b.storage)
+    assert linkrummy_screen.exists(a.app.b.storage)
     # b gave it up itself: its save went
     run(a, b, clock, lambda: b.app.waiting(), 5000)
-    b.app.key(K.A)
-    assert b.app.link is None and not LSC.exists(b.app.b.storage)
+    b.app.key(keys.A)
+    assert b.app.link is None and not linkrummy_screen.exists(b.app.b.storage)
 
 
 def test_setup_j2_row_offers_the_cable(tmp_path):
@@ -239,24 +239,24 @@ def test_setup_j2_row_offers_the_cable(tmp_path):
                                     runner.Feeder(parse_keys("DOWN,DOWN,DOWN,A,DOWN,DOWN,A,A"),
                                                   frames=60))
     m = app.rm
-    assert m.mode == V.M_SETUP and m.cable and m.players == 2
+    assert m.mode == rummy_view.M_SETUP and m.cable and m.players == 2
     app.p.text, texts = _texts(app)
-    app.dirty = V.D_ALL
+    app.dirty = rummy_view.D_ALL
     app.draw()
     assert "< Cable >" in texts
-    app.key(K.DOWN)
-    app.key(K.DOWN)
-    app.key(K.DOWN)                 # level, hands, start
-    app.key(K.A)
+    app.key(keys.DOWN)
+    app.key(keys.DOWN)
+    app.key(keys.DOWN)                 # level, hands, start
+    app.key(keys.A)
     for i in range(12):             # the link's modules come in one a frame
         if app.link is not None:
             break
         app.step(board.clock.ticks_ms() + 100 * i)
-    assert app.link is not None and app.rm.mode == V.M_LINK and app.rm.ln is LR
-    app.key(K.B)                    # leave (nothing dealt: nothing saved)
+    assert app.link is not None and app.rm.mode == rummy_view.M_LINK and app.rm.ln is linkrummy
+    app.key(keys.B)                    # leave (nothing dealt: nothing saved)
     for _ in range(5):
         app.step(board.clock.ticks_ms() + 1000)
-    assert app.link is None and app.screen == 0 and not LSC.exists(board.storage)
+    assert app.link is None and app.screen == 0 and not linkrummy_screen.exists(board.storage)
 
 
 def _texts(app):
@@ -272,10 +272,10 @@ def _texts(app):
 @pytest.mark.parametrize("lang", ["es", "it", "en"])
 def test_link_texts_fit(lang):
     m = __import__("ui.rummy_" + lang, None, None, ("TX",))
-    assert len(m.TX) == V.X_H_PEER + 1
-    assert len(m.TX[V.X_TITLE] + " - " + m.TX[V.X_CABLE]) * 8 <= 240
-    assert len(m.TX[V.X_H_PEER]) * 8 <= 240
-    assert len("< " + m.TX[V.X_CABLE] + " >") * 8 <= 114
+    assert len(m.TX) == rummy_view.X_H_PEER + 1
+    assert len(m.TX[rummy_view.X_TITLE] + " - " + m.TX[rummy_view.X_CABLE]) * 8 <= 240
+    assert len(m.TX[rummy_view.X_H_PEER]) * 8 <= 240
+    assert len("< " + m.TX[rummy_view.X_CABLE] + " >") * 8 <= 114
 
 
 # A hard heap limit under the harness's collect-between-frames rule
@@ -301,10 +301,10 @@ def test_linked_rummy_match_micropython_heap_limit(tmp_path, seed, damage):
     the end must not open a 7th qstr pool (docs/rummy.md, memory)."""
     import sys
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "benchmarks"))
-    import linkmatch_figures as LF
+    import linkmatch_figures
 
-    LF.VARIANT[0] = "rummy"
-    st, peer, wall = LF.micropython_match(0, damage, seed, str(tmp_path), HEAP)
+    linkmatch_figures.VARIANT[0] = "rummy"
+    st, peer, wall = linkmatch_figures.micropython_match(0, damage, seed, str(tmp_path), HEAP)
     print("linked rummy match under MicroPython at %d: peak heap %d B (sampled), after boot %d B, "
           "%d moves, seed %d, damage %g" % (HEAP, st["peak_heap_bytes"], st["heap_after_boot"],
                                             st["link"]["moves"], seed, damage))
