@@ -445,68 +445,10 @@ def test_position_decoder_refuses_what_is_not_one(bad):
 
 
 # --- one console inside real MicroPython ---------------------------------------------------
-# The guest's board.link is a pair of bytearrays handed to the host by address
-# each step (host/relay.py's guest_duel, with Rummy's AI); garbage is collected
-# only at module level between steps (docs/micropython-harness.md).
+# tests/guests/link_rummy.py: as host/relay.py's guest_duel, with Rummy's AI
 BURAKO_MODULES = ("engine.game", "engine.codec", "engine.rules", "engine.reasons", "engine.melds",
                   "engine.score", "engine.notation", "engine.transcript", "ai.basic", "ai.rack",
                   "ai.lookahead", "link.moves_burako")
-
-GUEST_RUMMY = """
-import gc, sys, uctypes, host
-gc.disable()
-gc.collect()
-H0 = gc.mem_alloc()
-from ai.rummy import RummyAI
-gc.collect()
-H1 = gc.mem_alloc()
-from link.session import Link, ENDED
-gc.collect()
-H2 = gc.mem_alloc()
-""" + GUEST_WIRE + """BURAKO = %(burako)r.split()
-SEEN = []
-def exchange():
-    w = B.link
-    r = host.call('wire', '%%d %%d %%d' %% (uctypes.addressof(w.tx), w.txn, uctypes.addressof(w.rx)))
-    w.txn = 0
-    k, now = r.split()
-    w.rxn = int(k)
-    w.rxi = 0
-    B.clock.now = int(now)
-PEAK = [0, 0, 0]
-def run():
-    L = Link(B, 'rummy', %(target)d, nonce=nonce)
-    PEAK[0] = gc.mem_alloc()
-    ai = RummyAI(%(level)d)
-    while True:
-        exchange()
-        L.poll(B.clock.now)
-        while L.next_event():
-            pass
-        if L.my_turn():
-            err = L.send_move(ai.choose(L.game))
-            if err:
-                raise ValueError('refused %%d' %% err)
-        for m in BURAKO:
-            if m in sys.modules and m not in SEEN:
-                SEEN.append(m)
-        if L.state == ENDED and L.idle():
-            g = L.game
-            print('R', L.count, L.seat, L.state, L.reason, ' '.join([str(x) for x in g.scores]),
-                  ''.join(['%%02x' %% x for x in L.match_id]), ''.join(['%%02x' %% x for x in L.digest]),
-                  len(g.history), H1 - H0, H2 - H1, PEAK[0] - H2, PEAK[1], PEAK[2], ','.join(SEEN) or '-',
-                  ','.join([m for m in ('link.moves_rummy', 'engine.rummy_codec') if m in sys.modules]))
-            return
-        a = gc.mem_alloc()
-        if a > PEAK[1]:
-            PEAK[1] = a
-        if L.state == 2 and L.count > 0:
-            PEAK[2] = a - H1 if a - H1 > PEAK[2] else PEAK[2]
-        yield
-S = run()
-for _ in S:
-    gc.collect()
-"""
 
 
 def guest_rummy_duel(heap=128 * 1024, faults=(None, None), seed=1, level=1, target=0, tick=10,
@@ -530,8 +472,8 @@ def guest_rummy_duel(heap=128 * 1024, faults=(None, None), seed=1, level=1, targ
             call.write(rx, out)
         return "%d %d" % (len(out), clock.now)
 
-    script = GUEST_RUMMY % {"target": target, "nonce": seed * 7919, "level": level,
-                            "burako": " ".join(BURAKO_MODULES)}
+    script = GUEST_WIRE % {"nonce": seed * 7919} + wasi.program(
+        "link_rummy.py", target=target, level=level, BURAKO=" ".join(BURAKO_MODULES))
     res = wasi.Guest(heap=heap, timeout=timeout, host_functions={"wire": wire}).run(script)
     line = [x for x in res.lines if x.startswith("R ")][-1].split()
     fig = {"count": int(line[1]), "seat": int(line[2]), "state": int(line[3]), "reason": int(line[4]),
