@@ -294,3 +294,20 @@ def test_rummy_solve_says_whether_the_play_is_proven():
     code, out, _ = burako("solve", "--table", "R3 R4 R5 | K7 B7 Y7 | Y8 Y9 Y10 | B1 K1 R1",
                           "--rack", "R6 K6 B6 Y6 R7 Y11 B2 K2 *", "--limit", "1")
     assert code == 0 and "not proven best" in out.strip().splitlines()[-1]
+
+
+def test_the_consoles_search_is_right_when_it_says_proven():
+    """The console's solver (no programme, the device's budget) on real positions with a joker:
+    a play it calls proven lays the programme's most points (or closes, when the programme's
+    best play closes too), and it never claims a play beyond the best."""
+    for table, rack in _real_positions(True, 5):
+        r = RS.solve(table, rack, True, RM.NO_TILE, RS.NODES)
+        v, melds, closes, _ = RD.dp_play(table, rack, RM.NO_TILE, close=False)
+        most = v if melds is not None else 0
+        if r is None:
+            continue
+        assert r[1] <= most or r[2], (RM.table_text(table), T.list_text(rack), r, most)
+        if r[3] and not r[2]:
+            assert r[1] == most, (RM.table_text(table), T.list_text(rack), r, most)
+        if r[2]:
+            assert RD.dp_play(table, rack)[2]

@@ -189,12 +189,13 @@ def _cell_opts(cs, M, R, K, S, jm, jo, closing):
     return out
 
 
-def dp_play(table, rack, closing=255, limit=1 << 30, floor=-1):
+def dp_play(table, rack, closing=255, limit=1 << 30, floor=-1, close=True):
     """The best play, rearranging the whole table (R13.5..R13.8; the player
     has exposed): (points, melds, closes, work), melds None when no legal
     play beats floor (points then floor) or (None, None, False, work) past
     limit (work: moves tried). A closing play (every rack tile laid, the
-    closing tile allowed then) beats any other; floor bounds the others."""
+    closing tile allowed then) beats any other (close=False: the points
+    alone, as the search counts them); floor bounds the others."""
     best = None
     work = 0
     if floor < 0:
@@ -202,7 +203,7 @@ def dp_play(table, rack, closing=255, limit=1 << 30, floor=-1):
     if not rack:
         return floor, None, False, 0
     for ways in _ways(table, rack):
-        r = _dp_way(table, rack, closing, ways, limit - work, floor if best is None else best[0])
+        r = _dp_way(table, rack, closing, ways, limit - work, floor if best is None else best[0], close)
         if r is None:
             return None, None, False, limit + 1
         score, melds, w = r
@@ -212,10 +213,15 @@ def dp_play(table, rack, closing=255, limit=1 << 30, floor=-1):
     if best is None:
         return floor, None, False, work
     score, melds = best
-    return score % _CLOSE, melds, score >= _CLOSE, work
+    n = 0
+    for m in melds:
+        n += len(m)
+    for m in table:
+        n -= len(m)
+    return score % _CLOSE, melds, n >= len(rack), work
 
 
-def _dp_way(table, rack, closing, ways, limit, floor):
+def _dp_way(table, rack, closing, ways, limit, floor, close):
     M = bytearray(53)
     R = bytearray(53)
     K = bytearray(53)
@@ -341,7 +347,7 @@ def _dp_way(table, rack, closing, ways, limit, floor):
                 continue
         elif key[7] and left:
             continue
-        s = val[0] + (0 if left else _CLOSE)
+        s = val[0] + (0 if left or not close else _CLOSE)
         if s > bests:
             bests = s
             bestk = key
