@@ -58,7 +58,7 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as d:
         app = App(EmuBoard(d))
     bufs = dict(app.p.buffers())
-    bufs["rack_selection_flags"] = len(app.sel)
+    bufs["rack_selection_flags"] = len(app.view.selection)
     bufs["total"] = sum(bufs.values())
     out["ui_buffers_bytes"] = bufs
     sizes = wasi.mpy_sizes(wasi.compile_firmware())

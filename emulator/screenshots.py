@@ -51,7 +51,7 @@ def game_shot(storage, seed=7):
     app.msg = ""
     app.dirty = 255
     _frame(board, app, clock)
-    app.sort_mode = 1
+    app.view.sort = 1
     _frame(board, app, clock, hal_keys.A)          # draw from the stock
     app.msg = ""
     for k in (hal_keys.RIGHT, hal_keys.RIGHT, hal_keys.A, hal_keys.RIGHT, hal_keys.A, hal_keys.RIGHT, hal_keys.RIGHT, hal_keys.RIGHT):

@@ -40,30 +40,30 @@ def test_top_bar_lights_up_and_says_so_on_your_turn_only(tmp_path):
 def test_the_tile_just_drawn_is_marked_until_the_next_move(tmp_path):
     board, app = run(tmp_path, START + ",A")
     r = app.rack()
-    marked = [i for i in range(len(r)) if app.sel[i] & 2]
+    marked = [i for i in range(len(r)) if app.view.selection[i] & 2]
     assert marked == [len(r) - 1]
     x = screen_table.RACK_X + marked[0] * gfx.TW
     assert board.display.pixel(x + gfx.TW - 5, app.p.lay.Y_TILE + 2) == gfx.NEW_C
     assert app.selected() == b""                     # a mark is not a selection
     # sorting keeps the mark on the same tile
     t = r[marked[0]]
-    app.sort_mode = 2
+    app.view.sort = 2
     app.resort()
-    assert [app.rack()[i] for i in range(len(r)) if app.sel[i] & 2] == [t]
+    assert [app.rack()[i] for i in range(len(r)) if app.view.selection[i] & 2] == [t]
     # the next move (a discard) clears it
     app.key(hal_keys.B)
     app.key(hal_keys.B)
     assert app.g.turn == 1
-    assert not any(app.sel[i] & 2 for i in range(len(app.rack())))
+    assert not any(app.view.selection[i] & 2 for i in range(len(app.rack())))
 
 
 def test_opponents_melds_are_up_twice_away(tmp_path):
     board, app = run(tmp_path, START + ",UP")
-    assert app.focus == 1 and app.mside == 0
+    assert app.view.focus == 1 and app.view.meld_side == 0
     board, app = run(tmp_path / "b", START + ",UP,UP")
-    assert app.focus == 1 and app.mside == 1
+    assert app.view.focus == 1 and app.view.meld_side == 1
     board, app = run(tmp_path / "c", START + ",UP,UP,UP")
-    assert app.focus == 1 and app.mside == 0
+    assert app.view.focus == 1 and app.view.meld_side == 0
 
 
 def test_meld_list_hints_name_the_keys_that_do_it():
@@ -93,7 +93,7 @@ def test_hint_menu_entry_shows_and_selects_level_3s_move(tmp_path):
     mv = hint(g, 0)
     assert mv is not None
     app.key(hal_keys.X)
-    while screen_table.MENU[app.menu] != ui_lang.M_HINT:
+    while screen_table.MENU[app.view.menu] != ui_lang.M_HINT:
         app.key(hal_keys.DOWN)
     app.key(hal_keys.A)
     assert app.msg.startswith(ui_lang.t(ui_lang.HINT_IS)) and len(app.msg) > len(ui_lang.t(ui_lang.HINT_IS))
@@ -101,7 +101,7 @@ def test_hint_menu_entry_shows_and_selects_level_3s_move(tmp_path):
     if mv[0] in (game.MELD, game.ADD, game.SWAP):
         assert sorted(app.selected()) == sorted(mv[2])
     elif mv[0] == game.DISCARD:
-        assert app.rack()[app.cur] == mv[2][0]
+        assert app.rack()[app.view.cursor] == mv[2][0]
 
 
 @pytest.mark.micropython

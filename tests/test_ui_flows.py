@@ -267,11 +267,11 @@ def test_the_meld_lists_hints_say_what_up_and_y_do(tmp_path, lang):
     text = app.p.text
     app.p.text = lambda x, y, w, s, *a: (said.append(s), text(x, y, w, s, *a))
     from ui import screen_table
-    assert app.focus == 1 and not app.mside
+    assert app.view.focus == 1 and not app.view.meld_side
     screen_table.draw_hint(app)
     assert ui_lang.t(ui_lang.H_MELD2) in said and ui_lang.t(ui_lang.H_MELD1) in said
     assert "abajo" not in ui_lang.t(ui_lang.H_MELD1) and "giù" not in ui_lang.t(ui_lang.H_MELD1)
-    app.mside = 1                                   # the opponents' melds
+    app.view.meld_side = 1                                   # the opponents' melds
     said.clear()
     screen_table.draw_hint(app)
     assert ui_lang.t(ui_lang.H_MELD3) in said and ui_lang.t(ui_lang.H_MELD2) not in said

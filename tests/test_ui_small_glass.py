@@ -201,17 +201,17 @@ def test_a_board_without_y_lays_the_selection_with_the_joystick_press(tmp_path):
         app.tick(clock.now)
     assert app.g is not None and app.g.phase == game.P_PLAY and app.g.turn == 0
     app.key(hal_keys.PRESS)                          # nothing selected: the menu
-    assert app.focus == 2
+    assert app.view.focus == 2
     app.key(hal_keys.B)
-    assert app.focus == 0
+    assert app.view.focus == 0
     want = list(ts)
     for i, t in enumerate(app.rack()):
         if t in want:
             want.remove(t)
-            app.sel[i] |= 1
+            app.view.selection[i] |= 1
     before = len(app.g.melds[0])
     app.key(hal_keys.PRESS)
-    assert len(app.g.melds[0]) == before + 1 and app.focus == 0
+    assert len(app.g.melds[0]) == before + 1 and app.view.focus == 0
 
 
 KEYS_114 = board_keys("pico_lcd_114")
@@ -296,18 +296,18 @@ def test_every_action_has_a_key_on_the_114(tmp_path):
     assert seen == [hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A], seen  # a tap of A is A, reported at its release
     assert app.g.phase == game.P_PLAY and app.g.turn == 0
     hold(board, app, clock, hal_keys.B, 600)           # B held: X, the menu
-    assert seen[-1] == hal_keys.X and app.focus == 2
+    assert seen[-1] == hal_keys.X and app.view.focus == 2
     hold(board, app, clock, hal_keys.B, 60)            # a tap of B: back
-    assert seen[-1] == hal_keys.B and app.focus == 0
+    assert seen[-1] == hal_keys.B and app.view.focus == 0
     want = list(ts)
     for i, t in enumerate(app.rack()):
         if t in want:
             want.remove(t)
-            app.sel[i] |= 1
+            app.view.selection[i] |= 1
     before = len(app.g.melds[0])
     hold(board, app, clock, hal_keys.A, 600)           # A held: Y, lays the selection
     assert seen[-1] == hal_keys.Y and hal_keys.A not in seen[4:], seen
-    assert len(app.g.melds[0]) == before + 1 and app.focus == 0
+    assert len(app.g.melds[0]) == before + 1 and app.view.focus == 0
 
 
 def test_a_held_a_on_a_meld_adds_at_the_low_end_on_the_114(tmp_path):
@@ -325,12 +325,12 @@ def test_a_held_a_on_a_meld_adds_at_the_low_end_on_the_114(tmp_path):
     played = []
     app.play = lambda *mv: (played.append(mv), 0)[1]
     app.g.melds[0].append(bytearray(b"\x00" * (melds.HEAD + 3)))     # a meld row to stand on
-    app.sel[0] |= 1
+    app.view.selection[0] |= 1
     hold(board, app, clock, hal_keys.UP, 60)           # the meld list
-    assert app.focus == 1
+    assert app.view.focus == 1
     hold(board, app, clock, hal_keys.A, 600)
     assert played and played[-1][0] == game.ADD and played[-1][3] == melds.END_LOW, played
-    app.focus = 1
+    app.view.focus = 1
     hold(board, app, clock, hal_keys.A, 60)            # a tap: the default end
     assert played[-1][0] == game.ADD and played[-1][3] == melds.END_DEFAULT, played
 
@@ -347,7 +347,7 @@ def test_the_114_under_micropython_draws_what_cpython_draws(tmp_path):
                                        display=board_display("pico_lcd_114"), keys=KEYS_114)
     board, app = runner.run_cpython(opts, str(tmp_path / "cp"), runner.Feeder(keys),
                                     display=board_display("pico_lcd_114"), keys=KEYS_114)
-    assert st["screen"] == "game" and app.focus == 1
+    assert st["screen"] == "game" and app.view.focus == 1
     assert (shown.width, shown.height) == (240, 135)
     assert bytes(shown.pixels) == bytes(board.display.pixels)
     assert hint_pixels(shown) == drawn_hints([keynames.name(ui_lang.t(ui_lang.H_MELD1)), ui_lang.t(ui_lang.H_MELD2)])

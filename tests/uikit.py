@@ -17,13 +17,13 @@ def full_redraw(app):
     fresh = Display(shown.width, shown.height)
     fresh.fill_rect(0, 0, shown.width, shown.height, SENTINEL)
     app.d = app.p.d = fresh
-    old = app.old_cur
+    old = app.view.old_cursor
     try:
         app.dirty = ui_app.D_ALL
         app.draw()
     finally:
         app.d = app.p.d = shown
-        app.old_cur = old
+        app.view.old_cursor = old
     return bytes(fresh.pixels)
 
 

@@ -100,6 +100,38 @@ def _ai(level):
 MAXRACK = const(120)
 
 
+class View:
+    """The table's view of the match from the viewer's seat: the rack's cursor (and the one
+    drawn before it), its scroll, the selection flags per rack index (bit 0 selected, bit 1
+    just taken), the sort (0 as dealt, 1 by colour, 2 by number), the focus (0 rack, 1 melds,
+    2 menu), the meld list shown (its side: 0 the viewer's, 1 the other; its cursor and first
+    row), the menu row, a rack index waiting for a second B (-1: none) and the reason shown
+    in the hint lines (0: none)."""
+
+    def __init__(self):
+        self.selection = bytearray(MAXRACK)
+        self.sort = 0
+        self.menu = 0
+        self.reset()
+
+    def reset(self):
+        self.cursor = 0
+        self.old_cursor = 0
+        self.scroll = 0
+        self.focus = 0
+        self.meld_side = 0
+        self.meld_cursor = 0
+        self.meld_top = 0
+        self.confirm = -1
+        self.error = 0
+        self.clear()
+
+    def clear(self):
+        s = self.selection
+        for i in range(MAXRACK):
+            s[i] = 0
+
+
 class App:
     def __init__(self, board, seed=None, autoplay=False, ai_ms=700, variant="burako",
                  players=2, target=0, lang=None, quick=False, link=False):
@@ -131,20 +163,9 @@ class App:
         self.hands = 0              # burraco tournament: a round of this many hands (0: the target)
         self.stats = bytearray()    # per counted hand: canastas of side 0, of side 1, closer + 1
         self.viewer = 0
-        self.cur = 0
-        self.old_cur = 0
-        self.scroll = 0
-        self.sel = bytearray(MAXRACK)
-        self.sort_mode = 0
-        self.focus = 0                     # 0 rack, 1 melds, 2 menu
-        self.mside = 0                     # melds shown: 0 the viewer's side, 1 the other
-        self.mcur = 0
-        self.mtop = 0
-        self.menu = 0
+        self.view = View()
         self.msg = ""
         self.msg_c = WHITE
-        self.err = 0                       # a reason shown in the hint lines
-        self.confirm = -1                  # rack index waiting for a second B
         self.next_ai = 0
         self.has_save = False
         self.saves = 0
@@ -251,22 +272,11 @@ class App:
         return start
 
     def reset_view(self):
-        self.cur = 0
-        self.old_cur = 0
-        self.scroll = 0
-        self.focus = 0
-        self.mside = 0
-        self.mcur = 0
-        self.mtop = 0
-        self.confirm = -1
-        self.err = 0
-        self.clear_sel()
+        self.view.reset()
         self.resort()
 
     def clear_sel(self):
-        s = self.sel
-        for i in range(MAXRACK):
-            s[i] = 0
+        self.view.clear()
 
     def enter_turn(self):
         """Screen for the position after a move: hand-off, hand end, match end, table."""
@@ -298,7 +308,7 @@ class App:
         try:
             # (stats: a bytearray where write's default is b"": it only slices it)
             _sv().write(self.b.storage, self.ai_seats, self.level, ui_lang.LANGS.index(ui_lang.code()),
-                     self.viewer, self.sort_mode, self.g, self.played_ms // 1000, self.hands,
+                     self.viewer, self.view.sort, self.g, self.played_ms // 1000, self.hands,
                      self.stats,  # pyright: ignore[reportArgumentType]
                      self.names)
             self.saves += 1
@@ -333,7 +343,7 @@ class App:
         """Mark the rack tiles from index `first` on as just taken (bit 2 of the
         selection flags, moving with them when the rack is sorted); every older
         mark goes: a mark lasts until the next move."""
-        s = self.sel
+        s = self.view.selection
         n = len(self.rack())
         for i in range(MAXRACK):
             s[i] = (s[i] & 1) | (2 if first <= i < n else 0)
@@ -343,8 +353,8 @@ class App:
         kind = mv[0]
         self.msg = self.move_text(seat, mv)
         self.msg_c = WHITE if (self.ai_seats >> seat) & 1 else CURSOR
-        self.err = 0
-        self.confirm = -1
+        self.view.error = 0
+        self.view.confirm = -1
         d = D_TOP | D_TABLE | D_MSG | D_HINT
         if kind == game.MELD or kind == game.ADD or kind == game.SWAP or kind == game.NEXT:
             d |= D_MELDS
@@ -399,8 +409,8 @@ class App:
 
     def refuse(self, err):
         """An illegal choice: show the engine's reason, change nothing."""
-        self.err = err
-        self.confirm = -1
+        self.view.error = err
+        self.view.confirm = -1
         self.dirty |= D_HINT
 
     def tick(self, now):
@@ -459,11 +469,11 @@ class App:
         return self.g.racks[self.viewer]
 
     def resort(self):
-        if self.g is None or not self.sort_mode:
+        if self.g is None or not self.view.sort:
             return
         r = self.g.racks[self.viewer]
-        s = self.sel
-        num = self.sort_mode == 2
+        s = self.view.selection
+        num = self.view.sort == 2
         # insertion sort of the rack in place, the selection flags moving along
         for i in range(1, len(r)):
             t = r[i]
@@ -479,22 +489,22 @@ class App:
 
     def fix_cursor(self):
         n = len(self.rack())
-        if self.cur >= n:
-            self.cur = n - 1 if n else 0
-        self.old_cur = self.cur
+        if self.view.cursor >= n:
+            self.view.cursor = n - 1 if n else 0
+        self.view.old_cursor = self.view.cursor
         self.fix_scroll()
 
     def fix_scroll(self):
         n = len(self.rack())
-        c = self.cur
-        if c < self.scroll:
-            self.scroll = c
+        c = self.view.cursor
+        if c < self.view.scroll:
+            self.view.scroll = c
             return True
-        if c >= self.scroll + RACK_N:
-            self.scroll = c - RACK_N + 1
+        if c >= self.view.scroll + RACK_N:
+            self.view.scroll = c - RACK_N + 1
             return True
-        if self.scroll > 0 and self.scroll + RACK_N > n:
-            self.scroll = n - RACK_N if n > RACK_N else 0
+        if self.view.scroll > 0 and self.view.scroll + RACK_N > n:
+            self.view.scroll = n - RACK_N if n > RACK_N else 0
             return True
         return False
 
@@ -502,7 +512,7 @@ class App:
         r = self.rack()
         out = bytearray()
         for i in range(len(r)):
-            if self.sel[i] & 1:
+            if self.view.selection[i] & 1:
                 out.append(r[i])
         return bytes(out)
 

@@ -39,13 +39,13 @@ def set_focus(app, f, side=0):
     menu). Everything drawn differently by focus is marked: the meld region
     (list or menu), the hints, and the rack cursor, shown only on the rack."""
     ly = app.p.lay
-    if ly.Y_MENU < Y_MHEAD and (f == 2 or app.focus == 2):
+    if ly.Y_MENU < Y_MHEAD and (f == 2 or app.view.focus == 2):
         # a short glass: the menu covers the table strip, message and rack
         app.dirty |= D_TABLE | D_MSG | D_RACK
-    app.focus = f
-    app.mside = side
-    app.mcur = 0
-    app.mtop = 0
+    app.view.focus = f
+    app.view.meld_side = side
+    app.view.meld_cursor = 0
+    app.view.meld_top = 0
     app.dirty |= D_MELDS | D_HINT | D_CURSOR
 
 
@@ -60,13 +60,13 @@ def tick(app, now):
 # --- keys --------------------------------------------------------------------
 def key(app, k):
     g = app.g
-    if app.err and k:
-        app.err = 0
+    if app.view.error and k:
+        app.view.error = 0
         app.dirty |= D_HINT
-    if app.focus == 2:
+    if app.view.focus == 2:
         key_menu(app, k)
         return
-    if app.focus == 1:
+    if app.view.focus == 1:
         key_melds(app, k)
         return
     if k & keys.LEFT:
@@ -79,7 +79,7 @@ def key(app, k):
         k = keys.Y                 # a board without Y: press lays the selection
     if k & (keys.X | keys.PRESS):
         set_focus(app, 2)
-        app.menu = 0
+        app.view.menu = 0
         return
     if k & keys.UP:
         set_focus(app, 1)
@@ -101,7 +101,7 @@ def key(app, k):
         return
     if k & keys.A:
         if len(app.rack()):
-            app.sel[app.cur] ^= 1
+            app.view.selection[app.view.cursor] ^= 1
             app.dirty |= D_CURSOR
         return
     if not mine:
@@ -118,10 +118,10 @@ def key(app, k):
         r = app.rack()
         if not len(r):
             return
-        if app.confirm == app.cur:
-            app.refuse(app.play(game.DISCARD, 0, bytes((r[app.cur],)), 0))
+        if app.view.confirm == app.view.cursor:
+            app.refuse(app.play(game.DISCARD, 0, bytes((r[app.view.cursor],)), 0))
         else:
-            app.confirm = app.cur
+            app.view.confirm = app.view.cursor
             app.dirty |= D_HINT
 
 
@@ -129,16 +129,16 @@ def move_cursor(app, dx):
     n = len(app.rack())
     if not n:
         return
-    c = app.cur + dx
+    c = app.view.cursor + dx
     if c < 0:
         c = n - 1
     elif c >= n:
         c = 0
     if app.dirty & D_CURSOR == 0:
-        app.old_cur = app.cur
-    app.cur = c
-    if app.confirm >= 0:
-        app.confirm = -1
+        app.view.old_cursor = app.view.cursor
+    app.view.cursor = c
+    if app.view.confirm >= 0:
+        app.view.confirm = -1
         app.dirty |= D_HINT
     if app.fix_scroll():
         app.dirty |= D_RACK
@@ -149,31 +149,31 @@ def move_cursor(app, dx):
 def key_melds(app, k):
     ly = app.p.lay
     g = app.g
-    side = game.side_of(app.viewer) ^ app.mside
+    side = game.side_of(app.viewer) ^ app.view.meld_side
     n = len(g.melds[side])
     if k & (keys.B | keys.X):
         set_focus(app, 0)
         return
-    if k & (keys.LEFT | keys.RIGHT) or (k & keys.UP and app.mcur == 0):
+    if k & (keys.LEFT | keys.RIGHT) or (k & keys.UP and app.view.meld_cursor == 0):
         # the other side's melds: left/right, or up past the first row
-        set_focus(app, 1, app.mside ^ 1)
+        set_focus(app, 1, app.view.meld_side ^ 1)
         return
     if k & keys.UP:
-        app.mcur -= 1
+        app.view.meld_cursor -= 1
         app.dirty |= D_MELDS
     elif k & keys.DOWN:
-        if app.mcur + 1 >= n:
+        if app.view.meld_cursor + 1 >= n:
             set_focus(app, 0)
             return
-        app.mcur += 1
+        app.view.meld_cursor += 1
         app.dirty |= D_MELDS
-    if app.mcur < app.mtop:
-        app.mtop = app.mcur
-    elif app.mcur >= app.mtop + ly.MROWS:
-        app.mtop = app.mcur - ly.MROWS + 1
+    if app.view.meld_cursor < app.view.meld_top:
+        app.view.meld_top = app.view.meld_cursor
+    elif app.view.meld_cursor >= app.view.meld_top + ly.MROWS:
+        app.view.meld_top = app.view.meld_cursor - ly.MROWS + 1
     if not k & (keys.A | keys.Y | keys.PRESS):
         return
-    if not my_turn(app) or app.mside:
+    if not my_turn(app) or app.view.meld_side:
         app.refuse(reasons.NOT_YOUR_TURN if not my_turn(app) else reasons.NO_MELD)
         return
     ts = app.selected()
@@ -183,11 +183,11 @@ def key_melds(app, k):
         app.dirty |= D_MSG
         return
     if k & keys.A:
-        err = app.play(game.ADD, app.mcur, ts, melds.END_DEFAULT)
+        err = app.play(game.ADD, app.view.meld_cursor, ts, melds.END_DEFAULT)
     elif k & keys.Y:
-        err = app.play(game.ADD, app.mcur, ts, melds.END_LOW)
+        err = app.play(game.ADD, app.view.meld_cursor, ts, melds.END_LOW)
     else:
-        err = app.play(game.SWAP, app.mcur, ts, melds.END_DEFAULT)
+        err = app.play(game.SWAP, app.view.meld_cursor, ts, melds.END_DEFAULT)
     if err:
         app.refuse(err)
     elif app.screen == S_GAME:
@@ -196,11 +196,11 @@ def key_melds(app, k):
 
 def key_menu(app, k):
     if k & keys.UP:
-        app.menu = (app.menu - 1) % len(MENU)
+        app.view.menu = (app.view.menu - 1) % len(MENU)
         app.dirty |= D_MELDS
         return
     if k & keys.DOWN:
-        app.menu = (app.menu + 1) % len(MENU)
+        app.view.menu = (app.view.menu + 1) % len(MENU)
         app.dirty |= D_MELDS
         return
     if k & (keys.B | keys.X):
@@ -208,7 +208,7 @@ def key_menu(app, k):
         return
     if not k & (keys.A | keys.PRESS):
         return
-    item = MENU[app.menu]
+    item = MENU[app.view.menu]
     set_focus(app, 0)
     if item == lang.M_HINT:
         show_hint(app)
@@ -218,7 +218,7 @@ def key_menu(app, k):
         else:
             app.refuse(reasons.NOT_YOUR_TURN)
     elif item == lang.M_SORT_C or item == lang.M_SORT_N:
-        app.sort_mode = 1 if item == lang.M_SORT_C else 2
+        app.view.sort = 1 if item == lang.M_SORT_C else 2
         app.resort()
         app.dirty |= D_RACK
     elif item == lang.M_CLEAR:
@@ -254,14 +254,14 @@ def show_hint(app):
     kind = mv[0]
     if kind == game.MELD or kind == game.ADD or kind == game.SWAP or kind == game.DISCARD:
         r = app.rack()
-        s = app.sel
+        s = app.view.selection
         for i in range(len(r)):
             s[i] &= 2
         for t in mv[2]:
             for i in range(len(r)):
                 if r[i] == t and not s[i] & 1:
                     if kind == game.DISCARD:
-                        app.cur = i
+                        app.view.cursor = i
                     else:
                         s[i] |= 1
                     break
@@ -273,7 +273,7 @@ def show_hint(app):
 def draw(app, dirty):
     p = app.p
     ly = p.lay
-    if app.focus == 2 and ly.Y_MENU < Y_MHEAD:
+    if app.view.focus == 2 and ly.Y_MENU < Y_MHEAD:
         # the menu lies over these on a short glass: drawn again when it closes
         dirty &= ~(D_TABLE | D_MSG | D_RACK | D_CURSOR)
     if dirty & D_CLEAR:
@@ -286,7 +286,7 @@ def draw(app, dirty):
     if dirty & D_TABLE:
         draw_table(app)
     if dirty & D_MELDS:
-        if app.focus == 2:
+        if app.view.focus == 2:
             draw_menu(app)
         else:
             draw_melds(app)
@@ -295,10 +295,10 @@ def draw(app, dirty):
     if dirty & D_RACK:
         draw_rack(app)
     elif dirty & D_CURSOR:
-        if app.old_cur != app.cur:
-            draw_slot(app, app.old_cur)
-        draw_slot(app, app.cur)
-        app.old_cur = app.cur
+        if app.view.old_cursor != app.view.cursor:
+            draw_slot(app, app.view.old_cursor)
+        draw_slot(app, app.view.cursor)
+        app.view.old_cursor = app.view.cursor
     if dirty & D_HINT:
         draw_hint(app)
 
@@ -337,9 +337,9 @@ def draw_melds(app):
     p = app.p
     ly = p.lay
     g = app.g
-    side = game.side_of(app.viewer) ^ app.mside
+    side = game.side_of(app.viewer) ^ app.view.meld_side
     ms = g.melds[side]
-    on = app.focus == 1
+    on = app.view.focus == 1
     head = lang.t(lang.MELDS_OF) + sname(g, side)
     if on:
         head = "<> " + head
@@ -348,7 +348,7 @@ def draw_melds(app):
     p.fill(0, Y_MELDS + ly.MROWS * 16, p.w, ly.Y_MSG - Y_MELDS - ly.MROWS * 16, FELT)
     for i in range(ly.MROWS):
         y = Y_MELDS + i * 16
-        k = app.mtop + i
+        k = app.view.meld_top + i
         if k >= len(ms):
             # this row and all below are empty: one window for them
             p.fill(0, y, p.w, (ly.MROWS - i) * 16, FELT)
@@ -357,7 +357,7 @@ def draw_melds(app):
             break
         m = ms[k]
         n = melds.size(m)
-        cur = on and k == app.mcur
+        cur = on and k == app.view.meld_cursor
         p.fill(0, y, 30, 2, FELT)           # around the size label
         p.fill(0, y + 12, 30, 4, FELT)
         if melds.is_canasta(m, g.rules):
@@ -390,7 +390,7 @@ def draw_menu(app):
     y = ly.Y_MSG if ly.Y_MENU == Y_MHEAD else ly.Y_HINT
     p.fill(0, ly.Y_MENU, p.w, y - ly.Y_MENU, FELT_DARK)
     for i in range(len(MENU)):
-        on = i == app.menu
+        on = i == app.view.menu
         bg = HILITE if on else FELT_DARK
         p.text(20, ly.Y_MENU + 4 + i * ly.MENU_DY, 200, lang.t(MENU[i]), CURSOR if on else WHITE, bg, 1)
 
@@ -403,18 +403,18 @@ def draw_rack(app):
     p.fill(0, ly.Y_RACK, RACK_X, ly.Y_HINT - ly.Y_RACK, FELT)
     p.fill(RACK_X + RACK_N * gfx.TW, ly.Y_RACK, p.w - RACK_X - RACK_N * gfx.TW, ly.Y_HINT - ly.Y_RACK, FELT)
     for i in range(RACK_N):
-        draw_slot(app, app.scroll + i)
-    if app.scroll > 0:
+        draw_slot(app, app.view.scroll + i)
+    if app.view.scroll > 0:
         p.text(0, ly.Y_TILE + 9, 9, "<", CURSOR, FELT)
-    if app.scroll + RACK_N < len(r):
+    if app.view.scroll + RACK_N < len(r):
         p.text(231, ly.Y_TILE + 9, 9, ">", CURSOR, FELT)
-    app.old_cur = app.cur
+    app.view.old_cursor = app.view.cursor
 
 
 def draw_slot(app, k):
     """One rack position (tile, raise, cursor mark) without touching others."""
     ly = app.p.lay
-    i = k - app.scroll
+    i = k - app.view.scroll
     if i < 0 or i >= RACK_N:
         return
     x = RACK_X + i * gfx.TW
@@ -423,9 +423,9 @@ def draw_slot(app, k):
     if k >= len(r):
         p.fill(x, ly.Y_RACK, gfx.TW, ly.Y_HINT - ly.Y_RACK, FELT)
         return
-    f = app.sel[k]          # bit 0 selected, bit 1 just taken (App.mark_new)
+    f = app.view.selection[k]          # bit 0 selected, bit 1 just taken (App.mark_new)
     sel = f & 1
-    cur = k == app.cur and app.focus == 0
+    cur = k == app.view.cursor and app.view.focus == 0
     # the slot in one window: felt, the tile (raised when selected), the cursor's bar
     p.slot(x, ly.Y_RACK, ly.Y_HINT - ly.Y_RACK, (ly.Y_RAISED if sel else ly.Y_TILE) - ly.Y_RACK, r[k],
            (gfx.SEL if sel else 0) | (gfx.CUR if cur else 0) | (gfx.NEW if f & 2 else 0), cur)
@@ -435,9 +435,9 @@ def draw_hint(app):
     p = app.p
     ly = p.lay
     g = app.g
-    if app.err:
+    if app.view.error:
         # the reason, on up to two lines of 30 characters
-        s = lang.reason(app.err)
+        s = lang.reason(app.view.error)
         cut = len(s)
         if cut > 30:
             cut = s.rfind(" ", 0, 31)
@@ -446,10 +446,10 @@ def draw_hint(app):
         p.text(0, ly.Y_HINT, p.w, s[:cut], ERR, BAR)
         p.text(0, ly.Y_HINT + 10, p.w, s[cut:].strip(), ERR, BAR)
         return
-    if app.focus == 2:
+    if app.view.focus == 2:
         a, b = lang.H_MENU, -1
-    elif app.focus == 1:
-        a, b = lang.H_MELD1 if my_turn(app) and not app.mside else -1, lang.H_MELD3 if app.mside else lang.H_MELD2
+    elif app.view.focus == 1:
+        a, b = lang.H_MELD1 if my_turn(app) and not app.view.meld_side else -1, lang.H_MELD3 if app.view.meld_side else lang.H_MELD2
     elif not my_turn(app):
         p.text(0, ly.Y_HINT, p.w, lang.t(lang.TURN_OF) + pname(g.turn) +
                (" (" + lang.t(lang.AI) + ")" if (app.ai_seats >> g.turn) & 1 and app.link is None else ""), DIM, BAR)
@@ -459,10 +459,10 @@ def draw_hint(app):
         a, b = lang.H_DRAW1, lang.H_DRAW2
     elif g.phase == game.P_EMPTY or g.phase == game.P_EMPTY_DISCARD:
         a, b = lang.H_CLOSE if g.taken[game.side_of(g.turn)] else lang.H_MUERTO, -1
-    elif app.confirm >= 0:
+    elif app.view.confirm >= 0:
         r = app.rack()
         c = app.g.rules.cards
-        p.text(0, ly.Y_HINT, p.w, lang.t(lang.CONFIRM_DISCARD) + lang.tiles(tiles.to_text(r[app.confirm], c), c), CURSOR, BAR)
+        p.text(0, ly.Y_HINT, p.w, lang.t(lang.CONFIRM_DISCARD) + lang.tiles(tiles.to_text(r[app.view.confirm], c), c), CURSOR, BAR)
         p.text(0, ly.Y_HINT + 10, p.w, "", DIM, BAR)
         return
     else:

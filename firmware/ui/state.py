@@ -10,8 +10,8 @@ SCREENS = ("title", "setup", "game", "handoff", "handend", "matchend", "link", "
 def snapshot(app):
     g = app.g
     out = {"screen": SCREENS[app.screen], "lang": lang.code(), "saves": app.saves,
-           "focus": app.focus, "msg": app.msg, "names": getattr(app, "names", None),
-           "error": app.err, "error_text": lang.reason(app.err) if app.err else ""}
+           "focus": app.view.focus, "msg": app.msg, "names": getattr(app, "names", None),
+           "error": app.view.error, "error_text": lang.reason(app.view.error) if app.view.error else ""}
     lk = app.link
     if lk is not None:
         st = lk.stats()
@@ -39,10 +39,10 @@ def snapshot(app):
         "racks": [tiles.list_text(r, c) for r in g.racks],
         "melds": [[melds.text(m, c) for m in g.melds[s]] for s in range(2)],
         "taken": [g.taken[0], g.taken[1]],
-        "viewer": app.viewer, "cursor": app.cur, "scroll": app.scroll,
-        "cursor_tile": tiles.to_text(rack[app.cur], c) if app.cur < len(rack) else "",
-        "selected": [i for i in range(len(rack)) if app.sel[i] & 1],
-        "new": [i for i in range(len(rack)) if app.sel[i] & 2],
+        "viewer": app.viewer, "cursor": app.view.cursor, "scroll": app.view.scroll,
+        "cursor_tile": tiles.to_text(rack[app.view.cursor], c) if app.view.cursor < len(rack) else "",
+        "selected": [i for i in range(len(rack)) if app.view.selection[i] & 1],
+        "new": [i for i in range(len(rack)) if app.view.selection[i] & 2],
         "ai_seats": app.ai_seats,
     })
     return out
