@@ -233,70 +233,6 @@ class Outcome:
             self.count, self.state, self.reason, self.by_peer, self.saves, self.peak)
 
 
-# The victim inside MicroPython. Each step it hands its outgoing bytes and its
-# state to the host (host.call('wire', ...)); the host steps the attacker and
-# the scenario and writes the attacker's bytes into the guest's receive buffer.
-# Flags back: 1 the AI plays, 2 stop (report and end).
-GUEST = """
-import gc, uctypes, host, binascii
-gc.disable()
-from link.session import Link
-from link import msg
-from ai.basic import BasicAI
-""" + relay.GUEST_WIRE + """SAVED = binascii.unhexlify(%(saved)r)
-PEAK = [0, 0]     # the highest heap in use before a collection; the last step's
-def hx(b):
-    return binascii.hexlify(b).decode() if b else '-'
-def exchange(L, saves):
-    w = B.link
-    g = L.game
-    r = host.call('wire', '%%d %%d %%d %%d %%d %%d %%d %%d %%d %%d %%d %%s %%d %%d' %% (
-        uctypes.addressof(w.tx), w.txn, uctypes.addressof(w.rx), L.count, L.state, L.reason,
-        1 if L.by_peer else 0, L.seat, -1 if g is None else g.turn, 1 if L.idle() else 0,
-        saves, hx(L.digest), gc.mem_alloc(), PEAK[1]))
-    w.txn = 0
-    k, now, f = r.split()
-    w.rxn = int(k)
-    w.rxi = 0
-    B.clock.now = int(now)
-    return int(f)
-def run():
-    L = Link(B, %(variant)r, 0, saved=SAVED or None, nonce=nonce)
-    ai = BasicAI()
-    saves = 0
-    save = None
-    while True:
-        f = exchange(L, saves)
-        if f & 2:
-            g = L.game
-            print('R', L.count, L.state, L.reason, 1 if L.by_peer else 0, L.seat,
-                  '-' if g is None else hx(msg.digest(L.position(g))), PEAK[0], saves, hx(L.match_id))
-            print('L', hx(L.log))
-            print('S', hx(save))
-            return
-        L.poll(B.clock.now)
-        while L.next_event():
-            pass
-        if f & 1 and L.my_turn():
-            err = L.send_move(ai.choose(L.game))
-            if err:
-                raise ValueError('refused %%d' %% err)
-        g = L.game
-        if L.dirty and g is not None and (g.turn != L.seat or g.phase >= 4) and L.safe_to_write():
-            save = None
-            gc.collect()
-            save = L.saved()
-            saves += 1
-        a = gc.mem_alloc()
-        PEAK[1] = a
-        if a > PEAK[0]:
-            PEAK[0] = a
-        yield
-S_ = run()
-for _ in S_:
-    gc.collect()
-"""
-
 HEAP = 131072       # the device's budget (docs/link.md "Heap")
 
 
@@ -387,8 +323,9 @@ def drive(scen, victim="cpython", seed=1, saved=None, tick=TICK, max_ms=2_000_00
             call.write(rx, out)
         return "%d %d %d" % (len(out), clock.now, (1 if v.playing else 0) | (2 if st["stop"] else 0))
 
-    script = GUEST % {"variant": variant, "nonce": (seed * 2 + 1) * 7919,
-                      "saved": (saved or b"").hex()}
+    # tests/guests/link_victim.py after the guest's wire and board (host/relay.py)
+    script = relay.GUEST_WIRE % {"nonce": (seed * 2 + 1) * 7919} + wasi.program(
+        "link_victim.py", variant=variant, saved=(saved or b"").hex())
     kw = {} if fuel is None else {"fuel": fuel}
     if firmware is not None:            # a compiled firmware tree (another version's)
         kw["firmware"] = firmware
@@ -615,60 +552,7 @@ def save_starvation(seconds=120, trickle=False):
 
 
 # --- the victim on the virtual Pico (the real rp2 firmware on rp2040js) -------------------
-# The victim's device code: a Link on the board's UART0 (hal/board.py), its AI
-# playing its turns, saving at turn boundaries; a line "ST ..." whenever its
-# state changes, and once the link has ended "R", "L" (its log), "S" (its save).
-VICTIM_DEVICE = """
-import gc, binascii, time
-from hal import board as _hb
-from link.session import Link, ENDED
-from link import msg
-from ai.basic import BasicAI
-b = _hb.build(init_display=False)
-L = Link(b, 'burako', 0)
-ai = BasicAI()
-def hx(x):
-    return binascii.hexlify(x).decode() if x else '-'
-last = None
-save = None
-saves = 0
-peak = 0
-t_end = None
-n = 0
-while True:
-    L.poll()
-    while L.next_event():
-        pass
-    if L.my_turn():
-        L.send_move(ai.choose(L.game))
-    g = L.game
-    if L.dirty and g is not None and (g.turn != L.seat or g.phase >= 4) and L.safe_to_write():
-        save = None
-        save = L.saved()
-        saves += 1
-    s = (L.count, L.state, L.reason, L.idle())
-    if s != last:
-        last = s
-        print('ST', L.count, L.state, L.reason, int(L.by_peer), L.seat, -1 if g is None else g.turn,
-              int(L.idle()), saves, hx(L.digest))
-    n += 1
-    if n % 16 == 0:
-        a = gc.mem_alloc()
-        if a > peak:
-            peak = a
-    if L.state == ENDED:
-        if t_end is None:
-            t_end = time.ticks_ms()
-        elif time.ticks_diff(time.ticks_ms(), t_end) > 600:
-            break
-    time.sleep_ms(2)
-g = L.game
-print('R', L.count, L.state, L.reason, int(L.by_peer), L.seat, '-' if g is None else hx(msg.digest(L.position(g))),
-      peak, saves, hx(L.match_id), gc.mem_free())
-print('L', hx(L.log))
-print('S', hx(save))
-print('DONE')
-"""
+# its device code: tests/guests/link_victim_pico.py
 
 
 class WallClock:
@@ -766,7 +650,7 @@ def drive_vpico(scen, image, seed=1, max_s=300):
         clock = WallClock()
         atk = Attacker(SockEnd(pico.listening), clock, "burako", 0, seed * 2 + 2)
         v = PicoVictim(pico)
-        rp2040.mpremote(pico.port, "exec", "--no-follow", VICTIM_DEVICE)
+        rp2040.mpremote(pico.port, "exec", "--no-follow", wasi.program("link_victim_pico.py"))
         gen = scen(v, atk, clock)
         ret = None
         stop = time.monotonic() + max_s
