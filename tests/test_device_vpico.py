@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from devicekit import device_listing, flashed_pico, mpremote, run_cli, vpico_or_skip
-from emulator.runtimes import rp2040
+from emulator.runtimes import rp2040, wasi
 from hal import keys
 from host import device
 
@@ -123,22 +123,6 @@ def test_a_refused_flash_leaves_the_game_running(board):
         assert pico.screen().pixels == title.pixels and keys_work(pico)
 
 
-FRAGMENT = """
-import gc
-_junk = []
-try:
-    while True:
-        _junk.append(bytearray(%d))
-except MemoryError:
-    _junk.pop()
-for _i in range(0, len(_junk), 2):
-    _junk[_i] = None
-del _i
-gc.collect()
-print(gc.mem_free(), len(_junk))
-"""
-
-
 def test_what_flash_asks_the_device_needs_no_free_block_over_1_kb(board):
     """A hard heap limit: with the heap cut into 1 KB holes (every other 1 KB bytearray freed,
     ~120 KB free in all) the device still says what it holds of every file of the build: no
@@ -150,7 +134,8 @@ def test_what_flash_asks_the_device_needs_no_free_block_over_1_kb(board):
     with rp2040.VPico(image) as pico:
         pico.wait_event("usb")
         with device.session(pico.port, soft_reset=True) as t:
-            free, held = (int(x) for x in device.run(t, FRAGMENT % 1024).split())
+            holes = wasi.program("fragment_heap.py", _size=1024)
+            free, held = (int(x) for x in device.run(t, holes).split())
             assert free > 100_000 and held > 100
             info = device.device_info(t, files, sizes)
             device.leave(t, restart=False)

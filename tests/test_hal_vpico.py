@@ -13,20 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from emulator.runtimes import rp2040
+from emulator.runtimes import rp2040, wasi
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.slow
-
-SCRIPT = """
-import machine
-from hal import board
-b = board.build()
-print('SPI', b.display.spi)
-print('UART', b.link.uart)
-print('PERI %x' % machine.mem32[0x40008048])
-print('CPU', machine.freq())
-"""
 
 
 def _ready():
@@ -59,9 +49,10 @@ def pico(request, tmp_path):
 
 def test_board_clocks_the_spi_at_62_5_mhz_and_the_link_at_115200(pico):
     if pico.frozen:  # hal is in the UF2: nothing to mount
-        out = rp2040.mpremote(pico.port, "exec", SCRIPT, timeout=300)
+        out = rp2040.mpremote(pico.port, "exec", wasi.program("board_clocks.py"), timeout=300)
     else:
-        out = rp2040.mpremote(pico.port, "mount", str(ROOT / "firmware"), "exec", SCRIPT, timeout=300)
+        out = rp2040.mpremote(pico.port, "mount", str(ROOT / "firmware"), "exec",
+                              wasi.program("board_clocks.py"), timeout=300)
     spi = re.search(r"SPI (SPI\(.*\))", out).group(1)
     uart = re.search(r"UART (UART\(.*\))", out).group(1)
     assert "baudrate=62500000" in spi, out  # pico-sdk's own figure: clk_peri / 2
