@@ -20,7 +20,7 @@ import pytest
 
 from emulator import runner
 from emulator.board import parse_keys
-from emulator.runtimes import rp2040
+from emulator.runtimes import rp2040, wasi
 from devicekit import vpico_or_skip
 from host import device
 
@@ -136,27 +136,14 @@ def test_two_boards_exchange_uart_bytes_at_the_baud_rate(vpico_ready, tmp_path):
         a.wait_event("link")
         b.wait_event("link")
         b.wait_event("usb")
-        mpremote(b, "exec", "--no-follow", "import machine\n"
-                 "u = machine.UART(0, 115200)\n"
-                 "print('READY')\n"
-                 "buf = b''\n"
-                 "while len(buf) < 26:\n"
-                 "    buf += u.read(u.any()) if u.any() else b''\n"
-                 "u.write(bytes(reversed(buf[:15])))\n"
-                 "print('GOT', buf)\n")
+        mpremote(b, "exec", "--no-follow", wasi.program("uart_echo.py", expect=26, back=15))
         b.serial_read(b"READY")
-        out = mpremote(a, "exec", "import machine, time\n"
-                       "u = machine.UART(0, 115200)\n"
-                       "t = time.ticks_us()\n"
-                       "u.write(b'abcdefghijklmnopqrstuvwxyz')\n"
-                       "buf = b''\n"
-                       "while len(buf) < 15:\n"
-                       "    buf += u.read(u.any()) if u.any() else b''\n"
-                       "print(buf.decode(), time.ticks_diff(time.ticks_us(), t))\n")
-        assert b"GOT b'abcdefghijklmnopqrstuvwxyz'" in b.serial_read(b"xyz'")
+        out = mpremote(a, "exec", wasi.program("uart_send.py", payload=b"abcdefghijklmnopqrstuvwxyz",
+                                                back=15))
+        assert b"GOT " + b"abcdefghijklmnopqrstuvwxyz".hex().encode() + b" END" in b.serial_read(b" END")
         reply, us = out.split()
         us = int(us)
-        assert reply == "onmlkjihgfedcba"
+        assert bytes.fromhex(reply) == b"onmlkjihgfedcba"
         # 41 bytes of 10 bits crossed the wire at 115200 baud: at least 3.56 ms of emulated time
         assert us >= 41 * 10 * 1_000_000 // 115200
         assert a.stats()["uart_tx"] == 26 and b.stats()["uart_tx"] == 15
@@ -183,22 +170,9 @@ def test_link_relay_between_two_boards_damages_what_crosses_it(vpico_ready, tmp_
                 a.wait_event("link")
                 b.wait_event("link")
                 b.wait_event("usb")
-                mpremote(b, "exec", "--no-follow", "import machine, binascii\n"
-                         "u = machine.UART(0, 115200)\n"
-                         "print('READY')\n"
-                         "buf = b''\n"
-                         "while len(buf) < 26:\n"
-                         "    buf += u.read(u.any()) if u.any() else b''\n"
-                         "u.write(bytes(reversed(buf[:15])))\n"
-                         "print('GOT', binascii.hexlify(buf).decode(), 'END')\n")
+                mpremote(b, "exec", "--no-follow", wasi.program("uart_echo.py", expect=26, back=15))
                 b.serial_read(b"READY")
-                out = mpremote(a, "exec", "import machine, binascii\n"
-                               "u = machine.UART(0, 115200)\n"
-                               "u.write(b'abcdefghijklmnopqrstuvwxyz')\n"
-                               "buf = b''\n"
-                               "while len(buf) < 15:\n"
-                               "    buf += u.read(u.any()) if u.any() else b''\n"
-                               "print(binascii.hexlify(buf).decode())\n")
+                out = mpremote(a, "exec", wasi.program("uart_send.py", back=15)).split()[0]
                 got = b.serial_read(b" END").split(b"GOT ")[1].split(b" END")[0]
             relay.send_signal(__import__("signal").SIGTERM)
             fig = json.loads(relay.communicate(timeout=20)[0].strip().splitlines()[-1])
