@@ -182,37 +182,21 @@ def _mpy_guest(tmp_path, heap=NO_GC_HEAP):
     return wasi.Guest(heap=heap, firmware=wasi.compile_firmware(), flash=flash), flash
 
 
-PRELUDE = """
-sys.path.append("/flash")
-import fake_machine
-sys.modules["machine"] = fake_machine
-fake_machine.reset()
-fake_machine.sink = open("/flash/bus.bin", "wb")
-"""  # the scripts below run inside as_function()
+def _script(*parts):
+    """tests/guests/fake_machine_boot.py, then `parts` (guest files, or source text), inside
+    one function (as_function)."""
+    from emulator.runtimes import wasi
+
+    text = wasi.program("fake_machine_boot.py")
+    for part in parts:
+        text += part if "\n" in part else wasi.program(part)
+    return as_function(text)
 
 
 @pytest.mark.micropython
 def test_drivers_import_and_draw_under_micropython(tmp_path):
     guest, flash = _mpy_guest(tmp_path)
-    script = PRELUDE + """
-from hal import board, keys, st7789, buttons, uart, storage, clock, idle
-from hal import profile_pico_lcd_13, profile_pico_lcd_114
-b = board.build("pico_lcd_114", machine=fake_machine, root="/flash/")
-""" + TILE_SOURCE + """d = b.display
-d.fill_rect(0, 0, 240, 135, 0xF800)
-d.blit(tile(28, 40, 1), 1, 1, 28, 40)
-d.blit(tile(28, 40, 2), -5, 100, 28, 40)
-d.blit(tile(13, 7, 3), 227, 128, 13, 7)
-d.fill_rect(100, 50, 33, 21, 0x07E0)
-fake_machine.sink.close()
-fake_machine.levels[15] = 0
-b.idle.last = 0
-b.buttons.poll(0)               # the 1.14 has no Y: A is reported at its release (held: Y)
-fake_machine.levels[15] = 1
-print("keys", b.buttons.poll(100), keys.A)
-print("path", b.storage.path("scores.log"), b.display.width, b.display.height)
-"""
-    res = guest.run(as_function(script))
+    res = guest.run(_script(TILE_SOURCE, "hal_draw.py"))
     out = {ln.split()[0]: ln.split()[1:] for ln in res.lines}
     assert out["keys"][0] == out["keys"][1]
     assert out["path"] == ["/flash/scores.log", "240", "135"]
@@ -233,21 +217,7 @@ print("path", b.storage.path("scores.log"), b.display.width, b.display.height)
 @pytest.mark.micropython
 def test_main_under_micropython_skip_and_splash(tmp_path):
     guest, flash = _mpy_guest(tmp_path)
-    script = PRELUDE + """
-import main
-fake_machine.levels[19] = 0
-print("skip", main.main(machine=fake_machine, root="/flash/"))
-fake_machine.levels[19] = 1
-b = main.main(machine=fake_machine, root="/flash/", app="ui.no_such_app")
-fake_machine.sink.close()
-print("board", b.name)
-fake_machine.sink = open("/flash/bus2.bin", "wb")
-try:
-    main.main(machine=fake_machine, root="/flash/", app="fake_machine")
-except AttributeError:
-    print("no App attribute raises")
-"""
-    res = guest.run(as_function(script))
+    res = guest.run(_script("main_boot.py"))
     assert res.lines[0] == "burako: skip key held at power-on: staying in the REPL"
     assert res.lines[1] == "skip None"
     assert res.lines[-2] == "board pico-lcd-1.3"
@@ -265,16 +235,7 @@ def test_the_board_module_and_profiles_leave_after_boot_under_micropython(tmp_pa
     """hal.board.forget() (main.py calls it once the board is built) unloads hal.board and
     every board profile through memory.drop: out of sys.modules and out of the hal package."""
     guest, flash = _mpy_guest(tmp_path)
-    script = PRELUDE + """
-from hal import board
-b = board.build("pico_lcd_114", machine=fake_machine, root="/flash/", init_display=False)
-from hal import profile_pico_lcd_13
-print("before", sorted([m for m in sys.modules if m.startswith("hal.board") or m.startswith("hal.profile_")]))
-board.forget()
-left = [m for m in sys.modules if m.startswith("hal.board") or m.startswith("hal.profile_")]
-print("after", left, [n for n in ("board", "profile_pico_lcd_13", "profile_pico_lcd_114") if n in sys.modules["hal"].__dict__], b.name)
-"""
-    res = guest.run(as_function(script))
+    res = guest.run(_script("board_forget.py"))
     assert res.lines[0] == "before ['hal.board', 'hal.profile_pico_lcd_114', 'hal.profile_pico_lcd_13']"
     assert res.lines[1] == "after [] [] pico-lcd-1.14"
 
