@@ -145,14 +145,8 @@ def flashed_pico(base):
 
 
 def device_listing(pico_port):
-    """{path: size} of every file on a virtual Pico, walked with os.ilistdir in one mpremote exec."""
-    out = mpremote(pico_port, "exec", "import os\n"
-                   "def walk(d):\n"
-                   "    for e in os.ilistdir(d):\n"
-                   "        p = d + '/' + e[0] if d != '/' else '/' + e[0]\n"
-                   "        if e[1] == 0x4000:\n"
-                   "            walk(p)\n"
-                   "        else:\n"
-                   "            print(e[3], p[1:])\n"
-                   "walk('/')\n")
+    """{path: size} of every file on a virtual Pico (tests/guests/file_sizes.py)."""
+    from emulator.runtimes import wasi
+
+    out = mpremote(pico_port, "exec", wasi.program("file_sizes.py"))
     return {ln.split(" ", 1)[1]: int(ln.split(" ", 1)[0]) for ln in out.splitlines() if ln.strip()}

@@ -21,7 +21,7 @@ import pytest
 from emulator import runner
 from emulator.board import parse_keys
 from emulator.runtimes import rp2040, wasi
-from devicekit import vpico_or_skip
+from devicekit import device_listing, vpico_or_skip
 from host import device
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,16 +62,7 @@ def flashed(vpico_ready, tmp_path_factory):
                 code, out, err = burako("flash", "--port", pico.port, "--out", str(tree))
                 sizes = {}
                 if code == 0:
-                    listing = mpremote(pico, "exec", "import os\n"
-                                       "def walk(d):\n"
-                                       "    for n, t, *_ in os.ilistdir(d):\n"
-                                       "        p = d + '/' + n if d != '/' else '/' + n\n"
-                                       "        if t == 0x4000:\n"
-                                       "            walk(p)\n"
-                                       "        else:\n"
-                                       "            print(p[1:], os.stat(p)[6])\n"
-                                       "walk('/')\n")
-                    sizes = {ln.split()[0]: int(ln.split()[1]) for ln in listing.splitlines() if ln.strip()}
+                    sizes = device_listing(pico.port)
             done.write_text(json.dumps({"code": code, "out": out, "err": err, "sizes": sizes}))
         result = json.loads(done.read_text())
     result["image"] = shared / "flash.bin"
