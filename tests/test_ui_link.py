@@ -373,15 +373,15 @@ def test_a_key_pressed_for_the_table_as_peer_gone_appears_does_nothing_there(tmp
     _cut_until_gone(a, b, clock, cable, (hal_keys.Y, hal_keys.X, hal_keys.Y, hal_keys.X, hal_keys.B))
     # nothing acted: not given up, not left, not even asked
     assert a.app.link is not None and a.app.screen == S_LINK
-    assert a.app.link.state != session.ENDED and not a.app.link_ask
+    assert a.app.link.state != session.ENDED and not a.app.cable.ask
     assert linkplay_screen.exists(a.app.b.storage)
     # after the pause Y only asks; a held Y stays ignored until released
     later(a, clock)
     a.app.key(hal_keys.Y)
-    assert a.app.link_ask != held
+    assert a.app.cable.ask != held
     a.app.b.buttons.held = lambda: 0
     a.app.key(hal_keys.Y)
-    assert a.app.link_ask
+    assert a.app.cable.ask
     a.step()
     assert "Give up the match?" in a.texts and a.app.link.state != session.ENDED
     a.app.key(hal_keys.X)                              # asked this instant: no key yet
@@ -389,7 +389,7 @@ def test_a_key_pressed_for_the_table_as_peer_gone_appears_does_nothing_there(tmp
     a.app.key(hal_keys.B)
     later(a, clock)
     a.app.key(hal_keys.B)                              # any key but X: not given up
-    assert not a.app.link_ask and a.app.link.state != session.ENDED and a.app.screen == S_LINK
+    assert not a.app.cable.ask and a.app.link.state != session.ENDED and a.app.screen == S_LINK
     a.app.key(hal_keys.Y)
     later(a, clock)
     a.app.key(hal_keys.X)                              # the deliberate act

@@ -202,7 +202,7 @@ def test_peer_gone_then_back_and_an_abandoned_match_shows_why(tmp_path):
     # b gives the match up from its link screen (Y): both say why
     b.app.rm.mode = rummy_view.M_LINK
     b.app.key(keys.Y)                             # asked first: "give up the match?"
-    assert b.app.link_ask and b.app.link.state == session.PLAYING
+    assert b.app.cable.ask and b.app.link.state == session.PLAYING
     b.app.key(keys.X)                             # at once: the question takes no key yet
     assert b.app.link.state == session.PLAYING
     b.app.now += linkkeys.PAUSE_MS

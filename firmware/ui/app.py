@@ -18,10 +18,9 @@ from engine import tiles
 from ui import gfx
 from ui import lang as ui_lang   # (lang: App's keyword argument)
 from hal import keys
-from ui import screen_link
 from ui.gfx import WHITE, CURSOR, ERR
 # S_MATCHEND, S_HANDEND and D_ALL are also imported from here (emulator, benchmarks)
-from ui.common import (S_TITLE, S_SETUP, S_GAME, S_HANDOFF, S_HANDEND, S_MATCHEND, S_RUMMY,
+from ui.common import (S_TITLE, S_SETUP, S_GAME, S_HANDOFF, S_HANDEND, S_MATCHEND, S_LINK, S_RUMMY,
                        D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, D_HINT, D_ALL, RACK_N, pname, NAMES)
 
 # the screen modules (ui/common.py NAMES), each imported when first shown (docs/memory.md
@@ -124,9 +123,6 @@ class View:
         self.meld_top = 0
         self.confirm = -1
         self.error = 0
-        self.clear()
-
-    def clear(self):
         s = self.selection
         for i in range(MAXRACK):
             s[i] = 0
@@ -174,16 +170,14 @@ class App:
         self.last_now = 0
         self.bad_save = False
         self.link = None            # the link cable's session (ui/screen_link.py)
-        self.LS = None              # link.session, once a link is open
-        self.link_state = 0
-        self.link_note = ""
+        self.cable = None           # what the link's modules share while a link is open (Cable)
         self.log_due = False        # a finished linked match waits to be logged
         self.rm = None              # a Rummy match (ui/screen_rummy.py); self.g stays None
         ui_lang.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
         self.lang0 = ui_lang.code()       # screen_setup: Italian for burraco unless this was changed
         self.has_save = board.storage.exists(SAVE_NAME)
         if link:
-            screen_link.start(self, variant)
+            SCREENS[S_LINK].start(self, variant)
         elif autoplay and variant == "rummy":
             SCREENS[S_RUMMY].new(self, 15)
         elif autoplay:
@@ -230,7 +224,7 @@ class App:
     def waiting(self):
         """True while nothing happens until a key is pressed (for scripted input)."""
         if self.link is not None:
-            return screen_link.waiting(self)
+            return SCREENS[S_LINK].waiting(self)
         if self.rm is not None:
             return SCREENS[S_RUMMY].waiting(self)
         g = self.g
@@ -276,7 +270,9 @@ class App:
         self.resort()
 
     def clear_sel(self):
-        self.view.clear()
+        s = self.view.selection
+        for i in range(MAXRACK):
+            s[i] = 0
 
     def enter_turn(self):
         """Screen for the position after a move: hand-off, hand end, match end, table."""
@@ -415,7 +411,7 @@ class App:
 
     def tick(self, now):
         if self.link is not None:
-            screen_link.poll(self, now)     # before a game exists too: connecting
+            SCREENS[S_LINK].poll(self, now)     # before a game exists too: connecting
         g = self.g
         if g is None:
             if self.rm is not None:
@@ -534,12 +530,14 @@ class App:
             self.scr = SCREENS[s]
         if s == S_GAME:
             drop(OFF_TABLE)
+            if self.link is None:
+                drop(NAMES[S_LINK:S_LINK + 1])      # docs/memory.md "link glue": a local match's
         elif s == S_TITLE or s == S_MATCHEND:
             # the match is over (or left): its hand end goes, on the title its match end too
             drop(OFF_TABLE[3:] if s == S_TITLE else OFF_TABLE[3:4])
 
     def key(self, k):
-        if self.link is not None and screen_link.key_hook(self, k):
+        if self.link is not None and SCREENS[S_LINK].key_hook(self, k):
             return
         self.scr.key(self, k)  # pyright: ignore[reportAttributeAccessIssue]
 

@@ -40,6 +40,16 @@ Y_HINT = const(220)
 RACK_N = const(13)     # tiles visible in the rack strip
 
 
+class Cable:
+    """What the link's modules share while a link is open (app.cable; None without one): the
+    session module (link/session.py: its state and reason names), the Link's state as last
+    seen, a note the link screen shows, and that screen's key guard (ui/linkkeys.py: when it
+    appeared, the keys held then, whether giving up is being asked). Made by the link
+    screen's start(), which sets all six: session, state, note, t0, held, ask. Data only, no
+    defaults: a function would hold its module, class attributes cost heap at every boot
+    (docs/memory.md "Rules")."""
+
+
 def pname(p):
     return lang.t(lang.P) + gfx.NUMS[p + 1]
 

@@ -38,9 +38,9 @@ def shown(app):
     """The link screen appears (by itself: the peer gone, the link ended) or
     asks again: for PAUSE_MS it takes no key, and a key held now is not one
     pressed for it (a player laying a meld as the screen flashed up)."""
-    app.link_t0 = app.now
-    app.link_held = app.b.buttons.held()
-    app.link_ask = False
+    app.cable.t0 = app.now
+    app.cable.held = app.b.buttons.held()
+    app.cable.ask = False
 
 
 def ready(app):
@@ -49,13 +49,13 @@ def ready(app):
         from time import ticks_diff
     except ImportError:
         from hal.clock import ticks_diff
-    return ticks_diff(app.now, app.link_t0) >= PAUSE_MS
+    return ticks_diff(app.now, app.cable.t0) >= PAUSE_MS
 
 
 def guard(app, k):
     """The keys of k the link screen acts on (0: none)."""
-    h = app.link_held & app.b.buttons.held()
-    app.link_held = h               # a held key counts again once released
+    h = app.cable.held & app.b.buttons.held()
+    app.cable.held = h               # a held key counts again once released
     if not ready(app):
         return 0
     return k & ~h
@@ -67,7 +67,7 @@ def in_play(app):
     lk = app.link
     g = lk.game
     return lk.match_id is not None and (g is None or g.phase != lk.over) and \
-        not (lk.reason == app.LS.R_ABANDONED and not lk.by_peer)
+        not (lk.reason == app.cable.session.R_ABANDONED and not lk.by_peer)
 
 
 def key(app, k, leave):
@@ -75,7 +75,7 @@ def key(app, k, leave):
     to the title, keep=False deleting the match's save)."""
     lk = app.link
     k = guard(app, k)               # none for a while after it appeared by itself
-    if app.link_state == app.LS.ENDED:
+    if app.cable.state == app.cable.session.ENDED:
         # a match in play keeps its save unless the player deletes it (X): never
         # the peer's END or HELLO
         if in_play(app):
@@ -92,25 +92,25 @@ def key(app, k, leave):
         elif k & (keys.A | keys.PRESS | keys.B):
             leave(app, False)       # over, given up here, or never dealt
         return
-    if app.link_ask:
+    if app.cable.ask:
         if k & keys.X:
             lk.abandon()            # give the match up (the peer is told)
         elif k:
-            app.link_ask = False    # any other key: not given up
+            app.cable.ask = False    # any other key: not given up
             app.dirty = D_ALL
         return
     if k & keys.B:
         leave(app, True)            # leave; the match stays saved for later
     elif k & keys.Y and lk.match_id is not None:
         shown(app)                  # asked on a screen of its own, no key for a while again
-        app.link_ask = True
+        app.cable.ask = True
         app.dirty = D_ALL
 
 
 def draw(app, p):
     """The link ended, or "give up?" asked: its lines; returns the hint."""
     lk = app.link
-    if app.link_state == app.LS.ENDED:
+    if app.cable.state == app.cable.session.ENDED:
         p.text(0, 70, p.w, tx(_T_ENDED), ERR, FELT_DARK, 1)
         p.text(0, 90, p.w, why(lk.reason), WHITE, FELT_DARK, 1)
         p.text(0, 106, p.w, tx(_T_BY_PEER if lk.by_peer else _T_BY_ME), GREY, FELT_DARK, 1)

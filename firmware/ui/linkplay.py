@@ -90,7 +90,7 @@ def poll(app, now):
 
 def events(app, now):
     lk = app.link
-    session = app.LS
+    session = app.cable.session
     app.next_ai = now + 1
     ev = lk.events
     while ev:
@@ -124,8 +124,8 @@ def events(app, now):
             bind(app)
         elif k == session.EV_REFUSED:
             # a refused frame changed nothing; say so where the turn cue goes
-            app.link_note = tx(T_REFUSED) + tx(T_FRAME + e[1] - 1)
-            app.msg = app.link_note
+            app.cable.note = tx(T_REFUSED) + tx(T_FRAME + e[1] - 1)
+            app.msg = app.cable.note
             app.msg_c = ERR
             app.dirty |= D_MSG
         elif k == session.EV_STATE:
@@ -134,8 +134,8 @@ def events(app, now):
 
 
 def state(app, s):
-    session = app.LS
-    app.link_state = s
+    session = app.cable.session
+    app.cable.state = s
     lk = app.link
     if s == session.PLAYING:
         if app.g is None:
@@ -202,7 +202,7 @@ def waiting(app):
     """App.waiting() for a linked match: only the local player's keys count."""
     g = app.g
     if app.screen == S_LINK:
-        if app.link_state != app.LS.ENDED:
+        if app.cable.state != app.cable.session.ENDED:
             return False
         from ui.linkkeys import ready
         return ready(app)           # after its pause

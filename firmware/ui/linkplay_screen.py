@@ -9,7 +9,7 @@ from micropython import const
 from engine import rules
 from engine import codec
 from ui import linkplay
-from ui.common import S_TITLE, S_LINK
+from ui.common import S_TITLE, S_LINK, Cable
 from ui.gfx import FELT_DARK, WHITE, CURSOR, ERR, DIM
 from ui.lang import tx
 
@@ -57,9 +57,10 @@ def start(app):
     if nm and len(nm) == 3 and nm.isalpha() and nm.isupper():
         lk.names[0] = nm
     app.link = lk
-    app.LS = session
-    app.link_state = session.CONNECTING
-    app.link_note = ""
+    app.cable = Cable()
+    app.cable.session = session
+    app.cable.state = session.CONNECTING
+    app.cable.note = ""
     app.msg = ""                    # not the last match's last move
     app.log_due = False
     app.g = None
@@ -67,9 +68,9 @@ def start(app):
     for p in range(4):
         app.ais[p] = None
     app.show(S_LINK)
-    app.link_ask = False            # the link screen's key guard (ui/linkkeys.py)
-    app.link_held = 0
-    app.link_t0 = app.now - 600   # opened by the player: keys at once (linkkeys.PAUSE_MS)
+    app.cable.ask = False           # the link screen's key guard (ui/linkkeys.py)
+    app.cable.held = 0
+    app.cable.t0 = app.now - 600   # opened by the player: keys at once (linkkeys.PAUSE_MS)
 
 
 def close(app, keep):
@@ -83,7 +84,7 @@ def close(app, keep):
     if not keep:
         linkplay.remove(app.b.storage)
     app.link = None
-    app.LS = None
+    app.cable = None
     app.g = None
     app.msg = ""
     app.ai_seats = 1 << 1
@@ -127,13 +128,13 @@ def key(app, k):
 
 def draw(app, dirty):
     p = app.p
-    session = app.LS
+    session = app.cable.session
     lk = app.link
-    s = app.link_state
+    s = app.cable.state
     # the hints at the glass's foot (p.h: 135 rows on the Pico-LCD-1.14)
     p.fill(0, 0, p.w, p.h, FELT_DARK)
     p.big(120 - len(tx(T_TITLE)) * 8, 24, tx(T_TITLE), WHITE, 2)
-    if s == session.ENDED or app.link_ask:
+    if s == session.ENDED or app.cable.ask:
         from ui import linkkeys
         t = linkkeys.draw(app, p)
     else:
@@ -156,6 +157,6 @@ def _status(app, p, session, lk, s):
     nm = lk.names
     if nm[1]:                       # who is at the other end (its HELLO named a player)
         p.text(0, 60, p.w, (nm[0] or "?") + " - " + nm[1], WHITE, FELT_DARK, 1)
-    if app.link_note:
-        p.text(0, p.h - 90, p.w, app.link_note, ERR, FELT_DARK, 1)
+    if app.cable.note:
+        p.text(0, p.h - 90, p.w, app.cable.note, ERR, FELT_DARK, 1)
     return tx(T_H_LEAVE)

@@ -100,7 +100,7 @@ def poll(app, now):
 
 
 def events(app, now):
-    session = app.LS
+    session = app.cable.session
     lk = app.link
     m = app.rm
     app.next_ai = now + 1
@@ -114,8 +114,8 @@ def events(app, now):
         elif k == session.EV_SYNC:
             bind(app)
         elif k == session.EV_REFUSED:
-            app.link_note = tx(T_REFUSED) + tx(T_FRAME + e[1] - 1)
-            m.msg = app.link_note
+            app.cable.note = tx(T_REFUSED) + tx(T_FRAME + e[1] - 1)
+            m.msg = app.cable.note
             m.msg_c = ERR
             app.dirty = D_ALL
         elif k == session.EV_STATE:
@@ -124,10 +124,10 @@ def events(app, now):
 
 
 def state(app, s):
-    session = app.LS
+    session = app.cable.session
     lk = app.link
     m = app.rm
-    app.link_state = s
+    app.cable.state = s
     if s == session.PLAYING or (s == session.ENDED and lk.reason == session.R_MATCH_OVER and
                           lk.game is not None and lk.game.phase == rummy.P_MATCH_OVER):
         if m.g is None:
@@ -227,7 +227,7 @@ def waiting(app):
     if m is None or m.ln is None:
         return False                # a swap's frames
     if m.mode == rummy_view.M_LINK:
-        if app.link_state != app.LS.ENDED:
+        if app.cable.state != app.cable.session.ENDED:
             return False
         from ui.linkkeys import ready
         return ready(app)           # after its pause

@@ -8,7 +8,7 @@ import os
 from micropython import const
 from ui import linkrummy
 from ui import rummy_view
-from ui.common import S_RUMMY
+from ui.common import S_RUMMY, Cable
 from ui.gfx import FELT_DARK, WHITE, CURSOR, ERR, DIM
 from ui.lang import tx
 
@@ -57,15 +57,16 @@ def start(app):
     m.mode = rummy_view.M_LINK
     m.g = None
     app.link = lk
-    app.LS = session
-    app.link_state = session.CONNECTING
-    app.link_note = ""
+    app.cable = Cable()
+    app.cable.session = session
+    app.cable.state = session.CONNECTING
+    app.cable.note = ""
     m.msg = ""                      # not the last match's last move
     app.log_due = False
     app.show(S_RUMMY)
-    app.link_ask = False            # the link screen's key guard (ui/linkkeys.py)
-    app.link_held = 0
-    app.link_t0 = app.now - 600   # opened by the player: keys at once (linkkeys.PAUSE_MS)
+    app.cable.ask = False           # the link screen's key guard (ui/linkkeys.py)
+    app.cable.held = 0
+    app.cable.t0 = app.now - 600   # opened by the player: keys at once (linkkeys.PAUSE_MS)
 
 
 def leave(app, keep):
@@ -84,7 +85,7 @@ def leave(app, keep):
     if not keep:
         linkrummy.remove(st)
     app.link = None
-    app.LS = None
+    app.cable = None
     app.log_due = False
     m.ln = None
     m.g = None
@@ -99,14 +100,14 @@ def key(app, k):
 
 def draw(app):
     p = app.p
-    session = app.LS
+    session = app.cable.session
     lk = app.link
-    s = app.link_state
+    s = app.cable.state
     # the hint at the glass's foot (p.h: 135 rows on the Pico-LCD-1.14)
     p.fill(0, 0, p.w, p.h, FELT_DARK)
     t = rummy_view.tx(rummy_view.X_TITLE) + " - " + rummy_view.tx(rummy_view.X_CABLE)
     p.text(0, 24, p.w, t, WHITE, FELT_DARK, 1)
-    if s == session.ENDED or app.link_ask:
+    if s == session.ENDED or app.cable.ask:
         from ui import linkkeys
         t = linkkeys.draw(app, p)
     else:
@@ -126,8 +127,8 @@ def _status(app, p, session, lk, s):
     else:
         p.text(0, 90, p.w, tx(_T_RESUMING if lk.match_id is not None else _T_CONNECTING),
                WHITE, FELT_DARK, 1)
-    if app.link_note:
-        p.text(0, p.h - 90, p.w, app.link_note, ERR, FELT_DARK, 1)
+    if app.cable.note:
+        p.text(0, p.h - 90, p.w, app.cable.note, ERR, FELT_DARK, 1)
     return tx(_T_H_LEAVE)
 
 

@@ -12,7 +12,6 @@ from hal import keys
 from ai.basic import hint as ai_hint
 from ui import gfx
 from ui import lang
-from ui import screen_link
 from ui.common import (S_TITLE, S_GAME, D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, D_HINT,
                        D_CURSOR, D_CLEAR, RACK_N, pname, sname, hint, draw_top)
 from ui.gfx import FELT, FELT_DARK, BAR, WHITE, GREY, CURSOR, DIM, ERR, PURE, IMPURE, HILITE
@@ -228,6 +227,7 @@ def key_menu(app, k):
         set_focus(app, 1, 1)
     elif item == lang.M_QUIT:
         if app.link is not None:
+            from ui import screen_link  # (a local match holds none of the link: docs/memory.md "link glue")
             screen_link.leave(app)      # the linked match stays in link.sav
             return
         app.save()

@@ -21,8 +21,8 @@ def snapshot(app):
             "retransmits": st["resends"], "crc_errors": st["bad_frames"],
             "refused": st["refused"], "repairs": st["repairs"], "seat": lk.seat,
             "moves": lk.count,
-            "state": app.LS.STATE_NAMES[lk.state], "reason": app.LS.REASON_NAMES[lk.reason],
-            "by_peer": lk.by_peer, "note": app.link_note}
+            "state": app.cable.session.STATE_NAMES[lk.state], "reason": app.cable.session.REASON_NAMES[lk.reason],
+            "by_peer": lk.by_peer, "note": app.cable.note}
     if app.rm is not None:
         from ui import screen_rummy
         out["rummy"] = screen_rummy.state(app)
