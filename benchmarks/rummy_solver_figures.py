@@ -10,9 +10,15 @@ figures there), by tiles on the table:
   solve`'s default limit);
 - the programme's moves per search (p50 / p99 / max) and CPython seconds;
 - with --fuel K: every K-th search's programme inside real MicroPython (WASI,
-  `-X heapsize`, --heap bytes): fuel per move, and how many ran out of heap.
+  `-X heapsize`, --heap bytes): fuel per move, and how many ran out of heap;
+- with --vpico K: every K-th search's programme on the virtual Pico (the real MicroPython
+  v1.27.0 rp2 firmware on rp2040js, the firmware's .mpy files on its filesystem), timed on the
+  board with ticks_us after a collection: RP2040 ms p50/p99/max of those that finished, and
+  how many ran out of the board's heap (searches over --vpico-moves moves on CPython are
+  counted as not run: each would take minutes of emulation).
 
     .venv/bin/python benchmarks/rummy_solver_figures.py [--json] [--games N] [--fuel K] [--heap B]
+                                                        [--vpico K] [--vpico-moves M]
 
 With --json the last line is one flat JSON object.
 """
@@ -77,6 +83,64 @@ def fuel(pos, every, heap):
     return per, oom, runs
 
 
+# the programme on the board, one search a line: D microseconds points moves, or D M (out of heap)
+PICO = """
+import binascii, gc, time
+from engine import rummy_dp
+for tt, rr, cl in P:
+    table = [binascii.unhexlify(m) for m in tt]
+    rack = binascii.unhexlify(rr)
+    gc.collect()
+    t = time.ticks_us()
+    try:
+        r = rummy_dp.dp_play(table, rack, cl)
+        print('D', time.ticks_diff(time.ticks_us(), t), r[0], r[3])
+    except MemoryError:
+        r = None
+        gc.collect()
+        print('D M')
+"""
+
+
+def vpico(pos, every, most):
+    """The programme on the virtual Pico on every `every`-th position needing at most `most`
+    moves: (RP2040 ms of each that finished, out of heap, run, skipped)."""
+    import os
+    import tempfile
+
+    from emulator.runtimes import rp2040, wasi
+    from engine import rummy_dp
+
+    why = rp2040.missing()
+    if why:
+        return None
+    run = []
+    skipped = 0
+    for table, rack, closing in pos[::every]:
+        if rummy_dp.dp_play(table, rack, closing)[3] > most:
+            skipped += 1
+        else:
+            run.append(([bytes(m).hex() for m in table], bytes(rack).hex(), closing))
+    ms = []
+    oom = 0
+    with tempfile.TemporaryDirectory(prefix="burako-dp-") as d:
+        build = wasi.compile_firmware(os.path.join(d, "build"))
+        with rp2040.VPico(flash=os.path.join(d, "flash.bin")) as pico:
+            rp2040.mpremote(pico.port, "mkdir", ":engine")
+            for name in ("__init__.mpy", "tiles.mpy", "rng.mpy", "rummy.mpy", "rummy_dp.mpy"):
+                rp2040.mpremote(pico.port, "cp", os.path.join(build, "engine", name), ":engine/" + name)
+            for i in range(0, len(run), 8):
+                got = rp2040.mpremote(pico.port, "exec", "P = %r\n" % (run[i:i + 8],) + PICO, timeout=7200)
+                for ln in got.splitlines():
+                    w = ln.split()
+                    if w[:1] == ["D"]:
+                        if w[1] == "M":
+                            oom += 1
+                        else:
+                            ms.append(int(w[1]) / 1000)
+    return ms, oom, len(run), skipped
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--json", action="store_true")
@@ -84,14 +148,20 @@ def main():
     ap.add_argument("--fuel", type=int, default=0, metavar="K",
                     help="measure every K-th search's programme inside MicroPython (0: no)")
     ap.add_argument("--heap", type=int, default=131072, help="MicroPython heap for --fuel")
+    ap.add_argument("--vpico", type=int, default=0, metavar="K",
+                    help="time every K-th search's programme on the virtual Pico (0: no)")
+    ap.add_argument("--vpico-moves", type=int, default=20000, metavar="M",
+                    help="with --vpico, skip searches needing more moves than this")
+    ap.add_argument("--vpico-only", action="store_true", help="only the --vpico part")
     a = ap.parse_args()
     from engine import rummy_dp, rummy_solve
 
     pos = positions(list(range(1, 1 + a.games)))
     figs = {"rummy_solver_searches": len(pos)}
-    for tag, limit, key in (("console", rummy_solve.NODES, None),
-                            ("dp", rummy_solve.NODES, rummy_dp.dp_play),
-                            ("dp_host", HOST_LIMIT, rummy_dp.dp_play)):
+    runs = () if a.vpico_only else (("console", rummy_solve.NODES, None),
+                                     ("dp", rummy_solve.NODES, rummy_dp.dp_play),
+                                     ("dp_host", HOST_LIMIT, rummy_dp.dp_play))
+    for tag, limit, key in runs:
         bands = proven(pos, limit, key)
         played = sum(b[0] - b[2] for b in bands.values())
         good = sum(b[1] for b in bands.values())
@@ -109,18 +179,19 @@ def main():
                             for b, (k, g, none) in sorted(bands.items())))
     moves = []
     secs = []
-    for table, rack, closing in pos:
+    for table, rack, closing in ([] if a.vpico_only else pos):
         t0 = time.perf_counter()
         moves.append(rummy_dp.dp_play(table, rack, closing)[3])
         secs.append(time.perf_counter() - t0)
     pm = percentiles(moves)
     ps = percentiles(secs)
-    for q in ("p50", "p99", "max"):
+    for q in ("p50", "p99", "max") if moves else ():
         figs[f"rummy_dp_moves_{q}"] = pm[q]
         figs[f"rummy_dp_cpython_s_{q}"] = round(ps[q], 4)
     fit = rummy_solve.NODES // rummy_solve._DP_UNITS
-    figs["rummy_dp_within_device_budget_pct"] = round(100.0 * sum(1 for m in moves if m <= fit) / len(moves), 1)
-    if not a.json:
+    if moves:
+        figs["rummy_dp_within_device_budget_pct"] = round(100.0 * sum(1 for m in moves if m <= fit) / len(moves), 1)
+    if moves and not a.json:
         print(f"the programme alone: moves per search p50 {pm['p50']:,} p99 {pm['p99']:,} max {pm['max']:,}; "
               f"CPython {ps['p50']:.4f} / {ps['p99']:.4f} / {ps['max']:.4f} s; "
               f"{figs['rummy_dp_within_device_budget_pct']} % of searches need at most {fit} moves "
@@ -135,6 +206,23 @@ def main():
         if not a.json:
             print(f"inside MicroPython at {a.heap:,} bytes of heap, every {a.fuel}th search ({runs}): fuel per move "
                   f"p50 {pf['p50']:,} max {pf['max']:,}; {oom} ran out of heap or stack")
+    if a.vpico:
+        got = vpico(pos, a.vpico, a.vpico_moves)
+        if got is None:
+            figs["rummy_dp_vpico_unavailable"] = 1
+        else:
+            ms, oom, runs, skipped = got
+            p = percentiles(ms)
+            for q in ("p50", "p99", "max"):
+                figs[f"rp2040_ms_rummy_dp_{q}"] = None if p[q] is None else round(p[q], 1)
+            figs["rp2040_rummy_dp_runs"] = runs
+            figs["rp2040_rummy_dp_out_of_memory"] = oom
+            figs["rp2040_rummy_dp_skipped"] = skipped
+            if not a.json:
+                print(f"on the virtual Pico, every {a.vpico}th search: {runs} run ({skipped} skipped, over "
+                      f"{a.vpico_moves:,} moves), {oom} out of heap; RP2040 ms of the {len(ms)} that finished "
+                      f"p50 {figs['rp2040_ms_rummy_dp_p50']} p99 {figs['rp2040_ms_rummy_dp_p99']} "
+                      f"max {figs['rp2040_ms_rummy_dp_max']}")
     if a.json:
         print(json.dumps(figs))
 
