@@ -55,8 +55,8 @@ VARIANT = ["burako"]
 
 
 def _history(app):
-    """The match's hands as lists (a Rummy match lives in app.rm)."""
-    g = app.rm.g if app.rm is not None else app.g
+    """The match's hands as lists (a Rummy match lives in app.rummy)."""
+    g = app.rummy.g if app.rummy is not None else app.game
     return [list(h) for h in g.history]
 
 

@@ -57,7 +57,7 @@ def main(argv=None):
     from ui.app import App
     with tempfile.TemporaryDirectory() as d:
         app = App(EmuBoard(d))
-    bufs = dict(app.p.buffers())
+    bufs = dict(app.painter.buffers())
     bufs["rack_selection_flags"] = len(app.view.selection)
     bufs["total"] = sum(bufs.values())
     out["ui_buffers_bytes"] = bufs

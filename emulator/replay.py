@@ -59,7 +59,7 @@ class Replayer:
         n = max(0, min(n, len(self.moves)))
         self.n = n
         g = self.game_at(n)
-        app.g = g
+        app.game = g
         app.ai_seats = (1 << g.n) - 1        # nobody's keys play: the table only shows
         app.ais = [None, None, None, None]
         app.viewer = g.turn if self.seat is None else min(self.seat, g.n - 1)
@@ -103,7 +103,7 @@ class Replayer:
         if self.app.screen != S_GAME:
             return
         a, b = HINTS.get(ui_lang.code(), HINTS["en"])
-        p = self.app.p
+        p = self.app.painter
         y = p.lay.Y_HINT      # the glass's hint lines (ui/gfx.py Layout)
         p.text(0, y, p.w, a, gfx.CURSOR, gfx.BAR)
         p.text(0, y + 10, p.w, b, gfx.DIM, gfx.BAR)

@@ -262,7 +262,7 @@ for _ in FRAMES:
         PEAK = a
     gc.collect()
 FRAMES = None
-APP.p = None        # the drawing buffers and the AIs are done with: room for the snapshot
+APP.painter = None        # the drawing buffers and the AIs are done with: room for the snapshot
 APP.ais = None
 gc.collect()
 import json

@@ -37,12 +37,12 @@ def game_shot(storage, seed=7):
     from hal import keys as hal_keys
 
     board, app, clock = _app(storage, seed=seed, autoplay=True, ai_ms=0)
-    g = app.g
+    g = app.game
     # until J1 is to move with a few melds down and a full rack still in hand
     while not (g.turn == 0 and g.phase == game.P_DRAW and len(g.melds[0]) >= 2
                and len(g.melds[1]) >= 1 and len(g.racks[0]) >= 10 and g.pile):
         _frame(board, app, clock)
-        g = app.g
+        g = app.game
     app.autoplay = False
     app.ai_seats = 2
     app.ais[0] = None

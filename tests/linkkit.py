@@ -31,12 +31,12 @@ class Console:
         kw.update(self.kw)
         self.texts = []
         self.app = App(b, **kw)
-        text = self.app.p.text
+        text = self.app.painter.text
 
         def seen(x, y, w, s, *a):
             self.texts.append(s)
             return text(x, y, w, s, *a)
-        self.app.p.text = seen
+        self.app.painter.text = seen
         self.booted()
 
     def booted(self):

@@ -126,16 +126,16 @@ def test_the_hint_rows_name_the_viewers_keys_not_a_turn_to_wait_for(tmp_path):
         board = EmuBoard(str(tmp_path / lang))
         r = replay.Replayer(board, head, moves, None, lang)
         rows = {}
-        text = r.app.p.text
+        text = r.app.painter.text
 
         def spy(x, y, w, s, *a, **k):
             rows[y] = s
             return text(x, y, w, s, *a, **k)
 
-        r.app.p.text = spy
+        r.app.painter.text = spy
         for k in (0, K_A, K_A):
             r.frame(k)
-            y = r.app.p.lay.Y_HINT
+            y = r.app.painter.lay.Y_HINT
             assert (rows[y], rows[y + 10]) == replay.HINTS[lang], lang
             assert all(len(s) <= 30 for s in replay.HINTS[lang])
 

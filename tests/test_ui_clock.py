@@ -10,7 +10,7 @@ def test_R9_torneo_time_up_ends_the_match_after_this_hand(tmp_path):
     clock = VirtualClock()
     app = App(EmuBoard(str(tmp_path), clock=clock), seed=5, autoplay=True, ai_ms=0,
               variant="torneo", lang="en")
-    g = app.g
+    g = app.game
     now = 0
     for _ in range(20):                 # a little play first
         now += 33
@@ -39,7 +39,7 @@ def test_burako_has_no_match_clock(tmp_path):
     app.played_ms = 10 * 60 * 60000
     app.step(33)
     app.step(66)
-    assert not app.g.timeup
+    assert not app.game.timeup
 
 
 def test_torneo_clock_survives_power_off(tmp_path):
@@ -49,7 +49,7 @@ def test_torneo_clock_survives_power_off(tmp_path):
     app.save()
     again = App(EmuBoard(str(tmp_path), clock=VirtualClock()), quick=True)   # power on: resumes
     assert again.played_ms == 45 * 60000 + 1000     # kept to the second
-    assert again.g.rules.name == "torneo"
+    assert again.game.rules.name == "torneo"
 
 
 def test_version_1_save_still_loads(tmp_path):
@@ -62,4 +62,4 @@ def test_version_1_save_still_loads(tmp_path):
     v1 = save.MAGIC_V1 + data[4:9] + data[save.HEAD:]
     (tmp_path / save.NAME).write_bytes(v1)
     r = save.read(EmuBoard(str(tmp_path), clock=VirtualClock()).storage)
-    assert r[5] == 0 and codec.encode(r[6]) == codec.encode(app.g)
+    assert r[5] == 0 and codec.encode(r[6]) == codec.encode(app.game)

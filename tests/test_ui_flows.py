@@ -264,8 +264,8 @@ def test_the_meld_lists_hints_say_what_up_and_y_do(tmp_path, lang):
     board, app = runner.run_cpython({"seed": 11, "ai_ms": 0, "lang": lang}, str(tmp_path / lang),
                                     runner.Feeder(parse_keys(START + ",A,UP"), frames=400))
     said = []
-    text = app.p.text
-    app.p.text = lambda x, y, w, s, *a: (said.append(s), text(x, y, w, s, *a))
+    text = app.painter.text
+    app.painter.text = lambda x, y, w, s, *a: (said.append(s), text(x, y, w, s, *a))
     from ui import screen_table
     assert app.view.focus == 1 and not app.view.meld_side
     screen_table.draw_hint(app)

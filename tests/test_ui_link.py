@@ -55,7 +55,7 @@ def same_match(a, b):
         recs = c.log()
         assert [r["id"] for r in recs] == [mid]          # logged once, with the link's id
         assert recs[0]["final"] == s["scores"] and recs[0]["hands"] == s["history"]
-        assert not linkplay_screen.exists(c.app.b.storage)              # over on both: its save is gone
+        assert not linkplay_screen.exists(c.app.board.storage)              # over on both: its save is gone
         assert not os.path.exists(os.path.join(c.dir, "burako.sav"))   # pass-and-play untouched
     return sa
 
@@ -76,13 +76,13 @@ def test_linked_match_over_a_noisy_cable_ends_the_same_on_both_and_is_logged_wit
 def test_peer_moves_use_the_table_turn_cue(tmp_path):
     a, b, clock, cable = pair(tmp_path, kw_b={"autoplay": False})
     # b is a person who never plays: a's AI moves until it is b's turn
-    run(a, b, clock, lambda: b.app.g is not None and b.app.screen == S_GAME)
+    run(a, b, clock, lambda: b.app.game is not None and b.app.screen == S_GAME)
     mine = b.app.link.seat
-    if b.app.g.turn == mine:        # b starts: it draws and discards by hand
+    if b.app.game.turn == mine:        # b starts: it draws and discards by hand
         assert b.app.play(game.DRAW, 0, b"", 0) == 0
-        assert b.app.play(game.DISCARD, 0, bytes((b.app.g.racks[mine][0],)), 0) == 0
-    run(a, b, clock, lambda: b.app.g.turn == mine and b.app.screen == S_GAME)
-    g = b.app.g
+        assert b.app.play(game.DISCARD, 0, bytes((b.app.game.racks[mine][0],)), 0) == 0
+    run(a, b, clock, lambda: b.app.game.turn == mine and b.app.screen == S_GAME)
+    g = b.app.game
     assert g.turn == mine
     first = b.app.msg
     assert first.startswith(ui_lang.t(ui_lang.P))        # "J2 roba del pozo..." as in pass-and-play
@@ -101,10 +101,10 @@ def test_pulled_cable_shows_peer_gone_within_2s_and_the_match_goes_on(tmp_path):
         assert snapshot(c.app)["link"]["state"] == "peer gone"
         assert linkplay.tx(linkplay_screen.T_GONE) in c.texts
     # (a move made before the screen changed waits in the queue)
-    before = (codec.encode(a.app.g), codec.encode(b.app.g))
+    before = (codec.encode(a.app.game), codec.encode(b.app.game))
     run(a, b, clock, lambda: clock.now - t0 >= 30_000)      # 30 s without the cable
     # the screens waited: nothing was played on either side
-    assert (codec.encode(a.app.g), codec.encode(b.app.g)) == before
+    assert (codec.encode(a.app.game), codec.encode(b.app.game)) == before
     assert a.app.screen == b.app.screen == S_LINK
     cable.cut = False
     run(a, b, clock, lambda: a.app.screen != S_LINK and b.app.screen != S_LINK)
@@ -118,8 +118,8 @@ def test_power_off_resumes_from_link_sav(tmp_path, monkeypatch, pos):
     the position the match is not replayed at power-on; with it damaged the
     session replays its move log to the same place."""
     a, b, clock, cable = pair(tmp_path)
-    run(a, b, clock, lambda: b.app.link.count >= 25 and linkplay_screen.exists(b.app.b.storage))
-    saved = linkplay_screen.read(b.app.b.storage)
+    run(a, b, clock, lambda: b.app.link.count >= 25 and linkplay_screen.exists(b.app.board.storage))
+    saved = linkplay_screen.read(b.app.board.storage)
     replays = []
     if pos == "damaged":
         with open(os.path.join(b.dir, linkplay.POS), "r+b") as f:
@@ -165,19 +165,19 @@ def test_refused_frame_changes_nothing_and_the_reason_shows(tmp_path):
                 return
         raise AssertionError("timed out")
 
-    run2(lambda: a.app.g is not None and cheat.state == session.PLAYING and a.app.link.state == session.PLAYING)
+    run2(lambda: a.app.game is not None and cheat.state == session.PLAYING and a.app.link.state == session.PLAYING)
     if a.app.link.my_turn():            # let the honest side play first: draw, then discard
-        g = a.app.g
+        g = a.app.game
         assert a.app.play(game.DRAW, 0, b"", 0) == 0
         assert a.app.play(game.DISCARD, 0, bytes((g.racks[a.app.link.seat][0],)), 0) == 0
         run2(lambda: cheat.count == a.app.link.count and cheat.idle())
     assert cheat.my_turn()
-    pos = codec.encode(a.app.g)
+    pos = codec.encode(a.app.game)
     count = a.app.link.count
     # a discard of a tile the cheater does not hold (a draw is due first, too)
-    cheat.t.send(msg.move(cheat.count, cheat.digest, (game.DISCARD, 0, bytes((a.app.g.racks[a.app.link.seat][0],)), 0)))
+    cheat.t.send(msg.move(cheat.count, cheat.digest, (game.DISCARD, 0, bytes((a.app.game.racks[a.app.link.seat][0],)), 0)))
     run2(lambda: a.app.link.refused >= 1 and not a.app.link.events)   # shown the frame after
-    assert codec.encode(a.app.g) == pos and a.app.link.count == count
+    assert codec.encode(a.app.game) == pos and a.app.link.count == count
     assert a.app.msg == linkplay.tx(linkplay.T_REFUSED) + linkplay.tx(linkplay.T_FRAME + session.F_ILLEGAL - 1)
     assert snapshot(a.app)["link"]["note"] == a.app.msg
     # it goes on: strikes end the link, the screen names the reason
@@ -193,7 +193,7 @@ def test_refused_frame_changes_nothing_and_the_reason_shows(tmp_path):
         run2(lambda: a.app.link.refused > n or a.app.link.state == session.ENDED)
     run2(lambda: a.app.screen == S_LINK)
     assert a.app.link.reason == session.R_CHEAT and not a.app.link.by_peer
-    assert codec.encode(a.app.g) == pos
+    assert codec.encode(a.app.game) == pos
     assert "the other console cheated" in a.texts
     assert linkplay.tx(linkplay_screen.T_ENDED) in a.texts
     run2(lambda: a.app.waiting())           # after the screen's pause a key leaves it
@@ -201,7 +201,7 @@ def test_refused_frame_changes_nothing_and_the_reason_shows(tmp_path):
     assert linkplay.tx(linkkeys.T_H_KEEP) in a.texts
     a.app.key(hal_keys.X)
     assert a.app.screen == 0 and a.app.link is None
-    assert not linkplay_screen.exists(a.app.b.storage)   # deleted, as the player chose
+    assert not linkplay_screen.exists(a.app.board.storage)   # deleted, as the player chose
 
 
 @pytest.mark.parametrize("lang", ["es", "it", "en"])
@@ -212,7 +212,7 @@ def test_variant_mismatch_ends_the_link_with_a_message(tmp_path, lang):
         c.app.link.state == session.ENDED and not c.app.link.events for c in (a, b)), 20_000)
     for c in (a, b):
         assert c.app.link.reason == session.R_RULES
-        assert c.app.g is None                       # no game was ever dealt
+        assert c.app.game is None                       # no game was ever dealt
         why = linkplay.tx(linkplay_screen.T_REASON + session.R_RULES)
         assert why and why in c.texts                # the reason, in the player's language
     assert ui_lang.code() == lang
@@ -271,13 +271,13 @@ def test_linked_burraco_match_ends_the_same_on_both_with_moves_in_card_notation(
     kw = {"variant": "burraco", "target": 1000}
     a, b, clock, cable = pair(tmp_path, kw_a=kw, kw_b=kw)
     seen = []
-    run(a, b, clock, lambda: a.app.link.state == session.PLAYING and a.app.g is not None)
+    run(a, b, clock, lambda: a.app.link.state == session.PLAYING and a.app.game is not None)
     assert a.app.link.rules.name == b.app.link.rules.name == "burraco"
-    assert a.app.g.rules.cards and a.app.g is a.app.link.game
-    assert a.app.p.cards and b.app.p.cards      # drawn as cards on both consoles
+    assert a.app.game.rules.cards and a.app.game is a.app.link.game
+    assert a.app.painter.cards and b.app.painter.cards      # drawn as cards on both consoles
 
     def peer_discard_seen():
-        g, lk = a.app.g, a.app.link
+        g, lk = a.app.game, a.app.link
         if g is not None and lk.count and a.app.msg.startswith(ui_lang.t(ui_lang.P)):
             seen.append(a.app.msg)
         return linkplay.over(a.app) and linkplay.over(b.app)
@@ -300,14 +300,14 @@ def test_linked_torneo_time_up_between_hands_ends_the_match_on_both(tmp_path):
     hands = []
 
     def at_hand_end(c):
-        g = c.app.g
+        g = c.app.game
         if not hands and g is not None and g.phase == game.P_HAND_OVER and c.app.screen != S_LINK:
             hands.append(len(g.history))
             limit = g.rules.minutes * 60000
             a.app.played_ms, b.app.played_ms = limit + 5_000, limit + 25_000
     run(a, b, clock, done(a, b), check=at_hand_end)
     s = same_match(a, b)
-    assert a.app.g.timeup and b.app.g.timeup
+    assert a.app.game.timeup and b.app.game.timeup
     assert len(s["history"]) == hands[0]          # no hand was dealt after it
     assert a.app.msg == b.app.msg == ui_lang.t(ui_lang.TIMEUP)
 
@@ -319,20 +319,20 @@ def test_linked_torneo_with_clocks_20s_apart_ends_the_same_on_both(tmp_path):
     both consoles end the same match (before: "peer cheated", scores [0, 0])."""
     kw = {"variant": "torneo", "target": 0}
     a, b, clock, cable = pair(tmp_path, kw_a=kw, kw_b=kw)
-    run(a, b, clock, lambda: a.app.g is not None and b.app.g is not None and a.app.link.count >= 6
+    run(a, b, clock, lambda: a.app.game is not None and b.app.game is not None and a.app.link.count >= 6
         and a.app.screen == S_GAME)
-    limit = a.app.g.rules.minutes * 60000
+    limit = a.app.game.rules.minutes * 60000
     a.app.played_ms = limit - 5_000
     b.app.played_ms = limit - 25_000          # 20 s behind
     declared = []
 
     def watch(c):
-        g = c.app.g
+        g = c.app.game
         if g is not None and g.timeup and not declared:
             declared.append((c, c.app.link.seat == g.turn))
     run(a, b, clock, done(a, b), check=watch)
     s = same_match(a, b)
-    assert a.app.g.timeup and b.app.g.timeup
+    assert a.app.game.timeup and b.app.game.timeup
     assert a.app.link.reason == b.app.link.reason == session.R_MATCH_OVER
     assert s["scores"] != [0, 0]
     # it was declared by the seat to move, on the console whose clock ran out
@@ -367,19 +367,19 @@ def later(c, clock):
 def test_a_key_pressed_for_the_table_as_peer_gone_appears_does_nothing_there(tmp_path, held):
     a, b, clock, cable = pair(tmp_path, kw_a={"lang": "en"}, kw_b={"lang": "en"})
     run(a, b, clock, lambda: a.app.link.count >= 10 and a.app.screen == S_GAME
-        and linkplay_screen.exists(a.app.b.storage))
+        and linkplay_screen.exists(a.app.board.storage))
     if held:
-        a.app.b.buttons.held = lambda: hal_keys.Y      # Y still down as the screen comes
+        a.app.board.buttons.held = lambda: hal_keys.Y      # Y still down as the screen comes
     _cut_until_gone(a, b, clock, cable, (hal_keys.Y, hal_keys.X, hal_keys.Y, hal_keys.X, hal_keys.B))
     # nothing acted: not given up, not left, not even asked
     assert a.app.link is not None and a.app.screen == S_LINK
     assert a.app.link.state != session.ENDED and not a.app.cable.ask
-    assert linkplay_screen.exists(a.app.b.storage)
+    assert linkplay_screen.exists(a.app.board.storage)
     # after the pause Y only asks; a held Y stays ignored until released
     later(a, clock)
     a.app.key(hal_keys.Y)
     assert a.app.cable.ask != held
-    a.app.b.buttons.held = lambda: 0
+    a.app.board.buttons.held = lambda: 0
     a.app.key(hal_keys.Y)
     assert a.app.cable.ask
     a.step()
@@ -403,8 +403,8 @@ def test_a_peer_end_or_hello_never_deletes_a_match_in_play(tmp_path, what):
     work) and the save stays until this player deletes it."""
     a, b, clock, cable = pair(tmp_path, kw_a={"lang": "en"}, kw_b={"lang": "en"})
     run(a, b, clock, lambda: a.app.link.count >= 10 and a.app.screen == S_GAME
-        and linkplay_screen.exists(a.app.b.storage) and a.app.link.idle() and b.app.link.idle())
-    saved = linkplay_screen.read(a.app.b.storage)
+        and linkplay_screen.exists(a.app.board.storage) and a.app.link.idle() and b.app.link.idle())
+    saved = linkplay_screen.read(a.app.board.storage)
     if what == "hello-no-match":
         # b powers on with its storage wiped
         for n in os.listdir(b.dir):
@@ -421,7 +421,7 @@ def test_a_peer_end_or_hello_never_deletes_a_match_in_play(tmp_path, what):
     run(a, b, clock, lambda: a.app.waiting(), 2000)
     a.app.key(hal_keys.A)
     assert a.app.screen == 0 and a.app.link is None
-    assert linkplay_screen.read(a.app.b.storage) == saved      # kept as it was
+    assert linkplay_screen.read(a.app.board.storage) == saved      # kept as it was
     # the title says a linked match waits to resume
     a.step()
     assert linkplay.tx(screen_link.T_MENU) + screen_link.tx(1) in a.texts
@@ -431,7 +431,7 @@ def test_a_peer_end_or_hello_never_deletes_a_match_in_play(tmp_path, what):
         a.app.key(hal_keys.A)
         run(a, b, clock, lambda: a.app.link.state == session.ENDED and a.app.waiting(), 30_000)
         a.app.key(hal_keys.X)
-        assert not linkplay_screen.exists(a.app.b.storage)
+        assert not linkplay_screen.exists(a.app.board.storage)
 
 
 def test_a_new_linked_match_does_not_show_the_last_ones_last_move(tmp_path):
@@ -441,7 +441,7 @@ def test_a_new_linked_match_does_not_show_the_last_ones_last_move(tmp_path):
     a.app.link.abandon()
     run(a, b, clock, lambda: a.app.waiting() and a.app.screen == S_LINK, 5000)
     a.app.key(hal_keys.A)                               # given up here: the save goes
-    assert a.app.screen == 0 and not linkplay_screen.exists(a.app.b.storage)
+    assert a.app.screen == 0 and not linkplay_screen.exists(a.app.board.storage)
     assert a.app.msg == ""
     linkplay_screen.start(a.app)
     assert a.app.msg == ""
@@ -462,10 +462,10 @@ def test_a_match_the_peer_abandoned_goes_into_the_score_log_when_its_save_is_del
     run(a, b, clock, lambda: a.app.link.state == session.ENDED and a.app.screen == S_LINK
         and not a.app.link.events, 30_000)
     run(a, b, clock, lambda: a.app.waiting(), 2000)
-    log = os.path.join(a.app.b.storage.path(scorelog.FILENAME))
+    log = os.path.join(a.app.board.storage.path(scorelog.FILENAME))
     assert not os.path.exists(log)
     a.app.key(hal_keys.X)
-    assert a.app.screen == 0 and not linkplay_screen.exists(a.app.b.storage)
+    assert a.app.screen == 0 and not linkplay_screen.exists(a.app.board.storage)
     recs, problems = scorelog.read(log)
     assert not problems and len(recs) == 1
     r = recs[0]

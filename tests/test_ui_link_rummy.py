@@ -42,7 +42,7 @@ class Console(linkkit.Console):
     DEFAULTS = dict(autoplay=True, ai_ms=0, variant="rummy", link=True, lang="en")
 
     def booted(self):
-        p = self.app.p
+        p = self.app.painter
         tile = p.tile
         self.rack_drawn = []
 
@@ -64,7 +64,7 @@ def pair(tmp, faults=(None, None), kw_a=None, kw_b=None):
 def own_rack_only(c):
     """The rack row shows the local seat's tiles only (R13: each console
     shows its own rack), never the peer's."""
-    m = c.app.rm
+    m = c.app.rummy
     lk = c.app.link
     if m is None or lk is None or m.g is None or not c.rack_drawn:
         return
@@ -97,7 +97,7 @@ def same_match(a, b):
         rec = recs[0]
         assert rec["variant"] == "rummy" and rec["seats"] == "HH"
         assert rec["final"] == r["scores"] and rec["hands"] == r["history"]
-        assert not linkrummy_screen.exists(c.app.b.storage)              # over on both: its save is gone
+        assert not linkrummy_screen.exists(c.app.board.storage)              # over on both: its save is gone
         assert not os.path.exists(os.path.join(c.dir, rummy_view.SAVE))   # pass-and-play untouched
     return sa
 
@@ -109,7 +109,7 @@ def test_linked_rummy_match_over_a_noisy_cable_ends_the_same_on_both(tmp_path):
     f = (Faults(drop=0.01, flip=0.01, seed=5), Faults(drop=0.01, flip=0.01, seed=6))
     a, b, clock, cable = pair(tmp_path, f)
     run(a, b, clock, lambda: a.app.link is not None and b.app.link is not None)
-    assert a.app.screen == S_RUMMY and a.app.rm.mode == rummy_view.M_LINK
+    assert a.app.screen == S_RUMMY and a.app.rummy.mode == rummy_view.M_LINK
     a.step()
     assert screen_link.tx(linkplay_screen.T_CONNECTING) in a.texts
     run(a, b, clock, done(a, b))
@@ -118,7 +118,7 @@ def test_linked_rummy_match_over_a_noisy_cable_ends_the_same_on_both(tmp_path):
     # no hand-off screen ever: only one player at each console
     assert "Pass the console to" not in a.texts
     # the match is the link's game, on both
-    assert a.app.rm.g is a.app.link.game and b.app.rm.g is b.app.link.game
+    assert a.app.rummy.g is a.app.link.game and b.app.rummy.g is b.app.link.game
 
 
 def test_peer_moves_appear_and_only_the_local_seat_acts(tmp_path):
@@ -126,9 +126,9 @@ def test_peer_moves_appear_and_only_the_local_seat_acts(tmp_path):
     a's AI plays the other seat: its moves show on b's message line as they
     arrive, and b's keys do nothing on a's turn."""
     a, b, clock, cable = pair(tmp_path, kw_b={"autoplay": False})
-    run(a, b, clock, lambda: b.app.rm is not None and b.app.rm.g is not None
-        and b.app.rm.mode == rummy_view.M_PLAY)
-    m = b.app.rm
+    run(a, b, clock, lambda: b.app.rummy is not None and b.app.rummy.g is not None
+        and b.app.rummy.mode == rummy_view.M_PLAY)
+    m = b.app.rummy
     me = b.app.link.seat
     assert m.seats == 1 << (1 - me) and m.viewer == me
     turns = 0
@@ -152,7 +152,7 @@ def test_peer_moves_appear_and_only_the_local_seat_acts(tmp_path):
         b.app.key(keys.A)
         assert b.app.link.count == n
     run(a, b, clock, lambda: a.app.link.count == b.app.link.count and not b.app.link.events)
-    ga = a.app.rm.g                                     # the same position on both
+    ga = a.app.rummy.g                                     # the same position on both
     assert ga.racks == m.g.racks and ga.table == m.g.table and ga.stock == m.g.stock
     # the menu's "Save and quit" on b's turn: the title, the match in rlink.sav
     run(a, b, clock, lambda: m.g.turn == me and m.mode == rummy_view.M_PLAY and not b.app.link.events)
@@ -163,15 +163,15 @@ def test_peer_moves_appear_and_only_the_local_seat_acts(tmp_path):
         b.app.key(keys.DOWN)
     b.app.key(keys.A)
     run(a, b, clock, lambda: b.app.screen == 0, 5000)
-    assert b.app.link is None and b.app.rm is None
-    assert linkrummy_screen.exists(b.app.b.storage) and not os.path.exists(os.path.join(b.dir, rummy_view.SAVE))
+    assert b.app.link is None and b.app.rummy is None
+    assert linkrummy_screen.exists(b.app.board.storage) and not os.path.exists(os.path.join(b.dir, rummy_view.SAVE))
 
 
 def test_power_off_resumes_from_rlink_sav(tmp_path):
     a, b, clock, cable = pair(tmp_path)
     run(a, b, clock, lambda: b.app.link is not None and b.app.link.count >= 20
-        and linkrummy_screen.exists(b.app.b.storage))
-    saved = linkrummy_screen.read(b.app.b.storage)
+        and linkrummy_screen.exists(b.app.board.storage))
+    saved = linkrummy_screen.read(b.app.board.storage)
     assert os.path.exists(os.path.join(b.dir, linkrummy.POS))
     b.boot()                                   # off and on: a new App, the same storage
     run(a, b, clock, lambda: b.app.link is not None)
@@ -184,10 +184,10 @@ def test_power_off_resumes_from_rlink_sav(tmp_path):
 def test_peer_gone_then_back_and_an_abandoned_match_shows_why(tmp_path):
     a, b, clock, cable = pair(tmp_path)
     run(a, b, clock, lambda: a.app.link is not None and a.app.link.count >= 10
-        and a.app.rm.mode == rummy_view.M_PLAY)
+        and a.app.rummy.mode == rummy_view.M_PLAY)
     cable.cut = True
     t0 = clock.now
-    run(a, b, clock, lambda: a.app.rm.mode == rummy_view.M_LINK and b.app.rm.mode == rummy_view.M_LINK)
+    run(a, b, clock, lambda: a.app.rummy.mode == rummy_view.M_LINK and b.app.rummy.mode == rummy_view.M_LINK)
     assert clock.now - t0 <= 2000
     for c in (a, b):
         assert snapshot(c.app)["link"]["state"] == "peer gone"
@@ -197,10 +197,10 @@ def test_peer_gone_then_back_and_an_abandoned_match_shows_why(tmp_path):
     run(a, b, clock, lambda: clock.now - t0 >= 10_000)
     assert a.app.link.count == count           # nothing was played meanwhile
     cable.cut = False
-    run(a, b, clock, lambda: a.app.rm.mode != rummy_view.M_LINK and b.app.rm.mode != rummy_view.M_LINK)
+    run(a, b, clock, lambda: a.app.rummy.mode != rummy_view.M_LINK and b.app.rummy.mode != rummy_view.M_LINK)
     run(a, b, clock, lambda: a.app.link.count >= count + 4)
     # b gives the match up from its link screen (Y): both say why
-    b.app.rm.mode = rummy_view.M_LINK
+    b.app.rummy.mode = rummy_view.M_LINK
     b.app.key(keys.Y)                             # asked first: "give up the match?"
     assert b.app.cable.ask and b.app.link.state == session.PLAYING
     b.app.key(keys.X)                             # at once: the question takes no key yet
@@ -208,7 +208,7 @@ def test_peer_gone_then_back_and_an_abandoned_match_shows_why(tmp_path):
     b.app.now += linkkeys.PAUSE_MS
     b.app.key(keys.X)                             # a deliberate second key: given up
     run(a, b, clock, lambda: all(c.app.link.state == session.ENDED and not c.app.link.events
-                                 and c.app.rm.mode == rummy_view.M_LINK for c in (a, b)), 20_000)
+                                 and c.app.rummy.mode == rummy_view.M_LINK for c in (a, b)), 20_000)
     assert a.app.link.reason == b.app.link.reason == session.R_ABANDONED
     assert a.app.link.by_peer and not b.app.link.by_peer
     a.step()
@@ -221,12 +221,12 @@ def test_peer_gone_then_back_and_an_abandoned_match_shows_why(tmp_path):
     assert screen_link.tx(linkkeys.T_H_KEEP) in a.texts
     a.app.key(keys.A)                             # back to the title, the save kept
     run(a, b, clock, lambda: a.app.screen == 0, 5000)
-    assert a.app.link is None and a.app.rm is None
-    assert linkrummy_screen.exists(a.app.b.storage)
+    assert a.app.link is None and a.app.rummy is None
+    assert linkrummy_screen.exists(a.app.board.storage)
     # b gave it up itself: its save went
     run(a, b, clock, lambda: b.app.waiting(), 5000)
     b.app.key(keys.A)
-    assert b.app.link is None and not linkrummy_screen.exists(b.app.b.storage)
+    assert b.app.link is None and not linkrummy_screen.exists(b.app.board.storage)
 
 
 def test_setup_j2_row_offers_the_cable(tmp_path):
@@ -238,9 +238,9 @@ def test_setup_j2_row_offers_the_cable(tmp_path):
     board, app = runner.run_cpython({"seed": 5, "ai_ms": 0, "lang": "es"}, str(tmp_path),
                                     runner.Feeder(parse_keys("DOWN,DOWN,DOWN,A,DOWN,DOWN,A,A"),
                                                   frames=60))
-    m = app.rm
+    m = app.rummy
     assert m.mode == rummy_view.M_SETUP and m.cable and m.players == 2
-    app.p.text, texts = _texts(app)
+    app.painter.text, texts = _texts(app)
     app.dirty = rummy_view.D_ALL
     app.draw()
     assert "< Cable >" in texts
@@ -252,7 +252,7 @@ def test_setup_j2_row_offers_the_cable(tmp_path):
         if app.link is not None:
             break
         app.step(board.clock.ticks_ms() + 100 * i)
-    assert app.link is not None and app.rm.mode == rummy_view.M_LINK and app.rm.ln is linkrummy
+    assert app.link is not None and app.rummy.mode == rummy_view.M_LINK and app.rummy.ln is linkrummy
     app.key(keys.B)                    # leave (nothing dealt: nothing saved)
     for _ in range(5):
         app.step(board.clock.ticks_ms() + 1000)
@@ -261,7 +261,7 @@ def test_setup_j2_row_offers_the_cable(tmp_path):
 
 def _texts(app):
     texts = []
-    text = app.p.text
+    text = app.painter.text
 
     def seen(x, y, w, s, *a):
         texts.append(s)

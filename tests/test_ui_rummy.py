@@ -22,7 +22,7 @@ def position(tmp_path, table, rack, exposed=1):
     """An App on a Rummy position: seat 0 (human) to play, seat 1 an AI."""
     board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=VirtualClock())
     app = App(board, seed=1, ai_ms=0, lang="en")
-    app.rm = m = rummy_view.Match()
+    app.rummy = m = rummy_view.Match()
     m.seats = 0b10
     g = rummy.Game(2, 1, deal=False)
     g.table = [bytes(x) for x in rummy.parse_table(table)] if table else []
@@ -51,7 +51,7 @@ def test_workbench_ri5_split_run_refused_while_broken_then_committed(tmp_path):
     tile by tile on the workbench; commit is refused while tiles are held or a
     meld is broken (with the reason and the meld), then goes through."""
     app = position(tmp_path, "Y3 Y4 Y5 Y6 Y7", "K9 Y5 K1")
-    m = app.rm
+    m = app.rummy
     g = m.g
     # up to the table (the new-meld row), up to meld 1, right to Y6: A picks it,
     # the press picks Y7 while Y6 is held
@@ -82,7 +82,7 @@ def test_workbench_ri5_split_run_refused_while_broken_then_committed(tmp_path):
 def test_workbench_undo_all_restores_table_and_rack(tmp_path):
     """Undo all (menu entry 0, Bench.reset) puts every tile back where the turn found it."""
     app = position(tmp_path, "R3 R4 R5 | K7 B7 Y7", "R6 Y10 K1")
-    m = app.rm
+    m = app.rummy
     press(app, hal_keys.A, hal_keys.UP, hal_keys.UP, hal_keys.UP, hal_keys.A, hal_keys.PRESS, hal_keys.DOWN, hal_keys.A)
     b = m.bench
     assert rummy.table_text([x for x in b.melds if x]) != "R3 R4 R5 | K7 B7 Y7"
@@ -95,7 +95,7 @@ def test_workbench_undo_all_restores_table_and_rack(tmp_path):
 def test_first_exposure_ri6_needs_30(tmp_path):
     """R13.6: a first play under 30 points is refused with its reason; pass moves on."""
     app = position(tmp_path, "", "R1 R2 R3 K9", exposed=0)
-    m = app.rm
+    m = app.rummy
     press(app, hal_keys.A, hal_keys.A, hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A, hal_keys.A)     # R1 R2 R3 as a new meld
     assert rummy.table_text(m.bench.melds) == "R1 R2 R3"
     press(app, hal_keys.Y)
@@ -154,7 +154,7 @@ def test_rummy_then_burako_from_the_title(tmp_path):
 
     board, app = runner.run_cpython({"seed": 5, "ai_ms": 0, "lang": "en"}, str(tmp_path),
                                     runner.Feeder(parse_keys(CYCLE), frames=20000))
-    assert app.rm is None
+    assert app.rummy is None
     _cycle_check(snapshot(app), board.storage.path(scorelog.FILENAME))
 
 
@@ -202,7 +202,7 @@ def test_title_setup_save_and_continue(tmp_path):
     keys = "DOWN,DOWN,DOWN,A,UP,A,A,X,UP,A"
     board, app = runner.run_cpython({"seed": 5, "ai_ms": 0, "lang": "es"}, str(tmp_path),
                                     runner.Feeder(parse_keys(keys), frames=200))
-    assert app.rm is None and snapshot(app)["screen"] == "title"
+    assert app.rummy is None and snapshot(app)["screen"] == "title"
     with open(board.storage.path(rummy_view.SAVE)) as f:
         text = f.read()
     assert rummy.MAGIC in text and "\n0 draw\n" in text
@@ -228,7 +228,7 @@ def test_pass_and_play_hands_off_between_humans(tmp_path):
     assert r["seats"] == 0 and r["mode"] == "handoff" and r["turn"] == 1
     assert len(r["racks"][0]) > 0 and r["stock"] == 76
     app.key(hal_keys.A)
-    assert app.rm.mode == rummy_view.M_PLAY and app.rm.viewer == 1
+    assert app.rummy.mode == rummy_view.M_PLAY and app.rummy.viewer == 1
 
 
 @pytest.mark.micropython
@@ -279,8 +279,8 @@ def test_the_setup_hint_says_what_a_does_on_the_row(tmp_path, lang):
         board, app = runner.run_cpython({"seed": 5, "ai_ms": 0, "lang": lang}, str(tmp_path / lang),
                                         runner.Feeder(parse_keys(keys), frames=200))
         said = []
-        text = app.p.text
-        app.p.text = lambda x, y, w, s, *a: (said.append(s), text(x, y, w, s, *a))
+        text = app.painter.text
+        app.painter.text = lambda x, y, w, s, *a: (said.append(s), text(x, y, w, s, *a))
         app.dirty = 255
         app.draw()
         want = ui_lang.t(ui_lang.H_SETUP2) if start else rummy_view.tx(rummy_view.X_H_SETUP)
@@ -290,7 +290,7 @@ def test_the_setup_hint_says_what_a_does_on_the_row(tmp_path, lang):
 def test_a_play_says_how_many_tiles_it_laid(tmp_path):
     # guards against a past bug: "J2 jugó 7" did not say seven of what
     app = position(tmp_path, "Y3 Y4 Y5", "R7 R8 R9 K1")
-    m = app.rm
+    m = app.rummy
     m.nt = rummy_view._tiles(m.g.table)         # the tiles on the table before the play
     assert rummy_view._play(app, (rummy.PLAY, [bytes(x) for x in rummy.parse_table("Y3 Y4 Y5 | R7 R8 R9")])) == 0
     assert m.msg.endswith(" 3 " + rummy_view.tx(rummy_view.X_RACK_N)), m.msg
@@ -300,7 +300,7 @@ def test_the_rack_count_the_stock_label_and_the_scroll_bars_show(tmp_path):
     # guards against a past bug: the rack's tile count under the rack was drawn over by the message line, nothing
     # marked tiles scrolled out of view past 13, and the stock's count had no label
     app = position(tmp_path, "", "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 K1 K2")
-    m, p = app.rm, app.p
+    m, p = app.rummy, app.painter
     said = []
     text = p.text
     p.text = lambda x, y, w, s, *a: (said.append((x, y, s)), text(x, y, w, s, *a))
@@ -308,7 +308,7 @@ def test_the_rack_count_the_stock_label_and_the_scroll_bars_show(tmp_path):
     app.draw()
     assert (240 - 20, rummy_view.Y_MSG, "15") in said                 # on the message line, at its end
     assert any(s == ui_lang.t(ui_lang.STOCK) + " 5" for _, _, s in said)
-    d = p.d if hasattr(p, "d") else app.b.display
+    d = p.d if hasattr(p, "d") else app.board.display
     assert d.pixel(238, rummy_view.Y_RACK + 5) == gfx.CURSOR and d.pixel(0, rummy_view.Y_RACK + 5) != gfx.CURSOR
     m.cur = 14
     rummy_view._fix_scroll(m)

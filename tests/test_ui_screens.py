@@ -64,7 +64,7 @@ def walk(tmp, keys, lang="es", seed=3, ai_moves=0, to_end=False):
     board = EmuBoard(tmp, buttons=ScriptButtons(), clock=clock)
     app = ui_app.App(board, seed=seed, ai_ms=0, lang=lang, autoplay=ai_moves > 0)
     if ai_moves:
-        g = app.g
+        g = app.game
         n = 0
         while n < ai_moves or (to_end and app.screen == ui_app.S_GAME):
             n += 1
@@ -111,7 +111,7 @@ def test_resumed_game_paints_what_a_full_redraw_paints(tmp_path):
     quit_ = ",".join(["PRESS"] + ["UP"] * 1 + ["A"])      # the menu's last row: save and quit
     walk(str(tmp_path), parse_keys(START + ",A,A,RIGHT,A," + quit_ + ",A"))
     app = walk(str(tmp_path), parse_keys("A,RIGHT,UP,UP,A"))
-    assert app.g is not None
+    assert app.game is not None
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

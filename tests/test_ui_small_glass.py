@@ -53,13 +53,13 @@ def run(board, app, clock, keys, check=True):
     `check`) the panel equals a full redraw."""
     def on_the_glass(todo):
         assert not board.display.below, "drawn below row %d: %s" % (H, board.display.below[:3])
-        assert not app.p.cut, "%d text lines cut on %s" % (app.p.cut, app.screen)
+        assert not app.painter.cut, "%d text lines cut on %s" % (app.painter.cut, app.screen)
         if check:
             shown = bytes(board.display.pixels)
             assert shown == full_redraw(app), "after %s: partial redraw differs" % keys
-        app.p.cut = 0           # each frame counts its own cut lines (the full redraw's too)
+        app.painter.cut = 0           # each frame counts its own cut lines (the full redraw's too)
 
-    app.p.cut = 0
+    app.painter.cut = 0
     return feed(board, app, clock, parse_keys(keys), on_the_glass)
 
 
@@ -118,7 +118,7 @@ def test_table_rack_status_and_hints_are_on_the_glass(tmp_path):
     run(board, app, clock, START + ",A")
     assert app.screen == ui_app.S_GAME
     d = board.display
-    lay = app.p.lay                                  # the short glass's rows, chosen at boot
+    lay = app.painter.lay                                  # the short glass's rows, chosen at boot
     assert not lay.tall and lay.Y_HINT == H - 20 and lay.Y_RACK + gfx.TH <= lay.Y_HINT
     # the rack: 13 tiles' cream faces between the message line and the hints
     cream = count(d, lay.Y_RACK, lay.Y_HINT, gfx.CREAM) + count(d, lay.Y_RACK, lay.Y_HINT, gfx.CREAM_SEL)
@@ -199,7 +199,7 @@ def test_a_board_without_y_lays_the_selection_with_the_joystick_press(tmp_path):
     for k in (hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A):          # title: new game; set-up: Start; draw
         app.key(k)
         app.tick(clock.now)
-    assert app.g is not None and app.g.phase == game.P_PLAY and app.g.turn == 0
+    assert app.game is not None and app.game.phase == game.P_PLAY and app.game.turn == 0
     app.key(hal_keys.PRESS)                          # nothing selected: the menu
     assert app.view.focus == 2
     app.key(hal_keys.B)
@@ -209,9 +209,9 @@ def test_a_board_without_y_lays_the_selection_with_the_joystick_press(tmp_path):
         if t in want:
             want.remove(t)
             app.view.selection[i] |= 1
-    before = len(app.g.melds[0])
+    before = len(app.game.melds[0])
     app.key(hal_keys.PRESS)
-    assert len(app.g.melds[0]) == before + 1 and app.view.focus == 0
+    assert len(app.game.melds[0]) == before + 1 and app.view.focus == 0
 
 
 KEYS_114 = board_keys("pico_lcd_114")
@@ -294,7 +294,7 @@ def test_every_action_has_a_key_on_the_114(tmp_path):
     for bit in (hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A):           # title: new game; set-up: Start; draw
         hold(board, app, clock, bit, 60)
     assert seen == [hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A], seen  # a tap of A is A, reported at its release
-    assert app.g.phase == game.P_PLAY and app.g.turn == 0
+    assert app.game.phase == game.P_PLAY and app.game.turn == 0
     hold(board, app, clock, hal_keys.B, 600)           # B held: X, the menu
     assert seen[-1] == hal_keys.X and app.view.focus == 2
     hold(board, app, clock, hal_keys.B, 60)            # a tap of B: back
@@ -304,10 +304,10 @@ def test_every_action_has_a_key_on_the_114(tmp_path):
         if t in want:
             want.remove(t)
             app.view.selection[i] |= 1
-    before = len(app.g.melds[0])
+    before = len(app.game.melds[0])
     hold(board, app, clock, hal_keys.A, 600)           # A held: Y, lays the selection
     assert seen[-1] == hal_keys.Y and hal_keys.A not in seen[4:], seen
-    assert len(app.g.melds[0]) == before + 1 and app.view.focus == 0
+    assert len(app.game.melds[0]) == before + 1 and app.view.focus == 0
 
 
 def test_a_held_a_on_a_meld_adds_at_the_low_end_on_the_114(tmp_path):
@@ -321,10 +321,10 @@ def test_a_held_a_on_a_meld_adds_at_the_low_end_on_the_114(tmp_path):
     app = ui_app.App(board, seed=3, ai_ms=0, lang="en")
     for bit in (hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A):
         hold(board, app, clock, bit, 60)
-    assert app.g.phase == game.P_PLAY and app.g.turn == 0
+    assert app.game.phase == game.P_PLAY and app.game.turn == 0
     played = []
     app.play = lambda *mv: (played.append(mv), 0)[1]
-    app.g.melds[0].append(bytearray(b"\x00" * (melds.HEAD + 3)))     # a meld row to stand on
+    app.game.melds[0].append(bytearray(b"\x00" * (melds.HEAD + 3)))     # a meld row to stand on
     app.view.selection[0] |= 1
     hold(board, app, clock, hal_keys.UP, 60)           # the meld list
     assert app.view.focus == 1
@@ -368,7 +368,7 @@ def test_rummy_setup_and_table_fit_the_glass(tmp_path):
     app = ui_app.App(board, seed=3, ai_ms=0, lang="es")
     d = board.display
     run(board, app, clock, "UP,A,RIGHT,RIGHT,UP")       # title: Rummy; 4 players; Start
-    m = app.rm
+    m = app.rummy
     assert m.mode == rummy_view.M_SETUP and m.players == 4 and m.row == 7
     bands = [y for y in lit_rows(d, 0, H, gfx.FELT_DARK) if count(d, y, y + 1, gfx.HILITE)]
     assert bands and bands[0] > 16 + 6 * 12 and bands[-1] < H - 11, bands    # the Start row
@@ -404,10 +404,10 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
     d = board.display
     # J2 a person here; Start; draw; the menu's "pass": the console goes to J2
     run(board, app, clock, "UP,A,DOWN,DOWN,RIGHT,DOWN,DOWN,DOWN,A,A,X,DOWN,A")
-    assert app.rm.mode == rummy_view._M_HANDOFF and app.rm.seats == 0
+    assert app.rummy.mode == rummy_view._M_HANDOFF and app.rummy.seats == 0
     assert lit_rows(d, 50, 82, gfx.FELT_DARK) and lit_rows(d, 100, 110, gfx.FELT_DARK)
     run(board, app, clock, "A")
-    assert app.rm.mode == rummy_view.M_PLAY and app.rm.viewer == 1
+    assert app.rummy.mode == rummy_view.M_PLAY and app.rummy.viewer == 1
 
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path / "e"), buttons=ScriptButtons(), clock=clock, display=Glass())
@@ -417,7 +417,7 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
     for _ in range(100000):
         clock.now += FRAME_MS
         app.step(clock.ticks_ms())
-        m = app.rm
+        m = app.rummy
         mode = getattr(m, "mode", None)
         if mode in (rummy_view.M_HANDEND, rummy_view.M_MATCHEND) and mode not in seen:
             seen.append(mode)
@@ -428,7 +428,7 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
             if mode == rummy_view.M_MATCHEND:
                 break
     assert seen == [rummy_view.M_HANDEND, rummy_view.M_MATCHEND] and m.g.n == 4
-    assert not d.below and not app.p.cut, (d.below[:3], app.p.cut)
+    assert not d.below and not app.painter.cut, (d.below[:3], app.painter.cut)
 
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path / "l"), buttons=ScriptButtons(), clock=clock, display=Glass(),
@@ -437,7 +437,7 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
     d = board.display
     # J2 over the cable (no peer on it): the link screen, connecting
     run(board, app, clock, "UP,A,DOWN,DOWN,LEFT,DOWN,DOWN,DOWN,A,WAIT,WAIT", check=False)
-    assert app.rm.mode == rummy_view.M_LINK
+    assert app.rummy.mode == rummy_view.M_LINK
     from ui import linkrummy_screen
     from ui.screen_link import tx
     hint = tx(linkrummy_screen._T_H_LEAVE)

@@ -13,16 +13,16 @@ SENTINEL = 0xF81F      # magenta: a pixel a full redraw leaves unpainted shows u
 def full_redraw(app):
     """The pixels a full redraw of the app's present state paints on a blank
     panel the size of the app's own."""
-    shown = app.d
+    shown = app.display
     fresh = Display(shown.width, shown.height)
     fresh.fill_rect(0, 0, shown.width, shown.height, SENTINEL)
-    app.d = app.p.d = fresh
+    app.display = app.painter.d = fresh
     old = app.view.old_cursor
     try:
         app.dirty = ui_app.D_ALL
         app.draw()
     finally:
-        app.d = app.p.d = shown
+        app.display = app.painter.d = shown
         app.view.old_cursor = old
     return bytes(fresh.pixels)
 

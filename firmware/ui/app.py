@@ -131,11 +131,11 @@ class View:
 class App:
     def __init__(self, board, seed=None, autoplay=False, ai_ms=700, variant="burako",
                  players=2, target=0, lang=None, quick=False, link=False):
-        self.b = board
+        self.board = board
         # no Y key (Pico-LCD-1.14): the joystick press lays the selected tiles
         self.no_y = not getattr(board, "keys", keys.ALL) & keys.Y
-        self.d = board.display
-        self.p = gfx.Painter(self.d)
+        self.display = board.display
+        self.painter = gfx.Painter(self.display)
         self.autoplay = autoplay
         self.ai_ms = ai_ms
         self.seed = seed
@@ -144,7 +144,7 @@ class App:
         self.scr = None             # the title's module, unless another screen comes first
         self.dirty = D_ALL
         self.row = 0
-        self.g = None  # type: G.Game | None
+        self.game = None  # type: G.Game | None
         self.ais = [None, None, None, None]  # type: list
         self.ai_seats = 1 << 1             # seat 1 is an AI by default
         self.names = [None, None, None, None]   # a person's name per seat, or None (ui/names.py)
@@ -172,7 +172,7 @@ class App:
         self.link = None            # the link cable's session (ui/screen_link.py)
         self.cable = None           # what the link's modules share while a link is open (Cable)
         self.log_due = False        # a finished linked match waits to be logged
-        self.rm = None              # a Rummy match (ui/screen_rummy.py); self.g stays None
+        self.rummy = None              # a Rummy match (ui/screen_rummy.py); self.game stays None
         ui_lang.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
         self.lang0 = ui_lang.code()       # screen_setup: Italian for burraco unless this was changed
         self.has_save = board.storage.exists(SAVE_NAME)
@@ -196,9 +196,9 @@ class App:
 
     # --- the loop ------------------------------------------------------------
     def run(self):
-        clk = self.b.clock
-        btn = self.b.buttons
-        self.d.backlight(True)
+        clk = self.board.clock
+        btn = self.board.buttons
+        self.display.backlight(True)
         while True:
             now = clk.ticks_ms()
             self.step(now)
@@ -208,13 +208,13 @@ class App:
             # board about 7 % busy at an idle screen, against 2.6 % for none
             end = clk.ticks_add(now, 15)
             while clk.ticks_diff(end, now) > 0 and not btn.pending(now) and not (
-                    self.link is not None and self.b.link.any()):
+                    self.link is not None and self.board.link.any()):
                 clk.sleep_ms(2)
                 now = clk.ticks_ms()
 
     def step(self, now):
         self.now = now
-        k = self.b.buttons.poll(now)
+        k = self.board.buttons.poll(now)
         if k:
             self.key(k)
         self.tick(now)
@@ -225,9 +225,9 @@ class App:
         """True while nothing happens until a key is pressed (for scripted input)."""
         if self.link is not None:
             return SCREENS[S_LINK].waiting(self)
-        if self.rm is not None:
+        if self.rummy is not None:
             return SCREENS[S_RUMMY].waiting(self)
-        g = self.g
+        g = self.game
         if self.screen == S_GAME and g is not None and g.phase < game.P_HAND_OVER:
             return not (self.ai_seats >> g.turn) & 1
         if self.screen == S_HANDEND:
@@ -246,19 +246,19 @@ class App:
         return SCREENS[S_TITLE].load(self)
 
     def seat_ais(self):
-        g = self.g
+        g = self.game
         for p in range(4):
             self.ais[p] = _ai(self.level) if p < g.n and (self.ai_seats >> p) & 1 else None
 
     def humans(self):
         n = 0
-        for p in range(self.g.n):
+        for p in range(self.game.n):
             if not (self.ai_seats >> p) & 1:
                 n += 1
         return n
 
     def first_human(self, start):
-        g = self.g
+        g = self.game
         for i in range(g.n):
             p = (start + i) % g.n
             if not (self.ai_seats >> p) & 1:
@@ -276,7 +276,7 @@ class App:
 
     def enter_turn(self):
         """Screen for the position after a move: hand-off, hand end, match end, table."""
-        g = self.g
+        g = self.game
         if g.phase == game.P_MATCH_OVER:
             self.show(S_MATCHEND)
         elif g.phase == game.P_HAND_OVER:
@@ -303,8 +303,8 @@ class App:
             return      # a linked match lives in link.sav (screen_link.persist)
         try:
             # (stats: a bytearray where write's default is b"": it only slices it)
-            _sv().write(self.b.storage, self.ai_seats, self.level, ui_lang.LANGS.index(ui_lang.code()),
-                     self.viewer, self.view.sort, self.g, self.played_ms // 1000, self.hands,
+            _sv().write(self.board.storage, self.ai_seats, self.level, ui_lang.LANGS.index(ui_lang.code()),
+                     self.viewer, self.view.sort, self.game, self.played_ms // 1000, self.hands,
                      self.stats,  # pyright: ignore[reportArgumentType]
                      self.names)
             self.saves += 1
@@ -315,7 +315,7 @@ class App:
     # --- moves -------------------------------------------------------------
     def play(self, kind, index, ts, end):
         """Play a move for the seat to move; returns the reason code."""
-        g = self.g
+        g = self.game
         seat = g.turn
         phase = g.phase
         mv = (kind, index, ts, end)
@@ -333,7 +333,7 @@ class App:
         """Play mv on the game; over the link cable the session plays and sends it."""
         if self.link is not None:
             return self.link.send_move(mv)
-        return self.g.play(mv)
+        return self.game.play(mv)
 
     def mark_new(self, first):
         """Mark the rack tiles from index `first` on as just taken (bit 2 of the
@@ -345,7 +345,7 @@ class App:
             s[i] = (s[i] & 1) | (2 if first <= i < n else 0)
 
     def after(self, seat, phase, mv):
-        g = self.g
+        g = self.game
         kind = mv[0]
         self.msg = self.move_text(seat, mv)
         self.msg_c = WHITE if (self.ai_seats >> seat) & 1 else CURSOR
@@ -399,7 +399,7 @@ class App:
         # name their tiles, in the language's own letters (lang.tiles)
         s = pname(seat) + " " + ui_lang.t(ui_lang.DID_DRAW + kind)
         if game.MELD <= kind <= game.DISCARD:
-            c = self.g.rules.cards
+            c = self.game.rules.cards
             s += " " + ui_lang.tiles(tiles.list_text(mv[2][:1] if kind == game.DISCARD else mv[2], c), c)
         return s
 
@@ -412,9 +412,9 @@ class App:
     def tick(self, now):
         if self.link is not None:
             SCREENS[S_LINK].poll(self, now)     # before a game exists too: connecting
-        g = self.g
+        g = self.game
         if g is None:
-            if self.rm is not None:
+            if self.rummy is not None:
                 self.scr.tick(self, now)  # pyright: ignore[reportAttributeAccessIssue]  (_Later: see there)
             elif self.screen == S_SETUP:
                 _preload()
@@ -430,7 +430,7 @@ class App:
 
     def ai_move(self, now):
         """The AI in the seat to move plays one move (the table calls this when it is due)."""
-        g = self.g
+        g = self.game
         mv = self.ais[g.turn].choose(g)
         seat = g.turn
         phase = g.phase
@@ -462,12 +462,12 @@ class App:
 
     # --- the rack ------------------------------------------------------------
     def rack(self):
-        return self.g.racks[self.viewer]
+        return self.game.racks[self.viewer]
 
     def resort(self):
-        if self.g is None or not self.view.sort:
+        if self.game is None or not self.view.sort:
             return
-        r = self.g.racks[self.viewer]
+        r = self.game.racks[self.viewer]
         s = self.view.selection
         num = self.view.sort == 2
         # insertion sort of the rack in place, the selection flags moving along
@@ -515,7 +515,7 @@ class App:
     # --- screens -------------------------------------------------------------
     def dress(self, cards):
         """Draw and name the pieces as burraco's cards (R12) or as tiles."""
-        self.p.cards = cards
+        self.painter.cards = cards
         ui_lang.cards(cards)
 
     def show(self, s):

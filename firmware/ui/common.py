@@ -72,8 +72,8 @@ def draw_top(app, turn=False):
     """The top bar: both sides' scores (the viewer's in yellow), the hand
     number; `turn`: the viewer is to move, the bar lights up and says so
     (steady, nothing blinks)."""
-    p = app.p
-    g = app.g
+    p = app.painter
+    g = app.game
     me = game.side_of(app.viewer)
     bg = TURN if turn else BAR
     # rows 0 and 11 plain, the texts on one band between (each pixel sent once)

@@ -39,7 +39,7 @@ def shown(app):
     asks again: for PAUSE_MS it takes no key, and a key held now is not one
     pressed for it (a player laying a meld as the screen flashed up)."""
     app.cable.t0 = app.now
-    app.cable.held = app.b.buttons.held()
+    app.cable.held = app.board.buttons.held()
     app.cable.ask = False
 
 
@@ -54,7 +54,7 @@ def ready(app):
 
 def guard(app, k):
     """The keys of k the link screen acts on (0: none)."""
-    h = app.cable.held & app.b.buttons.held()
+    h = app.cable.held & app.board.buttons.held()
     app.cable.held = h               # a held key counts again once released
     if not ready(app):
         return 0
@@ -82,8 +82,8 @@ def key(app, k, leave):
             if k & keys.X:
                 # the match ends here: into the score log with no winner and the link's
                 # reason (the peer abandoned, cheated...), as the save goes (Burako's)
-                if lk.game is not None and app.rm is None:
-                    app.g = lk.game         # not bound yet when it ended on resuming
+                if lk.game is not None and app.rummy is None:
+                    app.game = lk.game         # not bound yet when it ended on resuming
                     from ui.screen_matchend import log
                     log(app, lk.reason)
                 leave(app, False)

@@ -42,8 +42,8 @@ SCREEN = ("ui.linkplay_screen", "ui.linkkeys", "ui.link_es", "ui.link_it", "ui.l
 def bind(app):
     """link.game is (again) the match: the local seat's view of it."""
     lk = app.link
-    app.g = lk.game
-    app.dress(app.g.rules.cards)
+    app.game = lk.game
+    app.dress(app.game.rules.cards)
     me = lk.seat
     app.ai_seats = 1 << (1 - me)
     for p in range(4):
@@ -56,7 +56,7 @@ def bind(app):
     app.viewer = me
     app.reset_view()
     app.next_ai = app.now + app.ai_ms
-    if app.g.phase == game.P_MATCH_OVER and lk.dirty:
+    if app.game.phase == game.P_MATCH_OVER and lk.dirty:
         app.log_due = True          # caught up to the end: log it once the cable is quiet
     app.enter_turn()
 
@@ -75,10 +75,10 @@ def poll(app, now):
         drop(SCREEN)
     mv = lk.out_move
     sent = mv is not None           # this poll sends the last local move (its digest)
-    if sent and mv[0] == game.TIMEUP and app.g.phase == game.P_MATCH_OVER:
+    if sent and mv[0] == game.TIMEUP and app.game.phase == game.P_MATCH_OVER:
         # time up declared here (App.match_clock: this seat was to move, its clock ran
         # out, docs/rules.md R9) between hands: it ended the match
-        app.after(app.g.turn, game.P_HAND_OVER, mv)
+        app.after(app.game.turn, game.P_HAND_OVER, mv)
         app.msg = lang.t(lang.TIMEUP)
     if lk.poll(now) or sent:
         app.next_ai = now + 1       # the AI thinks in a frame that took no link work
@@ -100,7 +100,7 @@ def events(app, now):
         e = ev[0]
         k = e[0]
         if k == session.EV_MOVE:
-            g = app.g
+            g = app.game
             if g is not None:
                 # the peer's move, already played on link.game: the same turn
                 # cue, save and screen flow as a move made here (phase 0: the
@@ -138,14 +138,14 @@ def state(app, s):
     app.cable.state = s
     lk = app.link
     if s == session.PLAYING:
-        if app.g is None:
+        if app.game is None:
             if lk.game is not None:
                 bind(app)
         elif app.screen == S_LINK:
             app.enter_turn()
     elif s == session.ENDED and lk.reason == session.R_MATCH_OVER and lk.game is not None and \
             lk.game.phase == game.P_MATCH_OVER:
-        if app.g is None:
+        if app.game is None:
             bind(app)
     else:
         # (an END "match over" with the game still in play too: the table
@@ -158,7 +158,7 @@ def state(app, s):
 
 def persist(app):
     lk = app.link
-    g = app.g
+    g = app.game
     if g is None:
         return
     if g.phase == game.P_MATCH_OVER:
@@ -168,14 +168,14 @@ def persist(app):
             app.log_match()
         if not app.log_due and lk.dirty:
             # logged: the match is over on both consoles, its save goes
-            remove(app.b.storage)
+            remove(app.board.storage)
             lk.dirty = False
         return
     if lk.dirty and lk.match_id is not None and g.phase != game.P_MATCH_OVER and \
             (g.phase == game.P_DRAW or g.phase == game.P_HAND_OVER) and lk.safe_to_write():
         try:
-            write_saved(app.b.storage, lk)
-            write(app.b.storage, codec.encode(g), POS)
+            write_saved(app.board.storage, lk)
+            write(app.board.storage, codec.encode(g), POS)
             app.saves += 1
         except OSError:
             lk.dirty = False        # a failing flash must not stop the game
@@ -186,7 +186,7 @@ def settled(app):
     """The linked match is over and nothing is left to do for it here: logged,
     its save removed, the last move acknowledged (or the peer gone)."""
     lk = app.link
-    g = app.g
+    g = app.game
     return g is not None and g.phase == game.P_MATCH_OVER and not app.log_due \
         and not lk.dirty and (lk.idle() or not lk.t.alive())
 
@@ -200,7 +200,7 @@ def over(app):
 
 def waiting(app):
     """App.waiting() for a linked match: only the local player's keys count."""
-    g = app.g
+    g = app.game
     if app.screen == S_LINK:
         if app.cable.state != app.cable.session.ENDED:
             return False

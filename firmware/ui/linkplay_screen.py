@@ -33,24 +33,24 @@ def start(app):
     """Start (or resume) a linked match: the link screen until the peer is there."""
     from link import session
     lk = None
-    saved = read(app.b.storage)
+    saved = read(app.board.storage)
     v = rules.VARIANTS[app.variant].name     # burako, torneo or burraco: the peer must agree
     if saved is not None:
         try:
             # the position saved with it spares replaying the whole match
             # (used only if it matches the save's digest)
-            lk = session.Link(app.b, v, app.target, saved=saved, game=position(app.b.storage))
+            lk = session.Link(app.board, v, app.target, saved=saved, game=position(app.board.storage))
         except ValueError:
-            linkplay.remove(app.b.storage)
+            linkplay.remove(app.board.storage)
             app.bad_save = True
     if lk is None:
-        lk = session.Link(app.b, v, app.target)
+        lk = session.Link(app.board, v, app.target)
     # the name this console sends in HELLO (docs/ui.md "Names"): the set-up's first seat's,
     # else the most recent in names.txt, else none
     nm = app.names[0]
     if not nm:
         try:
-            with open(app.b.storage.path("names.txt")) as f:
+            with open(app.board.storage.path("names.txt")) as f:
                 nm = f.readline().strip()
         except OSError:
             pass
@@ -63,7 +63,7 @@ def start(app):
     app.cable.note = ""
     app.msg = ""                    # not the last match's last move
     app.log_due = False
-    app.g = None
+    app.game = None
     app.ai_seats = 0
     for p in range(4):
         app.ais[p] = None
@@ -78,14 +78,14 @@ def close(app, keep):
     lk = app.link
     if lk is not None and keep and lk.match_id is not None:
         try:
-            linkplay.write_saved(app.b.storage, lk)   # leaving: write even mid-exchange
+            linkplay.write_saved(app.board.storage, lk)   # leaving: write even mid-exchange
         except OSError:
             pass
     if not keep:
-        linkplay.remove(app.b.storage)
+        linkplay.remove(app.board.storage)
     app.link = None
     app.cable = None
-    app.g = None
+    app.game = None
     app.msg = ""
     app.ai_seats = 1 << 1
     app.row = 0
@@ -127,7 +127,7 @@ def key(app, k):
 
 
 def draw(app, dirty):
-    p = app.p
+    p = app.painter
     session = app.cable.session
     lk = app.link
     s = app.cable.state

@@ -47,7 +47,7 @@ SCREEN = ("ui.linkrummy_screen", "ui.linkkeys", "ui.link_es", "ui.link_it", "ui.
 def bind(app):
     """link.game is (again) the match: the local seat's view of it."""
     lk = app.link
-    m = app.rm
+    m = app.rummy
     me = lk.seat
     g = lk.game
     m.begin(g, 1)
@@ -69,7 +69,7 @@ def bind(app):
 
 def ended(app):
     """The view entered the match's end: the score log waits for a quiet cable."""
-    if app.link.dirty and not app.rm.logged:
+    if app.link.dirty and not app.rummy.logged:
         app.log_due = True
 
 
@@ -82,7 +82,7 @@ def send(app, mv):
 
 # --- every frame (ui/screen_link.py's poll) ----------------------------------------
 def poll(app, now):
-    m = app.rm
+    m = app.rummy
     lk = app.link
     if m is None or lk is None or m.ln is None:
         return              # a swap's frames
@@ -102,7 +102,7 @@ def poll(app, now):
 def events(app, now):
     session = app.cable.session
     lk = app.link
-    m = app.rm
+    m = app.rummy
     app.next_ai = now + 1
     ev = lk.events
     while ev:
@@ -126,7 +126,7 @@ def events(app, now):
 def state(app, s):
     session = app.cable.session
     lk = app.link
-    m = app.rm
+    m = app.rummy
     app.cable.state = s
     if s == session.PLAYING or (s == session.ENDED and lk.reason == session.R_MATCH_OVER and
                           lk.game is not None and lk.game.phase == rummy.P_MATCH_OVER):
@@ -147,11 +147,11 @@ def state(app, s):
 
 def persist(app):
     lk = app.link
-    m = app.rm
+    m = app.rummy
     g = m.g
     if g is None:
         return
-    st = app.b.storage
+    st = app.board.storage
     if g.phase == rummy.P_MATCH_OVER:
         if app.log_due and (lk.safe_to_write() or not lk.t.alive()):
             if unload_play(app):
@@ -190,7 +190,7 @@ def unload_play(app):
     """The match is over: the AI and the workbench leave the heap before the
     score log's code comes in (docs/memory.md "match end"). True when something
     went."""
-    m = app.rm
+    m = app.rummy
     m.ais = [None, None]
     m.bench = None
     if not MPY:
@@ -210,20 +210,20 @@ def settled(app):
     """The linked match is over and nothing is left to do for it here: logged,
     its save removed, the last move acknowledged (or the peer gone)."""
     lk = app.link
-    g = app.rm.g
+    g = app.rummy.g
     return g is not None and g.phase == rummy.P_MATCH_OVER and not app.log_due \
         and not lk.dirty and (lk.idle() or not lk.t.alive())
 
 
 def over(app):
     """For the emulator's headless runs: the match is over and may stop."""
-    m = app.rm
+    m = app.rummy
     return m is not None and m.ln is not None and m.mode == rummy_view.M_MATCHEND and settled(app)
 
 
 def waiting(app):
     """App.waiting() for a linked match: only the local player's keys count."""
-    m = app.rm
+    m = app.rummy
     if m is None or m.ln is None:
         return False                # a swap's frames
     if m.mode == rummy_view.M_LINK:
@@ -243,7 +243,7 @@ def waiting(app):
 def key_hook(app, k, leave):
     """Keys before the screen gets them; True when taken here. leave(app, keep): back to
     the title (ui/screen_link.py's)."""
-    m = app.rm
+    m = app.rummy
     lk = app.link
     if m is None or m.ln is None:
         return False

@@ -24,30 +24,30 @@ _T_RESUMING = const(15)
 
 # --- opening and closing -------------------------------------------------------
 def start(app):
-    """Start (or resume, from rlink.sav) a linked Rummy match: app.rm is the
+    """Start (or resume, from rlink.sav) a linked Rummy match: app.rummy is the
     view's Match (the set-up's, or a fresh one)."""
     from link import session
-    m = app.rm
-    st = app.b.storage
+    m = app.rummy
+    st = app.board.storage
     lk = None
     saved = read(st)
     if saved is not None:
         try:
             # the position saved with it spares replaying the match (used
             # only if it matches the save's digest)
-            lk = session.Link(app.b, "rummy", 0, saved=saved, game=position(st))
+            lk = session.Link(app.board, "rummy", 0, saved=saved, game=position(st))
         except ValueError:
             linkrummy.remove(st)
             app.bad_save = True
     if lk is None:
-        lk = session.Link(app.b, "rummy", 0)
+        lk = session.Link(app.board, "rummy", 0)
     # the name this console sends in HELLO (docs/ui.md "Names"): the set-up's first seat's,
     # else the most recent in names.txt, else none
     nm = app.names[0]
     if not nm:
         try:
             # bytes, not a str constant: no new name interned (docs/memory.md "qstr")
-            with open(app.b.storage.path(b"names.txt".decode())) as f:
+            with open(app.board.storage.path(b"names.txt".decode())) as f:
                 nm = f.readline().strip()
         except OSError:
             pass
@@ -73,8 +73,8 @@ def leave(app, keep):
     """Back to the title (the menu's "Save and quit", B on the link screen,
     the match's end); keep=False drops the match's save."""
     lk = app.link
-    st = app.b.storage
-    m = app.rm
+    st = app.board.storage
+    m = app.rummy
     if app.log_due:
         rummy_view.log(app, lk.match_id)     # a key before the cable was quiet: logged now
     if lk is not None and keep and lk.match_id is not None:
@@ -99,7 +99,7 @@ def key(app, k):
 
 
 def draw(app):
-    p = app.p
+    p = app.painter
     session = app.cable.session
     lk = app.link
     s = app.cable.state

@@ -10,7 +10,7 @@ def record(app, rec):
     totals: per hand the canastas and the closer (app.stats, when it covers
     every hand: a resumed link match may lack the first ones), MP and VP for
     burraco; the seats this console held, the names, the AIs' level. Returns rec."""
-    g = app.g
+    g = app.game
     st = app.stats
     n = len(rec["hands"])
     if len(st) == 3 * len(g.history) and n:

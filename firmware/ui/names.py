@@ -54,7 +54,7 @@ def remember(storage, name, names):
 def start(app, s):
     global seat, row, recent, edit, pos
     seat = s
-    recent = load(app.b.storage)
+    recent = load(app.board.storage)
     cur = app.names[s]
     row = 0
     for i in range(len(recent)):
@@ -71,7 +71,7 @@ def _pick(app, name):
     global recent
     app.names[seat] = name
     if name:
-        recent = remember(app.b.storage, name, recent)
+        recent = remember(app.board.storage, name, recent)
 
 
 def key(app, k):
@@ -107,7 +107,7 @@ def key(app, k):
 
 
 def draw(app, tall):
-    p = app.p
+    p = app.painter
     p.fill(0, 0, p.w, p.h, FELT_DARK)
     p.text(0, 6 if tall else 1, p.w, lang.t(lang.NAME_OF) + pname(seat), CURSOR, FELT_DARK, 1)
     hint(p, lang.H_NAME if edit else lang.H_MENU, -1)

@@ -21,10 +21,10 @@ def resume(app):
     """Resume the saved Rummy match: its moves are replayed a few a frame
     (tick); False when there is no save (a bad one shows at the end)."""
     try:
-        f = open(app.b.storage.path(rummy_view.SAVE))
+        f = open(app.board.storage.path(rummy_view.SAVE))
     except OSError:
         return False
-    m = app.rm
+    m = app.rummy
     m.load = _loading(f)
     m.mode = rummy_view.M_LOAD
     app.dirty = D_ALL

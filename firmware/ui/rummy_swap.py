@@ -30,7 +30,7 @@ RUMMY = ("ui.linkrummy_screen", "ui.linkrummy", "ui.rummy_setup", "ui.rummy_view
 DROP = ("ui.linkplay_screen", "ui.linkplay")
 
 class _Wait:
-    """app.rm while a swap is under way: todo, seats, drawn (set by ask()). No method: a
+    """app.rummy while a swap is under way: todo, seats, drawn (set by ask()). No method: a
     function would hold this module's globals after it has left the heap."""
     g = None
 
@@ -42,7 +42,7 @@ def ask(app, todo, seats=None):
     w.todo = todo
     w.seats = seats
     w.drawn = False
-    app.rm = w
+    app.rummy = w
     app.show(S_RUMMY)
     if todo != _T_CLOSE and MPY:
         _drop()
@@ -64,7 +64,7 @@ def _drop():
 def park(app):
     """Unload Burako's modules; returns what back() needs to load them again. The
     caller's frame ends before Rummy's are imported, so they are collected first."""
-    app.g = None                    # a finished Burako match: its objects go too
+    app.game = None                    # a finished Burako match: its objects go too
     for p in range(len(app.ais)):
         app.ais[p] = None
     app.scr = None                  # the title's module

@@ -3,7 +3,7 @@
 # and match ends, all in this one screen (S_RUMMY) with a mode, because the
 # Burako screens read Burako's Game; the door hands the set-up's modes to
 # ui/rummy_setup.py and M_LINK to ui/linkrummy_screen.py.
-# The match lives in app.rm (a Match); app.g stays None, so nothing of
+# The match lives in app.rummy (a Match); app.game stays None, so nothing of
 # Burako's (match clock, saves, the score log of app.py) sees a Rummy game.
 # Over the link cable (Match.ln is ui/linkrummy.py, loaded only then) the
 # local seat's committed moves go to ln.send() instead of the game, the
@@ -185,14 +185,14 @@ def humans(m):
 # --- starting --------------------------------------------------------------
 def setup(app):
     """The Rummy set-up (from the title); its last row resumes a saved match."""
-    if app.rm is None:
-        app.rm = Match()
-    m = app.rm
+    if app.rummy is None:
+        app.rummy = Match()
+    m = app.rummy
     m.mode = M_SETUP
     m.row = 0
     try:
         import os
-        os.stat(app.b.storage.path(SAVE))
+        os.stat(app.board.storage.path(SAVE))
         m.saved = 1
     except OSError:
         m.saved = 0
@@ -201,15 +201,15 @@ def setup(app):
 
 def new(app, seats=None):
     """Start a match with the set-up's settings (seats: an AI bitmask)."""
-    m = app.rm
+    m = app.rummy
     if m is None:
-        m = app.rm = Match()
+        m = app.rummy = Match()
         if 2 <= app.players <= 4:
             m.players = app.players
     if seats is not None:
         m.seats = seats
     if app.seed is None:
-        seed = app.b.clock.ticks_ms() & 0x3FFFFFFF
+        seed = app.board.clock.ticks_ms() & 0x3FFFFFFF
     else:
         seed = app.seed
         app.seed = seed + 1
@@ -227,7 +227,7 @@ def _close(app):
 
 def _start(app):
     drop(("ui.rummy_setup",))       # the set-up's heap is the match's (docs/memory.md "Rummy")
-    m = app.rm
+    m = app.rummy
     m.ais = [None] * m.players
     if m.seats:
         # imported when a match needs it, as the workbench's (_bench): a linked
@@ -250,7 +250,7 @@ def _first_human(m, start):
 
 def enter(app):
     """The mode for the position after a move."""
-    m = app.rm
+    m = app.rummy
     g = m.g
     if g.phase == rummy.P_MATCH_OVER:
         m.mode = M_MATCHEND
@@ -300,7 +300,7 @@ def _bench(m):
 def log(app, mid=None):
     """The match into the score log; mid: a linked match's id (the same on
     both consoles; both seats people, as a linked Burako match logs)."""
-    m = app.rm
+    m = app.rummy
     g = m.g
     seats = ""
     for p in range(g.n):
@@ -323,7 +323,7 @@ def log(app, mid=None):
     import scorelog     # ~10 KB of heap: only at a match's end
     try:
         rec["hands"] = [list(h) for h in g.history[-scorelog.MAX_HANDS:]]
-        scorelog.append(app.b.storage.path(scorelog.FILENAME), rec)
+        scorelog.append(app.board.storage.path(scorelog.FILENAME), rec)
         m.logged = 1
         app.logged += 1
     except (OSError, ValueError):
@@ -333,9 +333,9 @@ def log(app, mid=None):
 
 # --- saving (the transcript is the save, appended: docs/memory.md "Rummy save appended") ---
 def save(app):
-    m = app.rm
+    m = app.rummy
     try:
-        with open(app.b.storage.path(SAVE), "a" if m.stored else "w") as f:
+        with open(app.board.storage.path(SAVE), "a" if m.stored else "w") as f:
             if not m.stored:
                 f.write("# seats %d level %d\n" % (m.seats, app.level))
                 f.write(rummy.header(m.g))
@@ -350,7 +350,7 @@ def save(app):
 def remove_save(app):
     try:
         import os
-        os.remove(app.b.storage.path(SAVE))
+        os.remove(app.board.storage.path(SAVE))
     except OSError:
         pass
 
@@ -359,7 +359,7 @@ def remove_save(app):
 def _play(app, mv):
     """Play mv for the seat to move (over the cable: send it); the reason
     code (0: played)."""
-    m = app.rm
+    m = app.rummy
     g = m.g
     seat = g.turn
     err = m.ln.send(app, mv) if m.ln is not None else g.play(mv)
@@ -374,7 +374,7 @@ def _play(app, mv):
 def after(app, seat, mv):
     """The screen's answer to mv, already played by seat (here, or by the
     peer over the cable)."""
-    m = app.rm
+    m = app.rummy
     g = m.g
     k = mv[0]
     name = lang.t(lang.P) + gfx.NUMS[seat + 1] + " "
@@ -439,7 +439,7 @@ def _status(m):
 def key(app, k, leave):
     """The keys of the play's modes (ui/screen_rummy.py hands the set-up's and M_LINK's to
     their modules); leave(app, keep): out of a linked match (ui/screen_rummy.py's)."""
-    m = app.rm
+    m = app.rummy
     if m.mode == _M_HANDOFF:
         if k & (keys.A | keys.PRESS):
             m.mode = M_PLAY
@@ -495,7 +495,7 @@ def _key_play(app, m, k, leave):
             m.focus = _F_TABLE
             m.mi = len(b.melds)
             m.j = 0
-            _fix_top(m, app.p.lay.tall)
+            _fix_top(m, app.painter.lay.tall)
         elif k & (keys.A | keys.PRESS) and b.rack:
             b.pick_rack(m.cur)
         elif k & keys.B and b.held:
@@ -538,7 +538,7 @@ def _key_play(app, m, k, leave):
         lim = len(b.melds[m.mi]) if m.mi < n else 0
         if m.j > lim:
             m.j = lim
-        _fix_top(m, app.p.lay.tall)
+        _fix_top(m, app.painter.lay.tall)
     _status(m)
     app.dirty = D_ALL & ~D_TOP
 
@@ -596,7 +596,7 @@ def _menu(app, m, i, leave):
 
 # --- time ----------------------------------------------------------------------
 def tick(app, now):
-    m = app.rm
+    m = app.rummy
     if m is None or m.g is None:
         return
     g = m.g
@@ -628,7 +628,7 @@ def tick(app, now):
 
 def waiting(app):
     """True while nothing happens until a key is pressed."""
-    m = app.rm
+    m = app.rummy
     if m is not None and m.mode == M_LOAD:
         return False
     if m is None or m.g is None or m.mode == M_SETUP or m.mode == M_MATCHEND:
@@ -642,7 +642,7 @@ def waiting(app):
 
 def state(app):
     """Plain data for ui/state.py."""
-    m = app.rm
+    m = app.rummy
     g = m.g
     out = {"mode": ("setup", "play", "handoff", "handend", "matchend", "load", "link")[m.mode],
            "players": m.players, "seats": m.seats, "hands": m.hands}
@@ -663,8 +663,8 @@ def state(app):
 
 # --- drawing -----------------------------------------------------------------------
 def draw(app, dirty):
-    m = app.rm
-    p = app.p
+    m = app.rummy
+    p = app.painter
     if m is None:
         return
     if m.mode == M_LOAD:

@@ -11,7 +11,7 @@ from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, DIM
 def ended(app):
     """A hand has just ended: note its canastas and closer (app.stats, for the
     score log), and end the match after the last hand of a burraco round."""
-    g = app.g
+    g = app.game
     if g.void:
         return          # not counted (torneo): no history line, nothing to note
     res = g.hand_result()
@@ -39,8 +39,8 @@ def tick(app, now):
 
 
 def draw(app, dirty):
-    p = app.p
-    g = app.g
+    p = app.painter
+    g = app.game
     # a short glass (135 rows): rows 10 apart, the target beside the names
     tall = p.lay.tall
     dy = 14 if tall else 10

@@ -16,7 +16,7 @@ def tick(app, now):
 
 
 def draw(app, dirty):
-    p = app.p
+    p = app.painter
     up = 0 if p.lay.tall else 40        # a short glass (135 rows): all 40 rows higher
     p.fill(0, 0, p.w, p.h, FELT_DARK)
     p.text(0, 60 - up, p.w, lang.t(lang.HANDOFF), WHITE, FELT_DARK, 1)

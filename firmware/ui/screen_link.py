@@ -1,7 +1,7 @@
 # The screen S_LINK as the app and the other screens see it: a small front,
 # always loaded, over the link's two halves, which it imports only when needed
 # (docs/memory.md "link glue"): the glue that runs a match over the cable
-# (ui/linkplay.py for Burako, ui/linkrummy.py for Rummy, app.rm set: with link/
+# (ui/linkplay.py for Burako, ui/linkrummy.py for Rummy, app.rummy set: with link/
 # ~20 KB of heap, a local game pays none of it) and the link's own screen, its
 # opening and closing (ui/linkplay_screen.py, ui/linkrummy_screen.py). Each
 # screen module imports its glue, never the other way round.
@@ -12,7 +12,7 @@ T_MENU = 0      # the title's entry: the link texts' id (ui/lang.py tx())
 
 
 def _m(app):
-    if app.rm is not None:
+    if app.rummy is not None:
         from ui import linkrummy
         return linkrummy
     from ui import linkplay
@@ -48,7 +48,7 @@ def leave(app, keep=True):
     """Back to the title (the table menu's "Save and quit" during a linked match, a key at
     its end); keep=False drops the match's save. The screen's module does it: the glue
     (ui/linkplay.py, ui/linkrummy.py) imports no screen module, the screen imports the glue."""
-    if app.rm is not None:
+    if app.rummy is not None:
         from ui import linkrummy_screen
         linkrummy_screen.leave(app, keep)
     else:

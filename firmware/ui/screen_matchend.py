@@ -14,9 +14,9 @@ def key(app, k):
         tick(app, 0)            # not logged yet: now, before the match goes
         # imported here: a linked match's last move (which shows this screen) has no save
         from ui import save
-        save.remove(app.b.storage)
+        save.remove(app.board.storage)
         app.has_save = False
-        app.g = None
+        app.game = None
         app.show(S_TITLE)
         app.row = 0
 
@@ -30,7 +30,7 @@ def log(app, ended=0):
     """App.log_match once it may write: the finished match into the score log.
     `ended`: a linked match that ended in play (the link's reason, ui/linkkeys.py): no
     winner, the reason kept (scorelog "ended")."""
-    g = app.g
+    g = app.game
     lk = app.link
     app.log_due = False
     seats = ""
@@ -55,7 +55,7 @@ def log(app, ended=0):
             "id": int.from_bytes(mid, "little")})
         if ended:
             rec["ended"] = ended
-        scorelog.append(app.b.storage.path(scorelog.FILENAME), rec)
+        scorelog.append(app.board.storage.path(scorelog.FILENAME), rec)
         app.logged += 1
     except (OSError, ValueError, MemoryError):
         pass        # a full or failing flash (or heap) must not stop the game
@@ -73,14 +73,14 @@ def _who(app, p):
 
 
 def _side(app, s):
-    if app.g.n == 2:
+    if app.game.n == 2:
         return _who(app, s)
     return _who(app, s) + "+" + _who(app, s + 2)
 
 
 def draw(app, dirty):
-    p = app.p
-    g = app.g
+    p = app.painter
+    g = app.game
     # a short glass (135 rows): everything higher, the latest hands only
     tall = p.lay.tall
     burraco = g.rules is rules.BURRACO

@@ -24,7 +24,7 @@ X_TITLE = const(0)
 # lets go must be collected before the other's are imported. The first frame
 # unloads and draws a blank screen; the next one imports Rummy and carries out
 # what was asked (the request's todo, ui/rummy_swap.py ask()); going back,
-# Burako's modules are imported one a frame. Meanwhile app.rm is the request,
+# Burako's modules are imported one a frame. Meanwhile app.rummy is the request,
 # so the app keeps ticking this screen and keys wait (waiting() is False).
 # (Kept on the app, not in this module: two linked Apps share one process in
 # the tests.) The todo numbers are ui/rummy_swap.py's (private consts cost no
@@ -46,7 +46,7 @@ LINKED = ("ui.rummy_view", "link.frame", "link.transport", "link.entropy", "link
 
 def _w(app):
     # the swap under way (ui/rummy_swap.py's request), or None
-    w = app.rm
+    w = app.rummy
     return w if hasattr(w, "todo") else None
 
 
@@ -80,7 +80,7 @@ def _do(app, w):
             if not _swap().back(parked):
                 return
             parked = None
-        app.rm = None
+        app.rummy = None
         app.row = 0
         app.show(S_TITLE)
         return
@@ -89,7 +89,7 @@ def _do(app, w):
             if n not in sys.modules:
                 __import__(n)   # one a frame: each import's garbage is collected first
                 return
-    app.rm = None
+    app.rummy = None
     if todo == _T_SETUP:
         _v().setup(app)
     elif todo == _T_LINK:
@@ -135,7 +135,7 @@ def key(app, k):
     if _w(app):
         return
     v = _v()
-    m = app.rm
+    m = app.rummy
     if m.mode == v.M_SETUP:
         _su().key(app, m, k)
     elif m.mode == v.M_LINK:
@@ -152,7 +152,7 @@ def tick(app, now):
             _do(app, w)
         return
     v = _v()
-    m = app.rm
+    m = app.rummy
     if m is not None and m.mode == v.M_LOAD:
         _su().load(app, m)
     else:
@@ -162,13 +162,13 @@ def tick(app, now):
 def draw(app, dirty):
     w = _w(app)
     if w:
-        app.p.fill(0, 0, app.p.w, app.p.h, 0)
+        app.painter.fill(0, 0, app.painter.w, app.painter.h, 0)
         w.drawn = True
         return
     v = _v()
-    m = app.rm
+    m = app.rummy
     if m is not None and m.mode == v.M_SETUP:
-        _su().draw(app, m, app.p)
+        _su().draw(app, m, app.painter)
     elif m is not None and m.mode == v.M_LINK:
         from ui import linkrummy_screen
         linkrummy_screen.draw(app)

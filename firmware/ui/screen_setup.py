@@ -128,13 +128,13 @@ def new_game(app):
     """App.new_game: a new match with these choices (also autoplay's and the quick start's)."""
     app.played_ms = 0
     if app.seed is None:
-        seed = app.b.clock.ticks_ms() & 0x3FFFFFFF
+        seed = app.board.clock.ticks_ms() & 0x3FFFFFFF
     else:
         seed = app.seed
         app.seed = seed + 1
     chosen = rules.VARIANTS[app.variant]
     n = app.players if app.players in chosen.players else 2
-    g = app.g = game.Game(chosen, n, seed, rules.MAX_TARGET if app.hands else app.target)
+    g = app.game = game.Game(chosen, n, seed, rules.MAX_TARGET if app.hands else app.target)
     app.dress(chosen.cards)
     app.stats = bytearray()
     app.seat_ais()
@@ -149,7 +149,7 @@ def tick(app, now):
 
 
 def draw(app, dirty):
-    p = app.p
+    p = app.painter
     # a short glass (135 rows): nine rows of 11 between the heading and the hints
     tall = p.lay.tall
     ed = _ed(app)

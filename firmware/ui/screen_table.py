@@ -17,7 +17,7 @@ from ui.common import (S_TITLE, S_GAME, D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, 
 from ui.gfx import FELT, FELT_DARK, BAR, WHITE, GREY, CURSOR, DIM, ERR, PURE, IMPURE, HILITE
 
 # layout: the table strip and the meld lists' head are where they are on every glass; the rows
-# below them are the glass's (app.p.lay, ui/gfx.py Layout, chosen once when the Painter is made)
+# below them are the glass's (app.painter.lay, ui/gfx.py Layout, chosen once when the Painter is made)
 Y_TABLE = const(12)
 Y_MHEAD = const(44)
 Y_MELDS = const(55)
@@ -29,7 +29,7 @@ MENU = (lang.M_BACK, lang.M_HINT, lang.M_REDRAW, lang.M_SORT_C, lang.M_SORT_N, l
 
 
 def my_turn(app):
-    g = app.g
+    g = app.game
     return g.turn == app.viewer and not (app.ai_seats >> g.turn) & 1 and g.phase < game.P_HAND_OVER
 
 
@@ -37,7 +37,7 @@ def set_focus(app, f, side=0):
     """Move the focus (0 rack, 1 melds of `side`: 0 own, 1 the opponents', 2
     menu). Everything drawn differently by focus is marked: the meld region
     (list or menu), the hints, and the rack cursor, shown only on the rack."""
-    ly = app.p.lay
+    ly = app.painter.lay
     if ly.Y_MENU < Y_MHEAD and (f == 2 or app.view.focus == 2):
         # a short glass: the menu covers the table strip, message and rack
         app.dirty |= D_TABLE | D_MSG | D_RACK
@@ -51,14 +51,14 @@ def set_focus(app, f, side=0):
 def tick(app, now):
     # AIs move only while the table is shown. The test is inline: it runs
     # every idle frame, and a call into the app for it added 25% to that frame
-    g = app.g
+    g = app.game
     if g.phase < game.P_HAND_OVER and app.ais[g.turn] is not None and app.due(now):
         app.ai_move(now)
 
 
 # --- keys --------------------------------------------------------------------
 def key(app, k):
-    g = app.g
+    g = app.game
     if app.view.error and k:
         app.view.error = 0
         app.dirty |= D_HINT
@@ -146,8 +146,8 @@ def move_cursor(app, dx):
 
 
 def key_melds(app, k):
-    ly = app.p.lay
-    g = app.g
+    ly = app.painter.lay
+    g = app.game
     side = game.side_of(app.viewer) ^ app.view.meld_side
     n = len(g.melds[side])
     if k & (keys.B | keys.X):
@@ -231,7 +231,7 @@ def key_menu(app, k):
             screen_link.leave(app)      # the linked match stays in link.sav
             return
         app.save()
-        app.g = None
+        app.game = None
         app.show(S_TITLE)
         app.row = 0
 
@@ -240,7 +240,7 @@ def show_hint(app):
     """The menu's hint: the move AI level 4 would make (ai.basic.hint), on the
     message line; the tiles it would lay or add are selected, the tile it
     would discard gets the cursor. Nothing is played."""
-    g = app.g
+    g = app.game
     if not my_turn(app):
         app.refuse(reasons.NOT_YOUR_TURN)
         return
@@ -271,7 +271,7 @@ def show_hint(app):
 
 # --- drawing -----------------------------------------------------------------
 def draw(app, dirty):
-    p = app.p
+    p = app.painter
     ly = p.lay
     if app.view.focus == 2 and ly.Y_MENU < Y_MHEAD:
         # the menu lies over these on a short glass: drawn again when it closes
@@ -304,8 +304,8 @@ def draw(app, dirty):
 
 
 def draw_table(app):
-    p = app.p
-    g = app.g
+    p = app.painter
+    g = app.game
     p.fill(0, Y_TABLE, p.w, 32, FELT_DARK)
     pile = g.pile
     if pile:
@@ -334,9 +334,9 @@ def draw_table(app):
 
 
 def draw_melds(app):
-    p = app.p
+    p = app.painter
     ly = p.lay
-    g = app.g
+    g = app.game
     side = game.side_of(app.viewer) ^ app.view.meld_side
     ms = g.melds[side]
     on = app.view.focus == 1
@@ -385,7 +385,7 @@ def draw_melds(app):
 
 
 def draw_menu(app):
-    p = app.p
+    p = app.painter
     ly = p.lay
     y = ly.Y_MSG if ly.Y_MENU == Y_MHEAD else ly.Y_HINT
     p.fill(0, ly.Y_MENU, p.w, y - ly.Y_MENU, FELT_DARK)
@@ -396,7 +396,7 @@ def draw_menu(app):
 
 
 def draw_rack(app):
-    p = app.p
+    p = app.painter
     ly = p.lay
     r = app.rack()
     # the margins; each slot paints its own background
@@ -413,12 +413,12 @@ def draw_rack(app):
 
 def draw_slot(app, k):
     """One rack position (tile, raise, cursor mark) without touching others."""
-    ly = app.p.lay
+    ly = app.painter.lay
     i = k - app.view.scroll
     if i < 0 or i >= RACK_N:
         return
     x = RACK_X + i * gfx.TW
-    p = app.p
+    p = app.painter
     r = app.rack()
     if k >= len(r):
         p.fill(x, ly.Y_RACK, gfx.TW, ly.Y_HINT - ly.Y_RACK, FELT)
@@ -432,9 +432,9 @@ def draw_slot(app, k):
 
 
 def draw_hint(app):
-    p = app.p
+    p = app.painter
     ly = p.lay
-    g = app.g
+    g = app.game
     if app.view.error:
         # the reason, on up to two lines of 30 characters
         s = lang.reason(app.view.error)
@@ -461,7 +461,7 @@ def draw_hint(app):
         a, b = lang.H_CLOSE if g.taken[game.side_of(g.turn)] else lang.H_MUERTO, -1
     elif app.view.confirm >= 0:
         r = app.rack()
-        c = app.g.rules.cards
+        c = app.game.rules.cards
         p.text(0, ly.Y_HINT, p.w, lang.t(lang.CONFIRM_DISCARD) + lang.tiles(tiles.to_text(r[app.view.confirm], c), c), CURSOR, BAR)
         p.text(0, ly.Y_HINT + 10, p.w, "", DIM, BAR)
         return

@@ -51,14 +51,14 @@ def load(app):
     (app.bad_save when the file is damaged)."""
     from ui import save
     try:
-        r = save.read(app.b.storage)
+        r = save.read(app.board.storage)
     except Exception:
         r = None
         app.bad_save = True
     if r is None:
         return False
     app.ai_seats, app.level, li, v, app.view.sort, played_s, g, app.hands, app.stats, app.names = r
-    app.g = g
+    app.game = g
     app.played_ms = played_s * 1000
     app.dress(g.rules.cards)
     lang.use(lang.LANGS[li] if li < 3 else "es")
@@ -79,7 +79,7 @@ def tick(app, now):
 
 
 def draw(app, dirty):
-    p = app.p
+    p = app.painter
     # a short glass (135 rows): the name higher, no tiles, the menu packed tighter
     tall = p.lay.tall
     y0 = 120 if tall else 40
@@ -97,7 +97,7 @@ def draw(app, dirty):
     if dirty & D_CLEAR:
         global _linked
         # a linked match waits to resume (link.sav, ui/linkplay.py NAME): the entry says so
-        _linked = app.b.storage.exists("link.sav")
+        _linked = app.board.storage.exists("link.sav")
     for i in range(5):
         item = i + off
         if item > 4:

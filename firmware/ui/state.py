@@ -8,7 +8,7 @@ SCREENS = ("title", "setup", "game", "handoff", "handend", "matchend", "link", "
 
 
 def snapshot(app):
-    g = app.g
+    g = app.game
     out = {"screen": SCREENS[app.screen], "lang": lang.code(), "saves": app.saves,
            "focus": app.view.focus, "msg": app.msg, "names": getattr(app, "names", None),
            "error": app.view.error, "error_text": lang.reason(app.view.error) if app.view.error else ""}
@@ -23,7 +23,7 @@ def snapshot(app):
             "moves": lk.count,
             "state": app.cable.session.STATE_NAMES[lk.state], "reason": app.cable.session.REASON_NAMES[lk.reason],
             "by_peer": lk.by_peer, "note": app.cable.note}
-    if app.rm is not None:
+    if app.rummy is not None:
         from ui import screen_rummy
         out["rummy"] = screen_rummy.state(app)
     if g is None:

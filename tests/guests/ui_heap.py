@@ -73,7 +73,7 @@ def check():
         left = [n for n in OFF if n in sys.modules]
         if left:
             print('LEFT', ' '.join(left))
-        print('T', APP.logged, len(APP.g.history), gc.mem_free())
+        print('T', APP.logged, len(APP.game.history), gc.mem_free())
 
 
 FRAMES = frames()

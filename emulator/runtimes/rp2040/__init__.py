@@ -562,7 +562,7 @@ except Done:
     pass
 lk = app.link
 print('LINK', lk.seat, lk.count, lk.match_id.hex(), bytes(lk.log).hex(),
-      hashlib.sha256(codec.encode(app.g)).digest().hex(), app.g.history, 'END')
+      hashlib.sha256(codec.encode(app.game)).digest().hex(), app.game.history, 'END')
 """
 
 
@@ -600,7 +600,7 @@ class HeapApp(App):
     def draw(self):
         App.draw(self)
         gc.collect()
-        print('HEAP', gc.mem_free(), self.g.n if self.g else 0, 'END')
+        print('HEAP', gc.mem_free(), self.game.n if self.game else 0, 'END')
 class heap_app:
     App = HeapApp
 sys.modules['heap_app'] = heap_app
@@ -658,7 +658,7 @@ def step(self, now):
         if screen_link.over(self):
             raise Done()
     elif lk is not None and lk.game is not None and lk.count >= MOVES:
-        self.rm.ais[lk.seat] = None     # Rummy's AIs are the match's (ui/rummy_view.py)
+        self.rummy.ais[lk.seat] = None     # Rummy's AIs are the match's (ui/rummy_view.py)
         if lk.idle():
             raise Done()
 App.step = step
