@@ -1,0 +1,400 @@
+# Hidden hands (docs/link.md "Hidden hands"): the deal of one hand by
+# commutative encryption (SRA / Pohlig-Hellman, Shamir-Rivest-Adleman 1979)
+# so that each console learns only the tiles the rules show it. Both
+# consoles encrypt the deck in turn, each under its own key and permutation;
+# a tile reaches one console when the other removes its layer for it; at the
+# hand's end both reveal their secrets and every step is checked.
+#
+# One Hand object per console and hand: it takes and returns message
+# payloads (bytes) and does no I/O, so the session can carry them and a test
+# can play both ends. Deterministic given its 32-byte secret (the session
+# draws it from link/entropy.py). Imports nothing of link/.
+#
+# The group: the squares (quadratic residues) modulo the safe prime P = 2Q+1,
+# a subgroup of prime order Q. Tiles are squares (so Lipton's
+# quadratic-residuosity leak gives nothing) of hashes (so no two tiles have
+# a known multiplicative relation an observer could test on ciphertexts).
+# A key e is odd and 128 bits (a short exponent in a prime-order group:
+# van Oorschot-Wiener), d = e^-1 mod (P-1) is full size.
+import hashlib
+from micropython import const
+
+# the first safe prime 2Q+1 with Q >= int(sha256(b"burako hidden hands"), big-endian) | 2^255 >> 1:
+# nothing up the sleeve, no special form (tests/test_link_hidden.py derives it again)
+P = 0xef09fc6255ba5866bd5dfc9120437c8e0b910c5cf9b2f7786ad7a7ff65a7f9d3
+Q = 0x7784fe312add2c335eaefe489021be4705c8862e7cd97bbc356bd3ffb2d3fce9
+W = const(32)          # bytes of one group element on the wire and in the deck (little-endian)
+_EBITS = const(128)    # the encryption exponent's bits
+_CHUNK = const(14)     # elements in one DECK/OPEN payload: 3 + 14 * 33 <= 480 (docs/link.md "Frames")
+
+# messages (after link/msg.py's 1..9); u8 counts and positions, elements W bytes
+SEAL = const(10)       # sha256(secret):32   the commitment, before anything else
+SHUF = const(11)       # start count values   A's pass, in A's order (A to B)
+DECK = const(12)       # start count values   the deck: B's pass, in its final order (B to A)
+OPEN = const(13)       # public count (pos value)*   layers removed: for the receiver, or public
+SHOW = const(14)       # count (pos tile)*    tiles of the sender's made public (melded, discarded)
+KEY = const(15)        # secret:32            the hand's end: every step is checked
+ASK = const(16)        # what                 a restored console: 0 the deck, 1 my tiles' OPENs again
+
+# why a Hand caught the peer (Hand.why); 0: nothing
+OK = const(0)
+BAD_KEY = const(1)     # the revealed secret is not the committed one (a changed key)
+BAD_DECK = const(2)    # the deck is not the deck under the revealed keys (a changed shuffle)
+BAD_OPEN = const(3)    # a layer removed for us was not the tile there (a wrong decryption)
+NOT_HELD = const(4)    # the peer showed a tile it did not hold
+GARBAGE = const(5)     # a malformed message, or one out of order
+WHY_NAMES = ("", "changed key", "changed shuffle", "wrong decryption", "tile not held", "garbage")
+
+# what a console knows of a position (Hand.owner)
+STOCK = const(0)       # face down: nobody's yet (the stock, a muerto not taken)
+MINE = const(1)        # dealt or drawn to this console: it knows the tile
+PEERS = const(2)       # dealt or drawn to the peer: unknown here until shown
+PUBLIC = const(3)      # both layers removed: shown by this console, or opened for both
+SHOWN = const(4)       # the peer's, shown by it (its claim: checked at the hand's end)
+_NONE = const(255)     # Hand.known: no tile known
+
+
+def tile_code(t):
+    """The engine code (engine/tiles.py) of tile id t: ids follow tiles.full_deck()."""
+    return t % 53 if t < 106 else 52
+
+
+def element(t):
+    """The group element encoding tile id t: a hash, squared."""
+    h = int.from_bytes(hashlib.sha256(b"burako-tile" + bytes((t,))).digest(), "little") % P
+    return h * h % P
+
+
+def inverse(e):
+    """d with e*d = 1 mod (P-1), for an odd e prime to Q (extended Euclid, then odd)."""
+    a, b, x, y = e, Q, 1, 0
+    while b:
+        k = a // b
+        a, b = b, a - k * b
+        x, y = y, x - k * y
+    d = x % Q
+    return d if d & 1 else d + Q
+
+
+def _stream(secret, tag):
+    """A generator of bytes drawn from secret (SHA-256 in counter mode)."""
+    c = 0
+    while True:
+        for x in hashlib.sha256(secret + bytes((tag, c & 255, c >> 8))).digest():
+            yield x
+        c += 1
+
+
+def derive(secret, n):
+    """(e, perm) of a secret: the key and the permutation it stands for."""
+    s = _stream(secret, 101)
+    e = 0
+    for _ in range(_EBITS // 8):
+        e = (e << 8) | next(s)
+    e |= (1 << (_EBITS - 1)) | 1
+    perm = bytearray(range(n))
+    s = _stream(secret, 112)
+    for i in range(n - 1, 0, -1):
+        k = i + 1
+        lim = 256 - 256 % k
+        r = next(s)
+        while r >= lim:
+            r = next(s)
+        j = r % k
+        perm[i], perm[j] = perm[j], perm[i]
+    return e, perm
+
+
+def restore(b):
+    """The Hand a save holds (Hand.saved()); ValueError when it is not one."""
+    if len(b) < 8 + W or b[:4] != b"BKH1":
+        raise ValueError("hidden-hand save")
+    return Hand(b[4], bytes(b[8:8 + W]), b[5], b)
+
+
+def _get(b, i):
+    return int.from_bytes(b[i:i + W], "little")
+
+
+def _put(b, i, v):
+    b[i:i + W] = v.to_bytes(W, "little")
+
+
+class Hand:
+    """One console's view of one hand's hidden deal. role 0 (A) shuffles
+    first, role 1 (B) second; n tiles (106, burraco 108). take(payload)
+    answers a peer's message: a list of tile ids learned (OPEN, SHOW), or
+    payloads to send back (ASK), or None; self.why says whether the peer
+    was caught (then nothing more is taken)."""
+
+    def __init__(self, role, secret, n=106, saved=None):
+        self.role = role
+        self.n = n
+        self.secret = secret
+        self.seal = hashlib.sha256(secret).digest()
+        self.e, self.perm = derive(secret, n)
+        self.d = inverse(self.e)
+        self.peer_seal = None
+        self.deck = bytearray(W * n)     # the final deck: both layers, positions 0..n-1
+        self.got = 0                     # A: DECK elements in; B: SHUF elements in
+        self.sent = 0                    # A: SHUF elements out
+        self.owner = bytearray(n)        # STOCK, MINE, PEERS, PUBLIC
+        self.known = bytearray(b"\xff" * n)  # the tile id at a position, as this console knows it
+        self.place = bytearray(b"\xff" * n)  # the position of a tile id, as this console knows it
+        self.why = OK
+        self.peer_secret = None
+        self.tiles = None                # after KEY: the tile id at every position
+        self.checked = 0                 # deck positions verified after KEY
+        self._f = 0
+        self._fp = None
+        self.restored = saved is not None      # may take the deck again (DECK after ASK 0)
+        if saved is not None:
+            self._load(saved)
+
+    # --- tiles -------------------------------------------------------------
+    def decode(self, m):
+        """The tile id whose element is m, or -1."""
+        if self._fp is None:
+            fp = bytearray(4 * self.n)
+            for t in range(self.n):
+                fp[4 * t:4 * t + 4] = (element(t) & 0xFFFFFFFF).to_bytes(4, "little")
+            self._fp = bytes(fp)
+        key = (m & 0xFFFFFFFF).to_bytes(4, "little")
+        i = self._fp.find(key)
+        while i >= 0:
+            if not i & 3 and element(i >> 2) == m:
+                return i >> 2
+            i = self._fp.find(key, i + 1)
+        return -1
+
+    # --- the shuffle -------------------------------------------------------
+    def commit(self):
+        """SEAL: the commitment to this hand's secret (both consoles, first)."""
+        return bytes((SEAL,)) + self.seal
+
+    def shuffle(self, k=2):
+        """A: the next k elements of A's pass (a SHUF payload), None when all
+        are out. B encrypts each as it arrives: a pipeline."""
+        i = self.sent
+        k = min(k, self.n - i)
+        if self.role or k <= 0:
+            return None
+        out = bytearray(3 + W * k)
+        out[0], out[1], out[2] = SHUF, i, k
+        for j in range(k):
+            _put(out, 3 + W * j, pow(element(self.perm[i + j]), self.e, P))
+        self.sent = i + k
+        return bytes(out)
+
+    def ready(self):
+        """The deck is here: both passes done."""
+        return self.got == self.n
+
+    def deck_out(self, i=0):
+        """B (or either console after ASK): the DECK payload from position i, None past the end."""
+        k = min(_CHUNK, self.n - i)
+        if k <= 0 or not self.ready():
+            return None
+        out = bytearray(3 + W * k)
+        out[0], out[1], out[2] = DECK, i, k
+        out[3:] = self.deck[W * i:W * (i + k)]
+        return bytes(out)
+
+    # --- tiles dealt, drawn, shown -----------------------------------------
+    def give(self, positions, public=False):
+        """OPEN: this console's layer removed from each position, for the peer
+        (dealt or drawn to it), or for both (public: the peer sends its own).
+        A position already given may be given again (after ASK)."""
+        out = bytearray((OPEN, 1 if public else 0, len(positions)))
+        for j in positions:
+            if public:
+                if self.owner[j] == STOCK:
+                    self.owner[j] = PUBLIC
+            elif self.owner[j] == STOCK:
+                self.owner[j] = PEERS
+            out.append(j)
+            out.extend(pow(_get(self.deck, W * j), self.d, P).to_bytes(W, "little"))
+        return bytes(out)
+
+    def show(self, positions):
+        """SHOW: tiles of this console made public (a meld, a discard)."""
+        out = bytearray((SHOW, len(positions)))
+        for j in positions:
+            out.append(j)
+            out.append(self.known[j])
+            self.owner[j] = PUBLIC
+        return bytes(out)
+
+    def mine(self):
+        """The tile ids this console holds face down (dealt or drawn, not shown)."""
+        return [self.known[j] for j in range(self.n) if self.owner[j] == MINE]
+
+    # --- the hand's end ----------------------------------------------------
+    def reveal(self):
+        """KEY: this hand's secret. Send it only at the hand's end."""
+        return bytes((KEY,)) + self.secret
+
+    def check(self, k=1):
+        """Verify k more deck positions against the revealed keys (one pow()
+        each: a progress bar's steps); returns how many are left. When none
+        are, every tile this console learned or was shown is checked too."""
+        if self.tiles is None or self.why:
+            return 0
+        j = self.checked
+        while k > 0 and j < self.n:
+            if pow(element(self.tiles[j]), self._f, P) != _get(self.deck, W * j):
+                return self._caught(BAD_DECK)
+            j += 1
+            k -= 1
+        self.checked = j
+        if j < self.n:
+            return self.n - j
+        for i in range(self.n):
+            t = self.known[i]
+            if t != _NONE and t != self.tiles[i]:
+                # ours came through the peer's layer; shown by the peer: its claim
+                return self._caught(NOT_HELD if self.owner[i] == SHOWN else BAD_OPEN)
+        return 0
+
+    def _caught(self, why):
+        self.why = why
+        return 0
+
+    # --- a power cut ------------------------------------------------------------
+    def saved(self, deck=True):
+        """The bytes to keep to go on after a power cut: the role, the secret,
+        the peer's commitment, what this console knows of each position, and
+        the deck (deck=False: ask the peer for it, ASK 0). None before the deck
+        is complete: nothing has been dealt, the deal starts again with new secrets."""
+        if self.got != self.n:
+            return None
+        out = bytearray(b"BKH1")
+        out.extend(bytes((self.role, self.n, 1 if deck else 2, self.why)))
+        out.extend(self.secret)
+        out.extend(self.peer_seal)
+        out.extend(self.owner)
+        out.extend(self.known)
+        if deck:
+            out.extend(self.deck)
+        return bytes(out)
+
+    def _load(self, b):
+        n = self.n
+        k = 8 + 2 * W
+        if len(b) != k + 2 * n + (W * n if b[6] == 1 else 0) or b[:4] != b"BKH1" or b[6] not in (1, 2):
+            raise ValueError("hidden-hand save")
+        self.peer_seal = bytes(b[8 + W:k])
+        self.owner[:] = b[k:k + n]
+        self.known[:] = b[k + n:k + 2 * n]
+        for j in range(n):
+            if self.known[j] != _NONE:
+                self.place[self.known[j]] = j
+        self.why = b[7]
+        self.sent = n
+        if b[6] == 1:
+            self.deck[:] = b[k + 2 * n:]
+            self.got = n
+
+    def ask(self, what):
+        """ASK: a restored console asks for the deck (0) or its tiles' OPENs again (1)."""
+        return bytes((ASK, what))
+
+    # --- the peer's messages -------------------------------------------------
+    def take(self, b):
+        """One peer payload. Returns tile ids learned (OPEN for us or public,
+        SHOW), payloads to answer (ASK), or None."""
+        if self.why or not b:
+            return None
+        t = b[0]
+        n = len(b)
+        if t == SEAL and n == 1 + W and self.peer_seal is None:
+            self.peer_seal = bytes(b[1:])
+            return None
+        if t == SHUF and self.role and n >= 3 and b[1] == self.got and n == 3 + W * b[2] \
+                and b[1] + b[2] <= self.n and self.peer_seal is not None:
+            for j in range(b[2]):
+                v = _get(b, 3 + W * j)
+                if v <= 1 or v >= P - 1:
+                    return self._garbage()
+                _put(self.deck, W * self.perm[self.got], pow(v, self.e, P))
+                self.got += 1
+            return None
+        if t == DECK and n >= 3 and n == 3 + W * b[2] and b[1] == self.got and b[1] + b[2] <= self.n \
+                and self.peer_seal is not None and (self.restored or (not self.role and self.sent == self.n)):
+            # A: B's pass; a restored console: the deck it asked for again (checked at the end)
+            for j in range(b[2]):
+                v = _get(b, 3 + W * j)
+                if v <= 1 or v >= P - 1:
+                    return self._garbage()
+            self.deck[W * b[1]:W * (b[1] + b[2])] = b[3:]
+            self.got += b[2]
+            return None
+        if t == OPEN and n >= 3 and n == 3 + (W + 1) * b[2] and self.ready():
+            return self._open(b, b[1])
+        if t == SHOW and n >= 2 and n == 2 + 2 * b[1]:
+            return self._show(b)
+        if t == KEY and n == 1 + W and self.tiles is None and self.ready():
+            return self._key(bytes(b[1:]))
+        if t == ASK and n == 2 and self.ready():
+            if b[1] == 0:
+                return [self.deck_out(i) for i in range(0, self.n, _CHUNK)]
+            given = [j for j in range(self.n) if self.owner[j] == PEERS]
+            return [self.give(given[i:i + _CHUNK]) for i in range(0, len(given), _CHUNK)]
+        return self._garbage()
+
+    def _garbage(self):
+        self.why = GARBAGE
+        return None
+
+    def _open(self, b, public):
+        got = []
+        for i in range(b[2]):
+            k = 3 + (W + 1) * i
+            j = b[k]
+            if j >= self.n:
+                return self._garbage()
+            o = self.owner[j]
+            # for us: a face-down position (or ours again, after ASK); public: not the peer's
+            if (not public and o not in (STOCK, MINE)) or (public and o == PEERS):
+                return self._garbage()
+            t = self.decode(pow(_get(b, k + 1), self.d, P))
+            if t < 0 or (self.known[j] != _NONE and self.known[j] != t) or \
+                    (self.place[t] != _NONE and self.place[t] != j):
+                # not a tile, or a tile already somewhere else: not the peer's layer removed
+                return self._caught(BAD_OPEN)
+            if self.known[j] == _NONE:
+                got.append(t)
+            self._learn(j, t, PUBLIC if public else MINE)
+        return got
+
+    def _learn(self, j, t, o):
+        self.known[j] = t
+        self.place[t] = j
+        self.owner[j] = o
+
+    def _show(self, b):
+        got = []
+        for i in range(b[1]):
+            j = b[2 + 2 * i]
+            t = b[3 + 2 * i]
+            if j >= self.n or t >= self.n:
+                return self._garbage()
+            if self.owner[j] != PEERS or self.place[t] != _NONE:
+                # a position not dealt to the peer (or shown already), or a tile we know is elsewhere
+                return self._caught(NOT_HELD)
+            self._learn(j, t, SHOWN)
+            got.append(t)
+        return got
+
+    def _key(self, secret):
+        if hashlib.sha256(secret).digest() != self.peer_seal:
+            return self._caught(BAD_KEY)
+        self.peer_secret = secret
+        e, perm = derive(secret, self.n)
+        pa, pb = (self.perm, perm) if self.role == 0 else (perm, self.perm)
+        tiles = bytearray(self.n)
+        for i in range(self.n):
+            tiles[pb[i]] = pa[i]      # A's i-th element went to B's position pb[i]
+        self.tiles = tiles
+        self._f = self.e * e % Q
+        return None
