@@ -298,14 +298,8 @@ def _dp_way(table, rack, closing, ways, limit, floor, close):
                 acc = list(key[8])
                 acc[2 * c] = sr
                 acc[2 * c + 1] = sv
-                nk = list(key)
-                nk[c] = cs
-                nk[4] += jmr
-                nk[5] += jor
-                nk[6] |= 1 if left else 0
-                nk[7] |= cu
-                nk[8] = tuple(acc)
-                nk = tuple(nk)
+                nk = key[:c] + (cs,) + key[c + 1:4] + (key[4] + jmr, key[5] + jor,
+                                                        key[6] | (1 if left else 0), key[7] | cu, tuple(acc))
                 p = pts + (used + jor) * v
                 old = new.get(nk)
                 if old is None or old[0] < p:
