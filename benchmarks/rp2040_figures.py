@@ -32,6 +32,10 @@ last pixel byte.
                           the lower of the two boards (frozen build only)
   rp2040_frozen_uf2_bytes, rp2040_frozen_flash_left_bytes  the UF2's size, and the flash between the
                           end of its firmware and the filesystem at 0xa0000
+  with --rummy-solver: rp2040_ms_rummy_solve_p50/p99/max and rp2040_rummy_proven_pct* (the console's
+                          Rummy solver at the device budget on every 8th play search of level-3 players,
+                          benchmarks/expert_figures.py), and rp2040_ms_rummy_dp_* (the exact programme,
+                          host only, on every 16th: benchmarks/rummy_solver_figures.py --vpico); stock path
 """
 import argparse
 import json
@@ -191,6 +195,8 @@ def main():
     ap.add_argument("--rummy-moves", type=int, default=60, metavar="N",
                     help="moves of the linked Rummy match on the frozen path (default 60; 0: the whole "
                          "match, 10 to 30 minutes; -1: skip it)")
+    ap.add_argument("--rummy-solver", action="store_true",
+                    help="also the Rummy solver's RP2040 times and proven share (stock path; ~10 minutes)")
     a = ap.parse_args()
     why = rp2040.missing()
     if why:
@@ -217,6 +223,20 @@ def main():
         if uf2 is not None:
             fig["rp2040_frozen_uf2"] = os.path.basename(str(uf2))
             fig.update({"rp2040_frozen_" + k: v for k, v in measure(d, str(uf2), a.rummy_moves).items()})
+    if a.rummy_solver:
+        import expert_figures
+        import rummy_solver_figures
+        from host.sim import percentiles
+        from rummy_figures import positions
+
+        fig.update(expert_figures.vpico_decisions(levels=()))
+        got = rummy_solver_figures.vpico(positions([1, 2, 3]), 16, 20000)
+        if got is not None:
+            ms, oom, runs, skipped = got
+            p = percentiles(ms)
+            fig.update({f"rp2040_ms_rummy_dp_{q}": round(p[q], 1) for q in ("p50", "p99", "max") if p[q] is not None})
+            fig.update({"rp2040_rummy_dp_runs": runs, "rp2040_rummy_dp_out_of_memory": oom,
+                        "rp2040_rummy_dp_skipped": skipped})
     if a.json:
         print(json.dumps(fig))
     else:
