@@ -385,8 +385,8 @@ class App:
     def log_match(self):
         # every finished match goes to the score log (ui/screen_matchend.py), between
         # games (never during a link exchange: flash writes stop the UART)
-        lk = self.link
-        if lk is not None and not (lk.safe_to_write() or not lk.t.alive()):
+        link = self.link
+        if link is not None and not (link.safe_to_write() or not link.t.alive()):
             self.log_due = True     # screen_link.persist writes it once the cable is quiet
             return
         SCREENS[S_MATCHEND].log(self)

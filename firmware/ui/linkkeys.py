@@ -64,16 +64,16 @@ def guard(app, k):
 def in_play(app):
     """The link holds a dealt match that is not over and not given up here:
     its save is the player's to delete, never the peer's (an END or HELLO)."""
-    lk = app.link
-    g = lk.game
-    return lk.match_id is not None and (g is None or g.phase != lk.over) and \
-        not (lk.reason == app.cable.session.R_ABANDONED and not lk.by_peer)
+    link = app.link
+    g = link.game
+    return link.match_id is not None and (g is None or g.phase != link.over) and \
+        not (link.reason == app.cable.session.R_ABANDONED and not link.by_peer)
 
 
 def key(app, k, leave):
     """A key on the link screen (Burako's or Rummy's; leave(app, keep) goes back
     to the title, keep=False deleting the match's save)."""
-    lk = app.link
+    link = app.link
     k = guard(app, k)               # none for a while after it appeared by itself
     if app.cable.state == app.cable.session.ENDED:
         # a match in play keeps its save unless the player deletes it (X): never
@@ -82,10 +82,10 @@ def key(app, k, leave):
             if k & keys.X:
                 # the match ends here: into the score log with no winner and the link's
                 # reason (the peer abandoned, cheated...), as the save goes (Burako's)
-                if lk.game is not None and app.rummy is None:
-                    app.game = lk.game         # not bound yet when it ended on resuming
+                if link.game is not None and app.rummy is None:
+                    app.game = link.game         # not bound yet when it ended on resuming
                     from ui.screen_matchend import log
-                    log(app, lk.reason)
+                    log(app, link.reason)
                 leave(app, False)
             elif k & (keys.A | keys.PRESS | keys.B):
                 leave(app, True)
@@ -94,14 +94,14 @@ def key(app, k, leave):
         return
     if app.cable.ask:
         if k & keys.X:
-            lk.abandon()            # give the match up (the peer is told)
+            link.abandon()            # give the match up (the peer is told)
         elif k:
             app.cable.ask = False    # any other key: not given up
             app.dirty = D_ALL
         return
     if k & keys.B:
         leave(app, True)            # leave; the match stays saved for later
-    elif k & keys.Y and lk.match_id is not None:
+    elif k & keys.Y and link.match_id is not None:
         shown(app)                  # asked on a screen of its own, no key for a while again
         app.cable.ask = True
         app.dirty = D_ALL
@@ -109,11 +109,11 @@ def key(app, k, leave):
 
 def draw(app, p):
     """The link ended, or "give up?" asked: its lines; returns the hint."""
-    lk = app.link
+    link = app.link
     if app.cable.state == app.cable.session.ENDED:
         p.text(0, 70, p.w, tx(_T_ENDED), ERR, FELT_DARK, 1)
-        p.text(0, 90, p.w, why(lk.reason), WHITE, FELT_DARK, 1)
-        p.text(0, 106, p.w, tx(_T_BY_PEER if lk.by_peer else _T_BY_ME), GREY, FELT_DARK, 1)
+        p.text(0, 90, p.w, why(link.reason), WHITE, FELT_DARK, 1)
+        p.text(0, 106, p.w, tx(_T_BY_PEER if link.by_peer else _T_BY_ME), GREY, FELT_DARK, 1)
         return tx(T_H_KEEP if in_play(app) else _T_H_ENDED)
     p.text(0, 90, p.w, tx(T_ASK), ERR, FELT_DARK, 1)
     return tx(T_H_ASK)

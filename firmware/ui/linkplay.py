@@ -41,10 +41,10 @@ SCREEN = ("ui.linkplay_screen", "ui.linkkeys", "ui.link_es", "ui.link_it", "ui.l
 
 def bind(app):
     """link.game is (again) the match: the local seat's view of it."""
-    lk = app.link
-    app.game = lk.game
+    link = app.link
+    app.game = link.game
     app.dress(app.game.rules.cards)
-    me = lk.seat
+    me = link.seat
     app.ai_seats = 1 << (1 - me)
     for p in range(4):
         app.ais[p] = None
@@ -56,15 +56,15 @@ def bind(app):
     app.viewer = me
     app.reset_view()
     app.next_ai = app.now + app.ai_ms
-    if app.game.phase == game.P_MATCH_OVER and lk.dirty:
+    if app.game.phase == game.P_MATCH_OVER and link.dirty:
         app.log_due = True          # caught up to the end: log it once the cable is quiet
     app.enter_turn()
 
 
 # --- every frame -------------------------------------------------------------
 def poll(app, now):
-    lk = app.link
-    if lk.events:
+    link = app.link
+    if link.events:
         # what the last frame's poll received, answered in a frame of its
         # own: the check of a peer move (decode, play, position, digest) and
         # the UI's answer to it (a hand's end, the match's) would otherwise
@@ -73,14 +73,14 @@ def poll(app, now):
         return
     if MPY and app.screen == S_GAME and SCREEN[0] in sys.modules:
         drop(SCREEN)
-    mv = lk.out_move
+    mv = link.out_move
     sent = mv is not None           # this poll sends the last local move (its digest)
     if sent and mv[0] == game.TIMEUP and app.game.phase == game.P_MATCH_OVER:
         # time up declared here (App.match_clock: this seat was to move, its clock ran
         # out, docs/rules.md R9) between hands: it ended the match
         app.after(app.game.turn, game.P_HAND_OVER, mv)
         app.msg = lang.t(lang.TIMEUP)
-    if lk.poll(now) or sent:
+    if link.poll(now) or sent:
         app.next_ai = now + 1       # the AI thinks in a frame that took no link work
         return
     # saves and the score log go in frames of their own: a frame that
@@ -89,10 +89,10 @@ def poll(app, now):
 
 
 def events(app, now):
-    lk = app.link
+    link = app.link
     session = app.cable.session
     app.next_ai = now + 1
-    ev = lk.events
+    ev = link.events
     while ev:
         # taken off the list once answered: while the UI answers, the link is
         # not safe to write (the score log of a match the peer's move ended
@@ -136,15 +136,15 @@ def events(app, now):
 def state(app, s):
     session = app.cable.session
     app.cable.state = s
-    lk = app.link
+    link = app.link
     if s == session.PLAYING:
         if app.game is None:
-            if lk.game is not None:
+            if link.game is not None:
                 bind(app)
         elif app.screen == S_LINK:
             app.enter_turn()
-    elif s == session.ENDED and lk.reason == session.R_MATCH_OVER and lk.game is not None and \
-            lk.game.phase == game.P_MATCH_OVER:
+    elif s == session.ENDED and link.reason == session.R_MATCH_OVER and link.game is not None and \
+            link.game.phase == game.P_MATCH_OVER:
         if app.game is None:
             bind(app)
     else:
@@ -157,38 +157,38 @@ def state(app, s):
 
 
 def persist(app):
-    lk = app.link
+    link = app.link
     g = app.game
     if g is None:
         return
     if g.phase == game.P_MATCH_OVER:
-        if app.log_due and (lk.safe_to_write() or not lk.t.alive()):
+        if app.log_due and (link.safe_to_write() or not link.t.alive()):
             if unload_game(app):
                 return
             app.log_match()
-        if not app.log_due and lk.dirty:
+        if not app.log_due and link.dirty:
             # logged: the match is over on both consoles, its save goes
             remove(app.board.storage)
-            lk.dirty = False
+            link.dirty = False
         return
-    if lk.dirty and lk.match_id is not None and g.phase != game.P_MATCH_OVER and \
-            (g.phase == game.P_DRAW or g.phase == game.P_HAND_OVER) and lk.safe_to_write():
+    if link.dirty and link.match_id is not None and g.phase != game.P_MATCH_OVER and \
+            (g.phase == game.P_DRAW or g.phase == game.P_HAND_OVER) and link.safe_to_write():
         try:
-            write_saved(app.board.storage, lk)
+            write_saved(app.board.storage, link)
             write(app.board.storage, codec.encode(g), POS)
             app.saves += 1
         except OSError:
-            lk.dirty = False        # a failing flash must not stop the game
+            link.dirty = False        # a failing flash must not stop the game
         app.next_ai = app.now + 1   # and the AI thinks in the next frame, not this one
 
 
 def settled(app):
     """The linked match is over and nothing is left to do for it here: logged,
     its save removed, the last move acknowledged (or the peer gone)."""
-    lk = app.link
+    link = app.link
     g = app.game
     return g is not None and g.phase == game.P_MATCH_OVER and not app.log_due \
-        and not lk.dirty and (lk.idle() or not lk.t.alive())
+        and not link.dirty and (link.idle() or not link.t.alive())
 
 
 def over(app):
@@ -216,9 +216,9 @@ def waiting(app):
 def key_hook(app, k, leave):
     """Keys before the screen gets them; True when taken here. leave(app, keep): back to
     the title (ui/screen_link.py's, which loads the link screen's module for it)."""
-    lk = app.link
-    lk.stir(app.now)
-    if lk.events:
+    link = app.link
+    link.stir(app.now)
+    if link.events:
         events(app, app.now)        # the screen shows what the key acts on
     if app.screen == S_MATCHEND and k & (keys.A | keys.PRESS | keys.B):
         leave(app, False)           # the pass-and-play save stays untouched
@@ -265,12 +265,12 @@ def _commit(storage, name):
     storage.replace(TMP, name)      # link.tmp over the file, atomically
 
 
-def write_saved(storage, lk):
-    """lk.saved() into link.sav without building it: the move log is its last
+def write_saved(storage, link):
+    """link.saved() into link.sav without building it: the move log is its last
     field, so the head is saved() over an empty log and the log is written
     from where it lies (docs/memory.md "link.sav head")."""
-    head = lk.save_head()
-    log = lk.log
+    head = link.save_head()
+    log = link.log
     tmp = storage.path(TMP)
     with open(tmp, "wb") as f:
         f.write(head)

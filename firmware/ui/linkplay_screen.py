@@ -32,19 +32,19 @@ T_REASON = const(23)       # + session.R_* (ui/linkkeys.py why())
 def start(app):
     """Start (or resume) a linked match: the link screen until the peer is there."""
     from link import session
-    lk = None
+    link = None
     saved = read(app.board.storage)
     v = rules.VARIANTS[app.variant].name     # burako, torneo or burraco: the peer must agree
     if saved is not None:
         try:
             # the position saved with it spares replaying the whole match
             # (used only if it matches the save's digest)
-            lk = session.Link(app.board, v, app.target, saved=saved, game=position(app.board.storage))
+            link = session.Link(app.board, v, app.target, saved=saved, game=position(app.board.storage))
         except ValueError:
             linkplay.remove(app.board.storage)
             app.bad_save = True
-    if lk is None:
-        lk = session.Link(app.board, v, app.target)
+    if link is None:
+        link = session.Link(app.board, v, app.target)
     # the name this console sends in HELLO (docs/ui.md "Names"): the set-up's first seat's,
     # else the most recent in names.txt, else none
     nm = app.names[0]
@@ -55,8 +55,8 @@ def start(app):
         except OSError:
             pass
     if nm and len(nm) == 3 and nm.isalpha() and nm.isupper():
-        lk.names[0] = nm
-    app.link = lk
+        link.names[0] = nm
+    app.link = link
     app.cable = Cable()
     app.cable.session = session
     app.cable.state = session.CONNECTING
@@ -75,10 +75,10 @@ def start(app):
 
 def close(app, keep):
     """Leave the linked match: back to the title; keep=False drops its save."""
-    lk = app.link
-    if lk is not None and keep and lk.match_id is not None:
+    link = app.link
+    if link is not None and keep and link.match_id is not None:
         try:
-            linkplay.write_saved(app.board.storage, lk)   # leaving: write even mid-exchange
+            linkplay.write_saved(app.board.storage, link)   # leaving: write even mid-exchange
         except OSError:
             pass
     if not keep:
@@ -129,7 +129,7 @@ def key(app, k):
 def draw(app, dirty):
     p = app.painter
     session = app.cable.session
-    lk = app.link
+    link = app.link
     s = app.cable.state
     # the hints at the glass's foot (p.h: 135 rows on the Pico-LCD-1.14)
     p.fill(0, 0, p.w, p.h, FELT_DARK)
@@ -138,23 +138,23 @@ def draw(app, dirty):
         from ui import linkkeys
         t = linkkeys.draw(app, p)
     else:
-        t = _status(app, p, session, lk, s)
+        t = _status(app, p, session, link, s)
     if app.no_y:
         from ui.keynames import name    # "Y:" is A held there, "X:" B held
         t = name(t)
     p.text(0, p.h - 20, p.w, t, DIM, FELT_DARK)
 
 
-def _status(app, p, session, lk, s):
+def _status(app, p, session, link, s):
     if s == session.PEER_GONE:
         p.text(0, 80, p.w, tx(T_GONE), CURSOR, FELT_DARK, 1)
         p.text(0, 100, p.w, tx(T_WAIT_BACK), WHITE, FELT_DARK, 1)
     elif s == session.DEALING:
         p.text(0, 90, p.w, tx(T_DEALING), WHITE, FELT_DARK, 1)
     else:
-        p.text(0, 90, p.w, tx(T_RESUMING if lk.match_id is not None else T_CONNECTING),
+        p.text(0, 90, p.w, tx(T_RESUMING if link.match_id is not None else T_CONNECTING),
                WHITE, FELT_DARK, 1)
-    nm = lk.names
+    nm = link.names
     if nm[1]:                       # who is at the other end (its HELLO named a player)
         p.text(0, 60, p.w, (nm[0] or "?") + " - " + nm[1], WHITE, FELT_DARK, 1)
     if app.cable.note:

@@ -46,10 +46,10 @@ SCREEN = ("ui.linkrummy_screen", "ui.linkkeys", "ui.link_es", "ui.link_it", "ui.
 
 def bind(app):
     """link.game is (again) the match: the local seat's view of it."""
-    lk = app.link
+    link = app.link
     m = app.rummy
-    me = lk.seat
-    g = lk.game
+    me = link.seat
+    g = link.game
     m.begin(g, 1)
     m.players = 2
     m.hands = g.hands
@@ -83,17 +83,17 @@ def send(app, mv):
 # --- every frame (ui/screen_link.py's poll) ----------------------------------------
 def poll(app, now):
     m = app.rummy
-    lk = app.link
-    if m is None or lk is None or m.ln is None:
+    link = app.link
+    if m is None or link is None or m.ln is None:
         return              # a swap's frames
     if MPY and m.mode != rummy_view.M_LINK and SCREEN[0] in sys.modules:
         drop(SCREEN)
-    if lk.events:
+    if link.events:
         # what the last frame's poll received, answered in a frame of its own
         events(app, now)
         return
-    sent = lk.out_move is not None
-    if lk.poll(now) or sent:
+    sent = link.out_move is not None
+    if link.poll(now) or sent:
         app.next_ai = now + 1       # the AI thinks in a frame that took no link work
         return
     persist(app)
@@ -101,10 +101,10 @@ def poll(app, now):
 
 def events(app, now):
     session = app.cable.session
-    lk = app.link
+    link = app.link
     m = app.rummy
     app.next_ai = now + 1
-    ev = lk.events
+    ev = link.events
     while ev:
         e = ev[0]
         k = e[0]
@@ -125,13 +125,13 @@ def events(app, now):
 
 def state(app, s):
     session = app.cable.session
-    lk = app.link
+    link = app.link
     m = app.rummy
     app.cable.state = s
-    if s == session.PLAYING or (s == session.ENDED and lk.reason == session.R_MATCH_OVER and
-                          lk.game is not None and lk.game.phase == rummy.P_MATCH_OVER):
+    if s == session.PLAYING or (s == session.ENDED and link.reason == session.R_MATCH_OVER and
+                          link.game is not None and link.game.phase == rummy.P_MATCH_OVER):
         if m.g is None:
-            if lk.game is not None:
+            if link.game is not None:
                 bind(app)
         elif m.mode == rummy_view.M_LINK:
             rummy_view.enter(app)
@@ -146,39 +146,39 @@ def state(app, s):
 
 
 def persist(app):
-    lk = app.link
+    link = app.link
     m = app.rummy
     g = m.g
     if g is None:
         return
     st = app.board.storage
     if g.phase == rummy.P_MATCH_OVER:
-        if app.log_due and (lk.safe_to_write() or not lk.t.alive()):
+        if app.log_due and (link.safe_to_write() or not link.t.alive()):
             if unload_play(app):
                 return              # the score log's code comes in a frame later
             app.log_due = False
-            rummy_view.log(app, lk.match_id)
+            rummy_view.log(app, link.match_id)
             return
-        if not app.log_due and lk.dirty:
+        if not app.log_due and link.dirty:
             # logged: the match is over on both consoles, its save goes
             remove(st)
-            lk.dirty = False
+            link.dirty = False
         return
     # at turn boundaries: a turn's draw is not one (with the stock gone every move is)
-    if lk.dirty and lk.match_id is not None and (g.phase != rummy.P_PLAY or not g.stock) \
-            and lk.safe_to_write():
+    if link.dirty and link.match_id is not None and (g.phase != rummy.P_PLAY or not g.stock) \
+            and link.safe_to_write():
         try:
             # the position, then the session's bytes in the next quiet frame
             # (each frame's garbage is one file's); a move between them and
             # the position is written again
-            if m.pos_n != lk.count:
+            if m.pos_n != link.count:
                 write(st, position_bytes(g), POS)
-                m.pos_n = lk.count
+                m.pos_n = link.count
             else:
-                write_saved(st, lk)
+                write_saved(st, link)
                 app.saves += 1
         except OSError:
-            lk.dirty = False        # a failing flash must not stop the game
+            link.dirty = False        # a failing flash must not stop the game
         app.next_ai = app.now + 1
 
 
@@ -209,10 +209,10 @@ def unload_play(app):
 def settled(app):
     """The linked match is over and nothing is left to do for it here: logged,
     its save removed, the last move acknowledged (or the peer gone)."""
-    lk = app.link
+    link = app.link
     g = app.rummy.g
     return g is not None and g.phase == rummy.P_MATCH_OVER and not app.log_due \
-        and not lk.dirty and (lk.idle() or not lk.t.alive())
+        and not link.dirty and (link.idle() or not link.t.alive())
 
 
 def over(app):
@@ -244,11 +244,11 @@ def key_hook(app, k, leave):
     """Keys before the screen gets them; True when taken here. leave(app, keep): back to
     the title (ui/screen_link.py's)."""
     m = app.rummy
-    lk = app.link
+    link = app.link
     if m is None or m.ln is None:
         return False
-    lk.stir(app.now)
-    if lk.events:
+    link.stir(app.now)
+    if link.events:
         events(app, app.now)        # the screen shows what the key acts on
     if m.mode == rummy_view.M_MATCHEND and k & (keys.A | keys.PRESS | keys.B):
         leave(app, False)           # rummy.sav (pass-and-play) stays untouched
@@ -276,10 +276,10 @@ def write(storage, data, name):
     storage.replace(TMP, name)      # rlink.tmp over the file, atomically
 
 
-def write_saved(storage, lk):
-    """lk.saved() into rlink.sav without building it (the move log is its last
+def write_saved(storage, link):
+    """link.saved() into rlink.sav without building it (the move log is its last
     field: the head, then the log from where it lies; docs/memory.md "link.sav head")."""
     with open(storage.path(TMP), "wb") as f:
-        f.write(lk.save_head())
-        f.write(lk.log)
+        f.write(link.save_head())
+        f.write(link.log)
     storage.replace(TMP, NAME)

@@ -29,18 +29,18 @@ def start(app):
     from link import session
     m = app.rummy
     st = app.board.storage
-    lk = None
+    link = None
     saved = read(st)
     if saved is not None:
         try:
             # the position saved with it spares replaying the match (used
             # only if it matches the save's digest)
-            lk = session.Link(app.board, "rummy", 0, saved=saved, game=position(st))
+            link = session.Link(app.board, "rummy", 0, saved=saved, game=position(st))
         except ValueError:
             linkrummy.remove(st)
             app.bad_save = True
-    if lk is None:
-        lk = session.Link(app.board, "rummy", 0)
+    if link is None:
+        link = session.Link(app.board, "rummy", 0)
     # the name this console sends in HELLO (docs/ui.md "Names"): the set-up's first seat's,
     # else the most recent in names.txt, else none
     nm = app.names[0]
@@ -52,11 +52,11 @@ def start(app):
         except OSError:
             pass
     if nm and len(nm) == 3 and nm.isalpha() and nm.isupper():
-        lk.names[0] = nm
+        link.names[0] = nm
     m.ln = linkrummy
     m.mode = rummy_view.M_LINK
     m.g = None
-    app.link = lk
+    app.link = link
     app.cable = Cable()
     app.cable.session = session
     app.cable.state = session.CONNECTING
@@ -72,14 +72,14 @@ def start(app):
 def leave(app, keep):
     """Back to the title (the menu's "Save and quit", B on the link screen,
     the match's end); keep=False drops the match's save."""
-    lk = app.link
+    link = app.link
     st = app.board.storage
     m = app.rummy
     if app.log_due:
-        rummy_view.log(app, lk.match_id)     # a key before the cable was quiet: logged now
-    if lk is not None and keep and lk.match_id is not None:
+        rummy_view.log(app, link.match_id)     # a key before the cable was quiet: logged now
+    if link is not None and keep and link.match_id is not None:
         try:
-            linkrummy.write_saved(st, lk)  # leaving: written even mid-exchange
+            linkrummy.write_saved(st, link)  # leaving: written even mid-exchange
         except OSError:
             pass
     if not keep:
@@ -101,7 +101,7 @@ def key(app, k):
 def draw(app):
     p = app.painter
     session = app.cable.session
-    lk = app.link
+    link = app.link
     s = app.cable.state
     # the hint at the glass's foot (p.h: 135 rows on the Pico-LCD-1.14)
     p.fill(0, 0, p.w, p.h, FELT_DARK)
@@ -111,21 +111,21 @@ def draw(app):
         from ui import linkkeys
         t = linkkeys.draw(app, p)
     else:
-        t = _status(app, p, session, lk, s)
+        t = _status(app, p, session, link, s)
     if app.no_y:
         from ui.keynames import name    # "Y:" is A held there, "X:" B held
         t = name(t)
     p.text(0, p.h - 20, p.w, t, DIM, FELT_DARK)
 
 
-def _status(app, p, session, lk, s):
+def _status(app, p, session, link, s):
     if s == session.PEER_GONE:
         p.text(0, 80, p.w, tx(_T_GONE), CURSOR, FELT_DARK, 1)
         p.text(0, 100, p.w, tx(_T_WAIT_BACK), WHITE, FELT_DARK, 1)
     elif s == session.DEALING:
         p.text(0, 90, p.w, tx(_T_DEALING), WHITE, FELT_DARK, 1)
     else:
-        p.text(0, 90, p.w, tx(_T_RESUMING if lk.match_id is not None else _T_CONNECTING),
+        p.text(0, 90, p.w, tx(_T_RESUMING if link.match_id is not None else _T_CONNECTING),
                WHITE, FELT_DARK, 1)
     if app.cable.note:
         p.text(0, p.h - 90, p.w, app.cable.note, ERR, FELT_DARK, 1)

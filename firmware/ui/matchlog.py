@@ -30,14 +30,14 @@ def record(app, rec):
     # who played. The seats this console held (all of them, or a link's own: the
     # other console logs the same match from its side), each person's name, the AIs' level.
     # A linked match's names: ours and the peer's from its HELLO (docs/link.md)
-    lk = app.link
+    link = app.link
     seats = rec["seats"]
-    rec["own_seats"] = [lk.seat] if lk is not None else list(range(len(seats)))
-    if lk is not None:
-        nm = lk.names
+    rec["own_seats"] = [link.seat] if link is not None else list(range(len(seats)))
+    if link is not None:
+        nm = link.names
         if nm[0] or nm[1]:
             names = [nm[1] or None, nm[1] or None]
-            names[lk.seat] = nm[0] or None
+            names[link.seat] = nm[0] or None
             rec["names"] = names
     else:
         names = []

@@ -311,15 +311,15 @@ def log(app, mid=None):
     rec = {"variant": "rummy", "seats": seats, "final": list(g.scores),
            "winner": g.winners[0] if len(g.winners) == 1 else None,
            "id": int.from_bytes(mid, "little")}
-    lk = app.link
-    if lk is not None:
+    link = app.link
+    if link is not None:
         # this console's seat (the other console logs the same match from its
         # side) and the names the HELLOs carried, as ui/matchlog.py does for Burako
-        rec["own_seats"] = [lk.seat]
-        nm = lk.names
+        rec["own_seats"] = [link.seat]
+        nm = link.names
         if nm[0] or nm[1]:
             rec["names"] = [nm[1] or None, nm[1] or None]
-            rec["names"][lk.seat] = nm[0] or None
+            rec["names"][link.seat] = nm[0] or None
     import scorelog     # ~10 KB of heap: only at a match's end
     try:
         rec["hands"] = [list(h) for h in g.history[-scorelog.MAX_HANDS:]]

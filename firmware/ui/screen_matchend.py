@@ -31,14 +31,14 @@ def log(app, ended=0):
     `ended`: a linked match that ended in play (the link's reason, ui/linkkeys.py): no
     winner, the reason kept (scorelog "ended")."""
     g = app.game
-    lk = app.link
+    link = app.link
     app.log_due = False
     seats = ""
     for p in range(g.n):
-        seats += "A" if (app.ai_seats >> p) & 1 and lk is None else "H"
+        seats += "A" if (app.ai_seats >> p) & 1 and link is None else "H"
     # the same id on both consoles of a linked match; a fresh one otherwise
-    if lk is not None:
-        mid = lk.match_id
+    if link is not None:
+        mid = link.match_id
     else:
         from link import entropy
         mid = entropy.random_bytes(8)
@@ -64,9 +64,9 @@ def log(app, ended=0):
 def _who(app, p):
     """A seat's player: the name chosen in the set-up, a linked match's
     from each console's HELLO, else J1.."""
-    lk = app.link
-    if lk is not None:
-        nm = lk.names[p != lk.seat]
+    link = app.link
+    if link is not None:
+        nm = link.names[p != link.seat]
     else:
         nm = app.names[p] if not (app.ai_seats >> p) & 1 else None
     return nm or pname(p)

@@ -12,17 +12,17 @@ def snapshot(app):
     out = {"screen": SCREENS[app.screen], "lang": lang.code(), "saves": app.saves,
            "focus": app.view.focus, "msg": app.msg, "names": getattr(app, "names", None),
            "error": app.view.error, "error_text": lang.reason(app.view.error) if app.view.error else ""}
-    lk = app.link
-    if lk is not None:
-        st = lk.stats()
+    link = app.link
+    if link is not None:
+        st = link.stats()
         out["link"] = {
-            "match_id": "".join("%02x" % b for b in lk.match_id) if lk.match_id else None,
+            "match_id": "".join("%02x" % b for b in link.match_id) if link.match_id else None,
             "frames_sent": st["frames_out"], "bytes_sent": st["bytes_out"],
             "retransmits": st["resends"], "crc_errors": st["bad_frames"],
-            "refused": st["refused"], "repairs": st["repairs"], "seat": lk.seat,
-            "moves": lk.count,
-            "state": app.cable.session.STATE_NAMES[lk.state], "reason": app.cable.session.REASON_NAMES[lk.reason],
-            "by_peer": lk.by_peer, "note": app.cable.note}
+            "refused": st["refused"], "repairs": st["repairs"], "seat": link.seat,
+            "moves": link.count,
+            "state": app.cable.session.STATE_NAMES[link.state], "reason": app.cable.session.REASON_NAMES[link.reason],
+            "by_peer": link.by_peer, "note": app.cable.note}
     if app.rummy is not None:
         from ui import screen_rummy
         out["rummy"] = screen_rummy.state(app)
