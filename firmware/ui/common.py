@@ -47,7 +47,7 @@ class Cable:
     appeared, the keys held then, whether giving up is being asked). Made by the link
     screen's start(), which sets all six: session, state, note, t0, held, ask. Data only, no
     defaults: a function would hold its module, class attributes cost heap at every boot
-    (docs/memory.md "Rules")."""
+    (docs/memory.md "no methods")."""
 
 
 def pname(p):
