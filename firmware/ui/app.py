@@ -144,7 +144,7 @@ class App:
         self.scr = None             # the title's module, unless another screen comes first
         self.dirty = D_ALL
         self.row = 0
-        self.game = None  # type: G.Game | None
+        self.game = None  # type: game.Game | None
         self.ais = [None, None, None, None]  # type: list
         self.ai_seats = 1 << 1             # seat 1 is an AI by default
         self.names = [None, None, None, None]   # a person's name per seat, or None (ui/names.py)

@@ -47,7 +47,14 @@ class Cable:
     appeared, the keys held then, whether giving up is being asked). Made by the link
     screen's start(), which sets all six: session, state, note, t0, held, ask. Data only, no
     defaults: a function would hold its module, class attributes cost heap at every boot
-    (docs/memory.md "no methods")."""
+    (docs/memory.md "no methods"). The annotations are for the type check; MicroPython
+    compiles them to nothing."""
+    session: object
+    state: int
+    note: str
+    t0: int
+    held: int
+    ask: bool
 
 
 def pname(p):

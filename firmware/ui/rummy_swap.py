@@ -31,8 +31,12 @@ DROP = ("ui.linkplay_screen", "ui.linkplay")
 
 class _Wait:
     """app.rummy while a swap is under way: todo, seats, drawn (set by ask()). No method: a
-    function would hold this module's globals after it has left the heap."""
+    function would hold this module's globals after it has left the heap (the annotations
+    are for the type check: MicroPython compiles them to nothing)."""
     g = None
+    todo: int
+    seats: object
+    drawn: bool
 
 
 def ask(app, todo, seats=None):
