@@ -111,3 +111,24 @@ print(gc.mem_alloc() - a0, sorted(k for k in ui.__dict__ if k.startswith("lang_"
     assert loaded == "['lang_it']"      # the package holds the language in use only
     # a language table is ~6 KB: four changes that kept them would have grown the heap ~18 KB
     assert int(grew) < 3000, res.lines
+
+
+def test_ui_unloads_modules_only_through_memory_drop():
+    """One unloader (docs/memory.md "drop"): no module of ui/ takes a module out of
+    sys.modules or out of its package by hand."""
+    by_hand = re.compile(r"sys\.modules\.pop\(|del\s+sys\.modules\[|del\s+mods\[|__dict__\.pop\(|delattr\(")
+    found = [f"{p.name}:{i}" for p in sorted(UI.glob("*.py"))
+             for i, line in enumerate(p.read_text().splitlines(), 1) if by_hand.search(line)]
+    assert found == []
+    # and the walk that would find one does
+    assert by_hand.search('        sys.modules.pop("ui.lang_" + _code, None)')
+
+
+def test_every_memory_device_cited_in_ui_names_a_row_or_rule_of_docs_memory():
+    doc = (UI.parent.parent / "docs" / "memory.md").read_text()
+    names = set(re.findall(r"^\| ([^|]+?) \|", doc, re.M)) | set(re.findall(r"^- \*\*([^*]+)\*\*", doc, re.M))
+    cited = set()
+    for p in list(UI.glob("*.py")) + [UI.parent / "main.py"]:
+        text = " ".join(p.read_text().split())          # a cite may wrap onto the next line
+        cited |= set(re.findall(r'docs/memory\.md "([^"]+)"', text.replace("# ", "")))
+    assert cited and cited <= names, sorted(cited - names)
