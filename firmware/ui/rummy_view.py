@@ -52,9 +52,10 @@ Y_MSG = const(206)
 Y_HINT = const(220)
 RACK_N = const(13)
 _X_MELD = const(12)
-# the Pico-LCD-1.14's 135 rows (app.not p.lay.tall; docs/ui.md "Pico-LCD-1.14"): 3 meld
-# rows, the held tray, the rack, the message and the hints (h - 20). Private consts,
-# chosen per draw: the linked match at 131072 has no interned name to spare for them
+# the Pico-LCD-1.14's 135 rows (not app.painter.lay.tall; docs/ui.md "Pico-LCD-1.14"): 3 meld
+# rows, the held tray, the rack, the message and the hints (h - 20). Private consts chosen
+# per draw, not names of the glass's Layout: a linked match has no interned name to spare
+# (docs/memory.md "qstr")
 _S_ROW_H = const(15)
 _S_ROWS = const(3)
 _S_HELD = const(61)
@@ -791,7 +792,7 @@ def _put_mark(p, x, y, held):
 
 
 def _draw_menu(p, m):
-    d = 12 if not p.lay.tall else 14       # the 1.14's menu ends above the message line
+    d = 14 if p.lay.tall else 12       # the 1.14's menu ends above the message line
     p.fill(40, _Y_TABLE + 8, 160, len(MENU) * d + 8, BAR)
     for i in range(len(MENU)):
         on = i == m.menu
