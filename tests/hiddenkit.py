@@ -47,11 +47,14 @@ def shuffle(a, b, k=2, wire=None):
     return w
 
 
-def deal(a, b, wire=None):
-    """Each console removes its layer from the other's rack; the tile ids each learned."""
+def deal(a, b, wire=None, k=RACK):
+    """Each console removes its layer from the other's rack, k positions a message (1: one
+    pow() a step on either side, as the console's session does); the tile ids each learned."""
     w = wire or Wire()
-    got_b = b.take(w(a.give(B_RACK)))
-    got_a = a.take(w(b.give(A_RACK)))
+    got_a, got_b = [], []
+    for i in range(0, RACK, k):
+        got_b += b.take(w(a.give(B_RACK[i:i + k])))
+        got_a += a.take(w(b.give(A_RACK[i:i + k])))
     return got_a, got_b
 
 

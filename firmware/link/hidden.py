@@ -319,8 +319,10 @@ class Hand:
     def take(self, b):
         """One peer payload. Returns tile ids learned (OPEN for us or public,
         SHOW), payloads to answer (ASK), or None."""
-        if self.why or not b:
+        if self.why:
             return None
+        if not b:
+            return self._garbage()
         t = b[0]
         n = len(b)
         if t == SEAL and n == 1 + W and self.peer_seal is None:

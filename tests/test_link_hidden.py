@@ -1,0 +1,399 @@
+"""Hidden hands over the cable (docs/link.md "Hidden hands"; firmware/link/hidden.py): the
+dealing protocol's core, two consoles in memory. Commutative encryption over the documented
+safe-prime group round-trips and commutes; two honest consoles deal a hand (RULES.md R2: racks,
+two muertos of 11, the stock) and draw from it, each learning exactly its own tiles, the tiles the
+rules make public (R3.4 a discard, R4 a meld, R6 a muerto taken: to that side, R10 burraco's card
+turned up: to both) and nothing else; a curious peer that reads everything it receives learns
+nothing of the other rack (a statistical test, with a leaky encoding as the control that shows
+the test can fail); each cheat is caught at the hand's end with its reason; a power cut resumes;
+and the same console inside real MicroPython (-X heapsize=131072) gives the same bytes, catches
+the same cheat, and stays within its heap."""
+import hashlib
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import hiddenkit
+from engine import tiles
+from hiddenkit import A_RACK, B_RACK, MUERTOS, STOCK, deal, draw, end, secret, shuffle, truth
+from link import hidden
+
+SETTINGS = settings(derandomize=True, deadline=None, max_examples=30,
+                    suppress_health_check=[HealthCheck.too_slow])
+P, Q = hidden.P, hidden.Q
+
+
+def pair(seed, n=106):
+    return hidden.Hand(0, secret("a%s" % seed), n), hidden.Hand(1, secret("b%s" % seed), n)
+
+
+def dealt(seed, n=106):
+    a, b = pair(seed, n)
+    shuffle(a, b)
+    got_a, got_b = deal(a, b)
+    return a, b, got_a, got_b
+
+
+def _probable_prime(n):
+    small = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73)
+    if any(n % p == 0 for p in small):
+        return n in small
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d //= 2
+        s += 1
+    for a in small:
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+# --- the group and the tiles (docs/link.md "Hidden hands": the group) -------------------------
+
+def test_p_is_the_first_safe_prime_after_its_published_seed():
+    seed = int.from_bytes(hashlib.sha256(b"burako hidden hands").digest(), "big") | (1 << 255)
+    sieve = [p for p in range(3, 2000) if all(p % k for k in range(2, int(p ** 0.5) + 1))]
+    q = (seed // 2) | 1
+    while not (all(q % r and (2 * q + 1) % r for r in sieve)
+               and _probable_prime(q) and _probable_prime(2 * q + 1)):
+        q += 2
+    assert (2 * q + 1, q) == (P, Q)
+    assert P.bit_length() == 256 and P % 4 == 3      # -1 is not a square: a sign flip is seen
+
+
+def test_tiles_are_distinct_squares_that_decode_and_map_to_the_engines_deck():
+    hand = hidden.Hand(0, secret("t"), 108)
+    elems = [hidden.element(t) for t in range(108)]
+    assert len(set(elems)) == 108                                   # R1: copies are distinct here
+    assert all(pow(m, Q, P) == 1 for m in elems)                    # squares: Lipton's leak is empty
+    assert [hand.decode(m) for m in elems] == list(range(108))
+    assert hand.decode(P - elems[5]) == -1 and hand.decode(elems[5] * 4 % P) == -1
+    # id t is tiles.full_deck()[t]: the 106 tiles of R1, the 108 cards of R10 burraco
+    assert [hidden.tile_code(t) for t in range(108)] == list(tiles.full_deck(4))
+    assert [hidden.tile_code(t) for t in range(106)] == list(tiles.full_deck())
+
+
+def test_the_fingerprint_index_is_the_tiles_own():
+    fp = b"".join((hidden.element(t) & 0xFFFFFFFF).to_bytes(4, "little") for t in range(108))
+    hand = hidden.Hand(0, secret("fp"), 108)
+    assert all(hand.decode(int.from_bytes(fp[4 * t:4 * t + 4], "little") | (hidden.element(t) >> 32 << 32))
+               == t for t in range(108))
+
+
+@SETTINGS
+@given(st.binary(min_size=32, max_size=32), st.binary(min_size=32, max_size=32), st.integers(0, 107))
+def test_encryption_round_trips_and_commutes(sa, sb, t):
+    ea, perm = hidden.derive(sa, 108)
+    eb, _ = hidden.derive(sb, 108)
+    da, db = hidden.inverse(ea), hidden.inverse(eb)
+    assert ea & 1 and ea.bit_length() == 128 and ea * da % (P - 1) == 1
+    assert sorted(perm) == list(range(108)) and hidden.derive(sa, 108) == (ea, perm)
+    m = hidden.element(t)
+    both = pow(pow(m, ea, P), eb, P)
+    assert both == pow(pow(m, eb, P), ea, P)                        # commutative
+    assert pow(pow(both, da, P), db, P) == m == pow(pow(both, db, P), da, P)  # either order
+    assert pow(both, Q, P) == 1                                     # still a square
+
+
+# --- two honest consoles (R2 set-up, R3 draws) --------------------------------------------------
+
+def test_two_honest_consoles_deal_a_hand_and_each_learns_only_its_own():
+    a, b, got_a, got_b = dealt(1)
+    t = truth(a, b)
+    assert sorted(t) == list(range(106)) and a.deck == b.deck
+    assert got_a == [t[j] for j in A_RACK] and got_b == [t[j] for j in B_RACK]
+    assert sorted(a.mine()) == sorted(got_a) and sorted(b.mine()) == sorted(got_b)
+    assert all(a.known[j] == 255 for j in range(106) if j not in A_RACK)   # nothing else
+    assert all(b.known[j] == 255 for j in range(106) if j not in B_RACK)
+    # R3.1 draws, alternating: the drawer learns the tile, the other nothing
+    for i, pos in enumerate(STOCK[:20]):
+        x, y = (a, b) if i % 2 == 0 else (b, a)
+        assert draw(x, y, pos) == [t[pos]] and y.known[pos] == 255
+    # R3.4 a discard and R4 a meld: shown, public to both
+    shown = [A_RACK[0], A_RACK[3], STOCK[0]]
+    assert b.take(a.show(shown)) == [t[j] for j in shown]
+    # R6 B takes its muerto: to B only
+    assert b.take(a.give(MUERTOS[1])) == [t[j] for j in MUERTOS[1]]
+    assert all(a.known[j] == 255 for j in MUERTOS[1])
+    # R10 burraco's card turned up: both remove their layer, both learn it
+    pa, pb = a.give([MUERTOS[0][0]], public=True), b.give([MUERTOS[0][0]], public=True)
+    assert a.take(pb) == b.take(pa) == [t[MUERTOS[0][0]]]
+    assert end(a, b) == (hidden.OK, hidden.OK)
+    assert a.tiles == b.tiles == t
+
+
+def test_a_deal_is_a_shuffle_neither_console_chose():
+    # the tile at position 0 over many hands, and A's own first element: each as random as the other
+    firsts = []
+    for s in range(60):
+        a, b = pair(s)
+        shuffle(a, b)
+        firsts.append(truth(a, b)[0])
+    assert len(set(firsts)) > 35                                    # 60 draws of 106: ~46 distinct
+
+
+# --- the curious peer (issue 25's statistical test) ---------------------------------------------
+
+def _curious_guesses(deals, rng):
+    """B follows the protocol and reads everything it receives: A's pass, the deck, its OPENs,
+    A's discards. For each tile of A's rack it tries every decryption it can (its own layer
+    off, none) and the quadratic character, then weighs the tiles it has not seen by what it
+    learned. Returns (the probability it puts on the true tiles, summed; the same from the
+    public tiles alone; its hits when it guesses one tile a position; decodes that found a tile)."""
+    score = base = 0.0
+    hits = decoded = 0
+    square = {x: pow(hidden.element(x), Q, P) == 1 for x in range(106)}
+    for s in range(deals):
+        a, b, _, got_b = dealt(s)
+        t = truth(a, b)
+        public = [A_RACK[0], A_RACK[1]]                             # A discarded two tiles
+        b.take(a.show(public))
+        seen = set(got_b) | {t[j] for j in public}
+        unseen = [x for x in range(106) if x not in seen]
+        for j in A_RACK[2:]:
+            c = int.from_bytes(b.deck[32 * j:32 * j + 32], "little")
+            decoded += (b.decode(c) >= 0) + (b.decode(pow(c, b.d, P)) >= 0)
+            residue = pow(c, Q, P) == 1                             # its quadratic character
+            fit = [x for x in unseen if square[x] == residue]
+            score += (t[j] in fit) / len(fit)
+            hits += rng.choice(fit) == t[j]
+            base += 1 / len(unseen)
+    return score, base, hits, decoded
+
+
+def test_a_curious_peer_guesses_the_other_rack_no_better_than_from_the_public_tiles():
+    score, base, hits, decoded = _curious_guesses(100, random.Random(1))
+    assert decoded == 0
+    assert abs(score - base) < 1e-9 * base                          # its odds are the prior's
+    assert abs(hits - base) < 3.5 * base ** 0.5, (hits, base)      # and so are its guesses
+
+
+def test_the_curious_test_sees_a_leak_where_there_is_one(monkeypatch):
+    """The control: tiles encoded as small numbers, half of them not squares (the encoding
+    Lipton's attack reads). The same peer then puts twice the prior's odds on the true tiles:
+    the test above can fail."""
+    monkeypatch.setattr(hidden, "element", lambda t: t + 2)
+    monkeypatch.setattr(hidden, "_FP", b"".join((t + 2).to_bytes(4, "little") for t in range(108)))
+    score, base, hits, decoded = _curious_guesses(30, random.Random(1))
+    assert decoded == 0 and score > 1.6 * base, (score, base)
+
+
+# --- cheats, caught at the hand's end (issue 25) ------------------------------------------------
+
+def test_a_wrong_decryption_is_caught():
+    a, b, _, _ = dealt(2)
+    t = truth(a, b)
+    pos, other = STOCK[0], STOCK[5]
+    # A removes its layer from another stock tile instead: a real tile, unknown to B
+    forged = bytes((hidden.OPEN, 0, 1, pos)) + pow(
+        int.from_bytes(a.deck[32 * other:32 * other + 32], "little"), a.d, P).to_bytes(32, "little")
+    assert b.take(forged) == [t[other]] and b.why == hidden.OK     # nothing to see yet
+    assert end(a, b) == (hidden.OK, hidden.BAD_OPEN)
+    # a decryption that is no tile, or a tile B already holds: caught at once
+    a, b, _, got_b = dealt(3)
+    junk = bytes((hidden.OPEN, 0, 1, STOCK[0])) + (12345).to_bytes(32, "little")
+    assert b.take(junk) == 0 and b.why == hidden.BAD_OPEN
+    a, b, _, got_b = dealt(4)
+    again = bytes((hidden.OPEN, 0, 1, STOCK[0])) + a.give([B_RACK[0]])[4:]
+    assert b.take(again) == 0 and b.why == hidden.BAD_OPEN
+
+
+def test_a_tile_it_did_not_hold_is_caught():
+    a, b, _, _ = dealt(5)
+    t = truth(a, b)
+    # A melds a joker it does not hold, claiming it sat at one of its rack positions
+    joker = next(x for x in (52, 105) if x not in [t[j] for j in A_RACK + B_RACK])
+    lie = bytes((hidden.SHOW, 1, A_RACK[0], joker))
+    assert b.take(lie) == [joker] and b.why == hidden.OK
+    assert end(a, b) == (hidden.OK, hidden.NOT_HELD)
+    # a position that was never dealt to it: caught at once
+    a, b, _, _ = dealt(6)
+    assert b.take(bytes((hidden.SHOW, 1, STOCK[0], 7))) == 0 and b.why == hidden.NOT_HELD
+
+
+def test_a_changed_shuffle_is_caught_on_either_side():
+    # A tags the jokers (their sign flipped): B's pass keeps the tag, so A finds them in the
+    # deck by their quadratic character; every tile dealt still decodes. Caught at the end.
+    a, b = pair(7)
+    b.take(a.commit())
+    a.take(b.commit())
+    jokers = [i for i in range(106) if a.perm[i] in (52, 105)]
+    while True:
+        p = a.shuffle(1)
+        if p is None:
+            break
+        if a.sent - 1 in jokers:
+            p = p[:3] + (P - int.from_bytes(p[3:], "little")).to_bytes(32, "little")
+        b.take(p)
+    for i in range(0, 106, 14):
+        a.take(b.deck_out(i))
+    tagged = [j for j in range(106) if pow(int.from_bytes(a.deck[32 * j:32 * j + 32], "little"), Q, P) != 1]
+    t = truth(a, b)
+    assert sorted(t[j] for j in tagged) == [52, 105]               # the attack works...
+    deal(a, b)
+    assert end(a, b)[1] == hidden.BAD_DECK                          # ...and is caught (A's own view
+    # is its business: it knows what it did)
+    # B swaps two tiles of the deck after its pass
+    a, b = pair(8)
+    b.take(a.commit())
+    a.take(b.commit())
+    while (p := a.shuffle(2)) is not None:
+        b.take(p)
+    b.deck[0:32], b.deck[32 * 50:32 * 51] = b.deck[32 * 50:32 * 51], b.deck[0:32]
+    for i in range(0, 106, 14):
+        a.take(b.deck_out(i))
+    deal(a, b)
+    assert end(a, b)[0] == hidden.BAD_DECK
+
+
+def test_a_changed_key_is_caught():
+    # A reveals another secret than the one it committed to
+    a, b, _, _ = dealt(9)
+    b.take(bytes((hidden.KEY,)) + secret("another"))
+    assert b.why == hidden.BAD_KEY
+    # A commits to one secret, shuffles with another, reveals the committed one
+    a, b = pair(10)
+    liar = hidden.Hand(0, secret("shuffled with"))
+    b.take(a.commit())
+    liar.take(b.commit())
+    shuffle_liar = liar.shuffle
+    while (p := shuffle_liar(2)) is not None:
+        b.take(p)
+    for i in range(0, 106, 14):
+        liar.take(b.deck_out(i))
+    b.take(liar.give(B_RACK))
+    b.take(a.reveal())
+    while b.check(16):
+        pass
+    assert b.why == hidden.BAD_DECK
+
+
+_DEALT = []
+
+
+@SETTINGS
+@given(st.binary(max_size=80))
+def test_garbage_is_refused_and_nothing_else_changes(junk):
+    if not _DEALT:
+        _DEALT.extend(dealt(11)[:2])
+    a, b = _DEALT[0], hidden.restore(_DEALT[1].saved())
+    known = bytes(b.known)
+    got = b.take(junk)
+    assert got in (None, 0) or isinstance(got, list)
+    if b.why == hidden.OK:      # a well-formed message: an OPEN, SHOW or ASK that fits
+        assert junk[:1] in (bytes((hidden.OPEN,)), bytes((hidden.SHOW,)), bytes((hidden.ASK,)))
+    else:
+        assert bytes(b.known) == known and b.take(a.give([STOCK[0]])) is None  # nothing more taken
+
+
+# --- a power cut (docs/link.md "Hidden hands": resume) -----------------------------------------
+
+def test_a_power_cut_resumes_from_the_save_or_from_the_peer():
+    a, b, got_a, _ = dealt(12)
+    t = truth(a, b)
+    assert pair(0)[0].saved() is None                               # mid-shuffle: deal again
+    draw(a, b, STOCK[0])
+    blob = a.saved()
+    a2 = hidden.restore(blob)
+    assert sorted(a2.mine()) == sorted(got_a + [t[STOCK[0]]]) and a2.deck == a.deck
+    assert draw(a2, b, STOCK[1]) == [t[STOCK[1]]]
+    assert end(a2, b) == (hidden.OK, hidden.OK)
+    # without the deck in the save: the restored console asks for it, and for its OPENs again
+    a, b, got_a, _ = dealt(13)
+    blob = b.saved(deck=False)
+    assert len(blob) < 300
+    b2 = hidden.restore(blob)
+    for p in a.take(b2.ask(0)):
+        assert b2.take(p) is None
+    assert b2.deck == a.deck
+    assert [b2.take(p) for p in a.take(b2.ask(1))] == [[]]          # the same tiles: nothing new
+    assert draw(b2, a, STOCK[0]) == [truth(a, b)[STOCK[0]]]
+    assert end(a, b2) == (hidden.OK, hidden.OK)
+    # a peer that answers with another deck is caught at the end
+    a, b, _, _ = dealt(14)
+    b2 = hidden.restore(b.saved(deck=False))
+    deck = a.take(b2.ask(0))
+    deck[0] = deck[0][:3] + deck[0][35:67] + deck[0][3:35] + deck[0][67:]
+    for p in deck:
+        b2.take(p)
+    assert end(a, b2) == (hidden.OK, hidden.BAD_DECK)
+    with pytest.raises(ValueError):
+        hidden.restore(b"BKH0" + blob[4:])
+
+
+# --- inside real MicroPython --------------------------------------------------------------------
+
+HEAP = 131072
+HAND_PEAK = 16 * 1024       # link/hidden.py imported, one Hand and its deck, one pow()'s garbage
+
+
+@pytest.mark.micropython
+@pytest.mark.parametrize("role", (0, 1))
+def test_a_console_inside_micropython_deals_draws_and_checks_the_same_bytes(role):
+    sa, sb = secret("mpa"), secret("mpb")
+    ref = hidden.Hand(0, sa), hidden.Hand(1, sb)                    # both on CPython: the reference
+    guest = hiddenkit.GuestHand(role, (sa, sb)[role], heap=HEAP)
+    peer = hidden.Hand(1 - role, (sa, sb)[1 - role])
+    try:
+        a, b = (guest, peer) if role == 0 else (peer, guest)
+        sent = []
+        w = sent.append
+        shuffle(*ref)
+        assert b.take(a.commit()) is None and a.take(b.commit()) is None
+        while (p := a.shuffle(1)) is not None:
+            w(p)
+            b.take(p)
+        for i in range(0, 106, 14):
+            p = b.deck_out(i)
+            w(p)
+            a.take(p)
+        assert bytes(sent[-1]) == ref[1].deck_out(98)               # the same deck, byte for byte
+        got = deal(a, b, k=1)                                       # one pow() a step
+        assert got == deal(*ref)
+        for i, pos in enumerate(STOCK[:6]):
+            x, y = (a, b) if i % 2 == 0 else (b, a)
+            assert draw(x, y, pos) == draw(*((ref[0], ref[1]) if i % 2 == 0 else (ref[1], ref[0])), pos)
+        a.take(b.reveal())
+        b.take(a.reveal())
+        while guest.check(1):
+            pass
+        while peer.check(16):
+            pass
+        assert guest.why == peer.why == hidden.OK
+        assert bytes(guest.known) == bytes(((ref[0], ref[1])[role]).known)
+        start, imported, hand = guest.heap
+        assert guest.peak - start < HAND_PEAK, (guest.peak - start, guest.heap)
+    finally:
+        guest.close()
+
+
+@pytest.mark.micropython
+def test_the_console_inside_micropython_catches_a_tagged_shuffle():
+    a = hidden.Hand(0, secret("tag-a"))
+    guest = hiddenkit.GuestHand(1, secret("tag-b"), heap=HEAP)
+    try:
+        guest.take(a.commit())
+        a.take(guest.commit())
+        jokers = [i for i in range(106) if a.perm[i] in (52, 105)]
+        while (p := a.shuffle(1)) is not None:
+            if a.sent - 1 in jokers:
+                p = p[:3] + (P - int.from_bytes(p[3:], "little")).to_bytes(32, "little")
+            guest.take(p)
+        for i in range(0, 106, 14):
+            a.take(guest.deck_out(i))
+        deal(a, guest)
+        guest.take(a.reveal())
+        while guest.check(8):
+            pass
+        assert guest.why == hidden.BAD_DECK
+    finally:
+        guest.close()
