@@ -86,7 +86,10 @@ def fuel(pos, every, heap):
 # the programme on the board, one search a line: D microseconds points moves, or D M (out of heap)
 PICO = """
 import binascii, gc, time
-from engine import rummy_dp
+try:
+    import rummy_dp         # beside the console's own UF2, whose engine is frozen
+except ImportError:
+    from engine import rummy_dp
 for tt, rr, cl in P:
     table = [binascii.unhexlify(m) for m in tt]
     rack = binascii.unhexlify(rr)
@@ -102,9 +105,11 @@ for tt, rr, cl in P:
 """
 
 
-def vpico(pos, every, most):
+def vpico(pos, every, most, uf2=None):
     """The programme on the virtual Pico on every `every`-th position needing at most `most`
-    moves: (RP2040 ms of each that finished, out of heap, run, skipped)."""
+    moves: (RP2040 ms of each that finished, out of heap, run, skipped). uf2: the console's own
+    UF2 (its engine frozen; rummy_dp.mpy goes beside it, on the filesystem's root), else the
+    stock MicroPython with the engine's .mpy files."""
     import os
     import tempfile
 
@@ -125,10 +130,13 @@ def vpico(pos, every, most):
     oom = 0
     with tempfile.TemporaryDirectory(prefix="burako-dp-") as d:
         build = wasi.compile_firmware(os.path.join(d, "build"))
-        with rp2040.VPico(flash=os.path.join(d, "flash.bin")) as pico:
-            rp2040.mpremote(pico.port, "mkdir", ":engine")
-            for name in ("__init__.mpy", "tiles.mpy", "rng.mpy", "rummy.mpy", "rummy_dp.mpy"):
-                rp2040.mpremote(pico.port, "cp", os.path.join(build, "engine", name), ":engine/" + name)
+        with rp2040.VPico(flash=os.path.join(d, "flash.bin"), uf2=uf2) as pico:
+            if uf2 is not None:
+                rp2040.mpremote(pico.port, "cp", os.path.join(build, "engine", "rummy_dp.mpy"), ":rummy_dp.mpy")
+            else:
+                rp2040.mpremote(pico.port, "mkdir", ":engine")
+                for name in ("__init__.mpy", "tiles.mpy", "rng.mpy", "rummy.mpy", "rummy_dp.mpy"):
+                    rp2040.mpremote(pico.port, "cp", os.path.join(build, "engine", name), ":engine/" + name)
             for i in range(0, len(run), 8):
                 got = rp2040.mpremote(pico.port, "exec", "P = %r\n" % (run[i:i + 8],) + PICO, timeout=7200)
                 for ln in got.splitlines():
@@ -153,6 +161,8 @@ def main():
     ap.add_argument("--vpico-moves", type=int, default=20000, metavar="M",
                     help="with --vpico, skip searches needing more moves than this")
     ap.add_argument("--vpico-only", action="store_true", help="only the --vpico part")
+    ap.add_argument("--vpico-uf2", default=None, metavar="FILE",
+                    help="with --vpico, the console's own UF2 (make uf2) instead of the stock firmware")
     a = ap.parse_args()
     from engine import rummy_dp, rummy_solve
 
@@ -207,7 +217,7 @@ def main():
             print(f"inside MicroPython at {a.heap:,} bytes of heap, every {a.fuel}th search ({runs}): fuel per move "
                   f"p50 {pf['p50']:,} max {pf['max']:,}; {oom} ran out of heap or stack")
     if a.vpico:
-        got = vpico(pos, a.vpico, a.vpico_moves)
+        got = vpico(pos, a.vpico, a.vpico_moves, a.vpico_uf2)
         if got is None:
             figs["rummy_dp_vpico_unavailable"] = 1
         else:
@@ -219,7 +229,7 @@ def main():
             figs["rp2040_rummy_dp_out_of_memory"] = oom
             figs["rp2040_rummy_dp_skipped"] = skipped
             if not a.json:
-                print(f"on the virtual Pico, every {a.vpico}th search: {runs} run ({skipped} skipped, over "
+                print(f"on the virtual Pico ({a.vpico_uf2 or 'stock firmware'}), every {a.vpico}th search: {runs} run ({skipped} skipped, over "
                       f"{a.vpico_moves:,} moves), {oom} out of heap; RP2040 ms of the {len(ms)} that finished "
                       f"p50 {figs['rp2040_ms_rummy_dp_p50']} p99 {figs['rp2040_ms_rummy_dp_p99']} "
                       f"max {figs['rp2040_ms_rummy_dp_max']}")
