@@ -141,9 +141,9 @@ def test_the_name_sent_is_the_set_ups_first_seat_else_names_txt_else_none(tmp_pa
     with open(tmp_path / "c" / "names.txt", "w") as f:
         f.write("BEA\nANA\n")
     assert sent() == "BEA"
-    app.names[0] = "LUZ"
+    app.settings.names[0] = "LUZ"
     assert sent() == "LUZ"
-    app.names[0] = None
+    app.settings.names[0] = None
     with open(tmp_path / "c" / "names.txt", "w") as f:
         f.write("bea\n")            # damaged: no name rather than a wrong one
     assert sent() == ""

@@ -126,9 +126,9 @@ def test_italian_follows_burraco_in_set_up_and_goes_back(tmp_path):
     from hal import keys as hal_keys
 
     board, app = runner.run_cpython({"seed": 7, "ai_ms": 0}, str(tmp_path), runner.Feeder(parse_keys(BURRACO)))
-    assert app.screen == 1 and app.variant == 2 and ui_lang.code() == "it"
+    assert app.screen == 1 and app.settings.variant == 2 and ui_lang.code() == "it"
     app.key(hal_keys.RIGHT)                    # burraco -> burako: the console's own language again
-    assert app.variant == 0 and ui_lang.code() == "es"
+    assert app.settings.variant == 0 and ui_lang.code() == "es"
     app.key(hal_keys.LEFT)
     assert ui_lang.code() == "it"
     ui_lang.use("es")
@@ -163,7 +163,7 @@ def test_round_option_cycles_in_set_up_only_for_burraco(tmp_path):
     seen = set()
     for _ in range(12):
         app.key(hal_keys.RIGHT)
-        seen.add((app.target, app.hands))
+        seen.add((app.settings.target, app.settings.hands))
     assert {h for _, h in seen} == {0}                  # burako: targets only
     app.row = 0
     app.key(hal_keys.RIGHT)
@@ -172,13 +172,13 @@ def test_round_option_cycles_in_set_up_only_for_burraco(tmp_path):
     hands = set()
     for _ in range(len(screen_setup.TARGETS) + screen_setup.ROUNDS):
         app.key(hal_keys.RIGHT)
-        hands.add(app.hands)
+        hands.add(app.settings.hands)
     assert hands == {0, 1, 2, 3, 4}
-    while app.hands != 2:
+    while app.settings.hands != 2:
         app.key(hal_keys.RIGHT)
     app.row = list(screen_setup.rows(app)).index(screen_setup.R_START)
     app.key(hal_keys.A)
-    assert app.game.rules.name == "burraco" and app.hands == 2
+    assert app.game.rules.name == "burraco" and app.settings.hands == 2
     ui_lang.use("es")
 
 
@@ -187,7 +187,7 @@ def test_a_tied_round_ends_with_no_winner_and_ten_victory_points_each(tmp_path):
 
     app = App(EmuBoard(str(tmp_path), clock=VirtualClock()), seed=3, autoplay=True, ai_ms=0,
               variant="burraco")
-    app.hands = 1
+    app.settings.hands = 1
     g = app.game
     while g.phase < game.P_HAND_OVER:
         app.ai_move(0)

@@ -118,7 +118,7 @@ def test_a_finished_match_logs_names_the_console_seats_and_the_ai_level(tmp_path
     board, app = runner.run_cpython({"seed": 3, "ai_ms": 0, "target": 1000}, str(tmp_path), runner.Feeder(
         parse_keys("A,RIGHT,RIGHT,DOWN,RIGHT,DOWN,PRESS,A,A,DOWN,DOWN,DOWN,DOWN,LEFT,DOWN,LEFT,LEFT,LEFT,DOWN,A")))
     # burraco (variant row twice), 4 players: J1 AAA, J2 AI (level 1), J3 and J4 people, no name
-    assert app.game.n == 4 and app.names[0] == "AAA"
+    assert app.game.n == 4 and app.settings.names[0] == "AAA"
     app.ai_seats = 0b0010
     finish(app)
     ui_app.SCREENS[ui_app.S_MATCHEND].log(app)
@@ -133,7 +133,7 @@ def test_a_linked_match_logs_its_own_seat_and_the_names_its_hellos_carried(tmp_p
 
     board, app = runner.run_cpython({"seed": 3, "ai_ms": 0}, str(tmp_path), runner.Feeder(
         parse_keys("A,DOWN,DOWN,PRESS,A,A")))
-    assert app.names[0] == "AAA"
+    assert app.settings.names[0] == "AAA"
     from ui import screen_setup
     screen_setup.new_game(app)
     finish(app)

@@ -99,6 +99,24 @@ def _ai(level):
 MAXRACK = const(120)
 
 
+class Settings:
+    """The set-up's choices for the next match (ui/screen_setup.py): the AI level, the variant
+    (its index in engine/rules.VARIANTS; "rummy" is not one of them), the players, the target
+    (0: the variant's), a burraco tournament's round of hands (0: play to the target) and a
+    person's name per seat (None: none chosen; ui/names.py)."""
+
+    def __init__(self, variant, players, target):
+        self.level = 2
+        self.variant = 0
+        for i in range(len(rules.VARIANTS)):
+            if rules.VARIANTS[i].name == variant:
+                self.variant = i
+        self.players = players
+        self.target = target
+        self.hands = 0
+        self.names = [None, None, None, None]
+
+
 class View:
     """The table's view of the match from the viewer's seat: the rack's cursor (and the one
     drawn before it), its scroll, the selection flags per rack index (bit 0 selected, bit 1
@@ -147,16 +165,7 @@ class App:
         self.game = None  # type: game.Game | None
         self.ais = [None, None, None, None]  # type: list
         self.ai_seats = 1 << 1             # seat 1 is an AI by default
-        self.names = [None, None, None, None]   # a person's name per seat, or None (ui/names.py)
-        self.level = 2
-        # the variant's index in engine/rules.VARIANTS ("rummy" is not one of them)
-        self.variant = 0
-        for i in range(len(rules.VARIANTS)):
-            if rules.VARIANTS[i].name == variant:
-                self.variant = i
-        self.players = players
-        self.target = target
-        self.hands = 0              # burraco tournament: a round of this many hands (0: the target)
+        self.settings = Settings(variant, players, target)
         self.stats = bytearray()    # per counted hand: canastas of side 0, of side 1, closer + 1
         self.viewer = 0
         self.view = View()
@@ -248,7 +257,7 @@ class App:
     def seat_ais(self):
         g = self.game
         for p in range(4):
-            self.ais[p] = _ai(self.level) if p < g.n and (self.ai_seats >> p) & 1 else None
+            self.ais[p] = _ai(self.settings.level) if p < g.n and (self.ai_seats >> p) & 1 else None
 
     def humans(self):
         n = 0
@@ -303,10 +312,10 @@ class App:
             return      # a linked match lives in link.sav (screen_link.persist)
         try:
             # (stats: a bytearray where write's default is b"": it only slices it)
-            _sv().write(self.board.storage, self.ai_seats, self.level, ui_lang.LANGS.index(ui_lang.code()),
-                     self.viewer, self.view.sort, self.game, self.played_ms // 1000, self.hands,
+            _sv().write(self.board.storage, self.ai_seats, self.settings.level, ui_lang.LANGS.index(ui_lang.code()),
+                     self.viewer, self.view.sort, self.game, self.played_ms // 1000, self.settings.hands,
                      self.stats,  # pyright: ignore[reportArgumentType]
-                     self.names)
+                     self.settings.names)
             self.saves += 1
             self.has_save = True
         except OSError:

@@ -34,20 +34,20 @@ def start(app):
     from link import session
     link = None
     saved = read(app.board.storage)
-    v = rules.VARIANTS[app.variant].name     # burako, torneo or burraco: the peer must agree
+    v = rules.VARIANTS[app.settings.variant].name     # burako, torneo or burraco: the peer must agree
     if saved is not None:
         try:
             # the position saved with it spares replaying the whole match
             # (used only if it matches the save's digest)
-            link = session.Link(app.board, v, app.target, saved=saved, game=position(app.board.storage))
+            link = session.Link(app.board, v, app.settings.target, saved=saved, game=position(app.board.storage))
         except ValueError:
             linkplay.remove(app.board.storage)
             app.bad_save = True
     if link is None:
-        link = session.Link(app.board, v, app.target)
+        link = session.Link(app.board, v, app.settings.target)
     # the name this console sends in HELLO (docs/ui.md "Names"): the set-up's first seat's,
     # else the most recent in names.txt, else none
-    nm = app.names[0]
+    nm = app.settings.names[0]
     if not nm:
         try:
             with open(app.board.storage.path("names.txt")) as f:

@@ -43,7 +43,7 @@ def start(app):
         link = session.Link(app.board, "rummy", 0)
     # the name this console sends in HELLO (docs/ui.md "Names"): the set-up's first seat's,
     # else the most recent in names.txt, else none
-    nm = app.names[0]
+    nm = app.settings.names[0]
     if not nm:
         try:
             # bytes, not a str constant: no new name interned (docs/memory.md "qstr")

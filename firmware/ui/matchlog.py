@@ -43,11 +43,11 @@ def record(app, rec):
         names = []
         named = False
         for p in range(len(seats)):
-            nm = app.names[p] if seats[p] == "H" else None
+            nm = app.settings.names[p] if seats[p] == "H" else None
             names.append(nm)
             named = named or nm is not None
         if named:
             rec["names"] = names
         if "A" in seats:
-            rec["level"] = app.level
+            rec["level"] = app.settings.level
     return rec

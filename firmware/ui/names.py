@@ -55,7 +55,7 @@ def start(app, s):
     global seat, row, recent, edit, pos
     seat = s
     recent = load(app.board.storage)
-    cur = app.names[s]
+    cur = app.settings.names[s]
     row = 0
     for i in range(len(recent)):
         if recent[i] == cur:
@@ -69,7 +69,7 @@ def start(app, s):
 
 def _pick(app, name):
     global recent
-    app.names[seat] = name
+    app.settings.names[seat] = name
     if name:
         recent = remember(app.board.storage, name, recent)
 

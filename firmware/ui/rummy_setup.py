@@ -74,7 +74,7 @@ def load(app, m):
     m.players = g.n
     m.hands = g.hands
     m.seats = seats
-    app.level = level
+    app.settings.level = level
     rummy_view._start(app)
     app.show(S_RUMMY)
     rummy_view.enter(app)
@@ -117,7 +117,7 @@ def key(app, m, k):
         elif r <= m.players:
             m.seats ^= 1 << (r - 1)
         elif r == m.players + 1:
-            app.level = (app.level - 1 + step) % 3 + 1
+            app.settings.level = (app.settings.level - 1 + step) % 3 + 1
         else:
             m.hands = (m.hands - 1 + step) % 8 + 1
         m.seats &= (1 << m.players) - 1
@@ -153,7 +153,7 @@ def draw(app, m, p):
                 v = rummy_view.tx(rummy_view.X_CABLE)
         elif i == m.players + 1:
             a = lang.t(lang.LEVEL)
-            v = gfx.NUMS[app.level]
+            v = gfx.NUMS[app.settings.level]
         else:
             a = rummy_view.tx(rummy_view.X_HANDS)
             v = gfx.NUMS[m.hands]

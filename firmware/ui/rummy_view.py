@@ -205,8 +205,8 @@ def new(app, seats=None):
     m = app.rummy
     if m is None:
         m = app.rummy = Match()
-        if 2 <= app.players <= 4:
-            m.players = app.players
+        if 2 <= app.settings.players <= 4:
+            m.players = app.settings.players
     if seats is not None:
         m.seats = seats
     if app.seed is None:
@@ -236,7 +236,7 @@ def _start(app):
         from ai.rummy import RummyAI
         for p in range(m.players):
             if (m.seats >> p) & 1:
-                m.ais[p] = RummyAI(app.level)
+                m.ais[p] = RummyAI(app.settings.level)
     m.viewer = _first_human(m, m.g.turn)
     app.next_ai = app.now + app.ai_ms
 
@@ -338,7 +338,7 @@ def save(app):
     try:
         with open(app.board.storage.path(SAVE), "a" if m.stored else "w") as f:
             if not m.stored:
-                f.write("# seats %d level %d\n" % (m.seats, app.level))
+                f.write("# seats %d level %d\n" % (m.seats, app.settings.level))
                 f.write(rummy.header(m.g))
             for ln in m.lines:
                 f.write(ln)

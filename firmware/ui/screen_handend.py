@@ -19,7 +19,7 @@ def ended(app):
     for s in range(2):
         st.append(min(res[s][score.PURE], 15) << 4 | min(res[s][score.IMPURE], 15))
     st.append(g.closer + 1)
-    if app.hands and app.link is None and len(g.history) >= app.hands and g.phase == game.P_HAND_OVER:
+    if app.settings.hands and app.link is None and len(g.history) >= app.settings.hands and g.phase == game.P_HAND_OVER:
         # seed 001 tournament: the round ends on the totals, a tie included (MP 0, VP 10/10)
         x, y = g.scores
         g.winner = 0 if x > y else 1 if y > x else -1
@@ -48,8 +48,8 @@ def draw(app, dirty):
     draw_top(app)
     n = len(g.history)
     p.text(0, 18 if tall else 14, p.w, lang.t(lang.HAND_END) + str(n), CURSOR, FELT_DARK, 1)
-    if app.hands:
-        t = lang.t(lang.HAND) + " " + str(n) + "/" + str(app.hands)
+    if app.settings.hands:
+        t = lang.t(lang.HAND) + " " + str(n) + "/" + str(app.settings.hands)
     else:
         t = lang.t(lang.TARGET) + " " + str(g.target)
     res = g.hand_result()

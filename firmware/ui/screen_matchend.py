@@ -68,7 +68,7 @@ def _who(app, p):
     if link is not None:
         nm = link.names[p != link.seat]
     else:
-        nm = app.names[p] if not (app.ai_seats >> p) & 1 else None
+        nm = app.settings.names[p] if not (app.ai_seats >> p) & 1 else None
     return nm or pname(p)
 
 

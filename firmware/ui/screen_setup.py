@@ -23,7 +23,7 @@ ROUNDS = const(4)      # burraco: after the targets, rounds of 1..ROUNDS hands
 
 
 def rows(app):
-    n = app.players if app.players in rules.VARIANTS[app.variant].players else 2
+    n = app.settings.players if app.settings.players in rules.VARIANTS[app.settings.variant].players else 2
     out = bytearray((R_VARIANT, R_PLAYERS))
     for p in range(n):
         out.append(R_SEAT + p)
@@ -91,34 +91,34 @@ def key(app, k):
     if k & (keys.A | keys.LEFT | keys.RIGHT | keys.PRESS):
         step = -1 if k & keys.LEFT else 1
         if r == R_VARIANT:
-            app.variant = (app.variant + step) % len(rules.VARIANTS)
-            app.target = 0
-            app.hands = 0
-            if app.players not in rules.VARIANTS[app.variant].players:
-                app.players = 2
-            _lang(app, rules.VARIANTS[app.variant] is rules.BURRACO)
+            app.settings.variant = (app.settings.variant + step) % len(rules.VARIANTS)
+            app.settings.target = 0
+            app.settings.hands = 0
+            if app.settings.players not in rules.VARIANTS[app.settings.variant].players:
+                app.settings.players = 2
+            _lang(app, rules.VARIANTS[app.settings.variant] is rules.BURRACO)
         elif r == R_PLAYERS:
-            if 4 in rules.VARIANTS[app.variant].players:
-                app.players = 6 - app.players
+            if 4 in rules.VARIANTS[app.settings.variant].players:
+                app.settings.players = 6 - app.settings.players
         elif r >= R_SEAT and r < R_SEAT + 4:
             app.ai_seats ^= 1 << (r - R_SEAT)
         elif r == R_LEVEL:
-            app.level = (app.level - 1 + step) % 4 + 1     # levels 1-4 (4: ai/expert.py)
+            app.settings.level = (app.settings.level - 1 + step) % 4 + 1     # levels 1-4 (4: ai/expert.py)
         elif r == R_TARGET:
-            chosen = rules.VARIANTS[app.variant]
+            chosen = rules.VARIANTS[app.settings.variant]
             ts = targets(chosen)
             n = len(ts)
-            if app.hands:
-                i = n - 1 + app.hands
+            if app.settings.hands:
+                i = n - 1 + app.settings.hands
             else:
-                t = app.target or chosen.target
+                t = app.settings.target or chosen.target
                 i = 0
                 while i < n and ts[i] < t:
                     i += 1
             i = (i + step) % (n + (ROUNDS if chosen is rules.BURRACO else 0))
-            app.hands = i - n + 1 if i >= n else 0
+            app.settings.hands = i - n + 1 if i >= n else 0
             if i < n:
-                app.target = ts[i]
+                app.settings.target = ts[i]
         if app.row >= len(rows(app)):
             app.row = 0
         app.dirty = D_ALL
@@ -132,9 +132,9 @@ def new_game(app):
     else:
         seed = app.seed
         app.seed = seed + 1
-    chosen = rules.VARIANTS[app.variant]
-    n = app.players if app.players in chosen.players else 2
-    g = app.game = game.Game(chosen, n, seed, rules.MAX_TARGET if app.hands else app.target)
+    chosen = rules.VARIANTS[app.settings.variant]
+    n = app.settings.players if app.settings.players in chosen.players else 2
+    g = app.game = game.Game(chosen, n, seed, rules.MAX_TARGET if app.settings.hands else app.settings.target)
     app.dress(chosen.cards)
     app.stats = bytearray()
     app.seat_ais()
@@ -165,7 +165,7 @@ def draw(app, dirty):
     r = rs[app.row] if app.row < len(rs) else R_START
     person = R_SEAT <= r < R_SEAT + 4 and not (app.ai_seats >> (r - R_SEAT)) & 1
     hint(p, lang.H_SETUP1, lang.H_SETUP2 if r == R_START else lang.H_SETUP4 if person else lang.H_SETUP3)
-    chosen = rules.VARIANTS[app.variant]
+    chosen = rules.VARIANTS[app.settings.variant]
     pad = 2 if tall else 0
     fh = 14 if tall else 11
     for i in range(9):
@@ -185,17 +185,17 @@ def draw(app, dirty):
             b = chosen.name
         elif r == R_PLAYERS:
             a = lang.t(lang.PLAYERS)
-            b = gfx.NUMS[app.players if app.players in chosen.players else 2]
+            b = gfx.NUMS[app.settings.players if app.settings.players in chosen.players else 2]
         elif r == R_LEVEL:
             a = lang.t(lang.LEVEL)
-            b = gfx.NUMS[app.level]
+            b = gfx.NUMS[app.settings.level]
         elif r == R_TARGET:
             # burraco: a target, or a round of 1..4 hands (seed 001 tournaments)
-            a = lang.t(lang.ROUND) if app.hands else lang.t(lang.TARGET)
-            b = gfx.NUMS[app.hands] if app.hands else str(app.target or chosen.target)
+            a = lang.t(lang.ROUND) if app.settings.hands else lang.t(lang.TARGET)
+            b = gfx.NUMS[app.settings.hands] if app.settings.hands else str(app.settings.target or chosen.target)
         else:
             a = pname(r - R_SEAT)
-            b = lang.t(lang.AI) if (app.ai_seats >> (r - R_SEAT)) & 1 else app.names[r - R_SEAT] or lang.t(lang.HUMAN)
+            b = lang.t(lang.AI) if (app.ai_seats >> (r - R_SEAT)) & 1 else app.settings.names[r - R_SEAT] or lang.t(lang.HUMAN)
         p.text(8, y, 110, a, WHITE, bg)
         p.text(118, y, 114, "< " + b + " >", CURSOR if on else WHITE, bg, 2)
 

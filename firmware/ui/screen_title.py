@@ -57,7 +57,7 @@ def load(app):
         app.bad_save = True
     if r is None:
         return False
-    app.ai_seats, app.level, li, v, app.view.sort, played_s, g, app.hands, app.stats, app.names = r
+    app.ai_seats, app.settings.level, li, v, app.view.sort, played_s, g, app.settings.hands, app.stats, app.settings.names = r
     app.game = g
     app.played_ms = played_s * 1000
     app.dress(g.rules.cards)

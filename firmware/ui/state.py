@@ -10,7 +10,7 @@ SCREENS = ("title", "setup", "game", "handoff", "handend", "matchend", "link", "
 def snapshot(app):
     g = app.game
     out = {"screen": SCREENS[app.screen], "lang": lang.code(), "saves": app.saves,
-           "focus": app.view.focus, "msg": app.msg, "names": getattr(app, "names", None),
+           "focus": app.view.focus, "msg": app.msg, "names": app.settings.names,
            "error": app.view.error, "error_text": lang.reason(app.view.error) if app.view.error else ""}
     link = app.link
     if link is not None:

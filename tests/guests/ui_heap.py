@@ -85,4 +85,4 @@ for _ in FRAMES:
     gc.collect()
     check()
 FRAMES = None
-print('END', PEAK, APP.logged, APP.level, APP.ai_seats, APP.target)
+print('END', PEAK, APP.logged, APP.settings.level, APP.ai_seats, APP.settings.target)
