@@ -263,101 +263,166 @@ def _dp_way(table, rack, closing, ways, limit, floor, close):
     for i in range(51, -1, -1):
         t = (i & 3) * 13 + (i >> 2)
         rest[i] = rest[i + 1] + R[t] * ((i >> 2) + 1)
-    # state: (cs0, cs1, cs2, cs3, swapped placed, rack jokers placed, left, closing used, acc)
-    z = (0, 0, 0)
-    za = (0,) * 8
-    layer = {(z, z, z, z, 0, 0, 0, 0, za): (base, None, None)}
-    hist = []
+    # A state is one int: the open runs of each colour (an index into _CSL,
+    # 6 bits each), the swapped and the rack jokers placed (2 bits each),
+    # whether a rack tile was left and whether the closing tile was used,
+    # and above bit 30, within a number, what each colour sent to its sets
+    # (4 bits a colour). A layer maps states to points, nothing else: the
+    # play's path is found again backwards (_back), so a layer costs a
+    # dictionary of ints (no tuples kept per state).
+    ctx = (M, R, K, a, fm, fo, ct, so, rest, floor)
+    layer = {0: base}
+    hist = [layer]
     work = 0
     for i in range(52):
-        v = (i >> 2) + 1
-        c = i & 3
-        t = c * 13 + v - 1
         new = {}
-        cap = floor - rest[i] - 13 * fo
-        for key, val in layer.items():
-            pts = val[0]
-            if key[6] and pts <= cap:
-                continue        # cannot close, cannot beat floor
-            opts = _cell_opts(key[c], M[t], R[t], K[t], 0, fm - key[4], fo - key[5], 1 if t == ct else 0)
-            work += len(opts)
-            if work > limit:
-                return None
-            jl = fm - key[4] + fo - key[5]
-            for o in opts:
-                cs, jmr, jor, sr, sv, left, used, cu, d = o
-                # the runs this colour leaves open: the short ones must go
-                # on at the next number, and no more long ones than copies
-                # there could carry on are worth keeping open (closing a
-                # long run is always allowed: the states merge)
-                nxt = a[t + 1] + jl - jmr - jor if v < 13 else 0
-                if cs[0] + cs[1] > nxt:
-                    continue
-                if cs[2] > nxt - cs[0] - cs[1]:
-                    cs = (cs[0], cs[1], nxt - cs[0] - cs[1])
-                acc = list(key[8])
-                acc[2 * c] = sr
-                acc[2 * c + 1] = sv
-                nk = key[:c] + (cs,) + key[c + 1:4] + (key[4] + jmr, key[5] + jor,
-                                                        key[6] | (1 if left else 0), key[7] | cu, tuple(acc))
-                p = pts + (used + jor) * v
-                old = new.get(nk)
-                if old is None or old[0] < p:
-                    new[nk] = (p, key, d)
+        work = _cell(layer, i, ctx, new, work, limit)
+        if work > limit:
+            return None
         hist.append(new)
         layer = new
-        if c == 3:
-            # this number's sets: free jokers may join them
+        if i & 3 == 3:
             new = {}
-            edge = v <= 2 or v >= 12
-            for key, val in layer.items():
-                pts = val[0]
-                acc = key[8]
-                am = fm - key[4]
-                ao = fo - key[5]
-                for jms in range(am + 1):
-                    for jos in range(ao + 1):
-                        work += 1
-                        if _sets(acc, so[v - 1], jms + jos, edge) is None:
-                            continue
-                        nk = key[:4] + (key[4] + jms, key[5] + jos, key[6], key[7], za)
-                        p = pts + jos * v
-                        old = new.get(nk)
-                        if old is None or old[0] < p:
-                            new[nk] = (p, key, (jms, jos))
+            work = _setstep(layer, i >> 2, ctx, new, work)
             if work > limit:
                 return None
             hist.append(new)
             layer = new
-    bestk = None
+    bestk = -1
     bests = -1
-    for key, val in layer.items():
-        if key[0][0] or key[0][1] or key[1][0] or key[1][1] or key[2][0] or key[2][1] \
-                or key[3][0] or key[3][1] or key[4] != fm:
-            continue
-        left = key[6] or key[5] < rj
-        if cj and key[5] > rj:
+    for key, pts in layer.items():
+        if key & 0xFFFFFF != _FINAL[key & 63] | _FINAL[key >> 6 & 63] << 6 | \
+                _FINAL[key >> 12 & 63] << 12 | _FINAL[key >> 18 & 63] << 18:
+            continue    # a run of one or two tiles left open
+        if key >> 24 & 3 != fm:
+            continue    # a swapped joker not placed
+        jo = key >> 26 & 3
+        left = key >> 28 & 1 or jo < rj
+        if cj and jo > rj:
             if left:
                 continue
-        elif key[7] and left:
+        elif key >> 29 & 1 and left:
             continue
-        s = val[0] + (0 if left or not close else _CLOSE)
-        if s > bests:
-            bests = s
+        sc = pts + (0 if left or not close else _CLOSE)
+        if sc > bests:
+            bests = sc
             bestk = key
-    if bestk is None or bests <= floor:
+    if bestk < 0 or bests <= floor:
         return bests if bests > floor else floor, None, work
-    return bests, _lay_out(hist, bestk, so), work
+    return bests, _lay_out(_back(hist, bestk, ctx), so), work
 
 
-def _lay_out(hist, key, so):
-    """The melds of the path that ends at key: each cell's move replayed."""
+# every colour state (n1, n2, n3): open runs of length 1, 2 and 3+, at most 4
+_CSL = [(x, y, z) for x in range(5) for y in range(5) for z in range(5) if x + y + z <= 4]
+_CSI = {}
+for _k in range(len(_CSL)):
+    _CSI[_CSL[_k]] = _k
+# _FINAL[i]: the colour state i with no short run open is itself, else 63
+_FINAL = bytes([k if not _CSL[k][0] and not _CSL[k][1] else 63 for k in range(len(_CSL))] + [63] * 29)
+
+
+def _cell(layer, i, ctx, new, work, limit, want=-1, wpts=0):
+    """One cell's moves from every state of layer into new (the most points
+    per state); with want, the state and move of layer that reach state
+    want with wpts points instead: (key, move) or None."""
+    M, R, K, a, fm, fo, ct, so, rest, floor = ctx
+    v = (i >> 2) + 1
+    c = i & 3
+    t = c * 13 + v - 1
+    sh = 6 * c
+    cap = floor - rest[i] - 13 * fo
+    cl = 1 if t == ct else 0
+    for key, pts in layer.items():
+        left0 = key >> 28 & 1
+        if left0 and pts <= cap:
+            continue        # cannot close, cannot beat floor
+        jm = key >> 24 & 3
+        jo = key >> 26 & 3
+        opts = _cell_opts(_CSL[key >> sh & 63], M[t], R[t], K[t], 0, fm - jm, fo - jo, cl)
+        if want < 0:
+            work += len(opts)
+            if work > limit:
+                return work
+        jl = fm - jm + fo - jo
+        keep = key & 0x3FFFFFFF & ~(63 << sh) & ~(15 << 24)
+        acc = key >> 30
+        for o in opts:
+            cs, jmr, jor, sr, sv, lf, used, cu, d = o
+            # the runs this colour leaves open: the short ones must go on at
+            # the next number, and no more long ones than copies there could
+            # carry on are worth keeping open (closing a long run is always
+            # allowed: the states merge)
+            nxt = a[t + 1] + jl - jmr - jor if v < 13 else 0
+            if cs[0] + cs[1] > nxt:
+                continue
+            if cs[2] > nxt - cs[0] - cs[1]:
+                cs = (cs[0], cs[1], nxt - cs[0] - cs[1])
+            nk = keep | _CSI[cs] << sh | (jm + jmr) << 24 | (jo + jor) << 26 | cu << 29 \
+                | (acc | (sr | sv << 2) << 4 * c) << 30
+            if lf:
+                nk |= 1 << 28
+            p = pts + (used + jor) * v
+            if want >= 0:
+                if nk == want and p == wpts:
+                    return key, d
+                continue
+            if new.get(nk, -1) < p:
+                new[nk] = p
+    return work if want < 0 else None
+
+
+def _setstep(layer, n, ctx, new, work, want=-1, wpts=0):
+    """Number n + 1's sets (free jokers may join them); with want, as _cell."""
+    fm, fo, so = ctx[4], ctx[5], ctx[7]
+    v = n + 1
+    edge = v <= 2 or v >= 12
+    for key, pts in layer.items():
+        acc = key >> 30
+        at = (acc & 3, acc >> 2 & 3, acc >> 4 & 3, acc >> 6 & 3, acc >> 8 & 3, acc >> 10 & 3,
+              acc >> 12 & 3, acc >> 14 & 3)
+        jm = key >> 24 & 3
+        jo = key >> 26 & 3
+        core = key & 0x3FFFFFFF
+        for jms in range(fm - jm + 1):
+            for jos in range(fo - jo + 1):
+                if want < 0:
+                    work += 1
+                if _sets(at, so[n], jms + jos, edge) is None:
+                    continue
+                nk = core + (jms << 24) + (jos << 26)
+                p = pts + jos * v
+                if want >= 0:
+                    if nk == want and p == wpts:
+                        return key, (jms, jos)
+                    continue
+                if new.get(nk, -1) < p:
+                    new[nk] = p
+    return work if want < 0 else None
+
+
+def _back(hist, key, ctx):
+    """The moves of the path that ends at key in the last layer, first move
+    first: each layer's moves tried again until one reaches the state."""
     path = []
-    for h in range(len(hist) - 1, -1, -1):
-        p, prev, d = hist[h][key]
+    h = len(hist) - 1
+    i = 51
+    while h > 0:
+        want = key
+        wpts = hist[h][key]
+        if h % 5 == 0:
+            r = _setstep(hist[h - 1], i >> 2, ctx, None, 0, want, wpts)
+        else:
+            r = _cell(hist[h - 1], i, ctx, None, 0, 1 << 30, want, wpts)
+            i -= 1
+        key, d = r
         path.append(d)
-        key = prev
+        h -= 1
     path.reverse()
+    return path
+
+
+def _lay_out(path, so):
+    """The melds of a path of moves (_back): each cell's move replayed."""
     runs = [[], [], [], []]
     melds = []
     acc = [0] * 8
