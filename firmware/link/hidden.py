@@ -287,7 +287,7 @@ class Hand:
         out = bytearray(b"BKH1")
         out.extend(bytes((self.role, self.n, 1 if deck else 2, self.why)))
         out.extend(self.secret)
-        out.extend(self.peer_seal)
+        out.extend(self.peer_seal or bytes(W))   # (set: the deck needs both seals)
         out.extend(self.owner)
         out.extend(self.known)
         if deck:
