@@ -127,6 +127,8 @@ def test_two_honest_consoles_deal_a_hand_and_each_learns_only_its_own():
     # R10 burraco's card turned up: both remove their layer, both learn it
     pa, pb = a.give([MUERTOS[0][0]], public=True), b.give([MUERTOS[0][0]], public=True)
     assert a.take(pb) == b.take(pa) == [t[MUERTOS[0][0]]]
+    with pytest.raises(ValueError):
+        a.give([A_RACK[1]])                     # its own tile, to the peer alone: never
     assert end(a, b) == (hidden.OK, hidden.OK)
     assert a.tiles == b.tiles == t
 

@@ -223,11 +223,12 @@ class Hand:
         A position already given may be given again (after ASK)."""
         out = bytearray((OPEN, 1 if public else 0, len(positions)))
         for j in positions:
-            if public:
-                if self.owner[j] == STOCK:
-                    self.owner[j] = PUBLIC
-            elif self.owner[j] == STOCK:
-                self.owner[j] = PEERS
+            o = self.owner[j]
+            if not public and o != STOCK and o != PEERS:
+                # our own tile, or a public one, to the peer alone: the caller's mistake
+                raise ValueError("not a face-down tile")
+            if o == STOCK:
+                self.owner[j] = PUBLIC if public else PEERS
             out.append(j)
             out.extend(pow(_get(self.deck, W * j), self.d, P).to_bytes(W, "little"))
         return bytes(out)
@@ -252,8 +253,9 @@ class Hand:
 
     def check(self, k=1):
         """Verify k more deck positions against the revealed keys (one pow()
-        each: a progress bar's steps); returns how many are left. When none
-        are, every tile this console learned or was shown is checked too."""
+        each: a progress bar's steps); returns how many are left (0: done, the
+        peer caught, or no KEY yet). When none are, every tile this console
+        learned or was shown is checked too."""
         if self.tiles is None or self.why:
             return 0
         j = self.checked
