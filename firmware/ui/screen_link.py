@@ -6,9 +6,9 @@
 # opening and closing (ui/linkplay_screen.py, ui/linkrummy_screen.py). Each
 # screen module imports its glue, never the other way round.
 from ui.common import S_MATCHEND
-from ui.lang import tx  # noqa: F401  (the title asks each entry's screen for its text)
+from ui.lang import tx  # noqa: F401  (the front answers for the link's texts too)
 
-T_MENU = 0      # the title's entry: the link texts' id (ui/lang.py tx())
+T_MENU = 0      # the title's entry: its id among the link's texts (ui/lang.py tx())
 
 
 def _m(app):

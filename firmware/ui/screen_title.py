@@ -4,7 +4,7 @@ from engine import game
 from engine import tiles
 from hal import keys
 from ui import lang
-from ui import screen_link, screen_rummy
+from ui import screen_rummy
 from ui.common import S_SETUP, S_HANDOFF, D_MELDS, D_CLEAR, D_ALL
 from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, HILITE
 
@@ -37,6 +37,7 @@ def key(app, k):
                 app.dirty = D_ALL
         elif item == 3:
             app.row = 0
+            from ui import screen_link      # (the link's front comes when chosen: docs/memory.md "link glue")
             screen_link.start(app)
         elif item == 4:
             app.row = 0
@@ -108,9 +109,9 @@ def draw(app, dirty):
         elif item == 1:
             s = lang.t(lang.NEW)
         elif item == 3:
-            s = screen_link.tx(screen_link.T_MENU)
+            s = lang.tx(0)                  # the link's entry (ui/screen_link.py T_MENU)
             if _linked:
-                s += screen_link.tx(1)      # " (continue)"
+                s += lang.tx(1)             # " (continue)"
         elif item == 4:
             s = screen_rummy.tx(screen_rummy.X_TITLE)
         else:
