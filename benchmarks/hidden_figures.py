@@ -189,8 +189,9 @@ def main():
             print(f"hidden_figures: no virtual Pico ({why})", file=sys.stderr)
         else:
             fig.update(rp2040_figures(steps))
+    fig = {"hidden_" + k: v for k, v in fig.items()}   # one namespace in benchmarks/run.py's union
     for k, v in fig.items():
-        print(f"{k:36} {v}")
+        print(f"{k:44} {v}")
     if a.json:
         print(json.dumps(fig))
     return 0
