@@ -399,3 +399,43 @@ def test_the_console_inside_micropython_catches_a_tagged_shuffle():
         assert guest.why == hidden.BAD_DECK
     finally:
         guest.close()
+
+
+@pytest.mark.micropython
+def test_the_console_inside_micropython_names_each_other_cheat_and_resumes_from_its_save():
+    a0 = hidden.Hand(0, secret("mp-cheat-a"))
+    guest = hiddenkit.GuestHand(1, secret("mp-cheat-b"), heap=HEAP)
+    try:
+        shuffle(a0, guest)
+        deal(a0, guest, k=1)
+        blob, a_blob = guest.saved(), a0.saved()
+        assert blob == hidden.restore(blob).saved()                 # the same save format
+
+        def again():
+            guest.restore(blob)                                     # the power cut: from its save
+            return hidden.restore(a_blob)
+
+        def finish(a):
+            guest.take(a.reveal())
+            while guest.check(8):
+                pass
+            return guest.why
+
+        a = again()                                                 # a wrong decryption
+        other = STOCK[5]
+        guest.take(bytes((hidden.OPEN, 0, 1, STOCK[0])) + pow(
+            int.from_bytes(a.deck[32 * other:32 * other + 32], "little"), a.d, P).to_bytes(32, "little"))
+        assert finish(a) == hidden.BAD_OPEN
+        a = again()                                                 # a tile it did not hold
+        held = truth(a, hidden.restore(blob))[A_RACK[0]]
+        t = [x for x in range(106) if x not in guest.known and x != held][0]
+        guest.take(bytes((hidden.SHOW, 1, A_RACK[0], t)))
+        assert finish(a) == hidden.NOT_HELD
+        a = again()                                                 # a changed key
+        guest.take(bytes((hidden.KEY,)) + secret("another"))
+        assert guest.why == hidden.BAD_KEY
+        a = again()                                                 # honest after all
+        assert draw(guest, a, STOCK[0]) == [truth(a, hidden.restore(blob))[STOCK[0]]]
+        assert finish(a) == hidden.OK
+    finally:
+        guest.close()
