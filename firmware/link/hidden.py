@@ -19,8 +19,8 @@
 import hashlib
 from micropython import const
 
-# the first safe prime 2Q+1 with Q >= int(sha256(b"burako hidden hands"), big-endian) | 2^255 >> 1:
-# nothing up the sleeve, no special form (tests/test_link_hidden.py derives it again)
+# the first safe prime 2Q+1 with Q >= s // 2, s = int(sha256(b"burako hidden hands"), big-endian)
+# | 2^255: nothing up the sleeve, no special form (tests/test_link_hidden.py derives it again)
 P = 0xef09fc6255ba5866bd5dfc9120437c8e0b910c5cf9b2f7786ad7a7ff65a7f9d3
 Q = 0x7784fe312add2c335eaefe489021be4705c8862e7cd97bbc356bd3ffb2d3fce9
 W = const(32)          # bytes of one group element on the wire and in the deck (little-endian)
@@ -53,8 +53,8 @@ PUBLIC = const(3)      # both layers removed: shown by this console, or opened f
 SHOWN = const(4)       # the peer's, shown by it (its claim: checked at the hand's end)
 _NONE = const(255)     # Hand.known: no tile known
 
-# the low 4 bytes of element(t) for every tile id 0..107 (decode's index; tests/test_link_hidden.py
-# computes them again)
+# the low 4 bytes (little-endian) of element(t) for every tile id 0..107: decode's index, a
+# constant (in flash when frozen) rather than 108 hashes at the first decode; the test computes it again
 _FP = (
     b"\x0a\x74\x18\xf1\xf8\xb0\x97\x93\xeb\x54\x78\x2a\x1f\x3c\xa1\xb1\xaf\xfa\x82\xe1\x20\xda\x68\x70"
     b"\xa2\xf0\xd5\x69\x71\x79\xa5\x61\x01\x9e\xfe\xc6\x63\xc0\x44\x85\xd7\x1f\xfd\x69\x54\xe8\x88\x45"
