@@ -84,9 +84,7 @@ def test_tiles_are_distinct_squares_that_decode_and_map_to_the_engines_deck():
 
 def test_the_fingerprint_index_is_the_tiles_own():
     fp = b"".join((hidden.element(t) & 0xFFFFFFFF).to_bytes(4, "little") for t in range(108))
-    hand = hidden.Hand(0, secret("fp"), 108)
-    assert all(hand.decode(int.from_bytes(fp[4 * t:4 * t + 4], "little") | (hidden.element(t) >> 32 << 32))
-               == t for t in range(108))
+    assert hidden._FP == fp and len({fp[i:i + 4] for i in range(0, 432, 4)}) == 108
 
 
 @SETTINGS
