@@ -103,7 +103,8 @@ class Settings:
     """The set-up's choices for the next match (ui/screen_setup.py): the AI level, the variant
     (its index in engine/rules.VARIANTS; "rummy" is not one of them), the players, the target
     (0: the variant's), a burraco tournament's round of hands (0: play to the target) and a
-    person's name per seat (None: none chosen; ui/names.py)."""
+    person's name per seat (None: none chosen; ui/names.py); burraco's Italian: the language
+    the console started in (lang0) and whether the set-up put Italian on (auto_it)."""
 
     def __init__(self, variant, players, target):
         self.level = 2
@@ -115,6 +116,8 @@ class Settings:
         self.target = target
         self.hands = 0
         self.names = [None, None, None, None]
+        self.lang0 = ""
+        self.auto_it = False
 
 
 class View:
@@ -183,7 +186,7 @@ class App:
         self.log_due = False        # a finished linked match waits to be logged
         self.rummy = None              # a Rummy match (ui/screen_rummy.py); self.game stays None
         ui_lang.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
-        self.lang0 = ui_lang.code()       # screen_setup: Italian for burraco unless this was changed
+        self.settings.lang0 = ui_lang.code()  # the language the console started in (screen_setup)
         self.has_save = board.storage.exists(SAVE_NAME)
         if link:
             SCREENS[S_LINK].start(self, variant)

@@ -202,15 +202,16 @@ def draw(app, dirty):
 
 def _lang(app, burraco):
     # R12: burraco is played in Italian unless the player changed the language
-    # in this session (app.lang0 is the language the console started in);
+    # in this session (settings.lang0 is the language the console started in);
     # leaving burraco goes back to that language, unless it was changed since.
-    # app.auto_it: Italian was put on here (on the app: this module leaves the
+    # settings.auto_it: Italian was put on here (on the app: this module leaves the
     # heap while a match is played, ui/app.py OFF_TABLE)
+    s = app.settings
     if burraco:
-        if lang.code() == app.lang0 and lang.code() != "it":
+        if lang.code() == s.lang0 and lang.code() != "it":
             lang.use("it")
-            app.auto_it = True
-    elif getattr(app, "auto_it", False):
+            s.auto_it = True
+    elif s.auto_it:
         if lang.code() == "it":
-            lang.use(app.lang0)
-        app.auto_it = False
+            lang.use(s.lang0)
+        s.auto_it = False
