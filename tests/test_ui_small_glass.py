@@ -467,3 +467,29 @@ def test_burako_link_screen_fits_the_glass(tmp_path):
     assert hint_pixels(d)[:240 * 2 * 10] == hint_pixels(want)[:240 * 2 * 10]
     assert lit_rows(d, 90, 100, gfx.FELT_DARK)
     assert not d.below
+
+
+def test_each_glass_keeps_its_own_layout_with_both_in_one_process(tmp_path):
+    """The layout is chosen once, with the Painter (ui/gfx.py Layout), not by the table's module
+    at draw time: a 240x135 and a 240x240 console playing in one process, their frames
+    interleaved, each draws its own rows (the short glass nothing below row 135, the tall one its
+    rack where the tall layout puts it) and each frame equals a full redraw."""
+    small, small_app, small_clock = start(tmp_path / "s")
+    tall_clock = VirtualClock()
+    tall = EmuBoard(str(tmp_path / "t"), buttons=ScriptButtons(), clock=tall_clock, display=Display(240, 240))
+    tall_app = ui_app.App(tall, seed=3, ai_ms=0, lang="es")
+    for keys in (START, "A", "RIGHT,A", "PRESS,B"):
+        run(small, small_app, small_clock, keys)
+        feed(tall, tall_app, tall_clock, parse_keys(keys),
+             lambda todo: assert_equal_redraw(tall, tall_app))
+    assert small_app.screen == tall_app.screen == ui_app.S_GAME
+    assert small_app.painter.lay is not tall_app.painter.lay
+    assert not small_app.painter.lay.tall and tall_app.painter.lay.tall
+    tall_lay = tall_app.painter.lay
+    assert small_app.painter.lay.Y_RACK < H < tall_lay.Y_RACK
+    assert count(tall.display, tall_lay.Y_RACK, tall_lay.Y_HINT, gfx.CREAM) > 13 * 100
+    assert not small.display.below
+
+
+def assert_equal_redraw(board, app):
+    assert bytes(board.display.pixels) == full_redraw(app)
