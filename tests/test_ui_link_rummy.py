@@ -299,9 +299,7 @@ def test_linked_rummy_match_micropython_heap_limit(tmp_path, seed, damage):
     (benchmarks/linkmatch_figures.py --variant rummy measures the same match;
     a MemoryError anywhere in the guest fails the test). The log's import at
     the end must not open a 7th qstr pool (docs/rummy.md, memory)."""
-    import sys
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "benchmarks"))
-    import linkmatch_figures
+    import linkmatch_figures    # benchmarks/: on sys.path by pyproject's pythonpath
 
     linkmatch_figures.VARIANT[0] = "rummy"
     st, peer, wall = linkmatch_figures.micropython_match(0, damage, seed, str(tmp_path), HEAP)
