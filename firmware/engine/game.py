@@ -37,6 +37,7 @@ P_HAND_OVER = const(4)
 P_MATCH_OVER = const(5)
 
 NO_TILE = const(255)
+HIDDEN = const(53)        # hidden hands (link/hide.py): a tile this console does not know
 
 
 def side_of(player):
@@ -72,13 +73,20 @@ class Game:
         self.drawn = NO_TILE
         self.lone = NO_TILE      # R12: the card taken from a one-card pile this turn
         self.last = False        # R12: this turn is the hand's last (stock reserve reached)
+        # hidden hands (link/hide.py, docs/link.md "Hidden hands"): 0 off; 1 deal HIDDEN
+        # placeholders, tile i of the deal being the encrypted deck's position i (the link
+        # fills in what the protocol opens); 2 the hand is over, counted once the keys are out
+        self.hidden = 0
         if deal:
             self.deal()
 
     # --- set-up (R2) ---------------------------------------------------
     def deal(self):
         deck = tiles.full_deck(self.rules.jokers)
-        self.rng = rng.shuffle(deck, self.rng)
+        if self.hidden:
+            deck = bytearray(bytes((HIDDEN,)) * len(deck))
+        else:
+            self.rng = rng.shuffle(deck, self.rng)
         k = self.rules.rack_size(self.n)
         i = 0
         for p in range(self.n):
@@ -164,7 +172,7 @@ class Game:
         self.drawn = NO_TILE     # any move but the first draw closes the redraw (R3.2)
         if kind == DRAW:
             if not self.stock:
-                self._end_hand()        # R8: stock exhausted
+                self.end_hand()        # R8: stock exhausted
                 return reasons.OK
             t = _pop(self.stock)
             rack.append(t)
@@ -211,7 +219,7 @@ class Game:
                 self._pass_turn()         # R6 indirect: play it from the next turn
         elif kind == CLOSE:
             self.closer = s
-            self._end_hand()
+            self.end_hand()
         elif kind == NEXT:
             if not self.void:
                 self.mano = (self.mano + 1) % self.n
@@ -294,7 +302,7 @@ class Game:
             if left == 0:
                 return reasons.KEEP_ONE, None
             if left == 1:
-                c = tiles.counts(rack)
+                c = tiles.counts(rack, bytearray(tiles.NCODES + 1))
                 for t in ts:
                     c[t] -= 1
                 for t in range(tiles.NCODES):
@@ -320,13 +328,21 @@ class Game:
     def _pass_turn(self):
         self.lone = NO_TILE
         if self.last:
-            self._end_hand()         # R12: the last turn is over, no closing bonus
+            self.end_hand()         # R12: the last turn is over, no closing bonus
             return
         self.turn = (self.turn + 1) % self.n
         self.phase = P_DRAW
 
-    def _end_hand(self):
+    def end_hand(self):
         # R8 (void hand) then R7 and R9
+        if self.hidden:
+            if self.hidden == 1:
+                # hidden hands: the racks hold placeholders until both keys are out;
+                # the link fills them in, then calls this again to count the hand
+                self.hidden = 2
+                self.phase = P_HAND_OVER
+                return
+            self.hidden = 1
         if self.closer < 0 and self.rules.void_without_canasta and \
                 not self.has_canasta(0) and not self.has_canasta(1):
             self.void = True
@@ -496,7 +512,7 @@ def _holds(rack, ts):
         if t >= tiles.NCODES:
             return False
     need = tiles.counts(ts)
-    have = tiles.counts(rack)
+    have = tiles.counts(rack, bytearray(tiles.NCODES + 1))   # (+1: a HIDDEN placeholder)
     for i in range(tiles.NCODES):
         if need[i] > have[i]:
             return False

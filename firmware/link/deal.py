@@ -113,8 +113,14 @@ def received(link, b, i, n, t):
         on_reveal(link, b, i, n)
 
 
+def variant_byte(link):
+    """HELLO's variant: bit 7 set when hidden hands are on (docs/link.md "Hidden
+    hands"), so consoles that differ end with R_RULES rather than deal apart."""
+    return link.variant | (0x80 if link.hidden is not None else 0)
+
+
 def my_hello(link):
-    v = link.variant
+    v = variant_byte(link)
     if link.match_id is None:
         return hello(v, link.target, link.fw, None, 0, 0, b"", link.names[0])
     return hello(v, link.target, link.fw, link.match_id, link.seat, link.count, link.digest, link.names[0])
@@ -130,7 +136,7 @@ def on_hello(link, b, i, n):
     if proto != msg.PROTO:
         link.end(msg.R_VERSION)
         return
-    if v != link.variant or target != link.target:
+    if v != variant_byte(link) or target != link.target:
         link.end(msg.R_RULES)
         return
     # a match counts once it has a move or both consoles know it
@@ -209,7 +215,10 @@ def on_reveal(link, b, i, n):
         return
     link.seed, link.match_id, link.seat = deal(d[0], theirs)
     link.dealing = None
-    link.set_game(link.game_module().new_game(link.rules, link.seed, link.target))
+    g = link.game_module().new_game(link.rules, link.seed, link.target)
+    if link.hidden is not None:
+        link.hidden.hide(g)         # hidden hands: the deal is the protocol's (link/hide.py)
+    link.set_game(g)
     link.dirty = link.t.now | 1
     link.phase = msg.PLAYING
     link.events.append((msg.EV_SYNC, 0, 0))

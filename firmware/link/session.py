@@ -24,7 +24,7 @@ from link.transport import Transport, RTO_MS
 from link.msg import (CONNECTING, DEALING, PLAYING, PEER_GONE, ENDED, STATE_NAMES,  # noqa: F401
                       R_NONE, R_MATCH_OVER, R_VERSION, R_RULES, R_PEER_LOST, R_LOST_MATCH,
                       R_OTHER_MATCH, R_BAD_REVEAL, R_CHEAT, R_DESYNC, R_ABANDONED, R_PROTOCOL,
-                      R_PEER_ABANDONED, R_NO_REVEAL, REASON_NAMES, F_ILLEGAL, F_DIGEST, F_STALE,
+                      R_PEER_ABANDONED, R_NO_REVEAL, R_HIDDEN, REASON_NAMES, F_ILLEGAL, F_DIGEST, F_STALE,
                       F_GARBAGE, F_NOT_TURN, F_UNEXPECTED, EV_STATE, EV_MOVE, EV_SYNC, EV_REFUSED)
 
 # the engine's reason for a move out of turn: engine/reasons.py NOT_YOUR_TURN,
@@ -88,12 +88,14 @@ class Link:
     put_move, get_move, over)."""
 
     def __init__(self, board, variant="burako", target=0, saved=None, game=None,
-                 nonce=None, firmware=FIRMWARE, rto=RTO_MS):
+                 nonce=None, firmware=FIRMWARE, rto=RTO_MS, hidden=False):
         """board: .link (byte stream) and .clock. variant/target: the rules
         offered for a new match (variant: an engine/rules.py name, or
         "rummy"; target 0: the variant's default, none for Rummy). saved: bytes from saved() to resume a match
         (game: the UI's restored Game, used if it matches the save, else the
-        match is replayed from its log). nonce(n): n random bytes."""
+        match is replayed from its log). nonce(n): n random bytes. hidden:
+        hidden hands for the Burako family (link/hide.py; off by default:
+        docs/link.md "Hidden hands"); the peer must offer them too."""
         moves = game_module(variant == "rummy")
         r = moves.find(variant)
         if r is None:
@@ -108,6 +110,13 @@ class Link:
         self.put_move = moves.put_move
         self.get_move = moves.get_move
         self._lazy = True           # link/deal.py, link/repair.py or moves_burako.py loaded
+        # hidden hands' side (link/hide.py's Hid) or None: the open deal from the seed
+        self.hidden = None
+        if hidden and variant != "rummy":
+            if saved is not None:
+                raise ValueError("no resume under hidden hands yet")
+            from link import hide
+            self.hidden = hide.Hid(self)
         self.random = nonce or entropy.random_bytes
         self.fw = bytes(firmware)
         self.peer_fw = b""
@@ -150,6 +159,8 @@ class Link:
             return CONNECTING
         if not self.t.alive():
             return PEER_GONE
+        if s == PLAYING and self.hidden is not None:
+            s = self.hidden.phase       # DEALING while a hand's hidden deal runs
         i = self.syncing
         if i is not None and self.game is not None and \
                 self.t.clock.ticks_diff(self.t.now, i[5]) < _QUIET_MS:
@@ -164,6 +175,8 @@ class Link:
             now = self.t.clock.ticks_ms()
         self._flush()
         self.t.poll(now)
+        if self.hidden is not None:
+            self.hidden.poll()              # at most one pow() a poll
         if self.dealing is not None:
             self.deal().poll(self, now)     # once our REVEAL is out, the peer's must come
         if self.serving is not None:
@@ -193,7 +206,7 @@ class Link:
     def my_turn(self):
         g = self.game
         return self.phase == PLAYING and g is not None and g.turn == self.seat \
-            and g.phase != self.over
+            and g.phase != self.over and (self.hidden is None or self.hidden.idle())
 
     def send_move(self, mv):
         """Play the local player's move on link.game and send it. Returns 0,
@@ -202,6 +215,8 @@ class Link:
         g = self.game
         if self.phase != PLAYING or g is None:
             return BUSY
+        if self.hidden is not None:
+            return self.hidden.send_move(mv)    # its SHOWs, then this again without it
         if g.turn != self.seat:
             return NOT_YOUR_TURN
         self._flush()
@@ -410,6 +425,8 @@ class Link:
             if t == msg.HELLO:
                 self.send(bytes((msg.END, self.reason)))
             return
+        if self.hidden is not None and self.hidden.received(b, i, n):
+            return                  # hidden hands' messages (10-16), a MOVE held or checked there
         if t == msg.MOVE:
             self._on_move(b, i, n)
         elif msg.HELLO <= t <= msg.REVEAL:
