@@ -218,7 +218,7 @@ def linked_match_agrees(image_a, image_b, moves, uf2=None):
 
 # --- bad input ------------------------------------------------------------------------------
 @pytest.mark.parametrize("argv, says", [
-    (["--board", "nope"], "no board profile 'nope'"),
+    (["--board", "nope"], "invalid choice: 'nope'"),
     (["--flash", "{tmp}/small.bin"], "not a 2 MB flash image"),
     (["--flash", "{tmp}"], "is a folder"),
     (["--keys", "A,JUMP"], "unknown key"),
