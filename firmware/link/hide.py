@@ -23,6 +23,7 @@ _HIDDEN = const(53)     # engine/game.py HIDDEN
 _NONE = const(255)
 _BUSY = const(100)      # session.BUSY
 _HELD = const(6)
+_DECK = const(2)        # deck elements a DECK frame (67 bytes)
 _HAND_OVER = const(4)   # engine/game.py P_HAND_OVER
 # engine/game.py's move kinds
 _DRAW = const(0)
@@ -66,10 +67,11 @@ class Hid:
         self.todo = []          # (position, public) OPENs we owe the peer, one a poll
         self.want = 0           # tiles we wait for (our rack, draw, muerto, the card turned up)
         self.held = []
+        self.why = 0            # the check that caught the peer (hidden.WHY_NAMES), 0: none
         self.steps = 0
         self.total = 1
         self.dh = None          # sha256 of the deck (the digest's commitment)
-        self.decked = False
+        self.decked = 0         # B: deck elements sent back
         self.k = self.m = self.base = 0
         self.last = self.peer_last = _NONE      # the last stock position each of us drew
 
@@ -111,10 +113,14 @@ class Hid:
                     L.send(h.shuffle(1))
                     self.steps += 1
                     return
-            elif h.ready() and not self.decked:
-                for j in range(0, h.n, 14):
-                    L.send(h.deck_out(j))
-                self.decked = True
+            elif h.ready() and self.decked < h.n:
+                # the deck back in small frames (hidden.deck_out's 14 elements, 451 bytes,
+                # would almost never pass a cable at 1 % damaged bytes)
+                j = self.decked
+                k = min(_DECK, h.n - j)
+                L.send(bytes((hidden.DECK, j, k)) + h.deck[hidden.W * j:hidden.W * (j + k)])
+                self.decked = j + k
+                return
         if self.todo and h.ready():
             j, pub = self.todo.pop(0)
             L.send(h.give(bytes((j,)), pub))
@@ -152,7 +158,7 @@ class Hid:
         self.hand = g.hand
         self.stage = 1
         self.phase = msg.DEALING
-        self.decked = False
+        self.decked = 0
         self.dh = None
         self.last = self.peer_last = _NONE
         p = (1 - L.seat) * k
@@ -303,10 +309,13 @@ class Hid:
             self.link.send(self.h.reveal())
 
     def caught(self, g):
-        # the hand void (never counted), the link ended with the reason on both
+        # the hand void (never counted), the link ended on both: R_CHEAT, the reason
+        # every language of the UI has a line for; which check failed is self.why
+        # (hidden.WHY_NAMES). A reason of its own waits for the UI's texts (ui/link_*.py).
         g.void = True
         self.stage = 0
-        self.link.end(msg.R_HIDDEN)
+        self.why = self.h.why
+        self.link.end(msg.R_CHEAT)
 
     def reveal(self, g, h):
         # the keys are out and checked: the peer's rack, the muertos and the stock known
