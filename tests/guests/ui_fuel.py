@@ -11,9 +11,13 @@ seed = 5
 
 b = B
 app = App(b, seed=seed)
+gc.collect()   # the display's gc.disable(): collect between set-up steps, outside the brackets
 app.new_game()
+gc.collect()
 b.buttons.ev = keys.A
 app.step(0)
+app.dirty = D_ALL
+app.draw()      # a first full redraw fills the glyph caches: the figure is a steady redraw's
 gc.collect()
 print('F')
 print('F')
