@@ -1,6 +1,7 @@
 """Figures for level 4, the expert (docs/ai.md "Level 4").
 
     .venv/bin/python benchmarks/expert_figures.py [--json] [--fuel-matches N] [--league N] [--no-vpico]
+                                                  [--no-solver]
 
 - Fuel per AI decision inside real MicroPython (WASI, -X heapsize=131072), p50/p99/max,
   levels 3 and 4, from `burako league --levels 3,4 --runtime micropython` (2 and 4 players),
@@ -13,7 +14,7 @@
 - The Rummy solver (engine/rummy_solve.solve at the device budget, RS.NODES) on every 8th play
   search of level-3 Rummy players who have exposed (seeds 1-3, 2 and 4 players), timed on the
   virtual Pico: RP2040 ms p50/p99/max and the share of plays proven best (exact or closing) by
-  tiles on the table (--solver-only: this part alone).
+  tiles on the table (--solver-only: this part alone; --no-solver: without it).
 - With --league N: level 4 against level 3 on N duplicate matches (CPython), 2 and 4 players,
   with the 95 % Wilson interval (seeds 1..N/2).
 """
@@ -128,13 +129,14 @@ def main():
     ap.add_argument("--league", type=int, default=0, help="duplicate matches of 4 against 3 (even; 0: none)")
     ap.add_argument("--no-vpico", action="store_true", help="skip the virtual Pico")
     ap.add_argument("--solver-only", action="store_true", help="only the Rummy solver on the virtual Pico")
+    ap.add_argument("--no-solver", action="store_true", help="the AI decisions without the Rummy solver")
     a = ap.parse_args()
     if a.solver_only:
         fig = vpico_decisions(levels=())
     else:
         fig = fuel(a.fuel_matches)
         if not a.no_vpico and shutil.which("node"):
-            fig.update(vpico_decisions())
+            fig.update(vpico_decisions(solver=not a.no_solver))
     if a.league:
         fig.update(duel(a.league))
     if a.json:
