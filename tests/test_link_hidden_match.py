@@ -80,6 +80,32 @@ def test_a_hidden_match_over_a_noisy_cable():
     assert a.link.game.scores == b.link.game.scores and bytes(a.link.log) == bytes(b.link.log)
 
 
+@pytest.mark.parametrize("when", ["deal", "check", "play"])
+def test_a_cable_pulled_for_30s_mid_deal_mid_check_or_mid_hand_resumes(when):
+    from host.relay import Cable, SimClock
+    clock = SimClock(1000)
+    cable = Cable(clock, None, None)
+    st = {}
+
+    def until(a, b, clk):
+        h = a.link.hidden
+        hit = {"deal": h.stage == 1 and h.h is not None and h.h.got > 30,
+               "check": h.stage == 2, "play": a.link.count >= 40}[when]
+        if "cut" not in st and hit:
+            cable.cut = True
+            st["cut"] = clk.now
+        if "cut" in st and "back" not in st and clk.now - st["cut"] >= 30_000:
+            cable.cut = False
+            st["back"] = clk.now
+        return a.link.state == session.ENDED and b.link.state == session.ENDED \
+            and a.link.idle() and b.link.idle()
+    a, b, clock, cable = duel("burako", 0, 7, hidden=True, until=until, clock=clock, cable=cable)
+    assert "back" in st
+    for L in (a.link, b.link):
+        assert L.reason == session.R_MATCH_OVER and L.refused == 0
+    assert a.link.game.scores == b.link.game.scores and a.link.digest == b.link.digest
+
+
 def test_the_open_deal_is_unchanged_when_the_option_is_off():
     a, b, clock, cable = duel("burako", 0, 1)
     assert a.link.hidden is None and a.link.position(a.link.game)[:2] == b"BK"

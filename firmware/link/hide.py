@@ -67,6 +67,7 @@ class Hid:
         self.todo = []          # (position, public) OPENs we owe the peer, one a poll
         self.want = 0           # tiles we wait for (our rack, draw, muerto, the card turned up)
         self.held = []
+        self.spent = False      # a peer message cost a pow() since the last poll: ours waits
         self.why = 0            # the check that caught the peer (hidden.WHY_NAMES), 0: none
         self.steps = 0
         self.total = 1
@@ -104,6 +105,9 @@ class Hid:
         if h is None or self.hand != g.hand:
             if g.phase < _HAND_OVER:
                 self.begin(g)           # a hand dealt: the first, or after NEXT
+            return
+        if self.spent:
+            self.spent = False          # one pow() a poll: the peer's SHUF or OPEN had it
             return
         if len(L.t.queue) > 2:
             return                      # the cable's pace: a few frames waiting at most
@@ -206,6 +210,7 @@ class Hid:
             L.refuse(msg.F_UNEXPECTED, 0, False)   # (no resume under hidden hands yet)
             return True
         r = h.take(p)
+        self.spent = t == hidden.SHUF or t == hidden.OPEN
         if h.why:
             self.caught(g)
         elif t == hidden.SHUF:
