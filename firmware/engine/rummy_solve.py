@@ -40,10 +40,11 @@ _MELD = const(1)
 _FITS = const(5)
 _SUM = const(14)
 # the programme (key, engine/rummy_dp.dp_play): a fixed cost, then _DP_UNITS
-# units per move it tries (~130 K fuel each under MicroPython, measured on a
-# small position); it may spend 1/_DP_SHARE of what is left
+# units per move it tries (~69-70 K fuel each under MicroPython, measured:
+# benchmarks/rummy_solver_figures.py --fuel); it may spend 1/_DP_SHARE of
+# what is left
 _DP0 = const(30)
-_DP_UNITS = const(4)
+_DP_UNITS = const(3)
 _DP_SHARE = const(2)
 
 # ORDER[k]: the tile code of the k-th tile in (number, colour) order
