@@ -224,3 +224,27 @@ def test_a_hidden_match_inside_micropython_at_131072_against_a_cpython_console()
     assert fig["count"] == L.count and fig["scores"] == L.game.scores
     assert fig["digest"] == L.digest.hex()
     assert fig["heap_peak"] < 131072
+
+
+def test_at_most_one_pow_a_poll_so_the_ui_keeps_drawing(monkeypatch):
+    # hidden.py's pow() counted (a module global shadows the builtin) per Link.poll()
+    calls = [0]
+
+    def counted(*a):
+        calls[0] += 1
+        return pow(*a)
+    monkeypatch.setattr(hidden, "pow", counted, raising=False)
+    worst = [0]
+    polled = [0]
+    poll = session.Link.poll
+
+    def one_poll(self, now=None):
+        calls[0] = 0
+        r = poll(self, now)
+        worst[0] = max(worst[0], calls[0])
+        polled[0] += 1
+        return r
+    monkeypatch.setattr(session.Link, "poll", one_poll)
+    a, b, clock, cable = duel("burraco", 0, 3, hidden=True)
+    assert a.link.reason == b.link.reason == session.R_MATCH_OVER
+    assert worst[0] == 1 and polled[0] > 1000
