@@ -248,3 +248,20 @@ def test_at_most_one_pow_a_poll_so_the_ui_keeps_drawing(monkeypatch):
     a, b, clock, cable = duel("burraco", 0, 3, hidden=True)
     assert a.link.reason == b.link.reason == session.R_MATCH_OVER
     assert worst[0] == 1 and polled[0] > 1000
+
+
+def test_an_illegal_move_under_hidden_hands_ends_the_link_rather_than_replay_an_open_deal():
+    # a repair replays the log from the seed, which deals no hidden hand: the first
+    # refused move of the peer ends the link (R_CHEAT), the game as it was
+    from linkkit import inject
+    a, b, clock, cable = duel("burako", 0, 6, hidden=True, until=lambda a, b, c: a.link.count >= 6)
+    a.playing = b.playing = False           # both hold their moves: the link settles
+    duel(consoles=(a, b), clock=clock, cable=cable, max_ms=5000,
+         until=lambda a, b, c: a.link.count == b.link.count and a.link.idle() and b.link.idle()
+         and a.link.hidden.idle() and b.link.hidden.idle())
+    from link import msg
+    x, y = (a, b) if a.link.game.turn != a.link.seat else (b, a)   # y is to move
+    before = inject(y, msg.move(x.link.count, b"\0\0\0\0", (game.DISCARD, 0, b"\x00", 0)), x, clock)
+    assert x.link.last_refusal[0] == session.F_ILLEGAL
+    assert x.link.reason == session.R_CHEAT and x.link.count == before[1]
+    assert x.link.repairs == 0 and y.link.reason == session.R_CHEAT and y.link.by_peer

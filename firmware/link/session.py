@@ -407,7 +407,10 @@ class Link:
         if self.strikes > msg.MAX_STRIKES:
             self.end(R_CHEAT)
         elif self.syncing is None and self.game is not None and self.phase == PLAYING:
-            self.repair().ask_repair(self)
+            if getattr(self.game, "hidden", 0):
+                self.end(R_CHEAT)   # a replay from the seed deals no hidden hand (docs/link.md)
+            else:
+                self.repair().ask_repair(self)
 
     # --- transport callbacks ----------------------------------------------------
     def link_up(self):
