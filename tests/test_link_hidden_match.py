@@ -6,6 +6,8 @@ holding a tile of the other's rack, a muerto or the stock until the rules make i
 count at the hand's end); a cheat at the hand's end is caught by both (R_CHEAT, the check
 that failed named by the honest console), the hand void; with the option off nothing changes."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import game
 from host.relay import Faults, duel
@@ -265,3 +267,16 @@ def test_an_illegal_move_under_hidden_hands_ends_the_link_rather_than_replay_an_
     assert x.link.last_refusal[0] == session.F_ILLEGAL
     assert x.link.reason == session.R_CHEAT and x.link.count == before[1]
     assert x.link.repairs == 0 and y.link.reason == session.R_CHEAT and y.link.by_peer
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(["burako", "torneo", "burraco"]), st.integers(10, 10**6))
+def test_any_deal_neither_console_knows_a_tile_before_it_is_public(variant, seed):
+    # a hand and a half of any match: the watch of the first test at every step
+    seen = [0]
+    watch = _watch(seen)
+    a, b, clock, cable = duel(variant, 0, seed, hidden=True,
+                              until=lambda a, b, c: watch(a, b, c) or a.link.game is not None
+                              and a.link.game.hand >= 2 and a.link.count > 0 and a.link.hidden.idle())
+    assert seen[0] > 20 and a.link.refused == b.link.refused == 0
+    assert a.link.state != session.ENDED or a.link.reason == session.R_MATCH_OVER
