@@ -321,10 +321,10 @@ for _k in range(len(_CSL)):
 _FINAL = bytes([k if not _CSL[k][0] and not _CSL[k][1] else 63 for k in range(len(_CSL))] + [63] * 29)
 
 
-def _cell(layer, i, ctx, new, work, limit, want=-1, wpts=0):
+def _cell(layer, i, ctx, new, work, limit, want=-1, wpts=0, found=None):
     """One cell's moves from every state of layer into new (the most points
-    per state); with want, the state and move of layer that reach state
-    want with wpts points instead: (key, move) or None."""
+    per state): the work so far. With want, the state and move of layer that
+    reach state want with wpts points instead, appended to found."""
     M, R, K, a, fm, fo, ct, so, rest, floor = ctx
     v = (i >> 2) + 1
     c = i & 3
@@ -363,15 +363,16 @@ def _cell(layer, i, ctx, new, work, limit, want=-1, wpts=0):
                 nk |= 1 << 28
             p = pts + (used + jor) * v
             if want >= 0:
-                if nk == want and p == wpts:
-                    return key, d
+                if nk == want and p == wpts and found is not None:
+                    found.append((key, d))
+                    return work
                 continue
             if new.get(nk, -1) < p:
                 new[nk] = p
-    return work if want < 0 else None
+    return work
 
 
-def _setstep(layer, n, ctx, new, work, want=-1, wpts=0):
+def _setstep(layer, n, ctx, new, work, want=-1, wpts=0, found=None):
     """Number n + 1's sets (free jokers may join them); with want, as _cell."""
     fm, fo, so = ctx[4], ctx[5], ctx[7]
     v = n + 1
@@ -392,12 +393,13 @@ def _setstep(layer, n, ctx, new, work, want=-1, wpts=0):
                 nk = core + (jms << 24) + (jos << 26)
                 p = pts + jos * v
                 if want >= 0:
-                    if nk == want and p == wpts:
-                        return key, (jms, jos)
+                    if nk == want and p == wpts and found is not None:
+                        found.append((key, (jms, jos)))
+                        return work
                     continue
                 if new.get(nk, -1) < p:
                     new[nk] = p
-    return work if want < 0 else None
+    return work
 
 
 def _back(hist, key, ctx):
@@ -407,14 +409,13 @@ def _back(hist, key, ctx):
     h = len(hist) - 1
     i = 51
     while h > 0:
-        want = key
-        wpts = hist[h][key]
+        found = []
         if h % 5 == 0:
-            r = _setstep(hist[h - 1], i >> 2, ctx, None, 0, want, wpts)
+            _setstep(hist[h - 1], i >> 2, ctx, None, 0, key, hist[h][key], found)
         else:
-            r = _cell(hist[h - 1], i, ctx, None, 0, 1 << 30, want, wpts)
+            _cell(hist[h - 1], i, ctx, None, 0, 1 << 30, key, hist[h][key], found)
             i -= 1
-        key, d = r
+        key, d = found[0]
         path.append(d)
         h -= 1
     path.reverse()
@@ -447,7 +448,8 @@ def _lay_out(path, so):
         if c == 3:
             jms, jos = path[h]
             h += 1
-            for grp in _sets(tuple(acc), so[v - 1], jms + jos, v <= 2 or v >= 12):
+            # the programme checked these sets: _sets finds them again
+            for grp in _sets(tuple(acc), so[v - 1], jms + jos, v <= 2 or v >= 12) or ():
                 nat = [x * 13 + v - 1 for x in grp if x < 4]
                 jk = [T.JOKER] * (len(grp) - len(nat))
                 # one natural and two jokers read as a set only with the
