@@ -17,7 +17,9 @@ import time
 from benchpath import ROOT  # noqa: F401  (the checkout on sys.path)
 
 
-def run(target, max_s):
+def run(target, max_s, image=None):
+    """((the board's lines, the CPython Console), None) or (None, why); image: a flash
+    holding the built firmware (made here when None)."""
     from devicekit import flashed_pico
     from emulator.runtimes import rp2040, wasi
     from hostile import SockEnd, WallClock
@@ -27,7 +29,8 @@ def run(target, max_s):
     if why:
         return None, why
     with tempfile.TemporaryDirectory(prefix="burako-hidden-session-") as d:
-        image, _ = flashed_pico(d)
+        if image is None:
+            image, _ = flashed_pico(d)
         with rp2040.VPico(image, link="listen:0") as pico:
             pico.wait_event("usb")
             clock = WallClock()
