@@ -280,3 +280,22 @@ def test_any_deal_neither_console_knows_a_tile_before_it_is_public(variant, seed
                               and a.link.game.hand >= 2 and a.link.count > 0 and a.link.hidden.idle())
     assert seen[0] > 20 and a.link.refused == b.link.refused == 0
     assert a.link.state != session.ENDED or a.link.reason == session.R_MATCH_OVER
+
+
+# --- on the virtual Pico ----------------------------------------------------------------------
+from test_vpico import flashed, pico_copy, vpico_ready  # noqa: E402, F401  (fixtures: the flashed image)
+
+
+@pytest.mark.slow
+def test_a_hidden_match_on_the_virtual_pico_against_a_cpython_console(pico_copy):
+    # the built rp2 firmware runs a Link with hidden hands and its AI to the match's end
+    # (benchmarks/hidden_session_figures.py prints the RP2040 times of the same run)
+    import hidden_session_figures as hsf
+    got, why = hsf.run(300, 1500, image=pico_copy)
+    assert got is not None, why
+    f = hsf.figures(*got)
+    assert f["errors"] == []
+    assert f["reason"] == session.R_MATCH_OVER == f["peer"]["reason"]
+    assert f["count"] == f["peer"]["count"] and f["scores"] == f["peer"]["scores"]
+    assert f["board_ms"]["deal"]["n"] == f["hands"] and f["board_ms"]["check"]["n"] == f["hands"]
+    assert f["board_ms"]["draw"]["n"] > 0
