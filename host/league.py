@@ -60,7 +60,7 @@ GUEST = """
 import gc, json
 gc.disable()
 from ai.selfplay import steps
-from ai.basic import make
+from ai import make
 class Metered:
     def __init__(self, level, seed):
         self.ai = make(level, seed)
@@ -91,7 +91,7 @@ for _ in STEPS:
 
 
 def play_cpython(games, variant, players, on_result):
-    from ai.basic import make
+    from ai import make
     from ai.selfplay import play_match
 
     for a, b, seed, sides in games:

@@ -9,7 +9,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis import HealthCheck
 
-from ai.basic import BasicAI, make
+from ai import make
+from ai.basic import BasicAI
 from ai.expert import ExpertAI
 from ai.selfplay import play_match
 from engine import codec

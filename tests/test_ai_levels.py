@@ -107,7 +107,7 @@ def _positions(seed, levels=(3, 3), n=2, every=7, limit=400, rules=engine_rules.
 
 def test_hint_is_level_four_choice():
     # the strongest level within the device's budget
-    from ai.basic import hint
+    from ai import hint
     from ai.expert import ExpertAI
     from engine import codec
     for b in _positions(5):

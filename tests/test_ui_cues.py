@@ -86,7 +86,7 @@ def test_continue_keeps_the_language_chosen_on_the_title(tmp_path):
 
 
 def test_hint_menu_entry_shows_and_selects_level_3s_move(tmp_path):
-    from ai.basic import hint
+    from ai import hint
 
     board, app = run(tmp_path, START + ",A")
     g = app.game

@@ -1,0 +1,27 @@
+# The AI players: ai/basic.py levels 1-3, ai/expert.py level 4, ai/rack.py the rack's analysis
+# they share. The factory lives here, above both, so that neither level's module imports the
+# other's back (expert.py builds on basic.py); each level loads only when first made, and
+# importing a module of ai/ (Rummy's included) loads no engine module through this one.
+
+
+def make(level, seed=0):
+    """The AI of a level: 1 easy, 2 greedy, 3 looks ahead, 4 the expert
+    (ai/expert.py; seed: its own random numbers) (0: the frozen baseline,
+    for the transcript pins)."""
+    if level >= 4:
+        from ai.expert import ExpertAI
+        return ExpertAI(seed)
+    from ai.basic import BasicAI
+    return BasicAI(level)
+
+
+def hint(g, seat):
+    """The move the strongest level within the device's time budget, level 4
+    (ai/expert.py: p99 ~160 ms, worst ~215 ms of RP2040 time, docs/ai.md),
+    would make for seat in this position (None when seat is not to move): the
+    UI's hint button. A fresh AI remembers nothing of earlier turns, as after
+    a resume (see ai/lookahead.py)."""
+    from engine import game
+    if g.phase == game.P_MATCH_OVER or g.turn != seat:
+        return None
+    return make(4).choose(g)

@@ -416,24 +416,3 @@ def _minus(rack, ts):
             i += 1
         out[i:i + 1] = b""
     return bytes(out)
-
-
-def make(level, seed=0):
-    """The AI of a level: 1 easy, 2 greedy, 3 looks ahead, 4 the expert
-    (ai/expert.py; seed: its own random numbers) (0: the frozen baseline,
-    for the transcript pins)."""
-    if level >= 4:
-        from ai.expert import ExpertAI
-        return ExpertAI(seed)
-    return BasicAI(level)
-
-
-def hint(g, seat):
-    """The move the strongest level within the device's time budget, level 4
-    (ai/expert.py: p99 ~160 ms, worst ~215 ms of RP2040 time, docs/ai.md),
-    would make for seat in this position (None when seat is not to move): the
-    UI's hint button. A fresh AI remembers nothing of earlier turns, as after
-    a resume (see ai/lookahead.py)."""
-    if g.phase == game.P_MATCH_OVER or g.turn != seat:
-        return None
-    return make(4).choose(g)

@@ -3,7 +3,7 @@
 # Level 4's own random numbers are seeded per match and seat (seed * 4 +
 # seat, as burako league does), never from the deal.
 from ai.selfplay import steps as _steps
-from ai.basic import make
+from ai import make
 
 
 def players(nplayers, seed, levels):

@@ -29,7 +29,7 @@ from ui.common import (S_TITLE, S_SETUP, S_GAME, S_HANDOFF, S_HANDEND, S_MATCHEN
 
 class _Screens:
     """SCREENS[s]: the module of screen s, imported on first use. Looked up in sys.modules
-    each time: a Rummy match unloads Burako's screens and loads them again (ui/rummy_swap.py)."""
+    each time: a Rummy match unloads Burako's screens and loads them again (rummy/swap.py)."""
 
     def __len__(self):
         return len(NAMES)
@@ -47,7 +47,7 @@ SCREENS = _Screens()
 
 # what only the title, set-up, hand-end and match-end screens use: off the heap while the table
 # shows, each imported again when next needed (docs/memory.md "OFF_TABLE")
-OFF_TABLE = ("ui.screen_title", "ui.screen_setup", "ui.screen_rummy", "ui.screen_handend",
+OFF_TABLE = ("ui.screen_title", "ui.screen_setup", "rummy.door", "ui.screen_handend",
              "ui.screen_matchend", "ui.matchlog", "scorelog")
 
 
@@ -93,7 +93,7 @@ def _preload():
 
 
 def _ai(level):
-    from ai.basic import make
+    from ai import make
     return make(level)          # level 4 is ai/expert.py
 
 MAXRACK = const(120)
@@ -184,7 +184,7 @@ class App:
         self.link = None            # the link cable's session (ui/screen_link.py)
         self.cable = None           # what the link's modules share while a link is open (Cable)
         self.log_due = False        # a finished linked match waits to be logged
-        self.rummy = None              # a Rummy match (ui/screen_rummy.py); self.game stays None
+        self.rummy = None              # a Rummy match (rummy/door.py); self.game stays None
         ui_lang.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
         self.settings.lang0 = ui_lang.code()  # the language the console started in (screen_setup)
         self.has_save = board.storage.exists(SAVE_NAME)

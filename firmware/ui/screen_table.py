@@ -9,7 +9,7 @@ from engine import tiles
 from engine import melds
 from engine import reasons
 from hal import keys
-from ai.basic import hint as ai_hint
+from ai import hint as ai_hint
 from ui import gfx
 from ui import lang
 from ui.common import (S_TITLE, S_GAME, D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, D_HINT,
@@ -237,7 +237,7 @@ def key_menu(app, k):
 
 
 def show_hint(app):
-    """The menu's hint: the move AI level 4 would make (ai.basic.hint), on the
+    """The menu's hint: the move AI level 4 would make (ai.hint), on the
     message line; the tiles it would lay or add are selected, the tile it
     would discard gets the cursor. Nothing is played."""
     g = app.game

@@ -5,7 +5,7 @@
 import gc
 import time
 
-from ai.basic import make
+from ai import make
 from engine import game
 from engine import rules
 
