@@ -38,6 +38,7 @@ P_MATCH_OVER = const(5)
 
 NO_TILE = const(255)
 HIDDEN = const(53)        # hidden hands (link/hide.py): a tile this console does not know
+_SLOTS = const(54)        # a rack's counts: tiles.NCODES and a slot for HIDDEN (inlined)
 
 
 def side_of(player):
@@ -302,7 +303,7 @@ class Game:
             if left == 0:
                 return reasons.KEEP_ONE, None
             if left == 1:
-                c = tiles.counts(rack, bytearray(tiles.NCODES + 1))
+                c = tiles.counts(rack, bytearray(_SLOTS))
                 for t in ts:
                     c[t] -= 1
                 for t in range(tiles.NCODES):
@@ -512,7 +513,7 @@ def _holds(rack, ts):
         if t >= tiles.NCODES:
             return False
     need = tiles.counts(ts)
-    have = tiles.counts(rack, bytearray(tiles.NCODES + 1))   # (+1: a HIDDEN placeholder)
+    have = tiles.counts(rack, bytearray(_SLOTS))   # (a slot for a HIDDEN placeholder)
     for i in range(tiles.NCODES):
         if need[i] > have[i]:
             return False
