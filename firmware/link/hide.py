@@ -78,8 +78,12 @@ class Hid:
 
     # --- the Link's calls -------------------------------------------------------
     def idle(self):
-        """No deal, no hand-end check, no tile awaited: the player may move."""
-        return self.stage == 0 and not self.want
+        """No deal, no hand-end check, no tile awaited: the player may move. A
+        hand dealt whose deal has not begun yet (a held NEXT taken after the
+        check, this poll) is not idle: its racks are all placeholders."""
+        g = self.link.game
+        return self.stage == 0 and not self.want and (
+            g is None or g.phase >= _HAND_OVER or (self.h is not None and self.hand == g.hand))
 
     def progress(self):
         """0..100: the deal (stage 1) or the hand-end check (stage 2); 100 otherwise."""
@@ -166,10 +170,10 @@ class Hid:
         self.dh = None
         self.last = self.peer_last = _NONE
         p = (1 - L.seat) * k
-        self.todo = [(j, 0) for j in range(p, p + k)]
+        self.todo = [(j, False) for j in range(p, p + k)]
         self.want = k
         if g.pile:
-            self.todo.append((n - 1, 1))    # R12: the card turned up, opened for both
+            self.todo.append((n - 1, True))    # R12: the card turned up, opened for both
             self.want += 1
         self.steps = 0
         self.total = n + 2 * len(self.todo)
@@ -300,11 +304,11 @@ class Hid:
         kind = mv[0]
         if (kind == _DRAW or kind == _REDRAW) and k:
             self.peer_last = j = self.base + k - 1
-            self.todo.append((j, 0))
+            self.todo.append((j, False))
         elif kind == _MUERTO:
             a = 2 * self.k + (1 - self.link.seat) * self.m
             for j in range(a, a + self.m):
-                self.todo.append((j, 0))
+                self.todo.append((j, False))
         self.ended(g)
 
     def ended(self, g):
