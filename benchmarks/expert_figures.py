@@ -11,7 +11,7 @@
   (2 players, seeds 1-3; 4 players, seeds 1-2), the first hand of each, timed on the board with
   ticks_us after a gc.collect() (p50/p99/max); level 3 the same for comparison. rp2040js
   charges no flash wait states, so these are lower bounds for a real Pico.
-- The Rummy solver (engine/rummy_solve.solve at the device budget, RS.NODES) on every 8th play
+- The Rummy solver (rummy/solve.solve at the device budget, RS.NODES) on every 8th play
   search of level-3 Rummy players who have exposed (seeds 1-3, 2 and 4 players), timed on the
   virtual Pico: RP2040 ms p50/p99/max and the share of plays proven best (exact or closing) by
   tiles on the table (--solver-only: this part alone; --no-solver: without it).
@@ -72,7 +72,7 @@ def vpico_decisions(levels=(4, 3), solver=True):
     with tempfile.TemporaryDirectory(prefix="burako-expert-") as d:
         build = wasi.compile_firmware(os.path.join(d, "build"))
         with rp2040.VPico(flash=os.path.join(d, "flash.bin")) as pico:
-            for pkg in ("engine", "ai"):
+            for pkg in ("engine", "ai", "rummy"):
                 rp2040.mpremote(pico.port, "mkdir", ":" + pkg)
                 for name in sorted(os.listdir(os.path.join(build, pkg))):
                     if name.endswith(".mpy"):

@@ -25,7 +25,7 @@ from emulator.runtimes import rp2040
 # what the memory devices unload or import late (docs/memory.md's rows)
 MODULES = ("ui.screen_title", "ui.screen_setup", "ui.names", "ui.lang_it", "scorelog", "ui.screen_handend",
            "ui.screen_matchend", "ui.matchlog", "ui.screen_link", "ui.linkkeys", "ui.link_es",
-           "ui.screen_rummy", "ui.rummy_swap", "ui.save", "link.entropy", "ui.screen_table", "ai.basic", "ai.rack")
+           "rummy.door", "rummy.swap", "ui.save", "link.entropy", "ui.screen_table", "ai.basic", "ai.rack")
 
 SCRIPT = r'''
 import gc, sys

@@ -11,8 +11,8 @@ latency at 115200 baud (8N1: 10 bits a byte) of a typical move frame and its
 ack. Inside real MicroPython (WASI): heap allocated by importing the link
 modules, by constructing a Link, by one move exchange, and the fuel of
 checking one peer move; the .mpy size of firmware/link. Rummy israeli
-(variant 3, link/moves_rummy.py): bytes per move and the largest move frame
-over AI matches (ai/rummy.py), and inside MicroPython the heap its link layer
+(variant 3, rummy/moves.py): bytes per move and the largest move frame
+over AI matches (rummy/ai.py), and inside MicroPython the heap its link layer
 takes and a Rummy Link holds (with Burako's modules never imported). With
 --json the last line is one flat JSON object (link_* keys).
 """
@@ -23,7 +23,7 @@ import time
 import benchpath  # noqa: F401  (puts the checkout, tests/ and firmware/ on sys.path)
 from host.relay import Cable, Console, Faults, SimClock, duel
 from link import frame as link_frame
-from link import moves_rummy
+from rummy import moves as moves_rummy
 from link import session
 from link import transport
 
@@ -87,7 +87,7 @@ def repair_seconds(damage):
 def rummy_matches(seeds, levels=(2, 2)):
     """Rummy AI matches on a clean cable: (moves, bytes both ways, the longest
     move's bytes, the largest MOVE frame on the wire, its frame bytes)."""
-    from ai.rummy import RummyAI
+    from rummy.ai import RummyAI
 
     out = []
     for s in seeds:
@@ -185,8 +185,8 @@ def polls(k):
 GUEST_RUMMY_HEAP = """
 import gc, sys
 gc.disable()
-from engine import rummy
-from ai.rummy import RummyAI
+from rummy import rules
+from rummy.ai import RummyAI
 gc.collect()
 A0 = gc.mem_alloc()
 from link import session as S
@@ -391,7 +391,7 @@ def main():
     flat["link_rummy_log_bytes_per_move"] = round(sum(x["log"] for x in r) / moves, 2)
     rg = guest_rummy_figures()
     print(f"MicroPython, Rummy: importing link/ {rg['import_bytes']} bytes of heap, a Rummy Link "
-          f"{rg['construct_kept_bytes']} kept (with link/moves_rummy.py and engine/rummy_codec.py), "
+          f"{rg['construct_kept_bytes']} kept (with rummy/moves.py and rummy/codec.py), "
           f"{rg['link_kept_120_moves_bytes']} held 120 moves in (log {rg['log_bytes_120_moves']} bytes), "
           f"a move exchange allocates at most {rg['exchange_alloc_max_bytes']} bytes")
     for k, v in rg.items():

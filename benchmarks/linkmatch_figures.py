@@ -15,7 +15,7 @@
   cable, the same virtual clock), and on a clean cable for comparison
 * the protocol's own figures (bytes a move, heap of the link layer alone) are
   benchmarks/link_figures.py's
-* --variant rummy: a linked Rummy israelí match (ui/linkrummy.py, four hands,
+* --variant rummy: a linked Rummy israelí match (rummy/linkplay.py, four hands,
   the AI level 1 at each console's seat): the same figures
 """
 import argparse

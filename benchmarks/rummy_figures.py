@@ -44,16 +44,15 @@ def ui_peak(players):
 def positions(seeds):
     """Every position where a level-3 player who has exposed searches for a play,
     over level-3 matches of 2 and 4 players (CPython)."""
-    from ai import rummy as ai_rummy
-    from engine import rummy
-
+    from rummy import ai as rummy_ai
+    from rummy import rules
     out = []
     for players in (2, 4):
         for seed in seeds:
-            g = rummy.Game(players, seed)
-            ai = ai_rummy.RummyAI(3)
-            while g.phase != rummy.P_MATCH_OVER:
-                if g.phase == rummy.P_PLAY and g.exposed[g.turn]:
+            g = rules.Game(players, seed)
+            ai = rummy_ai.RummyAI(3)
+            while g.phase != rules.P_MATCH_OVER:
+                if g.phase == rules.P_PLAY and g.exposed[g.turn]:
                     out.append(([bytes(m) for m in g.table], bytes(g.racks[g.turn]), g.closing))
                 g.play(ai.choose(g))
     return out
@@ -62,11 +61,10 @@ def positions(seeds):
 def proven(pos, limit, key=None):
     """Per table-size band (tiles on the table // 20, 60+ together): [searches,
     plays proven best (exact, or a closing play), searches that found no play].
-    key: engine/rummy_dp.dp_play to let the solver find and prove its play with
+    key: rummy/dp.dp_play to let the solver find and prove its play with
     the exact programme (what `burako rummy solve` does, with more room; the
     console does not: benchmarks/rummy_solver_figures.py has its figures)."""
-    from engine import rummy_solve
-
+    from rummy import solve as rummy_solve
     bands = {}
     for table, rack, closing in pos:
         r = rummy_solve.solve(table, rack, True, closing, limit, True, True, key)
@@ -85,14 +83,14 @@ def duplicates(deals):
     mean score margin, its 95 % half-width, matches)."""
     import math
 
-    from ai import rummy as ai_rummy
+    from rummy import ai as rummy_ai
     from host.league import Z95, wilson
 
     wins = 0.0
     margins = []
     for seed in range(1, deals + 1):
         for sides in ((3, 2), (2, 3)):
-            r = ai_rummy.play_match(2, seed, levels=list(sides))
+            r = rummy_ai.play_match(2, seed, levels=list(sides))
             me = sides.index(3)
             wins += 1.0 if r["winners"] == [me] else (0.5 if me in r["winners"] else 0.0)
             margins.append(r["scores"][me] - r["scores"][1 - me])
@@ -131,8 +129,7 @@ def main():
             print(f"level {level}: fuel per play search p50 {p['p50']:,} p99 {p['p99']:,} max {p['max']:,} "
                   f"({p['n']} searches, 2 and 4 players; {over} over the {FUEL_BUDGET:,} budget); "
                   f"peak heap {peak:,} bytes (MicroPython, live data + one step)")
-    from engine import rummy_solve
-
+    from rummy import solve as rummy_solve
     pos = positions(seeds)
     for mult in (1, 8):
         bands = proven(pos, rummy_solve.NODES * mult)
@@ -151,9 +148,8 @@ def main():
                   ", ".join(f"{b * 20}{'+' if b == 3 else '-%d' % (b * 20 + 19)}: "
                             f"{figs[f'rummy_l3_proven_pct{tag}_table_{b * 20}']} % of {k - none}"
                             for b, (k, good, none) in sorted(bands.items())))
-    from engine import rummy_dp
-
-    bands = proven(pos, rummy_solve.NODES, rummy_dp.dp_play)
+    from rummy import dp
+    bands = proven(pos, rummy_solve.NODES, dp.dp_play)
     played = sum(b[0] - b[2] for b in bands.values())
     figs["rummy_l3_proven_pct_dp"] = round(100.0 * sum(b[1] for b in bands.values()) / played, 1)
     for b, (k, good, none) in sorted(bands.items()):

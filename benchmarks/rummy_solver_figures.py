@@ -5,7 +5,7 @@ figures there), by tiles on the table:
 
 - the share of searches that found a play whose play is proven best (exact, or a closing
   play) at the device budget (rummy_solve.NODES units): the console's solver, and the same
-  with the programme (engine/rummy_dp.dp_play as the solver's key, its moves charged at
+  with the programme (rummy/dp.dp_play as the solver's key, its moves charged at
   rummy_solve._DP_UNITS units each), and with the programme given room (`burako rummy
   solve`'s default limit);
 - the programme's moves per search (p50 / p99 / max) and CPython seconds;
@@ -39,8 +39,7 @@ def band(table):
 
 def proven(pos, limit, key):
     """Per band: [searches, plays proven best, searches with no play]."""
-    from engine import rummy_solve
-
+    from rummy import solve as rummy_solve
     bands = {}
     for table, rack, closing in pos:
         r = rummy_solve.solve(table, rack, True, closing, limit, True, True, key)
@@ -59,14 +58,13 @@ def fuel(pos, every, heap):
     """The programme inside MicroPython on every `every`-th position: (fuel per move of each
     run that finished, runs out of heap, runs)."""
     from emulator.runtimes import wasi
-    from engine import rummy_dp
-
+    from rummy import dp as rummy_dp
     per = []
     oom = 0
     runs = 0
     for table, rack, closing in pos[::every]:
         moves = rummy_dp.dp_play(table, rack, closing)[3]
-        script = ("import sys\nfrom engine import rummy_dp\ntry:\n print('A')\n"
+        script = ("import sys\nfrom rummy import dp as rummy_dp\ntry:\n print('A')\n"
                   f" r = rummy_dp.dp_play({[bytes(m) for m in table]!r}, {bytes(rack)!r}, {closing})\n"
                   " print('B', r[3])\nexcept MemoryError:\n print('M')\n")
         runs += 1
@@ -89,7 +87,7 @@ import binascii, gc, time
 try:
     import rummy_dp         # beside the console's own UF2, whose engine is frozen
 except ImportError:
-    from engine import rummy_dp
+    from rummy import dp as rummy_dp
 for tt, rr, cl in P:
     table = [binascii.unhexlify(m) for m in tt]
     rack = binascii.unhexlify(rr)
@@ -114,8 +112,7 @@ def vpico(pos, every, most, uf2=None):
     import tempfile
 
     from emulator.runtimes import rp2040, wasi
-    from engine import rummy_dp
-
+    from rummy import dp as rummy_dp
     why = rp2040.missing()
     if why:
         return None
@@ -132,11 +129,13 @@ def vpico(pos, every, most, uf2=None):
         build = wasi.compile_firmware(os.path.join(d, "build"))
         with rp2040.VPico(flash=os.path.join(d, "flash.bin"), uf2=uf2) as pico:
             if uf2 is not None:
-                rp2040.mpremote(pico.port, "cp", os.path.join(build, "engine", "rummy_dp.mpy"), ":rummy_dp.mpy")
+                rp2040.mpremote(pico.port, "cp", os.path.join(build, "rummy", "dp.mpy"), ":rummy_dp.mpy")
             else:
-                rp2040.mpremote(pico.port, "mkdir", ":engine")
-                for name in ("__init__.mpy", "tiles.mpy", "rng.mpy", "rummy.mpy", "rummy_dp.mpy"):
-                    rp2040.mpremote(pico.port, "cp", os.path.join(build, "engine", name), ":engine/" + name)
+                for pkg, names in (("engine", ("__init__.mpy", "tiles.mpy", "rng.mpy")),
+                                   ("rummy", ("__init__.mpy", "rules.mpy", "dp.mpy"))):
+                    rp2040.mpremote(pico.port, "mkdir", ":" + pkg)
+                    for name in names:
+                        rp2040.mpremote(pico.port, "cp", os.path.join(build, pkg, name), ":%s/%s" % (pkg, name))
             for i in range(0, len(run), 8):
                 got = rp2040.mpremote(pico.port, "exec", "P = %r\n" % (run[i:i + 8],) + PICO, timeout=7200)
                 for ln in got.splitlines():
@@ -164,7 +163,8 @@ def main():
     ap.add_argument("--vpico-uf2", default=None, metavar="FILE",
                     help="with --vpico, the console's own UF2 (make uf2) instead of the stock firmware")
     a = ap.parse_args()
-    from engine import rummy_dp, rummy_solve
+    from rummy import dp as rummy_dp
+    from rummy import solve as rummy_solve
 
     pos = positions(list(range(1, 1 + a.games)))
     figs = {"rummy_solver_searches": len(pos)}

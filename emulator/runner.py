@@ -232,7 +232,7 @@ if %(link)r:
     B.link = Cable()
     if %(linkplay)r:
         # imported here, where a collection is safe, not inside App(); not for Rummy, whose
-        # glue (ui/linkrummy.py) loads by itself: Burako's link UI would cost Rummy's match
+        # glue (rummy/linkplay.py) loads by itself: Burako's link UI would cost Rummy's match
         # the interned names it has to spare (docs/rummy.md, "Over the link cable")
         import ui.linkplay
     gc.collect()

@@ -19,9 +19,9 @@ from host.sim import SimReport, guest_script, percentiles
 
 use_firmware()
 
-from engine import rummy as RM  # noqa: E402
-from engine import rummy_solve as RS  # noqa: E402
-from engine import rummy_dp as RD  # noqa: E402
+from rummy import rules as RM  # noqa: E402
+from rummy import solve as RS  # noqa: E402
+from rummy import dp as RD  # noqa: E402
 from engine import tiles as T  # noqa: E402
 
 
@@ -136,7 +136,7 @@ def _laid(new, old):
 
 # --- burako rummy sim -----------------------------------------------------------
 # The guest is host/sim.py's (its GC rule: docs/micropython-harness.md),
-# playing ai/rummy.steps.
+# playing rummy/ai.steps.
 
 
 @dataclass
@@ -152,8 +152,7 @@ class Report(SimReport):
 
 
 def run_cpython(players, seeds, hands=4, target=0, levels=None, transcripts=False, on_match=None):
-    from ai import rummy as AR
-
+    from rummy import ai as AR
     rep = Report()
     t0 = time.perf_counter()
     for s in seeds:
@@ -175,7 +174,7 @@ def run_micropython(players, seeds, hands=4, target=0, levels=None, heap=128 * 1
     from emulator.runtimes import wasi
 
     rep = Report()
-    script = guest_script("ai.rummy", "%d, seed, %d, %d, %r" % (players, hands, target, levels),
+    script = guest_script("rummy.ai", "%d, seed, %d, %d, %r" % (players, hands, target, levels),
                           seeds, transcripts, meter)
     st = {"mark": None, "overhead": None, "lines": []}
 
@@ -210,7 +209,7 @@ def run_micropython(players, seeds, hands=4, target=0, levels=None, heap=128 * 1
     return rep
 
 
-# A match stops after ai/rummy.MAX_MOVES (20000) moves as a bug; a 2-player
+# A match stops after rummy/ai.MAX_MOVES (20000) moves as a bug; a 2-player
 # hand between level-1 AIs (they never close) takes ~160 moves, so 100 hands
 # stay inside it (15,635 moves measured). The console offers 1 to 8 hands. A
 # target alone can need many hands: two level-3 AIs took up to 113 hands
@@ -221,7 +220,7 @@ MAX_SEED = 0xFFFFFFFF
 
 
 def cmd_sim(a):
-    from ai.rummy import MatchError
+    from rummy.ai import MatchError
 
     if a.seed + a.games - 1 > MAX_SEED:
         return _fail(f"--seed {a.seed} with --games {a.games} runs past the last seed, {MAX_SEED}")

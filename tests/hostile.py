@@ -181,7 +181,7 @@ class SavingConsole(Console):
 
 def _ai(variant):
     if variant == "rummy":
-        from ai.rummy import RummyAI
+        from rummy.ai import RummyAI
         return RummyAI(1)
     return None
 

@@ -154,7 +154,7 @@ class RummyConsole(linkkit.Console):
 
 
 def test_a_linked_rummy_match_logs_both_names_and_each_consoles_own_seat(tmp_path, _seeded):
-    """The Rummy glue logs (ui/rummy_view.py log) as matchlog does for Burako: the names the
+    """The Rummy glue logs (rummy/view.py log) as matchlog does for Burako: the names the
     HELLOs carried and this console's seat, so the loser's log counts a loss."""
     for d, nm in (("a", "ANA"), ("b", "LUZ")):
         os.makedirs(tmp_path / d)

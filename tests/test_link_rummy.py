@@ -1,7 +1,7 @@
-"""Rummy israeli over the link cable (firmware/link/moves_rummy.py,
-engine/rummy_codec.py, docs/link.md "Rummy"; rules docs/rules.md R13): two
+"""Rummy israeli over the link cable (firmware/rummy/moves.py,
+rummy/codec.py, docs/link.md "Rummy"; rules docs/rules.md R13): two
 consoles on an in-memory cable (host/relay.py's fault model, simulated clock)
-play whole 1v1 Rummy matches AI against AI (ai/rummy.py) to the end of R13.9's
+play whole 1v1 Rummy matches AI against AI (rummy/ai.py) to the end of R13.9's
 four hands with identical logs, positions and history; a noisy cable, a
 power-off, a cheating peer and garbage bytes change nothing they should not;
 the same duel with one console inside real MicroPython holds no Burako
@@ -13,12 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ai.rummy import RummyAI
-from engine import rummy
-from engine import rummy_codec
+from rummy.ai import RummyAI
+from rummy import rules as rummy
+from rummy import codec
 from engine import tiles
 from host.relay import GUEST_WIRE, Cable, Console, Faults, SimClock, duel
-from link import moves_rummy
+from rummy import moves as moves_rummy
 from link import msg
 from link import session
 from link.session import Link
@@ -49,7 +49,7 @@ def _same_match(a, b):
     assert {la.seat, lb.seat} == {0, 1}
     assert la.count == lb.count and bytes(la.log) == bytes(lb.log)
     assert la.digest == lb.digest
-    assert rummy_codec.encode(la.game) == rummy_codec.encode(lb.game)
+    assert codec.encode(la.game) == codec.encode(lb.game)
     ga, gb = la.game, lb.game
     assert ga.history == gb.history and ga.scores == gb.scores and ga.winners == gb.winners
 
@@ -81,7 +81,7 @@ def test_whole_rummy_match_ends_identically_on_both_consoles_R13_9(seed, levels)
     assert a.link.refused == b.link.refused == 0
     # the host side replays the log to the same position (session.replay)
     g2, bad = session.replay("rummy", a.link.seed, a.link.target, a.link.log)
-    assert bad is None and rummy_codec.encode(g2) == rummy_codec.encode(g)
+    assert bad is None and codec.encode(g2) == codec.encode(g)
     # R13.3: seat 0 starts the first hand
     mv, _ = moves_rummy.get_move(a.link.log, 0, len(a.link.log))
     assert mv == (rummy.DRAW, ())
@@ -135,12 +135,12 @@ def test_send_move_checks_turn_and_state_nothing_changes_R13_4():
     assert a.link.send_move((rummy.DRAW, ())) == session.BUSY
     a, b, clock, cable = _playing(14, 20, rummy.P_DRAW)
     La, Lb = a.link, b.link
-    before = (bytes(La.log), La.count, rummy_codec.encode(La.game))
+    before = (bytes(La.log), La.count, codec.encode(La.game))
     assert La.send_move((rummy.DRAW, ())) == rummy.WRONG_PHASE          # b is to move
-    assert (bytes(La.log), La.count, rummy_codec.encode(La.game)) == before
-    before = (bytes(Lb.log), Lb.count, rummy_codec.encode(Lb.game))
+    assert (bytes(La.log), La.count, codec.encode(La.game)) == before
+    before = (bytes(Lb.log), Lb.count, codec.encode(Lb.game))
     assert Lb.send_move((rummy.PASS, ())) == rummy.MUST_DRAW            # R13.4: draw first
-    assert (bytes(Lb.log), Lb.count, rummy_codec.encode(Lb.game)) == before
+    assert (bytes(Lb.log), Lb.count, codec.encode(Lb.game)) == before
     assert Lb.send_move((rummy.DRAW, ())) == 0 and Lb.count == before[1] + 1
     assert Lb.send_move(_bad_play(Lb.game)) in (rummy.NOT_A_MELD, rummy.BAD_RUN, rummy.BAD_SET)
     assert Lb.count == before[1] + 1 and bytes(Lb.log) == before[0] + b"\x00"
@@ -170,14 +170,14 @@ def test_power_off_mid_match_resumes_from_the_save(who):
 def test_resume_uses_the_uis_position_when_it_matches_the_save():
     a, b, clock, cable = _rummy_duel(8, until=lambda a, b, c: a.link.count >= 90 and a.link.idle())
     blob = a.link.saved()
-    pos = rummy_codec.encode(a.link.game)
-    g = rummy_codec.decode(pos)
+    pos = codec.encode(a.link.game)
+    g = codec.decode(pos)
     L = Link(a.board, "rummy", saved=blob, game=g)
     assert L.game is g and L.count == a.link.count and L.digest == a.link.digest
-    stale = rummy_codec.decode(pos)
+    stale = codec.decode(pos)
     stale.passes += 1                       # not the saved position: replayed instead
     L = Link(a.board, "rummy", saved=blob, game=stale)
-    assert L.game is not stale and rummy_codec.encode(L.game) == pos
+    assert L.game is not stale and codec.encode(L.game) == pos
     with pytest.raises(ValueError):
         Link(a.board, "rummy", saved=blob[:-1])
 
@@ -322,12 +322,12 @@ _body = st.one_of(
 @given(_body)
 def test_garbage_move_bytes_are_refused_and_change_nothing(body):
     L = _fresh()
-    before = (rummy_codec.encode(L.game), bytes(L.log), L.count, L.digest)
+    before = (codec.encode(L.game), bytes(L.log), L.count, L.digest)
     p = msg.move(L.count, b"\x55\x55\x55\x55", None, body)
     L.received(p, 0, len(p))
     assert L.last_refusal[0] in (session.F_GARBAGE, session.F_ILLEGAL, session.F_DIGEST)
     assert L.refused == 1 and not [e for e in L.events if e[0] == session.EV_MOVE]
-    assert (rummy_codec.encode(L.game), bytes(L.log), L.count, L.digest) == before
+    assert (codec.encode(L.game), bytes(L.log), L.count, L.digest) == before
 
 
 @pytest.mark.parametrize("body,code", [
@@ -345,11 +345,11 @@ def test_garbage_move_bytes_are_refused_and_change_nothing(body):
 ])
 def test_bad_move_bytes_are_refused_R13_1(body, code):
     L = _fresh()
-    before = (rummy_codec.encode(L.game), bytes(L.log), L.count)
+    before = (codec.encode(L.game), bytes(L.log), L.count)
     p = msg.move(L.count, b"\x55\x55\x55\x55", None, body)
     L.received(p, 0, len(p))
     assert L.last_refusal[0] == code
-    assert (rummy_codec.encode(L.game), bytes(L.log), L.count) == before
+    assert (codec.encode(L.game), bytes(L.log), L.count) == before
 
 
 def test_a_reference_used_twice_is_refused():
@@ -405,14 +405,14 @@ def test_position_bytes_round_trip_and_tell_positions_apart_R13_9():
     seen = set()
     k = 0
     for g in _positions(21):
-        pos = rummy_codec.encode(g)
+        pos = codec.encode(g)
         assert pos not in seen          # every move changes the position
         seen.add(pos)
-        h = rummy_codec.decode(pos)
-        assert rummy_codec.encode(h) == pos
+        h = codec.decode(pos)
+        assert codec.encode(h) == pos
         if k % 25 == 0:
             # the decoded game goes on exactly as the original (its deal's rng too)
-            h2 = rummy_codec.decode(pos)
+            h2 = codec.decode(pos)
             ai = RummyAI(1)
             while h2.phase != rummy.P_MATCH_OVER and h2.hand == g.hand:
                 assert h2.play(ai.choose(h2)) == 0
@@ -421,27 +421,27 @@ def test_position_bytes_round_trip_and_tell_positions_apart_R13_9():
     assert k > 100
     # every field is in it
     g = rummy.Game(2, 5)
-    base = rummy_codec.encode(g)
+    base = codec.encode(g)
     for change in (lambda x: setattr(x, "rng", x.rng ^ 1), lambda x: setattr(x, "passes", 1),
                    lambda x: setattr(x, "closing", rummy.NO_TILE), lambda x: x.exposed.__setitem__(1, 1),
                    lambda x: x.history.append([3, 4]), lambda x: x.scores.__setitem__(0, 7),
                    lambda x: x.winners.append(1), lambda x: setattr(x, "closer", 1),
                    lambda x: setattr(x, "target", 100), lambda x: setattr(x, "hands", 2),
                    lambda x: x.table.append(b"\x00\x01\x02"), lambda x: x.stock.append(4)):
-        h = rummy_codec.decode(base)
+        h = codec.decode(base)
         change(h)
-        assert rummy_codec.encode(h) != base
+        assert codec.encode(h) != base
 
 
 @pytest.mark.parametrize("bad", [b"", b"RM\x02" + bytes(40), b"RM\x01\x09" + bytes(40)])
 def test_position_decoder_refuses_what_is_not_one(bad):
     with pytest.raises(ValueError):
-        rummy_codec.decode(bad)
-    pos = rummy_codec.encode(rummy.Game(2, 3))
+        codec.decode(bad)
+    pos = codec.encode(rummy.Game(2, 3))
     with pytest.raises(ValueError):
-        rummy_codec.decode(pos[:-1])
+        codec.decode(pos[:-1])
     with pytest.raises(ValueError):
-        rummy_codec.decode(pos + b"\x00")
+        codec.decode(pos + b"\x00")
 
 
 # --- one console inside real MicroPython ---------------------------------------------------
@@ -499,5 +499,5 @@ def test_micropython_console_plays_a_whole_rummy_match_without_burako_modules_R1
     assert L.stats()["resends"] > 0
     # Burako's modules never entered the guest's sys.modules during the match
     assert fig["burako_seen"] == "-"
-    assert fig["rummy_loaded"] == "link.moves_rummy,engine.rummy_codec"    # (the check sees modules)
+    assert fig["rummy_loaded"] == "rummy.moves,rummy.codec"    # (the check sees modules)
     assert fig["heap_peak"] < 128 * 1024

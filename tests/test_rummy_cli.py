@@ -73,8 +73,7 @@ def test_sim_json_and_replay_of_its_transcript(tmp_path):
     assert match["hands"] == 1 and len(match["scores"]) == 3 and match["levels"] == [3, 2, 1]
     assert summary["summary"] is True and summary["games"] == 1
 
-    from ai import rummy
-
+    from rummy import ai as rummy
     lines = []
     rummy.play_match(3, 9, hands=1, levels=[3, 2, 1], emit=lines.append)
     good = tmp_path / "m.txt"
@@ -100,7 +99,7 @@ def rummy_in_process(capsys, *argv):
 
 
 @pytest.mark.parametrize("args,blame", [
-    # ran until ai/rummy's 20000-move guard: a MatchError traceback, exit 1
+    # ran until rummy/ai's 20000-move guard: a MatchError traceback, exit 1
     (("sim", "--hands", "999999"), "argument --hands: 999999 is out of range: hands per match from 0 to 100"),
     (("sim", "--hands", "0", "--target", "5000"), "argument --target: 5000 is out of range: the target from 0 to 500"),
     # -X heapsize=10: a GuestError traceback, exit 1
@@ -122,7 +121,7 @@ def test_sim_and_solve_refuse_up_front_naming_the_option(capsys, args, blame):
 
 def test_sim_match_error_is_one_line_exit_1(capsys, monkeypatch):
     """Should a match still run past the move guard, the run fails in one line."""
-    from ai import rummy
+    from rummy import ai as rummy
     monkeypatch.setattr(rummy, "MAX_MOVES", 50)
     code, out, err = rummy_in_process(capsys, "sim", "--games", "1", "--levels", "1")
     assert code == 1 and err == "burako rummy: match did not end after 50 moves\n"

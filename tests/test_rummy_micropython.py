@@ -26,15 +26,15 @@ TABLE = ("R3 R4 R5 R6 | B3 B4 B5 B6 | Y3 Y4 Y5 Y6 | K3 K4 K5 K6 | R7 B7 Y7 | R8 
 RACK = "R1 B1 Y1 K1 R2 B2 Y2 Y8 Y9 K9 R13 B12 * *"
 
 def test_solver_fits_a_64k_heap_at_the_device_budget_and_far_beyond():
-    from engine import rummy as rummy
-    from engine import rummy_solve
+    from rummy import rules as rummy
+    from rummy import solve
     from engine import tiles
 
-    for limit in (rummy_solve.NODES, 20 * rummy_solve.NODES):
+    for limit in (solve.NODES, 20 * solve.NODES):
         res = wasi.Guest(heap=64 * 1024, fuel=10**11, timeout=120).run_file(
             "rummy_solve_heap.py", table=TABLE, rack=RACK, limit=limit)
         pts, closes, exact, grew = res.lines[-1].split()
-        want = rummy_solve.solve(rummy.parse_table(TABLE), bytes(tiles.parse_list(RACK)), True, rummy.NO_TILE, limit)
+        want = solve.solve(rummy.parse_table(TABLE), bytes(tiles.parse_list(RACK)), True, rummy.NO_TILE, limit)
         assert int(pts) == want[1] and pts != "0"
         assert int(grew) < 24 * 1024        # the search allocates little beyond its frames
 

@@ -2,7 +2,7 @@
 and the engine's conventions: a refused move changes nothing."""
 import pytest
 
-from engine import rummy
+from rummy import rules as rummy
 from engine import tiles
 
 
@@ -303,9 +303,9 @@ def test_replay_refuses_the_first_illegal_line():
     assert g is None and "2 to 4 players" in err
 
 
-# --- the workbench a UI drives (engine/rummy_bench.py) ----------------------------------
+# --- the workbench a UI drives (rummy/bench.py) ----------------------------------
 def test_bench_builds_seed_000_example_1_and_commits_only_when_valid():
-    from engine.rummy_bench import Bench
+    from rummy.bench import Bench
 
     g = position("Y7 Y8 Y9", "Y10 B7 K7 R1")
     before = snapshot(g)
@@ -328,7 +328,7 @@ def test_bench_builds_seed_000_example_1_and_commits_only_when_valid():
 
 
 def test_bench_table_tiles_never_go_back_to_the_rack_and_reset_undoes_all():
-    from engine.rummy_bench import Bench
+    from rummy.bench import Bench
 
     g = position("Y7 Y8 Y9", "Y10 R1")
     b = Bench(g)
@@ -346,7 +346,7 @@ def test_bench_table_tiles_never_go_back_to_the_rack_and_reset_undoes_all():
 
 
 def test_bench_closing_tile():
-    from engine.rummy_bench import Bench
+    from rummy.bench import Bench
 
     g = position("R3 R4 R5", "B9 K9", closing=tiles.parse("Y9"))
     b = Bench(g)

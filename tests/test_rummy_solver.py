@@ -5,30 +5,30 @@ import itertools
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import rummy
-from engine import rummy_solve
+from rummy import rules
+from rummy import solve
 from engine import tiles as engine_tiles
 
 SMALL = settings(max_examples=70, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def tb(text):
-    return rummy.parse_table(text)
+    return rules.parse_table(text)
 
 
 def rk(text):
     return bytes(engine_tiles.parse_list(text))
 
 
-def position(table, rack, exposed=True, closing=rummy.NO_TILE):
+def position(table, rack, exposed=True, closing=rules.NO_TILE):
     """A 2-player game whose player 0 is to play with this table and rack."""
-    g = rummy.Game(2, 1)
+    g = rules.Game(2, 1)
     g.table = [bytes(m) for m in table]
     g.racks[0] = bytearray(rack)
     g.exposed[0] = 1 if exposed else 0
     g.closing = closing
     g.turn = 0
-    g.phase = rummy.P_PLAY
+    g.phase = rules.P_PLAY
     return g
 
 
@@ -36,7 +36,7 @@ def arrangements(group):
     """Every table order of the group that is a meld."""
     out = set()
     for p in itertools.permutations(group):
-        if rummy.kind(p) >= 0:
+        if rules.kind(p) >= 0:
             out.add(bytes(p))
     return sorted(out)
 
@@ -74,7 +74,7 @@ def brute(table, rack, exposed=True):
                     continue
                 for layout in itertools.product(*choices):
                     melds = tuple(layout) if exposed else tuple(table) + tuple(layout)
-                    if g.check_play(melds) == rummy.OK:
+                    if g.check_play(melds) == rules.OK:
                         best = max(best, laid_points(table, melds, exposed))
     return best
 
@@ -94,10 +94,10 @@ def laid_points(table, melds, exposed):
 
 
 def joker_values(m):
-    if rummy.kind(m) == rummy.RUN:
-        s = rummy._run_start(m)
+    if rules.kind(m) == rules.RUN:
+        s = rules._run_start(m)
         return sum(s + i for i in range(len(m)) if m[i] == engine_tiles.JOKER)
-    return rummy.number_of(m) * m.count(engine_tiles.JOKER)
+    return rules.number_of(m) * m.count(engine_tiles.JOKER)
 
 
 def _diff(melds, old):
@@ -147,16 +147,16 @@ def test_solver_matches_brute_force(pos):
     table, rack, total = pos
     if total > 9:
         return
-    got = rummy_solve.solve(table, rack, exposed=True, limit=10**6)
+    got = solve.solve(table, rack, exposed=True, limit=10**6)
     want = brute(table, rack, True)
     if got and got[2]:
         # a closing play ends the search: it lays the whole rack
         assert got[1] <= want
     else:
-        assert (got[1] if got else 0) == want, (rummy.table_text(table), engine_tiles.list_text(rack), got)
+        assert (got[1] if got else 0) == want, (rules.table_text(table), engine_tiles.list_text(rack), got)
     if got:
         assert got[3] is True
-        assert position(table, rack).check_play(got[0]) == rummy.OK
+        assert position(table, rack).check_play(got[0]) == rules.OK
 
 
 @SMALL
@@ -168,56 +168,56 @@ def test_first_exposure_matches_brute_force(rack, joker):
     if any(rack.count(t) > 2 for t in set(rack)):
         return
     table = tb("K1 K2 K3")
-    got = rummy_solve.solve(table, rack, exposed=False, limit=10**6)
+    got = solve.solve(table, rack, exposed=False, limit=10**6)
     want = brute(table, rack, False)
     assert (got[1] if got else 0) == want or (got[2] and got[1] <= want)
     if got:
         assert got[1] >= 30 and got[0][0] == table[0]
-        assert position(table, rack, exposed=False).check_play(got[0]) == rummy.OK
+        assert position(table, rack, exposed=False).check_play(got[0]) == rules.OK
 
 
 def test_solver_plays_seed_000_examples():
     """Seed 000 (R13.5): the three rearrangements the seed shows are found."""
-    got = rummy_solve.solve(tb("Y7 Y8 Y9"), rk("Y10 B7 K7"))
+    got = solve.solve(tb("Y7 Y8 Y9"), rk("Y10 B7 K7"))
     assert got[1] == 24 and got[2]            # all three laid: the rack is empty
     assert sorted(map(sorted, got[0])) == sorted(map(sorted, tb("Y8 Y9 Y10 | B7 K7 Y7")))
-    got = rummy_solve.solve(tb("Y3 Y4 Y5 Y6 Y7"), rk("Y5"))
+    got = solve.solve(tb("Y3 Y4 Y5 Y6 Y7"), rk("Y5"))
     assert sorted(map(sorted, got[0])) == sorted(map(sorted, tb("Y3 Y4 Y5 | Y5 Y6 Y7")))
-    got = rummy_solve.solve(tb("R2 R3 R4 R5 | R2 B2 Y2 K2"), rk("K2"))
-    assert got[1] == 2 and position(tb("R2 R3 R4 R5 | R2 B2 Y2 K2"), rk("K2")).check_play(got[0]) == rummy.OK
+    got = solve.solve(tb("R2 R3 R4 R5 | R2 B2 Y2 K2"), rk("K2"))
+    assert got[1] == 2 and position(tb("R2 R3 R4 R5 | R2 B2 Y2 K2"), rk("K2")).check_play(got[0]) == rules.OK
 
 
 def test_solver_uses_the_closing_tile_only_to_close():
     """R13.8: the closing tile completes a play that empties the rack."""
     table = tb("R3 R4 R5")
-    got = rummy_solve.solve(table, rk("B9 K9"), closing=engine_tiles.parse("Y9"))
+    got = solve.solve(table, rk("B9 K9"), closing=engine_tiles.parse("Y9"))
     assert got is not None and got[2] is True
     assert sorted(map(sorted, got[0])) == sorted(map(sorted, tb("R3 R4 R5 | B9 Y9 K9")))
-    assert position(table, rk("B9 K9"), closing=engine_tiles.parse("Y9")).check_play(got[0]) == rummy.OK
+    assert position(table, rk("B9 K9"), closing=engine_tiles.parse("Y9")).check_play(got[0]) == rules.OK
     # without closing the rack, the closing tile is not used
-    assert rummy_solve.solve(table, rk("B9 K9 R11"), closing=engine_tiles.parse("Y9")) is None
+    assert solve.solve(table, rk("B9 K9 R11"), closing=engine_tiles.parse("Y9")) is None
 
 
 def test_solver_respects_the_set_of_three_joker():
     """R13.7: a joker in a set of 3 is not swapped out."""
-    got = rummy_solve.solve(tb("B5 K5 *"), rk("R5 Y5"))
+    got = solve.solve(tb("B5 K5 *"), rk("R5 Y5"))
     assert got[1] == 5
-    assert position(tb("B5 K5 *"), rk("R5 Y5")).check_play(got[0]) == rummy.OK
+    assert position(tb("B5 K5 *"), rk("R5 Y5")).check_play(got[0]) == rules.OK
 
 
 def test_solver_swaps_a_run_joker_and_reuses_it():
     """R13.7: the tile a run joker stands for takes its place; the joker is laid again."""
     table = tb("R3 * R5")
-    got = rummy_solve.solve(table, rk("R4 B9 K9"))
+    got = solve.solve(table, rk("R4 B9 K9"))
     assert got[1] == 22 and got[2]
-    assert position(table, rk("R4 B9 K9")).check_play(got[0]) == rummy.OK
+    assert position(table, rk("R4 B9 K9")).check_play(got[0]) == rules.OK
 
 
 def test_budget_cut_returns_the_best_found_and_says_so():
     table = tb("R3 R4 R5 R6 | B3 B4 B5 B6 | R7 B7 Y7 | R8 B8 K8")
     rack = rk("R9 B9 K9 Y9 Y10 * R1 B1 K12")
-    cut = rummy_solve.solve(table, rack, limit=40)
-    full = rummy_solve.solve(table, rack, limit=10**6)
+    cut = solve.solve(table, rack, limit=40)
+    full = solve.solve(table, rack, limit=10**6)
     assert full[3] is True and cut[3] is False
     assert cut[1] <= full[1]
-    assert position(table, rack).check_play(cut[0]) == rummy.OK
+    assert position(table, rack).check_play(cut[0]) == rules.OK

@@ -60,17 +60,17 @@ def _script(pos, run):
 
 
 def _position(pos):
-    from engine import rummy
+    from rummy import rules
     from engine import tiles
 
     players, table, rack, closing, _ = pos
-    g = rummy.Game(players, 1)
-    g.table = [bytes(m) for m in rummy.parse_table(table)]
+    g = rules.Game(players, 1)
+    g.table = [bytes(m) for m in rules.parse_table(table)]
     g.racks[0] = bytearray(tiles.parse_list(rack))
     g.exposed[0] = 1
-    g.closing = tiles.parse(closing) if closing else rummy.NO_TILE
+    g.closing = tiles.parse(closing) if closing else rules.NO_TILE
     g.turn = 0
-    g.phase = rummy.P_PLAY
+    g.phase = rules.P_PLAY
     return g
 
 
@@ -88,15 +88,14 @@ def test_level3_decision_within_the_fuel_budget_under_micropython(pos):
     assert res.lines[-1] == ("play" if pos[4] else "pass")
     # the same decision on CPython (transcripts are identical, tested in
     # test_rummy_micropython): a legal play the engine accepts
-    from ai import rummy as ai_rummy
-    from engine import rummy
-
+    from rummy import ai as rummy_ai
+    from rummy import rules
     g = _position(pos)
-    mv = ai_rummy.RummyAI(3).choose(g)
+    mv = rummy_ai.RummyAI(3).choose(g)
     if pos[4]:
-        assert mv[0] == rummy.PLAY and g.play(mv) == rummy.OK
+        assert mv[0] == rules.PLAY and g.play(mv) == rules.OK
     else:
-        assert mv == (rummy.PASS, ())
+        assert mv == (rules.PASS, ())
 
 
 def test_a_budget_too_small_for_the_decision_stops_the_guest():

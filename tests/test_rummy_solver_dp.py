@@ -1,4 +1,4 @@
-"""The Rummy solver's exact programme (engine/rummy_dp.dp_play, docs/rummy.md "The solver",
+"""The Rummy solver's exact programme (rummy/dp.dp_play, docs/rummy.md "The solver",
 issue 23): the best play of a position, jokers (R13.2, R13.7) and the closing tile (R13.8)
 included, against brute force on small positions, against the search with a large budget,
 and against an independent integer programme (scipy's HiGHS MILP, the dev extra) on a few
@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import rummy as RM
-from engine import rummy_dp as RD
-from engine import rummy_solve as RS
+from rummy import rules as RM
+from rummy import dp as RD
+from rummy import solve as RS
 from engine import tiles as T
 from test_rummy_solver import SMALL, TILE, brute, position, small_position
 
@@ -112,7 +112,7 @@ def test_dp_play_stops_at_its_limit():
 def _real_positions(with_joker, step):
     """Every `step`-th play search of level-3 players who have exposed, 2 and 4 players,
     seeds 1-3, with (or without) a joker in table or rack (benchmarks/rummy_figures.positions)."""
-    from ai import rummy as AR
+    from rummy import ai as AR
     out = []
     k = 0
     for players in (2, 4):

@@ -16,17 +16,17 @@ from test_rummy_solver_budget import HARD, _position
 
 pytestmark = pytest.mark.slow
 
-MODULES = ("__init__.mpy", "tiles.mpy", "rng.mpy", "rummy.mpy", "rummy_solve.mpy")
+MODULES = {"engine": ("__init__.mpy", "tiles.mpy", "rng.mpy"), "rummy": ("__init__.mpy", "rules.mpy", "solve.mpy")}
 
 def test_the_hard_positions_solve_on_the_rp2_firmware(tmp_path):
     vpico_or_skip()
-    from engine import rummy_solve
-
-    build = wasi.compile_firmware() / "engine"
+    from rummy import solve as rummy_solve
+    build = wasi.compile_firmware()
     with rp2040.VPico(flash=tmp_path / "flash.bin") as pico:
-        rp2040.mpremote(pico.port, "mkdir", ":engine")
-        for name in MODULES:
-            rp2040.mpremote(pico.port, "cp", str(build / name), ":engine/" + name)
+        for pkg, names in MODULES.items():
+            rp2040.mpremote(pico.port, "mkdir", ":" + pkg)
+            for name in names:
+                rp2040.mpremote(pico.port, "cp", str(build / pkg / name), ":%s/%s" % (pkg, name))
         for players, table, rack, closing, _ in HARD:
             solve = wasi.program("rummy_solve_pico.py", table=table, rack=rack, closing=closing)
             out = rp2040.mpremote(pico.port, "exec", solve, timeout=300)

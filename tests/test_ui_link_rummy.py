@@ -1,4 +1,4 @@
-"""Rummy israelí over the link cable in the firmware UI (ui/linkrummy.py;
+"""Rummy israelí over the link cable in the firmware UI (rummy/linkplay.py;
 rules docs/rules.md R13): two Apps in one process on EmuBoards
 joined by an in-memory cable (host/relay.py's fault model) on one virtual
 clock, as tests/test_ui_link.py does for Burako. A whole match with the same
@@ -10,15 +10,15 @@ import os
 
 import pytest
 
-from engine import rummy
+from rummy import rules as rummy
 from engine import tiles
 from host.relay import Faults
 from link import entropy
 from link import session
-from ui import linkrummy
-from ui import linkrummy_screen
+from rummy import linkplay
+from rummy import linkplay_screen as linkrummy_screen
 from ui import linkplay_screen     # the LINK table ids (linkrummy_screen holds them private)
-from ui import rummy_view
+from rummy import view
 from ui import screen_link
 from ui import linkkeys
 from ui.common import S_RUMMY
@@ -47,7 +47,7 @@ class Console(linkkit.Console):
         self.rack_drawn = []
 
         def tile_seen(x, y, t, *a):
-            if y == rummy_view.Y_RACK:
+            if y == view.Y_RACK:
                 self.rack_drawn.append(t)
             return tile(x, y, t, *a)
         p.tile = tile_seen
@@ -98,18 +98,18 @@ def same_match(a, b):
         assert rec["variant"] == "rummy" and rec["seats"] == "HH"
         assert rec["final"] == r["scores"] and rec["hands"] == r["history"]
         assert not linkrummy_screen.exists(c.app.board.storage)              # over on both: its save is gone
-        assert not os.path.exists(os.path.join(c.dir, rummy_view.SAVE))   # pass-and-play untouched
+        assert not os.path.exists(os.path.join(c.dir, view.SAVE))   # pass-and-play untouched
     return sa
 
 
-RM_HANDS = 4      # R13.9: a linked match is four hands (link/moves_rummy.py)
+RM_HANDS = 4      # R13.9: a linked match is four hands (rummy/moves.py)
 
 
 def test_linked_rummy_match_over_a_noisy_cable_ends_the_same_on_both(tmp_path):
     f = (Faults(drop=0.01, flip=0.01, seed=5), Faults(drop=0.01, flip=0.01, seed=6))
     a, b, clock, cable = pair(tmp_path, f)
     run(a, b, clock, lambda: a.app.link is not None and b.app.link is not None)
-    assert a.app.screen == S_RUMMY and a.app.rummy.mode == rummy_view.M_LINK
+    assert a.app.screen == S_RUMMY and a.app.rummy.mode == view.M_LINK
     a.step()
     assert screen_link.tx(linkplay_screen.T_CONNECTING) in a.texts
     run(a, b, clock, done(a, b))
@@ -127,13 +127,13 @@ def test_peer_moves_appear_and_only_the_local_seat_acts(tmp_path):
     arrive, and b's keys do nothing on a's turn."""
     a, b, clock, cable = pair(tmp_path, kw_b={"autoplay": False})
     run(a, b, clock, lambda: b.app.rummy is not None and b.app.rummy.g is not None
-        and b.app.rummy.mode == rummy_view.M_PLAY)
+        and b.app.rummy.mode == view.M_PLAY)
     m = b.app.rummy
     me = b.app.link.seat
     assert m.seats == 1 << (1 - me) and m.viewer == me
     turns = 0
     while turns < 3:
-        run(a, b, clock, lambda: m.g.turn == me and m.mode == rummy_view.M_PLAY and not b.app.link.events)
+        run(a, b, clock, lambda: m.g.turn == me and m.mode == view.M_PLAY and not b.app.link.events)
         if m.g.phase == rummy.P_DRAW:
             assert b.app.waiting() and not a.app.waiting()
             peer = m.msg
@@ -155,7 +155,7 @@ def test_peer_moves_appear_and_only_the_local_seat_acts(tmp_path):
     ga = a.app.rummy.g                                     # the same position on both
     assert ga.racks == m.g.racks and ga.table == m.g.table and ga.stock == m.g.stock
     # the menu's "Save and quit" on b's turn: the title, the match in rlink.sav
-    run(a, b, clock, lambda: m.g.turn == me and m.mode == rummy_view.M_PLAY and not b.app.link.events)
+    run(a, b, clock, lambda: m.g.turn == me and m.mode == view.M_PLAY and not b.app.link.events)
     if m.g.phase == rummy.P_DRAW:
         b.app.key(keys.A)
     b.app.key(keys.X)
@@ -164,7 +164,7 @@ def test_peer_moves_appear_and_only_the_local_seat_acts(tmp_path):
     b.app.key(keys.A)
     run(a, b, clock, lambda: b.app.screen == 0, 5000)
     assert b.app.link is None and b.app.rummy is None
-    assert linkrummy_screen.exists(b.app.board.storage) and not os.path.exists(os.path.join(b.dir, rummy_view.SAVE))
+    assert linkrummy_screen.exists(b.app.board.storage) and not os.path.exists(os.path.join(b.dir, view.SAVE))
 
 
 def test_power_off_resumes_from_rlink_sav(tmp_path):
@@ -172,7 +172,7 @@ def test_power_off_resumes_from_rlink_sav(tmp_path):
     run(a, b, clock, lambda: b.app.link is not None and b.app.link.count >= 20
         and linkrummy_screen.exists(b.app.board.storage))
     saved = linkrummy_screen.read(b.app.board.storage)
-    assert os.path.exists(os.path.join(b.dir, linkrummy.POS))
+    assert os.path.exists(os.path.join(b.dir, linkplay.POS))
     b.boot()                                   # off and on: a new App, the same storage
     run(a, b, clock, lambda: b.app.link is not None)
     assert b.app.link.match_id == a.app.link.match_id
@@ -184,10 +184,10 @@ def test_power_off_resumes_from_rlink_sav(tmp_path):
 def test_peer_gone_then_back_and_an_abandoned_match_shows_why(tmp_path):
     a, b, clock, cable = pair(tmp_path)
     run(a, b, clock, lambda: a.app.link is not None and a.app.link.count >= 10
-        and a.app.rummy.mode == rummy_view.M_PLAY)
+        and a.app.rummy.mode == view.M_PLAY)
     cable.cut = True
     t0 = clock.now
-    run(a, b, clock, lambda: a.app.rummy.mode == rummy_view.M_LINK and b.app.rummy.mode == rummy_view.M_LINK)
+    run(a, b, clock, lambda: a.app.rummy.mode == view.M_LINK and b.app.rummy.mode == view.M_LINK)
     assert clock.now - t0 <= 2000
     for c in (a, b):
         assert snapshot(c.app)["link"]["state"] == "peer gone"
@@ -197,10 +197,10 @@ def test_peer_gone_then_back_and_an_abandoned_match_shows_why(tmp_path):
     run(a, b, clock, lambda: clock.now - t0 >= 10_000)
     assert a.app.link.count == count           # nothing was played meanwhile
     cable.cut = False
-    run(a, b, clock, lambda: a.app.rummy.mode != rummy_view.M_LINK and b.app.rummy.mode != rummy_view.M_LINK)
+    run(a, b, clock, lambda: a.app.rummy.mode != view.M_LINK and b.app.rummy.mode != view.M_LINK)
     run(a, b, clock, lambda: a.app.link.count >= count + 4)
     # b gives the match up from its link screen (Y): both say why
-    b.app.rummy.mode = rummy_view.M_LINK
+    b.app.rummy.mode = view.M_LINK
     b.app.key(keys.Y)                             # asked first: "give up the match?"
     assert b.app.cable.ask and b.app.link.state == session.PLAYING
     b.app.key(keys.X)                             # at once: the question takes no key yet
@@ -208,7 +208,7 @@ def test_peer_gone_then_back_and_an_abandoned_match_shows_why(tmp_path):
     b.app.now += linkkeys.PAUSE_MS
     b.app.key(keys.X)                             # a deliberate second key: given up
     run(a, b, clock, lambda: all(c.app.link.state == session.ENDED and not c.app.link.events
-                                 and c.app.rummy.mode == rummy_view.M_LINK for c in (a, b)), 20_000)
+                                 and c.app.rummy.mode == view.M_LINK for c in (a, b)), 20_000)
     assert a.app.link.reason == b.app.link.reason == session.R_ABANDONED
     assert a.app.link.by_peer and not b.app.link.by_peer
     a.step()
@@ -239,9 +239,9 @@ def test_setup_j2_row_offers_the_cable(tmp_path):
                                     runner.Feeder(parse_keys("DOWN,DOWN,DOWN,A,DOWN,DOWN,A,A"),
                                                   frames=60))
     m = app.rummy
-    assert m.mode == rummy_view.M_SETUP and m.cable and m.players == 2
+    assert m.mode == view.M_SETUP and m.cable and m.players == 2
     app.painter.text, texts = _texts(app)
-    app.dirty = rummy_view.D_ALL
+    app.dirty = view.D_ALL
     app.draw()
     assert "< Cable >" in texts
     app.key(keys.DOWN)
@@ -252,7 +252,7 @@ def test_setup_j2_row_offers_the_cable(tmp_path):
         if app.link is not None:
             break
         app.step(board.clock.ticks_ms() + 100 * i)
-    assert app.link is not None and app.rummy.mode == rummy_view.M_LINK and app.rummy.ln is linkrummy
+    assert app.link is not None and app.rummy.mode == view.M_LINK and app.rummy.ln is linkplay
     app.key(keys.B)                    # leave (nothing dealt: nothing saved)
     for _ in range(5):
         app.step(board.clock.ticks_ms() + 1000)
@@ -271,11 +271,11 @@ def _texts(app):
 
 @pytest.mark.parametrize("lang", ["es", "it", "en"])
 def test_link_texts_fit(lang):
-    m = __import__("ui.rummy_" + lang, None, None, ("TX",))
-    assert len(m.TX) == rummy_view.X_H_PEER + 1
-    assert len(m.TX[rummy_view.X_TITLE] + " - " + m.TX[rummy_view.X_CABLE]) * 8 <= 240
-    assert len(m.TX[rummy_view.X_H_PEER]) * 8 <= 240
-    assert len("< " + m.TX[rummy_view.X_CABLE] + " >") * 8 <= 114
+    m = __import__("rummy.lang_" + lang, None, None, ("TX",))
+    assert len(m.TX) == view.X_H_PEER + 1
+    assert len(m.TX[view.X_TITLE] + " - " + m.TX[view.X_CABLE]) * 8 <= 240
+    assert len(m.TX[view.X_H_PEER]) * 8 <= 240
+    assert len("< " + m.TX[view.X_CABLE] + " >") * 8 <= 114
 
 
 # A hard heap limit under the harness's collect-between-frames rule

@@ -1,4 +1,4 @@
-"""Rummy israelí on the console (ui/screen_rummy.py, docs/rummy.md): the
+"""Rummy israelí on the console (rummy/door.py, docs/rummy.md): the
 workbench turn driven by keys on a scripted position, whole AI matches
 through the UI (CPython and MicroPython under the heap limit), and every new
 string fits its box."""
@@ -6,13 +6,13 @@ import pytest
 
 from emulator import runner
 from emulator.board import EmuBoard, ScriptButtons, VirtualClock
-from engine import rummy
+from rummy import rules
 from engine import tiles
 from hal import keys as hal_keys
 import scorelog
 from ui import gfx
 from ui import lang as ui_lang
-from ui import rummy_view
+from rummy import view as rummy_view
 from ui.app import App
 from ui.common import S_RUMMY
 from ui.state import snapshot
@@ -24,14 +24,14 @@ def position(tmp_path, table, rack, exposed=1):
     app = App(board, seed=1, ai_ms=0, lang="en")
     app.rummy = m = rummy_view.Match()
     m.seats = 0b10
-    g = rummy.Game(2, 1, deal=False)
-    g.table = [bytes(x) for x in rummy.parse_table(table)] if table else []
-    g.racks = [bytearray(rummy.parse_table(rack)[0]), bytearray(rummy.parse_table("R1 R2 R3 K9")[0])]
-    g.stock = bytearray(rummy.parse_table("B1 B2 B3 B4 B5")[0])
+    g = rules.Game(2, 1, deal=False)
+    g.table = [bytes(x) for x in rules.parse_table(table)] if table else []
+    g.racks = [bytearray(rules.parse_table(rack)[0]), bytearray(rules.parse_table("R1 R2 R3 K9")[0])]
+    g.stock = bytearray(rules.parse_table("B1 B2 B3 B4 B5")[0])
     g.closing = tiles.JOKER
     g.exposed = bytearray([exposed, 1])
     g.turn = 0
-    g.phase = rummy.P_PLAY
+    g.phase = rules.P_PLAY
     m.g = g
     rummy_view._start(app)
     app.show(S_RUMMY)
@@ -58,23 +58,23 @@ def test_workbench_ri5_split_run_refused_while_broken_then_committed(tmp_path):
     press(app, hal_keys.UP, hal_keys.UP, hal_keys.RIGHT, hal_keys.RIGHT, hal_keys.RIGHT, hal_keys.A, hal_keys.PRESS)
     b = m.bench
     assert tiles.list_text(b.held) == "Y6 Y7"
-    assert rummy.table_text(b.melds) == "Y3 Y4 Y5"
+    assert rules.table_text(b.melds) == "Y3 Y4 Y5"
     press(app, hal_keys.Y)
-    assert m.err == rummy.TILES_HELD and g.table == [rummy.parse_table("Y3 Y4 Y5 Y6 Y7")[0]]
+    assert m.err == rules.TILES_HELD and g.table == [rules.parse_table("Y3 Y4 Y5 Y6 Y7")[0]]
     # down to the new-meld row: put Y7 then Y6 -> a 2-tile meld, refused
     press(app, hal_keys.DOWN, hal_keys.A, hal_keys.A)
     assert not b.held
     press(app, hal_keys.Y)
-    assert m.err == rummy.TOO_FEW and m.bad == 1
+    assert m.err == rules.TOO_FEW and m.bad == 1
     st = snapshot(app)["rummy"]
-    assert st["error_text"] == rummy_view.texts("en").REASONS[rummy.TOO_FEW]
+    assert st["error_text"] == rummy_view.texts("en").REASONS[rules.TOO_FEW]
     assert g.turn == 0 and len(g.racks[0]) == 3          # nothing changed in the game
     # down twice to the rack: Y5 is index 1; back up to meld 2 and put it: tidied to Y5 Y6 Y7
     press(app, hal_keys.DOWN, hal_keys.DOWN, hal_keys.RIGHT, hal_keys.A, hal_keys.UP, hal_keys.UP, hal_keys.A)
-    assert rummy.table_text(b.melds) == "Y3 Y4 Y5 | Y5 Y6 Y7"
-    assert m.err == rummy.OK
+    assert rules.table_text(b.melds) == "Y3 Y4 Y5 | Y5 Y6 Y7"
+    assert m.err == rules.OK
     press(app, hal_keys.Y)
-    assert rummy.table_text(g.table) == "Y3 Y4 Y5 | Y5 Y6 Y7"
+    assert rules.table_text(g.table) == "Y3 Y4 Y5 | Y5 Y6 Y7"
     assert tiles.list_text(g.racks[0]) == "K9 K1"
     assert g.turn == 1
 
@@ -85,9 +85,9 @@ def test_workbench_undo_all_restores_table_and_rack(tmp_path):
     m = app.rummy
     press(app, hal_keys.A, hal_keys.UP, hal_keys.UP, hal_keys.UP, hal_keys.A, hal_keys.PRESS, hal_keys.DOWN, hal_keys.A)
     b = m.bench
-    assert rummy.table_text([x for x in b.melds if x]) != "R3 R4 R5 | K7 B7 Y7"
+    assert rules.table_text([x for x in b.melds if x]) != "R3 R4 R5 | K7 B7 Y7"
     press(app, hal_keys.X, hal_keys.A)          # the menu, its first entry: undo all
-    assert rummy.table_text(b.melds) == "R3 R4 R5 | K7 B7 Y7"
+    assert rules.table_text(b.melds) == "R3 R4 R5 | K7 B7 Y7"
     assert tiles.list_text(b.rack) == "R6 Y10 K1" and not b.held
     assert m.g.turn == 0
 
@@ -97,9 +97,9 @@ def test_first_exposure_ri6_needs_30(tmp_path):
     app = position(tmp_path, "", "R1 R2 R3 K9", exposed=0)
     m = app.rummy
     press(app, hal_keys.A, hal_keys.A, hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A, hal_keys.A)     # R1 R2 R3 as a new meld
-    assert rummy.table_text(m.bench.melds) == "R1 R2 R3"
+    assert rules.table_text(m.bench.melds) == "R1 R2 R3"
     press(app, hal_keys.Y)
-    assert m.err == rummy.FIRST_30 and m.g.table == []
+    assert m.err == rules.FIRST_30 and m.g.table == []
     press(app, hal_keys.X, hal_keys.DOWN, hal_keys.A)  # the menu: pass
     assert m.g.turn == 1
 
@@ -187,7 +187,7 @@ def test_strings_fit(lang):
         assert len(s) * 8 <= w, (lang, i, s)
         for ch in s:
             assert ord(ch) < 128 or ch in gfx.ACC, (lang, s, ch)
-    assert len(reasons) == len(rummy.TEXT)
+    assert len(reasons) == len(rules.TEXT)
     for s in reasons:
         assert len(s) * 8 <= 240 - 32, (lang, s)       # after "#12 "
         for ch in s:
@@ -205,13 +205,13 @@ def test_title_setup_save_and_continue(tmp_path):
     assert app.rummy is None and snapshot(app)["screen"] == "title"
     with open(board.storage.path(rummy_view.SAVE)) as f:
         text = f.read()
-    assert rummy.MAGIC in text and "\n0 draw\n" in text
-    g, err = rummy.replay(text.split("\n")[1:])
+    assert rules.MAGIC in text and "\n0 draw\n" in text
+    g, err = rules.replay(text.split("\n")[1:])
     assert err is None
     board, app = runner.run_cpython({"seed": 99, "ai_ms": 0, "lang": "es"}, str(tmp_path),
                                     runner.Feeder(parse_keys("DOWN,DOWN,DOWN,A,UP,A"), frames=200))
     r = snapshot(app)["rummy"]
-    assert r["mode"] == "play" and r["phase"] == rummy.P_PLAY and r["turn"] == 0
+    assert r["mode"] == "play" and r["phase"] == rules.P_PLAY and r["turn"] == 0
     assert r["racks"] == [tiles.list_text(x) for x in g.racks]
     assert r["bench"]["rack"] == tiles.list_text(g.racks[0])
 
@@ -236,16 +236,16 @@ def test_resume_a_long_match_micropython_heap_limit(tmp_path):
     """Continue a save of 440 moves inside MicroPython with the device's heap:
     rummy.sav is read line by line and replayed a few moves a frame (at once,
     its garbage would not fit under the collect-between-frames rule)."""
-    from ai import rummy as ai_rummy
+    from rummy import ai as rummy_ai
     from emulator.board import parse_keys
 
     out = []
-    ai_rummy.play_match(2, 3, emit=out.append)
+    rummy_ai.play_match(2, 3, emit=out.append)
     lines = [x for x in "".join(out).split("\n") if x][:-10]       # the last hand, unfinished
     assert len(lines) > 440
     (tmp_path / rummy_view.SAVE).write_text("# seats 2 level 2\n" + "\n".join(lines) + "\n")
-    g, err = rummy.replay(lines)
-    assert err is None and g.phase < rummy.P_HAND_OVER
+    g, err = rules.replay(lines)
+    assert err is None and g.phase < rules.P_HAND_OVER
     _, st = runner.run_micropython({"seed": 5, "ai_ms": 0, "lang": "en"}, str(tmp_path),
                                    runner.Feeder(parse_keys("DOWN,DOWN,DOWN,A,UP,A"), frames=3000),
                                    heap=HEAP)
@@ -262,11 +262,11 @@ def test_a_drawn_tile_stays_drawn_after_power_off(tmp_path):
     board, app = runner.run_cpython({"seed": 5, "ai_ms": 0, "lang": "es"}, str(tmp_path),
                                     runner.Feeder(parse_keys(keys), frames=200))
     before = snapshot(app)["rummy"]
-    assert before["phase"] == rummy.P_PLAY
+    assert before["phase"] == rules.P_PLAY
     board, app = runner.run_cpython({"seed": 99, "ai_ms": 0, "lang": "es"}, str(tmp_path),
                                     runner.Feeder(parse_keys("DOWN,DOWN,DOWN,A,UP,A"), frames=200))
     r = snapshot(app)["rummy"]
-    assert r["phase"] == rummy.P_PLAY and r["racks"] == before["racks"] and r["stock"] == before["stock"]
+    assert r["phase"] == rules.P_PLAY and r["racks"] == before["racks"] and r["stock"] == before["stock"]
 
 
 @pytest.mark.parametrize("lang", ["es", "it", "en"])
@@ -292,7 +292,7 @@ def test_a_play_says_how_many_tiles_it_laid(tmp_path):
     app = position(tmp_path, "Y3 Y4 Y5", "R7 R8 R9 K1")
     m = app.rummy
     m.nt = rummy_view._tiles(m.g.table)         # the tiles on the table before the play
-    assert rummy_view._play(app, (rummy.PLAY, [bytes(x) for x in rummy.parse_table("Y3 Y4 Y5 | R7 R8 R9")])) == 0
+    assert rummy_view._play(app, (rules.PLAY, [bytes(x) for x in rules.parse_table("Y3 Y4 Y5 | R7 R8 R9")])) == 0
     assert m.msg.endswith(" 3 " + rummy_view.tx(rummy_view.X_RACK_N)), m.msg
 
 

@@ -358,10 +358,10 @@ def test_rummy_setup_and_table_fit_the_glass(tmp_path):
     so the 4-player set-up's Start row is on the glass; the table has 3 meld rows, the held
     tray, the rack's 13 tiles, the message line and hints naming the 1.14's keys; nothing
     is drawn below row 134 and partial redraws (the menu over the rack) equal full ones."""
-    from ui import rummy_view
-    assert rummy_view._Y_TABLE + rummy_view._S_ROWS * rummy_view._S_ROW_H <= rummy_view._S_HELD - 2
-    assert rummy_view._S_HELD + gfx.MH <= rummy_view._S_RACK and rummy_view._S_RACK + gfx.TH <= rummy_view._S_MSG
-    assert rummy_view._S_MSG + 10 <= H - 20
+    from rummy import view
+    assert view._Y_TABLE + view._S_ROWS * view._S_ROW_H <= view._S_HELD - 2
+    assert view._S_HELD + gfx.MH <= view._S_RACK and view._S_RACK + gfx.TH <= view._S_MSG
+    assert view._S_MSG + 10 <= H - 20
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=Glass(),
                      keys=KEYS_114)
@@ -369,23 +369,23 @@ def test_rummy_setup_and_table_fit_the_glass(tmp_path):
     d = board.display
     run(board, app, clock, "UP,A,RIGHT,RIGHT,UP")       # title: Rummy; 4 players; Start
     m = app.rummy
-    assert m.mode == rummy_view.M_SETUP and m.players == 4 and m.row == 7
+    assert m.mode == view.M_SETUP and m.players == 4 and m.row == 7
     bands = [y for y in lit_rows(d, 0, H, gfx.FELT_DARK) if count(d, y, y + 1, gfx.HILITE)]
     assert bands and bands[0] > 16 + 6 * 12 and bands[-1] < H - 11, bands    # the Start row
     assert count(d, bands[0], bands[-1] + 1, gfx.CURSOR) > 20                # "> Empezar <"
     assert lit_rows(d, H - 11, H, gfx.FELT_DARK), "the set-up's hint is not on the glass"
     run(board, app, clock, "DOWN,LEFT,LEFT,UP,A")       # 2 players (J2 the AI); start
-    assert m.mode == rummy_view.M_PLAY and m.g.turn == 0 and app.screen == ui_app.S_RUMMY
+    assert m.mode == view.M_PLAY and m.g.turn == 0 and app.screen == ui_app.S_RUMMY
     run(board, app, clock, "A")                         # draw: the workbench
-    assert m.bench is not None and len(m.bench.rack) > rummy_view.RACK_N
-    cream = count(d, rummy_view._S_RACK, rummy_view._S_MSG, gfx.CREAM) + count(d, rummy_view._S_RACK, rummy_view._S_MSG, gfx.CREAM_SEL)
-    assert cream > rummy_view.RACK_N * 100, cream
-    assert count(d, rummy_view._S_RACK, rummy_view._S_MSG, gfx.CURSOR) > 0          # the rack's cursor
-    assert lit_rows(d, rummy_view._S_HELD, rummy_view._S_HELD + 10, gfx.FELT_DARK)   # the held tray's label
-    tx = rummy_view.texts("es").TX
-    assert hint_pixels(d) == drawn_hints([keynames.name(tx[rummy_view._X_H_RACK]),
-                                          keynames.name("X:" + tx[rummy_view.X_UNDO] + "/" + tx[rummy_view._X_PASS])])
-    assert "A~:" in keynames.name(tx[rummy_view._X_H_RACK]) and "Y:" in tx[rummy_view._X_H_RACK]
+    assert m.bench is not None and len(m.bench.rack) > view.RACK_N
+    cream = count(d, view._S_RACK, view._S_MSG, gfx.CREAM) + count(d, view._S_RACK, view._S_MSG, gfx.CREAM_SEL)
+    assert cream > view.RACK_N * 100, cream
+    assert count(d, view._S_RACK, view._S_MSG, gfx.CURSOR) > 0          # the rack's cursor
+    assert lit_rows(d, view._S_HELD, view._S_HELD + 10, gfx.FELT_DARK)   # the held tray's label
+    tx = view.texts("es").TX
+    assert hint_pixels(d) == drawn_hints([keynames.name(tx[view._X_H_RACK]),
+                                          keynames.name("X:" + tx[view.X_UNDO] + "/" + tx[view._X_PASS])])
+    assert "A~:" in keynames.name(tx[view._X_H_RACK]) and "Y:" in tx[view._X_H_RACK]
     run(board, app, clock, "RIGHT,A,UP,A,X,DOWN,B,B")   # pick, put on a new meld, the menu
     assert m.bench.melds and m.focus == 0
 
@@ -396,7 +396,7 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
     or winner line under 4 seats' scores, the hint above the hint rows' foot) and the
     link screen (connecting; its hint at the glass's foot, "A~" for give up): nothing
     below row 134, no text cut."""
-    from ui import rummy_view
+    from rummy import view
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path / "p"), buttons=ScriptButtons(), clock=clock, display=Glass(),
                      keys=KEYS_114)
@@ -404,10 +404,10 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
     d = board.display
     # J2 a person here; Start; draw; the menu's "pass": the console goes to J2
     run(board, app, clock, "UP,A,DOWN,DOWN,RIGHT,DOWN,DOWN,DOWN,A,A,X,DOWN,A")
-    assert app.rummy.mode == rummy_view._M_HANDOFF and app.rummy.seats == 0
+    assert app.rummy.mode == view._M_HANDOFF and app.rummy.seats == 0
     assert lit_rows(d, 50, 82, gfx.FELT_DARK) and lit_rows(d, 100, 110, gfx.FELT_DARK)
     run(board, app, clock, "A")
-    assert app.rummy.mode == rummy_view.M_PLAY and app.rummy.viewer == 1
+    assert app.rummy.mode == view.M_PLAY and app.rummy.viewer == 1
 
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path / "e"), buttons=ScriptButtons(), clock=clock, display=Glass())
@@ -419,15 +419,15 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
         app.step(clock.ticks_ms())
         m = app.rummy
         mode = getattr(m, "mode", None)
-        if mode in (rummy_view.M_HANDEND, rummy_view.M_MATCHEND) and mode not in seen:
+        if mode in (view.M_HANDEND, view.M_MATCHEND) and mode not in seen:
             seen.append(mode)
             app.dirty = ui_app.D_ALL
             app.draw()
             assert lit_rows(d, 102, 112, gfx.FELT_DARK), "the closing/winner line is not on the glass"
             assert lit_rows(d, H - 15, H - 5, gfx.FELT_DARK), "the end's hint is not on the glass"
-            if mode == rummy_view.M_MATCHEND:
+            if mode == view.M_MATCHEND:
                 break
-    assert seen == [rummy_view.M_HANDEND, rummy_view.M_MATCHEND] and m.g.n == 4
+    assert seen == [view.M_HANDEND, view.M_MATCHEND] and m.g.n == 4
     assert not d.below and not app.painter.cut, (d.below[:3], app.painter.cut)
 
     clock = VirtualClock()
@@ -437,8 +437,8 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
     d = board.display
     # J2 over the cable (no peer on it): the link screen, connecting
     run(board, app, clock, "UP,A,DOWN,DOWN,LEFT,DOWN,DOWN,DOWN,A,WAIT,WAIT", check=False)
-    assert app.rummy.mode == rummy_view.M_LINK
-    from ui import linkrummy_screen
+    assert app.rummy.mode == view.M_LINK
+    from rummy import linkplay_screen as linkrummy_screen
     from ui.screen_link import tx
     hint = tx(linkrummy_screen._T_H_LEAVE)
     assert "Y:" in hint

@@ -1,6 +1,6 @@
 # The Burako family's side of a link session (burako, torneo, burraco:
 # engine/game.py). link/session.py picks a game module by the variant
-# (Rummy's is link/moves_rummy.py), so a Rummy match never imports Burako's
+# (Rummy's is rummy/moves.py), so a Rummy match never imports Burako's
 # engine. Each holds: find/rules_at (the rules and their HELLO variant id),
 # new_game, position/decode (the bytes the digest is taken over),
 # put_move/get_move (a move's bytes), OVER (the phase that ends the match)

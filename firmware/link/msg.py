@@ -1,6 +1,6 @@
 # Session messages (the payload of a DATA frame), the position digest, the
 # byte form of a Burako-family move (burako, torneo, burraco: the protocol's
-# first game; Rummy's is link/moves_rummy.py's), and the session's vocabulary
+# first game; Rummy's is rummy/moves.py's), and the session's vocabulary
 # (states, reasons, refusal codes, events, bounds) that link/session.py,
 # link/deal.py and link/repair.py share. Multi-byte numbers are little-endian;
 # layouts are in docs/link.md. The bottom of link/: it imports nothing of the

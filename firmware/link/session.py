@@ -10,7 +10,7 @@
 # What differs between the games (the rules and their variant id, a Game
 # dealt from the seed, a move's bytes, the position the digest is taken over,
 # the end of the match) is a game module's: link/moves_burako.py (burako,
-# torneo, burraco) or link/moves_rummy.py, so a Rummy match never imports
+# torneo, burraco) or rummy/moves.py, so a Rummy match never imports
 # Burako's engine. What a move needs (its bytes, the position, the match's
 # end) is copied onto the Link; the rest is asked of the module while
 # needed, and Burako's leaves the heap with deal.py and repair.py
@@ -28,24 +28,24 @@ from link.msg import (CONNECTING, DEALING, PLAYING, PEER_GONE, ENDED, STATE_NAME
                       F_GARBAGE, F_NOT_TURN, F_UNEXPECTED, EV_STATE, EV_MOVE, EV_SYNC, EV_REFUSED)
 
 # the engine's reason for a move out of turn: engine/reasons.py NOT_YOUR_TURN,
-# engine/rummy.py WRONG_PHASE (tests/test_link_rummy.py checks both)
+# rummy/rules.py WRONG_PHASE (tests/test_link_rummy.py checks both)
 NOT_YOUR_TURN = const(1)
 BUSY = const(100)          # send_move: the link is not in a state to take a move
 
 # (private consts are inlined: no interned name, docs/memory.md "const")
-_RUMMY = const(3)          # Rummy's variant id (link/moves_rummy.py VARIANT)
+_RUMMY = const(3)          # Rummy's variant id (rummy/moves.py VARIANT)
 _SAVE_MS = const(2000)     # dirty this long: safe_to_write() says yes whatever the peer sends
 _QUIET_MS = const(1000)    # a catch-up or repair shows as CONNECTING only after this long
 FIRMWARE = b"dev"
 
 
 def game_module(rummy):
-    """link/moves_rummy.py or link/moves_burako.py."""
+    """rummy/moves.py or link/moves_burako.py. Rummy's is found by name: link/ imports no
+    game's package (rummy/ imports link/, the arrow points one way)."""
     if rummy:
-        from link import moves_rummy as moves
-    else:
-        from link import moves_burako as moves
-    return moves
+        return __import__("rummy.moves", None, None, ("VARIANT",))
+    from link import moves_burako
+    return moves_burako
 
 
 def replay(rules, seed, target, log):
@@ -53,7 +53,7 @@ def replay(rules, seed, target, log):
     rules: an engine/rules.py Rules, or "rummy" (R13.9's four hands)."""
     from link import repair
     moves = game_module(rules == "rummy")
-    # (moves is link/moves_rummy.py when rules is "rummy": HANDS is its)
+    # (moves is rummy/moves.py when rules is "rummy": HANDS is its)
     return repair.replay(moves, moves.HANDS if rules == "rummy" else rules, seed, target, log)  # pyright: ignore[reportAttributeAccessIssue]
 
 

@@ -5,37 +5,36 @@
 #   level 3: the solver: any rearrangement of the table (node budget)
 # Every level draws, then lays the most points it finds; a closing play first.
 import hashlib
-from engine import rummy
-from engine import rummy_solve
-
+from rummy import rules
+from rummy import solve
 MAX_MOVES = 20000   # a match that runs longer than this is a bug, not a game
 
 
 class RummyAI:
-    def __init__(self, level=3, limit=rummy_solve.NODES):
+    def __init__(self, level=3, limit=solve.NODES):
         self.level = level
         self.limit = limit
         self.refused = 0    # solver plays the engine refused: a bug (tests check 0)
 
     def choose(self, g):
-        if g.phase == rummy.P_DRAW:
-            return (rummy.DRAW, ())
-        if g.phase == rummy.P_HAND_OVER:
-            return (rummy.NEXT, ())
+        if g.phase == rules.P_DRAW:
+            return (rules.DRAW, ())
+        if g.phase == rules.P_HAND_OVER:
+            return (rules.NEXT, ())
         r = self.find(g)
         if r is None:
-            return (rummy.PASS, ())
-        mv = (rummy.PLAY, r[0])
-        if g.check(mv) != rummy.OK:
+            return (rules.PASS, ())
+        mv = (rules.PLAY, r[0])
+        if g.check(mv) != rules.OK:
             # never stall a game on a solver bug: count it and pass
             self.refused += 1
-            return (rummy.PASS, ())
+            return (rules.PASS, ())
         return mv
 
     def find(self, g):
-        """The solver's answer for the player to move (see rummy_solve.solve)."""
+        """The solver's answer for the player to move (see solve.solve)."""
         p = g.turn
-        return rummy_solve.solve(g.table, g.racks[p], g.exposed[p], g.closing, self.limit,
+        return solve.solve(g.table, g.racks[p], g.exposed[p], g.closing, self.limit,
                         self.level >= 3, self.level >= 2)
 
 
@@ -49,26 +48,26 @@ def steps(nplayers, seed, hands=4, target=0, levels=None, emit=None, mark=None):
     transcript as it grows; mark(c) gets "H" at each deal and "D"/"d" ("S"/"d"
     when the AI searches for a play), "P"/"p" around each AI decision and engine step (the MicroPython harness meters
     fuel between them)."""
-    g = rummy.Game(nplayers, seed, hands, target)
+    g = rules.Game(nplayers, seed, hands, target)
     if levels is None:
         levels = [3] * nplayers
     players = [RummyAI(lv) for lv in levels]
     h = hashlib.sha256()
-    text = rummy.header(g)
+    text = rules.header(g)
     h.update(text.encode())
     if emit:
         emit(text)
     moves = 0
     hand = 0
     closes = 0
-    while g.phase != rummy.P_MATCH_OVER:
+    while g.phase != rules.P_MATCH_OVER:
         if mark and g.hand != hand:
             hand = g.hand
             mark("H")
         seat = g.turn
         yield None
         if mark:
-            mark("S" if g.phase == rummy.P_PLAY else "D")    # S: a search for a play
+            mark("S" if g.phase == rules.P_PLAY else "D")    # S: a search for a play
         mv = players[seat].choose(g)
         if mark:
             mark("d")
@@ -80,10 +79,10 @@ def steps(nplayers, seed, hands=4, target=0, levels=None, emit=None, mark=None):
             mark("p")
         if err:
             raise MatchError("seat %d chose an illegal move %s: %s" % (
-                seat, rummy.move_text(mv), rummy.reason_text(err)))
-        if g.closer >= 0 and g.phase != rummy.P_PLAY and g.phase != rummy.P_DRAW and mv[0] == rummy.PLAY:
+                seat, rules.move_text(mv), rules.reason_text(err)))
+        if g.closer >= 0 and g.phase != rules.P_PLAY and g.phase != rules.P_DRAW and mv[0] == rules.PLAY:
             closes += 1
-        text = rummy.line(seat, mv)
+        text = rules.line(seat, mv)
         h.update(text.encode())
         if emit:
             emit(text)

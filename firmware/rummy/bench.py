@@ -3,7 +3,7 @@
 # (picking tiles from melds and from the rack, building melds), then either
 # commits as one PLAY move, which the engine checks whole, or throws away.
 # Nothing here changes the game until the UI plays bench.move().
-from engine import rummy
+from rummy import rules
 from engine import tiles
 
 
@@ -31,9 +31,9 @@ class Bench:
         m[j:j + 1] = b""
 
     def pick_closing(self):
-        if self.closing != rummy.NO_TILE:
+        if self.closing != rules.NO_TILE:
             self.held.append(self.closing)
-            self.closing = rummy.NO_TILE
+            self.closing = rules.NO_TILE
 
     # --- putting down --------------------------------------------------------------
     def put(self, mi, j=-1):
@@ -55,7 +55,7 @@ class Bench:
         g = self.g
         if tiles.counts(g.racks[g.turn])[t] > tiles.counts(self.rack)[t]:
             self.rack.append(t)
-        elif t == g.closing and self.closing == rummy.NO_TILE:
+        elif t == g.closing and self.closing == rules.NO_TILE:
             self.closing = t
         else:
             return False
@@ -64,24 +64,24 @@ class Bench:
 
     def tidy(self, mi):
         """Put meld mi in table order when its tiles make a meld (RM.arrange)."""
-        a = rummy.arrange(self.melds[mi])
+        a = rules.arrange(self.melds[mi])
         if a is not None:
             self.melds[mi] = bytearray(a)
         return a is not None
 
     # --- checking and committing ---------------------------------------------------
     def move(self):
-        return (rummy.PLAY, tuple([bytes(m) for m in self.melds if m]))
+        return (rules.PLAY, tuple([bytes(m) for m in self.melds if m]))
 
     def status(self):
         """(reason, meld index): OK when the play may be committed; otherwise
         why not, with the first meld at fault (-1 when no single meld is)."""
         if self.held:
-            return rummy.TILES_HELD, -1
+            return rules.TILES_HELD, -1
         for i in range(len(self.melds)):
             m = self.melds[i]
             if m:
-                r = rummy.check_meld(m)
+                r = rules.check_meld(m)
                 if r:
                     return r, i
         return self.g.check(self.move()), -1
@@ -97,6 +97,6 @@ class Bench:
                 have[t] -= 1
             else:
                 out.append(t)
-        if g.closing != rummy.NO_TILE and self.closing == rummy.NO_TILE:
+        if g.closing != rules.NO_TILE and self.closing == rules.NO_TILE:
             out.append(g.closing)
         return out

@@ -1,4 +1,4 @@
-# A Rummy israeli position (engine/rummy.py Game) as compact bytes: what the
+# A Rummy israeli position (rummy/rules.py Game) as compact bytes: what the
 # link cable's digest is taken over (docs/link.md "Rummy"), and the position
 # a session puts back after a refused move. Every field that makes two
 # positions differ is in it. Layout (little-endian), version 1:
@@ -7,7 +7,7 @@
 #   | winners: count, seats | exposed: n bytes | stock: u8 length + tiles
 #   | racks: n x (u8 length + tiles) | table: u8 meld count, each u8 length + tiles
 import struct
-from engine import rummy
+from rummy import rules
 from engine import tiles
 
 MAGIC = b"RM\x01"
@@ -68,9 +68,9 @@ def decode(b):
     r.i = 3
     n, phase, turn, passes, closer, closing, hand, hands, target, x, seed = struct.unpack(
         _HEAD, r.take(struct.calcsize(_HEAD)))
-    if not 2 <= n <= 4 or phase > rummy.P_MATCH_OVER or turn >= n or closer > n:
+    if not 2 <= n <= 4 or phase > rules.P_MATCH_OVER or turn >= n or closer > n:
         raise ValueError("bad rummy position")
-    g = rummy.Game(n, seed, hands, target, False)
+    g = rules.Game(n, seed, hands, target, False)
     g.phase, g.turn, g.passes, g.closer, g.closing = phase, turn, passes, closer - 1, closing
     g.hand, g.rng = hand, x
     g.scores = [struct.unpack("<I", r.take(4))[0] for _ in range(n)]

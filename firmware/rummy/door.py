@@ -1,13 +1,13 @@
 # The Rummy israelí screen (S_RUMMY): a small door, the module the app knows,
 # to the Rummy modules it imports only once a Rummy match is opened, so a
 # Burako match never pays their heap (docs/memory.md "Rummy"): the view
-# (ui/rummy_view.py: play, hand-offs, ends), the set-up (ui/rummy_setup.py) and
-# over the cable the link's screen (ui/linkrummy_screen.py). The door hands
+# (rummy/view.py: play, hand-offs, ends), the set-up (rummy/setup.py) and
+# over the cable the link's screen (rummy/linkplay_screen.py). The door hands
 # each key, tick and redraw to the one the match's mode names; none of them
 # imports the door.
 #
 # The other way round, Burako's game (its engine, AI, save and screens: tens
-# of KB once loaded) is unloaded while a Rummy match runs (ui/rummy_swap.py) and
+# of KB once loaded) is unloaded while a Rummy match runs (rummy/swap.py) and
 # loaded again when the player goes back to the title, and Rummy's modules go
 # then. Only under MicroPython (memory.MPY): there the heap is the device's;
 # CPython (emulator, tests) keeps every module, so objects a test holds stay
@@ -17,59 +17,52 @@ from micropython import const
 from memory import MPY
 from ui.common import S_TITLE
 
-X_TITLE = const(0)
-
 # A swap takes frames: under the emulator's MicroPython garbage is collected
 # only between frames (docs/micropython-harness.md), so the modules one game
 # lets go must be collected before the other's are imported. The first frame
 # unloads and draws a blank screen; the next one imports Rummy and carries out
-# what was asked (the request's todo, ui/rummy_swap.py ask()); going back,
+# what was asked (the request's todo, rummy/swap.py ask()); going back,
 # Burako's modules are imported one a frame. Meanwhile app.rummy is the request,
 # so the app keeps ticking this screen and keys wait (waiting() is False).
 # (Kept on the app, not in this module: two linked Apps share one process in
-# the tests.) The todo numbers are ui/rummy_swap.py's (private consts cost no
+# the tests.) The todo numbers are rummy/swap.py's (private consts cost no
 # interned name: docs/memory.md "const").
 _T_SETUP = const(1)
 _T_NEW = const(2)
 _T_CLOSE = const(3)
 _T_LINK = const(4)
 
-# Burako's modules unloaded while Rummy runs: what ui/rummy_swap.py back() puts back
-# (here, not there: rummy_swap leaves the heap between the swaps)
+# Burako's modules unloaded while Rummy runs: what rummy/swap.py back() puts back
+# (here, not there: swap leaves the heap between the swaps)
 parked = None
 
-# what a linked match imports (ui/linkrummy.py), leaves first
-LINKED = ("ui.rummy_view", "link.frame", "link.transport", "link.entropy", "link.msg",
-          "link.session", "engine.rummy_codec", "link.moves_rummy", "ui.linkrummy",
-          "ui.linkrummy_screen")
+# what a linked match imports (rummy/linkplay.py), leaves first
+LINKED = ("rummy.view", "link.frame", "link.transport", "link.entropy", "link.msg",
+          "link.session", "rummy.codec", "rummy.moves", "rummy.linkplay",
+          "rummy.linkplay_screen")
 
 
 def _w(app):
-    # the swap under way (ui/rummy_swap.py's request), or None
+    # the swap under way (rummy/swap.py's request), or None
     w = app.rummy
     return w if hasattr(w, "todo") else None
 
 
-def tx(i):
-    # the title entry's name is the same in every language
-    return "Rummy"
-
-
 def _v():
-    from ui import rummy_view
-    return rummy_view
+    from rummy import view
+    return view
 
 
 def _swap():
-    from ui import rummy_swap
-    return rummy_swap
+    from rummy import swap
+    return swap
 
 
 def _su():
     # the set-up's keys and drawing and the resume of rummy.sav: loaded
-    # while the set-up shows, dropped when a match starts (rummy_view._start)
-    from ui import rummy_setup
-    return rummy_setup
+    # while the set-up shows, dropped when a match starts (view._start)
+    from rummy import setup
+    return setup
 
 
 def _do(app, w):
@@ -94,8 +87,8 @@ def _do(app, w):
         _v().setup(app)
     elif todo == _T_LINK:
         _v().setup(app)
-        from ui import linkrummy_screen
-        linkrummy_screen.start(app)
+        from rummy import linkplay_screen
+        linkplay_screen.start(app)
     else:
         _v().new(app, w.seats)
 
@@ -120,15 +113,15 @@ def new(app, seats=None):
 
 def link(app):
     """A Rummy match over the link cable (`burako emu --variant rummy --link`;
-    the set-up's J2 row offers it too): ui/linkrummy.py."""
+    the set-up's J2 row offers it too): rummy/linkplay.py."""
     _open(app, _T_LINK)
 
 
 def leave(app, keep):
     """Leave a linked match for the title (the view's menu, ui/screen_link.py); keep=False
-    drops its save: ui/linkrummy_screen.py closes it."""
-    from ui import linkrummy_screen
-    linkrummy_screen.leave(app, keep)
+    drops its save: rummy/linkplay_screen.py closes it."""
+    from rummy import linkplay_screen
+    linkplay_screen.leave(app, keep)
 
 
 def key(app, k):
@@ -139,8 +132,8 @@ def key(app, k):
     if m.mode == v.M_SETUP:
         _su().key(app, m, k)
     elif m.mode == v.M_LINK:
-        from ui import linkrummy_screen
-        linkrummy_screen.key(app, k)
+        from rummy import linkplay_screen
+        linkplay_screen.key(app, k)
     elif m.mode != v.M_LOAD:
         v.key(app, k, leave)
 
@@ -170,8 +163,8 @@ def draw(app, dirty):
     if m is not None and m.mode == v.M_SETUP:
         _su().draw(app, m, app.painter)
     elif m is not None and m.mode == v.M_LINK:
-        from ui import linkrummy_screen
-        linkrummy_screen.draw(app)
+        from rummy import linkplay_screen
+        linkplay_screen.draw(app)
     else:
         v.draw(app, dirty)
 

@@ -1,5 +1,5 @@
 # The Rummy solver's exact programme (docs/rummy.md, "The solver", step 6;
-# issue 23): engine/rummy_solve.solve(key=dp_play) uses it to find the best
+# issue 23): rummy/solve.solve(key=dp_play) uses it to find the best
 # play and prove it; the host's `burako rummy solve` passes it, the console
 # does not (below: what it costs there).
 from micropython import const
@@ -37,7 +37,7 @@ def _ways(table, rack):
     """Every way of treating the table jokers: tuples of (way, tile), way 0
     kept, 2 swapped; or (1, number - 1 << 4 | colours) for a set of 3's
     joker, kept in a set of its number that misses one of those colours."""
-    from engine import rummy as RM
+    from rummy import rules as RM
     ids = []
     for m in table:
         RM.joker_idents(m, ids)

@@ -1,5 +1,5 @@
-# Rummy israelí's texts in Spanish (ui/rummy_view.py: TX by its X_ ids, REASONS by
-# engine/rummy.py's reason codes); only the language in use is loaded.
+# Rummy israelí's texts in Spanish (rummy/view.py: TX by its X_ ids, REASONS by
+# rummy/rules.py's reason codes); only the language in use is loaded.
 TX = (
     "Rummy",
     "Jugadores",

@@ -1,12 +1,12 @@
 # Rummy israelí over the link cable, 1v1 (docs/rummy.md "Over the link
 # cable"): the glue between a Link (link/session.py, variant "rummy") and the
-# Rummy screen (ui/rummy_view.py) while a linked match is played. Imported
-# only for a linked Rummy match, once ui/rummy_swap.py has unloaded Burako's
+# Rummy screen (rummy/view.py) while a linked match is played. Imported
+# only for a linked Rummy match, once rummy/swap.py has unloaded Burako's
 # game: neither this module nor the link imports Burako's engine
 # (ui/linkplay.py and ui/linkplay_screen.py, the Burako match's glue, do). The
 # link's own screen and the opening and closing of the match are
-# ui/linkrummy_screen.py, loaded only while needed: it imports this module,
-# this one never imports it (ui/screen_rummy.py hands it M_LINK's keys and
+# rummy/linkplay_screen.py, loaded only while needed: it imports this module,
+# this one never imports it (rummy/door.py hands it M_LINK's keys and
 # redraws).
 #   the view    Match.ln is this module: the local seat's committed moves go
 #               to send() (the session plays and sends them), the peer's come
@@ -15,18 +15,18 @@
 #               Match.seats, so there is no hand-off and its rack is never
 #               drawn (the viewer is the local seat)
 #   M_LINK      the view's mode while connecting, dealing, the other console
-#               gone or the link ended (ui/linkrummy_screen.py draws it)
+#               gone or the link ended (rummy/linkplay_screen.py draws it)
 #   persist     rlink.sav (the session's bytes) and rlink.pos (the position,
-#               engine/rummy_codec.py: no replay at power-on) at turn
+#               rummy/codec.py: no replay at power-on) at turn
 #               boundaries, the score log at the match's end, only while the
 #               cable is quiet (a flash write on the RP2040 stops interrupts)
 import os
 import sys
 from micropython import const
-from engine import rummy
+from rummy import rules
 from hal import keys
 from memory import MPY, drop
-from ui import rummy_view
+from rummy import view
 from ui.common import S_RUMMY, D_ALL
 from ui.gfx import ERR
 from ui.lang import tx
@@ -41,7 +41,7 @@ T_FRAME = const(3)         # + session.F_* - 1
 
 
 # the link screen's modules, off the heap while the match is played (docs/memory.md "link screen")
-SCREEN = ("ui.linkrummy_screen", "ui.linkkeys", "ui.link_es", "ui.link_it", "ui.link_en")
+SCREEN = ("rummy.linkplay_screen", "ui.linkkeys", "ui.link_es", "ui.link_it", "ui.link_en")
 
 
 def bind(app):
@@ -58,13 +58,13 @@ def bind(app):
     if app.autoplay:
         # level 1, the lightest (as a linked Burako match's autoplay): a
         # level 2 search's garbage on top of the link leaves no room in 128 KB
-        from ai.rummy import RummyAI
+        from rummy.ai import RummyAI
         m.ais = [RummyAI(1) if p == me else None for p in range(2)]
     m.viewer = me
     m.msg = ""
     m.pos_n = -1                    # the move count rlink.pos was written at
     app.next_ai = app.now + app.ai_ms
-    rummy_view.enter(app)
+    view.enter(app)
 
 
 def ended(app):
@@ -86,7 +86,7 @@ def poll(app, now):
     link = app.link
     if m is None or link is None or m.ln is None:
         return              # a swap's frames
-    if MPY and m.mode != rummy_view.M_LINK and SCREEN[0] in sys.modules:
+    if MPY and m.mode != view.M_LINK and SCREEN[0] in sys.modules:
         drop(SCREEN)
     if link.events:
         # what the last frame's poll received, answered in a frame of its own
@@ -110,7 +110,7 @@ def events(app, now):
         k = e[0]
         if k == session.EV_MOVE:
             if m.g is not None:
-                rummy_view.after(app, e[1], e[2])
+                view.after(app, e[1], e[2])
         elif k == session.EV_SYNC:
             bind(app)
         elif k == session.EV_REFUSED:
@@ -129,18 +129,18 @@ def state(app, s):
     m = app.rummy
     app.cable.state = s
     if s == session.PLAYING or (s == session.ENDED and link.reason == session.R_MATCH_OVER and
-                          link.game is not None and link.game.phase == rummy.P_MATCH_OVER):
+                          link.game is not None and link.game.phase == rules.P_MATCH_OVER):
         if m.g is None:
             if link.game is not None:
                 bind(app)
-        elif m.mode == rummy_view.M_LINK:
-            rummy_view.enter(app)
+        elif m.mode == view.M_LINK:
+            view.enter(app)
     else:
         # (an END "match over" with the game still in play too)
-        if m.mode != rummy_view.M_LINK or s == session.ENDED:
+        if m.mode != view.M_LINK or s == session.ENDED:
             from ui.linkkeys import shown
             shown(app)              # it appears by itself: no key for a while
-        m.mode = rummy_view.M_LINK
+        m.mode = view.M_LINK
         app.screen = S_RUMMY
     app.dirty = D_ALL
 
@@ -152,12 +152,12 @@ def persist(app):
     if g is None:
         return
     st = app.board.storage
-    if g.phase == rummy.P_MATCH_OVER:
+    if g.phase == rules.P_MATCH_OVER:
         if app.log_due and (link.safe_to_write() or not link.t.alive()):
             if unload_play(app):
                 return              # the score log's code comes in a frame later
             app.log_due = False
-            rummy_view.log(app, link.match_id)
+            view.log(app, link.match_id)
             return
         if not app.log_due and link.dirty:
             # logged: the match is over on both consoles, its save goes
@@ -165,7 +165,7 @@ def persist(app):
             link.dirty = False
         return
     # at turn boundaries: a turn's draw is not one (with the stock gone every move is)
-    if link.dirty and link.match_id is not None and (g.phase != rummy.P_PLAY or not g.stock) \
+    if link.dirty and link.match_id is not None and (g.phase != rules.P_PLAY or not g.stock) \
             and link.safe_to_write():
         try:
             # the position, then the session's bytes in the next quiet frame
@@ -183,7 +183,7 @@ def persist(app):
 
 
 # what a finished match no longer needs: the AI, its solver, the workbench
-PLAY = ("ai.rummy", "engine.rummy_solve", "engine.rummy_bench")
+PLAY = ("rummy.ai", "rummy.solve", "rummy.bench")
 
 
 def unload_play(app):
@@ -196,7 +196,7 @@ def unload_play(app):
     if not MPY:
         return False
     # the view imports them where it uses them (ai, bench above): no module
-    # holds them (rummy_swap's unload() walk of every module, ~10 KB of
+    # holds them (rummy/swap.py's unload() walk of every module, ~10 KB of
     # garbage in the frame, is not needed)
     gone = False
     for n in PLAY:
@@ -211,14 +211,14 @@ def settled(app):
     its save removed, the last move acknowledged (or the peer gone)."""
     link = app.link
     g = app.rummy.g
-    return g is not None and g.phase == rummy.P_MATCH_OVER and not app.log_due \
+    return g is not None and g.phase == rules.P_MATCH_OVER and not app.log_due \
         and not link.dirty and (link.idle() or not link.t.alive())
 
 
 def over(app):
     """For the emulator's headless runs: the match is over and may stop."""
     m = app.rummy
-    return m is not None and m.ln is not None and m.mode == rummy_view.M_MATCHEND and settled(app)
+    return m is not None and m.ln is not None and m.mode == view.M_MATCHEND and settled(app)
 
 
 def waiting(app):
@@ -226,16 +226,16 @@ def waiting(app):
     m = app.rummy
     if m is None or m.ln is None:
         return False                # a swap's frames
-    if m.mode == rummy_view.M_LINK:
+    if m.mode == view.M_LINK:
         if app.cable.state != app.cable.session.ENDED:
             return False
         from ui.linkkeys import ready
         return ready(app)           # after its pause
     g = m.g
-    if g is None or m.mode == rummy_view.M_MATCHEND:
+    if g is None or m.mode == view.M_MATCHEND:
         return True
     me = app.link.seat
-    if m.mode == rummy_view.M_HANDEND:
+    if m.mode == view.M_HANDEND:
         return g.turn == me and not app.autoplay
     return g.turn == me
 
@@ -250,7 +250,7 @@ def key_hook(app, k, leave):
     link.stir(app.now)
     if link.events:
         events(app, app.now)        # the screen shows what the key acts on
-    if m.mode == rummy_view.M_MATCHEND and k & (keys.A | keys.PRESS | keys.B):
+    if m.mode == view.M_MATCHEND and k & (keys.A | keys.PRESS | keys.B):
         leave(app, False)           # rummy.sav (pass-and-play) stays untouched
         return True
     return False
@@ -266,8 +266,8 @@ def remove(storage):
 
 
 def position_bytes(g):
-    from engine import rummy_codec
-    return rummy_codec.encode(g)
+    from rummy import codec
+    return codec.encode(g)
 
 
 def write(storage, data, name):

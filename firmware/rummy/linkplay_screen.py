@@ -2,12 +2,12 @@
 # connecting, dealing, the other console gone, the link ended; docs/ui.md
 # "Rummy israelí over the link cable") and the opening and closing of the
 # match, its saves read and removed. Imported while that screen shows or the
-# match opens or closes; ui/linkrummy.py (the glue kept while moves flow)
+# match opens or closes; rummy/linkplay.py (the glue kept while moves flow)
 # drops it once the match is played again.
 import os
 from micropython import const
-from ui import linkrummy
-from ui import rummy_view
+from rummy import linkplay
+from rummy import view
 from ui.common import S_RUMMY, Cable
 from ui.gfx import FELT_DARK, WHITE, CURSOR, ERR, DIM
 from ui.lang import tx
@@ -37,7 +37,7 @@ def start(app):
             # only if it matches the save's digest)
             link = session.Link(app.board, "rummy", 0, saved=saved, game=position(st))
         except ValueError:
-            linkrummy.remove(st)
+            linkplay.remove(st)
             app.bad_save = True
     if link is None:
         link = session.Link(app.board, "rummy", 0)
@@ -53,8 +53,8 @@ def start(app):
             pass
     if nm and len(nm) == 3 and nm.isalpha() and nm.isupper():
         link.names[0] = nm
-    m.ln = linkrummy
-    m.mode = rummy_view.M_LINK
+    m.ln = linkplay
+    m.mode = view.M_LINK
     m.g = None
     app.link = link
     app.cable = Cable()
@@ -76,20 +76,20 @@ def leave(app, keep):
     st = app.board.storage
     m = app.rummy
     if app.log_due:
-        rummy_view.log(app, link.match_id)     # a key before the cable was quiet: logged now
+        view.log(app, link.match_id)     # a key before the cable was quiet: logged now
     if link is not None and keep and link.match_id is not None:
         try:
-            linkrummy.write_saved(st, link)  # leaving: written even mid-exchange
+            linkplay.write_saved(st, link)  # leaving: written even mid-exchange
         except OSError:
             pass
     if not keep:
-        linkrummy.remove(st)
+        linkplay.remove(st)
     app.link = None
     app.cable = None
     app.log_due = False
     m.ln = None
     m.g = None
-    rummy_view._close(app)
+    view._close(app)
 
 
 # --- the link's own screen (the view's M_LINK) -----------------------------------
@@ -105,7 +105,7 @@ def draw(app):
     s = app.cable.state
     # the hint at the glass's foot (p.h: 135 rows on the Pico-LCD-1.14)
     p.fill(0, 0, p.w, p.h, FELT_DARK)
-    t = rummy_view.tx(rummy_view.X_TITLE) + " - " + rummy_view.tx(rummy_view.X_CABLE)
+    t = view.tx(view.X_TITLE) + " - " + view.tx(view.X_CABLE)
     p.text(0, 24, p.w, t, WHITE, FELT_DARK, 1)
     if s == session.ENDED or app.cable.ask:
         from ui import linkkeys
@@ -132,8 +132,8 @@ def _status(app, p, session, link, s):
     return tx(_T_H_LEAVE)
 
 
-# --- rlink.sav, rlink.pos (written and removed by ui/linkrummy.py) --------------------------------------------------------
-def read(storage, name=linkrummy.NAME):
+# --- rlink.sav, rlink.pos (written and removed by rummy/linkplay.py) --------------------------------------------------------
+def read(storage, name=linkplay.NAME):
     try:
         with open(storage.path(name), "rb") as f:
             return f.read()
@@ -143,7 +143,7 @@ def read(storage, name=linkrummy.NAME):
 
 def exists(storage):
     try:
-        os.stat(storage.path(linkrummy.NAME))
+        os.stat(storage.path(linkplay.NAME))
         return True
     except OSError:
         return False
@@ -151,11 +151,11 @@ def exists(storage):
 
 def position(storage):
     """The Game saved next to rlink.sav, or None (missing or damaged)."""
-    b = read(storage, linkrummy.POS)
+    b = read(storage, linkplay.POS)
     if b is None:
         return None
     try:
-        from engine import rummy_codec
-        return rummy_codec.decode(b)
+        from rummy import codec
+        return codec.decode(b)
     except Exception:
         return None

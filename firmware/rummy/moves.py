@@ -1,7 +1,7 @@
-# Rummy israeli's side of a link session (engine/rummy.py, docs/rules.md
+# Rummy israeli's side of a link session (rummy/rules.py, docs/rules.md
 # R13; the game module link/session.py loads for variant "rummy": the same
 # names as link/moves_burako.py). Imports nothing of Burako's engine: a
-# Rummy match unloads it (ui/rummy_swap.py, docs/memory.md "Rummy").
+# Rummy match unloads it (rummy/swap.py, docs/memory.md "Rummy").
 #
 # A move's bytes (docs/link.md "Rummy"): the kind (DRAW 0, PLAY 1, PASS 2,
 # NEXT 3); a PLAY then holds the meld count of the whole new table and each
@@ -10,8 +10,8 @@
 # and its tiles. Decoding a reference needs the game before the move (g);
 # without it the bytes are only checked and skipped.
 from micropython import const
-from engine import rummy
-from engine import rummy_codec
+from rummy import rules
+from rummy import codec
 from engine import tiles
 
 VARIANT = const(3)     # HELLO's variant id
@@ -19,10 +19,10 @@ HANDS = const(4)       # R13.9: four hands, on both consoles (HELLO carries the 
 MAX_MELDS = const(35)  # 106 tiles in melds of 3 or more
 _REF = const(0x80)
 
-OVER = rummy.P_MATCH_OVER
-NOT_YOUR_TURN = rummy.WRONG_PHASE
-position = rummy_codec.encode
-decode = rummy_codec.decode
+OVER = rules.P_MATCH_OVER
+NOT_YOUR_TURN = rules.WRONG_PHASE
+position = codec.encode
+decode = codec.decode
 
 
 def find(name):
@@ -36,14 +36,14 @@ def rules_at(v):
 
 
 def new_game(hands, seed, target):
-    return rummy.Game(2, seed, hands, target)
+    return rules.Game(2, seed, hands, target)
 
 
 def put_move(out, mv, g):
     """Append mv's bytes; g: the game before the move (its table)."""
     k = mv[0]
     out.append(k)
-    if k != rummy.PLAY:
+    if k != rules.PLAY:
         return
     melds = mv[1]
     out.append(len(melds))
@@ -63,11 +63,11 @@ def put_move(out, mv, g):
 def get_move(b, i, n, g=None):
     """(move, next index) from b[i:n]; (None, -1) when it is not a move (or a
     reference to no meld of g's table). Without g, a PLAY's melds are ()."""
-    if i >= n or b[i] > rummy.NEXT:
+    if i >= n or b[i] > rules.NEXT:
         return None, -1
     k = b[i]
     i += 1
-    if k != rummy.PLAY:
+    if k != rules.PLAY:
         return (k, ()), i
     if i >= n or not 0 < b[i] <= MAX_MELDS:
         return None, -1

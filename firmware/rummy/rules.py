@@ -601,7 +601,7 @@ def line(player, mv):
     return "%d %s\n" % (player, move_text(mv))
 
 
-# the header's fields: default, largest value (what rummy_codec can hold:
+# the header's fields: default, largest value (what rummy/codec.py can hold:
 # seed u32, hands and target u16)
 _HEAD = {"players": ("", 99), "seed": ("0", 0xFFFFFFFF), "hands": ("4", 0xFFFF), "target": ("0", 0xFFFF)}
 

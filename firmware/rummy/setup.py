@@ -1,17 +1,17 @@
 # The Rummy set-up's keys and drawing, and "Continue" (rummy.sav replayed a
-# few moves a frame): ui/screen_rummy.py imports this module while the set-up
-# shows, ui/rummy_view.py drops it when a match starts (its heap is the match's).
+# few moves a frame): rummy/door.py imports this module while the set-up
+# shows, rummy/view.py drops it when a match starts (its heap is the match's).
 from micropython import const
-from engine import rummy
+from rummy import rules
 from hal import keys
 from ui import gfx
 from ui import lang
-from ui import rummy_view
+from rummy import view
 from ui.common import S_RUMMY, D_ALL
 from ui.gfx import FELT_DARK, WHITE, CURSOR, DIM, HILITE
 
 REPLAY_N = const(4)        # moves replayed a frame while resuming
-_T_LINK = const(4)         # ui/rummy_swap.py ask(): a linked match
+_T_LINK = const(4)         # rummy/swap.py ask(): a linked match
 
 # the J2 row with 2 players: AI, human, over the cable (A and RIGHT go this way)
 CYCLE = (1, 0, 2)
@@ -21,12 +21,12 @@ def resume(app):
     """Resume the saved Rummy match: its moves are replayed a few a frame
     (tick); False when there is no save (a bad one shows at the end)."""
     try:
-        f = open(app.board.storage.path(rummy_view.SAVE))
+        f = open(app.board.storage.path(view.SAVE))
     except OSError:
         return False
     m = app.rummy
     m.load = _loading(f)
-    m.mode = rummy_view.M_LOAD
+    m.mode = view.M_LOAD
     app.dirty = D_ALL
     return True
 
@@ -44,7 +44,7 @@ def _loading(f):
         except (IndexError, ValueError):
             yield None, 0, 0, "bad head"
             return
-        for r in rummy.replaying(f):
+        for r in rules.replaying(f):
             if r is None:
                 yield None
             else:
@@ -64,8 +64,8 @@ def load(app, m):
         return
     m.load = None
     g, seats, level, err = r
-    if err or g is None or g.phase == rummy.P_MATCH_OVER:
-        m.mode = rummy_view.M_SETUP
+    if err or g is None or g.phase == rules.P_MATCH_OVER:
+        m.mode = view.M_SETUP
         m.saved = 0
         m.row = 0
         app.dirty = D_ALL
@@ -75,15 +75,15 @@ def load(app, m):
     m.hands = g.hands
     m.seats = seats
     app.settings.level = level
-    rummy_view._start(app)
+    view._start(app)
     app.show(S_RUMMY)
-    rummy_view.enter(app)
+    view.enter(app)
 
 
 def key(app, m, k):
     nrows = 4 + m.players + m.saved    # players, seats, level, hands, start, continue
     if k & keys.B:
-        rummy_view._close(app)
+        view._close(app)
         return
     if k & keys.UP:
         m.row = (m.row - 1) % nrows
@@ -101,10 +101,10 @@ def key(app, m, k):
         if r == nrows - 1 - m.saved:
             if k & (keys.A | keys.PRESS):
                 if m.cable and m.players == 2:
-                    from ui import rummy_swap   # (only for the swap: its heap is the match's)
-                    rummy_swap.ask(app, _T_LINK)    # Burako is parked already
+                    from rummy import swap  # (only for the swap: its heap is the match's)
+                    swap.ask(app, _T_LINK)    # Burako is parked already
                 else:
-                    rummy_view.new(app)
+                    view.new(app)
             return
         if r == 0:
             m.players = (m.players - 2 + step) % 3 + 2
@@ -132,7 +132,7 @@ def draw(app, m, p):
     # the Pico-LCD-1.14's 135 rows: 9 rows 12 apart between the title and the hint
     big = p.lay.tall
     p.fill(0, 0, p.w, p.h, FELT_DARK)
-    p.text(0, 6 if big else 2, p.w, rummy_view.tx(rummy_view.X_TITLE), CURSOR, FELT_DARK, 1)
+    p.text(0, 6 if big else 2, p.w, view.tx(view.X_TITLE), CURSOR, FELT_DARK, 1)
     nrows = 4 + m.players + m.saved
     for i in range(nrows):
         y = 26 + i * 20 if big else 16 + i * 12
@@ -140,25 +140,25 @@ def draw(app, m, p):
         bg = HILITE if on else FELT_DARK
         p.fill(4, y - 2 if big else y - 1, 232, 14 if big else 12, bg)
         if i >= nrows - 1 - m.saved:
-            t = rummy_view.tx(rummy_view.X_START) if i == nrows - 1 - m.saved else lang.t(lang.CONTINUE)
+            t = view.tx(view.X_START) if i == nrows - 1 - m.saved else lang.t(lang.CONTINUE)
             p.text(4, y, 232, "> " + t + " <", CURSOR if on else WHITE, bg, 1)
             continue
         if i == 0:
-            a = rummy_view.tx(rummy_view.X_PLAYERS)
+            a = view.tx(view.X_PLAYERS)
             v = gfx.NUMS[m.players]
         elif i <= m.players:
             a = lang.t(lang.P) + gfx.NUMS[i]
             v = lang.t(lang.AI) if (m.seats >> (i - 1)) & 1 else lang.t(lang.HUMAN)
             if i == 2 and m.cable:
-                v = rummy_view.tx(rummy_view.X_CABLE)
+                v = view.tx(view.X_CABLE)
         elif i == m.players + 1:
             a = lang.t(lang.LEVEL)
             v = gfx.NUMS[app.settings.level]
         else:
-            a = rummy_view.tx(rummy_view.X_HANDS)
+            a = view.tx(view.X_HANDS)
             v = gfx.NUMS[m.hands]
         p.text(8, y, 110, a, WHITE, bg)
         p.text(118, y, 114, "< " + v + " >", CURSOR if on else WHITE, bg, 2)
     # what A does on the row under the cursor: change a value, or start on Start / Continue
-    h = lang.t(lang.H_SETUP2) if m.row >= nrows - 1 - m.saved else rummy_view.tx(rummy_view.X_H_SETUP)
+    h = lang.t(lang.H_SETUP2) if m.row >= nrows - 1 - m.saved else view.tx(view.X_H_SETUP)
     p.text(0, p.h - 15 if big else p.h - 11, p.w, h, DIM, FELT_DARK, 1 | gfx.CAPS)

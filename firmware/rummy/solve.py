@@ -24,8 +24,7 @@
 # buffer, and one Search serves every search.
 from micropython import const
 from engine import tiles as T
-from engine import rummy as RM
-
+from rummy import rules as RM
 NODES = const(950)      # the AI's budget: at most ~38 M fuel a decision on MicroPython (docs)
 
 # What the work around the search costs, in budget units (a unit is about a
@@ -39,7 +38,7 @@ _PER_TILE = const(2)
 _MELD = const(1)
 _FITS = const(5)
 _SUM = const(14)
-# the programme (key, engine/rummy_dp.dp_play): a fixed cost, then _DP_UNITS
+# the programme (key, rummy/dp.dp_play): a fixed cost, then _DP_UNITS
 # units per move it tries (~69-70 K fuel each under MicroPython, measured:
 # benchmarks/rummy_solver_figures.py --fuel); it may spend 1/_DP_SHARE of
 # what is left
@@ -764,7 +763,7 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
     # the budget is spent (a search that cannot pay stops before it starts).
     tidy = _MELD * (len(table) + 1)
     if key is not None and exposed and rearrange and limit - used > _DP0 + tidy:
-        # key, the programme engine/rummy_dp.dp_play, knows the best play
+        # key, the programme rummy/dp.dp_play, knows the best play
         # (jokers and the closing tile included) when it finishes within its
         # share of the budget: the play is then proven, and no search is
         # needed. The host passes it; the console does not (its code, names

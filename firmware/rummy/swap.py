@@ -1,17 +1,17 @@
 # Swapping Burako's game for Rummy's on the heap and back (docs/memory.md
 # "Rummy"): modules are unloaded (out of sys.modules, their packages, and every
 # global of a module that stays which holds them) and loaded again later; and
-# the requests that start a swap (ask(), close()), which ui/screen_rummy.py
+# the requests that start a swap (ask(), close()), which rummy/door.py
 # carries out in the frames after. Imported only while a swap is under way: it
 # drops itself once the request is made (what back() needs is kept in
-# ui/screen_rummy.py's `parked`: this module's ~2 KB are the match's) and again
+# rummy/door.py's `parked`: this module's ~2 KB are the match's) and again
 # when Burako is back.
 import sys
 from micropython import const
 from memory import MPY
 from ui.common import S_RUMMY
 
-# what the door does once the swap's blank frame is drawn (ui/screen_rummy.py: the same
+# what the door does once the swap's blank frame is drawn (rummy/door.py: the same
 # numbers, private there too)
 _T_CLOSE = const(3)
 
@@ -21,10 +21,10 @@ BURAKO = ("engine.reasons", "engine.melds", "engine.score", "engine.rules", "eng
           "engine.codec", "engine.notation", "engine.transcript", "ai.rack", "ai.lookahead",
           "ai.basic", "ai.expert", "ui.save", "ui.screen_handoff", "ui.screen_handend", "ui.screen_matchend",
           "ui.screen_setup", "ui.screen_table", "ui.screen_title")
-RUMMY = ("ui.linkrummy_screen", "ui.linkrummy", "ui.rummy_setup", "ui.rummy_view", "ui.rummy_en",
-         "ui.rummy_es", "ui.rummy_it", "ai.rummy", "engine.rummy_solve", "engine.rummy_bench",
-         "engine.rummy_codec", "engine.rummy", "link.session", "link.deal", "link.repair",
-         "link.moves_rummy", "link.msg", "link.transport", "link.frame", "link.entropy")
+RUMMY = ("rummy.linkplay_screen", "rummy.linkplay", "rummy.setup", "rummy.view", "rummy.lang_en",
+         "rummy.lang_es", "rummy.lang_it", "rummy.ai", "rummy.solve", "rummy.bench",
+         "rummy.codec", "rummy.rules", "link.session", "link.deal", "link.repair",
+         "rummy.moves", "link.msg", "link.transport", "link.frame", "link.entropy")
 # the Burako link's glue (emulator/runner.py imports it before a linked App):
 # unloaded with Burako's modules, loaded again only by a linked Burako match
 DROP = ("ui.linkplay_screen", "ui.linkplay")
@@ -40,7 +40,7 @@ class _Wait:
 
 
 def ask(app, todo, seats=None):
-    """Ask the Rummy screen (ui/screen_rummy.py) for todo once a blank frame is drawn:
+    """Ask the Rummy screen (rummy/door.py) for todo once a blank frame is drawn:
     set-up (1), new match (2), close (3, close()), linked match (4)."""
     w = _Wait()
     w.todo = todo
@@ -62,7 +62,7 @@ def close(app):
 
 def _drop():
     from memory import drop
-    drop(("ui.rummy_swap",))
+    drop(("rummy.swap",))
 
 
 def park(app):

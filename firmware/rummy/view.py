@@ -1,21 +1,21 @@
-# Rummy israelí (docs/rummy.md) on the console (ui/screen_rummy.py imports
+# Rummy israelí (docs/rummy.md) on the console (rummy/door.py imports
 # this module on first use): the match, the workbench table, hand-offs, hand
 # and match ends, all in this one screen (S_RUMMY) with a mode, because the
 # Burako screens read Burako's Game; the door hands the set-up's modes to
-# ui/rummy_setup.py and M_LINK to ui/linkrummy_screen.py.
+# rummy/setup.py and M_LINK to rummy/linkplay_screen.py.
 # The match lives in app.rummy (a Match); app.game stays None, so nothing of
 # Burako's (match clock, saves, the score log of app.py) sees a Rummy game.
-# Over the link cable (Match.ln is ui/linkrummy.py, loaded only then) the
+# Over the link cable (Match.ln is rummy/linkplay.py, loaded only then) the
 # local seat's committed moves go to ln.send() instead of the game, the
 # peer's arrive through after(), the peer's seat reads as an AI's (no
 # hand-off, its rack never shown) and ln saves, logs and draws M_LINK.
 #
-# A human turn is a workbench (engine/rummy_bench.py): a scratch copy of the
+# A human turn is a workbench (rummy/bench.py): a scratch copy of the
 # table and the rack that the player edits freely; Y commits it as one play
 # when the engine accepts it, "undo all" throws the edits away.
 import sys
 from micropython import const
-from engine import rummy
+from rummy import rules
 from engine import tiles
 from hal import keys
 from memory import drop
@@ -34,7 +34,7 @@ _M_HANDOFF = const(2)
 M_HANDEND = const(3)
 M_MATCHEND = const(4)
 M_LOAD = const(5)          # resuming rummy.sav (a few moves a frame)
-M_LINK = const(6)          # over the cable: connecting, peer gone, ended (ui/linkrummy.py)
+M_LINK = const(6)          # over the cable: connecting, peer gone, ended (rummy/linkplay.py)
 
 
 # focus while playing
@@ -65,7 +65,7 @@ _S_MSG = const(105)
 # menu entries
 MENU = (0, 1, 2, 3, 4, 5)    # undo all, pass, sort, closing tile, hint, save and quit
 
-# texts: ids into TX of ui/rummy_<lang>.py. Public (X_) where another module uses the id
+# texts: ids into TX of rummy/lang_<lang>.py. Public (X_) where another module uses the id
 # (the set-up, the door, the link's screen, the tests), private (_X_) where only this one does:
 # a private const is inlined and interns no name (docs/memory.md "const")
 X_TITLE = const(0)
@@ -105,7 +105,7 @@ X_H_PEER = const(33)
 
 def texts(code=None):
     """The module of the texts in a language (the one in use by default)."""
-    n = "ui.rummy_" + (code or lang.code())
+    n = "rummy.lang_" + (code or lang.code())
     m = sys.modules.get(n)
     return m if m is not None else __import__(n, None, None, ("TX",))
 
@@ -116,7 +116,7 @@ def tx(i):
 
 def reason(r):
     t = texts().REASONS
-    return t[r] if 0 <= r < len(t) else rummy.reason_text(r)
+    return t[r] if 0 <= r < len(t) else rules.reason_text(r)
 
 
 class Match:
@@ -151,7 +151,7 @@ class Match:
         self.stored = 0            # rummy.sav holds this match's head and earlier lines
         self.saved = 0             # rummy.sav exists: the set-up offers to continue
         self.load = None           # while resuming: the replay (a generator)
-        self.ln = None             # over the link cable: ui/linkrummy.py
+        self.ln = None             # over the link cable: rummy/linkplay.py
         self.cable = 0             # the set-up's J2 plays over the cable
         self.nt = 0                # tiles on the table before the last move
         self.mv = None             # over the cable: the AI's move, played next frame
@@ -214,7 +214,7 @@ def new(app, seats=None):
     else:
         seed = app.seed
         app.seed = seed + 1
-    m.begin(rummy.Game(m.players, seed, m.hands), 0)
+    m.begin(rules.Game(m.players, seed, m.hands), 0)
     _start(app)
     app.show(S_RUMMY)
     enter(app)
@@ -222,18 +222,18 @@ def new(app, seats=None):
 
 def _close(app):
     # back to the title: Rummy's modules leave the heap, Burako's come back
-    from ui import rummy_swap
-    rummy_swap.close(app)
+    from rummy import swap
+    swap.close(app)
 
 
 def _start(app):
-    drop(("ui.rummy_setup",))       # the set-up's heap is the match's (docs/memory.md "Rummy")
+    drop(("rummy.setup",))       # the set-up's heap is the match's (docs/memory.md "Rummy")
     m = app.rummy
     m.ais = [None] * m.players
     if m.seats:
         # imported when a match needs it, as the workbench's (_bench): a linked
         # match or one of people only holds neither module it does not use
-        from ai.rummy import RummyAI
+        from rummy.ai import RummyAI
         for p in range(m.players):
             if (m.seats >> p) & 1:
                 m.ais[p] = RummyAI(app.settings.level)
@@ -253,7 +253,7 @@ def enter(app):
     """The mode for the position after a move."""
     m = app.rummy
     g = m.g
-    if g.phase == rummy.P_MATCH_OVER:
+    if g.phase == rules.P_MATCH_OVER:
         m.mode = M_MATCHEND
         # the match-end screen id: the emulator's over() and ui/state.py read it
         app.screen = S_MATCHEND
@@ -263,7 +263,7 @@ def enter(app):
             if not m.logged:
                 log(app)
             remove_save(app)
-    elif g.phase == rummy.P_HAND_OVER:
+    elif g.phase == rules.P_HAND_OVER:
         m.mode = M_HANDEND
         app.next_ai = app.now + 4 * app.ai_ms
     else:
@@ -276,7 +276,7 @@ def enter(app):
             m.mode = _M_HANDOFF
         else:
             m.mode = M_PLAY
-        if _human(m, t) and not m.ais[t] and g.phase == rummy.P_PLAY:
+        if _human(m, t) and not m.ais[t] and g.phase == rules.P_PLAY:
             _bench(m)
         else:
             m.bench = None
@@ -287,7 +287,7 @@ def enter(app):
 def _bench(m):
     # a person's workbench (an autoplay AI in a person's seat, over the
     # cable, needs none: a copy of the table it would not touch)
-    from engine.rummy_bench import Bench
+    from rummy.bench import Bench
     m.bench = Bench(m.g)
     m.cur = 0
     m.scroll = 0
@@ -339,7 +339,7 @@ def save(app):
         with open(app.board.storage.path(SAVE), "a" if m.stored else "w") as f:
             if not m.stored:
                 f.write("# seats %d level %d\n" % (m.seats, app.settings.level))
-                f.write(rummy.header(m.g))
+                f.write(rules.header(m.g))
             for ln in m.lines:
                 f.write(ln)
         m.stored = 1
@@ -367,7 +367,7 @@ def _play(app, mv):
     if err:
         return err
     if humans(m) and m.ln is None:
-        m.lines.append(rummy.line(seat, mv))
+        m.lines.append(rules.line(seat, mv))
     after(app, seat, mv)
     return 0
 
@@ -379,11 +379,11 @@ def after(app, seat, mv):
     g = m.g
     k = mv[0]
     name = lang.t(lang.P) + gfx.NUMS[seat + 1] + " "
-    if k == rummy.DRAW:
+    if k == rules.DRAW:
         m.msg = name + tx(_X_DREW)
-    elif k == rummy.PASS:
+    elif k == rules.PASS:
         m.msg = name + tx(_X_PASSED)
-    elif k == rummy.PLAY:
+    elif k == rules.PLAY:
         # the tiles laid: the new table's beyond the old one's
         m.msg = name + tx(_X_CLOSED if g.closer == seat else _X_PLAYED) + " " + str(_tiles(mv[1]) - m.nt) \
             + " " + tx(X_RACK_N)
@@ -392,8 +392,8 @@ def after(app, seat, mv):
     m.nt = _tiles(g.table)
     m.msg_c = WHITE if (m.seats >> seat) & 1 else CURSOR
     m.err = 0
-    if k != rummy.DRAW or g.phase != rummy.P_PLAY:
-        if g.phase >= rummy.P_HAND_OVER or g.turn != seat:
+    if k != rules.DRAW or g.phase != rules.P_PLAY:
+        if g.phase >= rules.P_HAND_OVER or g.turn != seat:
             if humans(m) and m.ln is None:
                 save(app)
         enter(app)
@@ -438,8 +438,8 @@ def _status(m):
 
 # --- keys ----------------------------------------------------------------------
 def key(app, k, leave):
-    """The keys of the play's modes (ui/screen_rummy.py hands the set-up's and M_LINK's to
-    their modules); leave(app, keep): out of a linked match (ui/screen_rummy.py's)."""
+    """The keys of the play's modes (rummy/door.py hands the set-up's and M_LINK's to
+    their modules); leave(app, keep): out of a linked match (rummy/door.py's)."""
     m = app.rummy
     if m.mode == _M_HANDOFF:
         if k & (keys.A | keys.PRESS):
@@ -447,7 +447,7 @@ def key(app, k, leave):
             app.dirty = D_ALL
     elif m.mode == M_HANDEND:
         if k & (keys.A | keys.PRESS):
-            _play(app, (rummy.NEXT, ()))
+            _play(app, (rules.NEXT, ()))
     elif m.mode == M_MATCHEND:
         if k & (keys.A | keys.PRESS | keys.B):
             _close(app)
@@ -457,11 +457,11 @@ def key(app, k, leave):
 
 def _key_play(app, m, k, leave):
     g = m.g
-    if not _human(m, g.turn) or g.phase >= rummy.P_HAND_OVER:
+    if not _human(m, g.turn) or g.phase >= rules.P_HAND_OVER:
         return
-    if g.phase == rummy.P_DRAW:
+    if g.phase == rules.P_DRAW:
         if k & (keys.A | keys.PRESS):
-            _play(app, (rummy.DRAW, ()))
+            _play(app, (rules.DRAW, ()))
         return
     b = m.bench
     if m.focus == _F_MENU:
@@ -556,7 +556,7 @@ def _menu(app, m, i, leave):
         m.top = 0
         _status(m)
     elif i == 1:
-        _play(app, (rummy.PASS, ()))
+        _play(app, (rules.PASS, ()))
         return
     elif i == 2:
         r = sorted(b.rack, key=lambda t: (t % 13) * 4 + t // 13 if t != tiles.JOKER else 255)
@@ -564,9 +564,9 @@ def _menu(app, m, i, leave):
     elif i == 3:
         b.pick_closing()
     elif i == 4:
-        from engine import rummy_solve
+        from rummy import solve
         p = g.turn
-        s = rummy_solve.solve(g.table, g.racks[p], g.exposed[p], g.closing, rummy_solve.NODES, True, True)
+        s = solve.solve(g.table, g.racks[p], g.exposed[p], g.closing, solve.NODES, True, True)
         if s is None:
             m.msg = tx(_X_NO_HINT)
         else:
@@ -604,9 +604,9 @@ def tick(app, now):
     if m.mode == M_HANDEND:
         # over the cable the seat to move deals the next hand
         if (app.autoplay or humans(m) == 0) and app.due(now) and (m.ln is None or m.ais[g.turn]):
-            _play(app, (rummy.NEXT, ()))
+            _play(app, (rules.NEXT, ()))
         return
-    if m.mode != M_PLAY or g.phase >= rummy.P_HAND_OVER:
+    if m.mode != M_PLAY or g.phase >= rules.P_HAND_OVER:
         return
     ai = m.ais[g.turn]
     if ai is None or not app.due(now):
@@ -623,7 +623,7 @@ def tick(app, now):
             return
     m.mv = None
     if _play(app, mv):
-        _play(app, (rummy.PASS, ()))      # never stall on an AI bug
+        _play(app, (rules.PASS, ()))      # never stall on an AI bug
     app.next_ai = now + app.ai_ms
 
 
@@ -651,12 +651,12 @@ def state(app):
         return out
     out.update({"phase": g.phase, "turn": g.turn, "hand": g.hand, "scores": list(g.scores),
                 "history": [list(h) for h in g.history], "winners": list(g.winners),
-                "table": rummy.table_text(g.table), "stock": len(g.stock),
+                "table": rules.table_text(g.table), "stock": len(g.stock),
                 "racks": [tiles.list_text(r) for r in g.racks], "msg": m.msg,
                 "error": m.err, "error_text": reason(m.err) if m.err else ""})
     b = m.bench
     if b is not None:
-        out["bench"] = {"table": rummy.table_text([x for x in b.melds if x]),
+        out["bench"] = {"table": rules.table_text([x for x in b.melds if x]),
                         "rack": tiles.list_text(b.rack), "held": tiles.list_text(b.held),
                         "focus": m.focus, "cursor": m.cur, "meld": m.mi, "pos": m.j}
     return out
@@ -688,7 +688,7 @@ def draw(app, dirty):
 
 def _draw_top(app, m, p):
     g = m.g
-    me = _human(m, g.turn) and g.turn == m.viewer and g.phase < rummy.P_HAND_OVER
+    me = _human(m, g.turn) and g.turn == m.viewer and g.phase < rules.P_HAND_OVER
     bg = TURN if me else BAR
     p.fill(0, 0, p.w, 12, bg)
     x = 2
@@ -736,7 +736,7 @@ def _draw_play(app, m, p, dirty):
                     _put_mark(p, _X_MELD - 4, y, held)
                 continue
             mm = melds[i]
-            if mm and rummy.check_meld(mm):
+            if mm and rules.check_meld(mm):
                 p.fill(2, y, 4, MH, ERR)        # a broken meld: a red bar
             elif on:
                 p.fill(2, y, 4, MH, CURSOR)
@@ -764,7 +764,7 @@ def _draw_play(app, m, p, dirty):
                 break
             p.small(x, yh, held[j], gfx.WILD if j == len(held) - 1 else 0)
             x += MW
-        if closing != rummy.NO_TILE:
+        if closing != rules.NO_TILE:
             p.text(196, yh + 2, 24, "C:", GREY, FELT_DARK)
             p.small(218, yh, closing, 0)
         rfocus = b is not None and m.focus == _F_RACK
@@ -806,7 +806,7 @@ def _draw_msg(app, m, p):
     big = p.lay.tall
     ym = Y_MSG if big else _S_MSG
     yi = p.h - 20          # the hints (Y_HINT on the 1.3)
-    if b is not None and m.err and m.err != rummy.TILES_HELD:
+    if b is not None and m.err and m.err != rules.TILES_HELD:
         s = reason(m.err)
         if m.bad >= 0:
             s = "#" + str(m.bad + 1) + " " + s
@@ -825,10 +825,10 @@ def _draw_msg(app, m, p):
         # R13.6: the first exposure's points, counted while building it
         pts = 0
         for mm in b.melds:
-            if mm and not rummy.check_meld(mm):
-                pts += rummy.meld_points(mm)
+            if mm and not rules.check_meld(mm):
+                pts += rules.meld_points(mm)
         for mm in g.table:
-            pts -= rummy.meld_points(mm)
+            pts -= rules.meld_points(mm)
         s2 = str(pts if pts > 0 else 0) + "/30"
         p.text(132, (_Y_HELD if big else _S_HELD) + 2, 56, s2, PURE if pts >= 30 else DIM, FELT_DARK, 2)
     # the rack's tile count at the message line's end (under the rack it was drawn over)
@@ -841,7 +841,7 @@ def _draw_msg(app, m, p):
     if not _human(m, g.turn):
         a = tx(_X_H_WAIT if m.ln is None else X_H_PEER)
         h = ""
-    elif g.phase == rummy.P_DRAW:
+    elif g.phase == rules.P_DRAW:
         a = tx(_X_H_DRAW)
         h = ""
     elif m.focus == _F_MENU:

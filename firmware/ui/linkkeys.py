@@ -1,5 +1,5 @@
 # The link screen's keys and words, for Burako's (ui/linkplay_screen.py) and Rummy's
-# (ui/linkrummy_screen.py): a screen that appears by itself (the peer gone, the
+# (rummy/linkplay_screen.py): a screen that appears by itself (the peer gone, the
 # link ended) takes no key for a moment and none held as it came (a player
 # laying a meld as it flashed up must not give the match up); giving up is
 # asked; a match in play keeps its save whatever the peer says. Loaded with

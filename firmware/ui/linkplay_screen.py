@@ -1,6 +1,6 @@
 # The link cable's screen (connecting, dealing, the other console gone, the
 # link ended: docs/ui.md "Link cable") and the opening and closing of a
-# linked match. Burako's: ui/linkplay.py is the glue it imports, ui/linkrummy_screen.py
+# linked match. Burako's: ui/linkplay.py is the glue it imports, rummy/linkplay_screen.py
 # Rummy's. Imported while that screen shows or a link opens or closes;
 # ui/linkplay.py (the glue that runs during the match) drops it when the
 # table is back, so a linked match keeps this heap for the game.

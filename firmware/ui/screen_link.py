@@ -1,11 +1,11 @@
 # The screen S_LINK as the app and the other screens see it: a small front,
 # always loaded, over the link's two halves, which it imports only when needed
 # (docs/memory.md "link glue"): the glue that runs a match over the cable
-# (ui/linkplay.py for Burako, ui/linkrummy.py for Rummy, app.rummy set: with link/
+# (ui/linkplay.py for Burako, rummy/linkplay.py for Rummy, app.rummy set: with link/
 # ~20 KB of heap, a local game pays none of it) and the link's own screen, its
-# opening and closing (ui/linkplay_screen.py, ui/linkrummy_screen.py). Each
+# opening and closing (ui/linkplay_screen.py, rummy/linkplay_screen.py). Each
 # screen module imports its glue, never the other way round.
-from ui.common import S_MATCHEND
+from ui.common import NAMES, S_MATCHEND, S_RUMMY
 from ui.lang import tx  # noqa: F401  (the front answers for the link's texts too)
 
 T_MENU = 0      # the title's entry: its id among the link's texts (ui/lang.py tx())
@@ -13,8 +13,8 @@ T_MENU = 0      # the title's entry: its id among the link's texts (ui/lang.py t
 
 def _m(app):
     if app.rummy is not None:
-        from ui import linkrummy
-        return linkrummy
+        # Rummy's glue, by name: ui/ imports no game's package
+        return __import__("rummy.linkplay", None, None, ("NAME",))
     from ui import linkplay
     return linkplay
 
@@ -26,8 +26,8 @@ def _s():
 
 def start(app, variant=None):
     if variant == "rummy":
-        from ui import screen_rummy
-        screen_rummy.link(app)
+        # the Rummy door by its name: ui/ imports no game's package
+        __import__(NAMES[S_RUMMY], None, None, ("link",)).link(app)
     else:
         _s().start(app)
 
@@ -47,10 +47,9 @@ def key_hook(app, k):
 def leave(app, keep=True):
     """Back to the title (the table menu's "Save and quit" during a linked match, a key at
     its end); keep=False drops the match's save. The screen's module does it: the glue
-    (ui/linkplay.py, ui/linkrummy.py) imports no screen module, the screen imports the glue."""
+    (ui/linkplay.py, rummy/linkplay.py) imports no screen module, the screen imports the glue."""
     if app.rummy is not None:
-        from ui import linkrummy_screen
-        linkrummy_screen.leave(app, keep)
+        __import__(NAMES[S_RUMMY], None, None, ("leave",)).leave(app, keep)
     else:
         _s().close(app, keep)
 

@@ -13,7 +13,7 @@ import uctypes
 gc.disable()
 gc.collect()
 H0 = gc.mem_alloc()
-from ai.rummy import RummyAI  # noqa: E402  (measured: the heap the import takes)
+from rummy.ai import RummyAI  # noqa: E402  (measured: the heap the import takes)
 gc.collect()
 H1 = gc.mem_alloc()
 from link.session import ENDED, Link  # noqa: E402  (measured too)
@@ -60,7 +60,7 @@ def run():
             print('R', L.count, L.seat, L.state, L.reason, ' '.join([str(x) for x in g.scores]),
                   ''.join(['%02x' % x for x in L.match_id]), ''.join(['%02x' % x for x in L.digest]),
                   len(g.history), H1 - H0, H2 - H1, PEAK[0] - H2, PEAK[1], PEAK[2], ','.join(SEEN) or '-',
-                  ','.join([m for m in ('link.moves_rummy', 'engine.rummy_codec') if m in sys.modules]))
+                  ','.join([m for m in ('rummy.moves', 'rummy.codec') if m in sys.modules]))
             return
         a = gc.mem_alloc()
         if a > PEAK[1]:

@@ -2,22 +2,22 @@
 # and rack at a node limit; prints its points, closing and exact flags and the bytes it kept.
 import gc
 
-from engine import rummy
-from engine import rummy_solve
+from rummy import rules
+from rummy import solve
 from engine import tiles
 
 gc.disable()
-table = ''          # engine/rummy.py parse_table's text
+table = ''          # rummy/rules.py parse_table's text
 rack = ''           # tiles.parse_list's text
 limit = 0           # the search's node limit
-TABLE = rummy.parse_table(table)
+TABLE = rules.parse_table(table)
 RACK = bytes(tiles.parse_list(rack))
 
 
 def steps():
     gc.collect()
     base = gc.mem_alloc()
-    r = rummy_solve.solve(TABLE, RACK, True, rummy.NO_TILE, limit)
+    r = solve.solve(TABLE, RACK, True, rules.NO_TILE, limit)
     print(r[1], r[2], r[3], gc.mem_alloc() - base)
     yield
 

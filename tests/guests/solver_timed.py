@@ -5,14 +5,13 @@ import binascii
 import gc
 import time
 
-from engine import rummy_solve
-
+from rummy import solve
 P = []      # [[table melds as hex], rack as hex, closing tile]
 for tt, rr, cl in P:
     table = [binascii.unhexlify(m) for m in tt]
     rack = binascii.unhexlify(rr)
     gc.collect()
     t = time.ticks_us()
-    r = rummy_solve.solve(table, rack, True, cl, rummy_solve.NODES, True, True)
+    r = solve.solve(table, rack, True, cl, solve.NODES, True, True)
     us = time.ticks_diff(time.ticks_us(), t)
     print('S', us, -1 if r is None else r[1], 1 if r is not None and (r[2] or r[3]) else 0)

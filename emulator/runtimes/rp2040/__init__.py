@@ -632,7 +632,7 @@ def heap_at_table(pico, players=2):
     return int(last[0])
 
 
-# Device code: a linked Rummy israelí match (ui/linkrummy.py) with both local seats played by the
+# Device code: a linked Rummy israelí match (rummy/linkplay.py) with both local seats played by the
 # autoplay AI, to the match's end (four hands, logged and acknowledged), or until MOVES moves are
 # played and acknowledged (then the local AI stops, as in LINK_SCRIPT). After every frame the
 # script runs gc.collect() and keeps the lowest gc.mem_free(): the most the match ever held live
@@ -658,7 +658,7 @@ def step(self, now):
         if screen_link.over(self):
             raise Done()
     elif lk is not None and lk.game is not None and lk.count >= MOVES:
-        self.rummy.ais[lk.seat] = None     # Rummy's AIs are the match's (ui/rummy_view.py)
+        self.rummy.ais[lk.seat] = None     # Rummy's AIs are the match's (rummy/view.py)
         if lk.idle():
             raise Done()
 App.step = step
@@ -667,8 +667,8 @@ try:
     app.run()
 except Done:
     pass
-from ui import screen_rummy
-st = screen_rummy.state(app)
+from rummy import door
+st = door.state(app)
 lk = app.link
 print('RLINK', lk.seat, lk.count, lk.match_id.hex(), low[0], low[1], repr(st['history']).replace(' ', ''),
       repr(st['scores']).replace(' ', ''), 'END')
