@@ -116,10 +116,11 @@ def events(app, now):
                     app.after(e[1], 0, mv)
         elif k == session.EV_SYNC:
             if "ui.screen_table" not in sys.modules:
-                # the table's code (and the AI it imports) comes in a frame
-                # before the table is drawn: ~20 KB of imports and a full
-                # redraw would otherwise share one frame's heap
+                # the table's code and the AI come in a frame before the table
+                # is drawn: ~20 KB of imports and a full redraw would otherwise
+                # share one frame's heap (docs/memory.md "PRELOAD")
                 __import__(NAMES[S_GAME])
+                __import__("ai.basic")
                 return
             bind(app)
         elif k == session.EV_REFUSED:
