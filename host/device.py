@@ -784,8 +784,9 @@ def check_uf2(data, name):
     return None
 
 
-def newest_uf2(board, dist=DIST):
-    """The newest dist/burako-*-BOARD.uf2 (`make uf2` writes them), or None."""
+def newest_uf2(board, dist=None):
+    """The newest dist/burako-*-BOARD.uf2 (`make uf2` writes them; dist: DIST), or None."""
+    dist = DIST if dist is None else dist
     names = {board, board.replace("_", "-")}
     got = [p for n in names for p in Path(dist).glob(f"burako-*-{n}.uf2")]
     return max(got, key=lambda p: (p.stat().st_mtime, p.name)) if got else None

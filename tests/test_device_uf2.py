@@ -91,10 +91,16 @@ def test_a_file_that_is_not_an_rp2040_uf2_is_refused(tmp_path, data, says):
     assert device.check_uf2(blocks(0xE48BFF56), "ok.uf2") is None
 
 
-def test_default_uf2_is_the_newest_built_for_the_board_else_make_uf2(tmp_path):
+def test_default_uf2_is_the_newest_built_for_the_board_else_make_uf2(tmp_path, monkeypatch, capsys):
     d = drive(tmp_path / "RPI-RP2")
     code, out, err = run_cli("flash", "--uf2", "--board", "no_such_board", env={"BURAKO_UF2_DRIVE": str(d)})
-    one_line_error(code, out, err, "no UF2 built for no_such_board", "run `make uf2`")
+    one_line_error(code, out, err, "invalid choice: 'no_such_board'")   # boards: hal/board.py PROFILES
+    from host import cli
+    monkeypatch.setattr(device, "DIST", tmp_path / "empty")
+    monkeypatch.setenv("BURAKO_UF2_DRIVE", str(d))
+    code = cli.main(["flash", "--uf2", "--board", "pico_lcd_114"])
+    one_line_error(code, *capsys.readouterr(), "no UF2 built for pico_lcd_114", "run `make uf2`")
+    assert files_of(d) == ["INDEX.HTM", "INFO_UF2.TXT"]      # nothing written
     dist = tmp_path / "dist"
     dist.mkdir()
     for i, name in enumerate(["burako-0.1.0-pico_lcd_13.uf2", "burako-0.2.0-pico_lcd_13.uf2",
