@@ -19,10 +19,10 @@ from host.sim import SimReport, guest_script, percentiles
 
 use_firmware()
 
-from rummy import rules as RM  # noqa: E402
-from rummy import solve as RS  # noqa: E402
-from rummy import dp as RD  # noqa: E402
-from engine import tiles as T  # noqa: E402
+from rummy import rules as rummy_rules  # noqa: E402
+from rummy import solve as rummy_solve  # noqa: E402
+from rummy import dp as rummy_dp  # noqa: E402
+from engine import tiles  # noqa: E402
 
 
 class _Bad(Exception):
@@ -44,13 +44,13 @@ def _melds(text, where):
             raise _Bad(f"{where}: meld {i + 1} is empty")
         ts = bytearray()
         for w in words:
-            t = T.parse(w)
+            t = tiles.parse(w)
             if t < 0:
                 raise _Bad(f"{where}: {_cut(w)!r} is not a tile (write R5, B13, Y1, K2 or *)")
             ts.append(t)
-        r = RM.check_meld(ts)
+        r = rummy_rules.check_meld(ts)
         if r:
-            raise _Bad(f"{where}: {T.list_text(ts)} is not a meld: {RM.reason_text(r)}")
+            raise _Bad(f"{where}: {tiles.list_text(ts)} is not a meld: {rummy_rules.reason_text(r)}")
         out.append(bytes(ts))
     return tuple(out)
 
@@ -58,7 +58,7 @@ def _melds(text, where):
 def _rack(text):
     ts = bytearray()
     for w in text.replace(",", " ").split():
-        t = T.parse(w)
+        t = tiles.parse(w)
         if t < 0:
             raise _Bad(f"--rack: {_cut(w)!r} is not a tile (write R5, B13, Y1, K2 or *)")
         ts.append(t)
@@ -71,14 +71,14 @@ def _cut(text, n=20):
 
 
 def _check_counts(table, rack, closing):
-    c = T.counts(rack)
+    c = tiles.counts(rack)
     for m in table:
-        T.counts(m, c)
-    if closing != RM.NO_TILE:
+        tiles.counts(m, c)
+    if closing != rummy_rules.NO_TILE:
         c[closing] += 1
-    for t in range(T.NCODES):
+    for t in range(tiles.NCODES):
         if c[t] > 2:
-            raise _Bad(f"{T.to_text(t)} appears {c[t]} times: there are only 2")
+            raise _Bad(f"{tiles.to_text(t)} appears {c[t]} times: there are only 2")
 
 
 # --- burako rummy solve -------------------------------------------------------
@@ -86,9 +86,9 @@ def cmd_solve(a):
     try:
         table = _melds(a.table, "--table")
         rack = _rack(a.rack)
-        closing = RM.NO_TILE
+        closing = rummy_rules.NO_TILE
         if a.closing:
-            closing = T.parse(a.closing)
+            closing = tiles.parse(a.closing)
             if closing < 0:
                 raise _Bad(f"--closing: {_cut(a.closing)!r} is not a tile")
         if not rack:
@@ -99,21 +99,21 @@ def cmd_solve(a):
     except _Bad as e:
         return _fail(str(e))
     t0 = time.perf_counter()
-    r = RS.solve(table, rack, not a.first, closing, a.limit, key=RD.dp_play)
+    r = rummy_solve.solve(table, rack, not a.first, closing, a.limit, key=rummy_dp.dp_play)
     secs = time.perf_counter() - t0
     if r is None:
         out = {"play": False, "table": None, "laid": None, "points": 0, "closes": False,
                "exact": None, "seconds": round(secs, 4)}
     else:
         laid = _laid(r[0], table)
-        out = {"play": True, "table": [T.list_text(m) for m in r[0]], "laid": T.list_text(laid),
+        out = {"play": True, "table": [tiles.list_text(m) for m in r[0]], "laid": tiles.list_text(laid),
                "points": r[1], "closes": r[2], "exact": r[3], "seconds": round(secs, 4)}
     if a.json:
         print(json.dumps(out))
     elif r is None:
         print("no play" + (" reaches 30 points from the rack" if a.first else ""))
     else:
-        print(RM.table_text(r[0]))
+        print(rummy_rules.table_text(r[0]))
         extra = ", closes" if r[2] else ""
         exact = " (proven best)" if r[3] else " (best found within the node budget, not proven best)"
         print(f"laid {out['laid']}: {r[1]} points{extra}{exact}")
@@ -122,14 +122,14 @@ def cmd_solve(a):
 
 def _laid(new, old):
     # what the new table holds beyond the old one
-    c = bytearray(T.NCODES)
+    c = bytearray(tiles.NCODES)
     for m in new:
-        T.counts(m, c)
+        tiles.counts(m, c)
     for m in old:
         for t in m:
             c[t] -= 1
     out = bytearray()
-    for t in range(T.NCODES):
+    for t in range(tiles.NCODES):
         out.extend(bytes([t]) * c[t])
     return out
 
@@ -152,12 +152,12 @@ class Report(SimReport):
 
 
 def run_cpython(players, seeds, hands=4, target=0, levels=None, transcripts=False, on_match=None):
-    from rummy import ai as AR
+    from rummy import ai as rummy_ai
     rep = Report()
     t0 = time.perf_counter()
     for s in seeds:
         lines = []
-        r = AR.play_match(players, s, hands, target, levels, lines.append if transcripts else None)
+        r = rummy_ai.play_match(players, s, hands, target, levels, lines.append if transcripts else None)
         if transcripts:
             rep.transcripts[s] = "".join(lines)
         rep.matches.append(r)
@@ -290,7 +290,7 @@ def cmd_replay(a):
         return _fail(f"cannot read {a.file}: {e.strerror}")
     except UnicodeDecodeError:
         return _fail(f"{a.file} is not text")
-    g, err = RM.replay(text.splitlines()) or (None, "no moves")   # (replay always returns a pair)
+    g, err = rummy_rules.replay(text.splitlines()) or (None, "no moves")   # (replay always returns a pair)
     if g is None:
         return _fail(f"{a.file}: {err}")
     print(position_text(g))
@@ -302,12 +302,12 @@ def cmd_replay(a):
 
 def position_text(g):
     lines = [f"hand {g.hand}, player {g.turn} to move ({['draw', 'play', 'hand over', 'match over'][g.phase]})"]
-    lines.append("table: " + (RM.table_text(g.table) or "(empty)"))
+    lines.append("table: " + (rummy_rules.table_text(g.table) or "(empty)"))
     lines.append(f"stock: {len(g.stock)} tiles; closing tile: "
-                 + (T.to_text(g.closing) if g.closing != RM.NO_TILE else "(used)"))
+                 + (tiles.to_text(g.closing) if g.closing != rummy_rules.NO_TILE else "(used)"))
     for p in range(g.n):
-        lines.append(f"player {p}: score {g.scores[p]}, rack {T.list_text(sorted(g.racks[p]))}")
-    if g.phase == RM.P_MATCH_OVER:
+        lines.append(f"player {p}: score {g.scores[p]}, rack {tiles.list_text(sorted(g.racks[p]))}")
+    if g.phase == rummy_rules.P_MATCH_OVER:
         lines.append("winner: " + ", ".join(f"player {w}" for w in g.winners))
     return "\n".join(lines)
 

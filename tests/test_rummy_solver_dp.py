@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummy import rules as RM
-from rummy import dp as RD
-from rummy import solve as RS
-from engine import tiles as T
+from rummy import rules as rummy_rules
+from rummy import dp as rummy_dp
+from rummy import solve as rummy_solve
+from engine import tiles
 from test_rummy_solver import SMALL, TILE, brute, position, small_position
 
 
@@ -25,17 +25,17 @@ def test_R13_5_dp_play_matches_brute_force(pos):
     table, rack, total = pos
     if total > 9:
         return
-    v, melds, closes, _ = RD.dp_play(table, rack)
+    v, melds, closes, _ = rummy_dp.dp_play(table, rack)
     want = brute(table, rack, True)
     if melds is None:
-        assert want == 0, (RM.table_text(table), T.list_text(rack))
+        assert want == 0, (rummy_rules.table_text(table), tiles.list_text(rack))
         return
-    assert position(table, rack).check_play(tuple(melds)) == RM.OK
+    assert position(table, rack).check_play(tuple(melds)) == rummy_rules.OK
     assert closes == (_laid_count(melds, table) == len(rack))
     if closes:
         assert v <= want
     else:
-        assert v == want, (RM.table_text(table), T.list_text(rack), RM.table_text(melds))
+        assert v == want, (rummy_rules.table_text(table), tiles.list_text(rack), rummy_rules.table_text(melds))
 
 
 @st.composite
@@ -49,15 +49,15 @@ def joker_position(draw):
     sset = [d * 13 + n - 1 for d in cols]
     table = [run, sset][:draw(st.integers(1, 2))]
     m = table[draw(st.integers(0, len(table) - 1))]
-    m[draw(st.integers(0, len(m) - 1))] = T.JOKER
-    rack = draw(st.lists(TILE, min_size=1, max_size=5)) + [T.JOKER] * draw(st.integers(0, 1))
-    tiles = rack + [t for m in table for t in m]
-    for t in set(tiles):
-        if t != T.JOKER and tiles.count(t) > 2:
-            rack = [u for u in rack if u != t] + [t] * max(0, 2 - tiles.count(t) + rack.count(t))
-    closing = draw(st.sampled_from([RM.NO_TILE, RM.NO_TILE, draw(TILE)]))
-    if closing != RM.NO_TILE and (rack + [t for m in table for t in m]).count(closing) >= 2:
-        closing = RM.NO_TILE
+    m[draw(st.integers(0, len(m) - 1))] = tiles.JOKER
+    rack = draw(st.lists(TILE, min_size=1, max_size=5)) + [tiles.JOKER] * draw(st.integers(0, 1))
+    every = rack + [t for m in table for t in m]
+    for t in set(every):
+        if t != tiles.JOKER and every.count(t) > 2:
+            rack = [u for u in rack if u != t] + [t] * max(0, 2 - every.count(t) + rack.count(t))
+    closing = draw(st.sampled_from([rummy_rules.NO_TILE, rummy_rules.NO_TILE, draw(TILE)]))
+    if closing != rummy_rules.NO_TILE and (rack + [t for m in table for t in m]).count(closing) >= 2:
+        closing = rummy_rules.NO_TILE
     return [bytes(m) for m in table], bytes(rack), closing
 
 
@@ -69,13 +69,13 @@ def test_R13_7_dp_play_matches_the_search_with_jokers_on_both_sides(pos):
     needs when neither closes; a closing play (R13.8) first, so the search never closes
     where the programme does not; every play legal."""
     table, rack, closing = pos
-    v, melds, closes, _ = RD.dp_play(table, rack, closing)
-    s = RS.solve(table, rack, True, closing, 10**6)
+    v, melds, closes, _ = rummy_dp.dp_play(table, rack, closing)
+    s = rummy_solve.solve(table, rack, True, closing, 10**6)
     assert s is None or s[3]
     if melds is None:
-        assert s is None, (RM.table_text(table), T.list_text(rack), s)
+        assert s is None, (rummy_rules.table_text(table), tiles.list_text(rack), s)
         return
-    assert position(table, rack, closing=closing).check_play(tuple(melds)) == RM.OK
+    assert position(table, rack, closing=closing).check_play(tuple(melds)) == rummy_rules.OK
     assert s is not None
     if closes:
         # the search's most points may leave a tile on the rack; its closing play (when it
@@ -83,47 +83,47 @@ def test_R13_7_dp_play_matches_the_search_with_jokers_on_both_sides(pos):
         assert _laid_count(melds, table) >= len(rack)
         assert not s[2] or s[1] <= v
     else:
-        assert not s[2] and v == s[1], (RM.table_text(table), T.list_text(rack), RM.table_text(melds), s)
+        assert not s[2] and v == s[1], (rummy_rules.table_text(table), tiles.list_text(rack), rummy_rules.table_text(melds), s)
 
 
 def test_R13_2_one_natural_two_jokers_is_a_set_only_at_the_ends():
-    v, melds, closes, _ = RD.dp_play((), bytes(T.parse_list("R13 * *")))
-    assert (v, closes) == (39, True) and RM.kind(melds[0]) == RM.SET
-    v, melds, closes, _ = RD.dp_play((), bytes(T.parse_list("R5 * *")))
-    assert (v, closes) == (18, True) and RM.kind(melds[0]) == RM.RUN
+    v, melds, closes, _ = rummy_dp.dp_play((), bytes(tiles.parse_list("R13 * *")))
+    assert (v, closes) == (39, True) and rummy_rules.kind(melds[0]) == rummy_rules.SET
+    v, melds, closes, _ = rummy_dp.dp_play((), bytes(tiles.parse_list("R5 * *")))
+    assert (v, closes) == (18, True) and rummy_rules.kind(melds[0]) == rummy_rules.RUN
 
 
 def test_R13_7_a_set_of_three_joker_stays_in_a_set():
-    table = RM.parse_table("B5 K5 *")
-    rack = bytes(T.parse_list("R5 Y5"))
-    v, melds, closes, _ = RD.dp_play(table, rack)
+    table = rummy_rules.parse_table("B5 K5 *")
+    rack = bytes(tiles.parse_list("R5 Y5"))
+    v, melds, closes, _ = rummy_dp.dp_play(table, rack)
     assert v == 5 and not closes
-    assert position(table, rack).check_play(tuple(melds)) == RM.OK
+    assert position(table, rack).check_play(tuple(melds)) == rummy_rules.OK
 
 
 def test_dp_play_stops_at_its_limit():
-    table = RM.parse_table("R3 R4 R5 | K3 K4 K5 | B7 B8 B9 | Y3 R3 K3")
-    rack = bytes(T.parse_list("R6 K6 B6 Y6 B10 R7 *"))
-    v, melds, closes, work = RD.dp_play(table, rack)
+    table = rummy_rules.parse_table("R3 R4 R5 | K3 K4 K5 | B7 B8 B9 | Y3 R3 K3")
+    rack = bytes(tiles.parse_list("R6 K6 B6 Y6 B10 R7 *"))
+    v, melds, closes, work = rummy_dp.dp_play(table, rack)
     assert closes and v == 6 * 4 + 10 + 7 + 11     # the joker as B11, after B10
-    assert RD.dp_play(table, rack, RM.NO_TILE, work - 1)[0] is None
+    assert rummy_dp.dp_play(table, rack, rummy_rules.NO_TILE, work - 1)[0] is None
 
 
 def _real_positions(with_joker, step):
     """Every `step`-th play search of level-3 players who have exposed, 2 and 4 players,
     seeds 1-3, with (or without) a joker in table or rack (benchmarks/rummy_figures.positions)."""
-    from rummy import ai as AR
+    from rummy import ai as rummy_ai
     out = []
     k = 0
     for players in (2, 4):
         for seed in (1, 2, 3):
-            g = RM.Game(players, seed)
-            ai = AR.RummyAI(3)
-            while g.phase != RM.P_MATCH_OVER:
-                if g.phase == RM.P_PLAY and g.exposed[g.turn]:
+            g = rummy_rules.Game(players, seed)
+            ai = rummy_ai.RummyAI(3)
+            while g.phase != rummy_rules.P_MATCH_OVER:
+                if g.phase == rummy_rules.P_PLAY and g.exposed[g.turn]:
                     table = [bytes(m) for m in g.table]
                     rack = bytes(g.racks[g.turn])
-                    jk = T.JOKER in rack or any(T.JOKER in m for m in table)
+                    jk = tiles.JOKER in rack or any(tiles.JOKER in m for m in table)
                     if jk == with_joker:
                         if k % step == 0:
                             out.append((table, rack))
@@ -166,8 +166,8 @@ def _milp(table, rack, close):
     places = sorted({p for _, pl in melds for p in pl})
     olds = []
     for m in table:
-        RM.joker_idents(m, olds)
-    rj = list(rack).count(T.JOKER)
+        rummy_rules.joker_idents(m, olds)
+    rj = list(rack).count(tiles.JOKER)
     # columns: x melds, y[o][p] kept joker o at place p, f[o][t] joker o freed by tile t,
     # z[p] rack joker at p, w[p] freed joker at p
     cols = []
@@ -178,12 +178,12 @@ def _milp(table, rack, close):
         mk = ident & 15
         for p in places:
             if p[0] == "r":
-                ok = not ident & RM.SET3 and p[1] % 13 == n and mk >> (p[1] // 13) & 1
+                ok = not ident & rummy_rules.SET3 and p[1] % 13 == n and mk >> (p[1] // 13) & 1
             else:
                 ok = p[1] == n and mk & ~p[2] & 15
             if ok:
                 cols.append(("y", o, p))
-        if not ident & RM.SET3:
+        if not ident & rummy_rules.SET3:
             for c in range(4):
                 if mk >> c & 1:
                     cols.append(("f", o, c * 13 + n))
@@ -205,10 +205,10 @@ def _milp(table, rack, close):
     rk = [0] * 52
     for m in table:
         for t in m:
-            if t != T.JOKER:
+            if t != tiles.JOKER:
                 tab[t] += 1
     for t in rack:
-        if t != T.JOKER:
+        if t != tiles.JOKER:
             rk[t] += 1
     frees = [k for k in cols if k[0] == "f"]
     for t in range(52):
@@ -248,16 +248,16 @@ def test_dp_play_against_an_integer_programme_on_real_games():
     pos = _real_positions(True, 3)
     assert len(pos) >= 250
     for table, rack in pos:
-        v, melds, closes, _ = RD.dp_play(table, rack)
+        v, melds, closes, _ = rummy_dp.dp_play(table, rack)
         allin = _milp(table, rack, True)
         if closes:
-            assert v == allin, (RM.table_text(table), T.list_text(rack), RM.table_text(melds), allin)
+            assert v == allin, (rummy_rules.table_text(table), tiles.list_text(rack), rummy_rules.table_text(melds), allin)
         else:
-            assert allin is None, (RM.table_text(table), T.list_text(rack), allin)
+            assert allin is None, (rummy_rules.table_text(table), tiles.list_text(rack), allin)
             want = _milp(table, rack, False)
-            assert (v if melds is not None else 0) == want, (RM.table_text(table), T.list_text(rack), want)
+            assert (v if melds is not None else 0) == want, (rummy_rules.table_text(table), tiles.list_text(rack), want)
         if melds is not None:
-            assert position(table, rack).check_play(tuple(melds)) == RM.OK
+            assert position(table, rack).check_play(tuple(melds)) == rummy_rules.OK
 
 
 def test_dp_play_against_an_integer_programme_without_jokers():
@@ -265,22 +265,22 @@ def test_dp_play_against_an_integer_programme_without_jokers():
     pos = _real_positions(False, 1)
     assert len(pos) >= 100
     for table, rack in pos:
-        v, melds, closes, _ = RD.dp_play(table, rack)
+        v, melds, closes, _ = rummy_dp.dp_play(table, rack)
         want = _milp(table, rack, closes)
-        assert (v if melds is not None else 0) == want, (RM.table_text(table), T.list_text(rack))
+        assert (v if melds is not None else 0) == want, (rummy_rules.table_text(table), tiles.list_text(rack))
 
 
 def test_the_solver_with_the_programme_proves_its_play():
     """solve(key=dp_play) with room for the programme (its largest real positions take ~2 M
     moves, a few seconds of CPython): proven, legal, the programme's value."""
     for table, rack in _real_positions(True, 25):
-        r = RS.solve(table, rack, True, RM.NO_TILE, 10**8, key=RD.dp_play)
-        v, melds, closes, _ = RD.dp_play(table, rack)
+        r = rummy_solve.solve(table, rack, True, rummy_rules.NO_TILE, 10**8, key=rummy_dp.dp_play)
+        v, melds, closes, _ = rummy_dp.dp_play(table, rack)
         if melds is None:
             assert r is None or (r[3] and r[1] >= v)
             continue
         assert r[3] and r[1] == v and r[2] == closes
-        assert position(table, rack).check_play(r[0]) == RM.OK
+        assert position(table, rack).check_play(r[0]) == rummy_rules.OK
 
 
 def test_rummy_solve_says_whether_the_play_is_proven():
@@ -301,13 +301,13 @@ def test_the_consoles_search_is_right_when_it_says_proven():
     a play it calls proven lays the programme's most points (or closes, when the programme's
     best play closes too), and it never claims a play beyond the best."""
     for table, rack in _real_positions(True, 5):
-        r = RS.solve(table, rack, True, RM.NO_TILE, RS.NODES)
-        v, melds, closes, _ = RD.dp_play(table, rack, RM.NO_TILE, close=False)
+        r = rummy_solve.solve(table, rack, True, rummy_rules.NO_TILE, rummy_solve.NODES)
+        v, melds, closes, _ = rummy_dp.dp_play(table, rack, rummy_rules.NO_TILE, close=False)
         most = v if melds is not None else 0
         if r is None:
             continue
-        assert r[1] <= most or r[2], (RM.table_text(table), T.list_text(rack), r, most)
+        assert r[1] <= most or r[2], (rummy_rules.table_text(table), tiles.list_text(rack), r, most)
         if r[3] and not r[2]:
-            assert r[1] == most, (RM.table_text(table), T.list_text(rack), r, most)
+            assert r[1] == most, (rummy_rules.table_text(table), tiles.list_text(rack), r, most)
         if r[2]:
-            assert RD.dp_play(table, rack)[2]
+            assert rummy_dp.dp_play(table, rack)[2]

@@ -99,12 +99,12 @@ def test_a_language_change_frees_the_old_language():
     res = wasi.run_guest("""
 import gc
 import ui
-from ui import lang as L
-L.use("es")
+from ui import lang as ui_lang
+ui_lang.use("es")
 gc.collect()
 a0 = gc.mem_alloc()
 for c in ("it", "en", "es", "it"):
-    L.use(c)
+    ui_lang.use(c)
 gc.collect()
 print(gc.mem_alloc() - a0, sorted(k for k in ui.__dict__ if k.startswith("lang_")))
 """, heap=131072)

@@ -10,17 +10,17 @@
 # hidden tiles get the same decision, and one seed the same decision on
 # CPython and MicroPython.
 from micropython import const
-from engine import game as G
+from engine import game
 from engine import rng
-from ai import rack as K
-from ai import lookahead as L
+from ai import rack as rack_tools   # (rack: the methods' parameter)
+from ai import lookahead
 from ai.basic import BasicAI
 from ai.rack import WILD, VAL, ONE
 
 NCODES = const(53)
 SAMPLES4 = const(12)     # sampled racks of the next player per discard decision
 TRIES4 = const(36)
-GAINS = const(4)         # of them, those whose pile gain is estimated (K.layable leaves garbage)
+GAINS = const(4)         # of them, those whose pile gain is estimated (rack_tools.layable leaves garbage)
 HOLD = const(6)          # the opening three-tile meld waits while the rack holds more
 # how much a pile the next player may take weighs against what a tile is
 # worth keeping, in tenths: level 3's 10 with two players; with four, 2
@@ -45,12 +45,12 @@ class ExpertAI(BasicAI):
         # never overlap), so two AI seats cost the console's heap no more
         BasicAI.__init__(self, 2)
         self.level = 4
-        self.look = L
-        self.mem = L.Memory()
+        self.look = lookahead
+        self.mem = lookahead.Memory()
         self.seed = seed & 0xFFFFFF
         global _SCRATCH
         if _SCRATCH is None:
-            _SCRATCH = ([K.Rack() for _ in range(SAMPLES4)], bytearray(SAMPLES4), bytearray(NCODES), K.Rack())
+            _SCRATCH = ([rack_tools.Rack() for _ in range(SAMPLES4)], bytearray(SAMPLES4), bytearray(NCODES), rack_tools.Rack())
         self.racks, self.base, self.hid, self.sc = _SCRATCH
 
     # --- the hidden tiles, sampled ----------------------------------------
@@ -68,7 +68,7 @@ class ExpertAI(BasicAI):
         hidden tiles; a rack that could have melded the top it last left is
         drawn again (TRIES4 draws in all)."""
         mem = self.mem
-        hidden = L.unseen(g, me, self.hid)     # into this AI's own buffer
+        hidden = lookahead.unseen(g, me, self.hid)     # into this AI's own buffer
         known = mem.held[seat] if mem.held is not None else None
         nk = 0
         if known is not None:
@@ -103,9 +103,9 @@ class ExpertAI(BasicAI):
             if known is not None:
                 for t in range(NCODES):
                     for _ in range(known[t]):
-                        K.add_tiles(r, ONE[t])
+                        rack_tools.add_tiles(r, ONE[t])
             for _ in range(need):
-                K.add_tiles(r, ONE[pool[i]])
+                rack_tools.add_tiles(r, ONE[pool[i]])
                 i += 1
                 if i >= n:
                     i = 0
@@ -125,8 +125,8 @@ class ExpertAI(BasicAI):
         # in hand to take the pile with (docs/ai.md, "Level 4"). Two players
         # only: with a partner it lost (43.5 % against level 3 over 200
         # matches, 51 % without it)
-        if g.n == 2 and mv[0] == G.MELD and len(mv[2]) == 3 and len(g.racks[g.turn]) > HOLD and \
-                not WILD[mv[2][2]] and not g.melds[G.side_of(g.turn)]:
+        if g.n == 2 and mv[0] == game.MELD and len(mv[2]) == 3 and len(g.racks[g.turn]) > HOLD and \
+                not WILD[mv[2][2]] and not g.melds[game.side_of(g.turn)]:
             return self._discard(g, g.racks[g.turn])
         return mv
 
@@ -134,10 +134,10 @@ class ExpertAI(BasicAI):
     def _safe_discard(self, g, rack):
         me = g.turn
         nxt = (me + 1) % g.n
-        so = G.side_of(nxt)
+        so = game.side_of(nxt)
         racks = self._deal(g, me, nxt)
         opp = g.melds[so]
-        masks = L.masks(opp)
+        masks = lookahead.masks(opp)
         rs = self.rs.fill(rack)
         hidden = self.hid
         pile = g.pile
@@ -175,7 +175,7 @@ class ExpertAI(BasicAI):
             danger = 0
             joins = 0
             for i in range(len(opp)):
-                if K.touches(opp[i], masks[i], t):
+                if rack_tools.touches(opp[i], masks[i], t):
                     joins = 1
                     break
             for i in range(SAMPLES4):
@@ -184,20 +184,20 @@ class ExpertAI(BasicAI):
                 gain = 0
                 if np >= 3 and not take and i < GAINS:
                     if base[i] == 255:
-                        base[i] = K.layable(K.copy_into(sc, r), opp)
-                    K.copy_into(sc, r)
-                    K.add_tiles(sc, pile)
-                    K._put(sc, t, 1)
-                    gain = K.layable(sc, opp) - base[i]
+                        base[i] = rack_tools.layable(rack_tools.copy_into(sc, r), opp)
+                    rack_tools.copy_into(sc, r)
+                    rack_tools.add_tiles(sc, pile)
+                    rack_tools._put(sc, t, 1)
+                    gain = rack_tools.layable(sc, opp) - base[i]
                     if gain >= 2:
                         # the first GAINS samples stand for all of them
                         danger += (np + 3 + gain) * (SAMPLES4 // GAINS)
                     continue
                 if take:
                     danger += np + 3
-            cost = dw * danger + SAMPLES4 * (2 * L.outs(rs, t, hidden) + rs.links(t) - VAL[t] // 5)
+            cost = dw * danger + SAMPLES4 * (2 * lookahead.outs(rs, t, hidden) + rs.links(t) - VAL[t] // 5)
             if near:
-                cost += 10 * SAMPLES4 * L.guard(opp, masks, near, t)
+                cost += 10 * SAMPLES4 * lookahead.guard(opp, masks, near, t)
             if threat:
                 cost -= SAMPLES4 * VAL[t] // 2
             if best < 0 or cost < best_cost:
@@ -205,5 +205,5 @@ class ExpertAI(BasicAI):
                 best_cost = cost
         if best < 0:
             return None
-        return (G.DISCARD, 0, ONE[best], 0)
+        return (game.DISCARD, 0, ONE[best], 0)
 

@@ -15,7 +15,7 @@
 # it then knows only what is on the table (a degraded memory, not a wrong one).
 from micropython import const
 from engine import rng
-from ai import rack as K
+from ai import rack as rack_tools   # the name basic.py and expert.py give it (their methods take a rack)
 from ai.rack import WILD, NUM, ONE
 
 NCODES = const(53)
@@ -79,14 +79,14 @@ def unseen(g, me, c=None):
         c = bytearray(NCODES)
     for t in range(NCODES):
         c[t] = 2
-    c[K.JOKER] = g.rules.jokers     # R12: burraco's deck holds four
+    c[rack_tools.JOKER] = g.rules.jokers     # R12: burraco's deck holds four
     for t in g.racks[me]:
         c[t] -= 1
     for t in g.pile:
         c[t] -= 1
     for ms in g.melds:
         for m in ms:
-            for i in range(K.HEAD, len(m)):
+            for i in range(rack_tools.HEAD, len(m)):
                 c[m[i]] -= 1
     return c
 
@@ -96,7 +96,7 @@ class Sampler:
     as Rack summaries; the known tiles always in."""
 
     def __init__(self):
-        self.racks = [K.Rack() for _ in range(SAMPLES)]
+        self.racks = [rack_tools.Rack() for _ in range(SAMPLES)]
         self.pool = bytearray()
         self.buf = bytearray()
 
@@ -149,7 +149,7 @@ class Sampler:
 
 def masks(melds):
     """touch_mask of each run among melds (0 for a set)."""
-    return [K.touch_mask(m, True) if m[0] == K.RUN else 0 for m in melds]
+    return [rack_tools.touch_mask(m, True) if m[0] == rack_tools.RUN else 0 for m in melds]
 
 
 def takes_with(rs, melds, mks, t):
@@ -157,7 +157,7 @@ def takes_with(rs, melds, mks, t):
     if WILD[t]:
         return True
     for i in range(len(melds)):
-        if K.touches(melds[i], mks[i], t):
+        if rack_tools.touches(melds[i], mks[i], t):
             return True
     return rs.makes_meld(t)
 
@@ -172,8 +172,8 @@ def outs(rs, t, hidden):
     if rs.same_number(n) >= 2:
         for c in range(4):
             k += hidden[c * 13 + n - 1]
-    h = rs.cm[K.COL[t]] & K.NO_TWO
-    base = K.COL[t] * 13
+    h = rs.cm[rack_tools.COL[t]] & rack_tools.NO_TWO
+    base = rack_tools.COL[t] * 13
     for p in ((1, 14) if n == 1 else (n,)):
         for q in (p - 2, p - 1, p + 1, p + 2):
             if 1 <= q <= 14 and h >> q & 1:
@@ -195,11 +195,11 @@ def grows_to(rs, m, wild_ok):
     that join it (a set takes every natural of its number; a run the chain
     of held positions past either end) plus one wild where wild_ok (m may
     take one more) bridging a gap or at an end."""
-    n = len(m) - K.HEAD
+    n = len(m) - rack_tools.HEAD
     w = 1 if wild_ok and rs.wilds else 0
-    if m[0] != K.RUN:
+    if m[0] != rack_tools.RUN:
         return n + rs.same_number(m[1]) + w
-    h = rs.cm[m[1]] & K.NO_TWO
+    h = rs.cm[m[1]] & rack_tools.NO_TWO
     lo = m[2]
     hi = lo + n - 1
     p = hi + 1
@@ -229,7 +229,7 @@ def longest(rs, melds, rules):
     """The longest meld of the side this summary could make now (grows_to)."""
     best = 0
     for m in melds:
-        k = grows_to(rs, m, K.wild_room(m, rules))
+        k = grows_to(rs, m, rack_tools.wild_room(m, rules))
         if k > best:
             best = k
     return best
@@ -242,8 +242,8 @@ def guard(melds, mks, near, t):
     when it joins one a tile shorter."""
     w = 0
     for i in range(len(melds)):
-        k = len(melds[i]) - K.HEAD
-        if k >= near - 1 and K.touches(melds[i], mks[i], t):
+        k = len(melds[i]) - rack_tools.HEAD
+        if k >= near - 1 and rack_tools.touches(melds[i], mks[i], t):
             if k >= near:
                 return GUARD
             w = GUARD2

@@ -3,7 +3,7 @@
 # play and prove it; the host's `burako rummy solve` passes it, the console
 # does not (below: what it costs there).
 from micropython import const
-from engine import tiles as T
+from engine import tiles
 
 
 # van Rijn, Takes and Vis ("The Complexity of Rummikub Problems", 2016): go
@@ -37,15 +37,15 @@ def _ways(table, rack):
     """Every way of treating the table jokers: tuples of (way, tile), way 0
     kept, 2 swapped; or (1, number - 1 << 4 | colours) for a set of 3's
     joker, kept in a set of its number that misses one of those colours."""
-    from rummy import rules as RM
+    from rummy import rules
     ids = []
     for m in table:
-        RM.joker_idents(m, ids)
+        rules.joker_idents(m, ids)
     combos = [()]
     for i in ids:
         n = i >> 6
         op = []
-        if i & RM.SET3:
+        if i & rules.SET3:
             # one way: in a set of its number missing one of its colours
             op.append((1, (n - 1) << 4 | (i & 15)))
         else:
@@ -229,10 +229,10 @@ def _dp_way(table, rack, closing, ways, limit, floor, close):
     rj = 0
     for m in table:
         for t in m:
-            if t != T.JOKER:
+            if t != tiles.JOKER:
                 M[t] += 1
     for t in rack:
-        if t == T.JOKER:
+        if t == tiles.JOKER:
             rj += 1
         else:
             R[t] += 1
@@ -250,7 +250,7 @@ def _dp_way(table, rack, closing, ways, limit, floor, close):
             so[t >> 4].append(t & 15)
         else:
             K[t] += 1
-    cj = 1 if closing == T.JOKER else 0
+    cj = 1 if closing == tiles.JOKER else 0
     ct = closing if closing < 52 else -1
     fo = rj + cj
     # a[t]: the copies of t that could continue a run (naturals, kept jokers)
@@ -439,7 +439,7 @@ def _lay_out(path, so):
         for r in long[c3:]:
             melds.append(bytes(r))
         go = short + long[:c3] + [bytearray() for _ in range(y)]
-        toks = [t] * (mr + rr) + [T.JOKER] * (kr + jmr + jor)
+        toks = [t] * (mr + rr) + [tiles.JOKER] * (kr + jmr + jor)
         for r, x in zip(go, toks):
             r.append(x)
         runs[c] = go
@@ -451,7 +451,7 @@ def _lay_out(path, so):
             # the programme checked these sets: _sets finds them again
             for grp in _sets(tuple(acc), so[v - 1], jms + jos, v <= 2 or v >= 12) or ():
                 nat = [x * 13 + v - 1 for x in grp if x < 4]
-                jk = [T.JOKER] * (len(grp) - len(nat))
+                jk = [tiles.JOKER] * (len(grp) - len(nat))
                 # one natural and two jokers read as a set only with the
                 # natural first (12, 13) or last (1, 2): R13.2
                 melds.append(bytes(jk + nat if len(nat) == 1 and v <= 2 else nat + jk))

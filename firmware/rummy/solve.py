@@ -23,8 +23,8 @@
 # allocated per node: counts live in bytearrays, the melds being built in one
 # buffer, and one Search serves every search.
 from micropython import const
-from engine import tiles as T
-from rummy import rules as RM
+from engine import tiles
+from rummy import rules
 NODES = const(950)      # the AI's budget: at most ~38 M fuel a decision on MicroPython (docs)
 
 # What the work around the search costs, in budget units (a unit is about a
@@ -125,7 +125,7 @@ class Search:
         a[t] -= 1
         self.mand[t] -= 1
         b = self.blen
-        self.buf[b] = T.JOKER if how >= _VIRT else t
+        self.buf[b] = tiles.JOKER if how >= _VIRT else t
         self.blen = b + 1
         return how
 
@@ -149,7 +149,7 @@ class Search:
         else:
             self.jo -= 1
             self.cur += value
-        self.buf[self.blen] = T.JOKER
+        self.buf[self.blen] = tiles.JOKER
         self.blen += 1
 
     def unjoker(self, mandatory, value):
@@ -216,16 +216,16 @@ class Search:
         # other numbers are left to runs()
         b = self.buf
         e = self.blen
-        return (b[e - 1] == T.JOKER) + (b[e - 2] == T.JOKER) + (b[e - 3] == T.JOKER) == 2
+        return (b[e - 1] == tiles.JOKER) + (b[e - 2] == tiles.JOKER) + (b[e - 3] == tiles.JOKER) == 2
 
     def emit_as_set(self, o, n):
         b = self.buf
         e = self.blen
         a, c, d = b[e - 3], b[e - 2], b[e - 1]
-        nat = a if a != T.JOKER else (c if c != T.JOKER else d)
-        b[e - 3] = T.JOKER
-        b[e - 2] = T.JOKER
-        b[e - 1] = T.JOKER
+        nat = a if a != tiles.JOKER else (c if c != tiles.JOKER else d)
+        b[e - 3] = tiles.JOKER
+        b[e - 2] = tiles.JOKER
+        b[e - 1] = tiles.JOKER
         b[e - 3 if n >= 12 else e - 1] = nat
         self.emit(o)
         b[e - 3], b[e - 2], b[e - 1] = a, c, d
@@ -386,7 +386,7 @@ class Search:
                 for i in range(self.blen - 1, s - 1, -1):
                     buf[i + lead] = buf[i]
                 for i in range(lead):
-                    buf[s + i] = T.JOKER
+                    buf[s + i] = tiles.JOKER
                 self.blen += lead
                 self.jm -= mj
                 self.jo -= oj
@@ -446,8 +446,8 @@ def _options(ident, rack):
     for c in range(4):
         if ident & (1 << c):
             t = c * 13 + n - 1
-            out.append((_KEEP_SET if ident & RM.SET3 else _KEEP) << 6 | t)
-    if not ident & RM.SET3:
+            out.append((_KEEP_SET if ident & rules.SET3 else _KEEP) << 6 | t)
+    if not ident & rules.SET3:
         for c in range(4):
             t = c * 13 + n - 1
             if ident & (1 << c) and rack[t]:
@@ -462,17 +462,17 @@ def _load(s, table, rack, ways, closing, close):
     a = s.avail
     for m in table:
         for t in m:
-            if t != T.JOKER:
+            if t != tiles.JOKER:
                 a[t] += 1
                 s.mand[t] += 1
     for t in rack:
-        if t == T.JOKER:
+        if t == tiles.JOKER:
             s.jo += 1
         else:
             a[t] += 1
             s.opt += t % 13 + 1
-    if closing != RM.NO_TILE:
-        if closing == T.JOKER:
+    if closing != rules.NO_TILE:
+        if closing == tiles.JOKER:
             s.jo += 1
         else:
             a[closing] += 1
@@ -542,8 +542,8 @@ def _search(s, table, rack, exposed, closing, close):
         return
     idents = []
     for m in table:
-        RM.joker_idents(m, idents)
-    counts = T.counts(rack)
+        rules.joker_idents(m, idents)
+    counts = tiles.counts(rack)
     opts = [_options(i, counts) for i in idents]
     combos = [()]
     for op in opts:
@@ -578,10 +578,10 @@ def _charge(s, rack):
 def _set_order(m):
     # a set's naturals in colour order, jokers last, as the UI would show it;
     # anything that order would read differently (R13.2) stays as it is
-    if RM.kind(m) != RM.SET:
+    if rules.kind(m) != rules.SET:
         return m
-    a = RM.arrange(m)
-    return a if a is not None and RM.kind(a) == RM.SET else m
+    a = rules.arrange(m)
+    return a if a is not None and rules.kind(a) == rules.SET else m
 
 
 def _tidy(table, sol):
@@ -602,14 +602,14 @@ def _tidy(table, sol):
     return tuple(out)
 
 
-def _relevant(table, tiles):
-    """Split the table: melds that could take part in a play of these tiles
+def _relevant(table, ts):
+    """Split the table: melds that could take part in a play of the tiles ts
     (sharing a number, or a colour within two numbers, with one of them, or
     holding a joker whose tile is among them), and the rest, which stays."""
     near = bytearray(53)
-    for t in tiles:
+    for t in ts:
         near[t] |= 2
-        if t == T.JOKER:
+        if t == tiles.JOKER:
             continue
         n = t % 13
         for c in range(4):
@@ -623,12 +623,12 @@ def _relevant(table, tiles):
     for m in table:
         hit = False
         for u in m:
-            if u != T.JOKER and near[u] & 1:
+            if u != tiles.JOKER and near[u] & 1:
                 hit = True
                 break
         if not hit:
             ids.clear()
-            RM.joker_idents(m, ids)
+            rules.joker_idents(m, ids)
             for i in ids:
                 for c in range(4):
                     if i & (1 << c) and near[c * 13 + (i >> 6) - 1] & 2:
@@ -642,8 +642,8 @@ def greedy(table, rack, exposed, limit, adds=True):
     player has exposed, rack tiles added one by one to the ends of runs and to
     sets of 3. Returns (new table, points, nodes used) or (None, 0, nodes)."""
     s = _fresh(limit)
-    s.best = RM.FIRST_MIN - 1 if not exposed else 0
-    _search(s, (), rack, False, RM.NO_TILE, False)
+    s.best = rules.FIRST_MIN - 1 if not exposed else 0
+    _search(s, (), rack, False, rules.NO_TILE, False)
     out = [_bytes(m) for m in table]
     pts = 0
     left = list(rack)
@@ -671,11 +671,11 @@ def _add_tiles(out, left):
     left.sort()
     desc = []
     for m in out:
-        st = RM._run_start(m)      # every meld here is one: a run when this is not 0
+        st = rules._run_start(m)      # every meld here is one: a run when this is not 0
         if st:
-            desc.append([RM.RUN, m[RM._first_natural(m)] // 13, st, st + len(m) - 1, len(m)])
+            desc.append([rules.RUN, m[rules._first_natural(m)] // 13, st, st + len(m) - 1, len(m)])
         else:
-            desc.append([RM.SET, RM.number_of(m), 0, RM._colours(m), len(m)])
+            desc.append([rules.SET, rules.number_of(m), 0, rules._colours(m), len(m)])
     nm = len(out)
     work = 0
     i = 0
@@ -710,9 +710,9 @@ def _lay(out, desc, k, t):
     m = out[k]
     if v > 0:
         out[k] = m + bytes([t])
-        if d[0] == RM.RUN:
+        if d[0] == rules.RUN:
             d[3] += 1
-        elif t != T.JOKER:
+        elif t != tiles.JOKER:
             d[3] |= 1 << (t // 13)
     else:
         out[k] = bytes([t]) + m
@@ -725,10 +725,10 @@ def _lay(out, desc, k, t):
 def _fits(d, t):
     """Whether tile t extends the meld summed up by d: its value at the high
     end (> 0), minus its value at the low end (< 0), or 0."""
-    if d[0] == RM.RUN:
+    if d[0] == rules.RUN:
         s = d[2]
         e = d[3]
-        if t != T.JOKER:
+        if t != tiles.JOKER:
             if t // 13 != d[1]:
                 return 0
             n = t % 13 + 1
@@ -736,14 +736,14 @@ def _fits(d, t):
         return e + 1 if e < 13 else (1 - s if s > 1 else 0)
     if d[4] >= 4:
         return 0
-    if t == T.JOKER:
+    if t == tiles.JOKER:
         return d[1]
     if t % 13 + 1 != d[1] or d[3] & (1 << (t // 13)):
         return 0
     return d[1]
 
 
-def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=True, adds=True, key=None):
+def solve(table, rack, exposed=True, closing=rules.NO_TILE, limit=NODES, rearrange=True, adds=True, key=None):
     """The legal play laying the most points from the rack (R13.6: a joker
     counts as the tile it stands for), a closing play (R13.8) first when one is
     found. rearrange=False keeps every table meld as it is (AI levels 1-2);
@@ -781,7 +781,7 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
         use, keep = _relevant(table, rack)
         s = _fresh(limit - used - tidy)
         s.best = pts
-        _search(s, use, rack, True, RM.NO_TILE, False)
+        _search(s, use, rack, True, rules.NO_TILE, False)
         used += s.nodes
         exact = not s.cut and not keep
         if s.sol is not None:
@@ -792,7 +792,7 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
             # budget left: the whole table, to beat that or to prove it best
             s = _fresh(limit - used - tidy)
             s.best = pts
-            _search(s, table, rack, True, RM.NO_TILE, False)
+            _search(s, table, rack, True, rules.NO_TILE, False)
             used += s.nodes
             exact = not s.cut
             if s.sol is not None:
@@ -802,16 +802,16 @@ def solve(table, rack, exposed=True, closing=RM.NO_TILE, limit=NODES, rearrange=
     elif not exposed:
         exact = used <= limit
     closes = best is not None and _count(best) - _count(table) == len(rack)
-    if not closes and closing != RM.NO_TILE:
-        tiles = bytearray(rack)
-        tiles.append(closing)
+    if not closes and closing != rules.NO_TILE:
+        ts = bytearray(rack)
+        ts.append(closing)
         if exposed and rearrange:
-            used += _REL + _PER_TILE * len(tiles)
-            use, keep = _relevant(table, tiles)
+            used += _REL + _PER_TILE * len(ts)
+            use, keep = _relevant(table, ts)
         else:
             use, keep = [], table
         c = _fresh(limit - used - tidy)
-        c.best = RM.FIRST_MIN - 1 if not exposed else 0
+        c.best = rules.FIRST_MIN - 1 if not exposed else 0
         _search(c, use, rack, exposed, closing, True)
         if c.sol is not None:
             return (_tidy(table, keep + list(c.sol)), c.best, True, True)
