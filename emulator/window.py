@@ -121,17 +121,6 @@ TOP, BOTTOM = 10, 22
 BODY, EDGE, CAP, LIT, INK = (24, 30, 40), (70, 80, 96), (52, 58, 70), (250, 200, 60), (225, 230, 240)
 
 
-def shots_folder(env=None):
-    """Where F12 puts screenshots: $BURAKO_SCREENSHOTS, else screenshots/ in the emulator's
-    folder (host/dirs.py: beside the score history, or ~/.burako/emu when that exists)."""
-    env = os.environ if env is None else env
-    if env.get("BURAKO_SCREENSHOTS"):
-        return env["BURAKO_SCREENSHOTS"]
-    from host.dirs import emu_storage
-
-    return os.path.join(emu_storage(), "screenshots")
-
-
 class Chrome:
     """The handheld around the glass: where each control sits (in window pixels), which key
     bit it is, the keyboard key it answers to; hit-testing for the mouse."""
@@ -218,7 +207,7 @@ class Window:
         self.lang = "es"                 # the help's language: set by the runner
         self.taps = TapStretch()
         self.quit = False
-        self.shots_dir = shots or shots_folder()
+        self.shots_dir = shots      # F12's folder (host/dirs.py screenshots_folder), or None: none
         self.last_shot = None
         self.version = -1
         self.drawn = None              # the key level the chrome was last drawn with
@@ -238,7 +227,10 @@ class Window:
         return self.held | self.pad
 
     def screenshot(self):
-        """The glass as the device shows it, scaled, into shots_dir; returns its path."""
+        """The glass as the device shows it, scaled, into shots_dir; returns its path (None:
+        the window was given no folder)."""
+        if self.shots_dir is None:
+            return None
         os.makedirs(self.shots_dir, exist_ok=True)
         path = os.path.join(self.shots_dir, time.strftime("burako-%Y%m%d-%H%M%S"))
         n, out = 1, path + ".png"

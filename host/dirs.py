@@ -41,6 +41,15 @@ def emu_storage() -> str:
     return str(user_folder("emu"))
 
 
+def screenshots_folder(env=None) -> str:
+    """Where the emulator's F12 puts screenshots: $BURAKO_SCREENSHOTS, else screenshots/ in
+    the emulator's folder (emu_storage)."""
+    env = os.environ if env is None else env
+    if env.get("BURAKO_SCREENSHOTS"):
+        return env["BURAKO_SCREENSHOTS"]
+    return os.path.join(emu_storage(), "screenshots")
+
+
 def vpico_flash() -> str:
     """`burako vpico`'s flash image when no --flash is given."""
     return str(user_folder("vpico") / "flash.bin")

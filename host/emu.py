@@ -17,7 +17,7 @@ import tempfile
 
 from hal.board import DEFAULT_PROFILE, PROFILES
 from host.args import OneLineParser, whole
-from host.dirs import emu_storage
+from host.dirs import emu_storage, screenshots_folder
 
 MAX_KEYS_FILE = 1024 * 1024
 IDLE_FRAMES = 3000      # ~48 s of virtual time with no key awaited after the script's last
@@ -289,7 +289,7 @@ def _replay(args, keys):
             return 0
         try:
             from emulator.window import Window, frame_wait
-            win = Window(args.scale, title="Burako replay")
+            win = Window(args.scale, title="Burako replay", shots=screenshots_folder())
         except Exception as e:
             return _fail(f"cannot open a window ({e}); try --headless")
         from emulator.board import PinButtons
@@ -362,7 +362,7 @@ def _windowed(args, opts, runner):
     try:
         from emulator.window import RealClock, Window, frame_wait
         d = _display(args)
-        win = Window(args.scale, size=(d.width, d.height))
+        win = Window(args.scale, size=(d.width, d.height), shots=screenshots_folder())
     except Exception as e:
         return _fail(f"cannot open a window ({e}); try --headless")
     driver = win.pg.display.get_driver()

@@ -8,7 +8,6 @@ import sys
 import pytest
 
 from host import dirs, emu, history
-from emulator import window
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -28,8 +27,8 @@ def test_the_emulators_and_virtual_picos_files_sit_beside_the_history(home):
     assert history.history_path() == data / "history.sqlite"
     assert dirs.emu_storage() == str(data / "emu")
     assert dirs.vpico_flash() == str(data / "vpico" / "flash.bin")
-    assert window.shots_folder({}) == str(data / "emu" / "screenshots")
-    assert window.shots_folder({"BURAKO_SCREENSHOTS": "/x"}) == "/x"
+    assert dirs.screenshots_folder({}) == str(data / "emu" / "screenshots")
+    assert dirs.screenshots_folder({"BURAKO_SCREENSHOTS": "/x"}) == "/x"
     folder, lock = emu.link_storage("listen:5000")
     assert folder == str(data / "emu" / "link-listen-5000")
     assert not (home / ".burako").exists()
@@ -38,7 +37,7 @@ def test_the_emulators_and_virtual_picos_files_sit_beside_the_history(home):
 def test_an_older_burakos_folders_are_still_used(home):
     (home / ".burako" / "emu").mkdir(parents=True)
     assert dirs.emu_storage() == str(home / ".burako" / "emu")
-    assert window.shots_folder({}) == str(home / ".burako" / "emu" / "screenshots")
+    assert dirs.screenshots_folder({}) == str(home / ".burako" / "emu" / "screenshots")
     # each folder on its own: no old vpico folder, so the new place
     assert dirs.vpico_flash() == str(dirs.data_dir() / "vpico" / "flash.bin")
     (home / ".burako" / "vpico").mkdir()

@@ -272,12 +272,13 @@ def test_f12_saves_the_glass_where_it_says_not_in_the_current_folder(tmp_path, m
 
     from emulator import window
     from emulator.board import board_display
+    from host.dirs import screenshots_folder
 
     monkeypatch.chdir(tmp_path)
     shots = tmp_path / "shots"
     monkeypatch.setenv("BURAKO_SCREENSHOTS", str(shots))
     d = board_display("pico_lcd_13")
-    win = window.Window(2, size=(d.width, d.height))
+    win = window.Window(2, size=(d.width, d.height), shots=screenshots_folder())   # as burako emu makes it
     try:
         win.show(d)
         _post(pygame, pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0)
