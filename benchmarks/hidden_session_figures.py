@@ -17,9 +17,10 @@ import time
 from benchpath import ROOT  # noqa: F401  (the checkout on sys.path)
 
 
-def run(target, max_s, image=None):
+def run(target, max_s, image=None, nonce=0):
     """((the board's lines, the CPython Console), None) or (None, why); image: a flash
-    holding the built firmware (made here when None)."""
+    holding the built firmware (made here when None); nonce: 0 for the board's own entropy,
+    else a seed of its nonces (the same deal every run)."""
     from devicekit import flashed_pico
     from emulator.runtimes import rp2040, wasi
     from hostile import SockEnd, WallClock
@@ -37,7 +38,7 @@ def run(target, max_s, image=None):
             peer = Console(SockEnd(pico.listening), clock, "burako", target, 2, hidden=True)
             # (Console's board: a stream and a clock; the wall clock is the host's)
             rp2040.mpremote(pico.port, "exec", "--no-follow",
-                            wasi.program("hidden_session_pico.py", TARGET=target))
+                            wasi.program("hidden_session_pico.py", TARGET=target, NONCE=nonce))
             import os
             import select
             raw = b""
@@ -75,9 +76,11 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--target", type=int, default=300, help="the match's target (default 300: a hand or two)")
     ap.add_argument("--max-s", type=int, default=3600, help="wall-clock limit, seconds")
+    ap.add_argument("--nonce", type=int, default=0,
+                    help="seed the board's nonces (0: its own entropy) to replay one deal")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    got, why = run(a.target, a.max_s)
+    got, why = run(a.target, a.max_s, nonce=a.nonce)
     if got is None:
         print("virtual Pico unavailable: " + why, file=sys.stderr)
         return 2

@@ -12,9 +12,17 @@ from hal import board
 from link.session import ENDED, Link
 
 TARGET = 300
+NONCE = 0       # 0: the board's own entropy; else a seeded nonce source, so a deal can be replayed
 
+
+def seeded(n):
+    SEQ[0] += 1
+    return bytes([(SEQ[0] * 131 + i * 29 + SEQ[0] * SEQ[0] * 7) & 255 for i in range(n)])
+
+
+SEQ = [NONCE]
 b = board.build(init_display=False)
-L = Link(b, 'burako', TARGET, hidden=True)
+L = Link(b, 'burako', TARGET, hidden=True, nonce=seeded if NONCE else None)
 ai = BasicAI()
 peak = 0
 n = 0
