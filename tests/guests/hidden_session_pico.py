@@ -16,8 +16,11 @@ NONCE = 0       # 0: the board's own entropy; else a seeded nonce source, so a d
 
 
 def seeded(n):
-    SEQ[0] += 1
-    return bytes([(SEQ[0] * 131 + i * 29 + SEQ[0] * SEQ[0] * 7) & 255 for i in range(n)])
+    out = bytearray(n)
+    for i in range(n):
+        SEQ[0] = (SEQ[0] * 1103515245 + 12345) & 0x7FFFFFFF
+        out[i] = (SEQ[0] >> 16) & 255
+    return bytes(out)
 
 
 SEQ = [NONCE]
