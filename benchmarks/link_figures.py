@@ -111,132 +111,10 @@ def rummy_matches(seeds, levels=(2, 2)):
     return out
 
 
-# the guests' two consoles: a virtual clock, a loop cable, boards, repeatable nonces
-GUEST_PIPE = """
-class Clock:
-    def __init__(self):
-        self.now = 0
-    def ticks_ms(self):
-        return self.now
-    def ticks_diff(self, a, b):
-        return a - b
-class Loop:
-    def __init__(self):
-        self.buf = bytearray(600)
-        self.buf[0:] = b''
-        self.i = 0
-        self.peer = None
-    def write(self, d):
-        self.peer.buf.extend(d)
-        return len(d)
-    def readinto(self, b):
-        # like the UART driver's: copies, allocates nothing
-        k = min(len(b), len(self.buf) - self.i)
-        src = self.buf
-        i = self.i
-        for j in range(k):
-            b[j] = src[i + j]
-        self.i = i + k
-        if self.i == len(src):
-            src[0:] = b''
-            self.i = 0
-        return k
-class Board:
-    pass
-CLK = Clock()
-WA = Loop()
-WB = Loop()
-WA.peer = WB
-WB.peer = WA
-BA = Board()
-BA.clock = CLK
-BA.link = WA
-BB = Board()
-BB.clock = CLK
-BB.link = WB
-SEQ = [0]
-def nonce(n):
-    SEQ[0] += 1
-    return bytes([(SEQ[0] * 97 + i * 31) & 255 for i in range(n)])
-"""
-
-
-def _links(variant):
-    """The guests' steps: make() console A's Link, other() B's, polls(k) both k times."""
-    return """def make():
-    global LA
-    LA = S.Link(BA, %r, nonce=nonce)
-    yield
-def other():
-    global LB
-    LB = S.Link(BB, %r, nonce=nonce)
-    yield
-def polls(k):
-    for _ in range(k):
-        CLK.now += 10
-        LA.poll(CLK.now)
-        LB.poll(CLK.now)
-        while LA.next_event() or LB.next_event():
-            pass
-        yield
-""" % (variant, variant)
-
-
-GUEST_RUMMY_HEAP = """
-import gc, sys
-gc.disable()
-from rummy import rules
-from rummy.ai import RummyAI
-gc.collect()
-A0 = gc.mem_alloc()
-from link import session as S
-gc.collect()
-A1 = gc.mem_alloc()
-""" + GUEST_PIPE + """AI = RummyAI(1)
-LA = None
-LB = None
-X = [0, 0]
-gc.collect()
-A1B = gc.mem_alloc()
-""" + _links('rummy') + """def exchange():
-    L = LA if LA.my_turn() else LB
-    M = LB if L is LA else LA
-    n = M.count
-    mv = AI.choose(L.game)
-    yield
-    a0 = gc.mem_alloc()
-    L.send_move(mv)
-    while M.count == n or not L.idle():
-        CLK.now += 10
-        L.poll(CLK.now)
-        M.poll(CLK.now)
-        while LA.next_event() or LB.next_event():
-            pass
-    X[0] = gc.mem_alloc() - a0
-    yield
-for _ in make():
-    pass
-gc.collect()
-A3 = gc.mem_alloc()
-for _ in other():
-    pass
-for _ in polls(40):
-    gc.collect()
-peak = 0
-for i in range(120):
-    for _ in exchange():
-        gc.collect()
-    if X[0] > peak:
-        peak = X[0]
-gc.collect()
-B0 = gc.mem_alloc()
-LB = None
-gc.collect()
-B1 = gc.mem_alloc()
-bad = [m for m in ('engine.game', 'engine.codec', 'engine.rules', 'engine.reasons', 'link.moves_burako')
-       if m in sys.modules]
-print('H', A1 - A0, A3 - A1B, B0 - B1, peak, LA.count, len(LA.log), ','.join(bad) or '-')
-"""
+# the guests (tests/guests/): each joins its engine's preload, the shared consoles and its run;
+# the three files are read as one program, in this order, as the figures were measured
+GUEST_RUMMY_HEAP = ("link_rummy_heap_preload.py", "link_consoles.py", "link_rummy_heap.py")
+GUEST_HEAP = ("link_heap_preload.py", "link_consoles.py", "link_heap.py")
 
 
 def guest_rummy_figures():
@@ -245,71 +123,11 @@ def guest_rummy_figures():
     position kept), the most a move exchange allocates."""
     from emulator.runtimes import wasi
 
-    res = wasi.Guest(heap=192 * 1024).run(GUEST_RUMMY_HEAP)
+    res = wasi.Guest(heap=192 * 1024).run(wasi.program(GUEST_RUMMY_HEAP))
     h = [x for x in res.lines if x.startswith("H ")][-1].split()[1:]
     assert h[6] == "-", "a Burako module was imported by a Rummy link: " + h[6]
     return {"import_bytes": int(h[0]), "construct_kept_bytes": int(h[1]), "link_kept_120_moves_bytes": int(h[2]),
             "exchange_alloc_max_bytes": int(h[3]), "log_bytes_120_moves": int(h[5])}
-
-
-GUEST_HEAP = """
-import gc
-gc.disable()
-from engine import game as G
-from engine import codec
-gc.collect()
-A0 = gc.mem_alloc()
-from link import session as S
-gc.collect()
-A1 = gc.mem_alloc()
-""" + GUEST_PIPE + """LA = None
-LB = None
-gc.collect()
-A1B = gc.mem_alloc()
-""" + _links('burako') + """def exchange():
-    # the player to move moves; until the other console has it and the ack is back
-    L = LA if LA.my_turn() else LB
-    M = LB if L is LA else LA
-    n = M.count
-    mv = next(L.game.legal_moves())
-    a0 = gc.mem_alloc()
-    L.send_move(mv)
-    while M.count == n or not L.idle():
-        CLK.now += 10
-        L.poll(CLK.now)
-        print('P')
-        M.poll(CLK.now)
-        print('p')
-        while LA.next_event() or LB.next_event():
-            pass
-    X[0] = gc.mem_alloc() - a0
-    yield
-X = [0]
-for _ in make():
-    pass
-A2 = gc.mem_alloc()
-gc.collect()
-A3 = gc.mem_alloc()
-for _ in other():
-    pass
-for _ in polls(40):
-    gc.collect()
-gc.collect()
-B0 = gc.mem_alloc()
-for _ in exchange():
-    pass
-gc.collect()
-B2 = gc.mem_alloc()
-B1 = X[0]
-peak = 0
-for i in range(30):
-    gc.collect()
-    for _ in exchange():
-        pass
-    if X[0] > peak:
-        peak = X[0]
-print('H', A1 - A0, A2 - A1B, A3 - A1B, B1, B2 - B0, peak, LA.count)
-"""
 
 
 def guest_figures():
@@ -327,7 +145,7 @@ def guest_figures():
         elif c == "H":
             st["h"] = [int(x) for x in text.split()[1:]]
 
-    res = wasi.Guest(heap=192 * 1024).run(GUEST_HEAP, on_line=on_line)
+    res = wasi.Guest(heap=192 * 1024).run(wasi.program(GUEST_HEAP), on_line=on_line)
     h = st["h"]
     sizes = wasi.mpy_sizes(wasi.compile_firmware())
     return {"import_bytes": h[0], "construct_alloc_bytes": h[1], "construct_kept_bytes": h[2],
