@@ -183,16 +183,7 @@ def test_out_of_fuel_and_timeout():
 
 # ------------------------------------------------------------------ fuel
 
-FUEL_SCRIPT = """
-import gc
-r = []
-a = fuel()
-for i in range(5):
-    r.append(bytearray(i * 100))
-    b = fuel()
-    print(b - a)
-    a = b
-"""
+FUEL_SCRIPT = wasi.program("harness_fuel.py")
 
 
 @pytest.mark.micropython
@@ -239,15 +230,7 @@ def test_host_reads_guest_bytearray_by_address(bare):
         return "ok"
 
     g = wasi.Guest(heap=65536, firmware=False, host_functions={"blit": blit})
-    res = g.run(textwrap.dedent("""
-        import uctypes
-        buf = bytearray(4096)
-        for i in range(len(buf)):
-            buf[i] = i & 0xFF
-        mv = memoryview(buf)[256:512]
-        r = host.call('blit', '[%d, %d]' % (uctypes.addressof(mv), len(mv)))
-        print(r, buf[256], buf[257], buf[258])
-    """))
+    res = g.run_file("harness_blit.py")
     assert got["raw"] == bytes(range(256))
     assert res.lines == ["ok 170 187 2"]
 
@@ -299,18 +282,7 @@ def test_flash_is_read_write(tmp_path):
 
 @pytest.mark.micropython
 def test_session_steps_guest_frame_by_frame(bare):
-    script = textwrap.dedent("""
-        import uctypes
-        buf = bytearray(8)
-        total = 0
-        while True:
-            keys = int(host.call('frame', '%d %d' % (uctypes.addressof(buf), total)))
-            if keys < 0:
-                break
-            total += keys
-            buf[0] = total
-        print(total)
-    """)
+    script = wasi.program("harness_frames.py")
     with bare.start(script, handoff=("frame",)) as session:
         seen = []
         for keys in (1, 2, 4, -1):

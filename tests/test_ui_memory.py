@@ -96,18 +96,7 @@ def test_the_shared_leaves_import_nothing_from_ui():
 def test_a_language_change_frees_the_old_language():
     from emulator.runtimes import wasi
 
-    res = wasi.run_guest("""
-import gc
-import ui
-from ui import lang as ui_lang
-ui_lang.use("es")
-gc.collect()
-a0 = gc.mem_alloc()
-for c in ("it", "en", "es", "it"):
-    ui_lang.use(c)
-gc.collect()
-print(gc.mem_alloc() - a0, sorted(k for k in ui.__dict__ if k.startswith("lang_")))
-""", heap=131072)
+    res = wasi.run_guest(wasi.program("language_change.py"), heap=131072)
     grew, loaded = res.lines[-1].split(" ", 1)
     assert loaded == "['lang_it']"      # the package holds the language in use only
     # a language table is ~6 KB: four changes that kept them would have grown the heap ~18 KB
