@@ -20,35 +20,13 @@ import sys
 import tempfile
 
 import benchpath  # noqa: F401  (puts the checkout, tests/ and firmware/ on sys.path)
-from emulator.runtimes import rp2040
+from emulator.runtimes import rp2040, wasi
 
-# what the memory devices unload or import late (docs/memory.md's rows)
+# what the memory devices unload or import late (docs/memory.md's rows), each measured by
+# tests/guests/frozen_modules.py on the board
 MODULES = ("ui.screen_title", "ui.screen_setup", "ui.names", "ui.lang_it", "scorelog", "ui.screen_handend",
            "ui.screen_matchend", "ui.matchlog", "ui.screen_link", "ui.linkkeys", "ui.link_es",
            "rummy.door", "rummy.swap", "ui.save", "link.entropy", "ui.screen_table", "ai.basic", "ai.rack")
-
-SCRIPT = r'''
-import gc, sys
-def out(n):
-    if n in sys.modules:
-        del sys.modules[n]
-        i = n.rfind(".")
-        if i > 0 and n[:i] in sys.modules:
-            sys.modules[n[:i]].__dict__.pop(n[i + 1:], None)
-import ui.app, ui.gfx, ui.common, ui.lang, engine.game, engine.rules, engine.tiles, engine.melds, engine.score
-for n in NAMES:
-    out(n)
-    gc.collect()
-    a = gc.mem_free()
-    try:
-        __import__(n)
-    except ImportError:
-        print("MOD", n, "-")
-        continue
-    gc.collect()
-    print("MOD", n, a - gc.mem_free())
-print("END")
-'''
 
 
 def main(argv=None):
@@ -67,7 +45,8 @@ def main(argv=None):
     with tempfile.TemporaryDirectory(prefix="burako-frozen-") as d:
         with rp2040.VPico(os.path.join(d, "flash.bin"), uf2=uf2) as pico:
             pico.settle(800, after_ns=0)
-            text = rp2040.mpremote(pico.port, "exec", "NAMES = %r\n" % (MODULES,) + SCRIPT, timeout=300)
+            text = rp2040.mpremote(pico.port, "exec", wasi.program("frozen_modules.py", NAMES=MODULES),
+                                  timeout=300)
     fig = {}
     for line in text.splitlines():
         parts = line.split()

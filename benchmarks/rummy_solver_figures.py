@@ -81,31 +81,10 @@ def fuel(pos, every, heap):
     return per, oom, runs
 
 
-# the programme on the board, one search a line: D microseconds points moves, or D M (out of heap)
-PICO = """
-import binascii, gc, time
-try:
-    import rummy_dp         # beside the console's own UF2, whose engine is frozen
-except ImportError:
-    from rummy import dp as rummy_dp
-for tt, rr, cl in P:
-    table = [binascii.unhexlify(m) for m in tt]
-    rack = binascii.unhexlify(rr)
-    gc.collect()
-    t = time.ticks_us()
-    try:
-        r = rummy_dp.dp_play(table, rack, cl)
-        print('D', time.ticks_diff(time.ticks_us(), t), r[0], r[3])
-    except MemoryError:
-        r = None
-        gc.collect()
-        print('D M')
-"""
-
-
 def vpico(pos, every, most, uf2=None):
-    """The programme on the virtual Pico on every `every`-th position needing at most `most`
-    moves: (RP2040 ms of each that finished, out of heap, run, skipped). uf2: the console's own
+    """The programme on the virtual Pico (tests/guests/rummy_dp_timed.py, 8 searches an exec) on
+    every `every`-th position needing at most `most` moves: (RP2040 ms of each that finished, out
+    of heap, run, skipped). uf2: the console's own
     UF2 (its engine frozen; rummy_dp.mpy goes beside it, on the filesystem's root), else the
     stock MicroPython with the engine's .mpy files."""
     import os
@@ -137,7 +116,8 @@ def vpico(pos, every, most, uf2=None):
                     for name in names:
                         rp2040.mpremote(pico.port, "cp", os.path.join(build, pkg, name), ":%s/%s" % (pkg, name))
             for i in range(0, len(run), 8):
-                got = rp2040.mpremote(pico.port, "exec", "P = %r\n" % (run[i:i + 8],) + PICO, timeout=7200)
+                got = rp2040.mpremote(pico.port, "exec", wasi.program("rummy_dp_timed.py", P=run[i:i + 8]),
+                                     timeout=7200)
                 for ln in got.splitlines():
                     w = ln.split()
                     if w[:1] == ["D"]:
