@@ -64,9 +64,8 @@ def fuel(pos, every, heap):
     runs = 0
     for table, rack, closing in pos[::every]:
         moves = rummy_dp.dp_play(table, rack, closing)[3]
-        script = ("import sys\nfrom rummy import dp as rummy_dp\ntry:\n print('A')\n"
-                  f" r = rummy_dp.dp_play({[bytes(m) for m in table]!r}, {bytes(rack)!r}, {closing})\n"
-                  " print('B', r[3])\nexcept MemoryError:\n print('M')\n")
+        script = wasi.program("rummy_dp_fuel.py", TABLE=[bytes(m) for m in table], RACK=bytes(rack),
+                              CLOSING=closing)
         runs += 1
         try:
             res = wasi.Guest(heap=heap, fuel=10**12, timeout=1800).run(script)
