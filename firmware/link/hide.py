@@ -139,7 +139,10 @@ class Hid:
             self.phase = msg.PLAYING
             L.events.append((msg.EV_SYNC, L.count, 0))   # the racks are in: redraw
             self.release()
-        elif self.stage == 2 and h.tiles is not None:
+        elif self.stage == 2 and h.tiles is not None and not self.want:
+            # (not before our own tiles are in: a muerto taken on the hand's last turn, or
+            # just before the peer closed, still has OPENs on their way after its KEY; the
+            # count would take their placeholders for tiles, and the check would miss them)
             left = h.check(1)
             if h.why:
                 self.caught(g)
