@@ -7,6 +7,7 @@ import argparse
 import sys
 
 from engine import reasons
+from engine import reasons_en
 from engine import rules
 from engine import tiles
 
@@ -91,4 +92,4 @@ def check_copies(ts, where, rules):
         n = sum(1 for x in ts if x == t)
         raise UsageError(f"{where}: {tiles.to_text(t, rules.cards)} appears {n} times: "
                          + (f"the deck holds only two of each card and {rules.jokers} jokers"
-                            if rules.cards else reasons.text(reasons.COPIES)))
+                            if rules.cards else reasons_en.text(reasons.COPIES)))

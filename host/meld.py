@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from engine import melds
-from engine import reasons
+from engine import reasons_en
 from host.args import VARIANTS, UsageError, parse_tiles, rules_named
 
 
@@ -35,11 +35,11 @@ def run(a):
     else:
         on = melds.from_table(parse_tiles(a.onto.replace(",", " ").split(), "--onto", rules), rules)
         if isinstance(on, int):
-            raise UsageError(f"--onto {a.onto!r} is not a meld on the table: {reasons.text(on)}")
+            raise UsageError(f"--onto {a.onto!r} is not a meld on the table: {reasons_en.text(on)}")
         m = melds.extend(on, ts, end, rules)
     if isinstance(m, int):
         out = {"valid": False, "kind": None, "pure": None, "canasta": None,
-               "points": None, "reason": reasons.text(m), "meld": None}
+               "points": None, "reason": reasons_en.text(m), "meld": None}
     else:
         out = {"valid": True, "kind": "run" if m[0] == melds.RUN else "set", "pure": melds.is_pure(m),
                "canasta": melds.is_canasta(m, rules), "points": melds.points(m, rules),

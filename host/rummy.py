@@ -20,6 +20,7 @@ from host.sim import SimReport, guest_script, percentiles
 use_firmware()
 
 from rummy import rules as rummy_rules  # noqa: E402
+from rummy import reasons_en as rummy_reasons  # noqa: E402
 from rummy import solve as rummy_solve  # noqa: E402
 from rummy import dp as rummy_dp  # noqa: E402
 from engine import tiles  # noqa: E402
@@ -50,7 +51,7 @@ def _melds(text, where):
             ts.append(t)
         r = rummy_rules.check_meld(ts)
         if r:
-            raise _Bad(f"{where}: {tiles.list_text(ts)} is not a meld: {rummy_rules.reason_text(r)}")
+            raise _Bad(f"{where}: {tiles.list_text(ts)} is not a meld: {rummy_reasons.text(r)}")
         out.append(bytes(ts))
     return tuple(out)
 

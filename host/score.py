@@ -6,6 +6,7 @@ import json
 
 from engine import melds
 from engine import reasons
+from engine import reasons_en
 from engine import score
 from host import show
 from host.args import VARIANTS, UsageError, check_copies, parse_tiles, read_input, rules_named
@@ -60,10 +61,10 @@ def run(a):
             ts = parse_tiles(mt.replace(",", " ").split(), f"{where} meld {j}", rules)
             m = melds.from_table(ts, rules)
             if isinstance(m, int):
-                raise UsageError(f"{where} meld {j} ({mt!r}): {reasons.text(m)}")
+                raise UsageError(f"{where} meld {j} ({mt!r}): {reasons_en.text(m)}")
             if m[0] == melds.SET and rules.one_set_per_rank:
                 if m[1] in ranks:
-                    raise UsageError(f"{where} meld {j} ({mt!r}): {reasons.text(reasons.SET_TWICE)} (R12)")
+                    raise UsageError(f"{where} meld {j} ({mt!r}): {reasons_en.text(reasons.SET_TWICE)} (R12)")
                 ranks.add(m[1])
             laid.append(m)
         racks = []

@@ -9,6 +9,7 @@ from engine import game
 from engine import melds
 from engine import notation
 from engine import reasons
+from engine import reasons_en
 from engine import rules as engine_rules
 from engine import score
 from engine import tiles as engine_tiles
@@ -75,7 +76,7 @@ def test_illegal_moves_change_nothing(vn, seed, data, proposals):
         before = codec.encode(g)
         err = g.play(mv)
         if err:
-            assert codec.encode(g) == before, (notation.move_text(mv), reasons.text(err))
+            assert codec.encode(g) == before, (notation.move_text(mv), reasons_en.text(err))
         assert g.tile_count() == FULL
         assert g.check(mv) == g._prepare(mv)[0]
 

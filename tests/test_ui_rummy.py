@@ -6,6 +6,7 @@ import pytest
 
 from emulator import runner
 from emulator.board import EmuBoard, ScriptButtons, VirtualClock
+from rummy import reasons_en
 from rummy import rules
 from engine import tiles
 from hal import keys as hal_keys
@@ -187,7 +188,7 @@ def test_strings_fit(lang):
         assert len(s) * 8 <= w, (lang, i, s)
         for ch in s:
             assert ord(ch) < 128 or ch in gfx.ACC, (lang, s, ch)
-    assert len(reasons) == len(rules.TEXT)
+    assert len(reasons) == len(reasons_en.TEXT)
     for s in reasons:
         assert len(s) * 8 <= 240 - 32, (lang, s)       # after "#12 "
         for ch in s:

@@ -6,7 +6,7 @@ from engine import rules
 from engine import game
 from engine import transcript
 from engine import notation
-from engine import reasons
+from engine import reasons_en
 from ai.basic import BasicAI
 
 MAX_MOVES = 60000   # a match that runs longer than this is a bug, not a game
@@ -54,7 +54,7 @@ def steps(variant, nplayers, seed, target=0, emit=None, mark=None, players=None)
         if mark:
             mark("p")
         if err:
-            raise MatchError("seat %d chose an illegal move %s: %s" % (seat, notation.move_text(mv), reasons.text(err)))
+            raise MatchError("seat %d chose an illegal move %s: %s" % (seat, notation.move_text(mv), reasons_en.text(err)))
         text = transcript.line(seat, mv, g.rules)
         h.update(text.encode())
         if emit:

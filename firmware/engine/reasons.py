@@ -1,6 +1,6 @@
 # Why a move is refused. The engine returns these small ints; each UI language
-# has its own table keyed by them (ui/lang.py). English text lives here for the
-# host tool and tests.
+# has its own table keyed by them (ui/lang_*.py). Their English, for the host tool,
+# transcripts, self-play and tests, is engine/reasons_en.py: not on the console's heap.
 from micropython import const
 
 OK = const(0)
@@ -34,41 +34,3 @@ SET_TWICE = const(27)
 SET_TOO_BIG = const(28)
 CLOSE_WILD = const(29)
 CLOSE_LONE = const(30)
-
-TEXT = (
-    "ok",
-    "it is not this player's turn",
-    "that move is not allowed now",
-    "those tiles are not in the rack",
-    "a meld needs at least 3 tiles",
-    "tiles of a meld must share a colour (run) or a number (set)",
-    "a run cannot hold the same number twice",
-    "a meld needs at least 2 natural tiles",
-    "too many wilds in one meld",
-    "two wilds need at least twice as many naturals",
-    "not enough wilds to fill the gaps of the run",
-    "a run has at most 13 tiles",
-    "the side has no such meld",
-    "a wild on the table moves only when a natural takes its place",
-    "that tile does not replace a wild in that run",
-    "you must keep a tile: the side cannot close yet",
-    "the stock is empty",
-    "the discard pile is empty",
-    "only the first player's first draw may be redrawn",
-    "draw first: from the stock or the whole discard pile",
-    "that is not a move",
-    "a natural 2 cannot move as a wild",
-    "the match is over",
-    "a run cannot wrap from 13 through 1 to 2",
-    "there is no room at that end of the run",
-    "those tiles do not sit in that order in a run",
-    "the box holds only two of each tile and two jokers",
-    "the side already has a set of that number",
-    "a set has at most 9 cards",
-    "the closing discard cannot be a wild",
-    "the card just taken from a one-card pile cannot close",
-)
-
-
-def text(code):
-    return TEXT[code] if 0 <= code < len(TEXT) else "illegal move"

@@ -10,7 +10,7 @@
 from engine.rules import MAX_TARGET, by_name
 from engine import game
 from engine import notation
-from engine import reasons
+from engine import reasons_en
 
 MAGIC = "burako-transcript 1"
 HEAD_KEYS = ("variant", "players", "seed", "target")
@@ -117,5 +117,5 @@ def replay(lines):
             return g, "line %d: it is player %d's turn, not %d's" % (lineno, g.turn, player)
         bad = g.play(mv)
         if bad:
-            return g, "line %d: %s: %s" % (lineno, notation.move_text(mv, g.rules.cards), reasons.text(bad))
+            return g, "line %d: %s: %s" % (lineno, notation.move_text(mv, g.rules.cards), reasons_en.text(bad))
     return g, err

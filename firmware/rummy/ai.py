@@ -78,8 +78,9 @@ def steps(nplayers, seed, hands=4, target=0, levels=None, emit=None, mark=None):
         if mark:
             mark("p")
         if err:
+            from rummy import reasons_en
             raise MatchError("seat %d chose an illegal move %s: %s" % (
-                seat, rules.move_text(mv), rules.reason_text(err)))
+                seat, rules.move_text(mv), reasons_en.text(err)))
         if g.closer >= 0 and g.phase != rules.P_PLAY and g.phase != rules.P_DRAW and mv[0] == rules.PLAY:
             closes += 1
         text = rules.line(seat, mv)

@@ -56,32 +56,6 @@ MATCH_OVER = const(15)
 BAD_MOVE = const(16)
 TILES_HELD = const(17)
 
-TEXT = (
-    "ok",
-    "that move is not allowed now",
-    "draw a tile first",
-    "a meld needs at least 3 tiles",
-    "a meld is a run of one colour or a set of one number",
-    "a run needs consecutive numbers of one colour, from 1 up to 13 at most",
-    "a set holds 3 or 4 tiles of one number, every colour different",
-    "a tile on the table stays on the table",
-    "those tiles are not in the rack",
-    "lay at least one tile from the rack, or pass",
-    "the first exposure must total at least 30 points",
-    "the first exposure uses only the rack: the table stays as it was",
-    "the closing tile can only be laid with the last tiles of the rack",
-    "a joker on the table moves only when the tile it stands for is laid from the rack",
-    "a joker in a set of 3 cannot be swapped",
-    "the match is over",
-    "that is not a move",
-    "place the tiles you are holding, or put them back",
-)
-
-
-def reason_text(code):
-    return TEXT[code] if 0 <= code < len(TEXT) else "illegal move"
-
-
 # --- melds (R13.2) -----------------------------------------------------------
 def _first_natural(m):
     for i in range(len(m)):
@@ -687,7 +661,8 @@ def replaying(lines):
             return
         err = g.play(mv)
         if err:
-            yield g, "line %d: %s: %s" % (lineno, move_text(mv), reason_text(err))
+            from rummy import reasons_en    # English, off the console's heap until needed
+            yield g, "line %d: %s: %s" % (lineno, move_text(mv), reasons_en.text(err))
             return
         yield None
     if g is None:
