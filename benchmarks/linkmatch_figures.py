@@ -56,7 +56,7 @@ VARIANT = ["burako"]
 
 def _history(app):
     """The match's hands as lists (a Rummy match lives in app.rummy)."""
-    g = app.rummy.g if app.rummy is not None else app.game
+    g = app.rummy.g if app.rummy is not None else app.match.game
     return [list(h) for h in g.history]
 
 

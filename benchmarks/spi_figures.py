@@ -44,7 +44,7 @@ def main(argv=None):
         from ui.app import App, D_ALL
 
         app = App(board, seed=5)
-        app.ai_seats = 0b10
+        app.match.ai_seats = 0b10
         app.new_game()
         app.key(keys.A)                   # draw: the table is now mid-turn
         app.draw()

@@ -59,22 +59,22 @@ class Replayer:
         n = max(0, min(n, len(self.moves)))
         self.n = n
         g = self.game_at(n)
-        app.game = g
-        app.ai_seats = (1 << g.n) - 1        # nobody's keys play: the table only shows
-        app.ais = [None, None, None, None]
-        app.viewer = g.turn if self.seat is None else min(self.seat, g.n - 1)
+        app.match.game = g
+        app.match.ai_seats = (1 << g.n) - 1        # nobody's keys play: the table only shows
+        app.match.ais = [None, None, None, None]
+        app.match.viewer = g.turn if self.seat is None else min(self.seat, g.n - 1)
         app.reset_view()
         app.enter_turn()
         if self.seat is not None:
-            app.viewer = min(self.seat, g.n - 1)
+            app.match.viewer = min(self.seat, g.n - 1)
             app.reset_view()
         if n:
             _, player, mv = self.moves[n - 1]
-            app.msg = "%d/%d %s" % (n, len(self.moves), app.move_text(player, mv))
+            app.view.message = "%d/%d %s" % (n, len(self.moves), app.move_text(player, mv))
         else:
-            app.msg = "0/%d" % len(self.moves)
+            app.view.message = "0/%d" % len(self.moves)
         if app.screen != S_GAME:
-            app.msg = ""
+            app.view.message = ""
         app.dirty = 255
 
     def key(self, k):

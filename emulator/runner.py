@@ -263,7 +263,7 @@ for _ in FRAMES:
     gc.collect()
 FRAMES = None
 APP.painter = None        # the drawing buffers and the AIs are done with: room for the snapshot
-APP.ais = None
+APP.match.ais = None
 gc.collect()
 import json
 from ui.state import snapshot

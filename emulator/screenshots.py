@@ -37,23 +37,23 @@ def game_shot(storage, seed=7):
     from hal import keys as hal_keys
 
     board, app, clock = _app(storage, seed=seed, autoplay=True, ai_ms=0)
-    g = app.game
+    g = app.match.game
     # until J1 is to move with a few melds down and a full rack still in hand
     while not (g.turn == 0 and g.phase == game.P_DRAW and len(g.melds[0]) >= 2
                and len(g.melds[1]) >= 1 and len(g.racks[0]) >= 10 and g.pile):
         _frame(board, app, clock)
-        g = app.game
+        g = app.match.game
     app.autoplay = False
-    app.ai_seats = 2
-    app.ais[0] = None
-    app.viewer = 0
+    app.match.ai_seats = 2
+    app.match.ais[0] = None
+    app.match.viewer = 0
     app.reset_view()
-    app.msg = ""
+    app.view.message = ""
     app.dirty = 255
     _frame(board, app, clock)
     app.view.sort = 1
     _frame(board, app, clock, hal_keys.A)          # draw from the stock
-    app.msg = ""
+    app.view.message = ""
     for k in (hal_keys.RIGHT, hal_keys.RIGHT, hal_keys.A, hal_keys.RIGHT, hal_keys.A, hal_keys.RIGHT, hal_keys.RIGHT, hal_keys.RIGHT):
         _frame(board, app, clock, k)
     return board.display

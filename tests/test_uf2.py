@@ -202,12 +202,12 @@ def test_a_match_by_keys_plays_as_on_the_desktop(uf2, tmp_path):
             pico.settle(after_ns=pico.tap(k))
         shown = pico.screen()
         state = rp2040.mpremote(pico.port, "resume", "exec",
-                                "g = app.game\nprint(len(g.stock), len(g.pile), g.turn, g.phase, "
+                                "g = app.match.game\nprint(len(g.stock), len(g.pile), g.turn, g.phase, "
                                 "[len(r) for r in g.racks], [len(m) for m in g.melds])\n"
                                 "import os\nprint(os.listdir('/'))")
     with tempfile.TemporaryDirectory() as d:
         b, app = runner.run_cpython({"seed": 1, "ai_ms": 0}, d, runner.Feeder(keys))
-        g = app.game
+        g = app.match.game
         want = (f"{len(g.stock)} {len(g.pile)} {g.turn} {g.phase} {[len(r) for r in g.racks]} "
                 f"{[len(m) for m in g.melds]}")
     # moves were played: draws from the stock, discards on the pile, melds on the table

@@ -114,11 +114,11 @@ def test_muerto_keeps_its_name_in_burako_and_pozzetto_in_burraco(tmp_path):
     # English chosen on the title (DOWN to the language row, RIGHT twice): it stays English
     board, app = runner.run_cpython({"seed": 7, "ai_ms": 0}, str(tmp_path / "a"),
                                     runner.Feeder(parse_keys("DOWN,RIGHT,RIGHT,UP,A,RIGHT,RIGHT,UP,A")))
-    assert ui_lang.code() == "en" and app.game.rules.name == "burraco"
+    assert ui_lang.code() == "en" and app.match.game.rules.name == "burraco"
     assert ui_lang.t(ui_lang.MUERTO) == "Pozzetto" and ui_lang.t(ui_lang.SHOW_RACK) == "A: show your cards"
     board, app = runner.run_cpython({"seed": 7, "ai_ms": 0, "lang": "en"}, str(tmp_path / "b"),
                                     runner.Feeder(parse_keys("A,UP,A")))
-    assert app.game.rules.name == "burako" and ui_lang.t(ui_lang.MUERTO) == "Muerto"
+    assert app.match.game.rules.name == "burako" and ui_lang.t(ui_lang.MUERTO) == "Muerto"
     ui_lang.use("es")
 
 
@@ -178,7 +178,7 @@ def test_round_option_cycles_in_set_up_only_for_burraco(tmp_path):
         app.key(hal_keys.RIGHT)
     app.row = list(screen_setup.rows(app)).index(screen_setup.R_START)
     app.key(hal_keys.A)
-    assert app.game.rules.name == "burraco" and app.settings.hands == 2
+    assert app.match.game.rules.name == "burraco" and app.settings.hands == 2
     ui_lang.use("es")
 
 
@@ -188,7 +188,7 @@ def test_a_tied_round_ends_with_no_winner_and_ten_victory_points_each(tmp_path):
     app = App(EmuBoard(str(tmp_path), clock=VirtualClock()), seed=3, autoplay=True, ai_ms=0,
               variant="burraco")
     app.settings.hands = 1
-    g = app.game
+    g = app.match.game
     while g.phase < game.P_HAND_OVER:
         app.ai_move(0)
         if g.phase == game.P_HAND_OVER:
@@ -196,7 +196,7 @@ def test_a_tied_round_ends_with_no_winner_and_ten_victory_points_each(tmp_path):
     # the round ended on the real totals; a tie instead: the same end, no winner
     g.phase = game.P_HAND_OVER
     g.scores = [g.history[0][0], g.history[0][0]]
-    app.stats = bytearray()
+    app.match.stats = bytearray()
     screen_handend.ended(app)
     assert g.phase == game.P_MATCH_OVER and g.winner == -1
     rec = matchlog.record(app, {"variant": "burraco", "seats": "AA", "hands": [list(h) for h in g.history],
@@ -213,10 +213,10 @@ def test_canastas_and_closes_of_every_hand_reach_the_log(tmp_path):
     seen = []
     now = 0
     last = -1
-    while app.game is not None and app.game.phase != game.P_MATCH_OVER and now < 10 ** 8:
+    while app.match.game is not None and app.match.game.phase != game.P_MATCH_OVER and now < 10 ** 8:
         now += 33
         app.step(now)
-        g = app.game
+        g = app.match.game
         if g.phase >= game.P_HAND_OVER and len(g.history) != last:
             last = len(g.history)
             res = g.hand_result()
@@ -325,13 +325,13 @@ def test_save_and_quit_leaves_the_card_words_and_faces_for_the_title(tmp_path):
     # X opens the menu; its last item (7 down) is save and quit
     board, app = runner.run_cpython({"seed": 7, "ai_ms": 0, "lang": "en"}, str(tmp_path),
                                     runner.Feeder(parse_keys("DOWN,RIGHT,UP,A,RIGHT,RIGHT,UP,A,A")))
-    assert app.game.rules.name == "burraco" and ui_lang.code() == "es" and ui_lang.t(ui_lang.MUERTO) == "Pozzetto"
+    assert app.match.game.rules.name == "burraco" and ui_lang.code() == "es" and ui_lang.t(ui_lang.MUERTO) == "Pozzetto"
     from hal import keys as hal_keys
     app.key(hal_keys.X)
     for _ in range(7):
         app.key(hal_keys.DOWN)
     app.key(hal_keys.A)
-    assert app.screen == 0 and app.game is None and (tmp_path / save.NAME).exists()
+    assert app.screen == 0 and app.match.game is None and (tmp_path / save.NAME).exists()
     assert not app.painter.cards and ui_lang.t(ui_lang.MUERTO) == "Muerto"
     ui_lang.use("es")
 
@@ -367,14 +367,14 @@ def test_leaving_the_match_end_at_once_still_logs_the_match(tmp_path):
 
     app = App(EmuBoard(str(tmp_path), clock=VirtualClock()), seed=3, autoplay=True, ai_ms=0,
               variant="burraco", target=500)
-    while app.game.phase != game.P_MATCH_OVER:
-        if app.game.phase == game.P_HAND_OVER:
+    while app.match.game.phase != game.P_MATCH_OVER:
+        if app.match.game.phase == game.P_HAND_OVER:
             app.play(game.NEXT, 0, b"", 0)
         else:
             app.ai_move(0)
     assert app.screen == 5 and app.log_due and app.logged == 0
     app.key(hal_keys.A)                         # before any frame of the match end screen
-    assert app.game is None and app.logged == 1
+    assert app.match.game is None and app.logged == 1
     rec = log(tmp_path)[-1]
     assert rec["variant"] == "burraco" and "mp" in rec and len(rec["closes"]) == len(rec["hands"])
     ui_lang.use("es")

@@ -10,13 +10,13 @@ def test_R9_torneo_time_up_ends_the_match_after_this_hand(tmp_path):
     clock = VirtualClock()
     app = App(EmuBoard(str(tmp_path), clock=clock), seed=5, autoplay=True, ai_ms=0,
               variant="torneo", lang="en")
-    g = app.game
+    g = app.match.game
     now = 0
     for _ in range(20):                 # a little play first
         now += 33
         app.step(now)
     assert not g.timeup and g.phase < game.P_HAND_OVER
-    app.played_ms = 90 * 60000 - 100    # almost 90 minutes in
+    app.match.played_ms = 90 * 60000 - 100    # almost 90 minutes in
     now += 33
     app.step(now)
     assert not g.timeup
@@ -25,7 +25,7 @@ def test_R9_torneo_time_up_ends_the_match_after_this_hand(tmp_path):
         app.step(now)
         if g.timeup:
             break
-    assert g.timeup and app.msg == ui_lang.t(ui_lang.TIMEUP)
+    assert g.timeup and app.view.message == ui_lang.t(ui_lang.TIMEUP)
     hands = len(g.history)
     while g.phase != game.P_MATCH_OVER and now < 10_000_000:
         now += 33
@@ -36,20 +36,20 @@ def test_R9_torneo_time_up_ends_the_match_after_this_hand(tmp_path):
 
 def test_burako_has_no_match_clock(tmp_path):
     app = App(EmuBoard(str(tmp_path), clock=VirtualClock()), seed=5, autoplay=True, ai_ms=0)
-    app.played_ms = 10 * 60 * 60000
+    app.match.played_ms = 10 * 60 * 60000
     app.step(33)
     app.step(66)
-    assert not app.game.timeup
+    assert not app.match.game.timeup
 
 
 def test_torneo_clock_survives_power_off(tmp_path):
     clock = VirtualClock()
     app = App(EmuBoard(str(tmp_path), clock=clock), seed=5, ai_ms=0, variant="torneo", quick=True)
-    app.played_ms = 45 * 60000 + 1500
+    app.match.played_ms = 45 * 60000 + 1500
     app.save()
     again = App(EmuBoard(str(tmp_path), clock=VirtualClock()), quick=True)   # power on: resumes
-    assert again.played_ms == 45 * 60000 + 1000     # kept to the second
-    assert again.game.rules.name == "torneo"
+    assert again.match.played_ms == 45 * 60000 + 1000     # kept to the second
+    assert again.match.game.rules.name == "torneo"
 
 
 def test_version_1_save_still_loads(tmp_path):
@@ -62,4 +62,4 @@ def test_version_1_save_still_loads(tmp_path):
     v1 = save.MAGIC_V1 + data[4:9] + data[save.HEAD:]
     (tmp_path / save.NAME).write_bytes(v1)
     r = save.read(EmuBoard(str(tmp_path), clock=VirtualClock()).storage)
-    assert r[5] == 0 and codec.encode(r[6]) == codec.encode(app.game)
+    assert r[5] == 0 and codec.encode(r[6]) == codec.encode(app.match.game)

@@ -24,9 +24,9 @@ def run(tmp, keys, **opts):
 
 def test_top_bar_lights_up_and_says_so_on_your_turn_only(tmp_path):
     board, app = run(tmp_path, START)
-    assert app.game.turn == 0 and board.display.pixel(120, 0) == gfx.TURN
+    assert app.match.game.turn == 0 and board.display.pixel(120, 0) == gfx.TURN
     board, app = run(tmp_path / "b", START + ",A,B,B")     # draw, discard: J2's turn passes
-    assert app.game.turn == 0
+    assert app.match.game.turn == 0
     board2, app2 = run(tmp_path / "c", START + ",A")         # mid-turn: still yours
     assert board2.display.pixel(120, 0) == gfx.TURN
     # while the AI moves the bar is the plain one: discard, draw, no AI tick yet
@@ -34,7 +34,7 @@ def test_top_bar_lights_up_and_says_so_on_your_turn_only(tmp_path):
     a3.key(hal_keys.B)
     a3.key(hal_keys.B)
     a3.draw()
-    assert a3.game.turn == 1 and b3.display.pixel(120, 0) == gfx.BAR
+    assert a3.match.game.turn == 1 and b3.display.pixel(120, 0) == gfx.BAR
 
 
 def test_the_tile_just_drawn_is_marked_until_the_next_move(tmp_path):
@@ -53,7 +53,7 @@ def test_the_tile_just_drawn_is_marked_until_the_next_move(tmp_path):
     # the next move (a discard) clears it
     app.key(hal_keys.B)
     app.key(hal_keys.B)
-    assert app.game.turn == 1
+    assert app.match.game.turn == 1
     assert not any(app.view.selection[i] & 2 for i in range(len(app.rack())))
 
 
@@ -80,7 +80,7 @@ def test_continue_keeps_the_language_chosen_on_the_title(tmp_path):
     # a game saved in Spanish, continued after choosing Italian on the title
     run(tmp_path, START + ",A,PRESS,UP,A")           # draw, menu: save and quit
     board, app = run(tmp_path, "DOWN,DOWN,RIGHT,UP,UP,A")
-    assert app.game is not None and app.screen == ui_app.S_GAME
+    assert app.match.game is not None and app.screen == ui_app.S_GAME
     assert ui_lang.code() == "it"
     ui_lang.use("es")
 
@@ -89,15 +89,15 @@ def test_hint_menu_entry_shows_and_selects_level_3s_move(tmp_path):
     from ai import hint
 
     board, app = run(tmp_path, START + ",A")
-    g = app.game
+    g = app.match.game
     mv = hint(g, 0)
     assert mv is not None
     app.key(hal_keys.X)
     while screen_table.MENU[app.view.menu] != ui_lang.M_HINT:
         app.key(hal_keys.DOWN)
     app.key(hal_keys.A)
-    assert app.msg.startswith(ui_lang.t(ui_lang.HINT_IS)) and len(app.msg) > len(ui_lang.t(ui_lang.HINT_IS))
-    assert app.game.phase == game.P_PLAY and app.game.turn == 0      # nothing was played
+    assert app.view.message.startswith(ui_lang.t(ui_lang.HINT_IS)) and len(app.view.message) > len(ui_lang.t(ui_lang.HINT_IS))
+    assert app.match.game.phase == game.P_PLAY and app.match.game.turn == 0      # nothing was played
     if mv[0] in (game.MELD, game.ADD, game.SWAP):
         assert sorted(app.selected()) == sorted(mv[2])
     elif mv[0] == game.DISCARD:

@@ -11,14 +11,16 @@ import scorelog
 from ui import app
 
 HEAP = 131072       # the UI's heap limit (tests/test_link_e2e.py MP_HEAP, emulator/runner.py)
-# gc.mem_free() at the table's first frame after a collection, seed 1, measured 23 Nov 15:55:
-# 35,152 B in the first match, 32,816 B in the later ones (the Painter's glyph caches hold what
-# the hand and match ends drew, ~2.4 KB); before the unloading 30,304 and 19,328 B (firmware of
-# commit da27083). The margin is for code other work adds to the always-loaded modules; a
-# module left loaded costs 0.5-5.5 KB (and the modules are checked by name besides).
+# gc.mem_free() at the table's first frame after a collection, seed 1, measured 26 Nov 18:40:
+# 35,936 B in the first match, 33,760 B in the later ones (the Painter's glyph caches hold what
+# the hand and match ends drew); 34,528 and 32,096 B before the refusal reasons' English left the
+# console (engine/reasons_en.py) and the match's state went into ui/app.py Match (commit
+# 7bcae79); 30,304 and 19,328 B before the unloading (commit da27083). The margin is for code
+# other work adds to the always-loaded modules; a module left loaded costs 0.5-5.5 KB (and the
+# modules are checked by name besides).
 MARGIN = 1536
-FLOOR_FIRST = 35152 - MARGIN
-FLOOR_LATER = 32816 - MARGIN
+FLOOR_FIRST = 35936 - MARGIN
+FLOOR_LATER = 33760 - MARGIN
 
 UP, DOWN, LEFT, A_KEY = 0x001, 0x002, 0x004, 0x020
 # the set-up (2 players): rows variant, players, seat 1, seat 2, level, target, start

@@ -70,21 +70,21 @@ def test_linked_match_over_a_noisy_cable_ends_the_same_on_both_and_is_logged_wit
     s = same_match(a, b)
     assert s["link"]["retransmits"] + snapshot(b.app)["link"]["retransmits"] > 0
     # each console showed only its own rack: the viewer never left the local seat
-    assert a.app.viewer == a.app.link.seat and b.app.viewer == b.app.link.seat
+    assert a.app.match.viewer == a.app.link.seat and b.app.match.viewer == b.app.link.seat
 
 
 def test_peer_moves_use_the_table_turn_cue(tmp_path):
     a, b, clock, cable = pair(tmp_path, kw_b={"autoplay": False})
     # b is a person who never plays: a's AI moves until it is b's turn
-    run(a, b, clock, lambda: b.app.game is not None and b.app.screen == S_GAME)
+    run(a, b, clock, lambda: b.app.match.game is not None and b.app.screen == S_GAME)
     mine = b.app.link.seat
-    if b.app.game.turn == mine:        # b starts: it draws and discards by hand
+    if b.app.match.game.turn == mine:        # b starts: it draws and discards by hand
         assert b.app.play(game.DRAW, 0, b"", 0) == 0
-        assert b.app.play(game.DISCARD, 0, bytes((b.app.game.racks[mine][0],)), 0) == 0
-    run(a, b, clock, lambda: b.app.game.turn == mine and b.app.screen == S_GAME)
-    g = b.app.game
+        assert b.app.play(game.DISCARD, 0, bytes((b.app.match.game.racks[mine][0],)), 0) == 0
+    run(a, b, clock, lambda: b.app.match.game.turn == mine and b.app.screen == S_GAME)
+    g = b.app.match.game
     assert g.turn == mine
-    first = b.app.msg
+    first = b.app.view.message
     assert first.startswith(ui_lang.t(ui_lang.P))        # "J2 roba del pozo..." as in pass-and-play
     assert b.app.waiting()                    # headless key feeding waits for b's keys only
     assert not a.app.waiting()
@@ -101,10 +101,10 @@ def test_pulled_cable_shows_peer_gone_within_2s_and_the_match_goes_on(tmp_path):
         assert snapshot(c.app)["link"]["state"] == "peer gone"
         assert linkplay.tx(linkplay_screen.T_GONE) in c.texts
     # (a move made before the screen changed waits in the queue)
-    before = (codec.encode(a.app.game), codec.encode(b.app.game))
+    before = (codec.encode(a.app.match.game), codec.encode(b.app.match.game))
     run(a, b, clock, lambda: clock.now - t0 >= 30_000)      # 30 s without the cable
     # the screens waited: nothing was played on either side
-    assert (codec.encode(a.app.game), codec.encode(b.app.game)) == before
+    assert (codec.encode(a.app.match.game), codec.encode(b.app.match.game)) == before
     assert a.app.screen == b.app.screen == S_LINK
     cable.cut = False
     run(a, b, clock, lambda: a.app.screen != S_LINK and b.app.screen != S_LINK)
@@ -165,21 +165,21 @@ def test_refused_frame_changes_nothing_and_the_reason_shows(tmp_path):
                 return
         raise AssertionError("timed out")
 
-    run2(lambda: a.app.game is not None and cheat.state == session.PLAYING and a.app.link.state == session.PLAYING)
+    run2(lambda: a.app.match.game is not None and cheat.state == session.PLAYING and a.app.link.state == session.PLAYING)
     if a.app.link.my_turn():            # let the honest side play first: draw, then discard
-        g = a.app.game
+        g = a.app.match.game
         assert a.app.play(game.DRAW, 0, b"", 0) == 0
         assert a.app.play(game.DISCARD, 0, bytes((g.racks[a.app.link.seat][0],)), 0) == 0
         run2(lambda: cheat.count == a.app.link.count and cheat.idle())
     assert cheat.my_turn()
-    pos = codec.encode(a.app.game)
+    pos = codec.encode(a.app.match.game)
     count = a.app.link.count
     # a discard of a tile the cheater does not hold (a draw is due first, too)
-    cheat.t.send(msg.move(cheat.count, cheat.digest, (game.DISCARD, 0, bytes((a.app.game.racks[a.app.link.seat][0],)), 0)))
+    cheat.t.send(msg.move(cheat.count, cheat.digest, (game.DISCARD, 0, bytes((a.app.match.game.racks[a.app.link.seat][0],)), 0)))
     run2(lambda: a.app.link.refused >= 1 and not a.app.link.events)   # shown the frame after
-    assert codec.encode(a.app.game) == pos and a.app.link.count == count
-    assert a.app.msg == linkplay.tx(linkplay.T_REFUSED) + linkplay.tx(linkplay.T_FRAME + session.F_ILLEGAL - 1)
-    assert snapshot(a.app)["link"]["note"] == a.app.msg
+    assert codec.encode(a.app.match.game) == pos and a.app.link.count == count
+    assert a.app.view.message == linkplay.tx(linkplay.T_REFUSED) + linkplay.tx(linkplay.T_FRAME + session.F_ILLEGAL - 1)
+    assert snapshot(a.app)["link"]["note"] == a.app.view.message
     # it goes on: strikes end the link, the screen names the reason
     for _ in range(msg.MAX_STRIKES + 2):
         if a.app.link.state == session.ENDED:
@@ -193,7 +193,7 @@ def test_refused_frame_changes_nothing_and_the_reason_shows(tmp_path):
         run2(lambda: a.app.link.refused > n or a.app.link.state == session.ENDED)
     run2(lambda: a.app.screen == S_LINK)
     assert a.app.link.reason == session.R_CHEAT and not a.app.link.by_peer
-    assert codec.encode(a.app.game) == pos
+    assert codec.encode(a.app.match.game) == pos
     assert "the other console cheated" in a.texts
     assert linkplay.tx(linkplay_screen.T_ENDED) in a.texts
     run2(lambda: a.app.waiting())           # after the screen's pause a key leaves it
@@ -212,7 +212,7 @@ def test_variant_mismatch_ends_the_link_with_a_message(tmp_path, lang):
         c.app.link.state == session.ENDED and not c.app.link.events for c in (a, b)), 20_000)
     for c in (a, b):
         assert c.app.link.reason == session.R_RULES
-        assert c.app.game is None                       # no game was ever dealt
+        assert c.app.match.game is None                       # no game was ever dealt
         why = linkplay.tx(linkplay_screen.T_REASON + session.R_RULES)
         assert why and why in c.texts                # the reason, in the player's language
     assert ui_lang.code() == lang
@@ -271,15 +271,15 @@ def test_linked_burraco_match_ends_the_same_on_both_with_moves_in_card_notation(
     kw = {"variant": "burraco", "target": 1000}
     a, b, clock, cable = pair(tmp_path, kw_a=kw, kw_b=kw)
     seen = []
-    run(a, b, clock, lambda: a.app.link.state == session.PLAYING and a.app.game is not None)
+    run(a, b, clock, lambda: a.app.link.state == session.PLAYING and a.app.match.game is not None)
     assert a.app.link.rules.name == b.app.link.rules.name == "burraco"
-    assert a.app.game.rules.cards and a.app.game is a.app.link.game
+    assert a.app.match.game.rules.cards and a.app.match.game is a.app.link.game
     assert a.app.painter.cards and b.app.painter.cards      # drawn as cards on both consoles
 
     def peer_discard_seen():
-        g, lk = a.app.game, a.app.link
-        if g is not None and lk.count and a.app.msg.startswith(ui_lang.t(ui_lang.P)):
-            seen.append(a.app.msg)
+        g, lk = a.app.match.game, a.app.link
+        if g is not None and lk.count and a.app.view.message.startswith(ui_lang.t(ui_lang.P)):
+            seen.append(a.app.view.message)
         return linkplay.over(a.app) and linkplay.over(b.app)
     run(a, b, clock, peer_discard_seen)
     s = same_match(a, b)
@@ -300,16 +300,16 @@ def test_linked_torneo_time_up_between_hands_ends_the_match_on_both(tmp_path):
     hands = []
 
     def at_hand_end(c):
-        g = c.app.game
+        g = c.app.match.game
         if not hands and g is not None and g.phase == game.P_HAND_OVER and c.app.screen != S_LINK:
             hands.append(len(g.history))
             limit = g.rules.minutes * 60000
-            a.app.played_ms, b.app.played_ms = limit + 5_000, limit + 25_000
+            a.app.match.played_ms, b.app.match.played_ms = limit + 5_000, limit + 25_000
     run(a, b, clock, done(a, b), check=at_hand_end)
     s = same_match(a, b)
-    assert a.app.game.timeup and b.app.game.timeup
+    assert a.app.match.game.timeup and b.app.match.game.timeup
     assert len(s["history"]) == hands[0]          # no hand was dealt after it
-    assert a.app.msg == b.app.msg == ui_lang.t(ui_lang.TIMEUP)
+    assert a.app.view.message == b.app.view.message == ui_lang.t(ui_lang.TIMEUP)
 
 
 def test_linked_torneo_with_clocks_20s_apart_ends_the_same_on_both(tmp_path):
@@ -319,20 +319,20 @@ def test_linked_torneo_with_clocks_20s_apart_ends_the_same_on_both(tmp_path):
     both consoles end the same match (before: "peer cheated", scores [0, 0])."""
     kw = {"variant": "torneo", "target": 0}
     a, b, clock, cable = pair(tmp_path, kw_a=kw, kw_b=kw)
-    run(a, b, clock, lambda: a.app.game is not None and b.app.game is not None and a.app.link.count >= 6
+    run(a, b, clock, lambda: a.app.match.game is not None and b.app.match.game is not None and a.app.link.count >= 6
         and a.app.screen == S_GAME)
-    limit = a.app.game.rules.minutes * 60000
-    a.app.played_ms = limit - 5_000
-    b.app.played_ms = limit - 25_000          # 20 s behind
+    limit = a.app.match.game.rules.minutes * 60000
+    a.app.match.played_ms = limit - 5_000
+    b.app.match.played_ms = limit - 25_000          # 20 s behind
     declared = []
 
     def watch(c):
-        g = c.app.game
+        g = c.app.match.game
         if g is not None and g.timeup and not declared:
             declared.append((c, c.app.link.seat == g.turn))
     run(a, b, clock, done(a, b), check=watch)
     s = same_match(a, b)
-    assert a.app.game.timeup and b.app.game.timeup
+    assert a.app.match.game.timeup and b.app.match.game.timeup
     assert a.app.link.reason == b.app.link.reason == session.R_MATCH_OVER
     assert s["scores"] != [0, 0]
     # it was declared by the seat to move, on the console whose clock ran out
@@ -437,14 +437,14 @@ def test_a_peer_end_or_hello_never_deletes_a_match_in_play(tmp_path, what):
 def test_a_new_linked_match_does_not_show_the_last_ones_last_move(tmp_path):
     a, b, clock, cable = pair(tmp_path, kw_a={"lang": "en"}, kw_b={"lang": "en"})
     run(a, b, clock, lambda: a.app.link.count >= 10 and a.app.screen == S_GAME)
-    assert a.app.msg
+    assert a.app.view.message
     a.app.link.abandon()
     run(a, b, clock, lambda: a.app.waiting() and a.app.screen == S_LINK, 5000)
     a.app.key(hal_keys.A)                               # given up here: the save goes
     assert a.app.screen == 0 and not linkplay_screen.exists(a.app.board.storage)
-    assert a.app.msg == ""
+    assert a.app.view.message == ""
     linkplay_screen.start(a.app)
-    assert a.app.msg == ""
+    assert a.app.view.message == ""
 
 
 def test_a_match_the_peer_abandoned_goes_into_the_score_log_when_its_save_is_deleted(tmp_path):

@@ -101,7 +101,7 @@ def finish(app):
     from ai.basic import BasicAI
     from engine import game as engine_game
 
-    g = app.game
+    g = app.match.game
     ai = BasicAI(1)
     while g.phase != engine_game.P_MATCH_OVER:
         if g.phase == engine_game.P_HAND_OVER:
@@ -118,8 +118,8 @@ def test_a_finished_match_logs_names_the_console_seats_and_the_ai_level(tmp_path
     board, app = runner.run_cpython({"seed": 3, "ai_ms": 0, "target": 1000}, str(tmp_path), runner.Feeder(
         parse_keys("A,RIGHT,RIGHT,DOWN,RIGHT,DOWN,PRESS,A,A,DOWN,DOWN,DOWN,DOWN,LEFT,DOWN,LEFT,LEFT,LEFT,DOWN,A")))
     # burraco (variant row twice), 4 players: J1 AAA, J2 AI (level 1), J3 and J4 people, no name
-    assert app.game.n == 4 and app.settings.names[0] == "AAA"
-    app.ai_seats = 0b0010
+    assert app.match.game.n == 4 and app.settings.names[0] == "AAA"
+    app.match.ai_seats = 0b0010
     finish(app)
     ui_app.SCREENS[ui_app.S_MATCHEND].log(app)
     (rec,), probs = scorelog.read(str(tmp_path / scorelog.FILENAME))

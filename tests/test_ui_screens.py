@@ -64,7 +64,7 @@ def walk(tmp, keys, lang="es", seed=3, ai_moves=0, to_end=False):
     board = EmuBoard(tmp, buttons=ScriptButtons(), clock=clock)
     app = ui_app.App(board, seed=seed, ai_ms=0, lang=lang, autoplay=ai_moves > 0)
     if ai_moves:
-        g = app.game
+        g = app.match.game
         n = 0
         while n < ai_moves or (to_end and app.screen == ui_app.S_GAME):
             n += 1
@@ -75,9 +75,9 @@ def walk(tmp, keys, lang="es", seed=3, ai_moves=0, to_end=False):
             else:
                 app.ai_move(0)
         app.autoplay = False
-        app.ai_seats = 0b10
-        app.ais[0] = None
-        app.viewer = 0
+        app.match.ai_seats = 0b10
+        app.match.ais[0] = None
+        app.match.viewer = 0
         app.reset_view()
         if app.screen == ui_app.S_GAME and g.turn != 0:
             app.enter_turn()
@@ -111,7 +111,7 @@ def test_resumed_game_paints_what_a_full_redraw_paints(tmp_path):
     quit_ = ",".join(["PRESS"] + ["UP"] * 1 + ["A"])      # the menu's last row: save and quit
     walk(str(tmp_path), parse_keys(START + ",A,A,RIGHT,A," + quit_ + ",A"))
     app = walk(str(tmp_path), parse_keys("A,RIGHT,UP,UP,A"))
-    assert app.game is not None
+    assert app.match.game is not None
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

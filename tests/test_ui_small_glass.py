@@ -199,7 +199,7 @@ def test_a_board_without_y_lays_the_selection_with_the_joystick_press(tmp_path):
     for k in (hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A):          # title: new game; set-up: Start; draw
         app.key(k)
         app.tick(clock.now)
-    assert app.game is not None and app.game.phase == game.P_PLAY and app.game.turn == 0
+    assert app.match.game is not None and app.match.game.phase == game.P_PLAY and app.match.game.turn == 0
     app.key(hal_keys.PRESS)                          # nothing selected: the menu
     assert app.view.focus == 2
     app.key(hal_keys.B)
@@ -209,9 +209,9 @@ def test_a_board_without_y_lays_the_selection_with_the_joystick_press(tmp_path):
         if t in want:
             want.remove(t)
             app.view.selection[i] |= 1
-    before = len(app.game.melds[0])
+    before = len(app.match.game.melds[0])
     app.key(hal_keys.PRESS)
-    assert len(app.game.melds[0]) == before + 1 and app.view.focus == 0
+    assert len(app.match.game.melds[0]) == before + 1 and app.view.focus == 0
 
 
 KEYS_114 = board_keys("pico_lcd_114")
@@ -294,7 +294,7 @@ def test_every_action_has_a_key_on_the_114(tmp_path):
     for bit in (hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A):           # title: new game; set-up: Start; draw
         hold(board, app, clock, bit, 60)
     assert seen == [hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A], seen  # a tap of A is A, reported at its release
-    assert app.game.phase == game.P_PLAY and app.game.turn == 0
+    assert app.match.game.phase == game.P_PLAY and app.match.game.turn == 0
     hold(board, app, clock, hal_keys.B, 600)           # B held: X, the menu
     assert seen[-1] == hal_keys.X and app.view.focus == 2
     hold(board, app, clock, hal_keys.B, 60)            # a tap of B: back
@@ -304,10 +304,10 @@ def test_every_action_has_a_key_on_the_114(tmp_path):
         if t in want:
             want.remove(t)
             app.view.selection[i] |= 1
-    before = len(app.game.melds[0])
+    before = len(app.match.game.melds[0])
     hold(board, app, clock, hal_keys.A, 600)           # A held: Y, lays the selection
     assert seen[-1] == hal_keys.Y and hal_keys.A not in seen[4:], seen
-    assert len(app.game.melds[0]) == before + 1 and app.view.focus == 0
+    assert len(app.match.game.melds[0]) == before + 1 and app.view.focus == 0
 
 
 def test_a_held_a_on_a_meld_adds_at_the_low_end_on_the_114(tmp_path):
@@ -321,10 +321,10 @@ def test_a_held_a_on_a_meld_adds_at_the_low_end_on_the_114(tmp_path):
     app = ui_app.App(board, seed=3, ai_ms=0, lang="en")
     for bit in (hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A):
         hold(board, app, clock, bit, 60)
-    assert app.game.phase == game.P_PLAY and app.game.turn == 0
+    assert app.match.game.phase == game.P_PLAY and app.match.game.turn == 0
     played = []
     app.play = lambda *mv: (played.append(mv), 0)[1]
-    app.game.melds[0].append(bytearray(b"\x00" * (melds.HEAD + 3)))     # a meld row to stand on
+    app.match.game.melds[0].append(bytearray(b"\x00" * (melds.HEAD + 3)))     # a meld row to stand on
     app.view.selection[0] |= 1
     hold(board, app, clock, hal_keys.UP, 60)           # the meld list
     assert app.view.focus == 1

@@ -68,9 +68,7 @@ def _drop():
 def park(app):
     """Unload Burako's modules; returns what back() needs to load them again. The
     caller's frame ends before Rummy's are imported, so they are collected first."""
-    app.game = None                    # a finished Burako match: its objects go too
-    for p in range(len(app.ais)):
-        app.ais[p] = None
+    app.match.end()                 # a finished Burako match: its objects go too
     app.scr = None                  # the title's module
     unload(DROP)
     return unload(BURAKO)

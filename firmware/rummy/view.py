@@ -3,7 +3,7 @@
 # and match ends, all in this one screen (S_RUMMY) with a mode, because the
 # Burako screens read Burako's Game; the door hands the set-up's modes to
 # rummy/setup.py and M_LINK to rummy/linkplay_screen.py.
-# The match lives in app.rummy (a Match); app.game stays None, so nothing of
+# The match lives in app.rummy (a Match); app.match.game stays None, so nothing of
 # Burako's (match clock, saves, the score log of app.py) sees a Rummy game.
 # Over the link cable (Match.ln is rummy/linkplay.py, loaded only then) the
 # local seat's committed moves go to ln.send() instead of the game, the
@@ -116,7 +116,7 @@ def tx(i):
 
 def reason(r):
     t = texts().REASONS
-    return t[r] if 0 <= r < len(t) else rules.reason_text(r)
+    return t[r if 0 <= r < len(t) else rules.BAD_MOVE]
 
 
 class Match:

@@ -121,7 +121,8 @@ class Settings:
 
 
 class View:
-    """The table's view of the match from the viewer's seat: the rack's cursor (and the one
+    """The table's view of the match from the viewer's seat: the last move's line under the
+    table (message, in its colour), the rack's cursor (and the one
     drawn before it), its scroll, the selection flags per rack index (bit 0 selected, bit 1
     just taken), the sort (0 as dealt, 1 by colour, 2 by number), the focus (0 rack, 1 melds,
     2 menu), the meld list shown (its side: 0 the viewer's, 1 the other; its cursor and first
@@ -132,6 +133,8 @@ class View:
         self.selection = bytearray(MAXRACK)
         self.sort = 0
         self.menu = 0
+        self.message = ""           # the last move's line (or a warning) under the table
+        self.message_colour = WHITE
         self.reset()
 
     def reset(self):
@@ -147,6 +150,67 @@ class View:
         s = self.selection
         for i in range(MAXRACK):
             s[i] = 0
+
+
+class Match:
+    """The Burako match being played: its game (None between matches and while Rummy is
+    played: app.rummy), the seats an AI plays (bit p: seat p) and their AIs, the seat whose rack
+    the table shows (the viewer), per counted hand its canastas of side 0 and of side 1 and the
+    closer + 1 (stats, for the score log), and the torneo's clock (R9: the time played, and the
+    frame's time it counts from)."""
+
+    def __init__(self):
+        self.game = None  # type: game.Game | None
+        self.ai_seats = 1 << 1             # seat 1 is an AI by default
+        self.ais = [None, None, None, None]  # type: list
+        self.viewer = 0
+        self.stats = bytearray()
+        self.played_ms = 0
+        self.last_now = 0
+
+    def start(self, g, viewer, level, played_ms, stats):
+        """g is the match now (new, resumed or the link's): the viewer (-1: the first person
+        from the seat to move on), AIs of `level` in the AI seats (0: none, a linked match's
+        peer), the clock and stats it has (a new match: 0 and empty)."""
+        self.game = g
+        self.viewer = viewer if viewer >= 0 else self.first_human(g.turn)
+        self.played_ms = played_ms
+        self.stats = stats
+        for p in range(4):
+            self.ais[p] = _ai(level) if level and p < g.n and (self.ai_seats >> p) & 1 else None
+
+    def end(self):
+        """No match (the title, the link screen, Rummy): its game and AIs go."""
+        self.game = None
+        for p in range(4):
+            self.ais[p] = None
+
+    def time_up(self, now):
+        """R9 torneo: True once the match has been played `minutes` (it ends with the hand in
+        progress). Only time in the game counts (a frame adds at most 1 s, so sleeping or a
+        paused emulator does not); the save keeps it."""
+        dt = _diff(now, self.last_now)
+        self.last_now = now
+        g = self.game
+        if not g.rules.minutes or g.timeup or g.phase >= game.P_MATCH_OVER:
+            return False
+        self.played_ms += dt if 0 < dt < 1000 else 0
+        return self.played_ms >= g.rules.minutes * 60000
+
+    def humans(self):
+        n = 0
+        for p in range(self.game.n):
+            if not (self.ai_seats >> p) & 1:
+                n += 1
+        return n
+
+    def first_human(self, start):
+        g = self.game
+        for i in range(g.n):
+            p = (start + i) % g.n
+            if not (self.ai_seats >> p) & 1:
+                return p
+        return start
 
 
 class App:
@@ -165,26 +229,18 @@ class App:
         self.scr = None             # the title's module, unless another screen comes first
         self.dirty = D_ALL
         self.row = 0
-        self.game = None  # type: game.Game | None
-        self.ais = [None, None, None, None]  # type: list
-        self.ai_seats = 1 << 1             # seat 1 is an AI by default
+        self.match = Match()
         self.settings = Settings(variant, players, target)
-        self.stats = bytearray()    # per counted hand: canastas of side 0, of side 1, closer + 1
-        self.viewer = 0
         self.view = View()
-        self.msg = ""
-        self.msg_c = WHITE
         self.next_ai = 0
         self.has_save = False
         self.saves = 0
         self.logged = 0             # matches written to the score log
-        self.played_ms = 0          # R9 torneo match clock
-        self.last_now = 0
         self.bad_save = False
         self.link = None            # the link cable's session (ui/screen_link.py)
         self.cable = None           # what the link's modules share while a link is open (Cable)
         self.log_due = False        # a finished linked match waits to be logged
-        self.rummy = None              # a Rummy match (rummy/door.py); self.game stays None
+        self.rummy = None           # a Rummy match (rummy/door.py); match.game stays None
         ui_lang.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
         self.settings.lang0 = ui_lang.code()  # the language the console started in (screen_setup)
         self.has_save = board.storage.exists(SAVE_NAME)
@@ -193,13 +249,13 @@ class App:
         elif autoplay and variant == "rummy":
             SCREENS[S_RUMMY].new(self, 15)
         elif autoplay:
-            self.ai_seats = 15
+            self.match.ai_seats = 15
             self.new_game()
         elif quick:
             # straight into the game: the saved one if there is one (never
             # overwrite it), else a new match, you in seat 0, the AI in the others
             if not (self.has_save and self.load()):
-                self.ai_seats = 0b1110
+                self.match.ai_seats = 0b1110
                 self.new_game()
         elif self.has_save:
             self.row = 0
@@ -239,9 +295,9 @@ class App:
             return SCREENS[S_LINK].waiting(self)
         if self.rummy is not None:
             return SCREENS[S_RUMMY].waiting(self)
-        g = self.game
+        g = self.match.game
         if self.screen == S_GAME and g is not None and g.phase < game.P_HAND_OVER:
-            return not (self.ai_seats >> g.turn) & 1
+            return not (self.match.ai_seats >> g.turn) & 1
         if self.screen == S_HANDEND:
             return not self.autoplay
         return True
@@ -257,26 +313,6 @@ class App:
         """Resume the saved match (ui/screen_title.py); False when there is none."""
         return SCREENS[S_TITLE].load(self)
 
-    def seat_ais(self):
-        g = self.game
-        for p in range(4):
-            self.ais[p] = _ai(self.settings.level) if p < g.n and (self.ai_seats >> p) & 1 else None
-
-    def humans(self):
-        n = 0
-        for p in range(self.game.n):
-            if not (self.ai_seats >> p) & 1:
-                n += 1
-        return n
-
-    def first_human(self, start):
-        g = self.game
-        for i in range(g.n):
-            p = (start + i) % g.n
-            if not (self.ai_seats >> p) & 1:
-                return p
-        return start
-
     def reset_view(self):
         self.view.reset()
         self.resort()
@@ -288,7 +324,8 @@ class App:
 
     def enter_turn(self):
         """Screen for the position after a move: hand-off, hand end, match end, table."""
-        g = self.game
+        m = self.match
+        g = m.game
         if g.phase == game.P_MATCH_OVER:
             self.show(S_MATCHEND)
         elif g.phase == game.P_HAND_OVER:
@@ -296,14 +333,14 @@ class App:
             self.next_ai = self.now + 4 * self.ai_ms
         else:
             t = g.turn
-            human = not (self.ai_seats >> t) & 1
-            if self.humans() == 0:
-                if t != self.viewer:
-                    self.viewer = t
+            human = not (m.ai_seats >> t) & 1
+            if m.humans() == 0:
+                if t != m.viewer:
+                    m.viewer = t
                     self.reset_view()
                 self.show(S_GAME)
-            elif human and t != self.viewer and self.humans() > 1:
-                self.viewer = t
+            elif human and t != m.viewer and m.humans() > 1:
+                m.viewer = t
                 self.reset_view()
                 self.show(S_HANDOFF)
             else:
@@ -315,9 +352,10 @@ class App:
             return      # a linked match lives in link.sav (screen_link.persist)
         try:
             # (stats: a bytearray where write's default is b"": it only slices it)
-            _sv().write(self.board.storage, self.ai_seats, self.settings.level, ui_lang.LANGS.index(ui_lang.code()),
-                     self.viewer, self.view.sort, self.game, self.played_ms // 1000, self.settings.hands,
-                     self.stats,  # pyright: ignore[reportArgumentType]
+            m = self.match
+            _sv().write(self.board.storage, m.ai_seats, self.settings.level, ui_lang.LANGS.index(ui_lang.code()),
+                     m.viewer, self.view.sort, m.game, m.played_ms // 1000, self.settings.hands,
+                     m.stats,  # pyright: ignore[reportArgumentType]
                      self.settings.names)
             self.saves += 1
             self.has_save = True
@@ -327,7 +365,7 @@ class App:
     # --- moves -------------------------------------------------------------
     def play(self, kind, index, ts, end):
         """Play a move for the seat to move; returns the reason code."""
-        g = self.game
+        g = self.match.game
         seat = g.turn
         phase = g.phase
         mv = (kind, index, ts, end)
@@ -335,7 +373,7 @@ class App:
         err = self.apply(mv)
         if err:
             return err
-        if seat == self.viewer:
+        if seat == self.match.viewer:
             n = len(g.racks[seat])
             self.mark_new(n0 if kind == game.PILE else n - 1 if kind == game.DRAW or kind == game.REDRAW else n)
         self.after(seat, phase, mv)
@@ -345,7 +383,7 @@ class App:
         """Play mv on the game; over the link cable the session plays and sends it."""
         if self.link is not None:
             return self.link.send_move(mv)
-        return self.game.play(mv)
+        return self.match.game.play(mv)
 
     def mark_new(self, first):
         """Mark the rack tiles from index `first` on as just taken (bit 2 of the
@@ -357,16 +395,17 @@ class App:
             s[i] = (s[i] & 1) | (2 if first <= i < n else 0)
 
     def after(self, seat, phase, mv):
-        g = self.game
+        m = self.match
+        g = m.game
         kind = mv[0]
-        self.msg = self.move_text(seat, mv)
-        self.msg_c = WHITE if (self.ai_seats >> seat) & 1 else CURSOR
+        self.view.message = self.move_text(seat, mv)
+        self.view.message_colour = WHITE if (m.ai_seats >> seat) & 1 else CURSOR
         self.view.error = 0
         self.view.confirm = -1
         d = D_TOP | D_TABLE | D_MSG | D_HINT
         if kind == game.MELD or kind == game.ADD or kind == game.SWAP or kind == game.NEXT:
             d |= D_MELDS
-        if seat == self.viewer:
+        if seat == m.viewer:
             if kind != game.DRAW and kind != game.PILE and kind != game.REDRAW:
                 self.clear_sel()
             self.resort()
@@ -383,14 +422,14 @@ class App:
                 self.log_match()
         boundary = g.turn != seat or g.phase >= game.P_HAND_OVER or kind == game.NEXT
         if boundary or (kind == game.DRAW or kind == game.PILE or kind == game.REDRAW or kind == game.MUERTO) \
-                and not (self.ai_seats >> seat) & 1:
+                and not (m.ai_seats >> seat) & 1:
             # a tile a person has taken stays taken: saved before the screen shows it, so
             # quitting and resuming cannot undo a draw after seeing the tile
             self.save()
         if boundary:
             if kind == game.NEXT:
-                if self.humans():
-                    self.viewer = self.first_human(g.turn)
+                if m.humans():
+                    m.viewer = m.first_human(g.turn)
                 self.reset_view()
             self.enter_turn()
 
@@ -411,7 +450,7 @@ class App:
         # name their tiles, in the language's own letters (lang.tiles)
         s = pname(seat) + " " + ui_lang.t(ui_lang.DID_DRAW + kind)
         if game.MELD <= kind <= game.DISCARD:
-            c = self.game.rules.cards
+            c = self.match.game.rules.cards
             s += " " + ui_lang.tiles(tiles.list_text(mv[2][:1] if kind == game.DISCARD else mv[2], c), c)
         return s
 
@@ -424,14 +463,14 @@ class App:
     def tick(self, now):
         if self.link is not None:
             SCREENS[S_LINK].poll(self, now)     # before a game exists too: connecting
-        g = self.game
+        g = self.match.game
         if g is None:
             if self.rummy is not None:
                 self.scr.tick(self, now)  # pyright: ignore[reportAttributeAccessIssue]  (_Later: see there)
             elif self.screen == S_SETUP:
                 _preload()
             return
-        if self.match_clock(g, now):
+        if self.match_clock(now):
             self.next_ai = now + 2 * self.ai_ms     # let the message be read
             return
         self.scr.tick(self, now)  # pyright: ignore[reportAttributeAccessIssue]
@@ -442,8 +481,9 @@ class App:
 
     def ai_move(self, now):
         """The AI in the seat to move plays one move (the table calls this when it is due)."""
-        g = self.game
-        mv = self.ais[g.turn].choose(g)
+        m = self.match
+        g = m.game
+        mv = m.ais[g.turn].choose(g)
         seat = g.turn
         phase = g.phase
         if mv is None or self.apply(mv):
@@ -454,32 +494,25 @@ class App:
         self.after(seat, phase, mv)
         self.next_ai = now + self.ai_ms
 
-    def match_clock(self, g, now):
-        # R9 torneo: after `minutes` of play the match ends with the hand in
-        # progress. Only time in the game counts (a frame adds at most 1 s, so
-        # sleeping or a paused emulator does not); the save keeps it.
-        dt = _diff(now, self.last_now)
-        self.last_now = now
-        if not g.rules.minutes or g.timeup or g.phase >= game.P_MATCH_OVER:
-            return False
-        self.played_ms += dt if 0 < dt < 1000 else 0
-        # over the cable apply() sends it, and only the seat to move may (docs/rules.md R9):
-        # the other console takes it from the peer (ui/linkplay.py)
-        if self.played_ms >= g.rules.minutes * 60000 and self.apply((game.TIMEUP, 0, b"", 0)) == 0:
-            self.msg = ui_lang.t(ui_lang.TIMEUP)
-            self.msg_c = ERR
+    def match_clock(self, now):
+        # over the cable apply() sends the time-up, and only the seat to move may (docs/rules.md
+        # R9): the other console takes it from the peer (ui/linkplay.py)
+        if self.match.time_up(now) and self.apply((game.TIMEUP, 0, b"", 0)) == 0:
+            self.view.message = ui_lang.t(ui_lang.TIMEUP)
+            self.view.message_colour = ERR
             self.dirty |= D_MSG
             return True
         return False
 
     # --- the rack ------------------------------------------------------------
     def rack(self):
-        return self.game.racks[self.viewer]
+        m = self.match
+        return m.game.racks[m.viewer]
 
     def resort(self):
-        if self.game is None or not self.view.sort:
+        if self.match.game is None or not self.view.sort:
             return
-        r = self.game.racks[self.viewer]
+        r = self.rack()
         s = self.view.selection
         num = self.view.sort == 2
         # insertion sort of the rack in place, the selection flags moving along

@@ -80,8 +80,8 @@ def draw_top(app, turn=False):
     number; `turn`: the viewer is to move, the bar lights up and says so
     (steady, nothing blinks)."""
     p = app.painter
-    g = app.game
-    me = game.side_of(app.viewer)
+    g = app.match.game
+    me = game.side_of(app.match.viewer)
     bg = TURN if turn else BAR
     # rows 0 and 11 plain, the texts on one band between (each pixel sent once)
     p.fill(0, 0, p.w, 1, bg)

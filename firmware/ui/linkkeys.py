@@ -83,7 +83,7 @@ def key(app, k, leave):
                 # the match ends here: into the score log with no winner and the link's
                 # reason (the peer abandoned, cheated...), as the save goes (Burako's)
                 if link.game is not None and app.rummy is None:
-                    app.game = link.game         # not bound yet when it ended on resuming
+                    app.match.game = link.game         # not bound yet when it ended on resuming
                     from ui.screen_matchend import log
                     log(app, link.reason)
                 leave(app, False)

@@ -10,8 +10,8 @@
 #   persist     link.sav (the session's own save bytes) at turn boundaries and
 #               the score log at the match's end, only while safe_to_write()
 #               (a flash write on the RP2040 stops interrupts: UART bytes lost)
-# The local seat is the human (or the autoplay AI: app.ais[seat]); the peer's
-# seat carries the AI bit in app.ai_seats, so the table neither waits for a
+# The local seat is the human (or the autoplay AI: app.match.ais[seat]); the peer's
+# seat carries the AI bit in app.match.ai_seats, so the table neither waits for a
 # key nor shows the rack of that seat, and its moves read like an AI's.
 import os
 import sys
@@ -42,21 +42,19 @@ SCREEN = ("ui.linkplay_screen", "ui.linkkeys", "ui.link_es", "ui.link_it", "ui.l
 def bind(app):
     """link.game is (again) the match: the local seat's view of it."""
     link = app.link
-    app.game = link.game
-    app.dress(app.game.rules.cards)
+    m = app.match
     me = link.seat
-    app.ai_seats = 1 << (1 - me)
-    for p in range(4):
-        app.ais[p] = None
+    m.ai_seats = 1 << (1 - me)     # the peer's seat: its moves come over the cable
+    m.start(link.game, me, 0, m.played_ms, m.stats)
+    app.dress(m.game.rules.cards)
     if app.autoplay:
         # level 1, the lightest: a person's console runs no AI at all, and a
         # level 2 search's garbage on top of the link leaves no room in 128 KB
         from ai.basic import BasicAI
-        app.ais[me] = BasicAI(1)
-    app.viewer = me
+        m.ais[me] = BasicAI(1)
     app.reset_view()
     app.next_ai = app.now + app.ai_ms
-    if app.game.phase == game.P_MATCH_OVER and link.dirty:
+    if app.match.game.phase == game.P_MATCH_OVER and link.dirty:
         app.log_due = True          # caught up to the end: log it once the cable is quiet
     app.enter_turn()
 
@@ -75,11 +73,11 @@ def poll(app, now):
         drop(SCREEN)
     mv = link.out_move
     sent = mv is not None           # this poll sends the last local move (its digest)
-    if sent and mv[0] == game.TIMEUP and app.game.phase == game.P_MATCH_OVER:
+    if sent and mv[0] == game.TIMEUP and app.match.game.phase == game.P_MATCH_OVER:
         # time up declared here (App.match_clock: this seat was to move, its clock ran
         # out, docs/rules.md R9) between hands: it ended the match
-        app.after(app.game.turn, game.P_HAND_OVER, mv)
-        app.msg = lang.t(lang.TIMEUP)
+        app.after(app.match.game.turn, game.P_HAND_OVER, mv)
+        app.view.message = lang.t(lang.TIMEUP)
     if link.poll(now) or sent:
         app.next_ai = now + 1       # the AI thinks in a frame that took no link work
         return
@@ -100,7 +98,7 @@ def events(app, now):
         e = ev[0]
         k = e[0]
         if k == session.EV_MOVE:
-            g = app.game
+            g = app.match.game
             if g is not None:
                 # the peer's move, already played on link.game: the same turn
                 # cue, save and screen flow as a move made here (phase 0: the
@@ -110,8 +108,8 @@ def events(app, now):
                     # the peer's console declared it (timeup() there); between hands
                     # it ended the match
                     app.after(e[1], game.P_HAND_OVER if g.phase == game.P_MATCH_OVER else g.phase, mv)
-                    app.msg = lang.t(lang.TIMEUP)
-                    app.msg_c = ERR
+                    app.view.message = lang.t(lang.TIMEUP)
+                    app.view.message_colour = ERR
                 else:
                     app.after(e[1], 0, mv)
         elif k == session.EV_SYNC:
@@ -126,8 +124,8 @@ def events(app, now):
         elif k == session.EV_REFUSED:
             # a refused frame changed nothing; say so where the turn cue goes
             app.cable.note = tx(T_REFUSED) + tx(T_FRAME + e[1] - 1)
-            app.msg = app.cable.note
-            app.msg_c = ERR
+            app.view.message = app.cable.note
+            app.view.message_colour = ERR
             app.dirty |= D_MSG
         elif k == session.EV_STATE:
             state(app, e[1])
@@ -139,14 +137,14 @@ def state(app, s):
     app.cable.state = s
     link = app.link
     if s == session.PLAYING:
-        if app.game is None:
+        if app.match.game is None:
             if link.game is not None:
                 bind(app)
         elif app.screen == S_LINK:
             app.enter_turn()
     elif s == session.ENDED and link.reason == session.R_MATCH_OVER and link.game is not None and \
             link.game.phase == game.P_MATCH_OVER:
-        if app.game is None:
+        if app.match.game is None:
             bind(app)
     else:
         # (an END "match over" with the game still in play too: the table
@@ -159,7 +157,7 @@ def state(app, s):
 
 def persist(app):
     link = app.link
-    g = app.game
+    g = app.match.game
     if g is None:
         return
     if g.phase == game.P_MATCH_OVER:
@@ -187,7 +185,7 @@ def settled(app):
     """The linked match is over and nothing is left to do for it here: logged,
     its save removed, the last move acknowledged (or the peer gone)."""
     link = app.link
-    g = app.game
+    g = app.match.game
     return g is not None and g.phase == game.P_MATCH_OVER and not app.log_due \
         and not link.dirty and (link.idle() or not link.t.alive())
 
@@ -201,7 +199,7 @@ def over(app):
 
 def waiting(app):
     """App.waiting() for a linked match: only the local player's keys count."""
-    g = app.game
+    g = app.match.game
     if app.screen == S_LINK:
         if app.cable.state != app.cable.session.ENDED:
             return False
@@ -237,7 +235,7 @@ def unload_game(app):
     code comes in (its import and record take ~9 KB; docs/memory.md "match end"). True
     when something went: the log waits a frame for the collection."""
     for p in range(4):
-        app.ais[p] = None
+        app.match.ais[p] = None
     gone = False
     if MPY:
         for n in GAME:

@@ -61,12 +61,10 @@ def start(app):
     app.cable.session = session
     app.cable.state = session.CONNECTING
     app.cable.note = ""
-    app.msg = ""                    # not the last match's last move
+    app.view.message = ""                    # not the last match's last move
     app.log_due = False
-    app.game = None
-    app.ai_seats = 0
-    for p in range(4):
-        app.ais[p] = None
+    app.match.end()
+    app.match.ai_seats = 0
     app.show(S_LINK)
     app.cable.ask = False           # the link screen's key guard (ui/linkkeys.py)
     app.cable.held = 0
@@ -85,9 +83,9 @@ def close(app, keep):
         linkplay.remove(app.board.storage)
     app.link = None
     app.cable = None
-    app.game = None
-    app.msg = ""
-    app.ai_seats = 1 << 1
+    app.match.end()
+    app.view.message = ""
+    app.match.ai_seats = 1 << 1
     app.row = 0
     app.show(S_TITLE)
 

@@ -7,11 +7,11 @@ from engine import score
 
 def record(app, rec):
     """rec (scorelog.append's dict) with what this console knows beyond the
-    totals: per hand the canastas and the closer (app.stats, when it covers
+    totals: per hand the canastas and the closer (app.match.stats, when it covers
     every hand: a resumed link match may lack the first ones), MP and VP for
     burraco; the seats this console held, the names, the AIs' level. Returns rec."""
-    g = app.game
-    st = app.stats
+    g = app.match.game
+    st = app.match.stats
     n = len(rec["hands"])
     if len(st) == 3 * len(g.history) and n:
         can = []

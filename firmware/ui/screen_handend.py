@@ -9,13 +9,13 @@ from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, DIM
 
 
 def ended(app):
-    """A hand has just ended: note its canastas and closer (app.stats, for the
+    """A hand has just ended: note its canastas and closer (app.match.stats, for the
     score log), and end the match after the last hand of a burraco round."""
-    g = app.game
+    g = app.match.game
     if g.void:
         return          # not counted (torneo): no history line, nothing to note
     res = g.hand_result()
-    st = app.stats
+    st = app.match.stats
     for s in range(2):
         st.append(min(res[s][score.PURE], 15) << 4 | min(res[s][score.IMPURE], 15))
     st.append(g.closer + 1)
@@ -40,7 +40,7 @@ def tick(app, now):
 
 def draw(app, dirty):
     p = app.painter
-    g = app.game
+    g = app.match.game
     # a short glass (135 rows): rows 10 apart, the target beside the names
     tall = p.lay.tall
     dy = 14 if tall else 10

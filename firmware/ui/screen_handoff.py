@@ -20,7 +20,7 @@ def draw(app, dirty):
     up = 0 if p.lay.tall else 40        # a short glass (135 rows): all 40 rows higher
     p.fill(0, 0, p.w, p.h, FELT_DARK)
     p.text(0, 60 - up, p.w, lang.t(lang.HANDOFF), WHITE, FELT_DARK, 1)
-    name = pname(app.viewer)
+    name = pname(app.match.viewer)
     p.big(120 - len(name) * 16, 90 - up, name, CURSOR, 4)
     p.text(0, 140 - up, p.w, lang.t(lang.SHOW_RACK), WHITE, FELT_DARK, 1 | gfx.CAPS)
     draw_top(app)

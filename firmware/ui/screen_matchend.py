@@ -16,7 +16,7 @@ def key(app, k):
         from ui import save
         save.remove(app.board.storage)
         app.has_save = False
-        app.game = None
+        app.match.end()
         app.show(S_TITLE)
         app.row = 0
 
@@ -30,12 +30,12 @@ def log(app, ended=0):
     """App.log_match once it may write: the finished match into the score log.
     `ended`: a linked match that ended in play (the link's reason, ui/linkkeys.py): no
     winner, the reason kept (scorelog "ended")."""
-    g = app.game
+    g = app.match.game
     link = app.link
     app.log_due = False
     seats = ""
     for p in range(g.n):
-        seats += "A" if (app.ai_seats >> p) & 1 and link is None else "H"
+        seats += "A" if (app.match.ai_seats >> p) & 1 and link is None else "H"
     # the same id on both consoles of a linked match; a fresh one otherwise
     if link is not None:
         mid = link.match_id
@@ -45,6 +45,11 @@ def log(app, ended=0):
         if "link.session" not in sys.modules:       # nothing else holds it: off the heap
             from memory import drop     # docs/memory.md "link.entropy"
             drop(("link.entropy",))
+            for n in sys.modules:
+                if n.startswith("link."):
+                    break
+            else:
+                drop(("link",))         # and the package, when it holds nothing else
     try:
         from ui import matchlog
         import scorelog
@@ -68,19 +73,19 @@ def _who(app, p):
     if link is not None:
         nm = link.names[p != link.seat]
     else:
-        nm = app.settings.names[p] if not (app.ai_seats >> p) & 1 else None
+        nm = app.settings.names[p] if not (app.match.ai_seats >> p) & 1 else None
     return nm or pname(p)
 
 
 def _side(app, s):
-    if app.game.n == 2:
+    if app.match.game.n == 2:
         return _who(app, s)
     return _who(app, s) + "+" + _who(app, s + 2)
 
 
 def draw(app, dirty):
     p = app.painter
-    g = app.game
+    g = app.match.game
     # a short glass (135 rows): everything higher, the latest hands only
     tall = p.lay.tall
     burraco = g.rules is rules.BURRACO

@@ -82,7 +82,7 @@ def key(app, k):
     if r == R_START and k & (keys.A | keys.PRESS):
         app.new_game()
         return
-    if R_SEAT <= r < R_SEAT + 4 and k & (keys.X | keys.PRESS) and not (app.ai_seats >> (r - R_SEAT)) & 1:
+    if R_SEAT <= r < R_SEAT + 4 and k & (keys.X | keys.PRESS) and not (app.match.ai_seats >> (r - R_SEAT)) & 1:
         from ui import names
         app.ed = names
         names.start(app, r - R_SEAT)
@@ -101,7 +101,7 @@ def key(app, k):
             if 4 in rules.VARIANTS[app.settings.variant].players:
                 app.settings.players = 6 - app.settings.players
         elif r >= R_SEAT and r < R_SEAT + 4:
-            app.ai_seats ^= 1 << (r - R_SEAT)
+            app.match.ai_seats ^= 1 << (r - R_SEAT)
         elif r == R_LEVEL:
             app.settings.level = (app.settings.level - 1 + step) % 4 + 1     # levels 1-4 (4: ai/expert.py)
         elif r == R_TARGET:
@@ -126,7 +126,6 @@ def key(app, k):
 
 def new_game(app):
     """App.new_game: a new match with these choices (also autoplay's and the quick start's)."""
-    app.played_ms = 0
     if app.seed is None:
         seed = app.board.clock.ticks_ms() & 0x3FFFFFFF
     else:
@@ -134,11 +133,9 @@ def new_game(app):
         app.seed = seed + 1
     chosen = rules.VARIANTS[app.settings.variant]
     n = app.settings.players if app.settings.players in chosen.players else 2
-    g = app.game = game.Game(chosen, n, seed, rules.MAX_TARGET if app.settings.hands else app.settings.target)
+    g = game.Game(chosen, n, seed, rules.MAX_TARGET if app.settings.hands else app.settings.target)
     app.dress(chosen.cards)
-    app.stats = bytearray()
-    app.seat_ais()
-    app.viewer = app.first_human(g.turn)
+    app.match.start(g, -1, app.settings.level, 0, bytearray())
     app.reset_view()
     app.next_ai = app.now + app.ai_ms
     app.enter_turn()
@@ -163,7 +160,7 @@ def draw(app, dirty):
     # A starts the match on Start and changes the value on any other row: the
     # hint says which, for the row under the cursor (redrawn as it moves)
     r = rs[app.row] if app.row < len(rs) else R_START
-    person = R_SEAT <= r < R_SEAT + 4 and not (app.ai_seats >> (r - R_SEAT)) & 1
+    person = R_SEAT <= r < R_SEAT + 4 and not (app.match.ai_seats >> (r - R_SEAT)) & 1
     hint(p, lang.H_SETUP1, lang.H_SETUP2 if r == R_START else lang.H_SETUP4 if person else lang.H_SETUP3)
     chosen = rules.VARIANTS[app.settings.variant]
     pad = 2 if tall else 0
@@ -195,7 +192,7 @@ def draw(app, dirty):
             b = gfx.NUMS[app.settings.hands] if app.settings.hands else str(app.settings.target or chosen.target)
         else:
             a = pname(r - R_SEAT)
-            b = lang.t(lang.AI) if (app.ai_seats >> (r - R_SEAT)) & 1 else app.settings.names[r - R_SEAT] or lang.t(lang.HUMAN)
+            b = lang.t(lang.AI) if (app.match.ai_seats >> (r - R_SEAT)) & 1 else app.settings.names[r - R_SEAT] or lang.t(lang.HUMAN)
         p.text(8, y, 110, a, WHITE, bg)
         p.text(118, y, 114, "< " + b + " >", CURSOR if on else WHITE, bg, 2)
 

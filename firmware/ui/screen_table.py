@@ -29,8 +29,8 @@ MENU = (lang.M_BACK, lang.M_HINT, lang.M_REDRAW, lang.M_SORT_C, lang.M_SORT_N, l
 
 
 def my_turn(app):
-    g = app.game
-    return g.turn == app.viewer and not (app.ai_seats >> g.turn) & 1 and g.phase < game.P_HAND_OVER
+    g = app.match.game
+    return g.turn == app.match.viewer and not (app.match.ai_seats >> g.turn) & 1 and g.phase < game.P_HAND_OVER
 
 
 def set_focus(app, f, side=0):
@@ -51,14 +51,14 @@ def set_focus(app, f, side=0):
 def tick(app, now):
     # AIs move only while the table is shown. The test is inline: it runs
     # every idle frame, and a call into the app for it added 25% to that frame
-    g = app.game
-    if g.phase < game.P_HAND_OVER and app.ais[g.turn] is not None and app.due(now):
+    g = app.match.game
+    if g.phase < game.P_HAND_OVER and app.match.ais[g.turn] is not None and app.due(now):
         app.ai_move(now)
 
 
 # --- keys --------------------------------------------------------------------
 def key(app, k):
-    g = app.game
+    g = app.match.game
     if app.view.error and k:
         app.view.error = 0
         app.dirty |= D_HINT
@@ -108,8 +108,8 @@ def key(app, k):
     if k & keys.Y:
         ts = app.selected()
         if not ts:
-            app.msg = lang.t(lang.SELECT_FIRST)
-            app.msg_c = ERR
+            app.view.message = lang.t(lang.SELECT_FIRST)
+            app.view.message_colour = ERR
             app.dirty |= D_MSG
             return
         app.refuse(app.play(game.MELD, 0, ts, melds.END_DEFAULT))
@@ -147,8 +147,8 @@ def move_cursor(app, dx):
 
 def key_melds(app, k):
     ly = app.painter.lay
-    g = app.game
-    side = game.side_of(app.viewer) ^ app.view.meld_side
+    g = app.match.game
+    side = game.side_of(app.match.viewer) ^ app.view.meld_side
     n = len(g.melds[side])
     if k & (keys.B | keys.X):
         set_focus(app, 0)
@@ -177,8 +177,8 @@ def key_melds(app, k):
         return
     ts = app.selected()
     if not ts:
-        app.msg = lang.t(lang.SELECT_FIRST)
-        app.msg_c = ERR
+        app.view.message = lang.t(lang.SELECT_FIRST)
+        app.view.message_colour = ERR
         app.dirty |= D_MSG
         return
     if k & keys.A:
@@ -231,7 +231,7 @@ def key_menu(app, k):
             screen_link.leave(app)      # the linked match stays in link.sav
             return
         app.save()
-        app.game = None
+        app.match.end()
         app.show(S_TITLE)
         app.row = 0
 
@@ -240,16 +240,16 @@ def show_hint(app):
     """The menu's hint: the move AI level 4 would make (ai.hint), on the
     message line; the tiles it would lay or add are selected, the tile it
     would discard gets the cursor. Nothing is played."""
-    g = app.game
+    g = app.match.game
     if not my_turn(app):
         app.refuse(reasons.NOT_YOUR_TURN)
         return
-    mv = ai_hint(g, app.viewer)
+    mv = ai_hint(g, app.match.viewer)
     if mv is None:
         return
-    seat = app.viewer
-    app.msg = lang.t(lang.HINT_IS) + app.move_text(seat, mv)[len(pname(seat)) + 1:]
-    app.msg_c = WHITE
+    seat = app.match.viewer
+    app.view.message = lang.t(lang.HINT_IS) + app.move_text(seat, mv)[len(pname(seat)) + 1:]
+    app.view.message_colour = WHITE
     app.dirty |= D_MSG
     kind = mv[0]
     if kind == game.MELD or kind == game.ADD or kind == game.SWAP or kind == game.DISCARD:
@@ -291,7 +291,7 @@ def draw(app, dirty):
         else:
             draw_melds(app)
     if dirty & D_MSG:
-        p.text(0, ly.Y_MSG, p.w, app.msg, app.msg_c, FELT, 0)
+        p.text(0, ly.Y_MSG, p.w, app.view.message, app.view.message_colour, FELT, 0)
     if dirty & D_RACK:
         draw_rack(app)
     elif dirty & D_CURSOR:
@@ -305,7 +305,7 @@ def draw(app, dirty):
 
 def draw_table(app):
     p = app.painter
-    g = app.game
+    g = app.match.game
     p.fill(0, Y_TABLE, p.w, 32, FELT_DARK)
     pile = g.pile
     if pile:
@@ -336,8 +336,8 @@ def draw_table(app):
 def draw_melds(app):
     p = app.painter
     ly = p.lay
-    g = app.game
-    side = game.side_of(app.viewer) ^ app.view.meld_side
+    g = app.match.game
+    side = game.side_of(app.match.viewer) ^ app.view.meld_side
     ms = g.melds[side]
     on = app.view.focus == 1
     head = lang.t(lang.MELDS_OF) + sname(g, side)
@@ -434,7 +434,7 @@ def draw_slot(app, k):
 def draw_hint(app):
     p = app.painter
     ly = p.lay
-    g = app.game
+    g = app.match.game
     if app.view.error:
         # the reason, on up to two lines of 30 characters
         s = lang.reason(app.view.error)
@@ -452,7 +452,7 @@ def draw_hint(app):
         a, b = lang.H_MELD1 if my_turn(app) and not app.view.meld_side else -1, lang.H_MELD3 if app.view.meld_side else lang.H_MELD2
     elif not my_turn(app):
         p.text(0, ly.Y_HINT, p.w, lang.t(lang.TURN_OF) + pname(g.turn) +
-               (" (" + lang.t(lang.AI) + ")" if (app.ai_seats >> g.turn) & 1 and app.link is None else ""), DIM, BAR)
+               (" (" + lang.t(lang.AI) + ")" if (app.match.ai_seats >> g.turn) & 1 and app.link is None else ""), DIM, BAR)
         p.text(0, ly.Y_HINT + 10, p.w, lang.t(lang.H_WAIT), DIM, BAR)
         return
     elif g.phase == game.P_DRAW:
@@ -461,7 +461,7 @@ def draw_hint(app):
         a, b = lang.H_CLOSE if g.taken[game.side_of(g.turn)] else lang.H_MUERTO, -1
     elif app.view.confirm >= 0:
         r = app.rack()
-        c = app.game.rules.cards
+        c = app.match.game.rules.cards
         p.text(0, ly.Y_HINT, p.w, lang.t(lang.CONFIRM_DISCARD) + lang.tiles(tiles.to_text(r[app.view.confirm], c), c), CURSOR, BAR)
         p.text(0, ly.Y_HINT + 10, p.w, "", DIM, BAR)
         return

@@ -58,18 +58,15 @@ def load(app):
         app.bad_save = True
     if r is None:
         return False
-    app.ai_seats, app.settings.level, li, v, app.view.sort, played_s, g, app.settings.hands, app.stats, app.settings.names = r
-    app.game = g
-    app.played_ms = played_s * 1000
+    app.match.ai_seats, app.settings.level, li, v, app.view.sort, played_s, g, app.settings.hands, stats, app.settings.names = r
     app.dress(g.rules.cards)
     lang.use(lang.LANGS[li] if li < 3 else "es")
-    app.seat_ais()
-    app.viewer = v
+    app.match.start(g, v, app.settings.level, played_s * 1000, stats)
     app.reset_view()
     app.next_ai = app.now + app.ai_ms
-    if g.phase < game.P_HAND_OVER and not (app.ai_seats >> g.turn) & 1 and app.humans() > 1:
+    if g.phase < game.P_HAND_OVER and not (app.match.ai_seats >> g.turn) & 1 and app.match.humans() > 1:
         app.show(S_HANDOFF)
-        app.viewer = g.turn
+        app.match.viewer = g.turn
     else:
         app.enter_turn()
     return True

@@ -9,9 +9,9 @@ SCREENS = ("title", "setup", "game", "handoff", "handend", "matchend", "link", "
 
 
 def snapshot(app):
-    g = app.game
+    g = app.match.game
     out = {"screen": SCREENS[app.screen], "lang": lang.code(), "saves": app.saves,
-           "focus": app.view.focus, "msg": app.msg, "names": app.settings.names,
+           "focus": app.view.focus, "msg": app.view.message, "names": app.settings.names,
            "error": app.view.error, "error_text": lang.reason(app.view.error) if app.view.error else ""}
     link = app.link
     if link is not None:
@@ -29,7 +29,7 @@ def snapshot(app):
         out["rummy"] = __import__(NAMES[S_RUMMY], None, None, ("state",)).state(app)
     if g is None:
         return out
-    rack = g.racks[app.viewer]
+    rack = g.racks[app.match.viewer]
     c = g.rules.cards       # burraco: card notation (R12.1)
     out.update({
         "variant": g.rules.name, "players": g.n, "seed": g.seed, "target": g.target,
@@ -40,10 +40,10 @@ def snapshot(app):
         "racks": [tiles.list_text(r, c) for r in g.racks],
         "melds": [[melds.text(m, c) for m in g.melds[s]] for s in range(2)],
         "taken": [g.taken[0], g.taken[1]],
-        "viewer": app.viewer, "cursor": app.view.cursor, "scroll": app.view.scroll,
+        "viewer": app.match.viewer, "cursor": app.view.cursor, "scroll": app.view.scroll,
         "cursor_tile": tiles.to_text(rack[app.view.cursor], c) if app.view.cursor < len(rack) else "",
         "selected": [i for i in range(len(rack)) if app.view.selection[i] & 1],
         "new": [i for i in range(len(rack)) if app.view.selection[i] & 2],
-        "ai_seats": app.ai_seats,
+        "ai_seats": app.match.ai_seats,
     })
     return out

@@ -73,7 +73,7 @@ def check():
         left = [n for n in OFF if n in sys.modules]
         if left:
             print('LEFT', ' '.join(left))
-        print('T', APP.logged, len(APP.game.history), gc.mem_free())
+        print('T', APP.logged, len(APP.match.game.history), gc.mem_free())
 
 
 FRAMES = frames()
@@ -85,4 +85,4 @@ for _ in FRAMES:
     gc.collect()
     check()
 FRAMES = None
-print('END', PEAK, APP.logged, APP.settings.level, APP.ai_seats, APP.settings.target)
+print('END', PEAK, APP.logged, APP.settings.level, APP.match.ai_seats, APP.settings.target)

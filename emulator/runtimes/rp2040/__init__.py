@@ -562,7 +562,7 @@ except Done:
     pass
 lk = app.link
 print('LINK', lk.seat, lk.count, lk.match_id.hex(), bytes(lk.log).hex(),
-      hashlib.sha256(codec.encode(app.game)).digest().hex(), app.game.history, 'END')
+      hashlib.sha256(codec.encode(app.match.game)).digest().hex(), app.match.game.history, 'END')
 """
 
 
@@ -600,7 +600,7 @@ class HeapApp(App):
     def draw(self):
         App.draw(self)
         gc.collect()
-        print('HEAP', gc.mem_free(), self.game.n if self.game else 0, 'END')
+        print('HEAP', gc.mem_free(), self.match.game.n if self.match.game else 0, 'END')
 class heap_app:
     App = HeapApp
 sys.modules['heap_app'] = heap_app
