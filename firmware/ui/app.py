@@ -104,7 +104,8 @@ class Settings:
     (its index in engine/rules.VARIANTS; "rummy" is not one of them), the players, the target
     (0: the variant's), a burraco tournament's round of hands (0: play to the target) and a
     person's name per seat (None: none chosen; ui/names.py); burraco's Italian: the language
-    the console started in (lang0) and whether the set-up put Italian on (auto_it)."""
+    the console started in (lang0) and whether the set-up put Italian on (auto_it); the
+    seat name's editor while the set-up shows it (ui/names.py; None: closed)."""
 
     def __init__(self, variant, players, target):
         self.level = 2
@@ -118,6 +119,7 @@ class Settings:
         self.names = [None, None, None, None]
         self.lang0 = ""
         self.auto_it = False
+        self.editor = None
 
 
 class View:

@@ -45,20 +45,15 @@ def targets(rules):
     return out + [t for t in TARGETS if t > d]
 
 
-def _ed(app):
-    """ui/names.py while a seat's name is being chosen (on the app: one App per module here)."""
-    return getattr(app, "ed", None)
-
-
 def _close(app):
-    app.ed = None
+    app.settings.editor = None
     from memory import drop     # docs/memory.md "ui.names"
     drop(("ui.names",))
     app.dirty = D_ALL
 
 
 def key(app, k):
-    ed = _ed(app)
+    ed = app.settings.editor
     if ed is not None:
         if ed.key(app, k):
             _close(app)
@@ -84,7 +79,7 @@ def key(app, k):
         return
     if R_SEAT <= r < R_SEAT + 4 and k & (keys.X | keys.PRESS) and not (app.match.ai_seats >> (r - R_SEAT)) & 1:
         from ui import names
-        app.ed = names
+        app.settings.editor = names
         names.start(app, r - R_SEAT)
         app.dirty = D_ALL
         return
@@ -149,7 +144,7 @@ def draw(app, dirty):
     p = app.painter
     # a short glass (135 rows): nine rows of 11 between the heading and the hints
     tall = p.lay.tall
-    ed = _ed(app)
+    ed = app.settings.editor
     if ed is not None:
         ed.draw(app, tall)
         return
