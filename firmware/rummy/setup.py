@@ -128,17 +128,22 @@ def key(app, m, k):
     app.dirty = D_ALL
 
 
+# per glass (short, tall: ui/gfx.py Layout): up to 9 rows between the title and the hint: the
+# title's row, the first row, the step, a row's band above its text and its height, the hint's
+# line from the bottom
+GEOMETRY = ((2, 16, 12, 1, 12, 11), (6, 26, 20, 2, 14, 15))
+
+
 def draw(app, m, p):
-    # the Pico-LCD-1.14's 135 rows: 9 rows 12 apart between the title and the hint
-    big = p.lay.tall
+    y_head, y0, dy, pad, fh, up = GEOMETRY[p.lay.tall]
     p.fill(0, 0, p.w, p.h, FELT_DARK)
-    p.text(0, 6 if big else 2, p.w, view.tx(view.X_TITLE), CURSOR, FELT_DARK, 1)
+    p.text(0, y_head, p.w, view.tx(view.X_TITLE), CURSOR, FELT_DARK, 1)
     nrows = 4 + m.players + m.saved
     for i in range(nrows):
-        y = 26 + i * 20 if big else 16 + i * 12
+        y = y0 + i * dy
         on = i == m.row
         bg = HILITE if on else FELT_DARK
-        p.fill(4, y - 2 if big else y - 1, 232, 14 if big else 12, bg)
+        p.fill(4, y - pad, 232, fh, bg)
         if i >= nrows - 1 - m.saved:
             t = view.tx(view.X_START) if i == nrows - 1 - m.saved else lang.t(lang.CONTINUE)
             p.text(4, y, 232, "> " + t + " <", CURSOR if on else WHITE, bg, 1)
@@ -161,4 +166,4 @@ def draw(app, m, p):
         p.text(118, y, 114, "< " + v + " >", CURSOR if on else WHITE, bg, 2)
     # what A does on the row under the cursor: change a value, or start on Start / Continue
     h = lang.t(lang.H_SETUP2) if m.row >= nrows - 1 - m.saved else view.tx(view.X_H_SETUP)
-    p.text(0, p.h - 15 if big else p.h - 11, p.w, h, DIM, FELT_DARK, 1 | gfx.CAPS)
+    p.text(0, p.h - up, p.w, h, DIM, FELT_DARK, 1 | gfx.CAPS)

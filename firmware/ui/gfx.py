@@ -107,7 +107,8 @@ def bits(fb, data, i, rows, x, y, c, sx, sy):
 class Layout:
     """The sizes the screens use on one glass, chosen once when the Painter is made
     (docs/ui.md "Pico-LCD-1.14"): tall is the 240-row glass (Pico-LCD-1.3), else the short
-    one (the Pico-LCD-1.14's 135 rows). The table's rows below its strip: meld rows shown
+    one (the Pico-LCD-1.14's 135 rows); a screen of its own keeps its sizes as a pair (short,
+    tall) indexed by it, GEOMETRY[p.lay.tall]. The table's rows below its strip: meld rows shown
     (MROWS), the message line, the rack's top, its tiles' and a raised tile's top, the hint
     lines, the menu's top and its line step. (The table's names, upper case: no new name
     interned, docs/memory.md "qstr".)"""

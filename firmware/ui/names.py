@@ -106,17 +106,17 @@ def key(app, k):
     return False
 
 
-def draw(app, tall):
+def draw(app, geometry):
+    """The editor in the set-up's rows (ui/screen_setup.py GEOMETRY, this glass's)."""
+    y_head, y0, dy, pad, fh = geometry
     p = app.painter
     p.fill(0, 0, p.w, p.h, FELT_DARK)
-    p.text(0, 6 if tall else 1, p.w, lang.t(lang.NAME_OF) + pname(seat), CURSOR, FELT_DARK, 1)
+    p.text(0, y_head, p.w, lang.t(lang.NAME_OF) + pname(seat), CURSOR, FELT_DARK, 1)
     hint(p, lang.H_NAME if edit else lang.H_MENU, -1)
     n = len(recent) + 2
     top = row - 8 if row > 8 else 0        # nine rows on the glass, as the set-up's
-    pad = 2 if tall else 0
-    fh = 14 if tall else 11
     for i in range(top, min(n, top + 9)):
-        y = 26 + (i - top) * 20 if tall else 13 + (i - top) * 11
+        y = y0 + (i - top) * dy
         on = i == row
         bg = HILITE if on else FELT_DARK
         p.fill(4, y - pad, 232, fh, bg)

@@ -38,22 +38,26 @@ def tick(app, now):
         app.next_ai = now + app.ai_ms
 
 
+# per glass (short, tall: ui/gfx.py Layout): the heading's row, the table's top and its row
+# step, the match line, its rule above it, the target's line (a short glass, 135 rows, shows the
+# target beside the sides' names when there is a hand to count)
+GEOMETRY = ((14, 25, 10, 106, 1, 96), (18, 36, 14, 160, 4, 174))
+
+
 def draw(app, dirty):
     p = app.painter
     g = app.match.game
-    # a short glass (135 rows): rows 10 apart, the target beside the names
     tall = p.lay.tall
-    dy = 14 if tall else 10
+    y_head, y, dy, y_match, rule, y_target = GEOMETRY[tall]
     p.fill(0, 12, p.w, p.h - 12, FELT_DARK)
     draw_top(app)
     n = len(g.history)
-    p.text(0, 18 if tall else 14, p.w, lang.t(lang.HAND_END) + str(n), CURSOR, FELT_DARK, 1)
+    p.text(0, y_head, p.w, lang.t(lang.HAND_END) + str(n), CURSOR, FELT_DARK, 1)
     if app.settings.hands:
         t = lang.t(lang.HAND) + " " + str(n) + "/" + str(app.settings.hands)
     else:
         t = lang.t(lang.TARGET) + " " + str(g.target)
     res = g.hand_result()
-    y = 36 if tall else 25
     if not tall and res is not None:
         p.text(4, y, 124, t, DIM, FELT_DARK)
     if res is None:
@@ -79,11 +83,11 @@ def draw(app, dirty):
                     v = str(v)
                 p.text(128 + s * 56, y, 52, v, c, FELT_DARK, 2)
             y += dy
-    y = 160 if tall else 106
-    p.fill(4, y - (4 if tall else 1), 232, 1, GREY)
+    y = y_match
+    p.fill(4, y - rule, 232, 1, GREY)
     p.text(4, y, 124, lang.t(lang.R_MATCH), CURSOR, FELT_DARK)
     for s in range(2):
         p.text(128 + s * 56, y, 52, str(g.scores[s]), CURSOR, FELT_DARK, 2)
     if tall or res is None:
-        p.text(4, y + 14 if tall else 96, 232, t, DIM, FELT_DARK)
+        p.text(4, y_target, 232, t, DIM, FELT_DARK)
     hint(p, lang.H_NEXT, -1)

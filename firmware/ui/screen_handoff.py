@@ -6,6 +6,9 @@ from ui.common import S_GAME, pname, draw_top
 from ui.gfx import FELT_DARK, WHITE, CURSOR
 
 
+UP = (40, 0)    # per glass (short, tall: ui/gfx.py Layout): a short one (135 rows) draws it higher
+
+
 def key(app, k):
     if k & (keys.A | keys.PRESS):
         app.show(S_GAME)
@@ -17,7 +20,7 @@ def tick(app, now):
 
 def draw(app, dirty):
     p = app.painter
-    up = 0 if p.lay.tall else 40        # a short glass (135 rows): all 40 rows higher
+    up = UP[p.lay.tall]
     p.fill(0, 0, p.w, p.h, FELT_DARK)
     p.text(0, 60 - up, p.w, lang.t(lang.HANDOFF), WHITE, FELT_DARK, 1)
     name = pname(app.match.viewer)

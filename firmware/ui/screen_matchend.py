@@ -83,22 +83,26 @@ def _side(app, s):
     return _who(app, s) + "+" + _who(app, s + 2)
 
 
+# per glass (short, tall: ui/gfx.py Layout): the hands shown (the latest; burraco's MP and VP
+# take two rows), the heading's row, the winner's, the sides' names'
+GEOMETRY = ((4, 2, 13, 24, 42), (8, 8, 24, 44, 76))
+
+
 def draw(app, dirty):
     p = app.painter
     g = app.match.game
-    # a short glass (135 rows): everything higher, the latest hands only
-    tall = p.lay.tall
     burraco = g.rules is rules.BURRACO
-    keep = 8 if tall else (2 if burraco else 4)
+    keep, keep_burraco, y_head, y_winner, y = GEOMETRY[p.lay.tall]
+    if burraco:
+        keep = keep_burraco
     p.fill(0, 0, p.w, p.h, FELT_DARK)
     draw_top(app)
-    p.text(0, 24 if tall else 13, p.w, lang.t(lang.MATCH_END), CURSOR, FELT_DARK, 1)
+    p.text(0, y_head, p.w, lang.t(lang.MATCH_END), CURSOR, FELT_DARK, 1)
     if g.winner >= 0:
         w = lang.t(lang.WINS) + _side(app, g.winner)
         if len(w) > 15:         # twice the size: 15 letters fill the glass
             w = lang.t(lang.WINS) + sname(g, g.winner)
-        p.big(120 - len(w) * 8, 44 if tall else 24, w, WHITE, 2)
-    y = 76 if tall else 42
+        p.big(120 - len(w) * 8, y_winner, w, WHITE, 2)
     p.text(0, y, 120, _side(app, 0), WHITE, FELT_DARK, 1)
     p.text(120, y, 120, _side(app, 1), WHITE, FELT_DARK, 1)
     y += 14

@@ -140,28 +140,32 @@ def tick(app, now):
     pass
 
 
+# per glass (short, tall: ui/gfx.py Layout): nine rows between the heading and the hints, for
+# the set-up and the name editor (ui/names.py): the heading's row, the first row, the step, a
+# row's band above its text and the band's height
+GEOMETRY = ((1, 13, 11, 0, 11), (6, 26, 20, 2, 14))
+
+
 def draw(app, dirty):
     p = app.painter
-    # a short glass (135 rows): nine rows of 11 between the heading and the hints
-    tall = p.lay.tall
+    geometry = GEOMETRY[p.lay.tall]
+    y_head, y0, dy, pad, fh = geometry
     ed = app.settings.editor
     if ed is not None:
-        ed.draw(app, tall)
+        ed.draw(app, geometry)
         return
     rs = rows(app)
     if dirty & D_CLEAR:
         p.fill(0, 0, p.w, p.h, FELT_DARK)
-        p.text(0, 6 if tall else 1, p.w, lang.t(lang.NEW), CURSOR, FELT_DARK, 1)
+        p.text(0, y_head, p.w, lang.t(lang.NEW), CURSOR, FELT_DARK, 1)
     # A starts the match on Start and changes the value on any other row: the
     # hint says which, for the row under the cursor (redrawn as it moves)
     r = rs[app.row] if app.row < len(rs) else R_START
     person = R_SEAT <= r < R_SEAT + 4 and not (app.match.ai_seats >> (r - R_SEAT)) & 1
     hint(p, lang.H_SETUP1, lang.H_SETUP2 if r == R_START else lang.H_SETUP4 if person else lang.H_SETUP3)
     chosen = rules.VARIANTS[app.settings.variant]
-    pad = 2 if tall else 0
-    fh = 14 if tall else 11
     for i in range(9):
-        y = 26 + i * 20 if tall else 13 + i * 11
+        y = y0 + i * dy
         if i >= len(rs):
             p.fill(0, y - pad, p.w, fh, FELT_DARK)
             continue

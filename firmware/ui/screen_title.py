@@ -76,15 +76,18 @@ def tick(app, now):
     pass
 
 
+# per glass (short, tall: ui/gfx.py Layout): the name's top, the menu's top and its step, the
+# damaged save's line from the bottom. A short glass (135 rows) has no room for the tiles
+GEOMETRY = ((4, 40, 19, 12), (28, 120, 22, 40))
+
+
 def draw(app, dirty):
     p = app.painter
-    # a short glass (135 rows): the name higher, no tiles, the menu packed tighter
     tall = p.lay.tall
-    y0 = 120 if tall else 40
-    dy = 22 if tall else 19
+    y_name, y0, dy, up = GEOMETRY[tall]
     if dirty & D_CLEAR:
         p.fill(0, 0, p.w, p.h, FELT_DARK)
-        p.big(24, 28 if tall else 4, "BURAKO", WHITE, 4)
+        p.big(24, y_name, "BURAKO", WHITE, 4)
         if tall:
             x = 50
             for t in (tiles.tile(0, 1), tiles.tile(1, 2), tiles.tile(2, 3), tiles.JOKER, tiles.tile(3, 13)):
@@ -118,4 +121,4 @@ def draw(app, dirty):
         p.text(20, y0 + i * dy, 200, s, CURSOR if on else WHITE, HILITE if on else FELT_DARK, 1)
     if app.bad_save:
         # without a save the menu has four rows: the fifth row's place is free
-        p.text(0, 200 if tall else p.h - 12, p.w, lang.t(lang.BAD_SAVE), ERR, FELT_DARK, 1)
+        p.text(0, p.h - up, p.w, lang.t(lang.BAD_SAVE), ERR, FELT_DARK, 1)
