@@ -93,7 +93,7 @@ def test_names_list_keeps_the_last_eight_and_no_name_clears(tmp_path):
         parse_keys("A,DOWN,DOWN,PRESS")))
     assert app.settings.editor is not None
     board, app = runner.run_cpython({"seed": 3, "ai_ms": 0}, str(tmp_path / "d"), runner.Feeder(parse_keys("A,DOWN")))
-    assert getattr(app, "ed", None) is None and app.row == 1
+    assert app.settings.editor is None and app.row == 1
 
 
 def finish(app):

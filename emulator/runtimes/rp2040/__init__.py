@@ -551,7 +551,7 @@ def step(self, now):
         if linkplay.over(self):
             raise Done()
     elif lk.count >= MOVES:
-        self.ais[lk.seat] = None
+        self.match.ais[lk.seat] = None
         if lk.idle():
             raise Done()
 App.step = step
