@@ -358,11 +358,14 @@ def prelude(fw: bool = True) -> str:
     return f"import sys,host;{path}fuel=lambda:int(host.call('fuel',''))\n"
 
 
-GUESTS = ROOT / "tests" / "guests"   # the guest programs of the tests and figure scripts
+# the guest programs: the host tool's and the emulator's (shipped in the wheel), then the tests'
+# and figure scripts'; a name is looked up in that order
+GUESTS = (ROOT / "emulator" / "guests", ROOT / "tests" / "guests")
 
 
 def program(path: Union[str, Path], **params: Any) -> str:
-    """A guest program kept as a real .py file (tests/guests/), with its parameters passed in.
+    """A guest program kept as a real .py file (emulator/guests/ or tests/guests/, GUESTS), with
+    its parameters passed in.
 
     The file declares each parameter as a top-level ``NAME = <default>`` line, so it reads (and
     lints) as a whole program; each keyword replaces its line with ``NAME = repr(value)``, on the
@@ -371,13 +374,22 @@ def program(path: Union[str, Path], **params: Any) -> str:
     Several files joined: pass a list; the declarations may be in any of them.
     """
     paths = [path] if isinstance(path, (str, Path)) else list(path)
-    text = "".join(Path(p if os.path.isabs(p) else GUESTS / p).read_text() for p in paths)
+    text = "".join(_guest(p).read_text() for p in paths)
     for name, value in params.items():
         text, n = re.subn(rf"^{re.escape(name)} = .*$", lambda _m: f"{name} = {value!r}", text,
                           count=1, flags=re.M)
         if not n:
             raise MpyError(f"guest program {paths} declares no parameter {name}")
     return text
+
+
+def _guest(p: Union[str, Path]) -> Path:
+    if os.path.isabs(p):
+        return Path(p)
+    for folder in GUESTS:
+        if (folder / p).exists():
+            return folder / p
+    raise MpyError(f"no guest program {p} in {', '.join(str(f) for f in GUESTS)}")
 
 
 @dataclass
@@ -572,7 +584,7 @@ class Guest:
 
     def run_file(self, path: Union[str, Path, list], on_line: Optional[LineCallback] = None,
                  **params: Any) -> GuestResult:
-        """``run(program(path, **params), on_line)``: a guest program from tests/guests/."""
+        """``run(program(path, **params), on_line)``: a guest program from GUESTS."""
         return self.run(program(path, **params), on_line)
 
     def start(self, script: str, on_line: Optional[LineCallback] = None,
