@@ -3,7 +3,7 @@ hands"; issue 25): two Links on an in-memory cable (host/relay.py's duel, AI aga
 whole linked matches with the deal done by commutative encryption, each console never
 holding a tile of the other's rack, a muerto or the stock until the rules make it public
 (RULES.md R3.4 a discard, R4 a meld, R6 a muerto taken, R10/R12 the card turned up, R7 the
-count at the hand's end); a cheat at the hand's end is caught by both (R_CHEAT, the check
+count at the hand's end); a cheat at the hand's end is caught by both (R_HIDDEN, the check
 that failed named by the honest console), the hand void; with the option off nothing changes."""
 import pytest
 from hypothesis import example, given, settings
@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from engine import game
 from host.relay import Faults, duel
 from link import hidden
+from link import msg
 from link import session
 
 HIDDEN = game.HIDDEN
@@ -145,7 +146,7 @@ def test_a_cheat_is_caught_by_both_with_the_reason_and_the_hand_is_void(how):
     a, b, clock, cable = duel("burako", 0, 4, consoles=(a, b), clock=clock, cable=cable)
     la, lb = a.link, b.link
     assert la.state == lb.state == session.ENDED
-    assert la.reason == lb.reason == session.R_CHEAT
+    assert la.reason == lb.reason == msg.R_HIDDEN
     assert not la.by_peer and lb.by_peer              # the honest console caught it
     g = la.game
     assert g.void and len(g.history) == g.hand - 1    # the hand was never counted

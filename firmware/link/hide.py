@@ -321,13 +321,12 @@ class Hid:
             self.link.send(self.h.reveal())
 
     def caught(self, g):
-        # the hand void (never counted), the link ended on both: R_CHEAT, the reason
-        # every language of the UI has a line for; which check failed is self.why
-        # (hidden.WHY_NAMES). A reason of its own waits for the UI's texts (ui/link_*.py).
+        # the hand void (never counted), the link ended on both (R_HIDDEN); which check
+        # failed is self.why (hidden.WHY_NAMES)
         g.void = True
         self.stage = 0
         self.why = self.h.why
-        self.link.end(msg.R_CHEAT)
+        self.link.end(msg.R_HIDDEN)
 
     def reveal(self, g, h):
         # the keys are out and checked: the peer's rack, the muertos and the stock known

@@ -23,4 +23,5 @@ TX = (
     'protocol error',
     'abandoned by the other console',
     'the deal was not revealed',
+    'the hidden deal was cheated',
 )

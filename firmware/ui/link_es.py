@@ -23,4 +23,5 @@ TX = (
     'error de protocolo',
     'la otra consola la abandonó',
     'reparto no revelado',
+    'trampa en el reparto oculto',
 )

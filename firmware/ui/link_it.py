@@ -23,4 +23,5 @@ TX = (
     'errore di protocollo',
     "abbandonata dall'altra console",
     'distribuzione non rivelata',
+    'mani coperte truccate',
 )
