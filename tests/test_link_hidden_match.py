@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from engine import game
 from host.relay import Faults, duel
 from link import hidden
+from link import hide
 from link import msg
 from link import session
 
@@ -152,6 +153,51 @@ def test_a_cheat_is_caught_by_both_with_the_reason_and_the_hand_is_void(how):
     assert g.void and len(g.history) == g.hand - 1    # the hand was never counted
     assert la.hidden.why == {"show": hidden.NOT_HELD, "key": hidden.BAD_KEY}[how]
     assert hidden.WHY_NAMES[la.hidden.why] in ("tile not held", "changed key")
+
+
+@pytest.mark.parametrize("when", ["deal", "draw", "key"])
+def test_a_peer_that_goes_silent_owing_a_step_ends_the_link_after_30_s_connected(when):
+    """A peer whose transport stays up but which stops its hidden-hands steps (docs/link.md
+    "Hidden hands"): in the middle of the deal, with our draw's OPEN owed, or with its KEY owed
+    at the hand's end. The link ends (R_HIDDEN, why "silent", decided by the peer) after 30 s
+    of connected time, not before, and a cable pulled meanwhile does not count."""
+    def due(a, b, clock):
+        h = a.link.hidden
+        if when == "deal":
+            return h.stage == 1 and h.steps > 10
+        if when == "draw":
+            return h.stage == 0 and h.want > 0
+        return h.stage == 2 and h.h.tiles is None and not h.todo
+    a, b, clock, cable = duel("burako", 0, 4, hidden=True, until=due)
+    assert due(a, b, clock), "the moment never came"
+    b.link.hidden.send = lambda p: None         # b's steps never leave it; its acks still do
+    cable.cut = True
+    t = clock.now
+    a, b, clock, cable = duel(consoles=(a, b), clock=clock, cable=cable,
+                              until=lambda a, b, c: c.now - t >= 60_000)
+    assert a.link.state != session.ENDED        # a minute unplugged: nothing counted
+    cable.cut = False
+    t = clock.now
+    a, b, clock, cable = duel(consoles=(a, b), clock=clock, cable=cable,
+                              until=lambda a, b, c: a.link.state == session.ENDED)
+    assert a.link.reason == msg.R_HIDDEN and a.link.by_peer
+    assert hidden.WHY_NAMES[a.link.hidden.why] == "silent"
+    # (the first 1.6 s of the cut count: the transport's DEAD_MS, until it finds the cable gone)
+    assert hide._QUIET_MS - 2_000 <= clock.now - t < hide._QUIET_MS + 5_000
+
+
+def test_an_honest_match_with_a_slow_console_is_never_taken_for_a_silent_one():
+    """The 30 s are for a peer that stops: a console whose steps run on one poll in 50 (each
+    250 ms, a Pico's pow() about 4 times over: its hand-end check takes 26 s, while the other
+    console waits for it to deal the next hand) still plays the match to its end."""
+    from host.relay import Cable, Console, SimClock
+    clock = SimClock(1000)
+    cable = Cable(clock, None, None)
+    a = Console(cable.a, clock, "burako", 1500, 9, hidden=True)
+    b = Console(cable.b, clock, "burako", 1500, 10, hidden=True)
+    _slow(b.link.hidden, 50)
+    duel(consoles=(a, b), clock=clock, cable=cable)
+    assert a.link.reason == b.link.reason == session.R_MATCH_OVER
 
 
 def test_hidden_hands_need_both_consoles_otherwise_the_rules_differ():

@@ -43,7 +43,8 @@ BAD_DECK = const(2)    # the deck is not the deck under the revealed keys (a cha
 BAD_OPEN = const(3)    # a layer removed for us was not the tile there (a wrong decryption)
 NOT_HELD = const(4)    # the peer showed a tile it did not hold
 GARBAGE = const(5)     # a malformed message, or one out of order
-WHY_NAMES = ("", "changed key", "changed shuffle", "wrong decryption", "tile not held", "garbage")
+WHY_SILENT = const(6)  # a step owed to us never came (link/hide.py: 30 s of connected time)
+WHY_NAMES = ("", "changed key", "changed shuffle", "wrong decryption", "tile not held", "garbage", "silent")
 
 # what a console knows of a position (Hand.owner)
 STOCK = const(0)       # face down: nobody's yet (the stock, a muerto not taken)

@@ -14,6 +14,14 @@
 # Peer messages that come early (a MOVE while our deal or our hand-end check
 # still runs, the next hand's SEAL) are held, in order, and taken when their
 # time comes (at most _HELD of them: more is a flood, R_PROTOCOL).
+#
+# A peer that owes a step (its part of the deal, an OPEN of our draw or muerto,
+# its KEY at the hand's end) and sends nothing of the hidden hands for _QUIET_MS
+# of connected time (a pulled cable does not count) ends the link (R_HIDDEN,
+# why "silent"), as a reveal withheld does (link/deal.py). No step waits on its
+# player; the longest an honest console is quiet is its own hand-end check
+# while we wait to deal the next hand (7.3-7.9 s on a Pico): 30 s is ~4 times
+# that.
 import hashlib
 from micropython import const
 from link import hidden
@@ -31,6 +39,7 @@ _REDRAW = const(2)
 _MELD = const(3)
 _DISCARD = const(6)
 _MUERTO = const(7)
+_QUIET_MS = const(30000)
 
 
 def _fill(z, c):
@@ -75,6 +84,8 @@ class Hid:
         self.decked = 0         # B: deck elements sent back
         self.k = self.m = self.base = 0
         self.last = self.peer_last = _NONE      # the last stock position each of us drew
+        self.quiet = 0          # connected ms since either console's last hidden-hands step
+        self.at = 0             # the transport's time quiet was counted to
 
     # --- the Link's calls -------------------------------------------------------
     def idle(self):
@@ -110,6 +121,18 @@ class Hid:
             if g.phase < _HAND_OVER:
                 self.begin(g)           # a hand dealt: the first, or after NEXT
             return
+        t = L.t
+        if self.stage == 1 or self.want or (self.stage == 2 and h.tiles is None):
+            if t.alive():
+                self.quiet += t.clock.ticks_diff(t.now, self.at)
+            if self.quiet >= _QUIET_MS:
+                self.why = hidden.WHY_SILENT
+                L.end(msg.R_HIDDEN)
+                L.by_peer = True
+                return
+        else:
+            self.quiet = 0              # nothing owed to us (our own check: the peer's too)
+        self.at = t.now
         if self.spent:
             self.spent = False          # one pow() a poll: the peer's SHUF or OPEN had it
             return
@@ -118,7 +141,7 @@ class Hid:
         if self.stage == 1:
             if not h.role:
                 if h.peer_seal is not None and h.sent < h.n:
-                    L.send(h.shuffle(1))
+                    self.send(h.shuffle(1))
                     self.steps += 1
                     return
             elif h.ready() and self.decked < h.n:
@@ -126,12 +149,12 @@ class Hid:
                 # would almost never pass a cable at 1 % damaged bytes)
                 j = self.decked
                 k = min(_DECK, h.n - j)
-                L.send(bytes((hidden.DECK, j, k)) + h.deck[hidden.W * j:hidden.W * (j + k)])
+                self.send(bytes((hidden.DECK, j, k)) + h.deck[hidden.W * j:hidden.W * (j + k)])
                 self.decked = j + k
                 return
         if self.todo and h.ready():
             j, pub = self.todo.pop(0)
-            L.send(h.give(bytes((j,)), pub))
+            self.send(h.give(bytes((j,)), pub))
             self.steps += 1
             return
         if self.stage == 1 and h.ready() and not self.want:
@@ -157,6 +180,10 @@ class Hid:
                 L.events.append((msg.EV_SYNC, L.count, 0))
                 self.release()
 
+    def send(self, p):
+        self.quiet = 0
+        self.link.send(p)
+
     def begin(self, g):
         L = self.link
         r = g.rules
@@ -180,7 +207,7 @@ class Hid:
             self.want += 1
         self.steps = 0
         self.total = n + 2 * len(self.todo)
-        L.send(h.commit())
+        self.send(h.commit())
         self.release()
 
     def received(self, b, i, n):
@@ -189,6 +216,7 @@ class Hid:
             return False
         L = self.link
         p = bytes(b[i:n])
+        self.quiet = 0
         if self.holds(p):
             if len(self.held) >= _HELD:
                 L.end(msg.R_PROTOCOL)
@@ -252,7 +280,7 @@ class Hid:
         if err:
             return err
         if show:
-            L.send(self.h.show(show))       # before the MOVE (built at the next poll)
+            self.send(self.h.show(show))       # before the MOVE (built at the next poll)
         kind = mv[0]
         if (kind == _DRAW or kind == _REDRAW) and k:
             self.last = self.base + k - 1   # the stock's top: the peer opens it for us
@@ -318,7 +346,7 @@ class Hid:
         # the hand is over (engine: hidden 2): both keys out, then the check
         if g.hidden == 2 and self.stage != 2:
             self.stage = 2
-            self.link.send(self.h.reveal())
+            self.send(self.h.reveal())
 
     def caught(self, g):
         # the hand void (never counted), the link ended on both (R_HIDDEN); which check
