@@ -209,12 +209,7 @@ def new(app, seats=None):
             m.players = app.settings.players
     if seats is not None:
         m.seats = seats
-    if app.seed is None:
-        seed = app.board.clock.ticks_ms() & 0x3FFFFFFF
-    else:
-        seed = app.seed
-        app.seed = seed + 1
-    m.begin(rules.Game(m.players, seed, m.hands), 0)
+    m.begin(rules.Game(m.players, app.new_seed(), m.hands), 0)
     _start(app)
     app.show(S_RUMMY)
     enter(app)

@@ -315,6 +315,15 @@ class App:
         """Resume the saved match (ui/screen_title.py); False when there is none."""
         return SCREENS[S_TITLE].load(self)
 
+    def new_seed(self):
+        """A new match's deal (Burako's or Rummy's): from the clock, or the seed the App was
+        given and then the next one (tests and the emulator repeat a session)."""
+        s = self.seed
+        if s is None:
+            return self.board.clock.ticks_ms() & 0x3FFFFFFF
+        self.seed = s + 1
+        return s
+
     def reset_view(self):
         self.view.reset()
         self.resort()

@@ -121,11 +121,7 @@ def key(app, k):
 
 def new_game(app):
     """App.new_game: a new match with these choices (also autoplay's and the quick start's)."""
-    if app.seed is None:
-        seed = app.board.clock.ticks_ms() & 0x3FFFFFFF
-    else:
-        seed = app.seed
-        app.seed = seed + 1
+    seed = app.new_seed()
     chosen = rules.VARIANTS[app.settings.variant]
     n = app.settings.players if app.settings.players in chosen.players else 2
     g = game.Game(chosen, n, seed, rules.MAX_TARGET if app.settings.hands else app.settings.target)
