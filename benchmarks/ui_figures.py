@@ -25,10 +25,9 @@ from emulator.runtimes import wasi
 
 
 def fuel_program(seed):
-    """tests/guests/ui_fuel.py on the emulator's guest board (emulator/runner.py) around a
+    """tests/guests/ui_fuel.py on the emulator's guest board (emulator/guests/emu_board.py) around a
     display that does nothing, so the fuel is the UI's own rendering work."""
-    return (wasi.program("null_display.py") + runner.GUEST_BOARD
-            + wasi.program("ui_fuel.py", seed=seed))
+    return wasi.program(["null_display.py", "emu_board.py", "ui_fuel.py"], seed=seed)
 
 
 def main(argv=None):

@@ -25,6 +25,7 @@ host, which reads the pixels from guest memory into its own Display.
 from __future__ import annotations
 
 import json
+import re
 import struct
 
 from emulator.board import FRAME_MS, EmuBoard, ScriptButtons, VirtualClock
@@ -125,166 +126,35 @@ def snapshot(app):
 
 # --------------------------------------------------------------------------- MicroPython
 
-# The display bridge: each draw call stores its arguments in IO (the pixels by
-# address) and calls the host, which reads them from guest memory.
-GUEST_DISPLAY = """
-import uctypes, array
-IO = array.array('i', [0] * 12)
-host.call('init', str(uctypes.addressof(IO)))
-class Disp:
-    width = %(w)d
-    height = %(h)d
-    def blit(self, buf, x, y, w, h):
-        io = IO
-        io[0] = uctypes.addressof(buf)
-        io[1] = x
-        io[2] = y
-        io[3] = w
-        io[4] = h
-        host.call('b', '')
-    def fill_rect(self, x, y, w, h, c):
-        io = IO
-        io[1] = x
-        io[2] = y
-        io[3] = w
-        io[4] = h
-        io[5] = c
-        host.call('f', '')
-    def backlight(self, on):
-        pass
-"""
-
-# The rest of the board, around a `Disp` class defined before it: B is the board.
-GUEST_BOARD = """
-class Btn:
-    ev = 0
-    def poll(self, now):
-        e = self.ev
-        self.ev = 0
-        return e
-    def held(self):
-        return 0
-class Clk:
-    now = 0
-    def ticks_ms(self):
-        return self.now
-    def ticks_diff(self, a, b):
-        return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
-    def ticks_add(self, a, b):
-        return (a + b) & 0x3FFFFFFF
-    def sleep_ms(self, n):
-        pass
-class Link:
-    def write(self, d):
-        return len(d)
-    def read(self, n):
-        return b''
-    def any(self):
-        return 0
-class Cable:
-    # board.link of a linked match: each write and read crosses to the host at
-    # once, the bytes by address (IO[8] address, IO[9] length / count), so the
-    # guest holds no cable buffer of its own
-    def write(self, d):
-        io = IO
-        io[8] = uctypes.addressof(d)
-        io[9] = len(d)
-        host.call('lw', '')
-        return io[9]
-    def readinto(self, buf):
-        io = IO
-        io[8] = uctypes.addressof(buf)
-        io[9] = len(buf)
-        host.call('lr', '')
-        return io[9]
-    def any(self):
-        host.call('la', '')
-        return IO[9]
-from hal.storage import Storage
-class Board:
-    pass
-B = Board()
-B.display = Disp()
-B.buttons = Btn()
-B.clock = Clk()
-B.link = Link()
-B.storage = Storage('/flash/')
-B.idle = None
-"""
-GUEST_KEYS = "B.keys = %d\n"       # a board without every key (board_keys())
-# the guest console's randomness from a seed (opts["nonce_seed"]), as the host's is in the
-# link benchmarks and tests: the deal, and so the whole match and its heap, repeat run by run
-# (the WASI guest's own entropy mixes the wall clock's microseconds). Only names the firmware
-# interns anyway: a linked Rummy match is a few names from the qstr pool's next doubling
-GUEST_NONCE = """import hashlib
-from link import entropy
-entropy.random_bytes = lambda n, _count=[]: _count.append(n) or hashlib.sha256(b'%d %%d' %% len(_count)).digest()[:n]
-"""
-
-# The guest: automatic GC off; the frames run in a generator held by a global;
-# garbage is collected only at module level between frames (host/sim.py explains
-# why the WASI build needs this). One frame's allocations must fit in what is free.
-GUEST = "import gc\ngc.disable()\n" + GUEST_DISPLAY + GUEST_BOARD + """
-from ui.app import App
-from ui.screen_link import over
-gc.collect()
-if %(link)r:
-    B.link = Cable()
-    if %(linkplay)r:
-        # imported here, where a collection is safe, not inside App(); not for Rummy, whose
-        # glue (rummy/linkplay.py) loads by itself: Burako's link UI would cost Rummy's match
-        # the interned names it has to spare (docs/rummy.md, "Over the link cable")
-        import ui.linkplay
-    gc.collect()
-APP = App(B, **%(kwargs)s)
-def frames():
-    io = IO
-    app = APP
-    btn = B.buttons
-    clk = B.clock
-    while True:
-        io[6] = app.waiting()
-        io[7] = over(app)
-        host.call('frame', '')
-        if io[0] < 0:
-            return
-        btn.ev = io[0]
-        clk.now = io[1]
-        app.step(io[1])
-        yield
-FRAMES = frames()
-PEAK = 0
-gc.collect()
-BASE = gc.mem_alloc()
-for _ in FRAMES:
-    a = gc.mem_alloc()
-    if a > PEAK:
-        PEAK = a
-    gc.collect()
-FRAMES = None
-APP.painter = None        # the drawing buffers and the AIs are done with: room for the snapshot
-APP.match.ais = None
-gc.collect()
-import json
-from ui.state import snapshot
-S = snapshot(APP)
-S['peak_heap_bytes'] = PEAK
-S['heap_after_boot'] = BASE
-print('S' + json.dumps(S))
-"""
-
-
+# The guest: emulator/guests/ emu_display.py (the display bridge: IO and Disp), emu_board.py (the board
+# B around it), emu_nonce.py (seeded randomness, opts["nonce_seed"]) and emu_keys.py (a board without
+# every key) when asked, emu_app.py (the App's modules), emu_cable.py and emu_cable_burako.py in a linked
+# match, emu_frames.py (the App, its frames and the final state). A part not joined is code not
+# compiled, as the heap figures were measured: no condition in the guest, no name more.
 def guest_script(opts, width=240, height=240, keys=None):
-    script = GUEST % {"kwargs": repr(app_kwargs(opts)), "link": bool(opts.get("link")),
-                      "linkplay": opts.get("variant", "burako") != "rummy",
-                      "w": width, "h": height}
+    """The guest program of run_micropython, its parameters passed in (wasi.program()); the
+    glass's size as Disp's class attributes (emu_display.py)."""
+    from emulator.runtimes import wasi
+
+    parts = ["emu_display.py", "emu_board.py"]
+    params = {"APP": app_kwargs(opts)}
     if opts.get("nonce_seed") is not None:
-        script = script.replace("\nfrom ui.app import App\n",
-                                "\n" + GUEST_NONCE % opts["nonce_seed"] + "from ui.app import App\n", 1)
+        parts.append("emu_nonce.py")
+        params["_count"] = [opts["nonce_seed"]]
     if keys is not None and keys != hal_keys.ALL:
-        # before the App is made (it reads board.keys); the default board has no attribute
-        script = script.replace("\nfrom ui.app import App\n", "\n" + GUEST_KEYS % keys + "from ui.app import App\n", 1)
-    return script
+        parts.append("emu_keys.py")
+        params["keys"] = keys
+    parts.append("emu_app.py")
+    if opts.get("link"):
+        parts.append("emu_cable.py")
+        if opts.get("variant", "burako") != "rummy":
+            parts.append("emu_cable_burako.py")
+    parts.append("emu_frames.py")
+    text = wasi.program(parts, **params)
+    for name, value in (("width", width), ("height", height)):
+        text, n = re.subn(rf"^    {name} = \d+$", f"    {name} = {int(value)}", text, count=1, flags=re.M)
+        assert n == 1, name
+    return text
 
 
 def run_micropython(opts, storage_dir, source, display=None, heap=131072, clock=None,

@@ -1,6 +1,6 @@
 # benchmarks/ui_figures.py: the fuel of one full-screen redraw, one cursor move and one idle
 # frame, and the heap those frames allocate. Joined after null_display.py and the emulator's
-# guest board (emulator/runner.py GUEST_BOARD, which makes B). Each measured step sits between
+# guest board (emulator/guests/emu_board.py, which makes B). Each measured step sits between
 # two print('F') lines: their fuel stamps bracket it.
 import gc
 

@@ -466,6 +466,15 @@ def app_script(**kw):
             "app.run()\n")
 
 
+def board_script(name, **params):
+    """A program of emulator/guests/ to send to a board (mpremote exec), its parameters passed in
+    (wasi.program()), without its comment lines: the board holds the whole text while it runs."""
+    from emulator.runtimes import wasi
+
+    text = wasi.program(name, **params)
+    return "".join(ln for ln in text.splitlines(True) if not ln.lstrip().startswith("#"))
+
+
 def start_app(pico, **kw):
     """Interrupt whatever runs (mpremote's Ctrl-C), start the App and leave it running; returns
     when its first screen is complete."""
@@ -529,51 +538,13 @@ def move_round_trips(sender, receiver):
     return trips
 
 
-# Device code: the App in a linked match (ui/linkplay.py), both seats' moves by the autoplay AI,
-# until `moves` moves are played (None: the match's end, logged and acknowledged); then the
-# local AI stops, and once the link is idle (every move acknowledged) the script prints the
-# session's view of the match.
-LINK_SCRIPT = """
-import hashlib
-from hal import board as _hb
-from ui.app import App
-from ui import linkplay
-from engine import codec
-class Done(Exception):
-    pass
-_step = App.step
-def step(self, now):
-    _step(self, now)
-    lk = self.link
-    if lk is None or lk.game is None:
-        return
-    if MOVES is None:
-        if linkplay.over(self):
-            raise Done()
-    elif lk.count >= MOVES:
-        self.match.ais[lk.seat] = None
-        if lk.idle():
-            raise Done()
-App.step = step
-app = App(_hb.build(), link=True, autoplay=True, ai_ms=0, target=TARGET)
-try:
-    app.run()
-except Done:
-    pass
-lk = app.link
-print('LINK', lk.seat, lk.count, lk.match_id.hex(), bytes(lk.log).hex(),
-      hashlib.sha256(codec.encode(app.match.game)).digest().hex(), app.match.game.history, 'END')
-"""
-
-
 def link_match(boards, moves=None, target=1, timeout=900):
-    """Run LINK_SCRIPT on two linked boards (already booted, UART0 joined); returns, per board,
+    """Run emulator/guests/pico_link.py on two linked boards (already booted, UART0 joined); returns, per board,
     {"seat", "count", "match_id", "log", "digest", "history", "wire"} ("wire": its UART byte log
     since the script started)."""
     for p in boards:
         p.request("wire", clear=True)
-        mpremote(p.port, "exec", "--no-follow",
-                 f"MOVES = {moves!r}\nTARGET = {target!r}\n" + LINK_SCRIPT)
+        mpremote(p.port, "exec", "--no-follow", board_script("pico_link.py", MOVES=moves, TARGET=target))
     out = []
     for p in boards:
         line = p.serial_read(b"END", timeout=timeout).rsplit(b"LINK ", 1)[1].split(b" END")[0].decode()
@@ -584,29 +555,6 @@ def link_match(boards, moves=None, target=1, timeout=900):
 
 
 # --- the heap with the table up (figures, tests) ---------------------------------------
-# App.draw wrapped to report the heap after every redraw (after a gc.collect()). The board is built
-# as at power-on, by main.py (which then unloads hal.board and the profile; on the project's UF2
-# main.py is frozen too), the App given its seed and players through a stand-in module.
-HEAP_SCRIPT = """
-import gc, os, sys
-try:
-    os.remove('burako.sav')  # a save would make the title's first row Continue
-except OSError:
-    pass
-from ui.app import App
-class HeapApp(App):
-    def __init__(self, board):
-        App.__init__(self, board, seed=1, ai_ms=0, players=PLAYERS)
-    def draw(self):
-        App.draw(self)
-        gc.collect()
-        print('HEAP', gc.mem_free(), self.match.game.n if self.match.game else 0, 'END')
-class heap_app:
-    App = HeapApp
-sys.modules['heap_app'] = heap_app
-import main
-main.main(app='heap_app')
-"""
 
 
 def heap_at_table(pico, players=2):
@@ -616,7 +564,7 @@ def heap_at_table(pico, players=2):
     from hal import keys as hal_keys
 
     t = pico.stats()["t_ns"]
-    mpremote(pico.port, "exec", "--no-follow", f"PLAYERS = {players!r}\n" + HEAP_SCRIPT)
+    mpremote(pico.port, "exec", "--no-follow", board_script("pico_heap.py", PLAYERS=players))
     pico.settle(800, after_ns=t)
     for k in (hal_keys.A, hal_keys.UP, hal_keys.A):
         pico.settle(after_ns=pico.tap(k))
@@ -632,54 +580,11 @@ def heap_at_table(pico, players=2):
     return int(last[0])
 
 
-# Device code: a linked Rummy israelí match (rummy/linkplay.py) with both local seats played by the
-# autoplay AI, to the match's end (four hands, logged and acknowledged), or until MOVES moves are
-# played and acknowledged (then the local AI stops, as in LINK_SCRIPT). After every frame the
-# script runs gc.collect() and keeps the lowest gc.mem_free(): the most the match ever held live
-# at a frame's end (garbage made inside a frame is not seen). Then it prints the session's view.
-RUMMY_LINK_SCRIPT = """
-import gc, hashlib
-from hal import board as _hb
-from ui.app import App
-from ui import screen_link
-class Done(Exception):
-    pass
-low = [1 << 30, 0]
-_step = App.step
-def step(self, now):
-    _step(self, now)
-    gc.collect()
-    f = gc.mem_free()
-    if f < low[0]:
-        low[0] = f
-    low[1] += 1
-    lk = self.link
-    if MOVES is None:
-        if screen_link.over(self):
-            raise Done()
-    elif lk is not None and lk.game is not None and lk.count >= MOVES:
-        self.rummy.ais[lk.seat] = None     # Rummy's AIs are the match's (rummy/view.py)
-        if lk.idle():
-            raise Done()
-App.step = step
-app = App(_hb.build(), link=True, autoplay=True, ai_ms=0, variant='rummy')
-try:
-    app.run()
-except Done:
-    pass
-from rummy import door
-st = door.state(app)
-lk = app.link
-print('RLINK', lk.seat, lk.count, lk.match_id.hex(), low[0], low[1], repr(st['history']).replace(' ', ''),
-      repr(st['scores']).replace(' ', ''), 'END')
-"""
-
-
 def rummy_link_match(boards, moves=None, timeout=3600):
-    """RUMMY_LINK_SCRIPT on two linked boards (booted, UART0 joined) to the match's end or `moves`
+    """emulator/guests/pico_rummy_link.py on two linked boards (booted, UART0 joined) to the match's end or `moves`
     moves; per board {"seat", "count", "match_id", "low_free", "frames", "history", "scores"}."""
     for p in boards:
-        mpremote(p.port, "exec", "--no-follow", f"MOVES = {moves!r}\n" + RUMMY_LINK_SCRIPT)
+        mpremote(p.port, "exec", "--no-follow", board_script("pico_rummy_link.py", MOVES=moves))
     out = []
     for p in boards:
         line = p.serial_read(b" END", timeout=timeout).rsplit(b"RLINK ", 1)[1].split(b" END")[0].decode()

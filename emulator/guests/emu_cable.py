@@ -1,0 +1,5 @@
+# A linked match's cable (emulator/runner.py run_micropython): joined after emu_app.py, before
+# emu_frames.py (or emu_cable_burako.py). board.link is the board's Cable: each write and read crosses to
+# the host at once.
+gc.collect()
+B.link = Cable()

@@ -1,0 +1,37 @@
+# Sent to a virtual Pico by emulator/runtimes/rp2040 link_match() (mpremote exec): the App in a
+# linked match (ui/linkplay.py), both seats' moves by the autoplay AI, until MOVES moves are
+# played (None: the match's end, logged and acknowledged); then the local AI stops, and once the
+# link is idle (every move acknowledged) the script prints the session's view of the match.
+# The board gets the text without its comment lines.
+MOVES = None
+TARGET = 1
+
+import hashlib
+from hal import board as _hb
+from ui.app import App
+from ui import linkplay
+from engine import codec
+class Done(Exception):
+    pass
+_step = App.step
+def step(self, now):
+    _step(self, now)
+    lk = self.link
+    if lk is None or lk.game is None:
+        return
+    if MOVES is None:
+        if linkplay.over(self):
+            raise Done()
+    elif lk.count >= MOVES:
+        self.match.ais[lk.seat] = None
+        if lk.idle():
+            raise Done()
+App.step = step
+app = App(_hb.build(), link=True, autoplay=True, ai_ms=0, target=TARGET)
+try:
+    app.run()
+except Done:
+    pass
+lk = app.link
+print('LINK', lk.seat, lk.count, lk.match_id.hex(), bytes(lk.log).hex(),
+      hashlib.sha256(codec.encode(app.match.game)).digest().hex(), app.match.game.history, 'END')

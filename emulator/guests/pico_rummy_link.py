@@ -1,0 +1,43 @@
+# Sent to a virtual Pico by emulator/runtimes/rp2040 rummy_link_match() (mpremote exec): a linked
+# Rummy israeli match (rummy/linkplay.py) with both local seats played by the autoplay AI, to the
+# match's end (four hands, logged and acknowledged), or until MOVES moves are played and
+# acknowledged (then the local AI stops, as in pico_link.py). After every frame the script runs
+# gc.collect() and keeps the lowest gc.mem_free(): the most the match ever held live at a
+# frame's end (garbage made inside a frame is not seen). Then it prints the session's view.
+# The board gets the text without its comment lines.
+MOVES = None
+
+import gc, hashlib
+from hal import board as _hb
+from ui.app import App
+from ui import screen_link
+class Done(Exception):
+    pass
+low = [1 << 30, 0]
+_step = App.step
+def step(self, now):
+    _step(self, now)
+    gc.collect()
+    f = gc.mem_free()
+    if f < low[0]:
+        low[0] = f
+    low[1] += 1
+    lk = self.link
+    if MOVES is None:
+        if screen_link.over(self):
+            raise Done()
+    elif lk is not None and lk.game is not None and lk.count >= MOVES:
+        self.rummy.ais[lk.seat] = None     # Rummy's AIs are the match's (rummy/view.py)
+        if lk.idle():
+            raise Done()
+App.step = step
+app = App(_hb.build(), link=True, autoplay=True, ai_ms=0, variant='rummy')
+try:
+    app.run()
+except Done:
+    pass
+from rummy import door
+st = door.state(app)
+lk = app.link
+print('RLINK', lk.seat, lk.count, lk.match_id.hex(), low[0], low[1], repr(st['history']).replace(' ', ''),
+      repr(st['scores']).replace(' ', ''), 'END')
