@@ -490,3 +490,47 @@ def test_linked_burako_match_fits_128k_inside_micropython(tmp_path, seed):
           " %d B, seed %d" % (st["peak_heap_bytes"], st["heap_after_boot"], seed))
     assert st["screen"] == "matchend" and st["link"]["reason"] == "match over"
     assert st["peak_heap_bytes"] < 131072
+
+
+# --- hidden hands (docs/link.md "Hidden hands") -------------------------------------------
+def test_a_hidden_deal_shows_its_progress_and_the_match_is_played_to_the_end(tmp_path):
+    """Both consoles ask for hidden hands (App(hidden=True)): the link screen says so while
+    connecting, shows the deal's bar filling (a partial redraw equal to a full one), the
+    match is played and logged the same on both, and no link.sav is written (hidden hands
+    keep no save yet: docs/link.md "Left")."""
+    from uikit import full_redraw
+    kw = {"hidden": True, "target": 200}
+    a, b, clock, cable = pair(tmp_path, kw_a=kw, kw_b=kw)
+    a.step()
+    assert linkplay.tx(linkplay_screen.T_HIDDEN) in a.texts
+    deals = []          # per hand's deal, the bar drawn at each frame
+    saves = []
+
+    def check(c):
+        if c is a and a.app.cable is not None and a.app.cable.state == session.DEALING:
+            if not deals or deals[-1][-1] is None:
+                deals.append([])
+            deals[-1].append(a.app.cable.bar)
+            assert a.app.screen == S_LINK
+            assert bytes(a.app.display.pixels) == full_redraw(a.app)
+        elif c is a and deals and deals[-1][-1] is not None:
+            deals[-1].append(None)
+        saves.append(linkplay_screen.exists(c.app.board.storage))
+    run(a, b, clock, done(a, b), check=check)
+    sa = snapshot(a.app)
+    sb = snapshot(b.app)
+    assert sa["history"] == sb["history"] and sa["scores"] == sb["scores"] and sa["screen"] == "matchend"
+    assert a.app.link.hidden is not None and b.app.link.hidden is not None
+    assert [r["id"] for r in a.log()] == [r["id"] for r in b.log()]
+    assert not any(saves) and a.app.saves == b.app.saves == 0
+    assert len(deals) == len(sa["history"])         # every hand's deal on the link screen
+    for bars in deals:
+        bars = bars[:-1]
+        assert bars == sorted(bars) and len(set(bars)) > 10 and bars[-1] >= 90   # a step at a time
+
+
+def test_hidden_hands_on_one_console_only_end_the_link_with_the_rules_reason(tmp_path):
+    a, b, clock, cable = pair(tmp_path, kw_a={"hidden": True})
+    run(a, b, clock, lambda: a.app.link.state == session.ENDED and b.app.link.state == session.ENDED)
+    assert a.app.link.reason == b.app.link.reason == session.R_RULES
+    assert a.app.match.game is None and b.app.match.game is None

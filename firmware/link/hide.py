@@ -97,12 +97,16 @@ class Hid:
             g is None or g.phase >= _HAND_OVER or (self.h is not None and self.hand == g.hand))
 
     def progress(self):
-        """0..100: the deal (stage 1) or the hand-end check (stage 2); 100 otherwise."""
+        """0..100: the deal (stage 1; 0 before it begins: no game yet, or a hand dealt whose
+        deal has not begun) or the hand-end check (stage 2); 100 otherwise."""
         h = self.h
         if self.stage == 1:
             return min(99, self.steps * 100 // self.total)
         if self.stage == 2 and h is not None:
             return h.checked * 100 // h.n
+        g = self.link.game
+        if g is None or g.phase < _HAND_OVER and (h is None or self.hand != g.hand):
+            return 0
         return 100
 
     def hide(self, g):

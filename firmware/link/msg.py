@@ -42,7 +42,7 @@ STATE_NAMES = ("connecting", "dealing", "playing", "peer gone", "ended")
 R_NONE = const(0)
 R_MATCH_OVER = const(1)    # the match was played to its end
 R_VERSION = const(2)       # the consoles speak different protocol versions
-R_RULES = const(3)         # different variant or target
+R_RULES = const(3)         # different variant, target or deal (hidden hands on one side only)
 R_PEER_LOST = const(4)     # the peer has no record of our match (lost its save)
 R_LOST_MATCH = const(5)    # the peer has a match in progress this console lost
 R_OTHER_MATCH = const(6)   # both have matches, not the same one
@@ -55,7 +55,7 @@ R_PEER_ABANDONED = const(12)  # the peer left a match in play: a re-deal after o
                               # a restart mid-deal, END(match over) with the match in play
 R_NO_REVEAL = const(13)    # the peer withheld its reveal (20 s of connected time: deal.py)
 R_HIDDEN = const(14)       # a hidden hand's check failed: a tile not held, a wrong key... (hide.py; which: Link.why)
-REASON_NAMES = ("", "match over", "protocol version differs", "variant or target differs",
+REASON_NAMES = ("", "match over", "protocol version differs", "variant, target or deal differs",
                 "peer lost the match", "this console lost the match", "another match",
                 "dishonest deal", "peer cheated", "positions differ", "abandoned",
                 "protocol error", "peer abandoned", "no reveal", "hidden deal cheated")

@@ -105,7 +105,8 @@ class Settings:
     (0: the variant's), a burraco tournament's round of hands (0: play to the target) and a
     person's name per seat (None: none chosen; ui/names.py); burraco's Italian: the language
     the console started in (lang0) and whether the set-up put Italian on (auto_it); the
-    seat name's editor while the set-up shows it (ui/names.py; None: closed)."""
+    seat name's editor while the set-up shows it (ui/names.py; None: closed); whether a
+    linked match deals hidden hands (docs/link.md "Hidden hands": the peer must ask too)."""
 
     def __init__(self, variant, players, target):
         self.level = 2
@@ -120,6 +121,7 @@ class Settings:
         self.lang0 = ""
         self.auto_it = False
         self.editor = None
+        self.hidden = False
 
 
 class View:
@@ -217,7 +219,7 @@ class Match:
 
 class App:
     def __init__(self, board, seed=None, autoplay=False, ai_ms=700, variant="burako",
-                 players=2, target=0, lang=None, quick=False, link=False):
+                 players=2, target=0, lang=None, quick=False, link=False, hidden=False):
         self.board = board
         # no Y key (Pico-LCD-1.14): the joystick press lays the selected tiles
         self.no_y = not getattr(board, "keys", keys.ALL) & keys.Y
@@ -233,6 +235,7 @@ class App:
         self.row = 0
         self.match = Match()
         self.settings = Settings(variant, players, target)
+        self.settings.hidden = hidden
         self.view = View()
         self.next_ai = 0
         self.has_save = False

@@ -354,6 +354,9 @@ class Painter:
             self.glyph(fb, "J", 3, y + 4, _S_JOKER_C, 2, 2)
             for i in range(4):
                 fb.fill_rect(3 + i * 3, y + 22, 3, 3, _TILE_S[i])
+        elif t > tiles.JOKER:
+            # a hidden hand's tile on its way (link/hide.py: its OPEN not in yet)
+            self.glyph(fb, "?", 3, y + 4, _S_EDGE, 2, 2)
         elif self.cards:
             # rank in the suit's colour, the suit's glyph at the foot
             s = t // 13
@@ -401,6 +404,8 @@ class Painter:
         fb.fill_rect(1, 1, MW - 3, MH - 2, _S_WILD_BG if flags & WILD else _S_CREAM)
         if t == tiles.JOKER:
             fb.text("*", 3, 3, _S_JOKER_C)
+        elif t > tiles.JOKER:
+            fb.text("?", 3, 3, _S_EDGE)     # (as tile() does)
         elif self.cards:
             # the suit small in the top right corner, the rank under it on the left
             s = t // 13

@@ -1,5 +1,5 @@
-# The link screen's texts for the link's end and "give up?" (ui/lang.py tx() ids
-# from 16, ui/linkkeys.py names them; the session's reasons last, from T_REASON), loaded
+# The link screen's texts for the link's end, "give up?" and a hidden deal (ui/lang.py tx()
+# ids from 16, ui/linkkeys.py names them; the session's reasons last, from T_REASON), loaded
 # only then: a linked match never holds them while it is played.
 TX = (
     'A: continue',
@@ -9,10 +9,11 @@ TX = (
     'Give up the match?',
     'X:give up B:no',
     'A:keep it saved X:delete',
+    'hidden hands',
     '',
     'the match is over',
     'different program versions',
-    'different variant or target',
+    'different rules or deal',
     'the other console lost it',
     'this console lost the match',
     'another match in progress',

@@ -1,5 +1,5 @@
-# The link screen's texts for the link's end and "give up?" (ui/lang.py tx() ids
-# from 16, ui/linkkeys.py names them; the session's reasons last, from T_REASON), loaded
+# The link screen's texts for the link's end, "give up?" and a hidden deal (ui/lang.py tx()
+# ids from 16, ui/linkkeys.py names them; the session's reasons last, from T_REASON), loaded
 # only then: a linked match never holds them while it is played.
 TX = (
     'A: continuar',
@@ -9,10 +9,11 @@ TX = (
     '¿Abandonar la partida?',
     'X:abandonar B:no',
     'A:guardarla X:borrarla',
+    'reparto oculto',
     '',
     'la partida terminó',
     'versiones distintas',
-    'variante o meta distinta',
+    'reglas o reparto distintos',
     'la otra consola perdió partida',
     'esta consola perdió la partida',
     'otra partida en curso',

@@ -1,5 +1,5 @@
-# The link screen's texts for the link's end and "give up?" (ui/lang.py tx() ids
-# from 16, ui/linkkeys.py names them; the session's reasons last, from T_REASON), loaded
+# The link screen's texts for the link's end, "give up?" and a hidden deal (ui/lang.py tx()
+# ids from 16, ui/linkkeys.py names them; the session's reasons last, from T_REASON), loaded
 # only then: a linked match never holds them while it is played.
 TX = (
     'A: continua',
@@ -9,10 +9,11 @@ TX = (
     'Abbandonare la partita?',
     'X:abbandona B:no',
     'A:tienila X:cancellala',
+    'mani coperte',
     '',
     'la partita è finita',
     'versioni diverse',
-    'variante o obiettivo diversi',
+    'regole o mani diverse',
     "l'altra console l'ha persa",
     "questa console l'ha persa",
     "un'altra partita in corso",

@@ -20,7 +20,7 @@ from engine import game
 from engine import codec
 from hal import keys
 from memory import MPY, drop
-from ui.common import S_GAME, S_MATCHEND, S_LINK, D_MSG, NAMES
+from ui.common import S_GAME, S_MATCHEND, S_LINK, D_TOP, D_TABLE, D_MSG, D_RACK, D_HINT, NAMES
 from ui.gfx import ERR
 from ui.lang import tx
 from ui import lang
@@ -78,12 +78,30 @@ def poll(app, now):
         # out, docs/rules.md R9) between hands: it ended the match
         app.after(app.match.game.turn, game.P_HAND_OVER, mv)
         app.view.message = lang.t(lang.TIMEUP)
-    if link.poll(now) or sent:
+    busy = link.poll(now) or sent
+    if link.hidden is not None:
+        hidden_news(app, link.hidden)
+    if busy:
         app.next_ai = now + 1       # the AI thinks in a frame that took no link work
         return
     # saves and the score log go in frames of their own: a frame that
     # also took a move would hold both one's garbage and the other's
     persist(app)
+
+
+def hidden_news(app, h):
+    # what hidden hands change without a move (link/hide.py): the deal's bar on the link
+    # screen; at the table, a tile of ours opened (a draw's, the muerto's)
+    if app.screen == S_LINK:
+        p = h.progress()
+        if p != app.cable.bar:
+            app.cable.bar = p
+            app.dirty |= D_HINT     # the bar alone (ui/linkplay_screen.py draw)
+    else:
+        app.cable.bar = -1          # the next deal's bar starts empty
+        if h.want != app.cable.want:
+            app.cable.want = h.want
+            app.dirty |= D_RACK | D_TABLE | D_TOP
 
 
 def events(app, now):
@@ -120,7 +138,8 @@ def events(app, now):
                 __import__(NAMES[S_GAME])
                 __import__("ai.basic")
                 return
-            bind(app)
+            if link.hidden is None or link.hidden.idle():
+                bind(app)           # (a hidden deal to run or running: its EV_SYNC comes at its end)
         elif k == session.EV_REFUSED:
             # a refused frame changed nothing; say so where the turn cue goes
             app.cable.note = tx(T_REFUSED) + tx(T_FRAME + e[1] - 1)
@@ -170,7 +189,7 @@ def persist(app):
             remove(app.board.storage)
             link.dirty = False
         return
-    if link.dirty and link.match_id is not None and g.phase != game.P_MATCH_OVER and \
+    if link.dirty and link.match_id is not None and link.hidden is None and g.phase != game.P_MATCH_OVER and \
             (g.phase == game.P_DRAW or g.phase == game.P_HAND_OVER) and link.safe_to_write():
         try:
             write_saved(app.board.storage, link)

@@ -9,7 +9,7 @@ from micropython import const
 from engine import rules
 from engine import codec
 from ui import linkplay
-from ui.common import S_TITLE, S_LINK, Cable
+from ui.common import S_TITLE, S_LINK, D_HINT, Cable
 from ui.gfx import FELT_DARK, WHITE, CURSOR, ERR, DIM
 from ui.lang import tx
 
@@ -25,7 +25,8 @@ T_BY_PEER = const(18)
 T_BY_ME = const(19)
 T_TITLE = const(14)
 T_RESUMING = const(15)
-T_REASON = const(23)       # + session.R_* (ui/linkkeys.py why())
+T_HIDDEN = const(23)
+T_REASON = const(24)       # + session.R_* (ui/linkkeys.py why())
 
 
 # --- opening and closing -------------------------------------------------------
@@ -44,7 +45,8 @@ def start(app):
             linkplay.remove(app.board.storage)
             app.bad_save = True
     if link is None:
-        link = session.Link(app.board, v, app.settings.target)
+        # (a saved match resumes as it was dealt: hidden hands keep no save yet)
+        link = session.Link(app.board, v, app.settings.target, hidden=app.settings.hidden)
     # the name this console sends in HELLO (docs/ui.md "Names"): the set-up's first seat's,
     # else the most recent in names.txt, else none
     nm = app.settings.names[0]
@@ -61,6 +63,8 @@ def start(app):
     app.cable.session = session
     app.cable.state = session.CONNECTING
     app.cable.note = ""
+    app.cable.bar = -1              # hidden hands: the deal's progress drawn, the tiles we
+    app.cable.want = 0              # wait for (ui/linkplay.py hidden_news)
     app.view.message = ""                    # not the last match's last move
     app.log_due = False
     app.match.end()
@@ -74,7 +78,7 @@ def start(app):
 def close(app, keep):
     """Leave the linked match: back to the title; keep=False drops its save."""
     link = app.link
-    if link is not None and keep and link.match_id is not None:
+    if link is not None and keep and link.match_id is not None and link.hidden is None:
         try:
             linkplay.write_saved(app.board.storage, link)   # leaving: write even mid-exchange
         except OSError:
@@ -129,6 +133,9 @@ def draw(app, dirty):
     session = app.cable.session
     link = app.link
     s = app.cable.state
+    if dirty == D_HINT:
+        _bar(app, p)                # the hidden deal's progress alone (ui/linkplay.py poll)
+        return
     # the hints at the glass's foot (p.h: 135 rows on the Pico-LCD-1.14)
     p.fill(0, 0, p.w, p.h, FELT_DARK)
     p.big(120 - len(tx(T_TITLE)) * 8, 24, tx(T_TITLE), WHITE, 2)
@@ -143,15 +150,26 @@ def draw(app, dirty):
     p.text(0, p.h - 20, p.w, t, DIM, FELT_DARK)
 
 
+def _bar(app, p):
+    # a hidden hand's deal (docs/link.md "Hidden hands": ~9 s on a Pico), on both consoles
+    if app.link.hidden is not None and app.cable.state == app.cable.session.DEALING:
+        w = (p.w - 40) * max(app.cable.bar, 0) // 100
+        p.fill(20, 108, w, 6, CURSOR)
+        p.fill(20 + w, 108, p.w - 40 - w, 6, DIM)
+
+
 def _status(app, p, session, link, s):
     if s == session.PEER_GONE:
         p.text(0, 80, p.w, tx(T_GONE), CURSOR, FELT_DARK, 1)
         p.text(0, 100, p.w, tx(T_WAIT_BACK), WHITE, FELT_DARK, 1)
     elif s == session.DEALING:
         p.text(0, 90, p.w, tx(T_DEALING), WHITE, FELT_DARK, 1)
+        _bar(app, p)
     else:
         p.text(0, 90, p.w, tx(T_RESUMING if link.match_id is not None else T_CONNECTING),
                WHITE, FELT_DARK, 1)
+    if link.hidden is not None:
+        p.text(0, 76, p.w, tx(T_HIDDEN), DIM, FELT_DARK, 1)
     nm = link.names
     if nm[1]:                       # who is at the other end (its HELLO named a player)
         p.text(0, 60, p.w, (nm[0] or "?") + " - " + nm[1], WHITE, FELT_DARK, 1)

@@ -52,7 +52,10 @@ def tick(app, now):
     # AIs move only while the table is shown. The test is inline: it runs
     # every idle frame, and a call into the app for it added 25% to that frame
     g = app.match.game
-    if g.phase < game.P_HAND_OVER and app.match.ais[g.turn] is not None and app.due(now):
+    if g.phase < game.P_HAND_OVER and app.match.ais[g.turn] is not None and app.due(now) and (
+            app.link is None or app.link.my_turn()):
+        # (over the cable only when the link may take a move: not while a hidden hand's
+        # tile is on its way, when the rack still holds its placeholder)
         app.ai_move(now)
 
 
