@@ -64,6 +64,9 @@ def test_the_wheel_holds_what_burako_runs(installed):
     # every firmware module of the checkout is in it
     fw = {f"firmware/{p.relative_to(ROOT / 'firmware').as_posix()}" for p in (ROOT / "firmware").rglob("*.py")}
     assert fw <= names
+    # and every guest program the host tool and the emulator run inside MicroPython or send to a board
+    guests = {f"emulator/guests/{p.name}" for p in (ROOT / "emulator" / "guests").glob("*.py")}
+    assert guests and guests <= names
     assert not [n for n in names if "node_modules" in n or n.endswith(".mpy")]
     meta = zipfile.ZipFile(whl).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert "License-Expression: MIT" in meta
