@@ -534,3 +534,38 @@ def test_hidden_hands_on_one_console_only_end_the_link_with_the_rules_reason(tmp
     run(a, b, clock, lambda: a.app.link.state == session.ENDED and b.app.link.state == session.ENDED)
     assert a.app.link.reason == b.app.link.reason == session.R_RULES
     assert a.app.match.game is None and b.app.match.game is None
+
+
+def test_the_title_link_entry_toggles_hidden_hands_where_the_firmware_can_deal_them(tmp_path, monkeypatch):
+    """Title, the link's row: Left/Right turns hidden hands on ("Reparto oculto 1v1") and off;
+    A opens the link asking for them. The stock firmware with .mpy files (MicroPython without
+    the UF2's frozen burako_board) is not offered them: the row stays the open deal's."""
+    from emulator.board import EmuBoard, ScriptButtons
+    from ui import app as ui_app
+    clock = VirtualClock()
+    board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock)
+    app = ui_app.App(board, lang="es")
+    texts = []
+    text = app.painter.text
+    app.painter.text = lambda x, y, w, s, *a: texts.append(s) or text(x, y, w, s, *a)
+
+    def press(k):
+        board.buttons.press(k)
+        clock.now += FRAME_MS
+        app.step(clock.ticks_ms())
+    press(hal_keys.DOWN)
+    press(hal_keys.DOWN)                                 # the link's row (no save: 4 rows)
+    press(hal_keys.RIGHT)
+    assert app.settings.hidden and "Reparto oculto 1v1" in texts
+    press(hal_keys.LEFT)
+    assert not app.settings.hidden
+    monkeypatch.setattr(screen_link, "MPY", True)       # a board without the frozen burako_board
+    press(hal_keys.RIGHT)
+    assert not app.settings.hidden
+    monkeypatch.setattr(screen_link, "MPY", False)      # a desktop again
+    press(hal_keys.RIGHT)
+    texts.clear()
+    press(hal_keys.A)
+    assert app.screen == S_LINK and app.link.hidden is not None
+    app.step(clock.ticks_ms())
+    assert "Reparto oculto" in texts

@@ -44,8 +44,9 @@ class Cable:
     """What the link's modules share while a link is open (app.cable; None without one): the
     session module (link/session.py: its state and reason names), the Link's state as last
     seen, a note the link screen shows, and that screen's key guard (ui/linkkeys.py: when it
-    appeared, the keys held then, whether giving up is being asked). Made by the link
-    screen's start(), which sets all six: session, state, note, t0, held, ask. Data only, no
+    appeared, the keys held then, whether giving up is being asked); Burako's hidden hands:
+    the deal's progress drawn and the tiles awaited (ui/linkplay.py hidden_news). Made by the
+    link screen's start(), which sets them all (Rummy's the first six). Data only, no
     defaults: a function would hold its module, class attributes cost heap at every boot
     (docs/memory.md "no methods"). The annotations are for the type check; MicroPython
     compiles them to nothing."""
@@ -55,6 +56,8 @@ class Cable:
     t0: int
     held: int
     ask: bool
+    bar: int
+    want: int
 
 
 def pname(p):

@@ -9,7 +9,7 @@ TX = (
     'Give up the match?',
     'X:give up B:no',
     'A:keep it saved X:delete',
-    'hidden hands',
+    'Hidden deal',
     '',
     'the match is over',
     'different program versions',

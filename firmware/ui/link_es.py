@@ -9,7 +9,7 @@ TX = (
     '¿Abandonar la partida?',
     'X:abandonar B:no',
     'A:guardarla X:borrarla',
-    'reparto oculto',
+    'Reparto oculto',
     '',
     'la partida terminó',
     'versiones distintas',

@@ -9,7 +9,7 @@ TX = (
     'Abbandonare la partita?',
     'X:abbandona B:no',
     'A:tienila X:cancellala',
-    'mani coperte',
+    'Mani coperte',
     '',
     'la partita è finita',
     'versioni diverse',

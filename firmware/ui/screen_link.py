@@ -5,10 +5,25 @@
 # ~20 KB of heap, a local game pays none of it) and the link's own screen, its
 # opening and closing (ui/linkplay_screen.py, rummy/linkplay_screen.py). Each
 # screen module imports its glue, never the other way round.
+from memory import MPY
 from ui.common import NAMES, S_MATCHEND, S_RUMMY
 from ui.lang import tx  # noqa: F401  (the front answers for the link's texts too)
 
 T_MENU = 0      # the title's entry: its id among the link's texts (ui/lang.py tx())
+T_HIDDEN = 23   # "Hidden deal": the entry with hidden hands on (ui/linkplay_screen.py's too)
+
+
+def hidden_ok():
+    """Hidden hands are offered where their code sits in flash: the console's own UF2
+    (burako_board frozen in) or a desktop; the stock firmware with .mpy files has not the heap
+    for them beside the UI (docs/link.md "Hidden hands")."""
+    if not MPY:
+        return True
+    try:
+        __import__("burako_board")
+        return True
+    except ImportError:
+        return False
 
 
 def _m(app):

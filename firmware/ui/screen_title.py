@@ -25,6 +25,11 @@ def key(app, k):
         i = (i + (2 if k & keys.LEFT else 1)) % 3
         lang.use(lang.LANGS[i])
         app.dirty = D_ALL
+    elif item == 3 and k & (keys.LEFT | keys.RIGHT) and not _linked:
+        # hidden hands or the open deal for a new linked match (both consoles must choose alike)
+        from ui import screen_link
+        app.settings.hidden = not app.settings.hidden and screen_link.hidden_ok()
+        app.dirty |= D_MELDS
     elif k & (keys.A | keys.PRESS):
         if item == 0:
             code = lang.code()
@@ -112,6 +117,8 @@ def draw(app, dirty):
             s = lang.tx(0)                  # the link's entry (ui/screen_link.py T_MENU)
             if _linked:
                 s += lang.tx(1)             # " (continue)"
+            elif app.settings.hidden:
+                s = lang.tx(23) + " 1v1"    # "Hidden deal 1v1" (ui/screen_link.py T_HIDDEN)
         elif item == 4:
             s = "Rummy"                     # the same in every language (rummy/door.py tx)
         else:
