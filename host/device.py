@@ -387,74 +387,29 @@ def run(t, code, timeout=SHORT_TIMEOUT):
 
 
 # --- burako flash --------------------------------------------------------
-# What the device runs to say what it holds. It must work on a board whose heap the game left
-# in pieces (227 KB free, the largest free block 3,920 B, and the old script built a
-# ~7 KB dict of every file's hash and repr()'d it): nothing is gathered on the device, it prints
-# one line per file as it goes. HEAD names the board in one line and defines _ls() and _bh(),
-# which the host then calls with a few folders or files at a time (a small script each: the raw
-# REPL holds a whole script in one block). _ls() lists the tree's folders (sizes from ilistdir:
-# one littlefs lookup per folder, where a stat is one per file, ~5 ms each on a Pico); _bh()
-# hashes only the files whose size matches the build's, through one fixed 512-byte buffer,
-# collecting the garbage between files.
-HEAD = """
-import sys, os, gc
-try:
-    from hashlib import sha256
-except ImportError:
-    sha256 = None
-from binascii import hexlify
-_b = bytearray(512)
-_m = memoryview(_b)
-def _ls(ds):
-    for d in ds:
-        try:
-            for e in os.ilistdir('/' + d):
-                if e[1] == 0x8000:
-                    print('L', e[3] if len(e) > 3 else os.stat('/' + d + '/' + e[0])[6], d + '/' + e[0] if d else e[0])
-        except OSError:
-            pass
-        gc.collect()
-def _bh(ps):
-    for p in ps:
-        if sha256 is None:
-            print('=', '-', p)
-            continue
-        d = sha256()
-        f = open('/' + p, 'rb')
-        while True:
-            k = f.readinto(_b)
-            if not k:
-                break
-            d.update(_m[:k])
-        f.close()
-        print('=', hexlify(d.digest()).decode(), p)
-        d = None
-        gc.collect()
-_f = '- -'
-try:
-    _s = os.statvfs('/')
-    _f = '%d %d' % (_s[0], _s[0] * _s[3])
-    del _s
-except (OSError, AttributeError):
-    pass
-print('I', '%d.%d.%d' % tuple(sys.implementation.version[:3]), getattr(sys.implementation, '_mpy', -1), _f,
-      os.uname().machine if hasattr(os, 'uname') else '-')
-del _f
-gc.collect()
-"""
+def board_program(name, **params):
+    """A program of emulator/guests/ for a board's raw REPL (wasi.program(), its parameters passed
+    in), compacted (wasi.compact()): the raw REPL holds the whole text in one block of a heap the
+    game may have left in pieces, and the file's comments need not travel."""
+    from emulator.runtimes import wasi
+
+    return wasi.compact(wasi.program(name, **params))
+
+
 BATCH = 40  # folders or files a script: under a KB of names
 HASH_END = "del _ls, _bh, _b, _m\ngc.collect()"
 
 
 def device_info(t, files, sizes=None):
-    """What the device holds of `files`: {"version" (tuple), "mpy" (int or None), "free": (block,
+    """What the device holds of `files` (emulator/guests/device_head.py, then its _ls() and _bh()
+    with BATCH folders or files a call): {"version" (tuple), "mpy" (int or None), "free": (block,
     bytes) or None, "machine" (os.uname().machine), "files": {file: (sha256 hex or '', size) or
     None when absent}, "py": {X.py present beside a X.mpy of `files`}}.
 
     `sizes` ({file: local size}): only a file of that size is hashed (another size differs anyway;
     its hash is ''); without it every file present is hashed."""
     info = {"files": {}, "py": set(), "listed": {}}
-    _parse_info(run(t, HEAD), info)
+    _parse_info(run(t, board_program("device_head.py")), info)
     if "version" not in info:
         raise DeviceError("unexpected answer from the device: no version line")
     dirs = sorted({f.rsplit("/", 1)[0] if "/" in f else "" for f in files})
@@ -591,21 +546,8 @@ def check_room(info, tree, changed):
 
 def prepare_script(dirs, stale):
     """Device-side code making the changed files' folders and removing each stale X.py (the
-    device imports X.py before X.mpy)."""
-    return (
-        "import os\n"
-        f"for d in {dirs!r}:\n"
-        "    try:\n"
-        "        os.mkdir('/' + d)\n"
-        "    except OSError:\n"
-        "        pass\n"
-        f"for s in {stale!r}:\n"
-        "    try:\n"
-        "        os.remove('/' + s)\n"
-        "        print('removed', s)\n"
-        "    except OSError:\n"
-        "        pass\n"
-    )
+    device imports X.py before X.mpy): emulator/guests/device_prepare.py."""
+    return board_program("device_prepare.py", dirs=list(dirs), stale=list(stale))
 
 
 WRITE_CHUNK = 2048  # bytes a write on the device (mpremote's default is 256: 8 round trips for each of these)
@@ -665,39 +607,6 @@ def flash(port, tree, progress=None):
 
 
 # --- burako flash --clean: the frozen game runs again ------------------------------------
-# Only code goes: the .py/.mpy files of the game's packages (every one under their folders,
-# also modules an older build had) and of its top-level modules. The device's data (scores.log,
-# the saves, board.txt: never a .py or .mpy) and anything outside the game's names stay.
-CLEAN = """
-import os
-def _cl(d):
-    for n, k in [(e[0], e[1]) for e in os.ilistdir(d)]:
-        p = d + '/' + n
-        if k == 0x4000:
-            _cl(p)
-        elif n[-3:] == '.py' or n[-4:] == '.mpy':
-            os.remove(p)
-            print('rm', p[1:])
-    try:
-        os.rmdir(d)
-    except OSError:
-        print('kept', d[1:])
-for d in %r:
-    try:
-        os.stat('/' + d)
-    except OSError:
-        continue
-    _cl('/' + d)
-for f in %r:
-    try:
-        os.remove('/' + f)
-        print('rm', f)
-    except OSError:
-        pass
-del _cl
-"""
-
-
 def game_names(files):
     """(package folders, top-level module files) of the game, from its files' device paths."""
     pkgs = sorted({f.split("/", 1)[0] for f in files if "/" in f})
@@ -706,7 +615,8 @@ def game_names(files):
 
 
 def clean(port, files):
-    """Remove the game's code from the device's filesystem (see CLEAN), then soft-reset into the
+    """Remove the game's code from the device's filesystem (emulator/guests/device_clean.py: only
+    .py/.mpy files, the device's data stays), then soft-reset into the
     game. main.py stays when the firmware has the game but not main.py frozen in: it is what
     starts the frozen game there. Returns {"removed", "kept_dirs", "frozen", "version", "machine"}."""
     pkgs, tops = game_names(files)
@@ -715,7 +625,7 @@ def clean(port, files):
         frozen = frozen_game(frozen_modules(t), files)
         roots = [f"{m}{ext}" for m in tops for ext in (".py", ".mpy")
                  if not (m == "main" and frozen and "main" not in frozen)]
-        out = run(t, CLEAN % (pkgs, roots))
+        out = run(t, board_program("device_clean.py", pkgs=pkgs, roots=roots))
         leave(t, restart=True)
     return {"removed": [ln[3:] for ln in out.splitlines() if ln.startswith("rm ")],
             "kept_dirs": [ln[5:] for ln in out.splitlines() if ln.startswith("kept ")],

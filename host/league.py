@@ -52,44 +52,6 @@ def schedule(levels, matches, seed):
     return out
 
 
-# The guest: the matches of the schedule, one after another, each AI decision
-# bracketed by `D<level>` / `d` lines (the harness stamps each with its fuel);
-# the first pair, with nothing between, measures the marking itself. Garbage
-# is collected only at module level between steps (host/sim.py says why).
-GUEST = """
-import gc, json
-gc.disable()
-from ai.selfplay import steps
-from ai import make
-class Metered:
-    def __init__(self, level, seed):
-        self.ai = make(level, seed)
-        self.tag = "D%%d" %% level
-    def choose(self, g):
-        print(self.tag)
-        mv = self.ai.choose(g)
-        print("d")
-        return mv
-def run_all():
-    for seed, sides in %(games)r:
-        peak = 0
-        players = [Metered(sides[p %% 2], seed * 4 + p) for p in range(%(players)d)]
-        for r in steps(%(variant)r, %(players)d, seed, 0, None, None, players):
-            a = gc.mem_alloc()
-            if a > peak:
-                peak = a
-            if r:
-                print(json.dumps({"seed": seed, "winner": r["winner"], "history": r["history"],
-                                  "peak_heap_bytes": peak}))
-            yield
-print("D0")
-print("d")
-STEPS = run_all()
-for _ in STEPS:
-    gc.collect()
-"""
-
-
 def play_cpython(games, variant, players, on_result):
     from ai import make
     from ai.selfplay import play_match
@@ -104,8 +66,9 @@ def play_micropython(games, variant, players, on_result, heap=192 * 1024):
     from emulator.runtimes import wasi
 
     guest = wasi.Guest(heap=heap, fuel=10 ** 15)
-    script = GUEST % {"games": [[g[2], list(g[3])] for g in games], "variant": variant,
-                      "players": players}
+    # emulator/guests/league_match.py: each decision bracketed by D<level> / d
+    script = wasi.program("league_match.py", _GAMES=tuple((g[2], tuple(g[3])) for g in games), _VARIANT=variant,
+                          _PLAYERS=players)
     st = {"mark": None, "level": 0, "overhead": None, "fuel": {}}
 
     def on_line(text, fuel):

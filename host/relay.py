@@ -237,96 +237,14 @@ def duel(variant="burako", target=0, seed=1, faults=(None, None), tick=5, until=
 
 
 # --- a console inside real MicroPython against a CPython console -----------------
-# The guest console's clock, its wire (a pair of bytearrays the host reads and fills by
-# address), board and repeatable nonces; GUEST_DUEL's and the Rummy duel's (tests/test_link_rummy.py)
-GUEST_WIRE = """
-class Clock:
-    def __init__(self):
-        self.now = 1000
-    def ticks_ms(self):
-        return self.now
-    def ticks_diff(self, a, b):
-        return a - b
-class Wire:
-    def __init__(self):
-        self.tx = bytearray(1024)
-        self.txn = 0
-        self.rx = bytearray(256)
-        self.rxn = 0
-        self.rxi = 0
-    def write(self, d):
-        n = len(d)
-        self.tx[self.txn:self.txn + n] = d
-        self.txn += n
-        return n
-    def any(self):
-        return self.rxn - self.rxi
-    def readinto(self, buf):
-        k = min(len(buf), self.rxn - self.rxi)
-        rx = self.rx
-        i = self.rxi
-        for j in range(k):
-            buf[j] = rx[i + j]
-        self.rxi = i + k
-        return k
-class Board:
-    pass
-B = Board()
-B.clock = Clock()
-B.link = Wire()
-SEQ = [%(nonce)d]
-def nonce(n):
-    SEQ[0] += 1
-    return bytes([(SEQ[0] * 131 + i * 29) & 255 for i in range(n)])
-"""
+def duel_program(variant="burako", target=0, moves=60000, nonce=1):
+    """The guest of guest_duel(): emulator/guests/link_wire.py (the guest console's board, its
+    clock and wire, repeatable nonces from `nonce`) then link_duel.py (a Link and its AI playing
+    up to `moves` moves)."""
+    from emulator.runtimes import wasi
 
-# The guest's board.link is a pair of bytearrays; each step it hands its
-# outgoing bytes to the host by address (host.call('wire', 'tx n rx')) and the
-# host writes what the CPython console sent into its receive buffer, advancing
-# the simulated clock. Garbage is collected only at module level between steps
-# (docs/micropython-harness.md: the WASI build's GC cannot see wasm locals).
-GUEST_DUEL = """
-import gc, uctypes, host
-gc.disable()
-from link.session import Link, ENDED
-from ai.basic import BasicAI
-""" + GUEST_WIRE + """def exchange():
-    w = B.link
-    r = host.call('wire', '%%d %%d %%d' %% (uctypes.addressof(w.tx), w.txn, uctypes.addressof(w.rx)))
-    w.txn = 0
-    k, now = r.split()
-    w.rxn = int(k)
-    w.rxi = 0
-    B.clock.now = int(now)
-PEAK = [0, 0]
-def run():
-    L = Link(B, %(variant)r, %(target)d, nonce=nonce)
-    PEAK[0] = gc.mem_alloc()
-    ai = BasicAI()
-    moves = 0
-    while True:
-        exchange()
-        L.poll(B.clock.now)
-        while L.next_event():
-            pass
-        if L.my_turn() and moves < %(moves)d:
-            err = L.send_move(ai.choose(L.game))
-            if err:
-                raise ValueError('refused %%d' %% err)
-        if L.count >= %(moves)d or (L.state == ENDED and L.idle()):
-            if L.idle():
-                print('R', L.count, L.seat, L.state, L.reason, ' '.join([str(x) for x in L.game.scores]),
-                      ''.join(['%%02x' %% x for x in L.match_id]), ''.join(['%%02x' %% x for x in L.digest]),
-                      PEAK[0], PEAK[1])
-                return
-        a = gc.mem_alloc()
-        if a > PEAK[1]:
-            PEAK[1] = a
-        yield
-S = run()
-for _ in S:
-    gc.collect()
-"""
+    return wasi.program(["link_wire.py", "link_duel.py"], SEQ=[nonce], _VARIANT=variant, _TARGET=target,
+                        most=moves)
 
 
 def guest_duel(variant="burako", target=300, moves=10**6, heap=128 * 1024, faults=(None, None),
@@ -351,8 +269,7 @@ def guest_duel(variant="burako", target=300, moves=10**6, heap=128 * 1024, fault
             call.write(rx, out)
         return "%d %d" % (len(out), clock.now)
 
-    script = GUEST_DUEL % {"variant": variant, "target": target, "moves": min(moves, 60000),
-                           "nonce": seed * 7919}
+    script = duel_program(variant, target, min(moves, 60000), seed * 7919)
     g = wasi.Guest(heap=heap, timeout=timeout, host_functions={"wire": wire})
     res = g.run(script)
     line = [x for x in res.lines if x.startswith("R ")][-1].split()

@@ -175,8 +175,8 @@ def run_micropython(players, seeds, hands=4, target=0, levels=None, heap=128 * 1
     from emulator.runtimes import wasi
 
     rep = Report()
-    script = guest_script("rummy.ai", "%d, seed, %d, %d, %r" % (players, hands, target, levels),
-                          seeds, transcripts, meter)
+    script = guest_script("sim_rummy.py", (players,), (hands, target, None if levels is None else tuple(levels)), seeds,
+                          transcripts, meter)
     st = {"mark": None, "overhead": None, "lines": []}
 
     def on_line(text, fuel):

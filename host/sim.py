@@ -18,55 +18,16 @@ from host import show
 from host.args import MAX_GAMES, MAX_HEAP, MIN_HEAP, VARIANTS, UsageError, rules_named, whole
 from host.progress import per_match
 
-# The guest's side: one match per seed (ai/selfplay.steps, the same loop as
-# under CPython), metered: `H` starts a deal, `D`/`d` bracket an AI decision,
-# `P`/`p` an engine step; the first D/d pair, with nothing between, measures
-# the marking's own fuel.
-#
-# Garbage is collected only at module level, between steps, with automatic
-# collection off. The WASI build cannot see pointers held in wasm locals, and
-# MicroPython keeps the frame of any function with more than 11 slots on the
-# heap, pointed to only from C: a collection while such a frame is active
-# frees it under the running code (seen: a corrupted Game after ~30 moves under
-# -X heapsize=65536). So the match runs in a generator (its frame lives inside
-# the generator object, reachable from a global) that yields at each safe
-# point, and the module-level loop collects there. This is stricter than the
-# device, where automatic collection is safe: one step must fit in what is free
-# after the last collection. The heap figure is therefore an upper bound: the
-# high-water mark of live data plus everything one step allocates.
-GUEST = """
-import gc, json
-gc.disable()
-from %(module)s import steps
-def emit(text):
-    for line in text.split("\\n")[:-1]:
-        print("T" + line)
-def mark(c):
-    print(c)
-def run_all():
-    for seed in %(seeds)r:
-        peak = 0
-        for r in steps(%(call)s, emit if %(emit)r else None, mark if %(meter)r else None):
-            a = gc.mem_alloc()
-            if a > peak:
-                peak = a
-            if r:
-                r["peak_heap_bytes"] = peak
-                print(json.dumps(r))
-            yield
-if %(meter)r:
-    mark("D")
-    mark("d")
-STEPS = run_all()
-for _ in STEPS:
-    gc.collect()
-"""
 
+def guest_script(front, head, args, seeds, transcripts, meter):
+    """The guest playing one match per seed inside MicroPython: `front` (emulator/guests/
+    sim_selfplay.py, sim_leveled.py or sim_rummy.py: which steps()) then sim_match.py, which
+    plays steps(*head, seed, *args, emit, mark) for each seed, metered with `meter`, the
+    transcript printed with `transcripts`."""
+    from emulator.runtimes import wasi
 
-def guest_script(module, call, seeds, emit, meter):
-    """The guest script playing module's steps(call..., emit, mark) for each
-    seed (`call` is the arguments' source text, `seed` among them)."""
-    return GUEST % {"module": module, "call": call, "seeds": list(seeds), "emit": emit, "meter": meter}
+    return wasi.program([front, "sim_match.py"], _HEAD=tuple(head), _ARGS=tuple(args), _SEEDS=tuple(seeds),
+                        _TRANSCRIPTS=bool(transcripts), _METER=bool(meter))
 
 
 @dataclass
@@ -132,11 +93,9 @@ def run_micropython(variant, players, seeds, target=0, heap=192 * 1024, meter=Tr
     rep = SimReport()
     guest = wasi.Guest(heap=heap)
     if levels:
-        script = guest_script("ai.leveled", "%r, %d, seed, %d, %r" % (variant, players, target, tuple(levels)),
-                              seeds, transcripts, meter)
+        script = guest_script("sim_leveled.py", (variant, players), (target, tuple(levels)), seeds, transcripts, meter)
     else:
-        script = guest_script("ai.selfplay", "%r, %d, seed, %d" % (variant, players, target),
-                              seeds, transcripts, meter)
+        script = guest_script("sim_selfplay.py", (variant, players), (target,), seeds, transcripts, meter)
     st = {"mark": None, "overhead": None, "hand": None, "lines": []}
 
     def on_line(text, fuel):

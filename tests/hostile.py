@@ -18,7 +18,6 @@ against either victim and returns what the victim ended with
 its heap peak inside MicroPython)."""
 
 from emulator.runtimes import wasi
-from host import relay
 from host.relay import Cable, Console, SimClock
 from link import deal
 from link import msg
@@ -323,9 +322,9 @@ def drive(scen, victim="cpython", seed=1, saved=None, tick=TICK, max_ms=2_000_00
             call.write(rx, out)
         return "%d %d %d" % (len(out), clock.now, (1 if v.playing else 0) | (2 if st["stop"] else 0))
 
-    # tests/guests/link_victim.py after the guest's wire and board (host/relay.py)
-    script = relay.GUEST_WIRE % {"nonce": (seed * 2 + 1) * 7919} + wasi.program(
-        "link_victim.py", variant=variant, saved=(saved or b"").hex())
+    # tests/guests/link_victim.py after the guest's wire and board (emulator/guests/link_wire.py)
+    script = wasi.program(["link_wire.py", "link_victim.py"], SEQ=[(seed * 2 + 1) * 7919], variant=variant,
+                          saved=(saved or b"").hex())
     kw = {} if fuel is None else {"fuel": fuel}
     if firmware is not None:            # a compiled firmware tree (another version's)
         kw["firmware"] = firmware

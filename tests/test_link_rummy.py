@@ -17,7 +17,7 @@ from rummy.ai import RummyAI
 from rummy import rules as rummy
 from rummy import codec
 from engine import tiles
-from host.relay import GUEST_WIRE, Cable, Console, Faults, SimClock, duel
+from host.relay import Cable, Console, Faults, SimClock, duel
 from rummy import moves as moves_rummy
 from link import msg
 from link import session
@@ -445,7 +445,8 @@ def test_position_decoder_refuses_what_is_not_one(bad):
 
 
 # --- one console inside real MicroPython ---------------------------------------------------
-# tests/guests/link_rummy.py: as host/relay.py's guest_duel, with Rummy's AI
+# tests/guests/link_rummy.py (after emulator/guests/link_wire.py): as host/relay.py's guest_duel,
+# with Rummy's AI
 BURAKO_MODULES = ("engine.game", "engine.codec", "engine.rules", "engine.reasons", "engine.melds",
                   "engine.score", "engine.notation", "engine.transcript", "ai.basic", "ai.rack",
                   "ai.lookahead", "link.moves_burako")
@@ -472,8 +473,8 @@ def guest_rummy_duel(heap=128 * 1024, faults=(None, None), seed=1, level=1, targ
             call.write(rx, out)
         return "%d %d" % (len(out), clock.now)
 
-    script = GUEST_WIRE % {"nonce": seed * 7919} + wasi.program(
-        "link_rummy.py", target=target, level=level, BURAKO=" ".join(BURAKO_MODULES))
+    script = wasi.program(["link_wire.py", "link_rummy.py"], SEQ=[seed * 7919], target=target, level=level,
+                          BURAKO=" ".join(BURAKO_MODULES))
     res = wasi.Guest(heap=heap, timeout=timeout, host_functions={"wire": wire}).run(script)
     line = [x for x in res.lines if x.startswith("R ")][-1].split()
     fig = {"count": int(line[1]), "seat": int(line[2]), "state": int(line[3]), "reason": int(line[4]),

@@ -20,6 +20,7 @@ from __future__ import annotations
 import atexit
 import errno
 import hashlib
+import io
 import os
 import queue
 import re
@@ -28,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import tokenize
 import weakref
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -372,12 +374,18 @@ def program(path: Union[str, Path], **params: Any) -> str:
     same line, so the guest's line numbers stay the file's. Values are literals (ints, strings,
     bytes, tuples, lists, dicts of them). A keyword the file does not declare is an error.
     Several files joined: pass a list; the declarations may be in any of them.
+
+    A parameter declared ``_NAME = const(<default>)`` (``from micropython import const``) stays
+    one: ``_NAME = const(repr(value))``, which MicroPython folds into the code that reads it (an
+    int, str, bytes, bool, None or a tuple of them): no global, no load, no object made at run
+    time, so a measuring guest's heap figure is that of the value written in its code.
     """
     paths = [path] if isinstance(path, (str, Path)) else list(path)
     text = "".join(_guest(p).read_text() for p in paths)
     for name, value in params.items():
-        text, n = re.subn(rf"^{re.escape(name)} = .*$", lambda _m: f"{name} = {value!r}", text,
-                          count=1, flags=re.M)
+        text, n = re.subn(rf"^{re.escape(name)} = (const\()?.*$",
+                          lambda m: f"{name} = const({value!r})" if m.group(1) else f"{name} = {value!r}",
+                          text, count=1, flags=re.M)
         if not n:
             raise MpyError(f"guest program {paths} declares no parameter {name}")
     return text
@@ -390,6 +398,45 @@ def _guest(p: Union[str, Path]) -> Path:
         if (folder / p).exists():
             return folder / p
     raise MpyError(f"no guest program {p} in {', '.join(str(f) for f in GUESTS)}")
+
+
+def compact(text: str) -> str:
+    """The same program (the same syntax tree) in fewer bytes: no comments, no blank lines, one
+    space an indentation level (and before a continued line). For a program sent to a board's
+    raw REPL, which holds the whole text in one block of a heap a running game may have left in
+    pieces (host/device.py): a guest file's comments cost the board nothing. A multi-line
+    string's lines stay as they are."""
+    cut: dict[int, int] = {}       # row -> column where its comment starts
+    depth_at: dict[int, int] = {}  # row -> indentation level, for a row that starts a statement
+    opens: set[int] = set()        # rows where a multi-line string starts
+    verbatim: set[int] = set()     # the rows after, to its end
+    depth, starts = 0, True
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type == tokenize.INDENT:
+            depth += 1
+        elif tok.type == tokenize.DEDENT:
+            depth -= 1
+        elif tok.type == tokenize.COMMENT:
+            cut[tok.start[0]] = tok.start[1]
+        elif tok.type == tokenize.NEWLINE:
+            starts = True
+        elif tok.type not in (tokenize.NL, tokenize.ENDMARKER):
+            if starts:
+                depth_at[tok.start[0]] = depth
+                starts = False
+            if tok.type == tokenize.STRING and tok.end[0] > tok.start[0]:
+                opens.add(tok.start[0])
+                verbatim.update(range(tok.start[0] + 1, tok.end[0] + 1))
+    out = []
+    for row, line in enumerate(text.splitlines(), 1):
+        if row in verbatim:
+            out.append(line)
+            continue
+        if row not in opens:
+            line = line[:cut.get(row, len(line))].rstrip()
+        if line.strip():
+            out.append(" " * depth_at.get(row, 1) + line.lstrip())   # a continued line: one space
+    return "\n".join(out) + "\n"
 
 
 @dataclass

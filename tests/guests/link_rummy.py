@@ -1,5 +1,5 @@
 # tests/test_link_rummy.py: a Rummy Link inside MicroPython against a CPython console, joined
-# after host/relay.py's GUEST_WIRE (the board B, its clock and wire, the repeatable nonce()).
+# after emulator/guests/link_wire.py (the board B, its clock and wire, the repeatable nonce()).
 # Each step hands the outgoing bytes to the host by address (host.call('wire', 'tx n rx')) and
 # takes what the CPython console sent; garbage is collected only at module level between
 # steps (docs/micropython-harness.md). Prints R and the match's figures at its end: the heap

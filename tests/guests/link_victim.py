@@ -1,4 +1,4 @@
-# tests/hostile.py: the honest victim inside MicroPython, joined after host/relay.py's GUEST_WIRE
+# tests/hostile.py: the honest victim inside MicroPython, joined after emulator/guests/link_wire.py
 # (the board B, its clock and wire, the repeatable nonce()). Each step it hands its outgoing
 # bytes and its state to the host (host.call('wire', ...)); the host steps the attacker and the
 # scenario and writes the attacker's bytes into the receive buffer. Flags back: 1 the AI plays,
