@@ -4,9 +4,9 @@ Every deal (a seed) is played twice with the sides swapped, so the luck of
 the tiles and of who starts cancels. For each pair of levels it prints how
 often the first beats the second with a 95 % Wilson interval, and each
 level's mean points per hand. Under `--runtime micropython` the matches run
-inside real MicroPython (the same guest loop as `burako sim`, see host/sim.py
-for the garbage-collection rule) and each AI decision is metered in fuel, per
-level.
+inside real MicroPython (emulator/guests/league_match.py, the same guest loop
+as `burako sim`: emulator/guests/sim_match.py says why garbage is collected only
+between steps) and each AI decision is metered in fuel, per level.
 """
 from __future__ import annotations
 

@@ -22,12 +22,13 @@ from host.progress import per_match
 def guest_script(front, head, args, seeds, transcripts, meter):
     """The guest playing one match per seed inside MicroPython: `front` (emulator/guests/
     sim_selfplay.py, sim_leveled.py or sim_rummy.py: which steps()) then sim_match.py, which
-    plays steps(*head, seed, *args, emit, mark) for each seed, metered with `meter`, the
-    transcript printed with `transcripts`."""
+    plays steps(*head, seed, *args, emit=, mark=) for each seed, metered with `meter`, the
+    transcript printed with `transcripts`. sim_match.py also says why garbage is collected only
+    between steps."""
     from emulator.runtimes import wasi
 
-    return wasi.program([front, "sim_match.py"], _HEAD=tuple(head), _ARGS=tuple(args), _SEEDS=tuple(seeds),
-                        _TRANSCRIPTS=bool(transcripts), _METER=bool(meter))
+    calls = tuple(tuple(head) + (seed,) + tuple(args) for seed in seeds)
+    return wasi.program([front, "sim_match.py"], _CALLS=calls, _EMIT=bool(transcripts), _MARK=bool(meter))
 
 
 @dataclass

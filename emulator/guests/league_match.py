@@ -7,7 +7,8 @@ import gc, json
 gc.disable()
 from ai.selfplay import steps
 from ai import make
-# the parameters are constants (see sim_match.py): written into the code, no globals
+# the parameters are constants (wasi.program() keeps const(); see sim_match.py): written into the
+# code, no globals
 _GAMES = const(())          # (seed, sides) of each match: sides[s] is the level playing side s
 _VARIANT = const('burako')
 _PLAYERS = const(2)

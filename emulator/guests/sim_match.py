@@ -1,10 +1,10 @@
 # host/sim.py and host/rummy.py run_micropython(): whole matches between AIs inside real
-# MicroPython, one per seed, joined after the program that imports gc and json, turns the
-# collector off and imports steps(): sim_selfplay.py (`burako sim`), sim_leveled.py (with
-# --levels) or sim_rummy.py (`burako rummy sim`); steps(*_HEAD, seed, *_ARGS, emit, mark) plays one
-# match as a generator of steps. Metered: `H` starts a deal, `D`/`d` bracket an AI decision, `P`/`p` an
-# engine step; the first D/d pair, with nothing between, measures the marking's own fuel. T lines
-# carry the transcript; a JSON line ends each match.
+# MicroPython, joined after the program that imports gc and json, turns the collector off and
+# imports steps(): sim_selfplay.py (`burako sim`), sim_leveled.py (with --levels) or sim_rummy.py
+# (`burako rummy sim`). steps(*call, emit=, mark=) plays one match (a call of _CALLS: its
+# arguments, the seed among them) as a generator of steps. Metered: `H` starts a deal, `D`/`d`
+# bracket an AI decision, `P`/`p` an engine step; the first D/d pair, with nothing between,
+# measures the marking's own fuel. T lines carry the transcript; a JSON line ends each match.
 #
 # Garbage is collected only at module level, between steps, with automatic collection off. The
 # WASI build cannot see pointers held in wasm locals, and MicroPython keeps the frame of any
@@ -18,11 +18,10 @@
 #
 # The parameters are constants (wasi.program() keeps const()): MicroPython's compiler writes their
 # values into the code that reads them, with no global; its parser knows const() unimported.
-_HEAD = const(('burako', 2))  # steps()'s arguments before the seed
-_ARGS = const((0,))           # and after it, before emit and mark
-_SEEDS = const((1,))
-_TRANSCRIPTS = const(False)   # print the transcript as it grows (T lines)
-_METER = const(True)          # mark each AI decision and engine step
+# (The call's star and keywords make no object the first step's peak would count.)
+_CALLS = const((('burako', 2, 1, 0),))  # each match's steps() arguments before emit and mark
+_EMIT = const(False)          # print the transcript as it grows (T lines)
+_MARK = const(True)           # mark each AI decision and engine step
 
 
 def emit(text):
@@ -34,9 +33,9 @@ mark = print            # mark(c): a line the harness stamps with its fuel
 
 
 def run_all():
-    for seed in _SEEDS:
+    for call in _CALLS:
         peak = 0
-        for r in steps(*_HEAD, seed, *_ARGS, emit if _TRANSCRIPTS else None, mark if _METER else None):
+        for r in steps(*call, emit=emit if _EMIT else None, mark=mark if _MARK else None):
             peak = max(peak, gc.mem_alloc())
             if r:
                 r["peak_heap_bytes"] = peak
@@ -44,7 +43,7 @@ def run_all():
             yield
 
 
-if _METER:
+if _MARK:
     mark("D")
     mark("d")
 STEPS = run_all()
