@@ -227,6 +227,25 @@ def test_two_linked_boards_play_the_same_match(uf2, tmp_path):
     linked_match_agrees(tmp_path / "a.bin", tmp_path / "b.bin", LINK_MOVES, uf2=uf2)
 
 
+def test_two_linked_boards_play_a_hidden_hands_match_to_its_end(uf2, tmp_path):
+    """Two boards running the UF2 play a linked match with hidden hands (App(hidden=True), the
+    title's "Hidden deal" entry; docs/link.md "Hidden hands") to its end: the deal, the hand
+    played by both AIs, the hand-end check with the keys revealed, the count. Both end with the
+    same match, log, position and history, every move acknowledged; the App, the AI and both
+    hidden-hands modules fit the UF2's heap."""
+    with rp2040.VPico(tmp_path / "a.bin", uf2=uf2, link="listen:0") as a, \
+            rp2040.VPico(tmp_path / "b.bin", uf2=uf2, link=f"socket://127.0.0.1:{a.listening}") as b:
+        for p in (a, b):
+            p.settle(800, after_ns=0)
+        ra, rb = rp2040.link_match((a, b), target=1, hidden=True)
+    assert ra["hidden"] and rb["hidden"]
+    assert {ra["seat"], rb["seat"]} == {0, 1} and ra["count"] == rb["count"] > 0
+    for k in ("match_id", "log", "digest", "history"):
+        assert ra[k] == rb[k], k
+    assert len(ra["history"]) >= 1                      # a hand counted from the revealed keys
+    print("heap after the match (free, allocated):", ra["heap"], rb["heap"])
+
+
 def _append(pico, n):
     rp2040.mpremote(pico.port, "exec", f"import scorelog\nscorelog.append('/scores.log', {RECORD!r})\n" * n)
 

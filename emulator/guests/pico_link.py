@@ -2,9 +2,11 @@
 # linked match (ui/linkplay.py), both seats' moves by the autoplay AI, until MOVES moves are
 # played (None: the match's end, logged and acknowledged); then the local AI stops, and once the
 # link is idle (every move acknowledged) the script prints the session's view of the match.
+# HIDDEN: hidden hands (docs/link.md); then it prints the free heap too (HID line).
 # The board gets the text without its comment lines.
 MOVES = None
 TARGET = 1
+HIDDEN = False
 
 import hashlib
 from hal import board as _hb
@@ -27,11 +29,15 @@ def step(self, now):
         if lk.idle():
             raise Done()
 App.step = step
-app = App(_hb.build(), link=True, autoplay=True, ai_ms=0, target=TARGET)
+app = App(_hb.build(), link=True, autoplay=True, ai_ms=0, target=TARGET, hidden=HIDDEN)
 try:
     app.run()
 except Done:
     pass
 lk = app.link
+if HIDDEN:
+    import gc
+    gc.collect()
+    print('HID', lk.hidden is not None, gc.mem_free(), gc.mem_alloc())
 print('LINK', lk.seat, lk.count, lk.match_id.hex(), bytes(lk.log).hex(),
       hashlib.sha256(codec.encode(app.match.game)).digest().hex(), app.match.game.history, 'END')

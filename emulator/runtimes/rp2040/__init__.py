@@ -538,19 +538,27 @@ def move_round_trips(sender, receiver):
     return trips
 
 
-def link_match(boards, moves=None, target=1, timeout=900):
+def link_match(boards, moves=None, target=1, timeout=900, hidden=False):
     """Run emulator/guests/pico_link.py on two linked boards (already booted, UART0 joined); returns, per board,
     {"seat", "count", "match_id", "log", "digest", "history", "wire"} ("wire": its UART byte log
-    since the script started)."""
+    since the script started); with `hidden` (hidden hands) also "heap": (free, allocated)
+    after a collection at the match's end."""
     for p in boards:
         p.request("wire", clear=True)
-        mpremote(p.port, "exec", "--no-follow", board_script("pico_link.py", MOVES=moves, TARGET=target))
+        mpremote(p.port, "exec", "--no-follow",
+                 board_script("pico_link.py", MOVES=moves, TARGET=target, HIDDEN=hidden))
     out = []
     for p in boards:
-        line = p.serial_read(b"END", timeout=timeout).rsplit(b"LINK ", 1)[1].split(b" END")[0].decode()
+        said = p.serial_read(b"END", timeout=timeout)
+        line = said.rsplit(b"LINK ", 1)[1].split(b" END")[0].decode()
         seat, count, mid, log, digest, history = line.split(" ", 5)
-        out.append({"seat": int(seat), "count": int(count), "match_id": mid, "log": log, "digest": digest,
-                    "history": ast.literal_eval(history), "wire": p.request("wire")})
+        r = {"seat": int(seat), "count": int(count), "match_id": mid, "log": log, "digest": digest,
+             "history": ast.literal_eval(history), "wire": p.request("wire")}
+        if hidden:
+            hid = said.rsplit(b"HID ", 1)[1].split()
+            r["hidden"] = hid[0] == b"True"
+            r["heap"] = (int(hid[1]), int(hid[2]))
+        out.append(r)
     return out
 
 
