@@ -17,6 +17,7 @@ import argparse
 import ast
 import json
 import re
+import tokenize
 from collections import defaultdict
 from pathlib import Path
 
@@ -82,14 +83,19 @@ def inline_guests():
     return dict(sorted(found.items()))
 
 
+def _noqa(f):
+    # comments only: a string that mentions the word (as this file does) is not one
+    with open(f, "rb") as b:
+        return sum(1 for t in tokenize.tokenize(b.readline) if t.type == tokenize.COMMENT and "noqa" in t.string)
+
+
 def figures():
     ui = list(_py("firmware/ui"))
     glass = ui + [ROOT / "firmware/rummy/setup.py"]
     fig = app_figures()
     fig["literal_240_ui"] = sum(len(re.findall(r"\b240\b", f.read_text())) for f in ui)
     fig["glass_branches"] = sum(len(GLASS.findall(f.read_text())) for f in glass)
-    fig["noqa"] = sum(f.read_text().count("# noqa") for f in
-                      _py("firmware", "host", "emulator", "tests", "benchmarks", "hardware"))
+    fig["noqa"] = sum(_noqa(f) for f in _py("firmware", "host", "emulator", "tests", "benchmarks", "hardware"))
     guests = inline_guests()
     fig["inline_guests"] = sum(guests.values())
     fig["inline_guest_files"] = guests

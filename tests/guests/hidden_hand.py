@@ -18,7 +18,7 @@ n = 106
 RX = bytearray(4096)
 gc.collect()
 A0 = gc.mem_alloc()
-from link import hidden  # noqa: E402  (after A0: the import's heap is a figure)
+from link import hidden  # (after A0: the import's heap is a figure)
 
 gc.collect()
 A1 = gc.mem_alloc()

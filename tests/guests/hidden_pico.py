@@ -12,7 +12,7 @@ sb = ''             # B's secret, hex
 draws = 6
 gc.collect()
 F0 = gc.mem_free()
-from link import hidden  # noqa: E402  (after F0: the import's heap is a figure)
+from link import hidden  # (after F0: the import's heap is a figure)
 
 gc.collect()
 F1 = gc.mem_free()

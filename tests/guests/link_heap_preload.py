@@ -5,5 +5,5 @@
 import gc
 
 gc.disable()
-from engine import game as G  # noqa: E402, N812  (loaded before the measure; `G` kept: the figures count the guest's names)
-from engine import codec  # noqa: E402
+from engine import game as G  # noqa: N812  (loaded before the measure; `G` kept: the figures count the guest's names)
+from engine import codec

@@ -13,10 +13,10 @@ import uctypes
 gc.disable()
 gc.collect()
 H0 = gc.mem_alloc()
-from rummy.ai import RummyAI  # noqa: E402  (measured: the heap the import takes)
+from rummy.ai import RummyAI  # (measured: the heap the import takes)
 gc.collect()
 H1 = gc.mem_alloc()
-from link.session import ENDED, Link  # noqa: E402  (measured too)
+from link.session import ENDED, Link  # (measured too)
 gc.collect()
 H2 = gc.mem_alloc()
 target = 0

@@ -3,9 +3,9 @@
 # D <microseconds> <points> <moves>, or D M where it ran out of heap.
 P = []      # the searches: (table's melds in hex, rack in hex, closing); first, as it was timed
 
-import binascii  # noqa: E402  (after P: the heap's layout, and so the times, are P's first)
-import gc  # noqa: E402
-import time  # noqa: E402
+import binascii  # (after P: the heap's layout, and so the times, are P's first)
+import gc
+import time
 
 try:
     import rummy_dp         # beside the console's own UF2, whose engine is frozen
