@@ -78,11 +78,14 @@ class Feeder:
 
 
 def app_kwargs(opts):
-    return {"seed": opts.get("seed"), "autoplay": bool(opts.get("autoplay")),
-            "ai_ms": int(opts.get("ai_ms", 0)), "variant": opts.get("variant", "burako"),
-            "players": int(opts.get("players", 2)), "target": int(opts.get("target", 0)),
-            "lang": opts.get("lang"), "quick": bool(opts.get("new")),
-            "link": bool(opts.get("link"))}
+    kw = {"seed": opts.get("seed"), "autoplay": bool(opts.get("autoplay")),
+          "ai_ms": int(opts.get("ai_ms", 0)), "variant": opts.get("variant", "burako"),
+          "players": int(opts.get("players", 2)), "target": int(opts.get("target", 0)),
+          "lang": opts.get("lang"), "quick": bool(opts.get("new")),
+          "link": bool(opts.get("link"))}
+    if opts.get("hidden"):
+        kw["hidden"] = True     # (only when asked: the MicroPython guest's text stays as measured)
+    return kw
 
 
 # --------------------------------------------------------------------------- CPython

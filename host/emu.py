@@ -3,7 +3,7 @@
     burako emu [--scale 3] [--storage DIR] [--runtime cpython|micropython] [--heap BYTES]
     burako emu --headless --seed S [--keys "A,RIGHT,A" | --keys-file F] [--autoplay]
                [--frames N] [--screenshot out.png] [--state-json]
-    burako emu --link listen:PORT | --link socket://127.0.0.1:PORT | --link PORT | --link /dev/ttyUSB0
+    burako emu --link listen:PORT | --link socket://127.0.0.1:PORT | --link PORT | --link /dev/ttyUSB0 [--hidden]
 
 Wiring into host/cli.py: `emu.add_parser(subparsers)` then `emu.run(args)` for the
 parsed namespace (returns the exit code), or simply `emu.main(argv)`.
@@ -66,6 +66,11 @@ def configure(p):
                         "if nobody listens, listens there; otherwise a pyserial URL or port "
                         "(socket://127.0.0.1:PORT, waited for until it listens; a pty, a "
                         "USB-serial adapter at 115200 8N1)")
+    p.add_argument("--hidden", action="store_true",
+                   help="with --link: hidden hands (each console learns only the tiles the rules "
+                        "show it; the other console must ask for them too, its title's link entry "
+                        "turned to 'Hidden deal'; docs/link.md). Not with --runtime micropython: "
+                        "the stock firmware's heap has not room for them")
     p.add_argument("--board", choices=PROFILES, default=DEFAULT_PROFILE,
                    help="the board whose glass and keys are emulated: pico_lcd_13 (240x240, default) "
                         "or pico_lcd_114 (240x135, A/B and the joystick: hold A for Y, hold B for X)")
@@ -139,6 +144,8 @@ def _screenshot_ok(path):
 
 
 def run(args):
+    if args.hidden and (args.link is None or args.runtime == "micropython" or args.variant == "rummy"):
+        return _fail("--hidden is for a Burako-family match over --link on the cpython runtime")
     if args.heap is not None and args.runtime != "micropython":
         return _fail("--heap is the MicroPython heap: it needs --runtime micropython")
     if args.heap is None:
@@ -325,6 +332,8 @@ def _run(args, keys, storage):
     link = getattr(args, "link_end", None)
     if link is not None:
         opts["link"] = True
+    if args.hidden:
+        opts["hidden"] = True
 
     if args.headless:
         # a headless run always ends: without --frames or a peer, a screen that waits for

@@ -153,3 +153,31 @@ def test_a_flood_does_not_stall_the_emulators_link():
     finally:
         c.close()
         lk.close()
+
+
+def test_two_emulators_play_a_hidden_hands_match_as_the_readme_starts_it(tmp_path):
+    """`burako emu --link PORT --hidden` on both: the match is dealt with hidden hands, played
+    and logged alike, and (no resume under hidden hands yet) no link.sav is kept."""
+    port = _free_port()
+    a = _emu(tmp_path, str(port), "--hidden")
+    b = None
+    try:
+        assert f"listening on 127.0.0.1:{port}" in a.stderr.readline()
+        b = _emu(tmp_path, str(port), "--hidden")
+        sa = _finish(a)
+        sb = _finish(b)
+    finally:
+        _kill(a, b)
+    emu = tmp_path / ".local" / "share" / "burako" / "emu"
+    _same_match(sa, sb, str(emu / f"link-port-{port}"), str(emu / f"link-port-{port}-2"))
+    assert sa["link"]["hidden"] and sb["link"]["hidden"]
+
+
+def test_hidden_without_a_link_is_one_line_exit_2(tmp_path):
+    env = dict(os.environ, HOME=str(tmp_path), SDL_VIDEODRIVER="dummy")
+    for more in ([], ["--link", "5999", "--runtime", "micropython"], ["--link", "5999", "--variant", "rummy"]):
+        p = subprocess.run([sys.executable, "-m", "host.cli", "emu", "--headless", "--hidden", *more],
+                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+        assert p.returncode == 2 and p.stdout == "" and len(p.stderr.strip().splitlines()) == 1
+        assert "--hidden" in p.stderr
+    assert not (tmp_path / ".local").exists()          # nothing written

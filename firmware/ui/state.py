@@ -23,7 +23,7 @@ def snapshot(app):
             "refused": st["refused"], "repairs": st["repairs"], "seat": link.seat,
             "moves": link.count,
             "state": app.cable.session.STATE_NAMES[link.state], "reason": app.cable.session.REASON_NAMES[link.reason],
-            "by_peer": link.by_peer, "note": app.cable.note}
+            "by_peer": link.by_peer, "note": app.cable.note, "hidden": link.hidden is not None}
     if app.rummy is not None:
         # the Rummy door by its name: ui/ imports no game's package
         out["rummy"] = __import__(NAMES[S_RUMMY], None, None, ("state",)).state(app)
