@@ -1,8 +1,8 @@
 # The emulator's display bridge (emulator/runner.py run_micropython): the first part of its
 # guest, before emu_board.py. Each draw call stores its arguments in IO (the pixels by address)
 # and calls the host, which reads them from guest memory into its own Display. Disp's width
-# and height are the host Display's, passed in by emulator/runner.py guest_script() as
-# parameters are (class attributes, so no global more: literals, as the figures were measured).
+# and height: emulator/runner.py guest_script() writes the host Display's over these two lines
+# (class attributes holding literals, as the figures were measured: no global more).
 import gc
 gc.disable()   # garbage is collected only between frames (emu_frames.py; host/sim.py says why)
 import uctypes, array
