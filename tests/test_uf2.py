@@ -231,7 +231,8 @@ def test_two_linked_boards_play_a_hidden_hands_match_to_its_end(uf2, tmp_path):
     """Two boards running the UF2 play a linked match with hidden hands (App(hidden=True), the
     title's "Hidden deal" entry; docs/link.md "Hidden hands") to its end: the deal, the hand
     played by both AIs, the hand-end check with the keys revealed, the count. Both end with the
-    same match, log, position and history, every move acknowledged; the App, the AI and both
+    same match, log, position (the racks compared as sets of tiles: each console orders a rack
+    as its tiles came to it) and history, every move acknowledged; the App, the AI and both
     hidden-hands modules fit the UF2's heap."""
     with rp2040.VPico(tmp_path / "a.bin", uf2=uf2, link="listen:0") as a, \
             rp2040.VPico(tmp_path / "b.bin", uf2=uf2, link=f"socket://127.0.0.1:{a.listening}") as b:

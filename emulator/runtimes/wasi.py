@@ -365,7 +365,7 @@ def prelude(fw: bool = True) -> str:
 GUESTS = (ROOT / "emulator" / "guests", ROOT / "tests" / "guests")
 
 
-def program(path: Union[str, Path], **params: Any) -> str:
+def program(path: Union[str, Path, list], **params: Any) -> str:
     """A guest program kept as a real .py file (emulator/guests/ or tests/guests/, GUESTS), with
     its parameters passed in.
 
