@@ -569,3 +569,23 @@ def test_the_title_link_entry_toggles_hidden_hands_where_the_firmware_can_deal_t
     assert app.screen == S_LINK and app.link.hidden is not None
     app.step(clock.ticks_ms())
     assert "Reparto oculto" in texts
+
+
+def test_the_hand_end_check_of_hidden_hands_shows_its_progress_on_the_table(tmp_path):
+    """Under hidden hands a hand is counted after the keys' check (7-8 s on a Pico): the hand
+    end's screen says so with the check's progress by tens, rising to the count, instead of a
+    void hand; then the count."""
+    kw = {"hidden": True, "target": 1}
+    a, b, clock, cable = pair(tmp_path, kw_a=kw, kw_b=kw)
+    seen = []
+
+    def check(c):
+        if c is a and a.app.link is not None and a.app.link.hidden.stage == 2:
+            seen.append(a.app.view.message)
+    run(a, b, clock, done(a, b), check=check)
+    head = linkplay.tx(linkplay_screen.T_CHECKING)
+    lines = [m for m in seen if m.startswith(head)]
+    pcts = [int(m[len(head):].strip(" %")) for m in lines]
+    assert len(set(pcts)) > 5 and pcts == sorted(pcts)
+    assert sum(m in a.texts for m in set(lines)) > 5       # drawn as it went
+    assert ui_lang.t(ui_lang.VOID) not in a.texts

@@ -10,6 +10,7 @@ TX = (
     'X:give up B:no',
     'A:keep it saved X:delete',
     'Hidden deal',
+    'Checking the hand',
     '',
     'the match is over',
     'different program versions',

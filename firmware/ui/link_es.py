@@ -10,6 +10,7 @@ TX = (
     'X:abandonar B:no',
     'A:guardarla X:borrarla',
     'Reparto oculto',
+    'Comprobando la mano',
     '',
     'la partida terminó',
     'versiones distintas',

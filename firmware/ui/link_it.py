@@ -10,6 +10,7 @@ TX = (
     'X:abbandona B:no',
     'A:tienila X:cancellala',
     'Mani coperte',
+    'Verifica della mano',
     '',
     'la partita è finita',
     'versioni diverse',

@@ -18,7 +18,7 @@ _T_BY_ME = const(19)
 T_ASK = const(20)          # give the match up? (a second, deliberate key)
 T_H_ASK = const(21)
 T_H_KEEP = const(22)       # the link ended with a match in play: keep or delete its save
-T_REASON = const(24)       # + session.R_*: last, so the session may add reasons (ui/linkplay_screen.py's too)
+T_REASON = const(25)       # + session.R_*: last, so the session may add reasons (ui/linkplay_screen.py's too)
 PAUSE_MS = const(600)      # the link screen takes no key this long after it appears
 
 

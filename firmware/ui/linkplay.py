@@ -21,7 +21,7 @@ from engine import codec
 from hal import keys
 from memory import MPY, drop
 from ui.common import S_GAME, S_MATCHEND, S_LINK, D_TOP, D_TABLE, D_MSG, D_RACK, D_HINT, NAMES
-from ui.gfx import ERR
+from ui.gfx import ERR, WHITE
 from ui.lang import tx
 from ui import lang
 
@@ -33,6 +33,7 @@ TMP = "link.tmp"
 # ui/linkplay_screen.py's)
 T_REFUSED = const(2)
 T_FRAME = const(3)         # + session.F_* - 1 (6 refusal codes)
+T_CHECKING = const(24)     # the hand-end check's line (ui/linkplay_screen.py's, ui/link_*.py)
 
 
 # the link screen's modules, off the heap while the table shows (docs/memory.md "link screen")
@@ -98,7 +99,17 @@ def hidden_news(app, h):
             app.cable.bar = p
             app.dirty |= D_HINT     # the bar alone (ui/linkplay_screen.py draw)
     else:
-        app.cable.bar = -1          # the next deal's bar starts empty
+        if h.stage == 2:
+            # the hand-end check (7-8 s on a Pico): its progress, by tens, on the message line
+            # and the hand end's screen (ui/screen_handend.py, which redraws whole)
+            p = h.progress() // 10 * 10
+            if p != app.cable.bar:
+                app.cable.bar = p
+                app.view.message = tx(T_CHECKING) + " " + str(p) + "%"
+                app.view.message_colour = WHITE
+                app.dirty |= D_MSG
+        else:
+            app.cable.bar = -1      # the next deal's bar (or check's line) starts empty
         if h.want != app.cable.want:
             app.cable.want = h.want
             app.dirty |= D_RACK | D_TABLE | D_TOP

@@ -26,7 +26,8 @@ T_BY_ME = const(19)
 T_TITLE = const(14)
 T_RESUMING = const(15)
 T_HIDDEN = const(23)
-T_REASON = const(24)       # + session.R_* (ui/linkkeys.py why())
+T_CHECKING = const(24)     # (ui/linkplay.py's too)
+T_REASON = const(25)       # + session.R_* (ui/linkkeys.py why())
 
 
 # --- opening and closing -------------------------------------------------------

@@ -57,11 +57,15 @@ def draw(app, dirty):
         t = lang.t(lang.HAND) + " " + str(n) + "/" + str(app.settings.hands)
     else:
         t = lang.t(lang.TARGET) + " " + str(g.target)
-    res = g.hand_result()
+    link = app.link
+    # hidden hands: the hand is counted once the keys are checked (the other rack is still
+    # placeholders): until then the check's line (ui/linkplay.py) stands for the breakdown
+    checking = link is not None and link.hidden is not None and link.hidden.stage == 2
+    res = None if checking else g.hand_result()
     if not tall and res is not None:
         p.text(4, y, 124, t, DIM, FELT_DARK)
     if res is None:
-        p.text(0, y, p.w, lang.t(lang.VOID), WHITE, FELT_DARK, 1)
+        p.text(0, y, p.w, app.view.message if checking else lang.t(lang.VOID), WHITE, FELT_DARK, 1)
     else:
         p.text(128, y, 52, sname(g, 0), WHITE, FELT_DARK, 2)
         p.text(184, y, 52, sname(g, 1), WHITE, FELT_DARK, 2)
