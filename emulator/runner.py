@@ -161,7 +161,7 @@ def guest_script(opts, width=240, height=240, keys=None):
     # linked Rummy match's qstr cliff even the line numbers count (the line table's bytes move the
     # heap's layout): with the comments the seed-1 match of benchmarks/linkmatch_figures.py
     # --variant rummy needed 131,456 B of heap, without them 130,176 B as before
-    return "".join(ln for ln in text.splitlines(True) if not ln.lstrip().startswith("#"))
+    return wasi.uncommented(text)
 
 
 def run_micropython(opts, storage_dir, source, display=None, heap=131072, clock=None,

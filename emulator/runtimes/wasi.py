@@ -391,6 +391,13 @@ def program(path: Union[str, Path, list], **params: Any) -> str:
     return text
 
 
+def uncommented(text: str) -> str:
+    """text without its whole-line comments (a statement's own comment stays): the text a board
+    holds while it runs (rp2040.board_script()), and the emulator's guest as its heap figures were
+    measured (runner.guest_script())."""
+    return "".join(ln for ln in text.splitlines(True) if not ln.lstrip().startswith("#"))
+
+
 def _guest(p: Union[str, Path]) -> Path:
     if os.path.isabs(p):
         return Path(p)

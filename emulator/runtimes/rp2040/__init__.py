@@ -471,8 +471,7 @@ def board_script(name, **params):
     (wasi.program()), without its comment lines: the board holds the whole text while it runs."""
     from emulator.runtimes import wasi
 
-    text = wasi.program(name, **params)
-    return "".join(ln for ln in text.splitlines(True) if not ln.lstrip().startswith("#"))
+    return wasi.uncommented(wasi.program(name, **params))
 
 
 def start_app(pico, **kw):
