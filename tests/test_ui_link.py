@@ -583,7 +583,7 @@ def test_the_hand_end_check_of_hidden_hands_shows_its_progress_on_the_table(tmp_
         if c is a and a.app.link is not None and a.app.link.hidden.stage == 2:
             seen.append(a.app.view.message)
     run(a, b, clock, done(a, b), check=check)
-    head = linkplay.tx(linkplay_screen.T_CHECKING)
+    head = linkplay.tx(linkplay.T_CHECKING)
     lines = [m for m in seen if m.startswith(head)]
     pcts = [int(m[len(head):].strip(" %")) for m in lines]
     assert len(set(pcts)) > 5 and pcts == sorted(pcts)

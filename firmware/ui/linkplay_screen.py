@@ -25,8 +25,7 @@ T_BY_PEER = const(18)
 T_BY_ME = const(19)
 T_TITLE = const(14)
 T_RESUMING = const(15)
-T_HIDDEN = const(23)
-T_CHECKING = const(24)     # (ui/linkplay.py's too)
+T_HIDDEN = const(23)       # (the title's literal too; 24 is ui/linkplay.py T_CHECKING)
 T_REASON = const(25)       # + session.R_* (ui/linkkeys.py why())
 
 
