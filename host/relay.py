@@ -181,6 +181,7 @@ class Console:
         self.boots = 0
         self.save = None
         self.link = Link(self.board, variant, target, nonce=nonces(seed), **kw)
+        self._keep()
         self.events = []
         self.playing = True     # False: the AI holds its move (tests freeze a turn)
 
@@ -192,6 +193,12 @@ class Console:
         saved = self.save if keep_save else None
         self.link = Link(self.board, self.variant, self.target, saved=saved,
                          nonce=nonces(self.seed * 1000 + self.boots), **self.kw)
+        self._keep()
+
+    def _keep(self):
+        # hidden hands: this console saves, so its steps wait for the save (link/hide.py)
+        if self.link.hidden is not None:
+            self.link.hidden.keep = True
 
     def step(self, play=None):
         L = self.link
@@ -206,8 +213,9 @@ class Console:
             if err:
                 raise AssertionError(f"the AI's move was refused: {err}")
         g = L.game
-        if L.dirty and g is not None and (g.turn != L.seat or g.phase >= 4) and L.safe_to_write():
-            self.save = L.saved()       # the UI's save at a turn boundary
+        if L.dirty and g is not None and (g.turn != L.seat or g.phase >= 4 or L.hidden is not None) \
+                and L.safe_to_write():
+            self.save = L.saved()       # the UI's save at a turn boundary (hidden hands: any move)
 
 
 def duel(variant="burako", target=0, seed=1, faults=(None, None), tick=5, until=None,

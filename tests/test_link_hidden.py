@@ -300,7 +300,19 @@ def test_garbage_is_refused_and_nothing_else_changes(junk):
 def test_a_power_cut_resumes_from_the_save_or_from_the_peer():
     a, b, got_a, _ = dealt(12)
     t = truth(a, b)
-    assert pair(0)[0].saved() is None                               # mid-shuffle: deal again
+    # mid-shuffle: both go on from their saves (no deal is dealt again), to the same deck
+    a0, b0 = pair(12)
+    assert b0.take(a0.commit()) is None and a0.take(b0.commit()) is None
+    for _ in range(20):
+        assert b0.take(a0.shuffle(2)) is None
+    a0, b0 = hidden.restore(a0.saved()), hidden.restore(b0.saved())
+    assert (a0.sent, b0.got, a0.peer_seal, b0.peer_seal) == (40, 40, b.seal, a.seal)
+    while (p := a0.shuffle(2)) is not None:
+        assert b0.take(p) is None
+    b0 = hidden.restore(b0.saved())
+    for i in range(0, 106, 14):
+        assert a0.take(b0.deck_out(i)) is None
+    assert a0.deck == a.deck and b0.deck == b.deck
     draw(a, b, STOCK[0])
     blob = a.saved()
     a2 = hidden.restore(blob)

@@ -414,3 +414,68 @@ def test_a_hidden_match_on_the_virtual_pico_against_a_cpython_console(pico_copy)
     # hand's end, the board and the host ended the same 108 moves with [645, -270] and [645, -360]
     # (the host counted 11 muerto placeholders at 20 each; test_a_hand_ending_before_a_muerto_...)
     assert f["scores"] == f["peer"]["scores"]
+
+
+# --- a power cut (docs/link.md "Hidden hands": "A power cut") ----------------------------
+def _moments():
+    """When a console loses its power: each a test of console c (host/relay.py's Console)."""
+    def hid(c):
+        return c.link.hidden
+
+    return {
+        "at its seal": lambda c: hid(c).stage == 1 and hid(c).h is not None and hid(c).h.got == 0
+        and c.link.game.hand >= 2,
+        "mid-shuffle": lambda c: hid(c).stage == 1 and hid(c).h is not None and 20 < hid(c).h.got < 90,
+        "mid-racks": lambda c: hid(c).stage == 1 and hid(c).h.ready() and 2 < hid(c).want < 9,
+        "a draw owed": lambda c: hid(c).stage == 0 and hid(c).want > 0 and c.link.count > 5,
+        "mid-hand": lambda c: c.link.count >= 40 and hid(c).stage == 0,
+        "mid-check": lambda c: hid(c).stage == 2 and hid(c).h.tiles is not None and hid(c).h.checked > 20,
+        "key owed": lambda c: hid(c).stage == 2 and hid(c).h.tiles is None,
+        "hand counted": lambda c: c.link.game is not None and c.link.game.phase == game.P_HAND_OVER
+        and hid(c).stage == 0 and c.link.game.hand >= 1,
+        "second hand": lambda c: c.link.game is not None and c.link.game.hand >= 2 and hid(c).stage == 1,
+    }
+
+
+def _cut(variant, seed, who, moment, both=False, target=0, later=0):
+    """A duel in which console `who` (and, both: the other too, `later` polls after) is
+    switched off and on from its last save when `moment` comes; returns the consoles and
+    how many checks of what each knew ran."""
+    seen = [0]
+    st = {}
+
+    def until(a, b, clock):
+        c = (a, b)[who]
+        if "cut" not in st and moment(c):
+            st["cut"] = clock.now
+            st["count"] = c.link.count
+            c.power_cycle()
+        elif "cut" in st and both and "both" not in st and clock.now - st["cut"] >= later:
+            st["both"] = clock.now
+            (a, b)[1 - who].power_cycle()
+        seen[0] += _knows_only_its_own(a) + _knows_only_its_own(b)
+        return a.link.state == session.ENDED and b.link.state == session.ENDED \
+            and a.link.idle() and b.link.idle()
+    a, b, clock, cable = duel(variant, target, seed, hidden=True, until=until, max_ms=8_000_000)
+    assert "cut" in st, "the moment never came"
+    return a, b, seen[0], st
+
+
+def _same_match(a, b):
+    la, lb = a.link, b.link
+    for L in (la, lb):
+        assert (L.state, L.reason) == (session.ENDED, session.R_MATCH_OVER), (L.reason, L.hidden.why)
+        assert L.game.phase == game.P_MATCH_OVER
+    assert bytes(la.log) == bytes(lb.log) and la.digest == lb.digest
+    ga, gb = la.game, lb.game
+    assert ga.history == gb.history and ga.scores == gb.scores and ga.winner == gb.winner
+    for g in (ga, gb):
+        assert HIDDEN not in bytes(g.racks[0]) + bytes(g.racks[1])
+
+
+@pytest.mark.parametrize("moment", sorted(_moments()))
+@pytest.mark.parametrize("who", [0, 1])
+def test_a_power_cut_at_any_step_of_a_hidden_hand_resumes_and_the_match_ends_alike(moment, who):
+    a, b, seen, st = _cut("burako", 11, who, _moments()[moment], target=1500)
+    _same_match(a, b)
+    assert (a, b)[who].boots == 1 and seen > 100

@@ -496,8 +496,8 @@ def test_linked_burako_match_fits_128k_inside_micropython(tmp_path, seed):
 def test_a_hidden_deal_shows_its_progress_and_the_match_is_played_to_the_end(tmp_path):
     """Both consoles ask for hidden hands (App(hidden=True)): the link screen says so while
     connecting, shows the deal's bar filling (a partial redraw equal to a full one), the
-    match is played and logged the same on both, and no link.sav is written (hidden hands
-    keep no save yet: docs/link.md "Left")."""
+    match is played and logged the same on both, link.sav written as it goes (and no
+    link.pos: the save rebuilds each hand as the console knew it) and gone at the end."""
     from uikit import full_redraw
     kw = {"hidden": True, "target": 200}
     a, b, clock, cable = pair(tmp_path, kw_a=kw, kw_b=kw)
@@ -516,17 +516,49 @@ def test_a_hidden_deal_shows_its_progress_and_the_match_is_played_to_the_end(tmp
         elif c is a and deals and deals[-1][-1] is not None:
             deals[-1].append(None)
         saves.append(linkplay_screen.exists(c.app.board.storage))
+        assert not os.path.exists(os.path.join(c.dir, linkplay.POS))
     run(a, b, clock, done(a, b), check=check)
     sa = snapshot(a.app)
     sb = snapshot(b.app)
     assert sa["history"] == sb["history"] and sa["scores"] == sb["scores"] and sa["screen"] == "matchend"
     assert a.app.link.hidden is not None and b.app.link.hidden is not None
     assert [r["id"] for r in a.log()] == [r["id"] for r in b.log()]
-    assert not any(saves) and a.app.saves == b.app.saves == 0
+    assert any(saves) and a.app.saves > 20 and b.app.saves > 20
+    assert not linkplay_screen.exists(a.app.board.storage)      # over on both: gone
     assert len(deals) == len(sa["history"])         # every hand's deal on the link screen
     for bars in deals:
         bars = bars[:-1]
         assert bars == sorted(bars) and len(set(bars)) > 10 and bars[-1] >= 90   # a step at a time
+
+
+@pytest.mark.parametrize("when", ["deal", "play", "check"])
+def test_a_power_off_under_hidden_hands_resumes_from_link_sav(tmp_path, when):
+    """A console switched off and on (a new App on the same storage) in the middle of a
+    hand's deal, of its play or of its hand-end check: the hidden match comes back from
+    link.sav (its secret, what it knew, the deck: docs/link.md "A power cut") and is played
+    to the same end on both, each console still seeing only its own rack."""
+    kw = {"hidden": True, "target": 200}
+    a, b, clock, cable = pair(tmp_path, kw_a=kw, kw_b=kw)
+
+    def moment():
+        L = b.app.link
+        if L is None or L.hidden is None or not linkplay_screen.exists(b.app.board.storage):
+            return False
+        h = L.hidden
+        return {"deal": h.stage == 1 and h.h is not None and h.h.got > 40,
+                "play": h.stage == 0 and L.count >= 30 and L.game.turn != L.seat,
+                "check": h.stage == 2 and h.h.checked > 10}[when]
+    run(a, b, clock, moment)
+    count = b.app.link.count
+    b.boot()                                   # off and on: a new App, the same storage
+    L = b.app.link
+    assert L is not None and L.hidden is not None and L.hidden.keep
+    assert L.count <= count and L.match_id == a.app.link.match_id
+    g = L.game
+    if L.hidden.stage == 0 and g.phase < game.P_HAND_OVER:     # what it knows: its own rack
+        assert set(g.stock) <= {game.HIDDEN}
+    run(a, b, clock, done(a, b))
+    same_match(a, b)
 
 
 def test_hidden_hands_on_one_console_only_end_the_link_with_the_rules_reason(tmp_path):

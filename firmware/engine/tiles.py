@@ -49,6 +49,8 @@ def value(t, joker_value=50):
 def to_text(t, cards=False):
     if t == JOKER:
         return "*"
+    if t > JOKER:
+        return "?"          # hidden hands: a tile this console does not know (game.HIDDEN)
     if cards:
         return RANKS[t % 13] + SUITS[t // 13]
     return COLOURS[t // 13] + str(t % 13 + 1)

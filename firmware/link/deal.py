@@ -142,6 +142,7 @@ def on_hello(link, b, i, n):
     # a match counts once it has a move or both consoles know it
     mine = link.match_id is not None
     theirs = mid is not None and (count > 0 or mid == link.match_id)
+    hid = link.hidden
     if link.phase == msg.ENDED:
         return                  # match over: a peer that is behind asks with SYNC
     d = link.dealing
@@ -162,13 +163,19 @@ def on_hello(link, b, i, n):
         link.end(msg.R_LOST_MATCH)
     elif mid != link.match_id or seat != 1 - link.seat:
         link.end(msg.R_OTHER_MATCH)
-    elif count > link.count:
-        link.repair().ask_sync(link)
-    elif count == link.count and dig != link.digest:
-        link.repair().ask_repair(link)
     else:
-        link.phase = msg.PLAYING      # level, or ahead: the peer asks for what it lacks
-        link.restored = False    # (a restored console's first sync is done)
+        # hidden hands: what a restart lost of this hand's steps, said and asked again; a
+        # peer that went on to the next hand waits for our hand-end check (True)
+        later = hid is not None and hid.link_up(count > link.count)
+        if count > link.count and not later:
+            link.repair().ask_sync(link)
+        elif count == link.count and dig != link.digest and hid is None:
+            # (under hidden hands the digests of a deal half done differ by its
+            # commitments: the next MOVE compares them)
+            link.repair().ask_repair(link)
+        else:
+            link.phase = msg.PLAYING      # level, or ahead: the peer asks for what it lacks
+            link.restored = False    # (a restored console's first sync is done)
 
 
 def start_deal(link):
@@ -228,7 +235,7 @@ def restore(link, b, game):
     """link's match from saved() bytes (ValueError when they are not one)."""
     if b[:5] != msg.SAVE_MAGIC or len(b) < 28:
         raise ValueError("not a link save")
-    v = b[5]
+    v = b[5] & 0x7F             # bit 7: hidden hands (the Link made its Hid from it)
     moves = link.game_module()
     r = moves.rules_at(v)
     if r is None:
@@ -246,12 +253,25 @@ def restore(link, b, game):
         raise ValueError("link save is damaged")    # its length byte overruns it
     count = msg.u16(b, i)
     dig = bytes(b[i + 2:i + 6])
-    link.log = bytearray(b[i + 6:])
+    i += 6
+    hid = link.hidden
+    if hid is not None:
+        if i + 2 > len(b):
+            raise ValueError("link save is damaged")
+        e = i + 2 + msg.u16(b, i)
+        blob = b[i + 2:e]
+        i = e
+    link.log = bytearray(b[i:])
     repair = link.repair()
     if link.seat > 1 or repair.skip_moves(link.log, count, link.get_move) != len(link.log):
         raise ValueError("link save is damaged")
     link.count = count
-    if game is not None and msg.digest(link.position(game)) == dig:
+    if hid is not None:
+        # hidden hands: no deal from the seed; each hand as this console knew it
+        g = hid.restore(blob, moves, link.log)
+        if g is None:
+            raise ValueError("link save does not replay")
+    elif game is not None and msg.digest(link.position(game)) == dig:
         g = game
     else:
         g, bad = repair.replay(moves, link.rules, link.seed, link.target, link.log)

@@ -34,7 +34,9 @@ DECK = const(12)       # start count values   the deck: B's pass, in its final o
 OPEN = const(13)       # public count (pos value)*   layers removed: for the receiver, or public
 SHOW = const(14)       # count (pos tile)*    tiles of the sender's made public (melded, discarded)
 KEY = const(15)        # secret:32            the hand's end: every step is checked
-ASK = const(16)        # what                 a restored console: 0 the deck, 1 my tiles' OPENs again
+ASK = const(16)        # what [args]          after a reconnection: 0 [got] the deck (from got), 1 [pos]* my
+#                                              tiles' OPENs again (all when none listed), 3 hand: the KEY again
+RESHOW = const(17)     # move:u16 count (pos tile)*   a SHOW again, with the move it came before (a catch-up)
 
 # why a Hand caught the peer (Hand.why); 0: nothing
 OK = const(0)
@@ -127,9 +129,9 @@ def derive(secret, n):
 
 def restore(b):
     """The Hand a save holds (Hand.saved()); ValueError when it is not one."""
-    if len(b) < 8 + W or b[:4] != b"BKH1":
+    if len(b) < 10 + W or b[:4] != b"BKH2":
         raise ValueError("hidden-hand save")
-    return Hand(b[4], bytes(b[8:8 + W]), b[5], b)
+    return Hand(b[4], bytes(b[10:10 + W]), b[5], b)
 
 
 def _get(b, i):
@@ -279,15 +281,14 @@ class Hand:
     # --- a power cut ------------------------------------------------------------
     def saved(self, deck=True):
         """The bytes to keep to go on after a power cut: the role, the secret,
-        the peer's commitment, what this console knows of each position, and
-        the deck (deck=False: ask the peer for it, ASK 0). None before the deck
-        is complete: nothing has been dealt, the deal starts again with new secrets."""
-        if self.got != self.n:
-            return None
-        out = bytearray(b"BKH1")
-        out.extend(bytes((self.role, self.n, 1 if deck else 2, self.why)))
+        the peer's commitment, how far the two passes are, what this console
+        knows of each position, and the deck so far (deck=False: ask the peer
+        for it, ASK 0). From the Hand's first moment: its SEAL commits to the
+        secret, so a deal once begun goes on (no deal is ever dealt again)."""
+        out = bytearray(b"BKH2")
+        out.extend(bytes((self.role, self.n, 1 if deck else 2, self.why, self.got, self.sent)))
         out.extend(self.secret)
-        out.extend(self.peer_seal or bytes(W))   # (set: the deck needs both seals)
+        out.extend(self.peer_seal or bytes(W))
         out.extend(self.owner)
         out.extend(self.known)
         if deck:
@@ -296,20 +297,22 @@ class Hand:
 
     def _load(self, b):
         n = self.n
-        k = 8 + 2 * W
-        if len(b) != k + 2 * n + (W * n if b[6] == 1 else 0) or b[:4] != b"BKH1" or b[6] not in (1, 2):
+        k = 10 + 2 * W
+        if len(b) != k + 2 * n + (W * n if b[6] == 1 else 0) or b[:4] != b"BKH2" or b[6] not in (1, 2) \
+                or b[8] > n or b[9] > n:
             raise ValueError("hidden-hand save")
-        self.peer_seal = bytes(b[8 + W:k])
+        ps = bytes(b[10 + W:k])
+        self.peer_seal = None if ps == bytes(W) else ps
         self.owner[:] = b[k:k + n]
         self.known[:] = b[k + n:k + 2 * n]
         for j in range(n):
             if self.known[j] != _NONE:
                 self.place[self.known[j]] = j
         self.why = b[7]
-        self.sent = n
+        self.sent = b[9]
         if b[6] == 1:
             self.deck[:] = b[k + 2 * n:]
-            self.got = n
+            self.got = b[8]
 
     def ask(self, what):
         """ASK: a restored console asks for the deck (0) or its tiles' OPENs again (1)."""

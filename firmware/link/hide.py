@@ -15,6 +15,13 @@
 # still runs, the next hand's SEAL) are held, in order, and taken when their
 # time comes (at most _HELD of them: more is a flood, R_PROTOCOL).
 #
+# A power cut (docs/link.md "Hidden hands": "A power cut"): with keep set (the
+# UI saves), what depends on this hand's secret or on our move leaves the
+# console only once the save holds it (the SEAL, our MOVE and its SHOW, the
+# KEY), so a restored console never lost a step the peer has seen: the deal
+# goes on from where the save has it (ASK 0), the tiles owed are asked again
+# (ASK 1, 3), and the peer's moves it lacks come with their SHOWs (RESHOW).
+#
 # A peer that owes a step (its part of the deal, an OPEN of our draw or muerto,
 # its KEY at the hand's end) and sends nothing of the hidden hands for _QUIET_MS
 # of connected time (a pulled cable does not count) ends the link (R_HIDDEN,
@@ -30,7 +37,7 @@ from link import msg
 _HIDDEN = const(53)     # engine/game.py HIDDEN
 _NONE = const(255)
 _BUSY = const(100)      # session.BUSY
-_HELD = const(6)
+_HELD = const(16)      # (a rack's OPENs and the card turned up, after a restart mid-deal)
 _DECK = const(2)        # deck elements a DECK frame (67 bytes)
 _HAND_OVER = const(4)   # engine/game.py P_HAND_OVER
 # engine/game.py's move kinds
@@ -40,6 +47,7 @@ _MELD = const(3)
 _DISCARD = const(6)
 _MUERTO = const(7)
 _QUIET_MS = const(30000)
+_PENDING = const(64)     # RESHOWs a catch-up may bring: a hand's SHOWs, with room
 
 
 def _fill(z, c):
@@ -82,10 +90,20 @@ class Hid:
         self.total = 1
         self.dh = None          # sha256 of the deck (the digest's commitment)
         self.decked = 0         # B: deck elements sent back
-        self.k = self.m = self.base = 0
+        self.k = self.m = self.base = self.n = 0
         self.last = self.peer_last = _NONE      # the last stock position each of us drew
         self.quiet = 0          # connected ms since either console's last hidden-hands step
         self.at = 0             # the transport's time quiet was counted to
+        self.keep = False       # the UI saves: our steps wait for the save (resume: above)
+        self.dirty = False    # a step waits for the next saved()
+        self.sealed = self.keyed = False    # this hand's SEAL, KEY out
+        self.out_show = None    # our move's SHOW: it goes out with the MOVE (Link.flush)
+        self.showed = bytearray()   # this hand's SHOWs as RESHOWs (a length byte each)
+        self.pending = []       # RESHOWs taken, applied as a catch-up reaches their moves
+        self.ours = bytearray()     # positions dealt or drawn to us this hand (ASK 1)
+        self.past = bytearray()     # every counted hand's tiles, position by position
+        self.old_key = None     # (hand, KEY payload) of the hand before this one (ASK 3)
+        self.sync_due = False   # the peer is ahead: catch up once our hand-end check is done
 
     # --- the Link's calls -------------------------------------------------------
     def idle(self):
@@ -93,7 +111,7 @@ class Hid:
         hand dealt whose deal has not begun yet (a held NEXT taken after the
         check, this poll) is not idle: its racks are all placeholders."""
         g = self.link.game
-        return self.stage == 0 and not self.want and (
+        return self.stage == 0 and not self.want and not self.dirty and (
             g is None or g.phase >= _HAND_OVER or (self.h is not None and self.hand == g.hand))
 
     def progress(self):
@@ -140,8 +158,16 @@ class Hid:
         if self.spent:
             self.spent = False          # one pow() a poll: the peer's SHUF or OPEN had it
             return
-        if len(L.t.queue) > 2:
-            return                      # the cable's pace: a few frames waiting at most
+        if len(L.t.queue) > 2 or self.dirty:
+            return                      # the cable's pace; a step the save does not hold yet
+        if not self.sealed:
+            self.sealed = True
+            self.send(h.commit())
+            return
+        if self.stage == 2 and not self.keyed:
+            self.keyed = True
+            self.send(h.reveal())       # the hand is over: our secret, for the check
+            return
         if self.stage == 1:
             if not h.role:
                 if h.peer_seal is not None and h.sent < h.n:
@@ -156,10 +182,13 @@ class Hid:
                 self.send(bytes((hidden.DECK, j, k)) + h.deck[hidden.W * j:hidden.W * (j + k)])
                 self.decked = j + k
                 return
+        if self.held and h.ready() and self.held[0][0] == hidden.OPEN:
+            self.release()
         if self.todo and h.ready():
             j, pub = self.todo.pop(0)
-            self.send(h.give(bytes((j,)), pub))
-            self.steps += 1
+            if pub or h.owner[j] != hidden.SHOWN:   # (shown since: a catch-up's draw, then
+                self.send(h.give(bytes((j,)), pub))     # its meld; the peer had the tile)
+                self.steps += 1
             return
         if self.stage == 1 and h.ready() and not self.want:
             self.stage = 0
@@ -176,13 +205,19 @@ class Hid:
             elif not left:
                 self.reveal(g, h)
                 g.end_hand()            # R7: the hand counted, both racks known
+                self.past.extend(h.tiles)
                 L.set_game(g)
+                if not L.dirty:
+                    L.dirty = t.now | 1     # the count in the save
                 if g.phase == L.over:   # (the Link sees the match's end after a move; here
                     L.phase = msg.ENDED     # it comes with the last hand's count)
                     L.reason = msg.R_MATCH_OVER
                 self.stage = 0
                 L.events.append((msg.EV_SYNC, L.count, 0))
                 self.release()
+                if self.sync_due and L.phase == msg.PLAYING:
+                    self.sync_due = False
+                    L.repair().ask_sync(L)  # the peer went on to the next hand meanwhile
 
     def send(self, p):
         self.quiet = 0
@@ -190,20 +225,23 @@ class Hid:
 
     def begin(self, g):
         L = self.link
-        r = g.rules
-        k = r.rack_size(2)
-        m = r.muerto
-        n = len(g.stock) + len(g.pile) + len(g.racks[0]) + len(g.racks[1]) + \
-            len(g.muertos[0]) + len(g.muertos[1])
-        self.k, self.m, self.base = k, m, 2 * k + 2 * m
-        self.h = h = hidden.Hand(L.seat, L.random(32), n)
+        if self.h is not None and self.keyed:
+            self.old_key = (self.hand & 255, self.h.reveal())
+        self.measure(g)
+        n = self.n
+        self.h = hidden.Hand(L.seat, L.random(32), n)
         self.hand = g.hand
         self.stage = 1
         self.phase = msg.DEALING
         self.decked = 0
         self.dh = None
         self.last = self.peer_last = _NONE
+        self.sealed = self.keyed = False
+        self.showed = bytearray()
+        self.pending = []
+        k = self.k
         p = (1 - L.seat) * k
+        self.ours = bytearray(range(L.seat * k, L.seat * k + k))
         self.todo = [(j, False) for j in range(p, p + k)]
         self.want = k
         if g.pile:
@@ -211,12 +249,29 @@ class Hid:
             self.want += 1
         self.steps = 0
         self.total = n + 2 * len(self.todo)
-        self.send(h.commit())
+        self.mark()                     # the SEAL goes out once the save holds the secret
         self.release()
+
+    def measure(self, g):
+        # the deal's shape: racks of k, muertos of m, the stock from base; n positions
+        r = g.rules
+        self.k = k = r.rack_size(2)
+        self.m = m = r.muerto
+        self.base = 2 * k + 2 * m
+        self.n = len(g.stock) + len(g.pile) + len(g.racks[0]) + len(g.racks[1]) + \
+            len(g.muertos[0]) + len(g.muertos[1])
+
+    def mark(self):
+        # a step that must be in the save before it goes out (keep: the UI saves)
+        if self.keep:
+            self.dirty = True
+            L = self.link
+            if not L.dirty:
+                L.dirty = L.t.now | 1
 
     def received(self, b, i, n):
         t = b[i]
-        if t != msg.MOVE and not hidden.SEAL <= t <= hidden.ASK:
+        if t != msg.MOVE and not hidden.SEAL <= t <= hidden.RESHOW:
             return False
         L = self.link
         p = bytes(b[i:n])
@@ -243,11 +298,30 @@ class Hid:
                 L.hidden = self
             if L.count > c:
                 self.peer_moved(L.events[-1][2], g, k)
+                self.ended(g)
             return True
         h = self.h
-        if h is None or t == hidden.ASK:
-            L.refuse(msg.F_UNEXPECTED, 0, False)   # (no resume under hidden hands yet)
+        if t == hidden.RESHOW:
+            if len(self.pending) >= _PENDING:
+                L.end(msg.R_PROTOCOL)
+            else:
+                self.pending.append(p)  # (applied as the catch-up reaches its move)
             return True
+        if h is None:
+            L.refuse(msg.F_UNEXPECTED, 0, False)
+            return True
+        if t == hidden.ASK:
+            self.asked(p, g, h)
+            return True
+        # again after a reconnection: the same SEAL or KEY, a pass's element we hold
+        if (t == hidden.SEAL and p[1:] == h.peer_seal) or (t == hidden.KEY and p[1:] == h.peer_secret) \
+                or ((t == hidden.SHUF or t == hidden.DECK) and len(p) > 2 and p[1] != h.got):
+            return True
+        if t == hidden.SHOW:
+            self.shown(p, g)
+            return True
+        if t == hidden.OPEN and len(p) == 36 and not p[1] and h.owner[p[3]] == hidden.PUBLIC:
+            return True     # ours again (ASK 1), and shown since: nothing it could teach
         r = h.take(p)
         self.spent = t == hidden.SHUF or t == hidden.OPEN
         if h.why:
@@ -261,12 +335,58 @@ class Hid:
                     self.want -= 1
                     self.steps += 1
             self.drawn(g, self.last)
-        elif t == hidden.SHOW:
-            z = g.racks[1 - L.seat]
-            for x in r:
-                _fill(z, hidden.tile_code(x))
-            self.drawn(g, self.peer_last)
         return True
+
+    def shown(self, p, g):
+        # the peer's tiles made public (SHOW, or a RESHOW as its move is caught up):
+        # into its rack's placeholders, before its move is played
+        h = self.h
+        q = bytearray((hidden.SHOW, 0))
+        for i in range(2, len(p) - 1, 2):
+            if h.owner[p[i]] != hidden.SHOWN or h.known[p[i]] != p[i + 1]:
+                q.extend(p[i:i + 2])    # (the same claim again: its SHOW came, its MOVE did not)
+                q[1] += 1
+        r = h.take(bytes(q) if len(p) >= 2 and len(p) == 2 + 2 * p[1] else p)
+        if h.why:
+            self.caught(g)
+            return
+        z = g.racks[1 - self.link.seat]
+        for x in r:
+            _fill(z, hidden.tile_code(x))
+        self.drawn(g, self.peer_last)
+
+    def asked(self, p, g, h):
+        # ASK after a reconnection: 0 got (the pass or the deck from there on), 1 the
+        # positions whose OPENs the peer lacks (only its own, or the card turned up),
+        # 3 hand (our KEY again, only once that hand is over)
+        w = p[1] if len(p) > 1 else 255
+        if w == 0 and len(p) == 3 and p[2] <= h.n:
+            if h.role:
+                self.decked = p[2]
+            elif p[2] <= h.sent:
+                h.sent = p[2]
+            return
+        if w == 1:
+            for j in p[2:]:
+                o = h.owner[j] if j < h.n else _NONE
+                if o == hidden.PEERS:
+                    self.todo.append((j, False))
+                elif j == h.n - 1 and g.rules.pile_start:
+                    self.todo.append((j, True))
+                elif o != hidden.STOCK:
+                    # (a stock position: its draw's MOVE is still on its way, and brings it)
+                    h.why = hidden.GARBAGE      # not a tile of the peer's: a probe
+                    self.caught(g)
+                    return
+            return
+        if w == 3 and len(p) == 3:
+            if p[2] == self.hand & 255 and self.keyed:
+                self.send(h.reveal())
+            elif self.old_key is not None and self.old_key[0] == p[2]:
+                self.send(self.old_key[1])
+            return
+        h.why = hidden.GARBAGE
+        self.caught(g)
 
     def send_move(self, mv):
         """Our move: the SHOW of its hidden tiles, then the Link's own path."""
@@ -274,6 +394,7 @@ class Hid:
         g = L.game
         if not self.idle():
             return _BUSY
+        L.flush()                       # (a move before it goes out with its SHOW)
         show = self.shows(mv, g)
         k = len(g.stock)
         L.hidden = None
@@ -284,15 +405,26 @@ class Hid:
         if err:
             return err
         if show:
-            self.send(self.h.show(show))       # before the MOVE (built at the next poll)
+            self.out_show = self.h.show(show)   # out with the MOVE (Link.flush: flush())
         kind = mv[0]
-        if (kind == _DRAW or kind == _REDRAW) and k:
-            self.last = self.base + k - 1   # the stock's top: the peer opens it for us
-            self.want += 1
+        if self.mine_moved(mv, k):
+            self.want += 1              # the stock's top: the peer opens it for us
         elif kind == _MUERTO:
             self.want += self.m
+        self.mark()                     # the MOVE goes out once the save holds it
         self.ended(g)
         return 0
+
+    def flush(self, ply):
+        """Link.flush: our move's SHOW goes out before its MOVE (number ply), and is
+        kept for a catch-up (RESHOW)."""
+        p = self.out_show
+        if p is not None:
+            self.out_show = None
+            self.send(p)
+            r = bytes((hidden.RESHOW, ply & 255, ply >> 8)) + p[1:]
+            self.showed.append(len(r))
+            self.showed.extend(r)
 
     # --- ours -------------------------------------------------------------------
     def holds(self, p):
@@ -300,7 +432,12 @@ class Hid:
         cur = g is not None and self.h is not None and self.hand == g.hand
         if p[0] == msg.MOVE:
             return g is not None and (self.stage != 0 or (not cur and g.phase < _HAND_OVER))
-        return p[0] == hidden.SEAL and (self.stage == 2 or not cur)
+        if p[0] == hidden.OPEN:
+            # before our deck is whole again (a restart mid-deal: the peer's OPENs of our
+            # rack may come while our pass is rebuilt from its ASK 0)
+            return cur and not self.h.ready()
+        # a SEAL is the next hand's until that hand is dealt and begun here
+        return p[0] == hidden.SEAL and (self.stage == 2 or not cur or g.phase >= _HAND_OVER)
 
     def release(self):
         while self.held and not self.holds(self.held[0]) and self.link.phase == msg.PLAYING:
@@ -335,22 +472,44 @@ class Hid:
                 out.extend(bytes(mine[:k]))
         return bytes(out)
 
-    def peer_moved(self, mv, g, k):
+    def peer_moved(self, mv, g, k, owe=True):
+        # the peer's draw (the stock's top) or muerto: its positions are the peer's now
+        # (owe: we give their OPENs; a restore leaves that to the peer's ASK 1)
         kind = mv[0]
         if (kind == _DRAW or kind == _REDRAW) and k:
             self.peer_last = j = self.base + k - 1
-            self.todo.append((j, False))
+            self.owe(j, owe)
         elif kind == _MUERTO:
             a = 2 * self.k + (1 - self.link.seat) * self.m
             for j in range(a, a + self.m):
-                self.todo.append((j, False))
-        self.ended(g)
+                self.owe(j, owe)
+
+    def owe(self, j, give):
+        h = self.h
+        if h.owner[j] == hidden.STOCK:
+            h.owner[j] = hidden.PEERS
+        if give:
+            self.todo.append((j, False))
+
+    def mine_moved(self, mv, k):
+        # our draw (True: a tile to wait for) or muerto: positions of ours
+        kind = mv[0]
+        if (kind == _DRAW or kind == _REDRAW) and k:
+            self.last = self.base + k - 1
+            self.ours.append(self.last)
+            return True
+        if kind == _MUERTO:
+            a = 2 * self.k + self.link.seat * self.m
+            self.ours.extend(bytes(range(a, a + self.m)))
+        return False
 
     def ended(self, g):
-        # the hand is over (engine: hidden 2): both keys out, then the check
+        # the hand is over (engine: hidden 2): both keys out (poll(): ours once the
+        # save holds the hand's end), then the check
         if g.hidden == 2 and self.stage != 2:
             self.stage = 2
-            self.send(self.h.reveal())
+            self.keyed = False
+            self.mark()
 
     def caught(self, g):
         # the hand void (never counted), the link ended on both (R_HIDDEN); which check
@@ -403,3 +562,169 @@ class Hid:
             out.extend(h.seal if h.role else h.peer_seal)
             out.extend(self.dh)
         return bytes(out)
+
+    # --- a reconnection, a catch-up, a power cut ----------------------------------
+    def link_up(self, behind):
+        """link/deal.py, on the peer's HELLO of our match (behind: it has moves we
+        lack): say again what a restart (ours or the peer's) may have lost on the
+        way: our SEAL, where our deal's stream stands (ASK 0), the tiles we wait for
+        (ASK 1), our KEY once the hand is over, and ask for the peer's (ASK 3). True:
+        the catch-up waits for our hand-end check (the peer went on to the next hand)."""
+        self.pending = []
+        self.sync_due = behind and self.stage == 2
+        g = self.link.game
+        h = self.h
+        if h is None or g is None or self.hand != g.hand:
+            return self.sync_due
+        if self.sealed and self.stage == 1:
+            self.send(h.commit())       # (later both hold it: the deck needs both)
+        if not h.ready():
+            self.send(bytes((hidden.ASK, 0, h.got)))
+        out = bytearray((hidden.ASK, 1))
+        for j in self.ours:
+            if h.known[j] == _NONE:
+                out.append(j)
+        if _HIDDEN in g.pile:
+            out.append(h.n - 1)         # the card turned up (R12), not open here yet
+        if len(out) > 2:
+            self.send(bytes(out))
+        if self.keyed:
+            self.send(h.reveal())
+        if self.stage == 2 and h.tiles is None:
+            self.send(bytes((hidden.ASK, 3, self.hand & 255)))
+        return self.sync_due
+
+    def serve_log(self, start):
+        """link/repair.py, serving SYNC(start): our SHOWs of the moves the peer lacks
+        go first (RESHOW), so that it plays them as it played them live."""
+        b = self.showed
+        i = 0
+        while i < len(b):
+            e = i + 1 + b[i]
+            if b[i + 2] | (b[i + 3] << 8) >= start:
+                self.send(bytes(b[i + 1:e]))
+            i = e
+
+    def on_log(self, ply, g, mv=None, k=0):
+        """link/repair.py, around the caught-up move number ply (the peer's: ours are
+        in our save): before it is played, its SHOW (mv None); after, mv and the stock's
+        size before it."""
+        if mv is None:
+            for p in self.pending:
+                if p[1] | (p[2] << 8) == ply:
+                    self.shown(bytes((hidden.SHOW,)) + p[3:], g)
+        elif self.h is not None and self.hand == g.hand:
+            self.peer_moved(mv, g, k)
+            self.ended(g)
+
+    def saved(self):
+        """The part of the Link's save that hidden hands add (Link.save_head): every
+        counted hand's tiles, this hand's SHOWs, the last hand's KEY, this hand's
+        Hand (its secret, what it knows, the deck) and its stage."""
+        g = self.link.game
+        h = self.h
+        cur = h is not None and g is not None and self.hand == g.hand
+        ok = self.old_key if cur else (
+            (self.hand & 255, h.reveal()) if h is not None and self.keyed else None)
+        out = bytearray(b"BKS1")
+        out.append(self.stage if cur else 0)
+        for part in (self.past, self.showed if cur else b"", b"" if ok is None else bytes((ok[0],)) + ok[1],
+                     h.saved() if cur else b""):
+            out.extend(len(part).to_bytes(2, "little"))
+            out.extend(part)
+        self.dirty = False
+        return bytes(out)
+
+    def restore(self, b, moves, log):
+        """A Link restored from its save: saved()'s bytes b, then the match rebuilt
+        from its log (rebuild()); ValueError when b is damaged."""
+        if b[:4] != b"BKS1" or len(b) < 13:
+            raise ValueError("hidden hands save")
+        parts = []
+        i = 5
+        for _ in range(4):
+            if i + 2 > len(b):
+                raise ValueError("hidden hands save")
+            e = i + 2 + (b[i] | (b[i + 1] << 8))
+            parts.append(bytes(b[i + 2:e]))
+            i = e
+        if i != len(b) or b[4] > 2 or len(parts[2]) not in (0, 2 + hidden.W):
+            raise ValueError("hidden hands save")
+        self.past = bytearray(parts[0])
+        self.showed = bytearray(parts[1])
+        self.old_key = (parts[2][0], parts[2][1:]) if parts[2] else None
+        self.h = hidden.restore(parts[3]) if parts[3] else None
+        self.stage = b[4] if self.h is not None else 0
+        return self.rebuild(moves, log)
+
+    def rebuild(self, moves, log):
+        """The match from its log after restore(): each hand dealt as the protocol dealt it,
+        with the tiles this console knows (all of a counted hand's; of this hand's, ours
+        and those made public); None when the log does not replay. Then what we wait for
+        and how far the deal is, as at the save."""
+        L = self.link
+        g = moves.new_game(L.rules, L.seed, L.target)
+        self.hide(g)
+        hands = 0
+        cur = self.fill(g, 0)
+        i = 0
+        n = len(log)
+        while i < n:
+            mv, i = moves.get_move(log, i, n, g)
+            if mv is None:
+                return None
+            hand, seat, k = g.hand, g.turn, len(g.stock)
+            if g.play(mv):
+                return None
+            if cur and hand == g.hand:
+                if seat == L.seat:
+                    self.mine_moved(mv, k)
+                else:
+                    self.peer_moved(mv, g, k, False)
+            if g.hidden == 2 and not cur:
+                g.end_hand()            # a counted hand: every tile was filled in
+            if g.hand != hand:
+                hands += 1
+                cur = self.fill(g, hands)
+        h = self.h
+        if h is not None:
+            self.hand = g.hand          # (saved() keeps only the last dealt hand's Hand)
+        if not cur:
+            self.stage = 0
+            return g
+        self.want = _count(g.racks[L.seat], _HIDDEN) + _count(g.pile, _HIDDEN)
+        p = (1 - L.seat) * self.k
+        self.todo = [(j, False) for j in range(p, p + self.k) if h.owner[j] == hidden.STOCK]
+        if g.pile and h.owner[self.n - 1] == hidden.STOCK:
+            self.todo.append((self.n - 1, True))
+        self.phase = msg.DEALING if self.stage == 1 else msg.PLAYING
+        self.decked = self.n
+        self.sealed = self.stage != 1   # (the SEAL again: the peer takes a copy as nothing)
+        self.steps = h.got + self.k - self.want
+        self.total = self.n + 2 * self.k
+        self.drawn(g, self.last)
+        return g
+
+    def fill(self, g, x):
+        # hand number x of the match, just dealt: its tiles where this console knows them
+        # (a counted hand: self.past; this hand: the Hand's). True: this hand's
+        self.measure(g)
+        n = self.n
+        src = None
+        if len(self.past) >= n * (x + 1):
+            src = self.past[n * x:n * (x + 1)]
+        elif self.h is not None and len(self.past) == n * x:
+            src = self.h.known
+            self.hand = g.hand
+            self.ours = bytearray(range(self.link.seat * self.k, self.link.seat * self.k + self.k))
+            self.last = self.peer_last = _NONE
+        if src is None:
+            return False
+        zs = [(g.racks[0], 0), (g.racks[1], self.k), (g.muertos[0], 2 * self.k),
+              (g.muertos[1], 2 * self.k + self.m), (g.stock, self.base), (g.pile, n - 1)]
+        for z, a in zs:
+            for i in range(len(z)):
+                t = src[a + i]
+                if t != _NONE:
+                    z[i] = hidden.tile_code(t)
+        return src is self.h.known if self.h is not None else False

@@ -92,8 +92,8 @@ def serve_log(link, start):
 
 
 def pump(link):
-    if link.t.queue:
-        return
+    if link.t.queue or link.out_move is not None:
+        return                  # (hidden hands: our last move leaves once saved, its SHOW first)
     log = link.log
     serving = link.serving
     i = serving[0]
@@ -135,6 +135,9 @@ def on_sync(link, b, i, n, t):
         link.end(msg.R_CHEAT if t == msg.REPAIR else msg.R_PROTOCOL)
         return
     start = msg.u16(b, i + 1)
+    if t == msg.REPAIR and link.hidden is not None:
+        link.end(msg.R_DESYNC)      # a replay from the seed deals no hidden hand
+        return
     if t == msg.REPAIR:
         # heal our own position first: it may be the wrong one
         g, bad = replay(link.game_module(), link.rules, link.seed, link.target, link.log)
@@ -149,6 +152,8 @@ def on_sync(link, b, i, n, t):
     elif start > link.count:
         link.refuse(msg.F_UNEXPECTED)
         return
+    if link.hidden is not None:
+        link.hidden.serve_log(start)    # the SHOWs of the moves it lacks, first
     serve_log(link, start)
 
 
@@ -159,6 +164,9 @@ def undo(link):
     syncing = link.syncing
     link.syncing = None
     if syncing[2] is link.game and syncing[1] > link.count:
+        if link.hidden is not None:
+            link.end(msg.R_DESYNC)  # (hidden hands: no position to put back from public bytes)
+            return
         link.set_game(link.game_module().decode(link.pos))
         link.events.append((msg.EV_SYNC, link.count, 0))
 
@@ -169,7 +177,7 @@ def _give_up(link, syncing, code, why=0):
     link.sync_reset()
     if syncing[0]:
         link.end(msg.R_CHEAT)
-    else:
+    elif link.phase != msg.ENDED:
         link.phase = msg.PLAYING
         link.refuse(code, why)
 
@@ -215,7 +223,8 @@ def on_log(link, b, i, n):
         else:
             # a move we lack: the peer's, or (restored from a save, before
             # the first sync) one of ours the save did not hold yet
-            if g.turn == link.seat and not link.restored:
+            if g.turn == link.seat and (not link.restored or link.hidden is not None):
+                # (hidden hands: our own moves leave only once our save holds them)
                 link.sync_reset()
                 link.end(msg.R_CHEAT)
                 return
@@ -223,10 +232,16 @@ def on_log(link, b, i, n):
                 link.sync_reset()
                 link.end(msg.R_PROTOCOL)
                 return
+        hid = link.hidden if syncing[1] >= link.count else None
+        if hid is not None:
+            hid.on_log(syncing[1], g)   # its SHOW (RESHOW) first, as it came live
+            k = len(g.stock)
         err = g.play(mv)
         if err:
             _give_up(link, syncing, msg.F_ILLEGAL, err)
             return
+        if hid is not None:
+            hid.on_log(syncing[1], g, mv, k)
         if syncing[1] >= link.count:
             for x in range(j, e):
                 pend.append(b[x])
@@ -252,8 +267,9 @@ def on_log_end(link, b, i, n):
             link.end(msg.R_DESYNC if count == link.count else msg.R_CHEAT)
         else:
             link.sync_reset()
-            link.phase = msg.PLAYING
-            link.refuse(msg.F_DIGEST)
+            if link.phase != msg.ENDED:
+                link.phase = msg.PLAYING
+                link.refuse(msg.F_DIGEST)
         return
     link.syncing = None
     link.log.extend(syncing[3])

@@ -112,9 +112,9 @@ class Link:
         self._lazy = True           # link/deal.py, link/repair.py or moves_burako.py loaded
         # hidden hands' side (link/hide.py's Hid) or None: the open deal from the seed
         self.hidden = None
+        if saved is not None and len(saved) > 5:
+            hidden = saved[5] & 0x80        # a save says whether its match deals hidden hands
         if hidden and variant != "rummy":
-            if saved is not None:
-                raise ValueError("no resume under hidden hands yet")
             from link import hide
             self.hidden = hide.Hid(self)
         self.random = nonce or entropy.random_bytes
@@ -173,7 +173,8 @@ class Link:
         number of events waiting."""
         if now is None:
             now = self.t.clock.ticks_ms()
-        self._flush()
+        if self.hidden is None or not self.hidden.dirty:
+            self.flush()            # (hidden hands: our MOVE leaves once saved: save_head)
         self.t.poll(now)
         if self.hidden is not None:
             self.hidden.poll()              # at most one pow() a poll
@@ -219,7 +220,7 @@ class Link:
             return self.hidden.send_move(mv)    # its SHOWs, then this again without it
         if g.turn != self.seat:
             return NOT_YOUR_TURN
-        self._flush()
+        self.flush()
         # its bytes first: a Rummy play's refer to the table before it
         log = self.log
         k = len(log)
@@ -241,9 +242,11 @@ class Link:
         self._logged()
         return 0
 
-    def _flush(self):
+    def flush(self):
         if self.out_move is not None:
             self.out_move = None
+            if self.hidden is not None:
+                self.hidden.flush(self.count - 1)   # its SHOW first
             self.pos = self.position(self.game)
             self.digest = msg.digest(self.pos)
             self.send(msg.move(self.count - 1, self.digest, None, self.log, self._tail))
@@ -251,7 +254,7 @@ class Link:
     def abandon(self):
         """Give the match up (tells the peer if it is there)."""
         if self.phase != ENDED:
-            self._flush()
+            self.flush()
             self.end(R_ABANDONED)
 
     def connected(self):
@@ -268,13 +271,14 @@ class Link:
         has not finished taking off next_event() (its answer to one is not
         a moment for the flash). (Bytes that arrive during the write are
         lost and resent, never misread.)"""
-        if self.events:
-            return False
+        h = self.hidden
+        if self.events or (h is not None and self.syncing is not None):
+            return False            # (hidden hands: not with a catch-up half played on the game)
         d = self.dirty
         if d and self.t.clock.ticks_diff(self.t.now, d) >= _SAVE_MS:
             return True             # a peer never lets it be quiet: save anyway (resent)
-        if not self.idle():
-            return False
+        if not self.t.idle() or (self.out_move is not None and h is None):
+            return False            # (hidden hands: our MOVE waits for this save)
         a = getattr(self.t.stream, "any", None)
         return a is None or not a()
 
@@ -294,9 +298,9 @@ class Link:
         writes this, then link.log as it lies (no copy of a whole match)."""
         if self.match_id is None:
             return None
-        self._flush()
+        self.flush()
         out = bytearray(msg.SAVE_MAGIC)
-        out.append(self.variant)
+        out.append(self.variant | (0x80 if self.hidden is not None else 0))    # (as in HELLO)
         msg.put16(out, self.target)
         s = self.seed
         out.extend(bytes((s & 0xFF, (s >> 8) & 0xFF, (s >> 16) & 0xFF, (s >> 24) & 0xFF)))
@@ -306,6 +310,10 @@ class Link:
         out.extend(self.peer_fw)
         msg.put16(out, self.count)
         out.extend(self.digest)
+        if self.hidden is not None:
+            b = self.hidden.saved()     # before the log: its secret, what it knows
+            msg.put16(out, len(b))
+            out.extend(b)
         self.dirty = False
         return bytes(out)
 

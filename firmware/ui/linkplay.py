@@ -73,7 +73,8 @@ def poll(app, now):
     if MPY and app.screen == S_GAME and SCREEN[0] in sys.modules:
         drop(SCREEN)
     mv = link.out_move
-    sent = mv is not None           # this poll sends the last local move (its digest)
+    # this poll sends the last local move (its digest); hidden hands: not before the save
+    sent = mv is not None and (link.hidden is None or not link.hidden.dirty)
     if sent and mv[0] == game.TIMEUP and app.match.game.phase == game.P_MATCH_OVER:
         # time up declared here (App.match_clock: this seat was to move, its clock ran
         # out, docs/rules.md R9) between hands: it ended the match
@@ -187,7 +188,8 @@ def state(app, s):
 
 def persist(app):
     link = app.link
-    g = app.match.game
+    h = link.hidden
+    g = app.match.game if h is None else link.game  # (a hidden deal saves before it is bound)
     if g is None:
         return
     if g.phase == game.P_MATCH_OVER:
@@ -200,14 +202,19 @@ def persist(app):
             remove(app.board.storage)
             link.dirty = False
         return
-    if link.dirty and link.match_id is not None and link.hidden is None and g.phase != game.P_MATCH_OVER and \
-            (g.phase == game.P_DRAW or g.phase == game.P_HAND_OVER) and link.safe_to_write():
+    # (hidden hands: after every move of ours, which leaves the console once saved; no
+    # position file: the save rebuilds each hand as this console knew it)
+    if link.dirty and link.match_id is not None and g.phase != game.P_MATCH_OVER and \
+            (g.phase == game.P_DRAW or g.phase == game.P_HAND_OVER or h is not None) and link.safe_to_write():
         try:
             write_saved(app.board.storage, link)
-            write(app.board.storage, codec.encode(g), POS)
+            if h is None:
+                write(app.board.storage, codec.encode(g), POS)
             app.saves += 1
         except OSError:
             link.dirty = False        # a failing flash must not stop the game
+            if h is not None:
+                h.dirty = False       # (nor hidden hands' steps, which wait for the save)
         app.next_ai = app.now + 1   # and the AI thinks in the next frame, not this one
 
 

@@ -45,8 +45,9 @@ def start(app):
             linkplay.remove(app.board.storage)
             app.bad_save = True
     if link is None:
-        # (a saved match resumes as it was dealt: hidden hands keep no save yet)
         link = session.Link(app.board, v, app.settings.target, hidden=app.settings.hidden)
+    if link.hidden is not None:
+        link.hidden.keep = True     # our steps wait for the save (docs/link.md "A power cut")
     # the name this console sends in HELLO (docs/ui.md "Names"): the set-up's first seat's,
     # else the most recent in names.txt, else none
     nm = app.settings.names[0]
