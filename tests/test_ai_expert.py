@@ -180,6 +180,33 @@ def test_level_four_discards_points_when_the_opponent_can_close():
     assert mv[0] == game.DISCARD and mv[2] == bytes(tiles.parse_list("B1"))
 
 
+
+def _drawing(rack, pile, **kw):
+    g = position(rack, pile, **kw)
+    g.phase = game.P_DRAW
+    return g
+
+
+def test_level_four_races_for_its_muerto_and_the_close():
+    # R6/R8: R5 on top melds with R3 R4, the three tiles under it play
+    # nowhere (it lays 3 of the 4 it would bring). Level 3 takes it; level
+    # 4 draws, before its muerto with a short rack and once free to close
+    # (muerto and a canasta), the race that docs/ai.md measures
+    short = "R3 R4 K9 Y12 K6"
+    for kw in ({}, {"melds": ("B3 B4 B5 B6 B7 B8 B9",), "taken": (1, 0)}):
+        assert BasicAI(3).choose(_drawing(short, "K1 Y9 Y6 R5", **kw))[0] == game.PILE
+        assert ExpertAI(0).choose(_drawing(short, "K1 Y9 Y6 R5", **kw))[0] == game.DRAW
+        # a pile that lets it lay all it brings is taken
+        assert ExpertAI(0).choose(_drawing(short, "R5", **kw))[0] == game.PILE
+    # a long rack before the muerto takes it as level 3 does
+    assert ExpertAI(0).choose(_drawing(short + " B11 R8 K13", "K1 Y9 Y6 R5"))[0] == game.PILE
+    # with a partner the side's shorter rack races: this one, not when the
+    # partner's is shorter
+    g = _drawing(short, "K1 Y9 Y6 R5", players=4)
+    assert ExpertAI(0).choose(g)[0] == game.DRAW
+    g.racks[2] = bytearray(tiles.parse_list("K7 B12 Y1"))
+    assert ExpertAI(0).choose(g)[0] == game.PILE
+
 @pytest.mark.micropython
 @pytest.mark.parametrize("variant,n,seed", [("burako", 2, 3), ("burako", 4, 4), ("burraco", 2, 5)])
 def test_level_four_same_decisions_inside_micropython_at_128k(variant, n, seed):
