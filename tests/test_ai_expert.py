@@ -182,8 +182,11 @@ def test_level_four_discards_points_when_the_opponent_can_close():
 
 
 def _drawing(rack, pile, **kw):
+    # drawing, the next player holding three tiles (its racks, dealt from
+    # the hidden tiles, rarely lay two tiles more with a pile of four)
     g = position(rack, pile, **kw)
     g.phase = game.P_DRAW
+    g.racks[1] = g.racks[1][:3]
     return g
 
 
@@ -206,6 +209,20 @@ def test_level_four_races_for_its_muerto_and_the_close():
     assert ExpertAI(0).choose(g)[0] == game.DRAW
     g.racks[2] = bytearray(tiles.parse_list("K7 B12 Y1"))
     assert ExpertAI(0).choose(g)[0] == game.PILE
+
+
+def test_level_four_does_not_leave_a_big_pile_to_the_next_player():
+    # R3: B10 B11 B12 lie in the pile: any rack of the next player lays
+    # them (two tiles more with the pile than without, level 3's rule to
+    # take it), so level 4 does not race past it although it lays only 6
+    # of the 7 tiles (R3 R4 R5 and the run); level 3's rule takes it
+    pile = "B10 B11 B12 K1 Y6 Y9 R5"
+    g = _drawing("R3 R4 K9 Y12 K6", pile)
+    ai = ExpertAI(0)
+    assert ai._pile_gain(g) == 6
+    assert ai.choose(g)[0] == game.PILE
+    # the same tiles short of the run: it races
+    assert ExpertAI(0).choose(_drawing("R3 R4 K9 Y12 K6", "B10 B12 K1 Y6 Y9 R5"))[0] == game.DRAW
 
 @pytest.mark.micropython
 @pytest.mark.parametrize("variant,n,seed", [("burako", 2, 3), ("burako", 4, 4), ("burraco", 2, 5)])

@@ -23,6 +23,7 @@ TRIES4 = const(36)
 GAINS = const(4)         # of them, those whose pile gain is estimated (rack_tools.layable leaves garbage)
 HOLD = const(6)          # the opening three-tile meld waits while the rack holds more
 _RACE = const(7)         # before its muerto, a rack this short races for it (R6)
+_DENY = const(4)         # a pile this big is not left to a next player who would take it
 # how much a pile the next player may take weighs against what a tile is
 # worth keeping, in tenths: level 3's 10 with two players; with four, 2
 # (docs/ai.md: 52.3 % against level 3 with 10, 55.4 % with 2, 1000 matches)
@@ -126,7 +127,10 @@ class ExpertAI(BasicAI):
         # one tile more than it lays, and races not at all for the muerto).
         # With a partner, only while this rack is no longer than the
         # partner's: the side's race is run by its shorter rack (docs/ai.md,
-        # "Level 4": 2 players 58.0 -> 62.2 %, 4 players 55.8 -> 60.0 %, seeds 1-200)
+        # "Level 4": 2 players 58.0 -> 62.2 %, 4 players 55.8 -> 60.0 %, seeds 1-200).
+        # A pile of _DENY tiles or more that the next player would take (level
+        # 3's rule: it lays two tiles more with it, in half the SAMPLES4 racks
+        # dealt for it) is not left to it: level 3's own rule decides then
         pile = g.pile
         me = g.turn
         s = game.side_of(me)
@@ -135,7 +139,18 @@ class ExpertAI(BasicAI):
             self.took = -1
             self.mem.observe(g, me)
             if not self._completes(g) and self._pile_gain(g) < len(pile):
-                return (game.DRAW, 0, b"", 0)
+                k = 0
+                if len(pile) >= _DENY:
+                    nxt = (me + 1) % g.n
+                    opp = g.melds[game.side_of(nxt)]
+                    sc = self.sc
+                    for r in self._deal(g, me, nxt):
+                        b = rack_tools.layable(rack_tools.copy_into(sc, r), opp)
+                        rack_tools.copy_into(sc, r)
+                        if rack_tools.layable(rack_tools.add_tiles(sc, pile), opp) - b >= 2:
+                            k += 1
+                if 2 * k < SAMPLES4:
+                    return (game.DRAW, 0, b"", 0)
         return BasicAI._draw(self, g)
 
     # --- melding ------------------------------------------------------------
