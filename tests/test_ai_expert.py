@@ -211,6 +211,16 @@ def test_level_four_races_for_its_muerto_and_the_close():
     assert ExpertAI(0).choose(g)[0] == game.PILE
 
 
+
+def test_level_four_races_when_the_opponent_may_close():
+    # R7/R8: the opponents took their muerto, have a canasta and the next
+    # player holds three tiles: a long rack races too (what the pile leaves
+    # in it would count against the side at the close), level 3 takes it
+    long = "R3 R4 K9 Y12 K6 B11 R8 K13"
+    g = _drawing(long, "K1 Y9 Y6 R5", opp=("Y3 Y4 Y5 Y6 Y7 Y8 Y9",), taken=(0, 1))
+    assert BasicAI(3).choose(g)[0] == game.PILE
+    assert ExpertAI(0).choose(g)[0] == game.DRAW
+
 def test_level_four_does_not_leave_a_big_pile_to_the_next_player():
     # R3: B10 B11 B12 lie in the pile: any rack of the next player lays
     # them (two tiles more with the pile than without, level 3's rule to

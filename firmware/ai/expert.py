@@ -131,11 +131,21 @@ class ExpertAI(BasicAI):
         # A pile of _DENY tiles or more that the next player would take (level
         # 3's rule: it lays two tiles more with it, in half the SAMPLES4 racks
         # dealt for it) is not left to it: level 3's own rule decides then
+        # When an opponent may close next turn (its side free to close, its
+        # rack four tiles or fewer) it races whatever its rack: a pile's
+        # tiles left in the rack at the close count against the side (R7)
         pile = g.pile
         me = g.turn
         s = game.side_of(me)
         n = len(g.racks[me])
-        if pile and (g.can_close(s) or (not g.taken[s] and n <= _RACE)) and (g.n == 2 or n <= len(g.racks[me ^ 2])):
+        so = 1 - s
+        threat = 0
+        if g.can_close(so):
+            for p in range(so, g.n, 2):
+                if len(g.racks[p]) <= 4:
+                    threat = 1
+        if pile and (threat or g.can_close(s) or (not g.taken[s] and n <= _RACE)) and \
+                (threat or g.n == 2 or n <= len(g.racks[me ^ 2])):
             self.took = -1
             self.mem.observe(g, me)
             if not self._completes(g) and self._pile_gain(g) < len(pile):
