@@ -247,6 +247,37 @@ def test_two_linked_boards_play_a_hidden_hands_match_to_its_end(uf2, tmp_path):
     print("heap after the match (free, allocated):", ra["heap"], rb["heap"])
 
 
+def test_two_linked_boards_resume_a_hidden_hands_match_after_a_power_cut(uf2, tmp_path):
+    """A hidden-hands match between two boards running the UF2; one board loses its power in
+    the middle of the hand (its node process killed: the flash holds what the chip last wrote)
+    and is switched on again: it resumes from link.sav (its secret, what it knew, the deck;
+    docs/link.md "A power cut"), asks the other board again for what the cut lost, and the
+    match is played to the same end on both (the check at the hand's end passes: no step of
+    either console's was lost or made twice)."""
+    link = "listen:0"
+    with rp2040.VPico(tmp_path / "a.bin", uf2=uf2, link=link) as a:
+        to_a = f"socket://127.0.0.1:{a.listening}"
+        b = rp2040.VPico(tmp_path / "b.bin", uf2=uf2, link=to_a).start()
+        try:
+            for p in (a, b):
+                p.settle(800, after_ns=0)
+            rp2040.link_start(a, target=1, hidden=True)
+            rp2040.link_start(b, target=1, hidden=True, report=True)
+            cut = rp2040.wait_saved(b, 30)
+            b.close()                                   # the power cut
+            b = rp2040.VPico(tmp_path / "b.bin", uf2=uf2, link=to_a).start()
+            b.settle(800, after_ns=0)
+            rp2040.link_start(b, target=1, hidden=True)     # the App again: link.sav resumes
+            ra, rb = rp2040.link_result(a, True), rp2040.link_result(b, True)
+        finally:
+            b.close()
+    assert ra["hidden"] and rb["hidden"] and cut >= 30
+    assert {ra["seat"], rb["seat"]} == {0, 1} and ra["count"] == rb["count"] > cut
+    for k in ("match_id", "log", "digest", "history"):
+        assert ra[k] == rb[k], k
+    assert len(ra["history"]) >= 1
+
+
 def _append(pico, n):
     rp2040.mpremote(pico.port, "exec", f"import scorelog\nscorelog.append('/scores.log', {RECORD!r})\n" * n)
 

@@ -2,11 +2,13 @@
 # linked match (ui/linkplay.py), both seats' moves by the autoplay AI, until MOVES moves are
 # played (None: the match's end, logged and acknowledged); then the local AI stops, and once the
 # link is idle (every move acknowledged) the script prints the session's view of the match.
-# HIDDEN: hidden hands (docs/link.md); then it prints the free heap too (HID line).
+# HIDDEN: hidden hands (docs/link.md); then it prints the free heap too (HID line). REPORT:
+# "SV <move count>" at each save of link.sav (a test's moment for a power cut).
 # The board gets the text without its comment lines.
 MOVES = None
 TARGET = 1
 HIDDEN = False
+REPORT = False
 
 import hashlib
 from hal import board as _hb
@@ -16,9 +18,13 @@ from engine import codec
 class Done(Exception):
     pass
 _step = App.step
+_saves = [0]
 def step(self, now):
     _step(self, now)
     lk = self.link
+    if REPORT and self.saves != _saves[0]:
+        _saves[0] = self.saves
+        print('SV', lk.count)
     if lk is None or lk.game is None:
         return
     if MOVES is None:

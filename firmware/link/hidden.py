@@ -34,8 +34,8 @@ DECK = const(12)       # start count values   the deck: B's pass, in its final o
 OPEN = const(13)       # public count (pos value)*   layers removed: for the receiver, or public
 SHOW = const(14)       # count (pos tile)*    tiles of the sender's made public (melded, discarded)
 KEY = const(15)        # secret:32            the hand's end: every step is checked
-ASK = const(16)        # what [args]          after a reconnection: 0 [got] the deck (from got), 1 [pos]* my
-#                                              tiles' OPENs again (all when none listed), 3 hand: the KEY again
+ASK = const(16)        # what [args]          0 the deck, 1 my tiles' OPENs again (Hand's own); the session's,
+#                                              after a reconnection: 0 hand got, 1 hand pos*, 3 hand (link/hide.py)
 RESHOW = const(17)     # move:u16 count (pos tile)*   a SHOW again, with the move it came before (a catch-up)
 
 # why a Hand caught the peer (Hand.why); 0: nothing

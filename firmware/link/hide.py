@@ -168,20 +168,21 @@ class Hid:
             self.keyed = True
             self.send(h.reveal())       # the hand is over: our secret, for the check
             return
-        if self.stage == 1:
-            if not h.role:
-                if h.peer_seal is not None and h.sent < h.n:
-                    self.send(h.shuffle(1))
-                    self.steps += 1
-                    return
-            elif h.ready() and self.decked < h.n:
-                # the deck back in small frames (hidden.deck_out's 14 elements, 451 bytes,
-                # would almost never pass a cable at 1 % damaged bytes)
-                j = self.decked
-                k = min(_DECK, h.n - j)
-                self.send(bytes((hidden.DECK, j, k)) + h.deck[hidden.W * j:hidden.W * (j + k)])
-                self.decked = j + k
+        # (the pass and the deck go on in any stage: a peer restarted mid-deal asks for
+        # the rest with ASK 0 after our own deal is done)
+        if not h.role:
+            if h.peer_seal is not None and h.sent < h.n:
+                self.send(h.shuffle(1))
+                self.steps += 1
                 return
+        elif h.ready() and self.decked < h.n:
+            # the deck back in small frames (hidden.deck_out's 14 elements, 451 bytes,
+            # would almost never pass a cable at 1 % damaged bytes)
+            j = self.decked
+            k = min(_DECK, h.n - j)
+            self.send(bytes((hidden.DECK, j, k)) + h.deck[hidden.W * j:hidden.W * (j + k)])
+            self.decked = j + k
+            return
         if self.held and h.ready() and self.held[0][0] == hidden.OPEN:
             self.release()
         if self.todo and h.ready():
@@ -195,6 +196,7 @@ class Hid:
             self.phase = msg.PLAYING
             L.events.append((msg.EV_SYNC, L.count, 0))   # the racks are in: redraw
             self.release()
+            self.catch_up()
         elif self.stage == 2 and h.tiles is not None and not self.want:
             # (not before our own tiles are in: a muerto taken on the hand's last turn, or
             # just before the peer closed, still has OPENs on their way after its KEY; the
@@ -215,9 +217,15 @@ class Hid:
                 self.stage = 0
                 L.events.append((msg.EV_SYNC, L.count, 0))
                 self.release()
-                if self.sync_due and L.phase == msg.PLAYING:
-                    self.sync_due = False
-                    L.repair().ask_sync(L)  # the peer went on to the next hand meanwhile
+                self.catch_up()
+
+    def catch_up(self):
+        # the moves the peer made while we were off, once our deal or check is done (as
+        # its live MOVEs would have waited: held)
+        L = self.link
+        if self.sync_due and L.phase == msg.PLAYING:
+            self.sync_due = False
+            L.repair().ask_sync(L)
 
     def send(self, p):
         self.quiet = 0
@@ -242,8 +250,10 @@ class Hid:
         k = self.k
         p = (1 - L.seat) * k
         self.ours = bytearray(range(L.seat * k, L.seat * k + k))
-        self.todo = [(j, False) for j in range(p, p + k)]
-        self.want = k
+        self.todo = []
+        for j in range(p, p + k):
+            self.owe(j, True)           # (the peer's from the deal: its SHOW may come first
+        self.want = k                   # after a restart, while our OPENs are given again)
         if g.pile:
             self.todo.append((n - 1, True))    # R12: the card turned up, opened for both
             self.want += 1
@@ -314,14 +324,18 @@ class Hid:
             self.asked(p, g, h)
             return True
         # again after a reconnection: the same SEAL or KEY, a pass's element we hold
+        # (or before the peer's SEAL: it says it again, ASK 0)
         if (t == hidden.SEAL and p[1:] == h.peer_seal) or (t == hidden.KEY and p[1:] == h.peer_secret) \
-                or ((t == hidden.SHUF or t == hidden.DECK) and len(p) > 2 and p[1] != h.got):
+                or ((t == hidden.SHUF or t == hidden.DECK) and (len(p) < 3 or p[1] != h.got or h.peer_seal is None)):
             return True
         if t == hidden.SHOW:
-            self.shown(p, g)
+            if L.syncing is None:
+                self.shown(p, g)        # (in a catch-up: its move and its RESHOW come in the log)
             return True
         if t == hidden.OPEN and len(p) == 36 and not p[1] and h.owner[p[3]] == hidden.PUBLIC:
             return True     # ours again (ASK 1), and shown since: nothing it could teach
+        if t == hidden.SEAL and h.peer_seal is None and self.sealed:
+            self.send(h.commit())       # (ours went out before the peer's restart, maybe)
         r = h.take(p)
         self.spent = t == hidden.SHUF or t == hidden.OPEN
         if h.why:
@@ -356,18 +370,24 @@ class Hid:
         self.drawn(g, self.peer_last)
 
     def asked(self, p, g, h):
-        # ASK after a reconnection: 0 got (the pass or the deck from there on), 1 the
-        # positions whose OPENs the peer lacks (only its own, or the card turned up),
-        # 3 hand (our KEY again, only once that hand is over)
-        w = p[1] if len(p) > 1 else 255
-        if w == 0 and len(p) == 3 and p[2] <= h.n:
+        # ASK after a reconnection, for a hand: 0 hand got (the pass or the deck from
+        # there on), 1 hand pos* (the OPENs the peer lacks: only of its own positions, or
+        # the card turned up), 3 hand (our KEY again, once that hand is over). An ASK of
+        # another hand than ours is passed over: the peer is a hand behind or ahead, and
+        # the deal's own steps bring it what it lacks.
+        w = p[1] if len(p) > 2 else 255
+        if w != 255 and w != 3 and p[2] != self.hand & 255:
+            return
+        if w == 0 and len(p) == 4 and p[3] <= h.n:
+            if self.sealed:
+                self.send(h.commit())   # (its Hand from before its restart may lack it)
             if h.role:
-                self.decked = p[2]
-            elif p[2] <= h.sent:
-                h.sent = p[2]
+                self.decked = p[3]
+            elif p[3] <= h.sent:
+                h.sent = p[3]
             return
         if w == 1:
-            for j in p[2:]:
+            for j in p[3:]:
                 o = h.owner[j] if j < h.n else _NONE
                 if o == hidden.PEERS:
                     self.todo.append((j, False))
@@ -425,6 +445,8 @@ class Hid:
             r = bytes((hidden.RESHOW, ply & 255, ply >> 8)) + p[1:]
             self.showed.append(len(r))
             self.showed.extend(r)
+            if self.link.serving is not None:
+                self.send(r)            # (a catch-up under way: the peer takes SHOWs from its log)
 
     # --- ours -------------------------------------------------------------------
     def holds(self, p):
@@ -567,32 +589,34 @@ class Hid:
     def link_up(self, behind):
         """link/deal.py, on the peer's HELLO of our match (behind: it has moves we
         lack): say again what a restart (ours or the peer's) may have lost on the
-        way: our SEAL, where our deal's stream stands (ASK 0), the tiles we wait for
-        (ASK 1), our KEY once the hand is over, and ask for the peer's (ASK 3). True:
-        the catch-up waits for our hand-end check (the peer went on to the next hand)."""
+        way: where our deal's stream stands (ASK 0: the peer says its SEAL again), the tiles we wait for
+        (ASK 1), the peer's KEY in our hand-end check (ASK 3). True: the catch-up
+        waits for our deal or hand-end check (the peer's moves meanwhile would have
+        waited for them too: held)."""
         self.pending = []
-        self.sync_due = behind and self.stage == 2
+        self.sync_due = behind and self.stage != 0
         g = self.link.game
         h = self.h
         if h is None or g is None or self.hand != g.hand:
             return self.sync_due
-        if self.sealed and self.stage == 1:
-            self.send(h.commit())       # (later both hold it: the deck needs both)
+        hand = self.hand & 255
         if not h.ready():
-            self.send(bytes((hidden.ASK, 0, h.got)))
-        out = bytearray((hidden.ASK, 1))
+            self.send(bytes((hidden.ASK, 0, hand, h.got)))
+        out = bytearray((hidden.ASK, 1, hand))
         for j in self.ours:
             if h.known[j] == _NONE:
                 out.append(j)
-        if _HIDDEN in g.pile:
+        if _count(g.pile, _HIDDEN):
             out.append(h.n - 1)         # the card turned up (R12), not open here yet
-        if len(out) > 2:
+        if len(out) > 3:
             self.send(bytes(out))
-        if self.keyed:
-            self.send(h.reveal())
-        if self.stage == 2 and h.tiles is None:
-            self.send(bytes((hidden.ASK, 3, self.hand & 255)))
+        self.ask_key()
         return self.sync_due
+
+    def ask_key(self):
+        # the peer's KEY, in our hand-end check without it (it asks for ours the same way)
+        if self.stage == 2 and self.h.tiles is None:
+            self.send(bytes((hidden.ASK, 3, self.hand & 255)))
 
     def serve_log(self, start):
         """link/repair.py, serving SYNC(start): our SHOWs of the moves the peer lacks
@@ -616,6 +640,7 @@ class Hid:
         elif self.h is not None and self.hand == g.hand:
             self.peer_moved(mv, g, k)
             self.ended(g)
+            self.ask_key()              # (its KEY went out before our restart)
 
     def saved(self):
         """The part of the Link's save that hidden hands add (Link.save_head): every
@@ -690,11 +715,14 @@ class Hid:
         if h is not None:
             self.hand = g.hand          # (saved() keeps only the last dealt hand's Hand)
         if not cur:
-            self.stage = 0
+            self.stage = 0              # (a counted hand's: its SEAL and KEY went out)
+            self.sealed = self.keyed = h is not None
             return g
         self.want = _count(g.racks[L.seat], _HIDDEN) + _count(g.pile, _HIDDEN)
+        # mid-deal, the peer's rack again (which of its OPENs went out before the cut is
+        # not known here; a copy teaches it nothing); later, the peer asks (ASK 1)
         p = (1 - L.seat) * self.k
-        self.todo = [(j, False) for j in range(p, p + self.k) if h.owner[j] == hidden.STOCK]
+        self.todo = [(j, False) for j in range(p, p + self.k)] if self.stage == 1 else []
         if g.pile and h.owner[self.n - 1] == hidden.STOCK:
             self.todo.append((self.n - 1, True))
         self.phase = msg.DEALING if self.stage == 1 else msg.PLAYING
@@ -710,16 +738,17 @@ class Hid:
         # (a counted hand: self.past; this hand: the Hand's). True: this hand's
         self.measure(g)
         n = self.n
-        src = None
+        cur = False
         if len(self.past) >= n * (x + 1):
             src = self.past[n * x:n * (x + 1)]
         elif self.h is not None and len(self.past) == n * x:
             src = self.h.known
+            cur = True
             self.hand = g.hand
             self.ours = bytearray(range(self.link.seat * self.k, self.link.seat * self.k + self.k))
             self.last = self.peer_last = _NONE
-        if src is None:
-            return False
+        else:
+            return False                # (a hand dealt whose deal has not begun: placeholders)
         zs = [(g.racks[0], 0), (g.racks[1], self.k), (g.muertos[0], 2 * self.k),
               (g.muertos[1], 2 * self.k + self.m), (g.stock, self.base), (g.pile, n - 1)]
         for z, a in zs:
@@ -727,4 +756,4 @@ class Hid:
                 t = src[a + i]
                 if t != _NONE:
                     z[i] = hidden.tile_code(t)
-        return src is self.h.known if self.h is not None else False
+        return cur

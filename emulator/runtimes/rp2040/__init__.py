@@ -543,22 +543,43 @@ def link_match(boards, moves=None, target=1, timeout=900, hidden=False):
     since the script started); with `hidden` (hidden hands) also "heap": (free, allocated)
     after a collection at the match's end."""
     for p in boards:
-        p.request("wire", clear=True)
-        mpremote(p.port, "exec", "--no-follow",
-                 board_script("pico_link.py", MOVES=moves, TARGET=target, HIDDEN=hidden))
-    out = []
-    for p in boards:
-        said = p.serial_read(b"END", timeout=timeout)
-        line = said.rsplit(b"LINK ", 1)[1].split(b" END")[0].decode()
-        seat, count, mid, log, digest, history = line.split(" ", 5)
-        r = {"seat": int(seat), "count": int(count), "match_id": mid, "log": log, "digest": digest,
-             "history": ast.literal_eval(history), "wire": p.request("wire")}
-        if hidden:
-            hid = said.rsplit(b"HID ", 1)[1].split()
-            r["hidden"] = hid[0] == b"True"
-            r["heap"] = (int(hid[1]), int(hid[2]))
-        out.append(r)
-    return out
+        link_start(p, moves, target, hidden)
+    return [link_result(p, hidden, timeout) for p in boards]
+
+
+def link_start(p, moves=None, target=1, hidden=False, report=False):
+    """pico_link.py started on one board (link_match's first half); with `report` the board prints
+    "SV <move count>" at each save of its link.sav (wait_saved())."""
+    p.request("wire", clear=True)
+    mpremote(p.port, "exec", "--no-follow",
+             board_script("pico_link.py", MOVES=moves, TARGET=target, HIDDEN=hidden, REPORT=report))
+
+
+def wait_saved(p, count, timeout=900):
+    """Wait until a board started with link_start(report=True) has saved its match at `count`
+    moves or more; returns that count."""
+    deadline = time.monotonic() + timeout
+    seen = b""
+    while True:
+        seen += p.serial_read(b"\n", timeout=max(1, deadline - time.monotonic()))
+        for line in seen.split(b"\n"):
+            if line.startswith(b"SV ") and int(line.split()[1]) >= count:
+                return int(line.split()[1])
+        seen = seen[seen.rfind(b"\n") + 1:]
+
+
+def link_result(p, hidden=False, timeout=900):
+    """What pico_link.py prints at the match's end on one board (link_match's second half)."""
+    said = p.serial_read(b"END", timeout=timeout)
+    line = said.rsplit(b"LINK ", 1)[1].split(b" END")[0].decode()
+    seat, count, mid, log, digest, history = line.split(" ", 5)
+    r = {"seat": int(seat), "count": int(count), "match_id": mid, "log": log, "digest": digest,
+         "history": ast.literal_eval(history), "wire": p.request("wire")}
+    if hidden:
+        hid = said.rsplit(b"HID ", 1)[1].split()
+        r["hidden"] = hid[0] == b"True"
+        r["heap"] = (int(hid[1]), int(hid[2]))
+    return r
 
 
 # --- the heap with the table up (figures, tests) ---------------------------------------
