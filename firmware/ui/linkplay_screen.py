@@ -79,9 +79,11 @@ def start(app):
 def close(app, keep):
     """Leave the linked match: back to the title; keep=False drops its save."""
     link = app.link
-    if link is not None and keep and link.match_id is not None and link.hidden is None:
+    if link is not None and keep and link.match_id is not None and (link.hidden is None or link.syncing is None):
+        # leaving: write even mid-exchange (not with a catch-up half played on the game:
+        # hidden hands' save must match its log; the last one does)
         try:
-            linkplay.write_saved(app.board.storage, link)   # leaving: write even mid-exchange
+            linkplay.write_saved(app.board.storage, link)
         except OSError:
             pass
     if not keep:
