@@ -502,3 +502,39 @@ def test_a_power_cut_anywhere_on_either_or_both_consoles_resumes_the_hidden_matc
         assume("never came" not in str(e))
         raise
     _same_match(a, b)
+
+
+@pytest.mark.parametrize("probe", ["key mid-hand", "our own tile", "a stock tile", "another hand's deck"])
+def test_what_a_peer_may_ask_again_after_a_reconnection_gives_it_nothing_more(probe):
+    """docs/link.md "A power cut": the ASKs a restarted console sends are answered only with
+    what the rules already gave it: its own tiles' OPENs, the pass or the deck, a KEY once
+    the hand is over. A peer that asks for more mid-hand (the KEY, one of our rack's tiles)
+    learns nothing: a KEY is not sent before the hand's end, a tile of ours asked for ends
+    the link (R_HIDDEN, why "garbage") and its OPEN is never given; a stock position and an
+    ASK for another hand than ours are passed over."""
+    def mid(a, b, clock):
+        h = a.link.hidden
+        return h.stage == 0 and h.h is not None and a.link.count >= 20 and not h.want \
+            and b.link.hidden.stage == 0 and not b.link.hidden.want
+    a, b, clock, cable = duel("burako", 0, 5, hidden=True, until=mid)
+    ha, hb = a.link.hidden, b.link.hidden
+    hand = ha.hand & 255
+    mine = next(j for j in ha.ours if ha.h.owner[j] == hidden.MINE)
+    stock = ha.base + len(a.link.game.stock) - 1
+    ask = {"key mid-hand": (3, hand), "our own tile": (1, hand, mine), "a stock tile": (1, hand, stock),
+           "another hand's deck": (0, (hand + 1) & 255, 0)}[probe]
+    sent = (ha.h.sent, ha.decked)
+    hb.send(bytes((hidden.ASK,)) + bytes(ask))
+    c, g = a.link.count, a.link.game
+    a, b, clock, cable = duel(consoles=(a, b), clock=clock, cable=cable, until=lambda a, b, clk: (
+        a.link.count >= c + 6 or g.phase != game.P_PLAY and g.phase != game.P_DRAW or a.link.state == session.ENDED))
+    assert hb.h.peer_secret is None and hb.h.tiles is None     # no KEY before the hand's end
+    assert (ha.h.sent, ha.decked) == sent                       # nor a pass or deck again
+    a, b, clock, cable = duel(consoles=(a, b), clock=clock, cable=cable)
+    if probe == "our own tile":
+        assert a.link.reason == msg.R_HIDDEN and hidden.WHY_NAMES[ha.why] == "garbage"
+        assert hb.h.known[mine] == 255          # never opened for it
+        assert hb.h.peer_secret is None         # nor the key
+    else:
+        _same_match(a, b)
+        assert a.link.refused == 0
