@@ -1,14 +1,16 @@
 """Hidden hands' resume after a power cut, inside real MicroPython (docs/link.md "Hidden hands":
 "A power cut, and what a console may ask for"; issue 25): a Link with hidden hands inside the
-MicroPython WASI build at `-X heapsize=131072` (engine, AI and Link, no UI) plays AI against a
-CPython console (host/relay.py Console, hidden hands, keep) and is switched off and on in the
-middle of a hand, its Link rebuilt inside MicroPython from its save (Link.saved(), taken as
-ui/linkplay.py persist() takes it, with link.hidden.keep so that its steps wait for the save;
-tests/guests/link_hidden_resume.py). The match is played to its end and both consoles agree:
-log, digest, scores, history, the hand-end check passed on both (RULES.md R7: the hand counted
-from the revealed keys). The CPython side of the same restore is tests/test_link_hidden_match.py's
-power-cut tests; this is the code path of the console's own MicroPython (a `bytearray` that
-MicroPython does not search with `in`, say), which CPython cannot show."""
+MicroPython WASI build (engine, AI and Link, no UI) plays AI against a CPython console
+(host/relay.py Console, hidden hands, keep) and is switched off, kept dark for 3 s of the
+peer's clock (what reaches it then is lost) and switched on again, its Link rebuilt inside
+MicroPython from its save (Link.saved()'s bytes, taken as ui/linkplay.py persist() takes them,
+with link.hidden.keep so that its steps wait for the save; tests/guests/link_hidden_resume.py).
+The match is played to its end and both consoles agree: log, digest, scores, history, the
+hand-end check passed on both (RULES.md R7: each hand counted from the revealed keys). The
+CPython side of the same restore is tests/test_link_hidden_match.py's power-cut tests; this is
+the code path of the console's own MicroPython (an `int in bytearray`, which MicroPython does not
+implement, say), with the peer going on while the console is dark (the CPython tests switch a
+console off and on within one poll). The last test is a known bug (strict xfail: its reason)."""
 import ast
 
 import pytest
@@ -21,7 +23,8 @@ from link import session
 # copied over and over), and with 89 KB live its 3,725-byte blocks no longer find room
 # (MemoryError). A rebuild allocates 33 KB (nothing played) to 82 KB (160 moves) with the
 # collector off, as the harness must run it (docs/micropython-harness.md; a Pico collects on
-# the way): the three cuts below peak at 172.7 KB.
+# the way): the runs below peak at 172.7 KB (three cuts in one hand) and 174.6 KB (a cut in the
+# second hand's deal).
 HEAP = 196608
 
 
@@ -75,6 +78,32 @@ def resume_duel(cuts, target=300, seed=1, off_ms=3000, timeout=600.0):
     return out, peer
 
 
+def restored_as_saved(got, wants):
+    """Each cut came at its moment, and the Link rebuilt from the save holds the match as saved:
+    its move count, the hand in play and how far its hidden deal or check had gone."""
+    assert got["left"] == 0 and len(got["cut"]) == len(got["up"]) == len(wants)
+    for (what, count, saved, hand, stage, size), (up_count, up_hand, up_stage, restored, _a, _b), want in zip(
+            got["cut"], got["up"], wants):
+        assert (what, int(hand), int(stage)) == want and int(up_hand) == int(hand)
+        assert int(up_count) == int(saved) <= int(count) and int(up_stage) == int(stage)
+        assert restored == "True" and int(size) > 3678          # (the Hand kept its deck: 3,678 B)
+
+
+def ended_alike(got, peer, target):
+    """Both consoles played the same match to its end, nobody caught cheating or refused."""
+    L = peer.link
+    assert got["reason"] == session.R_MATCH_OVER == L.reason, (got["reason"], got["why"], L.reason, L.hidden.why)
+    assert got["why"] == "0" and L.hidden.why == 0
+    assert L.state == session.ENDED and L.refused == 0
+    assert got["count"] == L.count >= int(got["cut"][-1][1])
+    assert got["log"] == bytes(L.log).hex()
+    assert got["digest"] == L.digest.hex() and got["match_id"] == L.match_id.hex()
+    assert got["scores"] == list(L.game.scores) and max(got["scores"]) >= target
+    assert got["history"] == L.game.history and len(got["history"]) >= 1
+    assert {got["seat"], L.seat} == {0, 1}
+    assert got["peak"] < HEAP
+
+
 @pytest.mark.micropython
 def test_a_hidden_match_inside_micropython_resumes_after_power_cuts_and_ends_alike():
     # switched off three times: mid-shuffle (ASK 0: the rest of the pass or the deck), 40 moves
@@ -84,24 +113,34 @@ def test_a_hidden_match_inside_micropython_resumes_after_power_cuts_and_ends_ali
     # knew); the hand-end check passes on both, which a step lost or made twice would fail
     # (R_HIDDEN), and both count the same hand
     got, peer = resume_duel(["deal", "m40", "check"])
-    L = peer.link
-    assert got["left"] == 0 and len(got["cut"]) == len(got["up"]) == 3
-    for (what, count, saved, hand, stage, size), (up_count, up_hand, up_stage, restored, _a, _b), want in zip(
-            got["cut"], got["up"], [("deal", 1), ("m40", 0), ("check", 2)]):
-        # the moment came, and the restored Link holds the match as saved: its move count, the
-        # hand in play and how far its hidden deal or check had gone
-        assert (what, int(stage)) == want and int(hand) == int(up_hand) == 1
-        assert int(up_count) == int(saved) <= int(count) and int(up_stage) == int(stage)
-        assert restored == "True" and int(size) > 3678          # (the Hand kept its deck: 3,678 B)
+    restored_as_saved(got, [("deal", 1, 1), ("m40", 1, 0), ("check", 1, 2)])
     assert int(got["cut"][1][1]) >= 40
-    # both consoles played the same match to its end, nobody caught cheating or refused
-    assert got["reason"] == session.R_MATCH_OVER == L.reason, (got["reason"], got["why"], L.reason)
-    assert got["why"] == "0" and L.hidden.why == 0
-    assert L.state == session.ENDED and L.refused == 0
-    assert got["count"] == L.count >= int(got["cut"][2][1])
-    assert got["log"] == bytes(L.log).hex()
-    assert got["digest"] == L.digest.hex() and got["match_id"] == L.match_id.hex()
-    assert got["scores"] == list(L.game.scores) and max(got["scores"]) >= 300
-    assert got["history"] == L.game.history and len(got["history"]) >= 1
-    assert {got["seat"], L.seat} == {0, 1}
-    assert got["peak"] < HEAP
+    ended_alike(got, peer, 300)
+
+
+@pytest.mark.micropython
+def test_a_power_cut_in_a_later_hands_deal_rebuilds_the_counted_hands_inside_micropython():
+    # a match to 1500: cut mid-shuffle of the second hand, the save holding the first hand's
+    # every tile (its hidden part's counted hands, docs/link.md "In the session"): the rebuild
+    # fills the counted hand in from them, counts it again as it was counted, and deals the
+    # second hand with placeholders; the match goes on over more hands to the same end
+    got, peer = resume_duel(["deal2"], target=1500)
+    restored_as_saved(got, [("deal2", 2, 1)])
+    assert int(got["cut"][0][1]) > 0 and got["history"][0] == peer.link.game.history[0]
+    ended_alike(got, peer, 1500)
+
+
+@pytest.mark.micropython
+@pytest.mark.xfail(strict=True, reason=(
+    "firmware/link/hide.py: a console restored in its hand-end check sends its KEY again (rebuild() "
+    "leaves keyed False); a peer that has meanwhile counted the hand and gone on to the next deal "
+    "takes that copy of the last hand's KEY as garbage for its new Hand (hidden.GARBAGE) and ends "
+    "the link with R_HIDDEN. The CPython power-cut tests switch a console off and on in one poll, "
+    "so the peer never gets ahead of it"))
+def test_a_power_cut_in_the_hand_end_check_while_the_peer_goes_on_to_the_next_hand():
+    # 3 s dark in its hand-end check, 40+ positions checked: the peer finishes its own check,
+    # counts the hand and deals the next one meanwhile (a match to 1500); the restored console
+    # must check, count and catch up (docs/link.md "A power cut": the NEXT and the next SEAL wait)
+    got, peer = resume_duel(["check"], target=1500)
+    restored_as_saved(got, [("check", 1, 2)])
+    ended_alike(got, peer, 1500)

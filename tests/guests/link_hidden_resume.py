@@ -9,7 +9,8 @@
 # (docs/micropython-harness.md). It prints "CUT" and "UP" at each cut and restore, "R ..." with
 # the match's end, "LOG <hex>" and "HIST <history>".
 # CUTS: "m<N>": the first save at N moves or more with the hand in play; "check": in the
-# hand-end check, after some of its positions are checked; "deal": mid-shuffle.
+# hand-end check, after some of its positions are checked; "deal<H>": mid-shuffle of hand H
+# (default 1).
 import gc, uctypes, host
 gc.disable()
 from link.session import Link, ENDED
@@ -40,7 +41,8 @@ def due(L, what):
         return L.count >= int(what[1:]) and h.stage == 0 and g.phase < 4
     if what == 'check':
         return h.stage == 2 and h.h is not None and h.h.tiles is not None and h.h.checked > 20
-    return what == 'deal' and h.stage == 1 and h.h is not None and 20 < h.h.got < 90
+    return what[:4] == 'deal' and g.hand >= int(what[4:] or 1) and h.stage == 1 and h.h is not None \
+        and 20 < h.h.got < 90
 
 
 STATE = {'head': None, 'log': None, 'count': -1, 'cuts': list(CUTS), 'over': False}
