@@ -72,7 +72,11 @@ def _count(z, c):
 class Hid:
     """Hidden hands for one Link (link.hidden). The Link calls poll(),
     received() (True: taken here), send_move() and idle(); phase is DEALING
-    while a hand's deal runs, else PLAYING."""
+    while a hand's deal runs, else PLAYING. The Burako family's game; the
+    game's shape (its zones, moves, card turned up, public position) is in the
+    methods link/hide_rummy.py's Hid overrides for Rummy israeli."""
+
+    HAND_OVER = _HAND_OVER
 
     def __init__(self, link):
         self.link = link
@@ -112,7 +116,7 @@ class Hid:
         check, this poll) is not idle: its racks are all placeholders."""
         g = self.link.game
         return self.stage == 0 and not self.want and not self.dirty and (
-            g is None or g.phase >= _HAND_OVER or (self.h is not None and self.hand == g.hand))
+            g is None or g.phase >= self.HAND_OVER or (self.h is not None and self.hand == g.hand))
 
     def progress(self):
         """0..100: the deal (stage 1; 0 before it begins: no game yet, or a hand dealt whose
@@ -123,7 +127,7 @@ class Hid:
         if self.stage == 2 and h is not None:
             return h.checked * 100 // h.n
         g = self.link.game
-        if g is None or g.phase < _HAND_OVER and (h is None or self.hand != g.hand):
+        if g is None or g.phase < self.HAND_OVER and (h is None or self.hand != g.hand):
             return 0
         return 100
 
@@ -140,7 +144,7 @@ class Hid:
             return
         h = self.h
         if h is None or self.hand != g.hand:
-            if g.phase < _HAND_OVER:
+            if g.phase < self.HAND_OVER:
                 self.begin(g)           # a hand dealt: the first, or after NEXT
             return
         t = L.t
@@ -254,7 +258,7 @@ class Hid:
         for j in range(p, p + k):
             self.owe(j, True)           # (the peer's from the deal: its SHOW may come first
         self.want = k                   # after a restart, while our OPENs are given again)
-        if g.pile:
+        if self.has_card(g):
             self.todo.append((n - 1, True))    # R12: the card turned up, opened for both
             self.want += 1
         self.steps = 0
@@ -343,9 +347,9 @@ class Hid:
         elif t == hidden.SHUF:
             self.steps += p[2]
         elif t == hidden.OPEN:
-            z = g.pile if p[1] else g.racks[L.seat]
+            z = g.racks[L.seat]
             for x in r:
-                if _fill(z, hidden.tile_code(x)):
+                if self.set_card(g, hidden.tile_code(x)) if p[1] else _fill(z, hidden.tile_code(x)):
                     self.want -= 1
                     self.steps += 1
             self.drawn(g, self.last)
@@ -391,7 +395,7 @@ class Hid:
                 o = h.owner[j] if j < h.n else _NONE
                 if o == hidden.PEERS:
                     self.todo.append((j, False))
-                elif j == h.n - 1 and g.rules.pile_start:
+                elif j == h.n - 1 and self.has_card(g):
                     self.todo.append((j, True))
                 elif o != hidden.STOCK:
                     # (a stock position: its draw's MOVE is still on its way, and brings it)
@@ -453,13 +457,13 @@ class Hid:
         g = self.link.game
         cur = g is not None and self.h is not None and self.hand == g.hand
         if p[0] == msg.MOVE:
-            return g is not None and (self.stage != 0 or (not cur and g.phase < _HAND_OVER))
+            return g is not None and (self.stage != 0 or (not cur and g.phase < self.HAND_OVER))
         if p[0] == hidden.OPEN:
             # before our deck is whole again (a restart mid-deal: the peer's OPENs of our
             # rack may come while our pass is rebuilt from its ASK 0)
             return cur and not self.h.ready()
         # a SEAL is the next hand's until that hand is dealt and begun here
-        return p[0] == hidden.SEAL and (self.stage == 2 or not cur or g.phase >= _HAND_OVER)
+        return p[0] == hidden.SEAL and (self.stage == 2 or not cur or g.phase >= self.HAND_OVER)
 
     def release(self):
         while self.held and not self.holds(self.held[0]) and self.link.phase == msg.PLAYING:
@@ -498,7 +502,7 @@ class Hid:
         # the peer's draw (the stock's top) or muerto: its positions are the peer's now
         # (owe: we give their OPENs; a restore leaves that to the peer's ASK 1)
         kind = mv[0]
-        if (kind == _DRAW or kind == _REDRAW) and k:
+        if self.draws(kind) and k:
             self.peer_last = j = self.base + k - 1
             self.owe(j, owe)
         elif kind == _MUERTO:
@@ -516,7 +520,7 @@ class Hid:
     def mine_moved(self, mv, k):
         # our draw (True: a tile to wait for) or muerto: positions of ours
         kind = mv[0]
-        if (kind == _DRAW or kind == _REDRAW) and k:
+        if self.draws(kind) and k:
             self.last = self.base + k - 1
             self.ours.append(self.last)
             return True
@@ -548,14 +552,9 @@ class Hid:
         for j in range(h.n):
             if h.owner[j] == hidden.PEERS:
                 _fill(z, hidden.tile_code(tl[j]))
-        for s in range(2):
-            mu = g.muertos[s]
-            a = 2 * self.k + s * self.m
-            for i in range(len(mu)):
-                mu[i] = hidden.tile_code(tl[a + i])
-        st = g.stock
-        for i in range(len(st)):
-            st[i] = hidden.tile_code(tl[self.base + i])
+        for z, a in self.zones(g):
+            for i in range(len(z)):
+                z[i] = hidden.tile_code(tl[a + i])
 
     def public(self, g):
         """The position bytes the digest is taken over: what both consoles
@@ -576,6 +575,10 @@ class Hid:
             for x in m:
                 out.append(len(x))
                 out.extend(x)
+        return self.commitments(g, out)
+
+    def commitments(self, g, out):
+        # public()'s end: this hand's SEALs (A's first) and the deck's hash, once it is whole
         h = self.h
         if h is not None and self.hand == g.hand and h.ready() and h.peer_seal is not None:
             if self.dh is None:
@@ -606,7 +609,7 @@ class Hid:
         for j in self.ours:
             if h.known[j] == _NONE:
                 out.append(j)
-        if _count(g.pile, _HIDDEN):
+        if self.card_hidden(g):
             out.append(h.n - 1)         # the card turned up (R12), not open here yet
         if len(out) > 3:
             self.send(bytes(out))
@@ -683,7 +686,8 @@ class Hid:
         return self.rebuild(moves, log)
 
     def rebuild(self, moves, log):
-        """The match from its log after restore(): each hand dealt as the protocol dealt it,
+        """The match from its log after restore() (or a catch-up given up: link/repair.py
+        undo()): each hand dealt as the protocol dealt it,
         with the tiles this console knows (all of a counted hand's; of this hand's, ours
         and those made public); None when the log does not replay. Then what we wait for
         and how far the deal is, as at the save."""
@@ -714,19 +718,24 @@ class Hid:
         h = self.h
         if h is not None:
             self.hand = g.hand          # (saved() keeps only the last dealt hand's Hand)
+        if self.stage == 2 and g.hidden != 2:
+            self.stage = 0              # (a catch-up given up had reached the hand's end:
+            self.keyed = False          # our KEY waited for a save, none came meanwhile)
         if not cur:
             self.stage = 0              # (a counted hand's: its SEAL and KEY went out)
             self.sealed = self.keyed = h is not None
             return g
-        self.want = _count(g.racks[L.seat], _HIDDEN) + _count(g.pile, _HIDDEN)
+        self.want = _count(g.racks[L.seat], _HIDDEN) + self.card_hidden(g)
         # mid-deal, the peer's rack again (which of its OPENs went out before the cut is
         # not known here; a copy teaches it nothing); later, the peer asks (ASK 1)
         p = (1 - L.seat) * self.k
         self.todo = [(j, False) for j in range(p, p + self.k)] if self.stage == 1 else []
-        if g.pile and h.owner[self.n - 1] == hidden.STOCK:
+        if self.has_card(g) and h.owner[self.n - 1] == hidden.STOCK:
             self.todo.append((self.n - 1, True))
         self.phase = msg.DEALING if self.stage == 1 else msg.PLAYING
-        self.decked = self.n
+        # B mid-deal: the deck again (the peer takes only what it lacks; it may have begun
+        # this hand after its own ASKs went out)
+        self.decked = 0 if self.stage == 1 else self.n
         self.sealed = self.stage != 1   # (the SEAL again: the peer takes a copy as nothing)
         self.steps = h.got + self.k - self.want
         self.total = self.n + 2 * self.k
@@ -749,11 +758,31 @@ class Hid:
             self.last = self.peer_last = _NONE
         else:
             return False                # (a hand dealt whose deal has not begun: placeholders)
-        zs = [(g.racks[0], 0), (g.racks[1], self.k), (g.muertos[0], 2 * self.k),
-              (g.muertos[1], 2 * self.k + self.m), (g.stock, self.base), (g.pile, n - 1)]
-        for z, a in zs:
+        for z, a in [(g.racks[0], 0), (g.racks[1], self.k)] + self.zones(g):
             for i in range(len(z)):
                 t = src[a + i]
                 if t != _NONE:
                     z[i] = hidden.tile_code(t)
+        if self.has_card(g) and src[n - 1] != _NONE:
+            self.set_card(g, hidden.tile_code(src[n - 1]))
         return cur
+
+    # --- the game's shape (the Burako family's; link/hide_rummy.py's for Rummy) --------
+    def zones(self, g):
+        # the face-down zones after the racks, each with its first position
+        return [(g.muertos[0], 2 * self.k), (g.muertos[1], 2 * self.k + self.m), (g.stock, self.base)]
+
+    def has_card(self, g):
+        # a tile turned up at the deal (R12: burraco's first pile card), position n - 1
+        return g.rules.pile_start
+
+    def card_hidden(self, g):
+        return _count(g.pile, _HIDDEN)
+
+    def set_card(self, g, c):
+        # the card turned up, opened: False when it is not there as a placeholder
+        return _fill(g.pile, c)
+
+    def draws(self, kind):
+        return kind == _DRAW or kind == _REDRAW
+

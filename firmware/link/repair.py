@@ -164,10 +164,15 @@ def undo(link):
     syncing = link.syncing
     link.syncing = None
     if syncing[2] is link.game and syncing[1] > link.count:
-        if link.hidden is not None:
-            link.end(msg.R_DESYNC)  # (hidden hands: no position to put back from public bytes)
-            return
-        link.set_game(link.game_module().decode(link.pos))
+        if link.hidden is None:
+            g = link.game_module().decode(link.pos)
+        else:
+            # hidden hands: the public bytes cannot put the position back; the log can
+            g = link.hidden.rebuild(link.game_module(), link.log)
+            if g is None:
+                link.end(msg.R_DESYNC)
+                return
+        link.set_game(g)
         link.events.append((msg.EV_SYNC, link.count, 0))
 
 

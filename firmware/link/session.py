@@ -94,7 +94,7 @@ class Link:
         "rummy"; target 0: the variant's default, none for Rummy). saved: bytes from saved() to resume a match
         (game: the UI's restored Game, used if it matches the save, else the
         match is replayed from its log). nonce(n): n random bytes. hidden:
-        hidden hands for the Burako family (link/hide.py; off by default:
+        hidden hands (link/hide.py, Rummy israeli's link/hide_rummy.py; off by default:
         docs/link.md "Hidden hands"); the peer must offer them too."""
         moves = game_module(variant == "rummy")
         r = moves.find(variant)
@@ -114,8 +114,11 @@ class Link:
         self.hidden = None
         if saved is not None and len(saved) > 5:
             hidden = saved[5] & 0x80        # a save says whether its match deals hidden hands
-        if hidden and variant != "rummy":
-            from link import hide
+        if hidden:
+            if variant == "rummy":
+                from link import hide_rummy as hide
+            else:
+                from link import hide
             self.hidden = hide.Hid(self)
         self.random = nonce or entropy.random_bytes
         self.fw = bytes(firmware)

@@ -31,6 +31,8 @@ RUN = const(0)
 SET = const(1)
 
 NO_TILE = const(255)
+_HIDDEN = const(53)        # hidden hands (link/hide_rummy.py): a tile this console does not know
+_SLOTS = const(54)         # a rack's counts: tiles.NCODES and a slot for _HIDDEN
 FIRST_MIN = const(30)      # R13.6
 JOKER_PENALTY = const(50)  # R13.8
 STACKS = const(15)
@@ -324,13 +326,20 @@ class Game:
         self.phase = P_DRAW
         self.passes = 0
         self.closer = -1
+        # hidden hands (link/hide_rummy.py, as engine/game.py's): 0 off; 1 deal _HIDDEN
+        # placeholders, tile i of the deal being the encrypted deck's position i; 2 the
+        # hand is over, counted once the keys are out
+        self.hidden = 0
         if deal:
             self.deal()
 
     def deal(self):
         # R13.3: 15 stacks of 7 from the shuffled tiles, one left over face up
         deck = tiles.full_deck()
-        self.rng = rng.shuffle(deck, self.rng)
+        if self.hidden:
+            deck = bytearray(bytes((_HIDDEN,)) * len(deck))
+        else:
+            self.rng = rng.shuffle(deck, self.rng)
         for p in range(self.n):
             self.racks[p] = deck[2 * STACK * p:2 * STACK * (p + 1)]
         self.stock = deck[2 * STACK * self.n:STACKS * STACK]
@@ -347,7 +356,7 @@ class Game:
     def laid(self, melds):
         """Counts (bytearray(NCODES)) of the tiles this new table holds beyond
         the current one, or a reason code when a table tile is missing."""
-        c = bytearray(tiles.NCODES)
+        c = bytearray(_SLOTS)
         for m in melds:
             for t in m:
                 c[t] += 1
@@ -367,7 +376,7 @@ class Game:
         laid = self.laid(melds)
         if isinstance(laid, int):
             return laid
-        rack = tiles.counts(self.racks[p])
+        rack = tiles.counts(self.racks[p], bytearray(_SLOTS))
         total = 0
         closing = False
         for t in range(tiles.NCODES):
@@ -448,7 +457,7 @@ class Game:
             self.passes = 0
             if not keep:
                 self.closer = p
-                self._end_hand()
+                self.end_hand()
             else:
                 self._next_turn()
         elif k == PASS:
@@ -456,7 +465,7 @@ class Game:
                 # R13.4: with the stock gone, a round of passes ends the hand
                 self.passes += 1
                 if self.passes >= self.n:
-                    self._end_hand()
+                    self.end_hand()
                     return OK
             self._next_turn()
         elif k == NEXT:
@@ -467,8 +476,16 @@ class Game:
         self.turn = (self.turn + 1) % self.n
         self.phase = P_DRAW if self.stock else P_PLAY
 
-    def _end_hand(self):
+    def end_hand(self):
         # R13.8: everyone adds what is left on the rack
+        if self.hidden:
+            if self.hidden == 1:
+                # hidden hands: the racks hold placeholders until both keys are out;
+                # the link fills them in, then calls this again to count the hand
+                self.hidden = 2
+                self.phase = P_HAND_OVER
+                return
+            self.hidden = 1
         pen = [penalty(r) for r in self.racks]
         for p in range(self.n):
             self.scores[p] += pen[p]
