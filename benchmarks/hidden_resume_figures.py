@@ -126,7 +126,11 @@ def run(target=1500, cuts=("m60", "check"), keep=(30, 100), mid=30, max_s=540, u
             cut = None
             while True:
                 if time.monotonic() > stop:
-                    raise rp2040.VPicoError(f"not over after {max_s} s: {lines[-3:]}")
+                    P = peer.link
+                    h = P.hidden
+                    raise rp2040.VPicoError(
+                        f"not over after {max_s} s; the peer: count {P.count}, state {P.state}, reason {P.reason}, "
+                        f"hidden stage {h and h.stage}, why {h and h.h and h.h.why}; the board said: {lines[-6:]}")
                 clock.now = clock.ticks_ms()
                 peer.step()
                 while select.select([p._slave], [], [], 0)[0]:
@@ -212,7 +216,7 @@ def figures(lines, wires, peer):
                       "max": max([s[6] for s in sv], default=None)},
          "rebuild": [{"from": r[0], "count": int(r[1]), "hand": int(r[2]), "bytes": int(r[3]),
                       "ms": round(int(r[4]) / 1000, 1)} for r in rb],
-         "errors": [x for x in lines if "Error" in x or "Traceback" in x][:5]}
+         "errors": [x for x in lines if "Error" in x or "Traceback" in x or x.startswith("ENDED ")][:5]}
     if link:
         seat, count, reason, s0, s1 = (int(x) for x in link[-1])
         f["board"] = {"seat": seat, "count": count, "reason": reason, "scores": [s0, s1]}

@@ -10,7 +10,8 @@
 # from link.sav (a board switched on again) says "RB boot count hand bytes us". CUT: "m<N>" after
 # the first save at N moves or more, "check" after the first save in a hand-end check (the one
 # that holds our KEY, which has not left yet), the board prints "CUT count stage" and stops
-# playing (the host then cuts its power); "" never. "END" at the match's end (or after CUT).
+# playing (the host then cuts its power); "" never. "END" at the match's end (or after CUT, or
+# after "ENDED count reason by_peer why": the link ended otherwise).
 # The board gets the text without its comment lines.
 TARGET = 1
 KEEP = (30, 100)
@@ -90,8 +91,13 @@ _step = App.step
 
 def step(self, now):
     _step(self, now)
-    if self.link is not None and self.link.game is not None and linkplay.over(self):
+    lk = self.link
+    if lk is not None and lk.game is not None and linkplay.over(self):
         raise Done()
+    if lk is not None and lk.state == session.ENDED and lk.reason != session.R_MATCH_OVER:
+        h = lk.hidden
+        print('ENDED', lk.count, lk.reason, lk.by_peer, h.why if h is not None else -1)
+        raise Done()    # (the link ended otherwise: the match cannot end)
 
 
 App.step = step
