@@ -10,7 +10,8 @@ hand-end check passed on both (RULES.md R7: each hand counted from the revealed 
 CPython side of the same restore is tests/test_link_hidden_match.py's power-cut tests; this is
 the code path of the console's own MicroPython (an `int in bytearray`, which MicroPython does not
 implement, say), with the peer going on while the console is dark (the CPython tests switch a
-console off and on within one poll). The last test is a known bug (strict xfail: its reason)."""
+console off and on within one poll). The last test caught a bug: a console restored in its
+hand-end check said its KEY again to a peer already dealing the next hand (now taken as a copy)."""
 import ast
 
 import pytest
@@ -131,12 +132,6 @@ def test_a_power_cut_in_a_later_hands_deal_rebuilds_the_counted_hands_inside_mic
 
 
 @pytest.mark.micropython
-@pytest.mark.xfail(strict=True, reason=(
-    "firmware/link/hide.py: a console restored in its hand-end check sends its KEY again (rebuild() "
-    "leaves keyed False); a peer that has meanwhile counted the hand and gone on to the next deal "
-    "takes that copy of the last hand's KEY as garbage for its new Hand (hidden.GARBAGE) and ends "
-    "the link with R_HIDDEN. The CPython power-cut tests switch a console off and on in one poll, "
-    "so the peer never gets ahead of it"))
 def test_a_power_cut_in_the_hand_end_check_while_the_peer_goes_on_to_the_next_hand():
     # 3 s dark in its hand-end check, 40+ positions checked: the peer finishes its own check,
     # counts the hand and deals the next one meanwhile (a match to 1500); the restored console

@@ -1,6 +1,6 @@
 # Hidden hands in a linked Burako-family match (docs/link.md "Hidden hands"):
 # the session's side of link/hidden.py. Loaded only when a Link is made with
-# hidden=True (off by default); Rummy israeli's pool is not wired yet.
+# hidden=True (off by default); Rummy israeli's shape of it is rummy/hide.py.
 #
 # The engine deals HIDDEN placeholders (engine/game.py: tile i of its deal is
 # position i of the encrypted deck: racks 0..k-1 and k..2k-1, the muertos,
@@ -37,7 +37,7 @@ from link import msg
 _HIDDEN = const(53)     # engine/game.py HIDDEN
 _NONE = const(255)
 _BUSY = const(100)      # session.BUSY
-_HELD = const(16)      # (a rack's OPENs and the card turned up, after a restart mid-deal)
+_HELD = const(16)       # (a rack's OPENs and the card turned up, after a restart mid-deal)
 _DECK = const(2)        # deck elements a DECK frame (67 bytes)
 _HAND_OVER = const(4)   # engine/game.py P_HAND_OVER
 # engine/game.py's move kinds
@@ -74,7 +74,7 @@ class Hid:
     received() (True: taken here), send_move() and idle(); phase is DEALING
     while a hand's deal runs, else PLAYING. The Burako family's game; the
     game's shape (its zones, moves, card turned up, public position) is in the
-    methods link/hide_rummy.py's Hid overrides for Rummy israeli."""
+    methods rummy/hide.py's Hid overrides for Rummy israeli."""
 
     HAND_OVER = _HAND_OVER
 
@@ -99,7 +99,7 @@ class Hid:
         self.quiet = 0          # connected ms since either console's last hidden-hands step
         self.at = 0             # the transport's time quiet was counted to
         self.keep = False       # the UI saves: our steps wait for the save (resume: above)
-        self.dirty = False    # a step waits for the next saved()
+        self.dirty = False      # a step waits for the next saved()
         self.sealed = self.keyed = False    # this hand's SEAL, KEY out
         self.out_show = None    # our move's SHOW: it goes out with the MOVE (Link.flush)
         self.showed = bytearray()   # this hand's SHOWs as RESHOWs (a length byte each)
@@ -107,7 +107,8 @@ class Hid:
         self.ours = bytearray()     # positions dealt or drawn to us this hand (ASK 1)
         self.past = bytearray()     # every counted hand's tiles, position by position
         self.old_key = None     # (hand, KEY payload) of the hand before this one (ASK 3)
-        self.sync_due = False   # the peer is ahead: catch up once our hand-end check is done
+        self.old_peer = None    # the peer's secret of the hand before this one (its KEY again)
+        self.sync_due = False   # the peer is ahead: catch up once our deal or hand-end check is done
 
     # --- the Link's calls -------------------------------------------------------
     def idle(self):
@@ -199,8 +200,8 @@ class Hid:
             self.stage = 0
             self.phase = msg.PLAYING
             L.events.append((msg.EV_SYNC, L.count, 0))   # the racks are in: redraw
-            self.release()
             self.catch_up()
+            self.release()
         elif self.stage == 2 and h.tiles is not None and not self.want:
             # (not before our own tiles are in: a muerto taken on the hand's last turn, or
             # just before the peer closed, still has OPENs on their way after its KEY; the
@@ -220,16 +221,17 @@ class Hid:
                     L.reason = msg.R_MATCH_OVER
                 self.stage = 0
                 L.events.append((msg.EV_SYNC, L.count, 0))
-                self.release()
                 self.catch_up()
+                self.release()
 
     def catch_up(self):
         # the moves the peer made while we were off, once our deal or check is done (as
-        # its live MOVEs would have waited: held)
+        # its live MOVEs would have waited: held; those held are then the log's to bring)
         L = self.link
-        if self.sync_due and L.phase == msg.PLAYING:
+        if self.sync_due:
             self.sync_due = False
-            L.repair().ask_sync(L)
+            if L.phase == msg.PLAYING and L.syncing is None:
+                L.repair().ask_sync(L)
 
     def send(self, p):
         self.quiet = 0
@@ -237,8 +239,10 @@ class Hid:
 
     def begin(self, g):
         L = self.link
-        if self.h is not None and self.keyed:
-            self.old_key = (self.hand & 255, self.h.reveal())
+        if self.h is not None:
+            self.old_peer = self.h.peer_secret
+            if self.keyed:
+                self.old_key = (self.hand & 255, self.h.reveal())
         self.measure(g)
         n = self.n
         self.h = hidden.Hand(L.seat, L.random(32), n)
@@ -327,14 +331,16 @@ class Hid:
         if t == hidden.ASK:
             self.asked(p, g, h)
             return True
-        # again after a reconnection: the same SEAL or KEY, a pass's element we hold
-        # (or before the peer's SEAL: it says it again, ASK 0)
-        if (t == hidden.SEAL and p[1:] == h.peer_seal) or (t == hidden.KEY and p[1:] == h.peer_secret) \
+        # again after a reconnection: the same SEAL or KEY (the last hand's too: a peer
+        # restored in its hand-end check says it again while we deal the next), a pass's
+        # element we hold (or before the peer's SEAL: it says it again, ASK 0)
+        if (t == hidden.SEAL and p[1:] == h.peer_seal) or (t == hidden.KEY and (
+                p[1:] == h.peer_secret or p[1:] == self.old_peer)) \
                 or ((t == hidden.SHUF or t == hidden.DECK) and (len(p) < 3 or p[1] != h.got or h.peer_seal is None)):
             return True
         if t == hidden.SHOW:
-            if L.syncing is None:
-                self.shown(p, g)        # (in a catch-up: its move and its RESHOW come in the log)
+            if L.syncing is None and not self.sync_due:
+                self.shown(p, g)        # (behind: its move and its RESHOW come in the catch-up)
             return True
         if t == hidden.OPEN and len(p) == 36 and not p[1] and h.owner[p[3]] == hidden.PUBLIC:
             return True     # ours again (ASK 1), and shown since: nothing it could teach
@@ -767,7 +773,7 @@ class Hid:
             self.set_card(g, hidden.tile_code(src[n - 1]))
         return cur
 
-    # --- the game's shape (the Burako family's; link/hide_rummy.py's for Rummy) --------
+    # --- the game's shape (the Burako family's; rummy/hide.py's for Rummy) --------
     def zones(self, g):
         # the face-down zones after the racks, each with its first position
         return [(g.muertos[0], 2 * self.k), (g.muertos[1], 2 * self.k + self.m), (g.stock, self.base)]

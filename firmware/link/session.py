@@ -94,7 +94,7 @@ class Link:
         "rummy"; target 0: the variant's default, none for Rummy). saved: bytes from saved() to resume a match
         (game: the UI's restored Game, used if it matches the save, else the
         match is replayed from its log). nonce(n): n random bytes. hidden:
-        hidden hands (link/hide.py, Rummy israeli's link/hide_rummy.py; off by default:
+        hidden hands (link/hide.py, Rummy israeli's rummy/hide.py; off by default:
         docs/link.md "Hidden hands"); the peer must offer them too."""
         moves = game_module(variant == "rummy")
         r = moves.find(variant)
@@ -116,7 +116,8 @@ class Link:
             hidden = saved[5] & 0x80        # a save says whether its match deals hidden hands
         if hidden:
             if variant == "rummy":
-                from link import hide_rummy as hide
+                # (found by name, as rummy/moves.py: link/ imports no game's package)
+                hide = __import__("rummy.hide", None, None, ("Hid",))
             else:
                 from link import hide
             self.hidden = hide.Hid(self)

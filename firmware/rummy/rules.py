@@ -31,7 +31,7 @@ RUN = const(0)
 SET = const(1)
 
 NO_TILE = const(255)
-_HIDDEN = const(53)        # hidden hands (link/hide_rummy.py): a tile this console does not know
+_HIDDEN = const(53)        # hidden hands (rummy/hide.py): a tile this console does not know
 _SLOTS = const(54)         # a rack's counts: tiles.NCODES and a slot for _HIDDEN
 FIRST_MIN = const(30)      # R13.6
 JOKER_PENALTY = const(50)  # R13.8
@@ -326,7 +326,7 @@ class Game:
         self.phase = P_DRAW
         self.passes = 0
         self.closer = -1
-        # hidden hands (link/hide_rummy.py, as engine/game.py's): 0 off; 1 deal _HIDDEN
+        # hidden hands (rummy/hide.py, as engine/game.py's): 0 off; 1 deal _HIDDEN
         # placeholders, tile i of the deal being the encrypted deck's position i; 2 the
         # hand is over, counted once the keys are out
         self.hidden = 0

@@ -2,7 +2,8 @@
 # Hid with Rummy's shape (docs/rules.md R13.3): racks 0..13 and 14..27, the stock from 28 on,
 # drawn from its end, and the closing tile (R13.8) at 105, opened for both at the deal as
 # burraco's card turned up is. A PLAY shows the tiles the new table holds beyond the old one,
-# all from the player's rack but the closing tile (public). Loaded only with hidden=True.
+# all from the player's rack but the closing tile (public). Loaded only with hidden=True (by
+# name: link/session.py, as rummy/moves.py).
 from micropython import const
 from link import hidden
 from link import hide
