@@ -654,16 +654,18 @@ class Hid:
     def saved(self):
         """The part of the Link's save that hidden hands add (Link.save_head): every
         counted hand's tiles, this hand's SHOWs, the last hand's KEY, this hand's
-        Hand (its secret, what it knows, the deck) and its stage."""
+        Hand (its secret, what it knows, the deck) and its stage, the peer's last
+        secret (its KEY again is a copy)."""
         g = self.link.game
         h = self.h
         cur = h is not None and g is not None and self.hand == g.hand
         ok = self.old_key if cur else (
             (self.hand & 255, h.reveal()) if h is not None and self.keyed else None)
+        op = self.old_peer if cur else (h.peer_secret if h is not None else None)
         out = bytearray(b"BKS1")
         out.append(self.stage if cur else 0)
         for part in (self.past, self.showed if cur else b"", b"" if ok is None else bytes((ok[0],)) + ok[1],
-                     h.saved() if cur else b""):
+                     h.saved() if cur else b"", op or b""):
             out.extend(len(part).to_bytes(2, "little"))
             out.extend(part)
         self.dirty = False
@@ -676,17 +678,18 @@ class Hid:
             raise ValueError("hidden hands save")
         parts = []
         i = 5
-        for _ in range(4):
+        for _ in range(5):
             if i + 2 > len(b):
                 raise ValueError("hidden hands save")
             e = i + 2 + (b[i] | (b[i + 1] << 8))
             parts.append(bytes(b[i + 2:e]))
             i = e
-        if i != len(b) or b[4] > 2 or len(parts[2]) not in (0, 2 + hidden.W):
+        if i != len(b) or b[4] > 2 or len(parts[2]) not in (0, 2 + hidden.W) or len(parts[4]) not in (0, hidden.W):
             raise ValueError("hidden hands save")
         self.past = bytearray(parts[0])
         self.showed = bytearray(parts[1])
         self.old_key = (parts[2][0], parts[2][1:]) if parts[2] else None
+        self.old_peer = parts[4] or None
         self.h = hidden.restore(parts[3]) if parts[3] else None
         self.stage = b[4] if self.h is not None else 0
         return self.rebuild(moves, log)
