@@ -61,7 +61,8 @@ def _fill(z, c):
     return False
 
 
-def _count(z, c):
+def count(z, c):
+    """How many times code c is in zone z (MicroPython's bytearray has no count())."""
     k = 0
     for x in z:
         if x == c:
@@ -496,10 +497,10 @@ class Hid:
         out = bytearray()
         for x in range(len(ts)):
             c = ts[x]
-            if _count(ts[:x], c):
+            if count(ts[:x], c):
                 continue
             mine = [j for j in range(h.n) if h.owner[j] == hidden.MINE and hidden.tile_code(h.known[j]) == c]
-            k = _count(ts, c) - (_count(rack, c) - len(mine))
+            k = count(ts, c) - (count(rack, c) - len(mine))
             if k > 0:
                 out.extend(bytes(mine[:k]))
         return bytes(out)
@@ -734,7 +735,7 @@ class Hid:
             self.stage = 0              # (a counted hand's: its SEAL and KEY went out)
             self.sealed = self.keyed = h is not None
             return g
-        self.want = _count(g.racks[L.seat], _HIDDEN) + self.card_hidden(g)
+        self.want = count(g.racks[L.seat], _HIDDEN) + self.card_hidden(g)
         # mid-deal, the peer's rack again (which of its OPENs went out before the cut is
         # not known here; a copy teaches it nothing); later, the peer asks (ASK 1)
         p = (1 - L.seat) * self.k
@@ -786,7 +787,7 @@ class Hid:
         return g.rules.pile_start
 
     def card_hidden(self, g):
-        return _count(g.pile, _HIDDEN)
+        return count(g.pile, _HIDDEN)
 
     def set_card(self, g, c):
         # the card turned up, opened: False when it is not there as a placeholder

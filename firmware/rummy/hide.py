@@ -16,14 +16,6 @@ _RACK = const(14)
 _CODES = const(53)      # engine/tiles.py NCODES
 
 
-def _count(z, c):
-    k = 0
-    for x in z:
-        if x == c:
-            k += 1
-    return k
-
-
 class Hid(hide.Hid):
     """Rummy israeli's hidden hands: the zones, moves and public position of rummy/rules.py."""
 
@@ -69,7 +61,7 @@ class Hid(hide.Hid):
         out = bytearray()
         for c in range(_CODES):
             k = laid[c]
-            if k and c == g.closing and k == _count(rack, c) + 1:
+            if k and c == g.closing and k == hide.count(rack, c) + 1:
                 k -= 1
             if k:
                 mine = [j for j in range(h.n) if h.owner[j] == hidden.MINE and hidden.tile_code(h.known[j]) == c]
