@@ -354,8 +354,9 @@ class Game:
 
     # --- checking a play (R13.5..R13.7) -------------------------------------
     def laid(self, melds):
-        """Counts (bytearray(NCODES)) of the tiles this new table holds beyond
-        the current one, or a reason code when a table tile is missing."""
+        """Counts (by tile code, and a slot for a hidden hand's placeholder) of the
+        tiles this new table holds beyond the current one, or a reason code when a
+        table tile is missing."""
         c = bytearray(_SLOTS)
         for m in melds:
             for t in m:
