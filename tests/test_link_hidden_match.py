@@ -605,3 +605,25 @@ def test_what_a_peer_may_ask_again_after_a_reconnection_gives_it_nothing_more(pr
     else:
         _same_match(a, b)
         assert a.link.refused == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(variant=st.sampled_from(["burako", "burraco", "rummy"]), at=st.integers(0, 60),
+       kind=st.integers(hidden.SEAL, hidden.RESHOW), body=st.binary(max_size=40))
+@example(variant="burako", at=20, kind=hidden.SHOW, body=b"\x01\xff\x05")       # a position past the deck
+@example(variant="burako", at=20, kind=hidden.OPEN, body=b"\x00\x01\xff" + bytes(32))
+@example(variant="rummy", at=20, kind=hidden.RESHOW, body=b"\x01")                  # no move number
+def test_a_malformed_hidden_hands_message_never_crashes_the_console(variant, at, kind, body):
+    """Garbage of every hidden-hands kind (SEAL..RESHOW, any body), from the peer at any point of
+    a match (in the deal when `at` is 0): the console's Link never raises; it takes the message
+    as nothing, refuses it, or ends the link (R_HIDDEN, R_PROTOCOL...), and an honest match
+    it did not end goes on to its end."""
+    a, b, clock, cable = _consoles(variant, 0, 6)
+    mid = (lambda a, b, clk: a.link.hidden.stage == 1 and a.link.hidden.h is not None) if at == 0 else \
+        (lambda a, b, clk: a.link.count >= at)
+    a, b, clock, cable = duel(consoles=(a, b), clock=clock, cable=cable, until=mid, max_ms=20_000_000)
+    b.link.hidden.send(bytes((kind,)) + body)
+    a, b, clock, cable = duel(consoles=(a, b), clock=clock, cable=cable, max_ms=20_000_000)
+    assert a.link.state == session.ENDED and b.link.state == session.ENDED
+    if a.link.reason == session.R_MATCH_OVER:
+        _same_match(a, b)

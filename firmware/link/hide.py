@@ -321,7 +321,7 @@ class Hid:
             return True
         h = self.h
         if t == hidden.RESHOW:
-            if len(self.pending) >= _PENDING:
+            if len(self.pending) >= _PENDING or len(p) < 4:
                 L.end(msg.R_PROTOCOL)
             else:
                 self.pending.append(p)  # (applied as the catch-up reaches its move)
@@ -343,7 +343,7 @@ class Hid:
             if L.syncing is None and not self.sync_due:
                 self.shown(p, g)        # (behind: its move and its RESHOW come in the catch-up)
             return True
-        if t == hidden.OPEN and len(p) == 36 and not p[1] and h.owner[p[3]] == hidden.PUBLIC:
+        if t == hidden.OPEN and len(p) == 36 and not p[1] and p[3] < h.n and h.owner[p[3]] == hidden.PUBLIC:
             return True     # ours again (ASK 1), and shown since: nothing it could teach
         if t == hidden.SEAL and h.peer_seal is None and self.sealed:
             self.send(h.commit())       # (ours went out before the peer's restart, maybe)
@@ -368,7 +368,7 @@ class Hid:
         h = self.h
         q = bytearray((hidden.SHOW, 0))
         for i in range(2, len(p) - 1, 2):
-            if h.owner[p[i]] != hidden.SHOWN or h.known[p[i]] != p[i + 1]:
+            if p[i] >= h.n or h.owner[p[i]] != hidden.SHOWN or h.known[p[i]] != p[i + 1]:
                 q.extend(p[i:i + 2])    # (the same claim again: its SHOW came, its MOVE did not)
                 q[1] += 1
         r = h.take(bytes(q) if len(p) >= 2 and len(p) == 2 + 2 * p[1] else p)
