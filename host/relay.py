@@ -255,6 +255,24 @@ def duel_program(variant="burako", target=0, moves=60000, nonce=1):
                         most=moves)
 
 
+def guest_wire(cable, clock, peer, tick=10, play=None):
+    """The `wire` host function of a console inside MicroPython (emulator/guests/link_wire.py)
+    on cable end a: its bytes onto the cable, the clock on by `tick` ms, the CPython Console
+    `peer` (on end b) one step (play(): whether its AI moves; None: as it would), and what
+    the peer sent back into the guest's buffer."""
+    def wire(call):
+        tx, n, rx = (int(x) for x in call.text.split())
+        if n:
+            cable.a.write(call.read(tx, n))
+        clock.now += tick
+        peer.step(play=None if play is None else play())
+        out = cable.a.read(256)
+        if out:
+            call.write(rx, out)
+        return "%d %d" % (len(out), clock.now)
+    return wire
+
+
 def guest_duel(variant="burako", target=300, moves=10**6, heap=128 * 1024, faults=(None, None),
                seed=1, tick=10, timeout=120.0):
     """A Link inside MicroPython (WASI, -X heapsize=heap) plays AI against a
@@ -265,18 +283,7 @@ def guest_duel(variant="burako", target=300, moves=10**6, heap=128 * 1024, fault
     clock = SimClock(1000)
     cable = Cable(clock, faults[0], faults[1])
     peer = Console(cable.b, clock, variant, target, seed)
-
-    def wire(call):
-        tx, n, rx = (int(x) for x in call.text.split())
-        if n:
-            cable.a.write(call.read(tx, n))
-        clock.now += tick
-        peer.step(play=peer.link.count < moves)
-        out = cable.a.read(256)
-        if out:
-            call.write(rx, out)
-        return "%d %d" % (len(out), clock.now)
-
+    wire = guest_wire(cable, clock, peer, tick, play=lambda: peer.link.count < moves)
     script = duel_program(variant, target, min(moves, 60000), seed * 7919)
     g = wasi.Guest(heap=heap, timeout=timeout, host_functions={"wire": wire})
     res = g.run(script)

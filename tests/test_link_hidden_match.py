@@ -314,17 +314,7 @@ def hidden_guest_duel(variant, target, seed, heap=131072, timeout=900.0):
     clock = relay.SimClock(1000)
     cable = relay.Cable(clock, None, None)
     peer = relay.Console(cable.b, clock, variant, target, seed, hidden=True)
-
-    def wire(call):
-        tx, n, rx = (int(x) for x in call.text.split())
-        if n:
-            cable.a.write(call.read(tx, n))
-        clock.now += 10
-        peer.step()
-        out = cable.a.read(256)
-        if out:
-            call.write(rx, out)
-        return "%d %d" % (len(out), clock.now)
+    wire = relay.guest_wire(cable, clock, peer)
 
     # the duel's guest with hidden=True (not a parameter of it: a keyword more in its code moves
     # the plain duel's heap figures)

@@ -37,17 +37,7 @@ def resume_duel(cuts, target=300, seed=1, off_ms=3000, timeout=600.0):
     clock = relay.SimClock(1000)
     cable = relay.Cable(clock, None, None)
     peer = relay.Console(cable.b, clock, "burako", target, seed, hidden=True)
-
-    def wire(call):
-        tx, n, rx = (int(x) for x in call.text.split())
-        if n:
-            cable.a.write(call.read(tx, n))
-        clock.now += 10
-        peer.step()
-        out = cable.a.read(256)
-        if out:
-            call.write(rx, out)
-        return "%d %d" % (len(out), clock.now)
+    wire = relay.guest_wire(cable, clock, peer)
 
     script = wasi.program(["link_wire.py", "link_hidden_resume.py"], SEQ=[seed * 7919], VARIANT="burako",
                           TARGET=target, CUTS=list(cuts), OFF_MS=off_ms)

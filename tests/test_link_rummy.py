@@ -17,7 +17,7 @@ from rummy.ai import RummyAI
 from rummy import rules as rummy
 from rummy import codec
 from engine import tiles
-from host.relay import Cable, Console, Faults, SimClock, duel
+from host.relay import Cable, Console, Faults, SimClock, duel, guest_wire
 from rummy import moves as moves_rummy
 from link import msg
 from link import session
@@ -461,17 +461,7 @@ def guest_rummy_duel(heap=128 * 1024, faults=(None, None), seed=1, level=1, targ
     clock = SimClock(1000)
     cable = Cable(clock, faults[0], faults[1])
     peer = Console(cable.b, clock, "rummy", target, seed, ai=RummyAI(2))
-
-    def wire(call):
-        tx, n, rx = (int(x) for x in call.text.split())
-        if n:
-            cable.a.write(call.read(tx, n))
-        clock.now += tick
-        peer.step()
-        out = cable.a.read(256)
-        if out:
-            call.write(rx, out)
-        return "%d %d" % (len(out), clock.now)
+    wire = guest_wire(cable, clock, peer, tick)
 
     script = wasi.program(["link_wire.py", "link_rummy.py"], SEQ=[seed * 7919], target=target, level=level,
                           BURAKO=" ".join(BURAKO_MODULES))
