@@ -69,8 +69,8 @@ def configure(p):
     p.add_argument("--hidden", action="store_true",
                    help="with --link: hidden hands (each console learns only the tiles the rules "
                         "show it; the other console must ask for them too, its title's link entry "
-                        "turned to 'Hidden deal'; docs/link.md). Not with --runtime micropython: "
-                        "the stock firmware's heap has not room for them")
+                        "turned to 'Hidden deal', or in Rummy its set-up's J2 row to 'Hidden'; docs/link.md). "
+                        "Not with --runtime micropython: the stock firmware's heap has not room for them")
     p.add_argument("--board", choices=PROFILES, default=DEFAULT_PROFILE,
                    help="the board whose glass and keys are emulated: pico_lcd_13 (240x240, default) "
                         "or pico_lcd_114 (240x135, A/B and the joystick: hold A for Y, hold B for X)")
@@ -144,8 +144,8 @@ def _screenshot_ok(path):
 
 
 def run(args):
-    if args.hidden and (args.link is None or args.runtime == "micropython" or args.variant == "rummy"):
-        return _fail("--hidden is for a Burako-family match over --link on the cpython runtime")
+    if args.hidden and (args.link is None or args.runtime == "micropython"):
+        return _fail("--hidden is for a match over --link on the cpython runtime")
     if args.heap is not None and args.runtime != "micropython":
         return _fail("--heap is the MicroPython heap: it needs --runtime micropython")
     if args.heap is None:

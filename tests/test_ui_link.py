@@ -227,14 +227,14 @@ def test_every_reason_and_refusal_has_text_in_every_language():
             assert linkplay.tx(linkplay.T_FRAME + f - 1)
         texts = __import__("ui.lang_" + lang, None, None, ("LINK",)).LINK
         screen = __import__("ui.link_" + lang, None, None, ("TX",)).TX
-        # 0-15 always loaded (the title's entry, the refusals, the link screen); from 16
+        # 0-16 always loaded (the title's entry, the refusals, the link screen); from 17
         # the link's end and "give up?", the reasons last, one for each the session names
-        assert len(texts) == 16 and linkplay.T_FRAME + session.F_UNEXPECTED == 9
-        assert linkplay_screen.T_REASON + len(session.REASON_NAMES) == 16 + len(screen)
+        assert len(texts) == 17 and linkplay.T_FRAME + session.F_UNEXPECTED == 9
+        assert linkplay_screen.T_REASON + len(session.REASON_NAMES) == 17 + len(screen)
         for r in range(1, len(session.REASON_NAMES)):
-            assert linkkeys.why(r) == screen[linkplay_screen.T_REASON - 16 + r]
+            assert linkkeys.why(r) == screen[linkplay_screen.T_REASON - 17 + r]
         for i in range(screen_link.T_MENU, linkplay_screen.T_REASON):
-            assert linkplay.tx(i) == (texts[i] if i < 16 else screen[i - 16])
+            assert linkplay.tx(i) == (texts[i] if i < 17 else screen[i - 17])
         # every line fits the 240-pixel screen (8-pixel font), the message
         # line's "Refused: <why>" too, the title's entry with " (continue)"
         assert all(len(t) <= 30 for t in texts + screen)
@@ -503,6 +503,7 @@ def test_a_hidden_deal_shows_its_progress_and_the_match_is_played_to_the_end(tmp
     a, b, clock, cable = pair(tmp_path, kw_a=kw, kw_b=kw)
     a.step()
     assert linkplay.tx(linkplay_screen.T_HIDDEN) in a.texts
+    assert linkplay.tx(linkplay_screen._T_OPEN) not in a.texts
     deals = []          # per hand's deal, the bar drawn at each frame
     saves = []
 
@@ -559,6 +560,16 @@ def test_a_power_off_under_hidden_hands_resumes_from_link_sav(tmp_path, when):
         assert set(g.stock) <= {game.HIDDEN}
     run(a, b, clock, done(a, b))
     same_match(a, b)
+
+
+def test_an_open_deal_says_so_on_the_link_screen(tmp_path):
+    """Without hidden hands (the stock firmware's only deal) the link screen says "Open deal"
+    before the match starts, in the player's language: both players know that the other
+    console can read their racks (docs/link.md "Hidden hands")."""
+    a, b, clock, cable = pair(tmp_path)
+    a.step()
+    assert linkplay.tx(linkplay_screen._T_OPEN) in a.texts
+    assert linkplay.tx(linkplay_screen.T_HIDDEN) not in a.texts
 
 
 def test_hidden_hands_on_one_console_only_end_the_link_with_the_rules_reason(tmp_path):

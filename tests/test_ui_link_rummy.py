@@ -16,6 +16,7 @@ from host.relay import Faults
 from link import entropy
 from link import session
 from rummy import linkplay
+from rummy import linkplay_hidden
 from rummy import linkplay_screen as linkrummy_screen
 from ui import linkplay_screen     # the LINK table ids (linkrummy_screen holds them private)
 from rummy import view
@@ -69,7 +70,7 @@ def own_rack_only(c):
     if m is None or lk is None or m.g is None or not c.rack_drawn:
         return
     assert m.viewer == lk.seat
-    mine = bytearray(tiles.NCODES)
+    mine = bytearray(tiles.NCODES + 1)     # (and hidden hands' placeholder: a tile on its way)
     for t in (m.bench.rack if m.bench is not None else m.g.racks[lk.seat]):
         mine[t] += 1
     for t in c.rack_drawn:
@@ -267,6 +268,146 @@ def _texts(app):
         texts.append(s)
         return text(x, y, w, s, *a)
     return seen, texts
+
+
+# --- hidden hands (docs/link.md "Hidden hands", "Rummy israeli's pool") -------------------------
+HIDDEN = {"hidden": True}
+
+
+def test_a_hidden_rummy_match_deals_checks_and_saves_each_hand_and_ends_the_same_on_both(tmp_path):
+    """Both consoles ask for hidden hands: the link screen says so, each hand's deal shows its
+    bar on the link screen, neither console ever holds a tile of the other's rack or of the
+    stock (placeholders), a drawn tile shows as "?" until the peer opens it, the hand end
+    shows the keys' check rising by tens before its count, rlink.sav is written as it goes
+    (never rlink.pos) and the match ends logged the same on both."""
+    a, b, clock, cable = pair(tmp_path, kw_a=HIDDEN, kw_b=HIDDEN)
+    run(a, b, clock, lambda: a.app.link is not None and a.texts)    # (the swap's frames first)
+    assert screen_link.tx(linkplay_screen.T_HIDDEN) in a.texts
+    assert screen_link.tx(16) not in a.texts                 # not "Open deal"
+    deals = []          # per hand's deal: the bar at each frame of it
+    checks = []         # the hand end's lines while the keys are checked
+    unknown = set()     # what a's screen drew in its rack row
+    saves = []
+
+    def check(c):
+        own_rack_only(c)
+        L = c.app.link
+        if L is not None and L.game is not None and L.hidden is not None and L.hidden.stage == 0 \
+                and L.game.phase < rummy.P_HAND_OVER and L.game.turn == L.seat:
+            # what this console knows on its turn: its rack, the table, no more (a SHOW comes
+            # before its MOVE: the peer's tiles about to be laid are known a moment early)
+            g = L.game
+            assert set(g.stock) <= {rummy._HIDDEN} and set(g.racks[1 - L.seat]) <= {rummy._HIDDEN}
+        assert not os.path.exists(os.path.join(c.dir, linkplay.POS))
+        if c is not a:
+            return
+        unknown.update(t for t in c.rack_drawn if t == rummy._HIDDEN)
+        m = c.app.rummy
+        if c.app.cable is not None and c.app.cable.state == session.DEALING and m.mode == view.M_LINK:
+            if not deals or deals[-1][-1] is None:
+                deals.append([])
+            deals[-1].append(c.app.cable.bar)
+        elif deals and deals[-1][-1] is not None:
+            deals[-1].append(None)
+        if m is not None and m.mode == view.M_HANDEND and L.hidden.stage == 2:
+            checks.append(m.msg)
+        saves.append(linkrummy_screen.exists(c.app.board.storage))
+    linkkit.run(a, b, clock, done(a, b), check=check)
+    same_match(a, b)
+    assert a.app.link.hidden is not None and b.app.link.hidden is not None
+    assert any(saves) and a.app.saves > 50 and b.app.saves > 50
+    assert len(deals) == RM_HANDS                 # every hand's deal on the link screen
+    for bars in deals:
+        bars = [x for x in bars[:-1] if x >= 0]
+        assert bars == sorted(bars) and len(set(bars)) > 5 and bars[-1] >= 90
+    head = screen_link.tx(linkplay_hidden._T_CHECKING)
+    pcts = [int(x[len(head):].strip(" %")) for x in checks if x.startswith(head)]
+    assert len(set(pcts)) > 5 and sorted(set(pcts)) == sorted(set(pcts), key=pcts.index)
+    assert sum(x in a.texts for x in set(checks)) > 5         # drawn as it went
+
+
+@pytest.mark.parametrize("when", ["deal", "play", "check"])
+def test_a_power_off_under_hidden_hands_resumes_a_rummy_match_from_rlink_sav(tmp_path, when):
+    """A console switched off and on in a hand's deal, its play or its hand-end check: the
+    hidden Rummy match comes back from rlink.sav (docs/link.md "A power cut") and ends the
+    same on both, each console still knowing only its own rack."""
+    a, b, clock, cable = pair(tmp_path, kw_a=HIDDEN, kw_b=HIDDEN)
+
+    def moment():
+        L = b.app.link
+        if L is None or L.hidden is None or not linkrummy_screen.exists(b.app.board.storage):
+            return False
+        h = L.hidden
+        return {"deal": h.stage == 1 and h.h is not None and h.h.got > 40,
+                "play": h.stage == 0 and L.count >= 30 and L.game.turn != L.seat,
+                "check": h.stage == 2 and h.h.checked > 10}[when]
+    run(a, b, clock, moment)
+    count = b.app.link.count
+    b.boot()                                   # off and on: a new App, the same storage
+    run(a, b, clock, lambda: b.app.link is not None)
+    L = b.app.link
+    assert L.hidden is not None and L.hidden.keep
+    assert L.count <= count and L.match_id == a.app.link.match_id
+    g = L.game
+    if L.hidden.stage == 0 and g.phase < rummy.P_HAND_OVER:
+        assert set(g.stock) <= {rummy._HIDDEN}
+    run(a, b, clock, done(a, b))
+    same_match(a, b)
+
+
+def test_setup_j2_row_offers_hidden_hands_where_the_firmware_can_deal_them(tmp_path, monkeypatch):
+    """J2: AI, Human, Cable, Hidden (A cycles; RIGHT the same way, LEFT back); Start on
+    "Hidden" opens a link that asks for hidden hands. The stock firmware (MicroPython
+    without the UF2's frozen burako_board) is not offered them: Cable goes back to AI."""
+    from emulator.board import parse_keys
+    from emulator import runner
+
+    board, app = runner.run_cpython({"seed": 5, "ai_ms": 0, "lang": "es"}, str(tmp_path),
+                                    runner.Feeder(parse_keys("DOWN,DOWN,DOWN,A,DOWN,DOWN,A,A"),
+                                                  frames=60))
+    m = app.rummy
+    assert m.cable and not app.settings.hidden
+    app.painter.text, texts = _texts(app)
+    monkeypatch.setattr(screen_link, "MPY", True)        # a board without the frozen burako_board
+    app.key(keys.A)
+    assert not m.cable and m.seats >> 1 & 1 and not app.settings.hidden      # back to the AI
+    app.key(keys.LEFT)
+    monkeypatch.setattr(screen_link, "MPY", False)       # a desktop (or the console's UF2)
+    app.key(keys.RIGHT)
+    assert m.cable and app.settings.hidden
+    app.draw()
+    assert "< Oculto >" in texts
+    app.key(keys.LEFT)
+    assert m.cable and not app.settings.hidden
+    app.key(keys.RIGHT)
+    app.key(keys.DOWN)
+    app.key(keys.DOWN)
+    app.key(keys.DOWN)                 # level, hands, start
+    app.key(keys.A)
+    for i in range(12):             # the link's modules come in one a frame
+        if app.link is not None:
+            break
+        app.step(board.clock.ticks_ms() + 100 * i)
+    assert app.link is not None and app.link.hidden is not None and app.link.hidden.keep
+    texts.clear()
+    app.dirty = view.D_ALL
+    app.step(board.clock.ticks_ms() + 2000)
+    assert "Reparto oculto" in texts and "Reparto abierto" not in texts
+
+
+def test_an_open_deal_says_so_on_the_link_screen(tmp_path):
+    """Without hidden hands (the stock firmware's only deal) the link screen says "Open
+    deal" before the match starts: both players know what the other console can read."""
+    a, b, clock, cable = pair(tmp_path)
+    run(a, b, clock, lambda: a.app.link is not None and a.texts)
+    assert screen_link.tx(16) in a.texts and screen_link.tx(linkplay_screen.T_HIDDEN) not in a.texts
+
+
+def test_hidden_hands_on_one_console_only_end_the_rummy_link_with_the_rules_reason(tmp_path):
+    a, b, clock, cable = pair(tmp_path, kw_a=HIDDEN)
+    run(a, b, clock, lambda: all(c.app.link is not None and c.app.link.state == session.ENDED for c in (a, b)))
+    assert a.app.link.reason == b.app.link.reason == session.R_RULES
+    assert a.app.rummy.g is None and b.app.rummy.g is None
 
 
 @pytest.mark.parametrize("lang", ["es", "it", "en"])

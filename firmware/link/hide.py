@@ -98,7 +98,7 @@ class Hid:
         self.k = self.m = self.base = self.n = 0
         self.last = self.peer_last = _NONE      # the last stock position each of us drew
         self.quiet = 0          # connected ms since either console's last hidden-hands step
-        self.at = 0             # the transport's time quiet was counted to
+        self.at = 0             # the transport's time quiet was counted to (0: not yet)
         self.keep = False       # the UI saves: our steps wait for the save (resume: above)
         self.dirty = False      # a step waits for the next saved()
         self.sealed = self.keyed = False    # this hand's SEAL, KEY out
@@ -151,7 +151,10 @@ class Hid:
             return
         t = L.t
         if self.stage == 1 or self.want or (self.stage == 2 and h.tiles is None):
-            if t.alive():
+            if t.alive() and self.at:
+                # (not from the first poll: at 0 would count every ms since power-on,
+                # and a console restored more than 30 s after it was switched on would
+                # take its peer for silent at once)
                 self.quiet += t.clock.ticks_diff(t.now, self.at)
             if self.quiet >= _QUIET_MS:
                 self.why = hidden.WHY_SILENT

@@ -20,6 +20,9 @@
 #               rummy/codec.py: no replay at power-on) at turn
 #               boundaries, the score log at the match's end, only while the
 #               cable is quiet (a flash write on the RP2040 stops interrupts)
+#   hidden      with hidden hands, rummy/linkplay_hidden.py: the deal's bar,
+#               the drawn tile opened, the hand-end check, the save after
+#               every move of ours
 import os
 import sys
 from micropython import const
@@ -92,11 +95,22 @@ def poll(app, now):
         # what the last frame's poll received, answered in a frame of its own
         events(app, now)
         return
-    sent = link.out_move is not None
-    if link.poll(now) or sent:
+    h = link.hidden
+    sent = link.out_move is not None and (h is None or not h.dirty)   # (hidden: once saved)
+    busy = link.poll(now) or sent
+    if h is not None:
+        hidden().poll(app, h)
+    if busy:
         app.next_ai = now + 1       # the AI thinks in a frame that took no link work
         return
     persist(app)
+
+
+def hidden():
+    """Hidden hands' part of the glue (rummy/linkplay_hidden.py), loaded only with them:
+    named by a bytes literal, so the stock firmware, which does not offer them, interns no
+    name for it (docs/memory.md "qstr")."""
+    return __import__(b"rummy.linkplay_hidden".decode(), None, None, ("poll",))
 
 
 def events(app, now):
@@ -112,7 +126,8 @@ def events(app, now):
             if m.g is not None:
                 view.after(app, e[1], e[2])
         elif k == session.EV_SYNC:
-            bind(app)
+            if link.hidden is None or link.hidden.idle():
+                bind(app)           # (a hidden deal to run or running: its EV_SYNC comes at its end)
         elif k == session.EV_REFUSED:
             app.cable.note = tx(T_REFUSED) + tx(T_FRAME + e[1] - 1)
             m.msg = app.cable.note
@@ -149,7 +164,9 @@ def persist(app):
     link = app.link
     m = app.rummy
     g = m.g
-    if g is None:
+    if g is None or link.hidden is not None and g.phase != rules.P_MATCH_OVER:
+        if link.hidden is not None:
+            hidden().persist(app)   # after every move of ours, before the match is bound too
         return
     st = app.board.storage
     if g.phase == rules.P_MATCH_OVER:

@@ -20,6 +20,7 @@ _T_GONE = const(11)
 _T_WAIT_BACK = const(12)
 _T_H_LEAVE = const(13)
 _T_RESUMING = const(15)
+_T_OPEN = const(16)
 
 
 # --- opening and closing -------------------------------------------------------
@@ -40,7 +41,7 @@ def start(app):
             linkplay.remove(st)
             app.bad_save = True
     if link is None:
-        link = session.Link(app.board, "rummy", 0)
+        link = session.Link(app.board, "rummy", 0, hidden=app.settings.hidden)
     # the name this console sends in HELLO (docs/ui.md "Names"): the set-up's first seat's,
     # else the most recent in names.txt, else none
     nm = app.settings.names[0]
@@ -67,6 +68,8 @@ def start(app):
     app.cable.ask = False           # the link screen's key guard (ui/linkkeys.py)
     app.cable.held = 0
     app.cable.t0 = app.now - 600   # opened by the player: keys at once (linkkeys.PAUSE_MS)
+    if link.hidden is not None:
+        linkplay.hidden().start(app)
 
 
 def leave(app, keep):
@@ -77,9 +80,11 @@ def leave(app, keep):
     m = app.rummy
     if app.log_due:
         view.log(app, link.match_id)     # a key before the cable was quiet: logged now
-    if link is not None and keep and link.match_id is not None:
+    if link is not None and keep and link.match_id is not None and (link.hidden is None or link.syncing is None):
         try:
-            linkplay.write_saved(st, link)  # leaving: written even mid-exchange
+            # leaving: written even mid-exchange (not with a catch-up half played on the
+            # game: hidden hands' save must match its log; the last one does)
+            linkplay.write_saved(st, link)
         except OSError:
             pass
     if not keep:
@@ -127,6 +132,11 @@ def _status(app, p, session, link, s):
     else:
         p.text(0, 90, p.w, tx(_T_RESUMING if link.match_id is not None else _T_CONNECTING),
                WHITE, FELT_DARK, 1)
+    # the deal both consoles must have asked for (docs/link.md "Hidden hands")
+    if link.hidden is None:
+        p.text(0, 76, p.w, tx(_T_OPEN), DIM, FELT_DARK, 1)
+    else:
+        linkplay.hidden().draw(app, p)
     if app.cable.note:
         p.text(0, p.h - 90, p.w, app.cable.note, ERR, FELT_DARK, 1)
     return tx(_T_H_LEAVE)

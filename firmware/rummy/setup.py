@@ -13,8 +13,10 @@ from ui.gfx import FELT_DARK, WHITE, CURSOR, DIM, HILITE
 REPLAY_N = const(4)        # moves replayed a frame while resuming
 _T_LINK = const(4)         # rummy/swap.py ask(): a linked match
 
-# the J2 row with 2 players: AI, human, over the cable (A and RIGHT go this way)
-CYCLE = (1, 0, 2)
+# the J2 row with 2 players: AI, human, over the cable, over the cable with hidden hands
+# (where the firmware can deal them: ui/screen_link.py hidden_ok()) (A and RIGHT go this way)
+CYCLE = (1, 0, 2, 3)
+_T_HIDDEN = const(26)      # ui/lang.py tx(): "Hidden" (ui/link_*.py)
 
 
 def resume(app):
@@ -109,10 +111,12 @@ def key(app, m, k):
         if r == 0:
             m.players = (m.players - 2 + step) % 3 + 2
         elif r == 2 and m.players == 2:
-            # J2: the AI, a person here, a person over the link cable (1v1)
-            v = 2 if m.cable else (m.seats >> 1) & 1
-            v = CYCLE[(CYCLE.index(v) + step) % 3]
+            # J2: the AI, a person here, a person over the link cable (1v1), with hidden hands
+            v = 2 + app.settings.hidden if m.cable else (m.seats >> 1) & 1
+            from ui.screen_link import hidden_ok
+            v = CYCLE[(CYCLE.index(v) + step) % (4 if hidden_ok() else 3)]
             m.cable = v >> 1
+            app.settings.hidden = v == 3
             m.seats = (m.seats & 1) | (v & 1) << 1
         elif r <= m.players:
             m.seats ^= 1 << (r - 1)
@@ -155,7 +159,7 @@ def draw(app, m, p):
             a = lang.t(lang.P) + gfx.NUMS[i]
             v = lang.t(lang.AI) if (m.seats >> (i - 1)) & 1 else lang.t(lang.HUMAN)
             if i == 2 and m.cable:
-                v = view.tx(view.X_CABLE)
+                v = lang.tx(_T_HIDDEN) if app.settings.hidden else view.tx(view.X_CABLE)
         elif i == m.players + 1:
             a = lang.t(lang.LEVEL)
             v = gfx.NUMS[app.settings.level]

@@ -83,7 +83,8 @@ class Search:
         self.sk = bytearray(120)
         self.rs = bytearray(240)    # how each tile of the runs being built was taken
         self.rtop = 0
-        self.noskip = False     # every rack tile must be laid (closing)
+        self.noskip = 0         # every rack tile must be laid (closing): 1 + the
+                                # closing tile, which alone may stay off (R13.8)
         self.nsk = 0
 
     def reset(self):
@@ -93,7 +94,7 @@ class Search:
         self.sonly[:] = _ZERO
         self.jm = self.jo = self.opt = self.cur = 0
         self.blen = self.nm = self.nsk = self.rtop = 0
-        self.noskip = False
+        self.noskip = 0
 
     # --- taking and giving back one copy of tile t ------------------------
     def take(self, t, in_set):
@@ -172,7 +173,7 @@ class Search:
             while o < 52 and not avail[ORDER[o]]:
                 o += 1
             if o == 52:
-                if not self.jm and self.cur > self.best and not (self.noskip and self.jo):
+                if not self.jm and self.cur > self.best and not (self.noskip and self.jo > (self.noskip == 53)):
                     self.save()             # first: it may fail (see _run)
                     self.best = self.cur
                     if self.cur >= self.end:
@@ -196,13 +197,21 @@ class Search:
                 u += 13
             if nj >= 2:
                 self.sets(o, t)
-            if self.cut or self.noskip or avail[t] <= self.mand[t]:
+            if self.cut or avail[t] <= self.mand[t] or self.noskip and self.noskip != t + 1:
                 break
-            # leave one rack copy of t on the rack
-            avail[t] -= 1
-            self.opt -= t % 13 + 1
-            self.sk[self.nsk] = t
-            self.nsk += 1
+            # leave the rack copies of t on the rack (closing: the closing
+            # tile only). A meld of t with a copy left after one is left was
+            # tried above (the same melds, that copy left after them), so
+            # none is built here
+            while avail[t] > self.mand[t]:
+                avail[t] -= 1
+                self.opt -= t % 13 + 1
+                self.sk[self.nsk] = t
+                self.nsk += 1
+                if self.noskip:
+                    break
+            if avail[t]:
+                break
         while self.nsk > base:
             self.nsk -= 1
             t = self.sk[self.nsk]
@@ -231,9 +240,26 @@ class Search:
         b[e - 3], b[e - 2], b[e - 1] = a, c, d
 
     def emit(self, o):
-        # the meld being built ends here: on with the rest
+        # the meld being built ends here: on with the rest. Two melds with no
+        # joker that start with the same tile (its two copies) are built
+        # in one order only, the larger bytes first: the other order
+        # reaches the same position (each is built from the other's place)
         m = self.nm
-        self.ends[m] = self.blen
+        e = self.blen
+        if m:
+            b = self.buf
+            p = self.ends[m - 2] if m > 1 else 0
+            s = self.ends[m - 1]
+            if b[p] == b[s]:
+                i = 0
+                while s + i < e and p + i < s and b[s + i] == b[p + i]:
+                    i += 1
+                if s + i < e and (p + i == s or b[s + i] > b[p + i]):
+                    while p < e and b[p] != tiles.JOKER:
+                        p += 1
+                    if p == e:
+                        return
+        self.ends[m] = e
         self.nm = m + 1
         self.rec(o)
         self.nm = m
@@ -458,7 +484,7 @@ def _options(ident, rack):
 def _load(s, table, rack, ways, closing, close):
     """Fill the search with a position; False when the ways cannot apply."""
     s.reset()
-    s.noskip = close
+    s.noskip = closing + 1 if close else 0
     a = s.avail
     for m in table:
         for t in m:
@@ -526,8 +552,8 @@ def _drop_dead(s):
                 ok = miss <= j
             lo += 1
         if not ok:
-            if s.noskip:
-                return False    # a closing play must lay it
+            if s.noskip and (k > 1 or s.noskip != t + 1):
+                return False    # a closing play must lay it (all but the closing tile)
             a[t] -= k
             s.opt -= k * (n + 1)
     return True
@@ -813,8 +839,16 @@ def solve(table, rack, exposed=True, closing=rules.NO_TILE, limit=NODES, rearran
         c = _fresh(limit - used - tidy)
         c.best = rules.FIRST_MIN - 1 if not exposed else 0
         _search(c, use, rack, exposed, closing, True)
+        if c.sol is None and keep and exposed and rearrange and not c.cut:
+            # budget left: no closing play near the rack; the whole table
+            used += c.nodes
+            c = _fresh(limit - used - tidy)
+            _search(c, table, rack, True, closing, True)
+            keep = []
         if c.sol is not None:
             return (_tidy(table, keep + list(c.sol)), c.best, True, True)
+        if c.cut or keep and exposed:
+            exact = False       # a closing play (it beats any) may be there
     if best is None:
         return None
     return (best, pts, closes, exact)

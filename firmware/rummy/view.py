@@ -604,8 +604,8 @@ def tick(app, now):
     if m.mode != M_PLAY or g.phase >= rules.P_HAND_OVER:
         return
     ai = m.ais[g.turn]
-    if ai is None or not app.due(now):
-        return
+    if ai is None or not app.due(now) or m.ln is not None and not app.link.my_turn():
+        return      # (over the cable: not while a hidden hand's drawn tile is on its way)
     mv = m.mv
     if mv is None:
         mv = ai.choose(g)
@@ -860,6 +860,10 @@ def _draw_end(app, m, p):
     p.fill(0, 0, p.w, p.h, FELT_DARK)
     over = m.mode == M_MATCHEND
     p.text(0, 8, p.w, tx(_X_MATCH_END if over else _X_HAND_END), CURSOR, FELT_DARK, 1)
+    if g.hidden == 2:
+        # hidden hands: counted once both keys are checked (rummy/linkplay_hidden.py's line)
+        p.text(0, 60, p.w, m.msg, WHITE, FELT_DARK, 1)
+        return
     last = g.history[-1] if g.history else [0] * g.n
     y = 34
     for s in range(g.n):

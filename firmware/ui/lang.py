@@ -138,17 +138,17 @@ def t(i):
 
 
 def tx(i):
-    """The link cable's text i: 0-15 are the language's LINK table (always loaded), from 16
+    """The link cable's text i: 0-16 are the language's LINK table (always loaded), from 17
     the link's end and "give up?" (ui/link_<code>.py, imported only when first asked for:
     docs/memory.md "link texts"). Here, below every link module, so none of them imports
     another for it."""
     import sys
-    if i < 16:
+    if i < 17:
         return _mod.LINK[i]
     n = "ui.link_" + _code
     if n not in sys.modules:
         __import__(n)
-    return sys.modules[n].TX[i - 16]
+    return sys.modules[n].TX[i - 17]
 
 
 def tiles(s, cards=False):

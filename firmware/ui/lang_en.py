@@ -123,7 +123,7 @@ REASON = (
     'a wild cannot close',
     'that card cannot close',
 )
-# the link cable (ui/lang.py tx() ids 0-15: the title's entry, the refusals, the link
+# the link cable (ui/lang.py tx() ids 0-16: the title's entry, the refusals, the link
 # screen; the link's end and "give up?" are ui/link_en.py, loaded only then)
 LINK = (
     'Link cable 1v1',
@@ -142,5 +142,6 @@ LINK = (
     'B:leave (saved) Y:give up',
     'CABLE 1v1',
     'Resuming the match...',
+    'Open deal',   # the link screen's line when the deal is open (a hidden one is ui/link_*.py's)
 )
 

@@ -127,7 +127,7 @@ REASON = (
     'no se cierra con un comodín',
     'esa carta del pozo no cierra',
 )
-# the link cable (ui/lang.py tx() ids 0-15: the title's entry, the refusals, the link
+# the link cable (ui/lang.py tx() ids 0-16: the title's entry, the refusals, the link
 # screen; the link's end and "give up?" are ui/link_es.py, loaded only then)
 LINK = (
     'Cable 1v1',
@@ -146,5 +146,6 @@ LINK = (
     'B:salir (guarda) Y:abandonar',
     'CABLE 1v1',
     'Retomando la partida...',
+    'Reparto abierto',   # the link screen's line when the deal is open (a hidden one is ui/link_*.py's)
 )
 

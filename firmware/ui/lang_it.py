@@ -124,7 +124,7 @@ REASON = (
     'non si chiude con una matta',
     'quella carta non può chiudere',
 )
-# the link cable (ui/lang.py tx() ids 0-15: the title's entry, the refusals, the link
+# the link cable (ui/lang.py tx() ids 0-16: the title's entry, the refusals, the link
 # screen; the link's end and "give up?" are ui/link_it.py, loaded only then)
 LINK = (
     'Cavo 1v1',
@@ -143,5 +143,6 @@ LINK = (
     'B:esci (salva) Y:abbandona',
     'CAVO 1v1',
     'Ripresa della partita...',
+    'Mani scoperte',   # the link screen's line when the deal is open (a hidden one is ui/link_*.py's)
 )
 

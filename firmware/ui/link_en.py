@@ -1,5 +1,5 @@
 # The link screen's texts for the link's end, "give up?" and a hidden deal (ui/lang.py tx()
-# ids from 16, ui/linkkeys.py names them; the session's reasons last, from T_REASON), loaded
+# ids from 17, ui/linkkeys.py names them; the session's reasons last, from T_REASON), loaded
 # only then: a linked match never holds them while it is played.
 TX = (
     'A: continue',
@@ -11,6 +11,7 @@ TX = (
     'A:keep it saved X:delete',
     'Hidden deal',
     'Checking the hand',
+    'Hidden',   # the Rummy set-up's J2 row: over the cable, hidden hands
     '',
     'the match is over',
     'different program versions',

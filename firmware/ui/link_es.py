@@ -1,5 +1,5 @@
 # The link screen's texts for the link's end, "give up?" and a hidden deal (ui/lang.py tx()
-# ids from 16, ui/linkkeys.py names them; the session's reasons last, from T_REASON), loaded
+# ids from 17, ui/linkkeys.py names them; the session's reasons last, from T_REASON), loaded
 # only then: a linked match never holds them while it is played.
 TX = (
     'A: continuar',
@@ -11,6 +11,7 @@ TX = (
     'A:guardarla X:borrarla',
     'Reparto oculto',
     'Comprobando la mano',
+    'Oculto',   # the Rummy set-up's J2 row: over the cable, hidden hands
     '',
     'la partida terminó',
     'versiones distintas',

@@ -11,14 +11,14 @@ from ui.gfx import FELT_DARK, WHITE, GREY, ERR
 from ui.lang import tx
 
 # ids of ui/lang.py tx() (ui/link_*.py; ui/linkplay_screen.py names the others)
-_T_H_ENDED = const(16)
-_T_ENDED = const(17)
-_T_BY_PEER = const(18)
-_T_BY_ME = const(19)
-T_ASK = const(20)          # give the match up? (a second, deliberate key)
-T_H_ASK = const(21)
-T_H_KEEP = const(22)       # the link ended with a match in play: keep or delete its save
-T_REASON = const(25)       # + session.R_*: last, so the session may add reasons (ui/linkplay_screen.py's too)
+_T_H_ENDED = const(17)
+_T_ENDED = const(18)
+_T_BY_PEER = const(19)
+_T_BY_ME = const(20)
+T_ASK = const(21)          # give the match up? (a second, deliberate key)
+T_H_ASK = const(22)
+T_H_KEEP = const(23)       # the link ended with a match in play: keep or delete its save
+T_REASON = const(27)       # + session.R_*: last, so the session may add reasons (ui/linkplay_screen.py's too)
 PAUSE_MS = const(600)      # the link screen takes no key this long after it appears
 
 
@@ -28,7 +28,7 @@ def why(r):
     import sys
     from ui import lang
     tx(T_REASON)                    # the link screen's texts are loaded
-    if T_REASON - 16 + r < len(sys.modules["ui.link_" + lang.code()].TX):
+    if T_REASON - 17 + r < len(sys.modules["ui.link_" + lang.code()].TX):
         return tx(T_REASON + r)
     from link import session
     return session.REASON_NAMES[r] if r < len(session.REASON_NAMES) else "? " + str(r)

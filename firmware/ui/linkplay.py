@@ -33,7 +33,7 @@ TMP = "link.tmp"
 # ui/linkplay_screen.py's)
 T_REFUSED = const(2)
 T_FRAME = const(3)         # + session.F_* - 1 (6 refusal codes)
-T_CHECKING = const(24)     # the hidden hand-end check's line (ui/link_*.py)
+T_CHECKING = const(25)     # the hidden hand-end check's line (ui/link_*.py)
 
 
 # the link screen's modules, off the heap while the table shows (docs/memory.md "link screen")

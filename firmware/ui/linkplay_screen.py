@@ -19,14 +19,16 @@ T_DEALING = const(10)
 T_GONE = const(11)
 T_WAIT_BACK = const(12)
 T_H_LEAVE = const(13)
-T_H_ENDED = const(16)
-T_ENDED = const(17)
-T_BY_PEER = const(18)
-T_BY_ME = const(19)
+T_H_ENDED = const(17)
+T_ENDED = const(18)
+T_BY_PEER = const(19)
+T_BY_ME = const(20)
 T_TITLE = const(14)
 T_RESUMING = const(15)
-T_HIDDEN = const(23)       # (the title's literal too; 24 is ui/linkplay.py T_CHECKING)
-T_REASON = const(25)       # + session.R_* (ui/linkkeys.py why())
+T_HIDDEN = const(24)       # (the title's literal too; 25 is ui/linkplay.py T_CHECKING, 26
+                           # rummy/setup.py's "Hidden")
+_T_OPEN = const(16)        # "Open deal" (the language's table: the stock firmware shows it)
+T_REASON = const(27)       # + session.R_* (ui/linkkeys.py why())
 
 
 # --- opening and closing -------------------------------------------------------
@@ -171,8 +173,8 @@ def _status(app, p, session, link, s):
     else:
         p.text(0, 90, p.w, tx(T_RESUMING if link.match_id is not None else T_CONNECTING),
                WHITE, FELT_DARK, 1)
-    if link.hidden is not None:
-        p.text(0, 76, p.w, tx(T_HIDDEN), DIM, FELT_DARK, 1)
+    # the deal both consoles must have asked for (docs/link.md "Hidden hands")
+    p.text(0, 76, p.w, tx(_T_OPEN if link.hidden is None else T_HIDDEN), DIM, FELT_DARK, 1)
     nm = link.names
     if nm[1]:                       # who is at the other end (its HELLO named a player)
         p.text(0, 60, p.w, (nm[0] or "?") + " - " + nm[1], WHITE, FELT_DARK, 1)

@@ -10,7 +10,7 @@ from ui.common import NAMES, S_MATCHEND, S_RUMMY
 from ui.lang import tx  # noqa: F401  (the front answers for the link's texts too)
 
 T_MENU = 0      # the title's entry: its id among the link's texts (ui/lang.py tx())
-T_HIDDEN = 23   # "Hidden deal": the entry with hidden hands on (ui/linkplay_screen.py's too)
+T_HIDDEN = 24   # "Hidden deal": the entry with hidden hands on (ui/linkplay_screen.py's too)
 
 
 def hidden_ok():

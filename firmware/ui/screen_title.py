@@ -118,7 +118,7 @@ def draw(app, dirty):
             if _linked:
                 s += lang.tx(1)             # " (continue)"
             elif app.settings.hidden:
-                s = lang.tx(23) + " 1v1"    # "Hidden deal 1v1" (ui/linkplay_screen.py T_HIDDEN)
+                s = lang.tx(24) + " 1v1"    # "Hidden deal 1v1" (ui/linkplay_screen.py T_HIDDEN)
         elif item == 4:
             s = "Rummy"                     # the same in every language (rummy/door.py tx)
         else:
