@@ -173,9 +173,35 @@ def test_two_emulators_play_a_hidden_hands_match_as_the_readme_starts_it(tmp_pat
     assert sa["link"]["hidden"] and sb["link"]["hidden"]
 
 
+def test_two_emulators_play_a_hidden_rummy_match_as_the_readme_starts_it(tmp_path):
+    """`burako emu --variant rummy --link PORT --hidden` on both: Rummy israelí's pool is dealt
+    with hidden hands, the four hands played and logged alike, and the save gone at the end."""
+    port = _free_port()
+    a = _emu(tmp_path, str(port), "--variant", "rummy", "--hidden")
+    b = None
+    try:
+        assert f"listening on 127.0.0.1:{port}" in a.stderr.readline()
+        b = _emu(tmp_path, str(port), "--variant", "rummy", "--hidden")
+        sa = _finish(a)
+        sb = _finish(b)
+    finally:
+        _kill(a, b)
+    emu = tmp_path / ".local" / "share" / "burako" / "emu"
+    assert sa["link"]["hidden"] and sb["link"]["hidden"]
+    assert sa["screen"] == sb["screen"] == "matchend" and sa["link"]["reason"] == "match over"
+    assert sa["rummy"]["history"] == sb["rummy"]["history"] and len(sa["rummy"]["history"]) == 4
+    assert sa["rummy"]["scores"] == sb["rummy"]["scores"]
+    mid = int.from_bytes(bytes.fromhex(sa["link"]["match_id"]), "little")
+    for d in (emu / f"link-port-{port}", emu / f"link-port-{port}-2"):
+        recs, problems = scorelog.read(os.path.join(d, scorelog.FILENAME))
+        assert not problems and [r["id"] for r in recs] == [mid] and recs[0]["variant"] == "rummy"
+        assert not os.path.exists(os.path.join(d, "rlink.sav"))
+
+
 def test_hidden_without_a_link_is_one_line_exit_2(tmp_path):
     env = dict(os.environ, HOME=str(tmp_path), SDL_VIDEODRIVER="dummy")
-    for more in ([], ["--link", "5999", "--runtime", "micropython"], ["--link", "5999", "--variant", "rummy"]):
+    for more in ([], ["--link", "5999", "--runtime", "micropython"],
+                 ["--link", "5999", "--variant", "rummy", "--runtime", "micropython"]):
         p = subprocess.run([sys.executable, "-m", "host.cli", "emu", "--headless", "--hidden", *more],
                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
         assert p.returncode == 2 and p.stdout == "" and len(p.stderr.strip().splitlines()) == 1

@@ -247,6 +247,25 @@ def test_two_linked_boards_play_a_hidden_hands_match_to_its_end(uf2, tmp_path):
     print("heap after the match (free, allocated):", ra["heap"], rb["heap"])
 
 
+def test_two_linked_boards_deal_and_count_a_hidden_rummy_hand(uf2, tmp_path):
+    """Two boards running the UF2 play Rummy israeli over the cable with hidden hands (the
+    set-up's J2 row on "Hidden"; docs/link.md "Rummy israeli's pool"): the pool dealt by the
+    protocol, the first hand played by both AIs through the Rummy screens (rummy/linkplay.py and
+    rummy/linkplay_hidden.py), its keys checked and the hand counted alike on both, rlink.sav
+    written after the moves, every move acknowledged, and the UF2's heap never short."""
+    with rp2040.VPico(tmp_path / "a.bin", uf2=uf2, link="listen:0") as a, \
+            rp2040.VPico(tmp_path / "b.bin", uf2=uf2, link=f"socket://127.0.0.1:{a.listening}") as b:
+        for p in (a, b):
+            p.settle(800, after_ns=0)
+        ra, rb = rp2040.rummy_link_match((a, b), hands=1, hidden=True, timeout=1500)
+    assert ra["hidden"] and rb["hidden"]
+    assert {ra["seat"], rb["seat"]} == {0, 1} and ra["count"] == rb["count"] > 0
+    assert ra["match_id"] == rb["match_id"]
+    assert ra["history"] == rb["history"] and len(ra["history"]) == 1 and ra["scores"] == rb["scores"]
+    assert ra["saves"] > 10 and rb["saves"] > 10
+    print("lowest free heap at a frame's end:", ra["low_free"], rb["low_free"])
+
+
 def test_two_linked_boards_resume_a_hidden_hands_match_after_a_power_cut(uf2, tmp_path):
     """A hidden-hands match between two boards running the UF2; one board loses its power in
     the middle of the hand (its node process killed: the flash holds what the chip last wrote)

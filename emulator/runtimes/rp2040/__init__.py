@@ -608,16 +608,23 @@ def heap_at_table(pico, players=2):
     return int(last[0])
 
 
-def rummy_link_match(boards, moves=None, timeout=3600):
-    """emulator/guests/pico_rummy_link.py on two linked boards (booted, UART0 joined) to the match's end or `moves`
-    moves; per board {"seat", "count", "match_id", "low_free", "frames", "history", "scores"}."""
+def rummy_link_match(boards, moves=None, timeout=3600, hands=None, hidden=False):
+    """emulator/guests/pico_rummy_link.py on two linked boards (booted, UART0 joined) to the match's end, `moves`
+    moves or `hands` hands counted; per board {"seat", "count", "match_id", "low_free", "frames", "history",
+    "scores"}, with `hidden` (hidden hands) also "hidden" (the Link had them) and "saves" (rlink.sav writes)."""
     for p in boards:
-        mpremote(p.port, "exec", "--no-follow", board_script("pico_rummy_link.py", MOVES=moves))
+        mpremote(p.port, "exec", "--no-follow", board_script("pico_rummy_link.py", MOVES=moves, HANDS=hands,
+                                                              HIDDEN=hidden))
     out = []
     for p in boards:
-        line = p.serial_read(b" END", timeout=timeout).rsplit(b"RLINK ", 1)[1].split(b" END")[0].decode()
+        said = p.serial_read(b" END", timeout=timeout)
+        line = said.rsplit(b"RLINK ", 1)[1].split(b" END")[0].decode()
         seat, count, mid, low, frames, history, scores = line.split(" ")
-        out.append({"seat": int(seat), "count": int(count), "match_id": mid, "low_free": int(low),
-                    "frames": int(frames), "history": ast.literal_eval(history),
-                    "scores": ast.literal_eval(scores)})
+        r = {"seat": int(seat), "count": int(count), "match_id": mid, "low_free": int(low),
+             "frames": int(frames), "history": ast.literal_eval(history), "scores": ast.literal_eval(scores)}
+        if hidden:
+            hid = said.rsplit(b"HID ", 1)[1].split()
+            r["hidden"] = hid[0] == b"True"
+            r["saves"] = int(hid[1])
+        out.append(r)
     return out
