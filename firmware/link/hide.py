@@ -143,6 +143,7 @@ class Hid:
         L = self.link
         g = L.game
         if g is None or L.phase != msg.PLAYING:
+            self.at = L.t.now           # (quiet counts the time playing only: not a catch-up's)
             return
         h = self.h
         if h is None or self.hand != g.hand:
