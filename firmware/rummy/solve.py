@@ -57,6 +57,7 @@ _OPT = const(1)
 _MAND = const(2)
 _VIRT = const(3)
 _SONLY = const(4)
+_J = const(52)          # tiles.JOKER
 
 
 class Search:
@@ -218,15 +219,6 @@ class Search:
             avail[t] += 1
             self.opt += t % 13 + 1
 
-    def two_jokers(self):
-        # the meld of 3 being built shows two jokers (kept table jokers count):
-        # R13.2 reads `R9 * *` as a run, so such a set exists only where no run
-        # can be read, with its natural first (12, 13) or last (1, 2); the
-        # other numbers are left to runs()
-        b = self.buf
-        e = self.blen
-        return (b[e - 1] == tiles.JOKER) + (b[e - 2] == tiles.JOKER) + (b[e - 3] == tiles.JOKER) == 2
-
     def emit_as_set(self, o, n):
         b = self.buf
         e = self.blen
@@ -240,26 +232,9 @@ class Search:
         b[e - 3], b[e - 2], b[e - 1] = a, c, d
 
     def emit(self, o):
-        # the meld being built ends here: on with the rest. Two melds with no
-        # joker that start with the same tile (its two copies) are built
-        # in one order only, the larger bytes first: the other order
-        # reaches the same position (each is built from the other's place)
+        # the meld being built ends here: on with the rest
         m = self.nm
-        e = self.blen
-        if m:
-            b = self.buf
-            p = self.ends[m - 2] if m > 1 else 0
-            s = self.ends[m - 1]
-            if b[p] == b[s]:
-                i = 0
-                while s + i < e and p + i < s and b[s + i] == b[p + i]:
-                    i += 1
-                if s + i < e and (p + i == s or b[s + i] > b[p + i]):
-                    while p < e and b[p] != tiles.JOKER:
-                        p += 1
-                    if p == e:
-                        return
-        self.ends[m] = e
+        self.ends[m] = self.blen
         self.nm = m + 1
         self.rec(o)
         self.nm = m
@@ -278,6 +253,7 @@ class Search:
         nj = self.jm + self.jo
         if nf + nj < 2:
             return
+        buf = self.buf
         h0 = self.take(t, True)
         sub = free
         while not self.cut:
@@ -305,8 +281,16 @@ class Search:
                         self.joker(True, 0)
                     for _ in range(oj):
                         self.joker(False, n)
-                    if k + j > 3 or not self.two_jokers():
-                        self.emit(o)
+                    e = self.blen
+                    if k + j > 3 or (buf[e - 1] == _J) + (buf[e - 2] == _J) + (buf[e - 3] == _J) != 2:
+                        # (emit(), inlined: a call less a meld, in fuel and
+                        # in the rp2 build's C stack; R13.2: one natural and two
+                        # jokers is a set only at 1, 2, 12 and 13, below)
+                        m = self.nm
+                        self.ends[m] = e
+                        self.nm = m + 1
+                        self.rec(o)
+                        self.nm = m
                     elif n <= 2 or n >= 12:
                         self.emit_as_set(o, n)
                     for _ in range(oj):
@@ -373,7 +357,11 @@ class Search:
                 self.leading(o, n, ln, j, kinds)
             while ln > 1 and not self.cut:
                 if ln >= 3 and kinds < (1 << j):
-                    self.emit(o)
+                    m = self.nm     # emit(), inlined
+                    self.ends[m] = self.blen
+                    self.nm = m + 1
+                    self.rec(o)
+                    self.nm = m
                 ln -= 1
                 h = rs[base + ln]
                 if h == 8:
@@ -574,11 +562,18 @@ def _search(s, table, rack, exposed, closing, close):
     combos = [()]
     for op in opts:
         combos = [c + (w,) for c in combos for w in op]
+    twin = False
     for ways in combos:
         if not _charge(s, rack):
             break
         if _load(s, table, rack, ways, closing, close):
             _run(s)
+            # both table jokers kept for one tile: the search puts them in two
+            # melds, never in one set (its two missing colours, R13.7), so it
+            # proves nothing there
+            twin |= len(ways) == 2 and ways[0] == ways[1] and ways[0] >> 6 == _KEEP
+    if twin:
+        s.cut = True
 
 
 def _run(s):
