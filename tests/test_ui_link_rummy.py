@@ -326,6 +326,38 @@ def test_a_hidden_rummy_match_deals_checks_and_saves_each_hand_and_ends_the_same
     assert sum(x in a.texts for x in set(checks)) > 5         # drawn as it went
 
 
+def test_a_drawn_tile_shows_as_a_question_mark_until_the_peer_opens_it_and_keys_wait(tmp_path):
+    """Under hidden hands b is a person: A draws the stock's top, which b cannot read until a
+    opens it (its OPEN a few frames later): the rack shows "?" there and the workbench takes
+    no key meanwhile; once open, the tile is on the bench under the cursor, as a draw's answer
+    always is."""
+    a, b, clock, cable = pair(tmp_path, kw_a=HIDDEN, kw_b={"autoplay": False, "hidden": True})
+    run(a, b, clock, lambda: b.app.link is not None and b.app.link.game is not None
+        and b.app.rummy.mode == view.M_PLAY and b.app.link.my_turn()
+        and b.app.link.game.phase == rummy.P_DRAW)
+    m = b.app.rummy
+    b.app.key(keys.A)                               # draw
+    L = b.app.link
+    assert L.hidden.want == 1 and m.g.phase == rummy.P_PLAY and m.g.racks[L.seat][-1] == rummy._HIDDEN
+    b.step()
+    assert rummy._HIDDEN in b.rack_drawn            # "?" where the tile will be
+    cur, bench = m.cur, m.bench
+    b.app.key(keys.LEFT)
+    b.app.key(keys.X)                               # (the menu: nothing either)
+    assert (m.cur, m.focus, m.bench) == (cur, 0, bench)
+    drawn = []          # the rack row b drew by itself once the tile was open
+
+    def check(c):
+        if c is b and not L.hidden.want and c.rack_drawn:
+            drawn.append(list(c.rack_drawn))
+    linkkit.run(a, b, clock, lambda: drawn, check=check)
+    tile = m.g.racks[L.seat][-1]
+    assert tile != rummy._HIDDEN and m.bench is not None and m.bench.rack[m.cur] == tile
+    assert rummy._HIDDEN not in drawn[0] and tile in drawn[0]
+    b.app.key(keys.LEFT)
+    assert m.cur == len(m.bench.rack) - 2           # the keys work again
+
+
 @pytest.mark.parametrize("when", ["deal", "play", "check"])
 def test_a_power_off_under_hidden_hands_resumes_a_rummy_match_from_rlink_sav(tmp_path, when):
     """A console switched off and on in a hand's deal, its play or its hand-end check: the

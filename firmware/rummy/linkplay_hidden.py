@@ -3,8 +3,9 @@
 # rummy/linkplay_screen.py do differently when the Link deals hidden hands (link.hidden,
 # rummy/hide.py), as ui/linkplay.py does for Burako:
 #   the deal     its progress bar on the link screen (the view's M_LINK), ~9 s on a Pico
-#   a draw       the drawn tile is a placeholder ("?") until the peer opens it; then the
-#                draw's answer again, the workbench with the tile (rummy/view.py after())
+#   a draw       the drawn tile is a placeholder ("?") until the peer opens it, and a
+#                person has no workbench (rummy/view.py _bench()); then the draw's answer
+#                again, the workbench with the tile under the cursor (view.after())
 #   the check    the hand is counted once both keys are checked: the hand end's screen
 #                shows the check's progress by tens, then the count
 #   persist      rlink.sav after every move of ours, in any phase (our steps leave the
@@ -62,8 +63,9 @@ def poll(app, h):
             view.enter(app)         # counted: the hand's score, or the match's end
     if h.want != c.want:
         c.want = h.want
-        if not h.want and m.bench is not None and g.phase == rules.P_PLAY and g.turn == app.link.seat:
-            view.after(app, g.turn, (rules.DRAW, ()))   # our drawn tile is open: on the bench
+        if not h.want and m.mode == view.M_PLAY and m.bench is None and not m.ais[g.turn] \
+                and g.phase == rules.P_PLAY and g.turn == app.link.seat:
+            view.after(app, g.turn, (rules.DRAW, ()))   # our drawn tile is open: the bench
         app.dirty = D_ALL
 
 

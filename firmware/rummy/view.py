@@ -282,6 +282,12 @@ def enter(app):
 def _bench(m):
     # a person's workbench (an autoplay AI in a person's seat, over the
     # cable, needs none: a copy of the table it would not touch)
+    for t in m.g.racks[m.g.turn]:
+        if t >= tiles.NCODES:
+            # hidden hands: a drawn tile on its way ("?"): the bench comes once it is
+            # open (rummy/linkplay_hidden.py answers the draw again)
+            m.bench = None
+            return
     from rummy.bench import Bench
     m.bench = Bench(m.g)
     m.cur = 0
@@ -397,7 +403,7 @@ def after(app, seat, mv):
             save(app)       # the drawn tile stays drawn: saved before it is shown
         _bench(m)
         # the drawn tile is the last of the rack: show it
-        m.cur = len(m.bench.rack) - 1
+        m.cur = len(g.racks[seat]) - 1
         _fix_scroll(m)
     app.dirty = D_ALL
 
@@ -452,8 +458,8 @@ def key(app, k, leave):
 
 def _key_play(app, m, k, leave):
     g = m.g
-    if not _human(m, g.turn) or g.phase >= rules.P_HAND_OVER:
-        return
+    if not _human(m, g.turn) or g.phase >= rules.P_HAND_OVER or m.ln is not None and not app.link.my_turn():
+        return      # (over the cable: a hidden hand's drawn tile on its way is "?", the bench waits)
     if g.phase == rules.P_DRAW:
         if k & (keys.A | keys.PRESS):
             _play(app, (rules.DRAW, ()))
