@@ -96,3 +96,16 @@ def inject(b, payload, a, clock, ms=300):
 
 def unchanged(a, before):
     assert (a.link.position(a.link.game), a.link.count, bytes(a.link.log)) == before
+
+
+def hidden_moment(c, when, saved):
+    """A moment of a hidden-hands match on console c for a power cut, once its save exists
+    (saved(storage): the screen module's exists()): "deal" in a hand's deal, "play" mid-hand
+    on the peer's turn, "check" in the hand-end check."""
+    L = c.app.link
+    if L is None or L.hidden is None or not saved(c.app.board.storage):
+        return False
+    h = L.hidden
+    return {"deal": h.stage == 1 and h.h is not None and h.h.got > 40,
+            "play": h.stage == 0 and L.count >= 30 and L.game.turn != L.seat,
+            "check": h.stage == 2 and h.h.checked > 10}[when]

@@ -541,15 +541,7 @@ def test_a_power_off_under_hidden_hands_resumes_from_link_sav(tmp_path, when):
     kw = {"hidden": True, "target": 200}
     a, b, clock, cable = pair(tmp_path, kw_a=kw, kw_b=kw)
 
-    def moment():
-        L = b.app.link
-        if L is None or L.hidden is None or not linkplay_screen.exists(b.app.board.storage):
-            return False
-        h = L.hidden
-        return {"deal": h.stage == 1 and h.h is not None and h.h.got > 40,
-                "play": h.stage == 0 and L.count >= 30 and L.game.turn != L.seat,
-                "check": h.stage == 2 and h.h.checked > 10}[when]
-    run(a, b, clock, moment)
+    run(a, b, clock, lambda: linkkit.hidden_moment(b, when, linkplay_screen.exists))
     count = b.app.link.count
     b.boot()                                   # off and on: a new App, the same storage
     L = b.app.link

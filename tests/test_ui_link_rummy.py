@@ -245,19 +245,25 @@ def test_setup_j2_row_offers_the_cable(tmp_path):
     app.dirty = view.D_ALL
     app.draw()
     assert "< Cable >" in texts
-    app.key(keys.DOWN)
-    app.key(keys.DOWN)
-    app.key(keys.DOWN)                 # level, hands, start
-    app.key(keys.A)
-    for i in range(12):             # the link's modules come in one a frame
-        if app.link is not None:
-            break
-        app.step(board.clock.ticks_ms() + 100 * i)
+    _start_from_j2(app, board)
     assert app.link is not None and app.rummy.mode == view.M_LINK and app.rummy.ln is linkplay
     app.key(keys.B)                    # leave (nothing dealt: nothing saved)
     for _ in range(5):
         app.step(board.clock.ticks_ms() + 1000)
     assert app.link is None and app.screen == 0 and not linkrummy_screen.exists(board.storage)
+
+
+def _start_from_j2(app, board):
+    """From the set-up's J2 row down to Start and A: the link opens (its modules come in one
+    a frame)."""
+    app.key(keys.DOWN)
+    app.key(keys.DOWN)
+    app.key(keys.DOWN)                 # level, hands, start
+    app.key(keys.A)
+    for i in range(12):
+        if app.link is not None:
+            break
+        app.step(board.clock.ticks_ms() + 100 * i)
 
 
 def _texts(app):
@@ -365,15 +371,7 @@ def test_a_power_off_under_hidden_hands_resumes_a_rummy_match_from_rlink_sav(tmp
     same on both, each console still knowing only its own rack."""
     a, b, clock, cable = pair(tmp_path, kw_a=HIDDEN, kw_b=HIDDEN)
 
-    def moment():
-        L = b.app.link
-        if L is None or L.hidden is None or not linkrummy_screen.exists(b.app.board.storage):
-            return False
-        h = L.hidden
-        return {"deal": h.stage == 1 and h.h is not None and h.h.got > 40,
-                "play": h.stage == 0 and L.count >= 30 and L.game.turn != L.seat,
-                "check": h.stage == 2 and h.h.checked > 10}[when]
-    run(a, b, clock, moment)
+    run(a, b, clock, lambda: linkkit.hidden_moment(b, when, linkrummy_screen.exists))
     count = b.app.link.count
     b.boot()                                   # off and on: a new App, the same storage
     run(a, b, clock, lambda: b.app.link is not None)
@@ -412,14 +410,7 @@ def test_setup_j2_row_offers_hidden_hands_where_the_firmware_can_deal_them(tmp_p
     app.key(keys.LEFT)
     assert m.cable and not app.settings.hidden
     app.key(keys.RIGHT)
-    app.key(keys.DOWN)
-    app.key(keys.DOWN)
-    app.key(keys.DOWN)                 # level, hands, start
-    app.key(keys.A)
-    for i in range(12):             # the link's modules come in one a frame
-        if app.link is not None:
-            break
-        app.step(board.clock.ticks_ms() + 100 * i)
+    _start_from_j2(app, board)
     assert app.link is not None and app.link.hidden is not None and app.link.hidden.keep
     texts.clear()
     app.dirty = view.D_ALL
