@@ -25,7 +25,7 @@
 from micropython import const
 from engine import tiles
 from rummy import rules
-NODES = const(950)      # the AI's budget: at most ~38 M fuel a decision on MicroPython (docs)
+NODES = const(820)      # the AI's budget: at most ~39 M fuel a decision on MicroPython (docs)
 
 # What the work around the search costs, in budget units (a unit is about a
 # search node, ~30-35 K fuel on MicroPython; fitted to measurements with some
@@ -59,6 +59,17 @@ _VIRT = const(3)
 _SONLY = const(4)
 _J = const(52)          # tiles.JOKER
 
+# The transposition table (docs/rummy.md): a position of the search is the
+# copies left of each tile (and how many of them are set-only), the jokers
+# left and, implied by these, where the search stands. Its key is a sum of
+# a random weight per copy left (mod 2^29, updated as copies are taken and
+# given back) and of the jokers left; a slot keeps a key, the points laid
+# when the position was last reached and the optional points left (a check
+# that makes a false match ~2^-34 a probe). A position reached again with
+# no more points laid than before cannot beat what its first visit found.
+_M = const(0x1FFFFFFF)
+_SLOTS = const(128)
+
 
 class Search:
     def __init__(self, limit):
@@ -87,6 +98,23 @@ class Search:
         self.noskip = 0         # every rack tile must be laid (closing): 1 + the
                                 # closing tile, which alone may stay off (R13.8)
         self.nsk = 0
+        # The transposition table's names are ones this module interns
+        # already (a linked Rummy match is at the stock firmware's qstr
+        # cliff: docs/rummy.md): key, the position's key before the jokers;
+        # ways, the table's keys; melds, its points laid and optional points
+        # left; desc, the weights: [t] of a copy of t, [52 + t] of a
+        # set-only copy of t, more (a xorshift sequence kept below 2^29,
+        # so that no step makes a long int: garbage on the console's heap)
+        self.key = 0
+        self.ways = [-1] * _SLOTS
+        self.melds = bytearray(2 * _SLOTS)
+        w = self.desc = [0] * 104
+        x = 0x1234567
+        for t in range(104):
+            x ^= (x & 0xFFFF) << 13
+            x ^= x >> 17
+            x ^= (x & 0xFFFFFF) << 5
+            w[t] = x
 
     def reset(self):
         self.avail[:] = _ZERO
@@ -120,12 +148,14 @@ class Search:
             v = t % 13 + 1
             self.opt -= v
             self.cur += v
+            self.key = (self.key - self.desc[t]) & _M
             b = self.blen
             self.buf[b] = t
             self.blen = b + 1
             return _OPT
         a[t] -= 1
         self.mand[t] -= 1
+        self.key = (self.key - self.desc[t] - (self.desc[52 + t] if how == _SONLY else 0)) & _M
         b = self.blen
         self.buf[b] = tiles.JOKER if how >= _VIRT else t
         self.blen = b + 1
@@ -134,6 +164,7 @@ class Search:
     def give(self, t, how):
         self.blen -= 1
         self.avail[t] += 1
+        self.key = (self.key + self.desc[t]) & _M
         if how == _OPT:
             v = t % 13 + 1
             self.opt += v
@@ -144,6 +175,7 @@ class Search:
             self.virt[t] += 1
         elif how == _SONLY:
             self.sonly[t] += 1
+            self.key = (self.key + self.desc[52 + t]) & _M
 
     def joker(self, mandatory, value):
         if mandatory:
@@ -166,12 +198,15 @@ class Search:
     def rec(self, o):
         base = self.nsk
         avail = self.avail
+        tt = self.ways
+        tv = self.melds
+        order = ORDER
         while True:
             self.nodes += 1
             if self.nodes > self.limit:
                 self.cut = True
                 break
-            while o < 52 and not avail[ORDER[o]]:
+            while o < 52 and not avail[order[o]]:
                 o += 1
             if o == 52:
                 if not self.jm and self.cur > self.best and not (self.noskip and self.jo > (self.noskip == 53)):
@@ -180,12 +215,26 @@ class Search:
                     if self.cur >= self.end:
                         self.cut = True     # nothing can beat it: stop here
                 break
-            if self.cur + self.opt + 13 * self.jo <= self.best:
+            c = self.cur
+            p = self.opt
+            j = self.jo
+            if c + p + 13 * j <= self.best:
                 break
-            t = ORDER[o]
+            # the transposition table: this position, reached before with
+            # as many points laid or more, has nothing better to give
+            nj = self.jm
+            k = (self.key + nj * 0x1000003 + j * 0x2F0003) & _M
+            i = k & (_SLOTS - 1)
+            p &= 255
+            if tt[i] == k and tv[2 * i + 1] == p and c <= tv[2 * i]:
+                break
+            tt[i] = k
+            tv[2 * i] = c if c < 255 else 255
+            tv[2 * i + 1] = p
+            t = order[o]
             # runs() and sets() are called only when they can build a meld:
             # their own first tests, made here, save a call most of the time
-            nj = self.jm + self.jo
+            nj += j
             if nj or (t % 13 < 11 and avail[t + 1] > self.sonly[t + 1]
                       and avail[t + 2] > self.sonly[t + 2]):
                 self.runs(o, t)
@@ -207,6 +256,7 @@ class Search:
             while avail[t] > self.mand[t]:
                 avail[t] -= 1
                 self.opt -= t % 13 + 1
+                self.key = (self.key - self.desc[t]) & _M
                 self.sk[self.nsk] = t
                 self.nsk += 1
                 if self.noskip:
@@ -218,6 +268,7 @@ class Search:
             t = self.sk[self.nsk]
             avail[t] += 1
             self.opt += t % 13 + 1
+            self.key = (self.key + self.desc[t]) & _M
 
     def emit_as_set(self, o, n):
         b = self.buf
@@ -582,6 +633,9 @@ def _run(s):
     # build and CPython go far deeper), so a deeper branch raises
     # RuntimeError there: the search then stops as when its budget runs out,
     # keeping the best play saved so far (save() runs before best is raised).
+    # a new start for the positions' keys: the table's entries of earlier
+    # searches (other positions) then match only by chance (~2^-34 a probe)
+    s.key = (s.key + 0x9E3779B) & _M
     try:
         s.rec(0)
     except RuntimeError:
