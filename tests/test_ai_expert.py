@@ -170,6 +170,22 @@ def test_level_four_with_a_partner_keeps_its_pair_over_a_one_tile_pile():
     assert BasicAI(3).choose(four) == (game.DISCARD, 0, bytes(tiles.parse_list("K9")), 0)
 
 
+def test_level_four_with_a_partner_stops_minding_the_pile_once_the_opponents_have_a_canasta():
+    # R7: R12 joins the next player's run. With four players and the
+    # opponents short of a canasta level 4 keeps it and lets K3 go; once
+    # their canasta is down the pile the next player may take stops
+    # counting against a discard and the 12's points go (docs/ai.md says
+    # why). With two players the pile still counts and R12 stays.
+    opp = ("R9 R10 R11", "B3 B4 B5 B6")
+    done = ("R9 R10 R11", "B3 B4 B5 B6 B7 B8 B9")
+    k3 = (game.DISCARD, 0, bytes(tiles.parse_list("K3")), 0)
+    r12 = (game.DISCARD, 0, bytes(tiles.parse_list("R12")), 0)
+    for seed in (0, 1, 7):
+        assert ExpertAI(seed).choose(position("K9 B9 R12 K3", opp=opp, players=4)) == k3
+        assert ExpertAI(seed).choose(position("K9 B9 R12 K3", opp=done, players=4)) == r12
+        assert ExpertAI(seed).choose(position("K9 B9 R12 K3", opp=done)) != r12
+
+
 def test_level_four_discards_points_when_the_opponent_can_close():
     # R7/R8: the opponents took their muerto, have a canasta and hold two
     # tiles: what stays in the rack counts against it, so the ace goes
