@@ -25,7 +25,7 @@
 from micropython import const
 from engine import tiles
 from rummy import rules
-NODES = const(820)      # the AI's budget: at most ~39 M fuel a decision on MicroPython (docs)
+NODES = const(975)      # the AI's budget: at most ~39 M fuel a decision on MicroPython (docs)
 
 # What the work around the search costs, in budget units (a unit is about a
 # search node, ~30-35 K fuel on MicroPython; fitted to measurements with some
@@ -305,6 +305,12 @@ class Search:
         if nf + nj < 2:
             return
         buf = self.buf
+        # take() and give() are inlined below for the higher colours (as in
+        # runs(): a call less a tile)
+        sonly = self.sonly
+        vi = self.virt
+        ma = self.mand
+        w = self.desc
         h0 = self.take(t, True)
         sub = free
         while not self.cut:
@@ -319,7 +325,35 @@ class Search:
             hows = 0
             for d in range(c + 1, 4):
                 if sub & (1 << d):
-                    hows |= self.take(d * 13 + n - 1, True) << (3 * d)
+                    u = d * 13 + n - 1
+                    self.nodes += 1
+                    b = self.blen
+                    x = sonly[u]
+                    a[u] -= 1
+                    if x:
+                        sonly[u] = x - 1
+                        ma[u] -= 1
+                        h = _SONLY
+                        buf[b] = _J
+                        self.key = (self.key - w[u] - w[52 + u]) & _M
+                    else:
+                        if vi[u]:
+                            vi[u] -= 1
+                            ma[u] -= 1
+                            h = _VIRT
+                            buf[b] = _J
+                        elif ma[u]:
+                            ma[u] -= 1
+                            h = _MAND
+                            buf[b] = u
+                        else:
+                            self.opt -= n
+                            self.cur += n
+                            h = _OPT
+                            buf[b] = u
+                        self.key = (self.key - w[u]) & _M
+                    self.blen = b + 1
+                    hows |= h << (3 * d)
                     k += 1
             for j in range(3 - k if k < 3 else 0, 5 - k):
                 # mj mandatory and j - mj rack jokers; a rack joker only when
@@ -354,7 +388,21 @@ class Search:
                     break
             for d in range(3, c, -1):
                 if sub & (1 << d):
-                    self.give(d * 13 + n - 1, (hows >> (3 * d)) & 7)
+                    u = d * 13 + n - 1
+                    h = (hows >> (3 * d)) & 7
+                    self.blen -= 1
+                    a[u] += 1
+                    self.key = (self.key + w[u]) & _M
+                    if h == _OPT:
+                        self.opt += n
+                        self.cur -= n
+                    else:
+                        ma[u] += 1
+                        if h == _VIRT:
+                            vi[u] += 1
+                        elif h == _SONLY:
+                            sonly[u] += 1
+                            self.key = (self.key + w[52 + u]) & _M
             if not sub:
                 break
             sub = (sub - 1) & free
@@ -373,6 +421,14 @@ class Search:
         rs = self.rs
         base = self.rtop
         nj = self.jm + self.jo
+        # take() and give() are inlined below for the tiles after t (a call
+        # less a tile: the search's most frequent step; runs take no set-only
+        # copy)
+        sonly = self.sonly
+        vi = self.virt
+        ma = self.mand
+        buf = self.buf
+        w = self.desc
         for kinds in range(1 << (nj if nj < 2 else 2)):
             if kinds and not self.jm:
                 break
@@ -384,7 +440,28 @@ class Search:
             p = n + 1
             while p <= 13:
                 u = c * 13 + p - 1
-                h = self.take(u, False)
+                self.nodes += 1
+                if a[u] <= sonly[u]:
+                    h = 0
+                else:
+                    a[u] -= 1
+                    b = self.blen
+                    if vi[u]:
+                        vi[u] -= 1
+                        ma[u] -= 1
+                        h = _VIRT
+                        buf[b] = _J
+                    elif ma[u] > sonly[u]:
+                        ma[u] -= 1
+                        h = _MAND
+                        buf[b] = u
+                    else:
+                        self.opt -= p
+                        self.cur += p
+                        h = _OPT
+                        buf[b] = u
+                    self.key = (self.key - w[u]) & _M
+                    self.blen = b + 1
                 if not h:
                     if j >= 2:
                         break
@@ -422,7 +499,17 @@ class Search:
                     self.unjoker(False, n + ln)
                     j -= 1
                 else:
-                    self.give(c * 13 + n + ln - 1, h)
+                    u = c * 13 + n + ln - 1
+                    self.blen -= 1
+                    a[u] += 1
+                    self.key = (self.key + w[u]) & _M
+                    if h == _OPT:
+                        self.opt += n + ln
+                        self.cur -= n + ln
+                    else:
+                        ma[u] += 1
+                        if h == _VIRT:
+                            vi[u] += 1
             while ln > 1:
                 ln -= 1
                 h = rs[base + ln]
