@@ -6,6 +6,7 @@ board's ticks_ms) of each hand's deal, each of the board's draws and each hand-e
 board's heap peak, and the match's end. Slow: every pow() is the emulated Cortex-M0+'s.
 
     nice -n 10 .venv/bin/python benchmarks/hidden_session_figures.py [--target 300] [--json]
+    nice -n 10 .venv/bin/python benchmarks/hidden_session_figures.py --variant rummy --hands 1 --json
 """
 import argparse
 import json
@@ -17,7 +18,7 @@ import time
 from benchpath import ROOT  # noqa: F401  (the checkout on sys.path)
 
 
-def run(target, max_s, image=None, nonce=0):
+def run(target, max_s, image=None, nonce=0, variant="burako", hands=0):
     """((the board's lines, the CPython Console), None) or (None, why); image: a flash
     holding the built firmware (made here when None); nonce: 0 for the board's own entropy,
     else a seed of its nonces (the same deal every run)."""
@@ -35,10 +36,15 @@ def run(target, max_s, image=None, nonce=0):
         with rp2040.VPico(image, link="listen:0") as pico:
             pico.wait_event("usb")
             clock = WallClock()
-            peer = Console(SockEnd(pico.listening), clock, "burako", target, 2, hidden=True)
+            ai = None
+            if variant == "rummy":
+                from rummy.ai import RummyAI
+                ai = RummyAI(1)
+            peer = Console(SockEnd(pico.listening), clock, variant, target, 2, hidden=True, ai=ai)
             # (Console's board: a stream and a clock; the wall clock is the host's)
             rp2040.mpremote(pico.port, "exec", "--no-follow",
-                            wasi.program("hidden_session_pico.py", TARGET=target, NONCE=nonce))
+                            wasi.program("hidden_session_pico.py", TARGET=target, NONCE=nonce,
+                                         VARIANT=variant, HANDS=hands))
             import os
             import select
             raw = b""
@@ -78,9 +84,13 @@ def main(argv=None):
     ap.add_argument("--max-s", type=int, default=3600, help="wall-clock limit, seconds")
     ap.add_argument("--nonce", type=int, default=0,
                     help="seed the board's nonces (0: its own entropy) to replay one deal")
+    ap.add_argument("--variant", default="burako", choices=("burako", "torneo", "burraco", "rummy"))
+    ap.add_argument("--hands", type=int, default=0, help="stop once this many hands are counted (0: the match's end)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    got, why = run(a.target, a.max_s, nonce=a.nonce)
+    if a.variant == "rummy" and a.target == 300:
+        a.target = 0                    # (Rummy's match is R13.9's hands, no target)
+    got, why = run(a.target, a.max_s, nonce=a.nonce, variant=a.variant, hands=a.hands)
     if got is None:
         print("virtual Pico unavailable: " + why, file=sys.stderr)
         return 2

@@ -3,15 +3,17 @@
 # playing its turns, against a CPython console with hidden hands on the wire. RP2040 time
 # (ticks_ms) of each hand's deal (from its start to this console holding its rack: DEALING),
 # each of its draws (send_move to the tile in its rack) and each hand-end check (its KEY out
-# to the hand counted); "T kind ms" lines, "R ..." and "DONE" once the link has ended.
+# to the hand counted); "T kind ms" lines, "R ..." and "DONE" once the link has ended (or HANDS
+# hands are counted). VARIANT "rummy": Rummy israeli's pool (rummy/hide.py), its level-1 AI.
 import gc
 import time
 
-from ai.basic import BasicAI
 from hal import board
 from link.session import ENDED, Link
 
 TARGET = 300
+VARIANT = 'burako'
+HANDS = 0       # 0: to the match's end
 NONCE = 0       # 0: the board's own entropy; else a seeded nonce source, so a deal can be replayed
 
 
@@ -25,8 +27,13 @@ def seeded(n):
 
 SEQ = [NONCE]
 b = board.build(init_display=False)
-L = Link(b, 'burako', TARGET, hidden=True, nonce=seeded if NONCE else None)
-ai = BasicAI()
+L = Link(b, VARIANT, TARGET, hidden=True, nonce=seeded if NONCE else None)
+if VARIANT == 'rummy':
+    from rummy.ai import RummyAI
+    ai = RummyAI(1)
+else:
+    from ai.basic import BasicAI
+    ai = BasicAI()
 peak = 0
 n = 0
 t_end = None
@@ -58,7 +65,7 @@ while True:
         a = gc.mem_alloc()
         if a > peak:
             peak = a
-    if L.state == ENDED:
+    if L.state == ENDED or HANDS and L.game is not None and len(L.game.history) >= HANDS and h.stage == 0:
         if t_end is None:
             t_end = time.ticks_ms()
         elif time.ticks_diff(time.ticks_ms(), t_end) > 600:
