@@ -25,7 +25,7 @@
 from micropython import const
 from engine import tiles
 from rummy import rules
-NODES = const(975)      # the AI's budget: at most ~39 M fuel a decision on MicroPython (docs)
+NODES = const(1010)     # the AI's budget: at most ~39 M fuel a decision on MicroPython (docs)
 
 # What the work around the search costs, in budget units (a unit is about a
 # search node, ~30-35 K fuel on MicroPython; fitted to measurements with some
@@ -126,41 +126,12 @@ class Search:
         self.noskip = 0
 
     # --- taking and giving back one copy of tile t ------------------------
-    def take(self, t, in_set):
-        """Take a copy of t into the meld being built; returns how (or 0 when
-        none can go there). Mandatory copies first: copies are interchangeable."""
-        # (the hottest code of the search: each attribute read once)
-        a = self.avail
-        self.nodes += 1
-        so = self.sonly[t]
-        if in_set and so:
-            self.sonly[t] = so - 1
-            how = _SONLY
-        elif a[t] <= so:
-            return 0
-        elif self.virt[t]:
-            self.virt[t] -= 1
-            how = _VIRT
-        elif self.mand[t] > so:
-            how = _MAND
-        else:
-            a[t] -= 1
-            v = t % 13 + 1
-            self.opt -= v
-            self.cur += v
-            self.key = (self.key - self.desc[t]) & _M
-            b = self.blen
-            self.buf[b] = t
-            self.blen = b + 1
-            return _OPT
-        a[t] -= 1
-        self.mand[t] -= 1
-        self.key = (self.key - self.desc[t] - (self.desc[52 + t] if how == _SONLY else 0)) & _M
-        b = self.blen
-        self.buf[b] = tiles.JOKER if how >= _VIRT else t
-        self.blen = b + 1
-        return how
-
+    # Taking a copy is written out where it happens, in runs() and sets() (a
+    # call a tile cost ~17 % of the search's fuel): one unit of the budget;
+    # a set-only copy first in a set (none in a run), then a kept table
+    # joker's virtual copy, then a table copy, then a rack copy (copies are
+    # interchangeable, so mandatory ones go first); `how` says which, to give
+    # it back; the position's key loses the copy's weight.
     def give(self, t, how):
         self.blen -= 1
         self.avail[t] += 1
@@ -305,13 +276,39 @@ class Search:
         if nf + nj < 2:
             return
         buf = self.buf
-        # take() and give() are inlined below for the higher colours (as in
-        # runs(): a call less a tile)
+        # taking and giving back copies (above), written out for t and the
+        # higher colours
         sonly = self.sonly
         vi = self.virt
         ma = self.mand
         w = self.desc
-        h0 = self.take(t, True)
+        self.nodes += 1     # take a copy of t (free: one is there)
+        b = self.blen
+        x = sonly[t]
+        a[t] -= 1
+        if x:
+            sonly[t] = x - 1
+            ma[t] -= 1
+            h0 = _SONLY
+            buf[b] = _J
+            self.key = (self.key - w[t] - w[52 + t]) & _M
+        else:
+            if vi[t]:
+                vi[t] -= 1
+                ma[t] -= 1
+                h0 = _VIRT
+                buf[b] = _J
+            elif ma[t]:
+                ma[t] -= 1
+                h0 = _MAND
+                buf[b] = t
+            else:
+                self.opt -= n
+                self.cur += n
+                h0 = _OPT
+                buf[b] = t
+            self.key = (self.key - w[t]) & _M
+        self.blen = b + 1
         sub = free
         while not self.cut:
             k = 1 + _BITS[sub]
@@ -406,7 +403,19 @@ class Search:
             if not sub:
                 break
             sub = (sub - 1) & free
-        self.give(t, h0)
+        self.blen -= 1      # give it back
+        a[t] += 1
+        self.key = (self.key + w[t]) & _M
+        if h0 == _OPT:
+            self.opt += n
+            self.cur -= n
+        else:
+            ma[t] += 1
+            if h0 == _VIRT:
+                vi[t] += 1
+            elif h0 == _SONLY:
+                sonly[t] += 1
+                self.key = (self.key + w[52 + t]) & _M
 
     def runs(self, o, t):
         # t then each next number of its colour: the natural tile when one is
@@ -421,9 +430,8 @@ class Search:
         rs = self.rs
         base = self.rtop
         nj = self.jm + self.jo
-        # take() and give() are inlined below for the tiles after t (a call
-        # less a tile: the search's most frequent step; runs take no set-only
-        # copy)
+        # taking and giving back copies (above), written out for t and the
+        # tiles after it (a run takes no set-only copy)
         sonly = self.sonly
         vi = self.virt
         ma = self.mand
@@ -432,9 +440,27 @@ class Search:
         for kinds in range(1 << (nj if nj < 2 else 2)):
             if kinds and not self.jm:
                 break
-            h0 = self.take(t, False)
-            if not h0:
+            self.nodes += 1         # take a copy of t
+            if a[t] <= sonly[t]:
                 return
+            a[t] -= 1
+            b = self.blen
+            if vi[t]:
+                vi[t] -= 1
+                ma[t] -= 1
+                h0 = _VIRT
+                buf[b] = _J
+            elif ma[t] > sonly[t]:
+                ma[t] -= 1
+                h0 = _MAND
+                buf[b] = t
+            else:
+                self.opt -= n
+                self.cur += n
+                h0 = _OPT
+                buf[b] = t
+            self.key = (self.key - w[t]) & _M
+            self.blen = b + 1
             ln = 1
             j = 0
             p = n + 1
@@ -519,7 +545,16 @@ class Search:
                     self.unjoker(False, n + ln)
                 else:
                     self.give(c * 13 + n + ln - 1, h)
-            self.give(t, h0)
+            self.blen -= 1          # give it back
+            a[t] += 1
+            self.key = (self.key + w[t]) & _M
+            if h0 == _OPT:
+                self.opt += n
+                self.cur -= n
+            else:
+                ma[t] += 1
+                if h0 == _VIRT:
+                    vi[t] += 1
             self.rtop = base
             if self.cut:
                 return
