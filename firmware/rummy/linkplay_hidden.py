@@ -40,7 +40,7 @@ def poll(app, h):
     m = app.rummy
     c = app.cable
     if m.mode == view.M_LINK:
-        p = h.progress() // _BAR_STEP * _BAR_STEP if app.cable.state == app.cable.session.DEALING else -1
+        p = h.progress() // _BAR_STEP * _BAR_STEP if c.state == c.session.DEALING else -1
         if p != c.bar:
             c.bar = p
             app.dirty = D_ALL
