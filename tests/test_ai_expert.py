@@ -170,7 +170,7 @@ def test_level_four_with_a_partner_keeps_its_pair_over_a_one_tile_pile():
     assert BasicAI(3).choose(four) == (game.DISCARD, 0, bytes(tiles.parse_list("K9")), 0)
 
 
-def test_level_four_with_a_partner_stops_minding_the_pile_once_the_opponents_have_a_canasta():
+def test_level_four_with_a_partner_stops_minding_the_pile_once_a_close_is_near():
     # R7: R12 joins the next player's run. With four players and the
     # opponents short of a canasta level 4 keeps it and lets K3 go; once
     # their canasta is down the pile the next player may take stops
@@ -184,6 +184,16 @@ def test_level_four_with_a_partner_stops_minding_the_pile_once_the_opponents_hav
         assert ExpertAI(seed).choose(position("K9 B9 R12 K3", opp=opp, players=4)) == k3
         assert ExpertAI(seed).choose(position("K9 B9 R12 K3", opp=done, players=4)) == r12
         assert ExpertAI(seed).choose(position("K9 B9 R12 K3", opp=done)) != r12
+    # R8: the same once its own side is free to close (muerto and canasta),
+    # the opponents still short of a canasta; before its muerto K3 goes
+    ours = ("Y3 Y4 Y5 Y6 Y7 Y8 Y9",)
+    for seed in (0, 1, 7):
+        g = position("K9 B9 R12 K3", melds=ours, opp=opp, taken=(1, 0), players=4)
+        assert ExpertAI(seed).choose(g) == r12
+        g = position("K9 B9 R12 K3", melds=ours, opp=opp, players=4)
+        assert ExpertAI(seed).choose(g) == k3
+        g = position("K9 B9 R12 K3", melds=ours, opp=opp, taken=(1, 0))
+        assert ExpertAI(seed).choose(g) != r12
 
 
 def test_level_four_discards_points_when_the_opponent_can_close():

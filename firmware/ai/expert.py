@@ -29,7 +29,7 @@ _DENY = const(4)         # a pile this big is not left to a next player who woul
 # (docs/ai.md: 52.3 % against level 3 with 10, 55.4 % with 2, 1000 matches)
 _DANGER2 = const(10)
 _DANGER4 = const(2)
-# with four players, once the next player's side has a canasta
+# with four players, once the next player's side has a canasta or this side may close
 _DANGER4C = const(-1)
 
 
@@ -207,10 +207,12 @@ class ExpertAI(BasicAI):
         # with a partner the pile the next player leaves goes to the side
         # next, and an opponent fed a small pile is one of two: the tiles
         # this rack keeps weigh more (docs/ai.md, "Level 4"). Once the
-        # next player's side has its canasta the weight turns negative
-        # (_DANGER4C): a tile that player would take is the better discard
-        # (docs/ai.md: 58.6 -> 61.1 % over nine seed ranges, 0 gave 60.0 %)
-        dw = _DANGER2 if g.n == 2 else (_DANGER4C if canasta else _DANGER4)
+        # next player's side has its canasta, or this side is free to
+        # close, the weight turns negative (_DANGER4C): a tile that player
+        # would take is the better discard (docs/ai.md: 58.6 -> 62.2 % over
+        # nine seed ranges)
+        dw = _DANGER2 if g.n == 2 else \
+            (_DANGER4C if canasta or g.can_close(game.side_of(me)) else _DANGER4)
         sc = self.sc
         base = self.base
         for i in range(SAMPLES4):
