@@ -37,7 +37,7 @@ HARD = [
         "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 | R10 B10 Y10 | K1 K2 K3 K4 K5 K6 K7 K8 K9 K10 * K12 K13 | "
         "R1 R2 R3 R4 R5 R6 R7 R8 R9 | B1 B2 B3 B4 B5 | Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 Y10 Y11 Y12 Y13 | "
         "K1 K2 K3 K4 K5 K6 K7 K8 K9 K10 K11 | R12 B12 K12 | R13 B13 K13",
-     "R11", "B7", False),
+     "R11", "B7", True),       # a closing play: found since the search of 26 Nov evening (sets first)
     (4, "B1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13 | Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 * Y11 Y12 Y13 | "
         "R12 B12 K12 Y12 | R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 | B1 Y1 K1 R1 | R4 R5 R6 R7 R8 R9 | "
         "R10 B10 Y10 | K1 K2 K3 K4 K5 K6 K7 K8 K9 K10 * K12 K13 | R13 B13 K13 Y13 | B2 Y2 K2 | "

@@ -203,21 +203,174 @@ class Search:
             tv[2 * i] = c if c < 255 else 255
             tv[2 * i + 1] = p
             t = order[o]
-            # runs() and sets() are called only when they can build a meld:
-            # their own first tests, made here, save a call most of the time
+            # sets first, then runs (measured: within the budget it finds
+            # more plays and better ones, above all on large tables, and
+            # proves more: docs/rummy.md), each only when it can build a meld
             nj += j
+            x = nj
+            u = t + 13
+            while x < 2 and u < 52:
+                if avail[u]:        # the same number in a higher colour
+                    x += 1
+                u += 13
+            if x >= 2:
+                # sets (once sets(), written out here: a call less a set in the
+                # rp2 build's C stack, where a table of sets is deep): t, any of the
+                # free higher colours of its number, jokers: 3 or 4 tiles
+                n = t % 13 + 1
+                c = t // 13
+                a = self.avail
+                free = 0
+                for d in range(c + 1, 4):
+                    if a[d * 13 + n - 1]:
+                        free |= 1 << d
+                nj = self.jm + self.jo
+                buf = self.buf
+                # taking and giving back copies (above), written out for t and the
+                # higher colours
+                sonly = self.sonly
+                vi = self.virt
+                ma = self.mand
+                w = self.desc
+                self.nodes += 1     # take a copy of t (free: one is there)
+                b = self.blen
+                x = sonly[t]
+                a[t] -= 1
+                if x:
+                    sonly[t] = x - 1
+                    ma[t] -= 1
+                    h0 = _SONLY
+                    buf[b] = _J
+                    self.key = (self.key - w[t] - w[52 + t]) & _M
+                else:
+                    if vi[t]:
+                        vi[t] -= 1
+                        ma[t] -= 1
+                        h0 = _VIRT
+                        buf[b] = _J
+                    elif ma[t]:
+                        ma[t] -= 1
+                        h0 = _MAND
+                        buf[b] = t
+                    else:
+                        self.opt -= n
+                        self.cur += n
+                        h0 = _OPT
+                        buf[b] = t
+                    self.key = (self.key - w[t]) & _M
+                self.blen = b + 1
+                sub = free
+                while not self.cut:
+                    k = 1 + _BITS[sub]
+                    if k + nj < 3:
+                        # too few tiles in this subset, and in every smaller one
+                        if not sub:
+                            break
+                        sub = (sub - 1) & free
+                        continue
+                    k = 1
+                    hows = 0
+                    for d in range(c + 1, 4):
+                        if sub & (1 << d):
+                            u = d * 13 + n - 1
+                            self.nodes += 1
+                            b = self.blen
+                            x = sonly[u]
+                            a[u] -= 1
+                            if x:
+                                sonly[u] = x - 1
+                                ma[u] -= 1
+                                h = _SONLY
+                                buf[b] = _J
+                                self.key = (self.key - w[u] - w[52 + u]) & _M
+                            else:
+                                if vi[u]:
+                                    vi[u] -= 1
+                                    ma[u] -= 1
+                                    h = _VIRT
+                                    buf[b] = _J
+                                elif ma[u]:
+                                    ma[u] -= 1
+                                    h = _MAND
+                                    buf[b] = u
+                                else:
+                                    self.opt -= n
+                                    self.cur += n
+                                    h = _OPT
+                                    buf[b] = u
+                                self.key = (self.key - w[u]) & _M
+                            self.blen = b + 1
+                            hows |= h << (3 * d)
+                            k += 1
+                    for j in range(3 - k if k < 3 else 0, 5 - k):
+                        # mj mandatory and j - mj rack jokers; a rack joker only when
+                        # no free natural of the number is left out (exchange argument)
+                        for mj in range(j, -1, -1):
+                            oj = j - mj
+                            if mj > self.jm or oj > self.jo or (oj and sub != free):
+                                continue
+                            for _ in range(mj):
+                                self.joker(True, 0)
+                            for _ in range(oj):
+                                self.joker(False, n)
+                            e = self.blen
+                            if k + j > 3 or (buf[e - 1] == _J) + (buf[e - 2] == _J) + (buf[e - 3] == _J) != 2:
+                                # (emit(), inlined: a call less a meld, in fuel and
+                                # in the rp2 build's C stack; R13.2: one natural and two
+                                # jokers is a set only at 1, 2, 12 and 13, below)
+                                m = self.nm
+                                self.ends[m] = e
+                                self.nm = m + 1
+                                self.rec(o)
+                                self.nm = m
+                            elif n <= 2 or n >= 12:
+                                self.emit_as_set(o, n)
+                            for _ in range(oj):
+                                self.unjoker(False, n)
+                            for _ in range(mj):
+                                self.unjoker(True, 0)
+                            if self.cut:
+                                break
+                        if self.cut:
+                            break
+                    for d in range(3, c, -1):
+                        if sub & (1 << d):
+                            u = d * 13 + n - 1
+                            h = (hows >> (3 * d)) & 7
+                            self.blen -= 1
+                            a[u] += 1
+                            self.key = (self.key + w[u]) & _M
+                            if h == _OPT:
+                                self.opt += n
+                                self.cur -= n
+                            else:
+                                ma[u] += 1
+                                if h == _VIRT:
+                                    vi[u] += 1
+                                elif h == _SONLY:
+                                    sonly[u] += 1
+                                    self.key = (self.key + w[52 + u]) & _M
+                    if not sub:
+                        break
+                    sub = (sub - 1) & free
+                self.blen -= 1      # give it back
+                a[t] += 1
+                self.key = (self.key + w[t]) & _M
+                if h0 == _OPT:
+                    self.opt += n
+                    self.cur -= n
+                else:
+                    ma[t] += 1
+                    if h0 == _VIRT:
+                        vi[t] += 1
+                    elif h0 == _SONLY:
+                        sonly[t] += 1
+                        self.key = (self.key + w[52 + t]) & _M
+                if self.cut:
+                    break
             if nj or (t % 13 < 11 and avail[t + 1] > self.sonly[t + 1]
                       and avail[t + 2] > self.sonly[t + 2]):
                 self.runs(o, t)
-                if self.cut:
-                    break
-            u = t + 13
-            while nj < 2 and u < 52:
-                if avail[u]:        # the same number in a higher colour
-                    nj += 1
-                u += 13
-            if nj >= 2:
-                self.sets(o, t)
             if self.cut or avail[t] <= self.mand[t] or self.noskip and self.noskip != t + 1:
                 break
             # leave the rack copies of t on the rack (closing: the closing
@@ -260,162 +413,6 @@ class Search:
         self.nm = m + 1
         self.rec(o)
         self.nm = m
-
-    def sets(self, o, t):
-        # t, any of the free higher colours of its number, jokers: 3 or 4 tiles
-        n = t % 13 + 1
-        c = t // 13
-        a = self.avail
-        free = 0
-        nf = 0
-        for d in range(c + 1, 4):
-            if a[d * 13 + n - 1]:
-                free |= 1 << d
-                nf += 1
-        nj = self.jm + self.jo
-        if nf + nj < 2:
-            return
-        buf = self.buf
-        # taking and giving back copies (above), written out for t and the
-        # higher colours
-        sonly = self.sonly
-        vi = self.virt
-        ma = self.mand
-        w = self.desc
-        self.nodes += 1     # take a copy of t (free: one is there)
-        b = self.blen
-        x = sonly[t]
-        a[t] -= 1
-        if x:
-            sonly[t] = x - 1
-            ma[t] -= 1
-            h0 = _SONLY
-            buf[b] = _J
-            self.key = (self.key - w[t] - w[52 + t]) & _M
-        else:
-            if vi[t]:
-                vi[t] -= 1
-                ma[t] -= 1
-                h0 = _VIRT
-                buf[b] = _J
-            elif ma[t]:
-                ma[t] -= 1
-                h0 = _MAND
-                buf[b] = t
-            else:
-                self.opt -= n
-                self.cur += n
-                h0 = _OPT
-                buf[b] = t
-            self.key = (self.key - w[t]) & _M
-        self.blen = b + 1
-        sub = free
-        while not self.cut:
-            k = 1 + _BITS[sub]
-            if k + nj < 3:
-                # too few tiles in this subset, and in every smaller one
-                if not sub:
-                    break
-                sub = (sub - 1) & free
-                continue
-            k = 1
-            hows = 0
-            for d in range(c + 1, 4):
-                if sub & (1 << d):
-                    u = d * 13 + n - 1
-                    self.nodes += 1
-                    b = self.blen
-                    x = sonly[u]
-                    a[u] -= 1
-                    if x:
-                        sonly[u] = x - 1
-                        ma[u] -= 1
-                        h = _SONLY
-                        buf[b] = _J
-                        self.key = (self.key - w[u] - w[52 + u]) & _M
-                    else:
-                        if vi[u]:
-                            vi[u] -= 1
-                            ma[u] -= 1
-                            h = _VIRT
-                            buf[b] = _J
-                        elif ma[u]:
-                            ma[u] -= 1
-                            h = _MAND
-                            buf[b] = u
-                        else:
-                            self.opt -= n
-                            self.cur += n
-                            h = _OPT
-                            buf[b] = u
-                        self.key = (self.key - w[u]) & _M
-                    self.blen = b + 1
-                    hows |= h << (3 * d)
-                    k += 1
-            for j in range(3 - k if k < 3 else 0, 5 - k):
-                # mj mandatory and j - mj rack jokers; a rack joker only when
-                # no free natural of the number is left out (exchange argument)
-                for mj in range(j, -1, -1):
-                    oj = j - mj
-                    if mj > self.jm or oj > self.jo or (oj and sub != free):
-                        continue
-                    for _ in range(mj):
-                        self.joker(True, 0)
-                    for _ in range(oj):
-                        self.joker(False, n)
-                    e = self.blen
-                    if k + j > 3 or (buf[e - 1] == _J) + (buf[e - 2] == _J) + (buf[e - 3] == _J) != 2:
-                        # (emit(), inlined: a call less a meld, in fuel and
-                        # in the rp2 build's C stack; R13.2: one natural and two
-                        # jokers is a set only at 1, 2, 12 and 13, below)
-                        m = self.nm
-                        self.ends[m] = e
-                        self.nm = m + 1
-                        self.rec(o)
-                        self.nm = m
-                    elif n <= 2 or n >= 12:
-                        self.emit_as_set(o, n)
-                    for _ in range(oj):
-                        self.unjoker(False, n)
-                    for _ in range(mj):
-                        self.unjoker(True, 0)
-                    if self.cut:
-                        break
-                if self.cut:
-                    break
-            for d in range(3, c, -1):
-                if sub & (1 << d):
-                    u = d * 13 + n - 1
-                    h = (hows >> (3 * d)) & 7
-                    self.blen -= 1
-                    a[u] += 1
-                    self.key = (self.key + w[u]) & _M
-                    if h == _OPT:
-                        self.opt += n
-                        self.cur -= n
-                    else:
-                        ma[u] += 1
-                        if h == _VIRT:
-                            vi[u] += 1
-                        elif h == _SONLY:
-                            sonly[u] += 1
-                            self.key = (self.key + w[52 + u]) & _M
-            if not sub:
-                break
-            sub = (sub - 1) & free
-        self.blen -= 1      # give it back
-        a[t] += 1
-        self.key = (self.key + w[t]) & _M
-        if h0 == _OPT:
-            self.opt += n
-            self.cur -= n
-        else:
-            ma[t] += 1
-            if h0 == _VIRT:
-                vi[t] += 1
-            elif h0 == _SONLY:
-                sonly[t] += 1
-                self.key = (self.key + w[52 + t]) & _M
 
     def runs(self, o, t):
         # t then each next number of its colour: the natural tile when one is
