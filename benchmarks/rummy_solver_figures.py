@@ -7,7 +7,8 @@ figures there), by tiles on the table:
   play) at the device budget (rummy_solve.NODES units): the console's solver, and the same
   with the programme (rummy/dp.dp_play as the solver's key, its moves charged at
   rummy_solve._DP_UNITS units each), and with the programme given room (`burako rummy
-  solve`'s default limit);
+  solve`'s default limit); the searches where a play exists (the programme with room finds
+  one) and the console's solver finds none;
 - the programme's moves per search (p50 / p99 / max) and CPython seconds;
 - with --fuel K: every K-th search's programme inside real MicroPython (WASI,
   `-X heapsize`, --heap bytes): fuel per move, and how many ran out of heap;
@@ -154,6 +155,7 @@ def main():
         bands = proven(pos, limit, key)
         played = sum(b[0] - b[2] for b in bands.values())
         good = sum(b[1] for b in bands.values())
+        figs[f"rummy_solver_{tag}_plays"] = played
         figs[f"rummy_solver_{tag}_proven_pct"] = round(100.0 * good / played, 1)
         figs[f"rummy_solver_{tag}_not_proven"] = played - good
         for b, (k, g, none) in sorted(bands.items()):
@@ -166,6 +168,14 @@ def main():
                   ", ".join(f"{b * 20}{'+' if b == 3 else '-%d' % (b * 20 + 19)}: "
                             f"{figs[f'rummy_solver_{tag}_proven_pct_table_{b * 20}']} % of {k - none}"
                             for b, (k, g, none) in sorted(bands.items())))
+    if "rummy_solver_dp_host_not_proven" in figs:
+        # every play search where a legal play exists (the programme with room finds one, and
+        # proves it) and the console's solver found none: level 3 passes there
+        missed = figs["rummy_solver_dp_host_plays"] - figs["rummy_solver_console_plays"]
+        figs["rummy_solver_console_no_play_where_one_exists"] = missed
+        if not a.json:
+            print(f"of the {len(pos)} searches, the programme finds a play in {figs['rummy_solver_dp_host_plays']}, "
+                  f"and in {missed} of them the console's solver finds none")
     moves = []
     secs = []
     for table, rack, closing in ([] if a.vpico_only else pos):
