@@ -14,6 +14,9 @@
 # into a set); a table joker that is swapped out makes its natural tile from
 # the rack mandatory and becomes a mandatory free joker. The few ways of
 # treating the (at most two) table jokers are tried one after another.
+# A transposition table stops a branch at a position already reached with as
+# many points laid (below), and a closing play is searched for with every
+# rack tile required (R13.8).
 #
 # Work is bounded by a budget of units: a search node or a tile taken into a
 # meld is one, and every step around the searches (loading a position, the
@@ -126,8 +129,8 @@ class Search:
         self.noskip = 0
 
     # --- taking and giving back one copy of tile t ------------------------
-    # Taking a copy is written out where it happens, in runs() and sets() (a
-    # call a tile cost ~17 % of the search's fuel): one unit of the budget;
+    # Taking a copy is written out where it happens, in rec()'s sets and in
+    # runs() (a call a tile cost ~20 % of the search's fuel): one unit;
     # a set-only copy first in a set (none in a run), then a kept table
     # joker's virtual copy, then a table copy, then a rack copy (copies are
     # interchangeable, so mandatory ones go first); `how` says which, to give
@@ -315,7 +318,7 @@ class Search:
                                 self.joker(False, n)
                             e = self.blen
                             if k + j > 3 or (buf[e - 1] == _J) + (buf[e - 2] == _J) + (buf[e - 3] == _J) != 2:
-                                # (emit(), inlined: a call less a meld, in fuel and
+                                # (emit(), written out: a call less a meld, in fuel and
                                 # in the rp2 build's C stack; R13.2: one natural and two
                                 # jokers is a set only at 1, 2, 12 and 13, below)
                                 m = self.nm
