@@ -71,7 +71,7 @@ _J = const(52)          # tiles.JOKER
 # that makes a false match ~2^-34 a probe). A position reached again with
 # no more points laid than before cannot beat what its first visit found.
 _M = const(0x1FFFFFFF)
-_SLOTS = const(128)
+_SLOTS = const(256)
 
 
 class Search:
