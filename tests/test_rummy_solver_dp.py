@@ -66,12 +66,17 @@ def joker_position(draw):
 def test_R13_7_dp_play_matches_the_search_with_jokers_on_both_sides(pos):
     """Table and rack jokers together (brute force's points cannot tell whose joker a new
     one is; the search's count can): the same value as the search given all the time it
-    needs when neither closes; a closing play (R13.8) first, so the search never closes
-    where the programme does not; every play legal."""
+    needs when neither closes and the search says it is exact; a closing play (R13.8) first,
+    so the search never closes where the programme does not; every play legal. The search
+    says exact given that time unless a rack joker meets another joker, or two table
+    jokers (where its exchange argument fails, R13.2: found by this test, 26 Nov:
+    table R3 R4 R5 | * B6 Y6 K6, rack R3 B4 B5 Y4 Y5 *, 24 points where it said 16 exact)."""
     table, rack, closing = pos
     v, melds, closes, _ = rummy_dp.dp_play(table, rack, closing)
     s = rummy_solve.solve(table, rack, True, closing, 10**6)
-    assert s is None or s[3]
+    on_table = sum(m.count(tiles.JOKER) for m in table)
+    if tiles.JOKER not in rack and on_table <= 1:
+        assert s is None or s[3]
     if melds is None:
         assert s is None, (rummy_rules.table_text(table), tiles.list_text(rack), s)
         return
@@ -83,7 +88,8 @@ def test_R13_7_dp_play_matches_the_search_with_jokers_on_both_sides(pos):
         assert _laid_count(melds, table) >= len(rack)
         assert not s[2] or s[1] <= v
     else:
-        assert not s[2] and v == s[1], (rummy_rules.table_text(table), tiles.list_text(rack), rummy_rules.table_text(melds), s)
+        assert not s[2] and s[1] <= v and (v == s[1] or not s[3]), \
+            (rummy_rules.table_text(table), tiles.list_text(rack), rummy_rules.table_text(melds), s)
 
 
 def test_R13_2_one_natural_two_jokers_is_a_set_only_at_the_ends():

@@ -740,11 +740,21 @@ def _search(s, table, rack, exposed, closing, close):
         if not _charge(s, rack):
             break
         if _load(s, table, rack, ways, closing, close):
+            j = s.jo + s.jm
+            for w in ways:
+                if w >> 6 != _FREE:
+                    j += 0x100
             _run(s)
-            # both table jokers kept for one tile: the search puts them in two
-            # melds, never in one set (its two missing colours, R13.7), so it
-            # proves nothing there
-            twin |= len(ways) == 2 and ways[0] == ways[1] and ways[0] >> 6 == _KEEP
+            # It proves nothing (a play it finds is still legal) where its
+            # model is short of the rules: both table jokers kept for one
+            # tile, which it puts in two melds, never in one set (its two
+            # missing colours, R13.7); or a free joker (the rack's, or one
+            # swapped out) with another joker in play, kept or free: the
+            # exchange argument (a free joker never stands for a tile whose
+            # natural is free) fails when the natural's meld is a set of 3
+            # that would then hold two jokers, read as a run (R13.2)
+            twin |= (len(ways) == 2 and ways[0] == ways[1] and ways[0] >> 6 == _KEEP
+                     or j & 0xFF and (j & 0xFF) + (j >> 8) >= 2)
     if twin:
         s.cut = True
 
@@ -997,7 +1007,12 @@ def solve(table, rack, exposed=True, closing=rules.NO_TILE, limit=NODES, rearran
                 pts = s.best
                 used += tidy
     elif not exposed:
-        exact = used <= limit
+        # (two rack jokers: the exchange argument may fail, _search above)
+        n = 0
+        for t in rack:
+            if t == tiles.JOKER:
+                n += 1
+        exact = used <= limit and n < 2
     closes = best is not None and _count(best) - _count(table) == len(rack)
     if not closes and closing != rules.NO_TILE:
         ts = bytearray(rack)
