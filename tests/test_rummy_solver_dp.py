@@ -118,24 +118,12 @@ def test_dp_play_stops_at_its_limit():
 def _real_positions(with_joker, step):
     """Every `step`-th play search of level-3 players who have exposed, 2 and 4 players,
     seeds 1-3, with (or without) a joker in table or rack (benchmarks/rummy_figures.positions)."""
-    from rummy import ai as rummy_ai
+    import rummy_figures
     out = []
-    k = 0
-    for players in (2, 4):
-        for seed in (1, 2, 3):
-            g = rummy_rules.Game(players, seed)
-            ai = rummy_ai.RummyAI(3)
-            while g.phase != rummy_rules.P_MATCH_OVER:
-                if g.phase == rummy_rules.P_PLAY and g.exposed[g.turn]:
-                    table = [bytes(m) for m in g.table]
-                    rack = bytes(g.racks[g.turn])
-                    jk = tiles.JOKER in rack or any(tiles.JOKER in m for m in table)
-                    if jk == with_joker:
-                        if k % step == 0:
-                            out.append((table, rack))
-                        k += 1
-                g.play(ai.choose(g))
-    return out
+    for table, rack, _ in rummy_figures.positions((1, 2, 3)):
+        if (tiles.JOKER in rack or any(tiles.JOKER in m for m in table)) == with_joker:
+            out.append((table, rack))
+    return out[::step]
 
 
 def _milp(table, rack, close):

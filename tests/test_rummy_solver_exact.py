@@ -23,20 +23,8 @@ from rummy import solve as rummy_solve
 
 
 def _positions(step):
-    from rummy import ai as rummy_ai
-    out = []
-    k = 0
-    for players in (2, 4):
-        for seed in (1, 2, 3):
-            g = rummy_rules.Game(players, seed)
-            ai = rummy_ai.RummyAI(3)
-            while g.phase != rummy_rules.P_MATCH_OVER:
-                if g.phase == rummy_rules.P_PLAY and g.exposed[g.turn]:
-                    if k % step == 0:
-                        out.append(([bytes(m) for m in g.table], bytes(g.racks[g.turn]), g.closing))
-                    k += 1
-                g.play(ai.choose(g))
-    return out
+    import rummy_figures    # benchmarks/: the positions its figures are taken on
+    return rummy_figures.positions((1, 2, 3))[::step]
 
 
 @pytest.fixture(scope="module")
