@@ -33,6 +33,8 @@ import tempfile
 import time
 
 from benchpath import ROOT  # noqa: F401  (the checkout on sys.path)
+from emulator.link import Buffered  # noqa: E402
+from hostile import SockEnd  # noqa: E402
 
 KINDS = {1: "HELLO", 2: "COMMIT", 3: "REVEAL", 4: "MOVE", 5: "SYNC", 6: "REPAIR", 7: "LOG", 8: "LOG_END",
          9: "END", 10: "SEAL", 11: "SHUF", 12: "DECK", 13: "OPEN", 14: "SHOW", 15: "KEY", 16: "ASK",
@@ -40,13 +42,13 @@ KINDS = {1: "HELLO", 2: "COMMIT", 3: "REVEAL", 4: "MOVE", 5: "SYNC", 6: "REPAIR"
 FRAMING = 7     # bytes a frame adds to its payload on the wire (docs/link.md "Figures")
 
 
-class Swap:
+class Swap(SockEnd):
     """The CPython console's stream: the board's UART0 on TCP, swapped for a new connection
     when the board is switched on again (a dead one reads nothing and drops what is written)."""
 
     def __init__(self):
+        Buffered.__init__(self)
         self.s = None
-        self.buf = bytearray()
 
     def connect(self, port):
         self.s = socket.create_connection(("127.0.0.1", port))
@@ -75,16 +77,6 @@ class Swap:
             except OSError:
                 self.s = None
         return len(d)
-
-    def any(self):
-        self._pull()
-        return len(self.buf)
-
-    def read(self, n):
-        self._pull()
-        d = bytes(self.buf[:n])
-        del self.buf[:n]
-        return d
 
 
 def _boot(rp2040, flash, uf2):

@@ -40,8 +40,9 @@ class LinkError(Exception):
     """A link spec that cannot be used (one line, for the user)."""
 
 
-class _Buffered:
-    """Incoming bytes kept here, so any() can tell without losing any."""
+class Buffered:
+    """Incoming bytes kept here, so any() can tell without losing any (a subclass gives
+    _pull(), which appends what has come to buf, write() and _fd())."""
 
     def __init__(self):
         self.buf = bytearray()
@@ -78,7 +79,7 @@ class _Buffered:
             time.sleep(seconds)
 
 
-class ListenLink(_Buffered):
+class ListenLink(Buffered):
     """The peer connects to 127.0.0.1:port (0: a free port, see .port)."""
 
     def __init__(self, port):
@@ -149,7 +150,7 @@ class ListenLink(_Buffered):
         self.srv.close()
 
 
-class SerialLink(_Buffered):
+class SerialLink(Buffered):
     """A pyserial URL or port at 115200 8N1, never blocking."""
 
     def __init__(self, url, wait=True):

@@ -17,6 +17,7 @@ against either victim and returns what the victim ended with
 (`Outcome`: its position's digest recomputed from its game, its log, its save,
 its heap peak inside MicroPython)."""
 
+from emulator.link import Buffered
 from emulator.runtimes import wasi
 from host.relay import Cable, Console, SimClock
 from link import deal
@@ -570,14 +571,14 @@ class WallClock:
         return a - b
 
 
-class SockEnd:
+class SockEnd(Buffered):
     """A Link's stream on a TCP connection (the virtual Pico's UART0 wire)."""
 
     def __init__(self, port):
         import socket
+        super().__init__()
         self.s = socket.create_connection(("127.0.0.1", port))
         self.s.setblocking(False)
-        self.buf = bytearray()
 
     def _pull(self):
         try:
@@ -593,15 +594,8 @@ class SockEnd:
         self.s.sendall(bytes(d))
         return len(d)
 
-    def any(self):
-        self._pull()
-        return len(self.buf)
-
-    def read(self, n):
-        self._pull()
-        d = bytes(self.buf[:n])
-        del self.buf[:n]
-        return d
+    def _fd(self):
+        return self.s
 
 
 class PicoVictim:
