@@ -8,14 +8,17 @@ The positions are the worst level-3 searches of `benchmarks/rummy_figures.py`'s
 matches (seeds 1-3, 2 and 4 players): the first four took 40.3-41.5 M fuel in
 their matches before the whole solve was paid from one budget (41.9-43.1 M
 here on a clean heap), the next two are the worst after it (70-tile tables);
-the last is a crowded synthetic table with both jokers on the rack."""
+the last is a crowded synthetic table with both jokers on the rack. At the budget of
+27 Nov (NODES 1300 units) they take 42.7 / 43.3 / 44.5 / 22.3 / 24.0 / 27.6 / 15.4 M
+here, and the first takes 232 ms of RP2040 time on the virtual Pico (~5.4 ms a
+million fuel), so BUDGET (50 M) is about 270 ms of the 300 ms goal."""
 import pytest
 
 from emulator.runtimes import wasi
 
 pytestmark = pytest.mark.micropython
 
-BUDGET = 40_000_000     # fuel per level-3 decision (search + the AI's legality check), docs/rummy.md
+BUDGET = 50_000_000     # fuel per level-3 decision (search + the AI's legality check), docs/rummy.md
 TAIL = 50_000           # the guest's two short prints after the decision
 
 # (players, table, rack, closing tile or "", a play exists)

@@ -28,7 +28,7 @@
 from micropython import const
 from engine import tiles
 from rummy import rules
-NODES = const(1010)     # the AI's budget: at most ~39 M fuel a decision on MicroPython (docs)
+NODES = const(1300)     # the AI's budget: at most ~265 ms of RP2040 time a solve (docs)
 
 # What the work around the search costs, in budget units (a unit is about a
 # search node, ~30-35 K fuel on MicroPython; fitted to measurements with some
