@@ -187,6 +187,75 @@ def test_solver_plays_seed_000_examples():
     assert got[1] == 2 and position(tb("R2 R3 R4 R5 | R2 B2 Y2 K2"), rk("K2")).check_play(got[0]) == rules.OK
 
 
+CROWDED = ("R12 B12 K12 | R11 Y11 K11 | R11 B11 Y11 | R1 B1 Y1 K1 | K3 K4 K5 K6 K7 | Y7 Y8 Y9 | "
+           "K7 K8 K9 K10 | R9 B9 K9 | R13 K13 * | R13 B13 Y13 | R1 B1 K1 | R2 R3 R4 R5 R6 R7 | "
+           "Y2 Y3 Y4 Y5 | B3 B4 B5 B6 B7 B8 B9 | Y5 Y6 Y7 Y8 Y9 Y10 | B6 B7 B8")
+
+
+def test_a_rack_tile_splits_a_long_run_on_a_crowded_table():
+    """R13.5, seed 000's second example (Y5 into Y3..Y7) on a real 63-tile table of a
+    level-3 match: R4 into R2..R7 makes R2 R3 R4 | R4 R5 R6 R7. Within the device budget
+    the search alone found no play here (level 3 passed, 26 Nov); the seed's split
+    (solve._split) finds it with almost no budget. Level 2 does not rearrange."""
+    table, rack = tb(CROWDED), rk("B12 B4 R4 R6")
+    for limit in (60, solve.NODES):
+        got = solve.solve(table, rack, True, engine_tiles.parse("Y10"), limit)
+        assert got is not None and got[1] >= 4
+        assert position(table, rack, closing=engine_tiles.parse("Y10")).check_play(got[0]) == rules.OK
+    assert solve.solve(table, rack, True, engine_tiles.parse("Y10"), solve.NODES, False, True) is None
+
+
+def test_a_split_leaves_three_tiles_or_more_each_side():
+    """R13.2: both halves are runs of 3 or more, jokers keeping their places; a tile
+    one place from an end, or in a run of 4, splits nothing."""
+    for run, t, halves in (("R3 R4 R5 R6 R7", "R5", "R3 R4 R5 | R5 R6 R7"),
+                           ("R3 R4 * R6 R7 R8", "R5", "R3 R4 * | R5 R6 R7 R8"),
+                           ("R3 R4 R5 R6 R7", "R4", None),
+                           ("R3 R4 R5 R6", "R5", None),
+                           ("R3 R4 R5 R6 R7", "B5", None)):
+        out = list(tb(run))
+        left = [engine_tiles.parse(t)]
+        pts, _ = solve._split(out, left)
+        if halves is None:
+            assert pts == 0 and out == list(tb(run)) and len(left) == 1
+        else:
+            assert pts == 5 and out == list(tb(halves)) and not left
+
+
+def test_a_tile_taken_from_the_table_makes_a_new_meld_on_a_crowded_table():
+    """R13.5 on a real 61-tile table of a level-3 match: Y7, the end of Y7 Y8 Y9 * Y11 *,
+    makes R7 B7 Y7 with the rack's R7 B7. The search alone found no play here within
+    the device budget; the seed's _steal finds it with almost no budget. Level 2 does
+    not rearrange."""
+    table = tb("R5 B5 K5 | R8 Y8 K8 | R5 B5 Y5 | R9 B9 K9 | R3 Y3 K3 | K2 K3 K4 K5 K6 | R10 B10 K10 | "
+               "R13 Y13 K13 | R1 Y1 K1 B1 | R1 B1 K1 Y1 | R12 Y12 K12 | R6 B6 Y6 K6 | B7 B8 B9 | "
+               "R9 R10 R11 R12 R13 | K9 K10 K11 | B12 Y12 K12 | Y7 Y8 Y9 * Y11 *")
+    rack, closing = rk("Y4 R4 B7 K13 R7"), engine_tiles.parse("Y2")
+    for limit in (60, solve.NODES):
+        got = solve.solve(table, rack, True, closing, limit)
+        assert got is not None and got[1] >= 14
+        assert position(table, rack, closing=closing).check_play(got[0]) == rules.OK
+    assert solve.solve(table, rack, True, closing, solve.NODES, False, True) is None
+
+
+def test_a_tile_is_taken_only_where_its_meld_stays_a_meld():
+    """R13.2 and R13.5: an end of a run of 4 or more, or any tile of a set of 4, goes to
+    a new meld with two rack tiles of its colour around it or with the other colours
+    of its number (as many as the rack has); never from a meld of 3, never from the
+    middle of a run, never a joker."""
+    for meld, rack, after, pts in (("R7 B7 Y7 K7", "R5 R6", "B7 Y7 K7 | R5 R6 R7", 11),
+                                   ("R4 R5 R6 R7", "B7 Y7", "R4 R5 R6 | R7 B7 Y7", 14),
+                                   ("R4 R5 R6 R7", "B7 Y7 K7", "R4 R5 R6 | R7 B7 Y7 K7", 21),
+                                   ("R7 B7 Y7", "R5 R6", None, 0),
+                                   ("R3 R4 R5 R6 R7", "B5 Y5", None, 0),
+                                   ("R4 R5 R6 *", "B7 Y7", None, 0)):
+        out = list(tb(meld))
+        left = list(rk(rack))
+        got, _ = solve._steal(out, left)
+        assert got == pts
+        assert out == list(tb(after or meld)) and (left == [] if after else left == list(rk(rack)))
+
+
 def test_solver_uses_the_closing_tile_only_to_close():
     """R13.8: the closing tile completes a play that empties the rack."""
     table = tb("R3 R4 R5")

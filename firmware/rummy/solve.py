@@ -28,7 +28,7 @@
 from micropython import const
 from engine import tiles
 from rummy import rules
-NODES = const(1300)     # the AI's budget: at most ~265 ms of RP2040 time a solve (docs)
+NODES = const(1300)     # the AI's budget: at most ~275 ms of RP2040 time a solve (docs)
 
 # What the work around the search costs, in budget units (a unit is about a
 # search node, ~30-35 K fuel on MicroPython; fitted to measurements with some
@@ -844,10 +844,12 @@ def _relevant(table, ts):
     return use, keep
 
 
-def greedy(table, rack, exposed, limit, adds=True):
+def greedy(table, rack, exposed, limit, adds=True, rearrange=False):
     """New melds from the rack alone (the best, by search), then, once the
     player has exposed, rack tiles added one by one to the ends of runs and to
-    sets of 3. Returns (new table, points, nodes used) or (None, 0, nodes)."""
+    sets of 3 and, with rearrange, into runs that they split in two (_split)
+    and into new melds with a tile taken from the table (_steal).
+    Returns (new table, points, nodes used) or (None, 0, nodes)."""
     s = _fresh(limit)
     s.best = rules.FIRST_MIN - 1 if not exposed else 0
     _search(s, (), rack, False, rules.NO_TILE, False)
@@ -864,6 +866,18 @@ def greedy(table, rack, exposed, limit, adds=True):
         v, work = _add_tiles(out, left)
         pts += v
         s.nodes += (work + _SUM * len(out)) // _FITS
+        if rearrange:
+            v, work = _split(out, left)
+            u, w = _steal(out, left)
+            v += u
+            work += w
+            if v:
+                # the new melds' ends may take more
+                pts += v
+                u, w = _add_tiles(out, left)
+                pts += u
+                work += w + _SUM * len(out)
+            s.nodes += work // _FITS
     if not pts:
         return None, 0, s.nodes
     return tuple(out), pts, s.nodes
@@ -908,6 +922,108 @@ def _add_tiles(out, left):
             work += j + 1
             if j == i:
                 j = -1
+    return pts, work
+
+
+def _split(out, left):
+    # A rack tile inside a run of its colour, two or more places from either
+    # end, splits it into two runs that both hold its number (R5 into R3..R8:
+    # R3 R4 R5 | R5 R6 R7 R8). The search finds these too, but on a large
+    # table often not within its budget (level 3 then passed with such a play
+    # in hand), and a seed that lays more leaves the search less to walk.
+    # Returns (points, work: fit tests and the tiles read).
+    pts = 0
+    work = 0
+    i = 0
+    while i < len(left):
+        t = left[i]
+        i += 1
+        if t == tiles.JOKER:
+            continue
+        v = t % 13 + 1
+        for k in range(len(out)):
+            m = out[k]
+            work += 1
+            if len(m) < 5:
+                continue
+            f = rules._first_natural(m)
+            if m[f] // 13 != t // 13:
+                continue
+            st = rules._run_start(m)
+            work += len(m)
+            if not st or v < st + 2 or v > st + len(m) - 3:
+                continue
+            a = m[:v - st + 1]
+            b = bytes([t]) + m[v - st + 1:]
+            work += 2 * len(m)
+            if rules.kind(a) != rules.RUN or rules.kind(b) != rules.RUN:
+                continue
+            out[k] = a
+            out.append(b)
+            left.pop(i - 1)
+            pts += v
+            i = 0           # the halves may take a copy split off before
+            break
+    return pts, work
+
+
+def _steal(out, left):
+    # An end tile of a run of 4 or more, or a tile of a set of 4, taken into
+    # a new meld with rack tiles: two of its colour around it, or the other
+    # colours of its number (R5 R6 and R7 of R7 B7 Y7 K7 make R5 R6 R7; B7 Y7
+    # and R7 of R4..R7 make R7 B7 Y7). The search's budget misses these on a
+    # crowded table as it does _split's. Nothing is allocated before a take
+    # is found (this runs inside a decision whose garbage the heap must hold).
+    # Returns (points, work).
+    pts = 0
+    work = 0
+    k = 0
+    while k < len(out):
+        m = out[k]
+        k += 1
+        if len(m) < 4:
+            continue
+        work += len(m)
+        step = len(m) - 1 if rules._run_start(m) else 1     # a run's ends; a set's every tile
+        i = 0
+        while i < len(m):
+            t = m[i]
+            i += step
+            if t == tiles.JOKER:
+                continue
+            n = t % 13
+            c = t - n
+            ns = 0
+            for u in range(n, 52, 13):
+                if u != t and u in left:
+                    ns += 1
+            v = (n + 1) * ns if ns > 1 else 0
+            lo = -1
+            for a in range(n - 2, n + 2):
+                # the pairs (n-2, n-1), (n-1, n+1) and (n+1, n+2) of its colour
+                b = n + 1 if a == n - 1 else a + 1
+                if a != n and a >= 0 and b <= 12 and a + b + 2 > v and c + a in left and c + b in left:
+                    lo = a
+                    v = a + b + 2
+            work += 4 + len(left)
+            if not v:
+                continue
+            if lo < 0:
+                got = [u for u in range(n, 52, 13) if u != t and u in left]
+            else:
+                got = [c + lo, c + (n + 1 if lo == n - 1 else lo + 1)]
+            rest = m[:i - step] + m[i - step + 1:]
+            new = bytes(sorted(got + [t]))
+            work += 3 * len(m)
+            if rules.kind(rest) < 0 or rules.kind(new) < 0:
+                continue
+            out[k - 1] = rest
+            out.append(new)
+            for u in got:
+                left.remove(u)
+            pts += v
+            k = 0           # the rest and the new meld may give again
+            break
     return pts, work
 
 
@@ -961,7 +1077,7 @@ def solve(table, rack, exposed=True, closing=rules.NO_TILE, limit=NODES, rearran
     over the whole table, so no legal play lays more points, or the play
     closes (nothing beats closing; its jokers may then stand for less)."""
     table = [_bytes(m) for m in table]
-    best, pts, used = greedy(table, rack, exposed, limit, adds)
+    best, pts, used = greedy(table, rack, exposed, limit, adds, rearrange)
     exact = False
     if best is not None and _count(best) - _count(table) == len(rack):
         return (best, pts, True, True)     # nothing beats closing
