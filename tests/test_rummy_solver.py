@@ -195,7 +195,7 @@ CROWDED = ("R12 B12 K12 | R11 Y11 K11 | R11 B11 Y11 | R1 B1 Y1 K1 | K3 K4 K5 K6 
 def test_a_rack_tile_splits_a_long_run_on_a_crowded_table():
     """R13.5, seed 000's second example (Y5 into Y3..Y7) on a real 63-tile table of a
     level-3 match: R4 into R2..R7 makes R2 R3 R4 | R4 R5 R6 R7. Within the device budget
-    the search alone found no play here (level 3 passed, 26 Nov); the seed's split
+    the search alone found no play here (level 3 passed); the seed's split
     (solve._split) finds it with almost no budget. Level 2 does not rearrange."""
     table, rack = tb(CROWDED), rk("B12 B4 R4 R6")
     for limit in (60, solve.NODES):

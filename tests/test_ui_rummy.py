@@ -241,7 +241,7 @@ def test_resume_a_long_match_micropython_heap_limit(tmp_path):
     from emulator.board import parse_keys
 
     out = []
-    rummy_ai.play_match(2, 5, emit=out.append)     # (a long match: 472 moves at the solver's budget of 27 Nov)
+    rummy_ai.play_match(2, 5, emit=out.append)     # (a long match: 464 lines with the solver of 27 Nov)
     lines = [x for x in "".join(out).split("\n") if x][:-10]       # the last hand, unfinished
     assert len(lines) > 440
     (tmp_path / rummy_view.SAVE).write_text("# seats 2 level 2\n" + "\n".join(lines) + "\n")
