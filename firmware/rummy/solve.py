@@ -1003,7 +1003,8 @@ def _steal(out, left):
                 # the pairs (n-2, n-1), (n-1, n+1) and (n+1, n+2) of its colour
                 b = n + 1 if a == n - 1 else a + 1
                 if a != n and a >= 0 and b <= 12 and a + b + 2 > v and c + a in left and c + b in left:
-                    lo = a
+                    lo = c + a
+                    hi = c + b
                     v = a + b + 2
             work += 4 + len(left)
             if not v:
@@ -1011,7 +1012,7 @@ def _steal(out, left):
             if lo < 0:
                 got = [u for u in range(n, 52, 13) if u != t and u in left]
             else:
-                got = [c + lo, c + (n + 1 if lo == n - 1 else lo + 1)]
+                got = [lo, hi]
             rest = m[:i - step] + m[i - step + 1:]
             new = bytes(sorted(got + [t]))
             work += 3 * len(m)
