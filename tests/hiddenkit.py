@@ -52,6 +52,10 @@ def deal(a, b, wire=None, k=RACK):
     pow() a step on either side, as the console's session does); the tile ids each learned."""
     w = wire or Wire()
     got_a, got_b = [], []
+    for j in A_RACK:
+        a.expect(j)
+    for j in B_RACK:
+        b.expect(j)
     for i in range(0, RACK, k):
         got_b += b.take(w(a.give(B_RACK[i:i + k])))
         got_a += a.take(w(b.give(A_RACK[i:i + k])))
@@ -61,6 +65,7 @@ def deal(a, b, wire=None, k=RACK):
 def draw(x, y, pos, wire=None):
     """x draws the tile at pos: y removes its layer for it."""
     w = wire or Wire()
+    x.expect(pos)
     return x.take(w(y.give([pos])))
 
 
@@ -158,6 +163,9 @@ class GuestHand:
 
     def show(self, positions):
         return self._do("H " + ",".join(map(str, positions)))
+
+    def expect(self, j, public=False):
+        return self._do("E %d %d" % (1 if public else 0, j))
 
     def reveal(self):
         return self._do("R")

@@ -23,9 +23,12 @@
 # (ASK 1, 3), and the peer's moves it lacks come with their SHOWs (RESHOW).
 #
 # A peer that owes a step (its part of the deal, an OPEN of our draw or muerto,
-# its KEY at the hand's end) and sends nothing of the hidden hands for _QUIET_MS
-# of connected time (a pulled cable does not count) ends the link (R_HIDDEN,
-# why "silent"), as a reveal withheld does (link/deal.py). No step waits on its
+# its KEY at the hand's end) and does not give it within _QUIET_MS of connected
+# time (a pulled cable does not count) ends the link (R_HIDDEN, why "silent"), as
+# a reveal withheld does (link/deal.py). The clock runs from when the step became
+# owed, and only the step's arrival sets it back (the deck grows, a tile we wait
+# for opens, the KEY comes): a peer that keeps talking without giving it (its
+# SEAL again, ASKs of another hand) is silent all the same. No step waits on its
 # player; the longest an honest console is quiet is its own hand-end check
 # while we wait to deal the next hand (7.3-7.9 s on a Pico): 30 s is ~4 times
 # that.
@@ -239,8 +242,15 @@ class Hid:
                 L.repair().ask_sync(L)
 
     def send(self, p):
-        self.quiet = 0
         self.link.send(p)
+
+    def owed(self):
+        """What the peer owes us, as a number that grows with each step it gives: the deck's
+        elements in, its SEAL, the tiles we wait for still to come (counted down), its KEY."""
+        h = self.h
+        if h is None:
+            return 0
+        return h.got + (h.peer_seal is not None) - self.want + (h.tiles is not None) * 256
 
     def begin(self, g):
         L = self.link
@@ -262,13 +272,16 @@ class Hid:
         self.pending = []
         k = self.k
         p = (1 - L.seat) * k
-        self.ours = bytearray(range(L.seat * k, L.seat * k + k))
+        self.ours = bytearray()
+        for j in range(L.seat * k, L.seat * k + k):
+            self.ours_too(j)
         self.todo = []
         for j in range(p, p + k):
             self.owe(j, True)           # (the peer's from the deal: its SHOW may come first
         self.want = k                   # after a restart, while our OPENs are given again)
         if self.has_card(g):
             self.todo.append((n - 1, True))    # R12: the card turned up, opened for both
+            self.h.expect(n - 1, True)
             self.want += 1
         self.steps = 0
         self.total = n + 2 * len(self.todo)
@@ -298,7 +311,6 @@ class Hid:
             return False
         L = self.link
         p = bytes(b[i:n])
-        self.quiet = 0
         if self.holds(p):
             if len(self.held) >= _HELD:
                 L.end(msg.R_PROTOCOL)
@@ -339,7 +351,7 @@ class Hid:
         # again after a reconnection: the same SEAL or KEY (the last hand's too: a peer
         # restored in its hand-end check says it again while we deal the next), a pass's
         # element we hold (or before the peer's SEAL: it says it again, ASK 0)
-        if (t == hidden.SEAL and p[1:] == h.peer_seal) or (t == hidden.KEY and (
+        if (t == hidden.SEAL and p[1:1 + hidden.W] == h.peer_seal) or (t == hidden.KEY and (
                 p[1:] == h.peer_secret or p[1:] == self.old_peer)) \
                 or ((t == hidden.SHUF or t == hidden.DECK) and (len(p) < 3 or p[1] != h.got or h.peer_seal is None)):
             return True
@@ -347,10 +359,12 @@ class Hid:
             if L.syncing is None and not self.sync_due:
                 self.shown(p, g)        # (behind: its move and its RESHOW come in the catch-up)
             return True
-        if t == hidden.OPEN and len(p) == 36 and not p[1] and p[3] < h.n and h.owner[p[3]] == hidden.PUBLIC:
+        if t == hidden.OPEN and len(p) == 3 + hidden.ENTRY and not p[1] and p[3] < h.n and \
+                h.owner[p[3]] == hidden.PUBLIC:
             return True     # ours again (ASK 1), and shown since: nothing it could teach
         if t == hidden.SEAL and h.peer_seal is None and self.sealed:
             self.send(h.commit())       # (ours went out before the peer's restart, maybe)
+        before = self.owed()
         r = h.take(p)
         self.spent = t == hidden.SHUF or t == hidden.OPEN
         if h.why:
@@ -364,6 +378,8 @@ class Hid:
                     self.want -= 1
                     self.steps += 1
             self.drawn(g, self.last)
+        if self.owed() != before:
+            self.quiet = 0              # a step owed to us came: the clock starts again
         return True
 
     def shown(self, p, g):
@@ -523,21 +539,35 @@ class Hid:
 
     def owe(self, j, give):
         h = self.h
-        if h.owner[j] == hidden.STOCK:
+        if h.why:
+            return
+        o = h.owner[j]
+        if o == hidden.STOCK:
             h.owner[j] = hidden.PEERS
+        elif o != hidden.PEERS and o != hidden.SHOWN:
+            # ours, or public: the peer's move took a tile the stock does not hold for it
+            h.why = hidden.BAD_DRAW
+            self.caught(self.link.game)
+            return
         if give:
             self.todo.append((j, False))
+
+    def ours_too(self, j):
+        # position j is dealt or drawn to us: the one OPEN of it we take
+        self.ours.append(j)
+        self.h.expect(j)
 
     def mine_moved(self, mv, k):
         # our draw (True: a tile to wait for) or muerto: positions of ours
         kind = mv[0]
         if self.draws(kind) and k:
             self.last = self.base + k - 1
-            self.ours.append(self.last)
+            self.ours_too(self.last)
             return True
         if kind == _MUERTO:
             a = 2 * self.k + self.link.seat * self.m
-            self.ours.extend(bytes(range(a, a + self.m)))
+            for j in range(a, a + self.m):
+                self.ours_too(j)
         return False
 
     def ended(self, g):

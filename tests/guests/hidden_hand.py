@@ -44,6 +44,9 @@ def run(op, arg):
     if op == 'G':
         a = arg.split(' ')
         return h.give(ints(a[1]), a[0] == '1')
+    if op == 'E':
+        a = arg.split(' ')
+        return h.expect(int(a[1]), a[0] == '1')
     if op == 'H':
         return h.show(ints(arg))
     if op == 'R':
