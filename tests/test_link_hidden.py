@@ -394,7 +394,7 @@ def test_a_power_cut_resumes_from_the_save_or_from_the_peer():
     for p in a.take(b2.ask(0)):
         assert b2.take(p) is None
     assert b2.deck == a.deck
-    assert [b2.take(p) for p in a.take(b2.ask(1))] == [[]] * 4      # the same tiles: nothing new
+    assert all(b2.take(p) == [] for p in a.take(b2.ask(1)))          # the same tiles: nothing new
     assert draw(b2, a, STOCK[0]) == [truth(a, b)[STOCK[0]]]
     assert end(a, b2) == (hidden.OK, hidden.OK)
     # a peer that answers with another deck is caught at the end

@@ -100,7 +100,8 @@ class Hid:
         self.decked = 0         # B: deck elements sent back
         self.k = self.m = self.base = self.n = 0
         self.last = self.peer_last = _NONE      # the last stock position each of us drew
-        self.quiet = 0          # connected ms since either console's last hidden-hands step
+        self.quiet = 0          # connected ms a step has been owed to us (silent())
+        self.acked = 0          # the transport's sequence at our last acknowledged frame
         self.at = 0             # the transport's time quiet was counted to (0: not yet)
         self.keep = False       # the UI saves: our steps wait for the save (resume: above)
         self.dirty = False      # a step waits for the next saved()
@@ -145,29 +146,19 @@ class Hid:
     def poll(self):
         L = self.link
         g = L.game
-        if g is None or L.phase != msg.PLAYING:
-            self.at = L.t.now           # (quiet counts the time playing only: not a catch-up's)
+        if g is None:
+            self.at = L.t.now
             return
         h = self.h
+        if h is not None and self.hand == g.hand and self.silent():
+            return
+        if L.phase != msg.PLAYING:
+            return
         if h is None or self.hand != g.hand:
             if g.phase < self.HAND_OVER:
                 self.begin(g)           # a hand dealt: the first, or after NEXT
             return
         t = L.t
-        if self.stage == 1 or self.want or (self.stage == 2 and h.tiles is None):
-            if t.alive() and self.at:
-                # (not from the first poll: at 0 would count every ms since power-on,
-                # and a console restored more than 30 s after it was switched on would
-                # take its peer for silent at once)
-                self.quiet += t.clock.ticks_diff(t.now, self.at)
-            if self.quiet >= _QUIET_MS:
-                self.why = hidden.WHY_SILENT
-                L.end(msg.R_HIDDEN)
-                L.by_peer = True
-                return
-        else:
-            self.quiet = 0              # nothing owed to us (our own check: the peer's too)
-        self.at = t.now
         if self.spent:
             self.spent = False          # one pow() a poll: the peer's SHUF or OPEN had it
             return
@@ -243,6 +234,46 @@ class Hid:
 
     def send(self, p):
         self.link.send(p)
+
+    def waiting(self):
+        """A step of the peer's is owed to us: its SEAL; its pass (we are B) or the deck (we
+        are A, our pass all out); a tile we wait for; its KEY at the hand's end. Not while
+        only our own steps are left to give (our pass, the deck back, the peer's tiles)."""
+        h = self.h
+        if self.want or (self.stage == 2 and h.tiles is None):
+            return True
+        if self.stage != 1:
+            return False
+        return h.peer_seal is None or (not h.ready() and (h.role == 1 or h.sent == h.n))
+
+    def silent(self):
+        """Count the time the peer owes us a step (its part of the deal, a tile we wait for,
+        its KEY) while its transport is up, from when the step became owed; True once that
+        passes _QUIET_MS: the link ends naming it. Counted through a reconnection or a
+        catch-up too (a peer that keeps restarting or stalls a catch-up stays named); set
+        back by the step's arrival (received()) or by the peer taking a frame of ours (our
+        own stream of the deal is under way: it is not idle)."""
+        L = self.link
+        t = L.t
+        h = self.h
+        if t.tx_seq != self.acked:
+            self.acked = t.tx_seq
+            self.quiet = 0
+        if L.phase != msg.ENDED and self.waiting():
+            if t.alive() and self.at:
+                # (not from the first poll: at 0 would count every ms since power-on,
+                # and a console restored more than 30 s after it was switched on would
+                # take its peer for silent at once)
+                self.quiet += t.clock.ticks_diff(t.now, self.at)
+        else:
+            self.quiet = 0              # nothing owed to us (our own check: the peer's too)
+        self.at = t.now
+        if self.quiet < _QUIET_MS:
+            return False
+        self.why = hidden.WHY_SILENT
+        L.end(msg.R_HIDDEN)
+        L.by_peer = True
+        return True
 
     def owed(self):
         """What the peer owes us, as a number that grows with each step it gives: the deck's
