@@ -27,9 +27,12 @@ from link import session
 # the way): the runs below peak at 172.7 KB (three cuts in one hand) and 174.6 KB (a cut in the
 # second hand's deal).
 HEAP = 196608
+# A hidden hand's exponentiations in bytecode (the WASI build has no bigmod): ~7 G fuel a hand
+# with its proofs and checks, so a match to 1500 takes more than wasi.DEFAULT_FUEL
+FUEL = 200_000_000_000
 
 
-def resume_duel(cuts, target=300, seed=1, off_ms=3000, timeout=600.0):
+def resume_duel(cuts, target=300, seed=1, off_ms=3000, timeout=600.0, fuel=FUEL):
     """The guest's lines (parsed) and the CPython Console, after the guest's match ended."""
     from emulator.runtimes import wasi
     from host import relay
@@ -41,7 +44,7 @@ def resume_duel(cuts, target=300, seed=1, off_ms=3000, timeout=600.0):
 
     script = wasi.program(["link_wire.py", "link_hidden_resume.py"], SEQ=[seed * 7919], VARIANT="burako",
                           TARGET=target, CUTS=list(cuts), OFF_MS=off_ms)
-    res = wasi.Guest(heap=HEAP, timeout=timeout, host_functions={"wire": wire}).run(script)
+    res = wasi.Guest(heap=HEAP, timeout=timeout, fuel=fuel, host_functions={"wire": wire}).run(script)
     for _ in range(3000):
         # the guest stops once its match is over; the peer's own hand-end check may still run
         if peer.link.state == session.ENDED and peer.link.idle():

@@ -216,9 +216,10 @@ def _put(b, i, v):
     b[i:i + W] = v.to_bytes(W, "little")
 
 
-def _fingerprint(v):
-    # a deck element's low 30 bits: a small int (no allocation) for the set of seen ones
-    return v & 0x3FFFFFFF
+def _fingerprint(b, i):
+    # the low 30 bits of the element at byte i of b: a small int for the set of seen ones,
+    # read from the bytes (no big integer made to read it)
+    return b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | ((b[i + 3] & 0x3F) << 24)
 
 
 class Hand:
@@ -309,12 +310,14 @@ class Hand:
         out[3:] = self.deck[W * i:W * (i + k)]
         return bytes(out)
 
-    def _fresh(self, v, at):
-        # v, the deck's element at byte `at` once filled: not one the deck holds already
-        f = _fingerprint(v)
+    def _fresh(self, b, i, at):
+        # the element at byte i of b, to be the deck's at byte `at`: not one the deck holds
+        # already (compared whole only when its fingerprint was seen)
+        f = _fingerprint(b, i)
         if f in self.seen:
+            v = b[i:i + W]
             for j in range(0, W * self.n, W):
-                if j != at and self.deck[j:j + W] == v.to_bytes(W, "little"):
+                if j != at and self.deck[j:j + W] == v:
                     return False
         self.seen.add(f)
         return True
@@ -440,8 +443,7 @@ class Hand:
             self.got = b[8]
             # the elements filled so far, for the distinctness check of those still to come
             for i in range(self.got):
-                j = self.perm[i] if self.role else i
-                self.seen.add(_fingerprint(_get(self.deck, W * j)))
+                self.seen.add(_fingerprint(self.deck, W * (self.perm[i] if self.role else i)))
 
     def ask(self, what):
         """ASK: a restored console asks for the deck (0) or its tiles' OPENs again (1)."""
@@ -471,23 +473,22 @@ class Hand:
                 if not valid(v):
                     return self._caught(BAD_ELEMENT)
                 at = W * self.perm[self.got]
-                x = power(v, self.e)
-                if not self._fresh(x, at):
+                x = power(v, self.e).to_bytes(W, "little")
+                if not self._fresh(x, 0, at):
                     return self._caught(BAD_ELEMENT)    # a tile encrypted twice: one missing
-                _put(self.deck, at, x)
+                self.deck[at:at + W] = x
                 self.got += 1
             return None
         if t == DECK and n >= 3 and n == 3 + W * b[2] and b[1] == self.got and b[1] + b[2] <= self.n \
                 and self.peer_seal is not None and (self.restored or (not self.role and self.sent == self.n)):
             # A: B's pass; a restored console: the deck it asked for again (checked at the end)
             for j in range(b[2]):
-                v = _get(b, 3 + W * j)
                 at = W * (b[1] + j)
-                if not valid(v) or not self._fresh(v, at):
+                if not valid(_get(b, 3 + W * j)) or not self._fresh(b, 3 + W * j, at):
                     # (a copy of another position's element: the peer would read the tile
                     # there through the layer we remove for it)
                     return self._caught(BAD_ELEMENT)
-                _put(self.deck, at, v)
+                self.deck[at:at + W] = b[3 + W * j:3 + W * (j + 1)]
                 self.got += 1
             return None
         if t == OPEN and n >= 3 and n == 3 + ENTRY * b[2] and self.ready() and self.peer_key is not None:
