@@ -278,14 +278,21 @@ def test_peer_that_keeps_cheating_after_repair_is_cut_off():
     assert b.link.state == session.ENDED and b.link.reason == session.R_CHEAT and b.link.by_peer
 
 
-def test_peer_that_never_answers_a_repair_leaves_the_link_waiting_not_hung():
+def test_peer_that_never_answers_a_repair_is_named_after_30_s_connected():
+    # issue 33: a repair (or catch-up) the peer owes has a clock: 30 s of connected time with
+    # no move of its log, then the link ends naming it (R_SILENT); game and log as they were
     a, b, clock, cable = _playing()
     b.link.received = lambda buf, i, n: None     # b ignores the repair request
-    before = inject(b, msg.move(a.link.count, b"\xde\xad\xbe\xef", (game.DRAW, 0, b"", 0)), a, clock, 60_000)
+    before = inject(b, msg.move(a.link.count, b"\xde\xad\xbe\xef", (game.DRAW, 0, b"", 0)), a, clock, 25_000)
     unchanged(a, before)
     assert a.link.state == session.CONNECTING and a.link.connected()
-    a.link.abandon()                              # the player can always leave
-    assert a.link.state == session.ENDED and a.link.reason == session.R_ABANDONED
+    end = clock.now + 6_000
+    while clock.now < end:
+        clock.now += 5
+        a.step(play=False)
+        b.link.poll()
+    unchanged(a, before)
+    assert a.link.state == session.ENDED and a.link.reason == session.R_SILENT and a.link.by_peer
 
 
 def test_reveal_that_does_not_match_its_commitment_is_refused():

@@ -181,8 +181,9 @@ def on_hello(link, b, i, n):
 def start_deal(link):
     link.new_match_state()
     link.phase = msg.DEALING
-    # [our nonce, the peer's commitment, connected ms since our REVEAL, last poll]
-    d = link.dealing = [link.random(msg.NONCE), None, 0, 0]
+    # [our nonce, the peer's commitment, connected ms since our COMMIT (then since our
+    # REVEAL) went out, last poll]
+    d = link.dealing = [link.random(msg.NONCE), None, 0, link.t.now]
     link.send(bytes((msg.COMMIT,)) + hashlib.sha256(d[0]).digest())
 
 
@@ -192,16 +193,16 @@ def on_commit(link, b, i, n):
         link.refuse(msg.F_UNEXPECTED)
         return
     d[1] = bytes(b[i + 1:n])
+    d[2] = 0
     d[3] = link.t.now
     link.send(bytes((msg.REVEAL,)) + d[0])
 
 
 def poll(link, now):
-    """Our REVEAL is out: the peer's must come within _REVEAL_MS of time
-    connected (a pulled cable does not count), or the link ends."""
+    """Our COMMIT is out: the peer's must come within _REVEAL_MS of time connected
+    (a pulled cable does not count); then, our REVEAL out, the peer's REVEAL within as
+    long; else the link ends naming the peer (R_NO_REVEAL)."""
     d = link.dealing
-    if d[1] is None:
-        return                  # (our REVEAL is not out yet)
     if link.t.alive():
         d[2] += link.t.clock.ticks_diff(now, d[3])
     d[3] = now

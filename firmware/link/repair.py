@@ -10,6 +10,7 @@ from link import frame
 from link import msg
 
 LOG_CHUNK = const(400)     # largest LOG payload; smaller on a noisy cable
+_STALL_MS = const(30000)   # connected time a catch-up or repair may go without a move coming
 
 
 def replay(moves, rules, seed, target, log):
@@ -66,20 +67,34 @@ def received(link, b, i, n, t):
 # link.syncing while the peer's log comes: [repair?, number of the next move, the
 # game the moves are played on as they come (made at the first), the moves
 # past our log, byte offset in our log of the next move to compare, when it
-# was asked (link.state says PLAYING for its first second)]. Each LOG
-# frame is checked as it arrives: nothing is kept but moves we lack, and a
-# move for our own seat that we did not make ends the link.
+# was asked (link.state says PLAYING for its first second), connected ms since
+# the last move came, the last poll's time]. Each LOG frame is checked as it
+# arrives: nothing is kept but moves we lack, and a move for our own seat that
+# we did not make, or one the rules refuse, ends the link.
 def ask_repair(link):
     link.repairs += 1
-    link.syncing = [True, 0, None, bytearray(), 0, link.t.now]
+    link.syncing = [True, 0, None, bytearray(), 0, link.t.now, 0, link.t.now]
     link.phase = msg.CONNECTING
     link.send(with16(msg.REPAIR, link.count))
 
 
 def ask_sync(link):
-    link.syncing = [False, link.count, None, bytearray(), 0, link.t.now]
+    link.syncing = [False, link.count, None, bytearray(), 0, link.t.now, 0, link.t.now]
     link.phase = msg.CONNECTING
     link.send(with16(msg.SYNC, link.count))
+
+
+def poll(link, now):
+    """The peer owes us its log: a move of it must come within _STALL_MS of connected time
+    (a pulled cable does not count), or the link ends naming the peer (R_SILENT). A peer
+    that answers with frames that never complete the catch-up does not hold us forever."""
+    s = link.syncing
+    if link.t.alive():
+        s[6] += link.t.clock.ticks_diff(now, s[7])
+    s[7] = now
+    if s[6] >= _STALL_MS:
+        link.end(msg.R_SILENT)
+        link.by_peer = True
 
 
 # --- serving our log -----------------------------------------------------------
@@ -177,14 +192,12 @@ def undo(link):
 
 
 def _give_up(link, syncing, code, why=0):
-    # a catch-up that fails is a strike (and asks for a repair); a repair
-    # that fails was the peer's last chance
+    # a log whose move the rules refuse, or that is no move, is the peer's: an honest
+    # console serves only moves its engine played. Waiting for a better one would let it
+    # hold us in a catch-up for ever: the link ends naming it (the refusal an event too)
     link.sync_reset()
-    if syncing[0]:
-        link.end(msg.R_CHEAT)
-    elif link.phase != msg.ENDED:
-        link.phase = msg.PLAYING
-        link.refuse(code, why)
+    link.refuse(code, why, False)
+    link.end(msg.R_CHEAT)
 
 
 def _start_game(link, syncing):
@@ -251,6 +264,7 @@ def on_log(link, b, i, n):
             for x in range(j, e):
                 pend.append(b[x])
         syncing[1] += 1
+        syncing[6] = 0                  # a move came: the peer is at work on it
         j = e
 
 

@@ -24,7 +24,8 @@ from link.transport import Transport, RTO_MS
 from link.msg import (CONNECTING, DEALING, PLAYING, PEER_GONE, ENDED, STATE_NAMES,  # noqa: F401
                       R_NONE, R_MATCH_OVER, R_VERSION, R_RULES, R_PEER_LOST, R_LOST_MATCH,
                       R_OTHER_MATCH, R_BAD_REVEAL, R_CHEAT, R_DESYNC, R_ABANDONED, R_PROTOCOL,
-                      R_PEER_ABANDONED, R_NO_REVEAL, REASON_NAMES, F_ILLEGAL, F_DIGEST, F_STALE,
+                      R_PEER_ABANDONED, R_NO_REVEAL, R_HIDDEN, R_SILENT, REASON_NAMES, F_ILLEGAL,
+                      F_DIGEST, F_STALE,
                       F_GARBAGE, F_NOT_TURN, F_UNEXPECTED, EV_STATE, EV_MOVE, EV_SYNC, EV_REFUSED)
 
 # the engine's reason for a move out of turn: engine/reasons.py NOT_YOUR_TURN,
@@ -184,6 +185,8 @@ class Link:
             self.hidden.poll()              # at most one pow() a poll
         if self.dealing is not None:
             self.deal().poll(self, now)     # once our REVEAL is out, the peer's must come
+        if self.syncing is not None:
+            self.repair().poll(self, now)   # a catch-up the peer owes has a clock
         if self.serving is not None:
             if not self.t.queue:
                 self.repair().pump(self)

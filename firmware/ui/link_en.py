@@ -27,4 +27,5 @@ TX = (
     'abandoned by the other console',
     'the deal was not revealed',
     'the hidden deal was cheated',
+    'the other console stalled',
 )

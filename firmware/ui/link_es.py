@@ -27,4 +27,5 @@ TX = (
     'la otra consola la abandonó',
     'reparto no revelado',
     'trampa en el reparto oculto',
+    'la otra consola se detuvo',
 )

@@ -27,4 +27,5 @@ TX = (
     "abbandonata dall'altra console",
     'distribuzione non rivelata',
     'mani coperte truccate',
+    "l'altra console si è fermata",
 )
