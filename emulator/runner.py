@@ -91,10 +91,12 @@ def app_kwargs(opts):
 # --------------------------------------------------------------------------- CPython
 
 def run_cpython(opts, storage_dir, source, display=None, clock=None, buttons=None,
-                on_frame=None, link=None, keys=None):
+                on_frame=None, link=None, keys=None, alive=False):
     """Run the App in this process until `source` says stop; returns (board, app).
     `link`: board.link (emulator/link.py) for a linked match (opts["link"]).
-    `display`, `keys`: the board's glass and keys (board_display(), board_keys())."""
+    `display`, `keys`: the board's glass and keys (board_display(), board_keys()).
+    `alive`: frames through App.frame, as the device loop (a person in the window: whatever a
+    step raises shows the fault screen); else App.step (scripts and tests see the exception)."""
     from ui.app import App
     from ui.screen_link import over
 
@@ -111,7 +113,7 @@ def run_cpython(opts, storage_dir, source, display=None, clock=None, buttons=Non
             break
         if ev and hasattr(buttons, "press"):
             buttons.press(ev)
-        app.step(clock.ticks_ms())
+        (app.frame if alive else app.step)(clock.ticks_ms())
         if on_frame is not None:
             on_frame(board.display)
         if virtual:

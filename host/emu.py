@@ -415,8 +415,9 @@ def _windowed(args, opts, runner):
         win.lang = lang.code()           # the help overlay follows the UI's language
         return runner.STOP if win.quit else 0
 
+    # a person plays: App.frame keeps the console alive whatever a step raises, as on the device
     runner.run_cpython(opts, args.storage, source, clock=Clock(), buttons=pins, on_frame=win.show,
-                       link=link, display=d, keys=_keys(args))
+                       link=link, display=d, keys=_keys(args), alive=True)
     win.close()
     return 0
 

@@ -35,6 +35,7 @@ BUSY = const(100)          # send_move: the link is not in a state to take a mov
 
 # (private consts are inlined: no interned name, docs/memory.md "const")
 _RUMMY = const(3)          # Rummy's variant id (rummy/moves.py VARIANT)
+_WHY_SILENT = const(6)     # link/hidden.py WHY_SILENT (not imported: the open deal never loads it)
 _SAVE_MS = const(2000)     # dirty this long: safe_to_write() says yes whatever the peer sends
 _QUIET_MS = const(1000)    # a catch-up or repair shows as CONNECTING only after this long
 FIRMWARE = b"dev"
@@ -263,6 +264,16 @@ class Link:
         if self.phase != ENDED:
             self.flush()
             self.end(R_ABANDONED)
+
+    def ended_reason(self):
+        """The reason a score log keeps for a match the link ended in play: a peer that
+        withheld a step it owed (R_SILENT; a hidden hand's "silent", hidden.WHY_SILENT)
+        abandoned the match, whatever the screen names."""
+        r = self.reason
+        if r == R_SILENT or (r == R_HIDDEN and self.by_peer and self.hidden is not None and
+                             self.hidden.why == _WHY_SILENT):
+            return R_PEER_ABANDONED
+        return r
 
     def connected(self):
         """The peer was heard from within the last 1.6 s."""

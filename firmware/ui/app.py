@@ -21,7 +21,7 @@ from hal import keys
 from ui.gfx import WHITE, CURSOR, ERR
 # S_MATCHEND, S_HANDEND and D_ALL are also imported from here (emulator, benchmarks)
 from ui.common import (S_TITLE, S_SETUP, S_GAME, S_HANDOFF, S_HANDEND, S_MATCHEND, S_LINK, S_RUMMY,
-                       D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, D_HINT, D_ALL, RACK_N, pname, NAMES)
+                       S_FAULT, D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, D_HINT, D_ALL, RACK_N, pname, NAMES)
 
 # the screen modules (ui/common.py NAMES), each imported when first shown (docs/memory.md
 # "screens on first use")
@@ -221,6 +221,7 @@ class App:
     def __init__(self, board, seed=None, autoplay=False, ai_ms=700, variant="burako",
                  players=2, target=0, lang=None, quick=False, link=False, hidden=False):
         self.board = board
+        self.fault = ""             # what a step raised (the fault screen: App.frame)
         # no Y key (Pico-LCD-1.14): the joystick press lays the selected tiles
         self.no_y = not getattr(board, "keys", keys.ALL) & keys.Y
         self.display = board.display
@@ -274,7 +275,7 @@ class App:
         self.display.backlight(True)
         while True:
             now = clk.ticks_ms()
-            self.step(now)
+            self.frame(now)
             # the next frame 15 ms after this one began, or sooner when a key changes or a
             # link byte comes in: asked every 2 ms (a pin-interrupt flag, the UART's count),
             # a press or a peer's frame is acted on within about 2 ms; 1 ms slices kept the
@@ -284,6 +285,34 @@ class App:
                     self.link is not None and self.board.link.any()):
                 clk.sleep_ms(2)
                 now = clk.ticks_ms()
+
+    def frame(self, now):
+        """step(now), kept alive (the device loop and the emulator's window): whatever a step
+        raises, the console shows what happened and how to go on (ui/screen_fault.py), the
+        save as the flash holds it. KeyboardInterrupt is not caught (mpremote breaks in)."""
+        try:
+            self.step(now)
+        except Exception as e:
+            if self.screen == S_FAULT:
+                return              # (the fault screen itself: nothing more to show)
+            import gc
+            gc.collect()            # (a MemoryError's garbage: the fault screen needs a little)
+            try:
+                self.fault = type(e).__name__ + ": " + str(e)
+            except Exception:
+                self.fault = "?"
+            self.link = None        # nothing of the failed match is saved or sent again
+            self.cable = None
+            self.show(S_FAULT)
+
+    def restart(self):
+        """Start the console again from what the flash holds (the fault screen's A): a reset
+        on the device, the App made anew where there is none (the desktop)."""
+        try:
+            import machine
+            machine.reset()
+        except (ImportError, AttributeError):
+            self.__init__(self.board, ai_ms=self.ai_ms)
 
     def step(self, now):
         self.now = now

@@ -18,11 +18,12 @@ S_HANDEND = const(4)
 S_MATCHEND = const(5)
 S_LINK = const(6)        # the link cable: connecting, peer gone, link ended
 S_RUMMY = const(7)       # Rummy israelí: its set-up, table and ends (rummy/door.py)
+S_FAULT = const(8)       # the last resort: a step raised (ui/screen_fault.py)
 
 # the module of each screen, by screen id: ui/app.py imports each on first use; a module
 # that needs a screen's code ahead of time (ui/linkplay.py, the table) imports it by its id
 NAMES = ("ui.screen_title", "ui.screen_setup", "ui.screen_table", "ui.screen_handoff",
-         "ui.screen_handend", "ui.screen_matchend", "ui.screen_link", "rummy.door")
+         "ui.screen_handend", "ui.screen_matchend", "ui.screen_link", "rummy.door", "ui.screen_fault")
 
 # dirty regions (the table's names; other screens use D_CLEAR and D_MELDS)
 D_TOP = const(1)

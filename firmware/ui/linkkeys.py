@@ -85,7 +85,7 @@ def key(app, k, leave):
                 if link.game is not None and app.rummy is None:
                     app.match.game = link.game         # not bound yet when it ended on resuming
                     from ui.screen_matchend import log
-                    log(app, link.reason)
+                    log(app, link.ended_reason())
                 leave(app, False)
             elif k & (keys.A | keys.PRESS | keys.B):
                 leave(app, True)

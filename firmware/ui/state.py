@@ -5,7 +5,7 @@ from engine import melds
 from ui import lang
 from ui.common import NAMES, S_RUMMY
 
-SCREENS = ("title", "setup", "game", "handoff", "handend", "matchend", "link", "rummy")
+SCREENS = ("title", "setup", "game", "handoff", "handend", "matchend", "link", "rummy", "fault")
 
 
 def snapshot(app):

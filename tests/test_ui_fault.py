@@ -1,0 +1,62 @@
+"""The console's last resort (issue 33, "No frame stops a console"): whatever a step raises, App.frame
+(the device loop's and the emulator window's) shows what happened and how to go on, the save as the
+flash holds it; A starts the console again, back on the title with the saved match to continue."""
+from emulator import runner
+from emulator.board import parse_keys
+from hal import keys
+from ui import app as ui_app
+from ui import screen_table
+from ui.common import S_FAULT, S_TITLE
+
+
+def _table(tmp_path):
+    board, app = runner.run_cpython({"seed": 5, "ai_ms": 0}, str(tmp_path),
+                                    runner.Feeder(parse_keys("A,UP,A,A"), frames=400))
+    return board, app
+
+
+def test_a_step_that_raises_shows_the_fault_screen_and_keeps_the_save(tmp_path, monkeypatch):
+    board, app = _table(tmp_path)
+    saved = open(board.storage.path(ui_app.SAVE_NAME), "rb").read()
+    texts = []
+    text = app.painter.text
+
+    def seen(x, y, w, s, *a):
+        texts.append(s)
+        return text(x, y, w, s, *a)
+    app.painter.text = seen
+
+    def broken(app, k):
+        raise ValueError("not a face-down tile")
+    monkeypatch.setattr(screen_table, "key", broken)
+    board.buttons.press(keys.B)
+    app.frame(board.clock.ticks_ms())               # the step raises: the console lives on
+    assert app.screen == S_FAULT and app.link is None
+    board.clock.now += 33
+    app.frame(board.clock.ticks_ms())               # (drawn)
+    assert "".join(texts[1:3]) == "ValueError: not a face-down tile"
+    assert open(board.storage.path(ui_app.SAVE_NAME), "rb").read() == saved     # nothing written
+    monkeypatch.undo()
+    board.buttons.press(keys.A)
+    board.clock.now += 33
+    app.frame(board.clock.ticks_ms())               # A: started again, on the title
+    assert app.screen == S_TITLE and app.has_save
+    board.buttons.press(keys.A)                     # Continue: the match as it was saved
+    for _ in range(3):
+        board.clock.now += 33
+        app.frame(board.clock.ticks_ms())
+    assert app.match.game is not None and app.screen != S_FAULT
+
+
+def test_step_still_raises_for_scripts_and_tests(tmp_path, monkeypatch):
+    board, app = _table(tmp_path)
+
+    def broken(app, k):
+        raise ValueError("a bug")
+    monkeypatch.setattr(screen_table, "key", broken)
+    board.buttons.press(keys.B)
+    try:
+        app.step(board.clock.ticks_ms())
+    except ValueError:
+        return
+    raise AssertionError("App.step swallowed the exception")
