@@ -566,6 +566,10 @@ class Guest:
     host_functions: name -> fn(HostCall) -> str | bytes | None
     result_cap: bytes of the guest's host.call result buffer. The guest allocates
               it on its GC heap for every host.call, so keep it small.
+    urandom:  the guest's os.urandom answers from the host's: its /dev preopened read-only
+              at /dev, where the build opens /dev/urandom (a console deals only with a
+              source of randomness: firmware/link/entropy.py). False, or a host without
+              /dev/urandom: os.urandom raises OSError, as the build does with nothing there.
     """
 
     def __init__(self, *, heap: int = DEFAULT_HEAP, fuel: int = DEFAULT_FUEL,
@@ -574,7 +578,7 @@ class Guest:
                  flash: Union[str, Path, None] = None,
                  host_functions: Optional[Mapping[str, HostFunction]] = None,
                  result_cap: int = DEFAULT_RESULT_CAP,
-                 linear_memory: int = DEFAULT_LINEAR_MEMORY) -> None:
+                 linear_memory: int = DEFAULT_LINEAR_MEMORY, urandom: bool = True) -> None:
         if heap <= 0 or fuel <= 0 or result_cap <= 0:
             raise ValueError("heap, fuel and result_cap must be positive")
         self.heap = heap
@@ -590,6 +594,7 @@ class Guest:
             raise MpyError(f"flash folder not found: {self.flash}")
         self.result_cap = result_cap
         self.linear_memory = linear_memory
+        self.urandom = urandom and os.path.exists("/dev/urandom")
         self.host_functions: dict[str, HostFunction] = {"fuel": lambda call: str(call.fuel)}
         for name, fn in (host_functions or {}).items():
             self.register(name, fn)
@@ -671,6 +676,8 @@ class Guest:
                 wasi.preopen_dir(str(self.firmware), FW_GUEST, False)  # read-only
             if self.flash is not None:
                 wasi.preopen_dir(str(self.flash), FLASH_GUEST, True)
+            if self.urandom:
+                wasi.preopen_dir("/dev", "/dev", False)     # read-only: os.urandom's /dev/urandom
             store.set_wasi(wasi)
             state.store = store
 

@@ -180,6 +180,9 @@ def on_hello(link, b, i, n):
 
 def start_deal(link):
     link.new_match_state()
+    if not link.can_deal():
+        link.end(msg.R_NO_RANDOM)   # (a nonce from a guessable pool: the peer could search it)
+        return
     link.phase = msg.DEALING
     # [our nonce, the peer's commitment, connected ms since our COMMIT (then since our
     # REVEAL) went out, last poll]

@@ -1,8 +1,11 @@
-# Random bytes for the deal's commit-reveal and the connection id, on a
-# device without a trustworthy RNG: a SHA-256 pool stirred with the
-# microsecond clock, os.urandom where the port has it, and the timing of key
-# presses (the UI calls stir(ticks) on each press). Tests inject their own
-# source instead (Link(..., nonce=fn)).
+# Random bytes for the deal's commit-reveal, a hidden hand's secret and the
+# connection id: a SHA-256 pool stirred with the microsecond clock, os.urandom
+# (the RP2040's ring oscillator on the console; the host's on the desktop and in
+# the emulator's MicroPython, whose /dev it is given), and the timing of key
+# presses (the UI calls stir(ticks) on each press). A console whose os.urandom
+# does not answer has no source good enough to deal from: strong() says so and
+# the Link refuses to deal (R_NO_RANDOM) rather than deal from a pool a peer
+# could search. Tests inject their own source instead (Link(..., nonce=fn)).
 import hashlib
 
 try:
@@ -22,6 +25,17 @@ except ImportError:  # CPython
 _pool = bytearray(32)
 _count = 0
 weak = False    # os.urandom failed (the WASI guest's may): other sources were mixed in
+
+
+def strong():
+    """Whether os.urandom answers: a source a deal may be drawn from."""
+    if _urandom is None:
+        return False
+    try:
+        _urandom(1)
+        return True
+    except OSError:
+        return False
 
 
 def stir(x):
@@ -44,7 +58,8 @@ def random_bytes(n):
         except OSError:
             # no OS randomness: never timing alone. A new object's address
             # varies with all the program allocated so far (the heap's state);
-            # the key-press timing (stir) is then what a person adds
+            # the key-press timing (stir) is then what a person adds. Good for a
+            # score log's match id, never for a deal (strong())
             weak = True
             h.update(("%d %d" % (id(bytearray(1)), ticks_us())).encode())
     h.update(("%d" % ticks_us()).encode())

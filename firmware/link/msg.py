@@ -56,10 +56,12 @@ R_PEER_ABANDONED = const(12)  # the peer left a match in play: a re-deal after o
 R_NO_REVEAL = const(13)    # the peer withheld its reveal (20 s of connected time: deal.py)
 R_HIDDEN = const(14)       # a hidden hand's check failed: a tile not held, a wrong key... (hide.py; which: Link.why)
 R_SILENT = const(15)       # a catch-up the peer owes made no progress for 30 s connected (repair.py)
+R_NO_RANDOM = const(16)    # this console has no source of randomness to deal from (entropy.strong())
 REASON_NAMES = ("", "match over", "protocol version differs", "variant, target or deal differs",
                 "peer lost the match", "this console lost the match", "another match",
                 "dishonest deal", "peer cheated", "positions differ", "abandoned",
-                "protocol error", "peer abandoned", "no reveal", "hidden deal cheated", "peer stalled")
+                "protocol error", "peer abandoned", "no reveal", "hidden deal cheated", "peer stalled",
+                "no randomness to deal from")
 
 # why one incoming frame was refused (Link.last_refusal = (code, engine reason))
 F_ILLEGAL = const(1)       # the engine refused the move (engine reason given)

@@ -24,7 +24,7 @@ from link.transport import Transport, RTO_MS
 from link.msg import (CONNECTING, DEALING, PLAYING, PEER_GONE, ENDED, STATE_NAMES,  # noqa: F401
                       R_NONE, R_MATCH_OVER, R_VERSION, R_RULES, R_PEER_LOST, R_LOST_MATCH,
                       R_OTHER_MATCH, R_BAD_REVEAL, R_CHEAT, R_DESYNC, R_ABANDONED, R_PROTOCOL,
-                      R_PEER_ABANDONED, R_NO_REVEAL, R_HIDDEN, R_SILENT, REASON_NAMES, F_ILLEGAL,
+                      R_PEER_ABANDONED, R_NO_REVEAL, R_HIDDEN, R_SILENT, R_NO_RANDOM, REASON_NAMES, F_ILLEGAL,
                       F_DIGEST, F_STALE,
                       F_GARBAGE, F_NOT_TURN, F_UNEXPECTED, EV_STATE, EV_MOVE, EV_SYNC, EV_REFUSED)
 
@@ -299,6 +299,10 @@ class Link:
             return False            # (hidden hands: our MOVE waits for this save)
         a = getattr(self.t.stream, "any", None)
         return a is None or not a()
+
+    def can_deal(self):
+        """A source a deal may be drawn from: the one the Link was given, or os.urandom."""
+        return self.random is not entropy.random_bytes or entropy.strong()
 
     def stir(self, x):
         """Mix key-press timing into the device's randomness."""

@@ -28,4 +28,5 @@ TX = (
     'the deal was not revealed',
     'the hidden deal was cheated',
     'the other console stalled',
+    'no randomness on this console',
 )

@@ -28,4 +28,5 @@ TX = (
     'reparto no revelado',
     'trampa en el reparto oculto',
     'la otra consola se detuvo',
+    'sin azar en esta consola',
 )

@@ -28,4 +28,5 @@ TX = (
     'distribuzione non rivelata',
     'mani coperte truccate',
     "l'altra console si è fermata",
+    'nessun caso in questa console',
 )
