@@ -66,11 +66,13 @@ def configure(p):
                         "if nobody listens, listens there; otherwise a pyserial URL or port "
                         "(socket://127.0.0.1:PORT, waited for until it listens; a pty, a "
                         "USB-serial adapter at 115200 8N1)")
-    p.add_argument("--hidden", action="store_true",
-                   help="with --link: hidden hands (each console learns only the tiles the rules "
-                        "show it; the other console must ask for them too, its title's link entry "
-                        "turned to 'Hidden deal', or in Rummy its set-up's J2 row to 'Hidden'; docs/link.md). "
-                        "Not with --runtime micropython: the stock firmware's heap has not room for them")
+    deal = p.add_mutually_exclusive_group()
+    deal.add_argument("--hidden", action="store_true",
+                      help="with --link: hidden hands, the default where the runtime deals them (each "
+                           "console learns only the tiles the rules show it; docs/link.md)")
+    deal.add_argument("--open-deal", action="store_true",
+                      help="with --link: the open deal (both consoles compute the whole deal; a console "
+                           "that asked for hidden hands is told and asked before the first move)")
     p.add_argument("--board", choices=PROFILES, default=DEFAULT_PROFILE,
                    help="the board whose glass and keys are emulated: pico_lcd_13 (240x240, default) "
                         "or pico_lcd_114 (240x135, A/B and the joystick: hold A for Y, hold B for X)")
@@ -144,8 +146,10 @@ def _screenshot_ok(path):
 
 
 def run(args):
-    if args.hidden and (args.link is None or args.runtime == "micropython"):
-        return _fail("--hidden is for a match over --link on the cpython runtime")
+    if (args.hidden or args.open_deal) and args.link is None:
+        return _fail("--hidden and --open-deal are for a match over --link")
+    if args.hidden and args.runtime == "micropython":
+        return _fail("--hidden: the micropython runtime is the stock firmware's, which deals only open")
     if args.heap is not None and args.runtime != "micropython":
         return _fail("--heap is the MicroPython heap: it needs --runtime micropython")
     if args.heap is None:
@@ -332,8 +336,8 @@ def _run(args, keys, storage):
     link = getattr(args, "link_end", None)
     if link is not None:
         opts["link"] = True
-    if args.hidden:
-        opts["hidden"] = True
+    if args.hidden or args.open_deal:
+        opts["hidden"] = args.hidden
 
     if args.headless:
         # a headless run always ends: without --frames or a peer, a screen that waits for

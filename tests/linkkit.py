@@ -27,7 +27,8 @@ class Console:
         """Power on (again): a new App on the same storage."""
         b = EmuBoard(self.dir, clock=self.clock)
         b.link = self.end
-        kw = dict(self.DEFAULTS)
+        kw = {"hidden": False}      # (the open deal unless a test asks for hidden hands)
+        kw.update(self.DEFAULTS)
         kw.update(self.kw)
         self.texts = []
         self.app = App(b, **kw)

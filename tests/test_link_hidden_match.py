@@ -217,14 +217,20 @@ def test_an_honest_match_with_a_slow_console_is_never_taken_for_a_silent_one():
     assert a.link.reason == b.link.reason == session.R_MATCH_OVER
 
 
-def test_hidden_hands_need_both_consoles_otherwise_the_rules_differ():
+def test_a_console_that_cannot_hide_hands_gets_an_open_deal_and_the_other_is_told():
+    # issue 33: hidden hands are the default where they can be dealt; a console that cannot
+    # (the stock firmware) and one that asks for them deal the new match open, and the one that
+    # asked drops them and is told (link.downgraded: its player is asked before the first move)
     from host.relay import Cable, Console, SimClock
     clock = SimClock(1000)
     cable = Cable(clock, None, None)
     a = Console(cable.a, clock, "burako", 0, 1, hidden=True)
     b = Console(cable.b, clock, "burako", 0, 2)
     duel(consoles=(a, b), clock=clock, cable=cable)
-    assert a.link.reason == b.link.reason == session.R_RULES
+    assert a.link.reason == b.link.reason == session.R_MATCH_OVER
+    assert a.link.hidden is None and a.link.downgraded and not b.link.downgraded
+    assert bytes(a.link.log) == bytes(b.link.log) and a.link.digest == b.link.digest
+    assert a.link.saved()[5] & 0x80 == 0                        # its save: an open match
 
 
 def test_the_ui_sees_a_deal_in_progress_and_its_progress():

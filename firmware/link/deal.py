@@ -115,8 +115,18 @@ def received(link, b, i, n, t):
 
 def variant_byte(link):
     """HELLO's variant: bit 7 set when hidden hands are on (docs/link.md "Hidden
-    hands"), so consoles that differ end with R_RULES rather than deal apart."""
+    hands"). For a new match, consoles that differ deal open (on_hello); for a match
+    under way they end with R_RULES rather than deal apart."""
     return link.variant | (0x80 if link.hidden is not None else 0)
+
+
+def open_deal(link):
+    """The peer does not deal hidden hands (the stock firmware cannot): this console drops
+    them for the new match, which is dealt open, and its player is asked before the first
+    move (link.downgraded: the UI's warning)."""
+    link.hidden = None
+    link.position = link.game_module().position
+    link.downgraded = True
 
 
 def my_hello(link):
@@ -136,7 +146,7 @@ def on_hello(link, b, i, n):
     if proto != msg.PROTO:
         link.end(msg.R_VERSION)
         return
-    if v != variant_byte(link) or target != link.target:
+    if v & 0x7F != link.variant or target != link.target:
         link.end(msg.R_RULES)
         return
     # a match counts once it has a move or both consoles know it
@@ -153,7 +163,11 @@ def on_hello(link, b, i, n):
         link.by_peer = True
         return
     if not mine and not theirs:
+        if v != variant_byte(link) and link.hidden is not None:
+            open_deal(link)             # (its HELLO already said open: it deals as ever)
         start_deal(link)
+    elif v != variant_byte(link):
+        link.end(msg.R_RULES)           # a match under way deals as it began
     elif not theirs:
         # a dealt match with no move yet is abandoned, not dealt again: we
         # revealed our nonce for it (docs/link.md "The deal")

@@ -130,6 +130,7 @@ class Link:
         # peer's from its HELLO]; "" for none. One list, not two attributes: each
         # attribute name is an interned string for good (docs/memory.md "interned names")
         self.names = ["", ""]
+        self.downgraded = False     # hidden hands asked, the peer cannot: this match is dealt open
         self.events = []
         self.reason = R_NONE
         self.by_peer = False

@@ -30,6 +30,7 @@ from rummy import rules
 from hal import keys
 from memory import MPY, drop
 from rummy import view
+from ui.common import agreed
 from ui.common import S_RUMMY, D_ALL
 from ui.gfx import ERR
 from ui.lang import tx
@@ -126,7 +127,7 @@ def events(app, now):
             if m.g is not None:
                 view.after(app, e[1], e[2])
         elif k == session.EV_SYNC:
-            if link.hidden is None or link.hidden.idle():
+            if (link.hidden is None or link.hidden.idle()) and agreed(app):
                 bind(app)           # (a hidden deal to run or running: its EV_SYNC comes at its end)
         elif k == session.EV_REFUSED:
             app.cable.note = tx(T_REFUSED) + tx(T_FRAME + e[1] - 1)
@@ -146,7 +147,7 @@ def state(app, s):
     if s == session.PLAYING or (s == session.ENDED and link.reason == session.R_MATCH_OVER and
                           link.game is not None and link.game.phase == rules.P_MATCH_OVER):
         if m.g is None:
-            if link.game is not None:
+            if link.game is not None and agreed(app):
                 bind(app)
         elif m.mode == view.M_LINK:
             view.enter(app)
@@ -244,7 +245,7 @@ def waiting(app):
     if m is None or m.ln is None:
         return False                # a swap's frames
     if m.mode == view.M_LINK:
-        if app.cable.state != app.cable.session.ENDED:
+        if app.cable.state != app.cable.session.ENDED and not (app.link.downgraded and not app.cable.agreed):
             return False
         from ui.linkkeys import ready
         return ready(app)           # after its pause

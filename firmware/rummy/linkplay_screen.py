@@ -62,6 +62,7 @@ def start(app):
     app.cable.session = session
     app.cable.state = session.CONNECTING
     app.cable.note = ""
+    app.cable.agreed = app.autoplay     # an open deal where hidden hands were asked: said yes
     m.msg = ""                      # not the last match's last move
     app.log_due = False
     app.show(S_RUMMY)
@@ -100,7 +101,7 @@ def leave(app, keep):
 # --- the link's own screen (the view's M_LINK) -----------------------------------
 def key(app, k):
     from ui import linkkeys     # (loaded only once a key comes or the link ends)
-    linkkeys.key(app, k, leave)
+    linkkeys.key(app, k, leave, linkplay.bind)
 
 
 def draw(app):
@@ -124,6 +125,9 @@ def draw(app):
 
 
 def _status(app, p, session, link, s):
+    from ui import linkkeys
+    if linkkeys.asking(app):
+        return linkkeys.draw_asking(app, p)
     if s == session.PEER_GONE:
         p.text(0, 80, p.w, tx(_T_GONE), CURSOR, FELT_DARK, 1)
         p.text(0, 100, p.w, tx(_T_WAIT_BACK), WHITE, FELT_DARK, 1)

@@ -13,9 +13,11 @@ from ui.gfx import FELT_DARK, WHITE, CURSOR, DIM, HILITE
 REPLAY_N = const(4)        # moves replayed a frame while resuming
 _T_LINK = const(4)         # rummy/swap.py ask(): a linked match
 
-# the J2 row with 2 players: AI, human, over the cable, over the cable with hidden hands
-# (where the firmware can deal them: ui/screen_link.py hidden_ok()) (A and RIGHT go this way)
-CYCLE = (1, 0, 2, 3)
+# the J2 row with 2 players: AI, human, over the cable with hidden hands (where the firmware
+# can deal them: ui/screen_link.py hidden_ok(); the default, docs/link.md), over the cable
+# with the open deal (A and RIGHT go this way)
+CYCLE = (1, 0, 3, 2)
+CYCLE_OPEN = (1, 0, 2)      # (where the firmware cannot)
 _T_HIDDEN = const(26)      # ui/lang.py tx(): "Hidden" (ui/link_*.py)
 
 
@@ -114,9 +116,11 @@ def key(app, m, k):
             # J2: the AI, a person here, a person over the link cable (1v1), with hidden hands
             v = 2 + app.settings.hidden if m.cable else (m.seats >> 1) & 1
             from ui.screen_link import hidden_ok
-            v = CYCLE[(CYCLE.index(v) + step) % (4 if hidden_ok() else 3)]
+            c = CYCLE if hidden_ok() else CYCLE_OPEN
+            v = c[(c.index(v) + step) % len(c)]
             m.cable = v >> 1
-            app.settings.hidden = v == 3
+            if m.cable:
+                app.settings.hidden = v == 3    # (the deal chosen stays for the next time)
             m.seats = (m.seats & 1) | (v & 1) << 1
         elif r <= m.players:
             m.seats ^= 1 << (r - 1)

@@ -219,7 +219,7 @@ class Match:
 
 class App:
     def __init__(self, board, seed=None, autoplay=False, ai_ms=700, variant="burako",
-                 players=2, target=0, lang=None, quick=False, link=False, hidden=False):
+                 players=2, target=0, lang=None, quick=False, link=False, hidden=None):
         self.board = board
         self.fault = ""             # what a step raised (the fault screen: App.frame)
         # no Y key (Pico-LCD-1.14): the joystick press lays the selected tiles
@@ -236,6 +236,10 @@ class App:
         self.row = 0
         self.match = Match()
         self.settings = Settings(variant, players, target)
+        if hidden is None:
+            # hidden hands by default where this firmware can deal them (docs/link.md)
+            from ui.screen_link import hidden_ok
+            hidden = hidden_ok()
         self.settings.hidden = hidden
         self.view = View()
         self.next_ai = 0

@@ -59,6 +59,18 @@ class Cable:
     ask: bool
     bar: int
     want: int
+    agreed: bool
+
+
+def agreed(app):
+    """A linked match may be shown: dealt as this console asked, or its player said yes to
+    the open deal where hidden hands were asked (link.downgraded: the link screen asks,
+    ui/linkkeys.py asking(), and shows the match on A). Not yet: the screen is redrawn
+    with its question."""
+    if app.link.downgraded and not app.cable.agreed:
+        app.dirty = D_ALL
+        return False
+    return True
 
 
 def pname(p):

@@ -12,6 +12,9 @@ TX = (
     'Hidden deal',
     'Checking the hand',
     'Hidden',   # the Rummy set-up's J2 row: over the cable, hidden hands
+    'The other console cannot hide',    # hidden hands asked, the peer cannot (link.downgraded)
+    'hands: it will see your rack',
+    'A:play open  B:leave',
     '',
     'the match is over',
     'different program versions',

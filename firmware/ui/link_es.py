@@ -12,6 +12,9 @@ TX = (
     'Reparto oculto',
     'Comprobando la mano',
     'Oculto',   # the Rummy set-up's J2 row: over the cable, hidden hands
+    'La otra consola no oculta',
+    'manos: verá tu atril',
+    'A:jugar abierto B:salir',
     '',
     'la partida terminó',
     'versiones distintas',

@@ -12,6 +12,9 @@ TX = (
     'Mani coperte',
     'Verifica della mano',
     'Coperto',   # the Rummy set-up's J2 row: over the cable, hidden hands
+    "L'altra console non copre le",
+    'mani: vedrà le tue tessere',
+    'A:gioca scoperto B:esci',
     '',
     'la partita è finita',
     'versioni diverse',

@@ -18,7 +18,8 @@ _T_BY_ME = const(20)
 T_ASK = const(21)          # give the match up? (a second, deliberate key)
 T_H_ASK = const(22)
 T_H_KEEP = const(23)       # the link ended with a match in play: keep or delete its save
-T_REASON = const(27)       # + session.R_*: last, so the session may add reasons (ui/linkplay_screen.py's too)
+T_OPEN_ONLY = const(27)    # the peer cannot hide hands: two lines, then its keys (link.downgraded)
+T_REASON = const(30)       # + session.R_*: last, so the session may add reasons (ui/linkplay_screen.py's too)
 PAUSE_MS = const(600)      # the link screen takes no key this long after it appears
 
 
@@ -70,11 +71,27 @@ def in_play(app):
         not (link.reason == app.cable.session.R_ABANDONED and not link.by_peer)
 
 
-def key(app, k, leave):
+def asking(app):
+    """Hidden hands were asked here and the peer cannot deal them (link.downgraded): the
+    match is dealt open, and waits for its player's word before it is shown."""
+    return app.link.downgraded and not app.cable.agreed
+
+
+def key(app, k, leave, bind):
     """A key on the link screen (Burako's or Rummy's; leave(app, keep) goes back
-    to the title, keep=False deleting the match's save)."""
+    to the title, keep=False deleting the match's save; bind(app) shows the match)."""
     link = app.link
     k = guard(app, k)               # none for a while after it appeared by itself
+    if asking(app) and app.cable.state != app.cable.session.ENDED:
+        if k & (keys.A | keys.PRESS):
+            app.cable.agreed = True     # the open deal, knowingly
+            if link.game is not None:
+                bind(app)
+        elif k & keys.B:
+            link.abandon()              # (the peer is told; nothing was played): "ended"
+            shown(app)
+            app.dirty = D_ALL
+        return
     if app.cable.state == app.cable.session.ENDED:
         # a match in play keeps its save unless the player deletes it (X): never
         # the peer's END or HELLO
@@ -105,6 +122,14 @@ def key(app, k, leave):
         shown(app)                  # asked on a screen of its own, no key for a while again
         app.cable.ask = True
         app.dirty = D_ALL
+
+
+def draw_asking(app, p):
+    """asking(): the peer cannot hide hands, it will see this console's rack; returns the
+    hint (A: play open, B: leave)."""
+    p.text(0, 76, p.w, tx(T_OPEN_ONLY), ERR, FELT_DARK, 1)
+    p.text(0, 90, p.w, tx(T_OPEN_ONLY + 1), ERR, FELT_DARK, 1)
+    return tx(T_OPEN_ONLY + 2)
 
 
 def draw(app, p):

@@ -20,7 +20,7 @@ from engine import game
 from engine import codec
 from hal import keys
 from memory import MPY, drop
-from ui.common import S_GAME, S_MATCHEND, S_LINK, D_TOP, D_TABLE, D_MSG, D_RACK, D_HINT, NAMES
+from ui.common import S_GAME, S_MATCHEND, S_LINK, D_TOP, D_TABLE, D_MSG, D_RACK, D_HINT, NAMES, agreed
 from ui.gfx import ERR, WHITE
 from ui.lang import tx
 from ui import lang
@@ -150,7 +150,7 @@ def events(app, now):
                 __import__(NAMES[S_GAME])
                 __import__("ai.basic")
                 return
-            if link.hidden is None or link.hidden.idle():
+            if (link.hidden is None or link.hidden.idle()) and agreed(app):
                 bind(app)           # (a hidden deal to run or running: its EV_SYNC comes at its end)
         elif k == session.EV_REFUSED:
             # a refused frame changed nothing; say so where the turn cue goes
@@ -169,7 +169,7 @@ def state(app, s):
     link = app.link
     if s == session.PLAYING:
         if app.match.game is None:
-            if link.game is not None:
+            if link.game is not None and agreed(app):
                 bind(app)
         elif app.screen == S_LINK:
             app.enter_turn()
@@ -238,7 +238,7 @@ def waiting(app):
     """App.waiting() for a linked match: only the local player's keys count."""
     g = app.match.game
     if app.screen == S_LINK:
-        if app.cable.state != app.cable.session.ENDED:
+        if app.cable.state != app.cable.session.ENDED and not (app.link.downgraded and not app.cable.agreed):
             return False
         from ui.linkkeys import ready
         return ready(app)           # after its pause

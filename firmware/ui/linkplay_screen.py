@@ -28,7 +28,7 @@ T_RESUMING = const(15)
 T_HIDDEN = const(24)       # (the title's literal too; 25 is ui/linkplay.py T_CHECKING, 26
                            # rummy/setup.py's "Hidden")
 _T_OPEN = const(16)        # "Open deal" (the language's table: the stock firmware shows it)
-T_REASON = const(27)       # + session.R_* (ui/linkkeys.py why())
+T_REASON = const(30)       # + session.R_* (ui/linkkeys.py why())
 
 
 # --- opening and closing -------------------------------------------------------
@@ -68,6 +68,7 @@ def start(app):
     app.cable.note = ""
     app.cable.bar = -1              # hidden hands: the deal's progress drawn, the tiles we
     app.cable.want = 0              # wait for (ui/linkplay.py hidden_news)
+    app.cable.agreed = app.autoplay     # an open deal where hidden hands were asked: said yes
     app.view.message = ""                    # not the last match's last move
     app.log_due = False
     app.match.end()
@@ -130,7 +131,7 @@ def exists(storage):
 # --- the screen ----------------------------------------------------------------
 def key(app, k):
     from ui import linkkeys     # (loaded only once a key comes or the link ends)
-    linkkeys.key(app, k, close)
+    linkkeys.key(app, k, close, linkplay.bind)
 
 
 def draw(app, dirty):
@@ -164,6 +165,9 @@ def _bar(app, p):
 
 
 def _status(app, p, session, link, s):
+    from ui import linkkeys
+    if linkkeys.asking(app):
+        return linkkeys.draw_asking(app, p)
     if s == session.PEER_GONE:
         p.text(0, 80, p.w, tx(T_GONE), CURSOR, FELT_DARK, 1)
         p.text(0, 100, p.w, tx(T_WAIT_BACK), WHITE, FELT_DARK, 1)
