@@ -191,8 +191,8 @@ class CpVictim:
 
     kind = "cpython"
 
-    def __init__(self, end, clock, seed=1, saved=None, variant="burako"):
-        self.c = SavingConsole(end, clock, variant, 0, seed, ai=_ai(variant))
+    def __init__(self, end, clock, seed=1, saved=None, variant="burako", hidden=False):
+        self.c = SavingConsole(end, clock, variant, 0, seed, ai=_ai(variant), hidden=hidden)
         if saved is not None:
             self.c.save = saved
             self.c.power_cycle()
@@ -213,13 +213,17 @@ class CpVictim:
             return self.c.save
         if k == "dig":
             return L.digest
+        if k in ("why", "stage", "want"):
+            return -1 if L.hidden is None else getattr(L.hidden, k)
         return getattr(L, k)
 
     def outcome(self):
         L = self.c.link
         dig = b"" if L.game is None else msg.digest(L.position(L.game))
-        return Outcome(L.count, L.state, L.reason, L.by_peer, L.seat, dig, bytes(L.log),
-                       self.c.save, self.c.saves, None, L.match_id)
+        out = Outcome(L.count, L.state, L.reason, L.by_peer, L.seat, dig, bytes(L.log),
+                      self.c.save, self.c.saves, None, L.match_id)
+        out.why = -1 if L.hidden is None else L.hidden.why
+        return out
 
 
 class Outcome:
@@ -242,8 +246,9 @@ class GuestVictim:
 
     kind = "micropython"
 
-    def __init__(self, seed=1, saved=None, variant="burako", heap=HEAP):
-        self.seed, self.saved, self.variant, self.heap = seed, saved, variant, heap
+    def __init__(self, seed=1, saved=None, variant="burako", heap=HEAP, hidden=False):
+        self.seed, self.saved, self.variant, self.heap, self.hidden = seed, saved, variant, heap, hidden
+        self.why = self.stage = self.want = -1
         self.playing = True
         self.count = 0
         self.state = session.CONNECTING
@@ -268,6 +273,7 @@ class GuestVictim:
         self.mem = int(f[12])           # heap in use after the last step's collection
         self.mem_max = max(self.mem_max, self.mem)
         self.window = max(self.window, int(f[13]))   # the highest before a collection since reset_peak()
+        self.why, self.stage, self.want = int(f[14]), int(f[15]), int(f[16])     # hidden hands' (-1: none)
         return int(f[0]), int(f[1]), int(f[2])
 
 
@@ -276,17 +282,17 @@ def _unhex(s):
 
 
 def drive(scen, victim="cpython", seed=1, saved=None, tick=TICK, max_ms=2_000_000,
-          attacker=None, variant="burako", heap=HEAP, timeout=300.0, fuel=None, firmware=None):
+          attacker=None, variant="burako", heap=HEAP, timeout=300.0, fuel=None, firmware=None, hidden=False):
     """Run scenario `scen(v, atk, clock)` (a generator function yielding once a
     tick) with a victim of the given kind against an Attacker. Returns
     (Outcome, the Attacker, the clock, what the scenario returned)."""
     clock = SimClock(1000)
     cable = Cable(clock)
     atk = attacker(cable.b, clock) if attacker else Attacker(cable.b, clock, variant, 0, seed * 2 + 2,
-                                                             ai=_ai(variant))
+                                                             ai=_ai(variant), hidden=hidden)
     box = {}
     if victim == "cpython":
-        v = CpVictim(cable.a, clock, seed * 2 + 1, saved, variant)
+        v = CpVictim(cable.a, clock, seed * 2 + 1, saved, variant, hidden)
         gen = scen(v, atk, clock)
         end = clock.now + max_ms
         while clock.now < end:
@@ -299,7 +305,7 @@ def drive(scen, victim="cpython", seed=1, saved=None, tick=TICK, max_ms=2_000_00
                 box["ret"] = e.value
                 break
         return v.outcome(), atk, clock, box.get("ret")
-    v = GuestVictim(seed * 2 + 1, saved, variant, heap)
+    v = GuestVictim(seed * 2 + 1, saved, variant, heap, hidden)
     gen = scen(v, atk, clock)
     st = {"stop": False}
     end = clock.now + max_ms
@@ -325,7 +331,7 @@ def drive(scen, victim="cpython", seed=1, saved=None, tick=TICK, max_ms=2_000_00
 
     # tests/guests/link_victim.py after the guest's wire and board (emulator/guests/link_wire.py)
     script = wasi.program(["link_wire.py", "link_victim.py"], SEQ=[(seed * 2 + 1) * 7919], variant=variant,
-                          saved=(saved or b"").hex())
+                          saved=(saved or b"").hex(), hidden=hidden)
     kw = {} if fuel is None else {"fuel": fuel}
     if firmware is not None:            # a compiled firmware tree (another version's)
         kw["firmware"] = firmware
@@ -337,6 +343,7 @@ def drive(scen, victim="cpython", seed=1, saved=None, tick=TICK, max_ms=2_000_00
                   _unhex(save) or None, int(r[8]), int(r[7]), _unhex(r[9]) or None)
     out.mem_max = v.mem_max
     out.window = v.window
+    out.why = v.why                     # (hidden hands': its last report)
     return out, atk, clock, box.get("ret")
 
 

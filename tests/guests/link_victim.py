@@ -14,6 +14,7 @@ from link.session import Link
 
 gc.disable()
 variant = 'burako'
+hidden = False      # hidden hands (link/hide.py): the victim's view adds their state
 saved = ''          # a save to resume from, hex ('' for a new match)
 SAVED = binascii.unhexlify(saved)
 PEAK = [0, 0]     # the highest heap in use before a collection; the last step's
@@ -26,10 +27,12 @@ def hx(b):
 def exchange(L, saves):
     w = B.link
     g = L.game
-    r = host.call('wire', '%d %d %d %d %d %d %d %d %d %d %d %s %d %d' % (
+    h = L.hidden
+    r = host.call('wire', '%d %d %d %d %d %d %d %d %d %d %d %s %d %d %d %d %d' % (
         uctypes.addressof(w.tx), w.txn, uctypes.addressof(w.rx), L.count, L.state, L.reason,
         1 if L.by_peer else 0, L.seat, -1 if g is None else g.turn, 1 if L.idle() else 0,
-        saves, hx(L.digest), gc.mem_alloc(), PEAK[1]))
+        saves, hx(L.digest), gc.mem_alloc(), PEAK[1], -1 if h is None else h.why,
+        -1 if h is None else h.stage, -1 if h is None else h.want))
     w.txn = 0
     k, now, f = r.split()
     w.rxn = int(k)
@@ -39,7 +42,9 @@ def exchange(L, saves):
 
 
 def run():
-    L = Link(B, variant, 0, saved=SAVED or None, nonce=nonce)
+    L = Link(B, variant, 0, saved=SAVED or None, nonce=nonce, hidden=hidden)
+    if L.hidden is not None:
+        L.hidden.keep = True            # (its steps wait for the save, as the UI's)
     ai = BasicAI()
     saves = 0
     save = None
@@ -60,7 +65,8 @@ def run():
             if err:
                 raise ValueError('refused %d' % err)
         g = L.game
-        if L.dirty and g is not None and (g.turn != L.seat or g.phase >= 4) and L.safe_to_write():
+        if L.dirty and g is not None and (g.turn != L.seat or g.phase >= 4 or L.hidden is not None) \
+                and L.safe_to_write():
             save = None
             gc.collect()
             save = L.saved()
