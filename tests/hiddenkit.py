@@ -5,6 +5,8 @@ step by step, reporting each step's fuel and heap."""
 import hashlib
 
 from emulator.runtimes import wasi
+from engine import game
+from link import session
 
 RACK = 11
 A_RACK = tuple(range(0, RACK))                  # A's rack: positions dealt to A
@@ -202,3 +204,32 @@ class GuestHand:
             self.pending.reply("Q")
             self.pending = None
         return self.session.wait(timeout=60)
+
+
+# --- two consoles' whole matches (host/relay.py duel) -------------------------------------------
+def hidden_consoles(variant, target, seed):
+    """Two consoles with hidden hands on one cable (Rummy israeli's with its AI), the clock
+    and the cable."""
+    from host.relay import Cable, Console, SimClock
+    clock = SimClock(1000)
+    cable = Cable(clock, None, None)
+    ai = [None, None]
+    if variant == "rummy":
+        from rummy.ai import RummyAI
+        ai = [RummyAI(2), RummyAI(1)]
+    return (Console(cable.a, clock, variant, target, seed * 2 + 1, ai=ai[0], hidden=True),
+            Console(cable.b, clock, variant, target, seed * 2 + 2, ai=ai[1], hidden=True), clock, cable)
+
+
+def same_hidden_match(a, b):
+    la, lb = a.link, b.link
+    for L in (la, lb):
+        assert (L.state, L.reason) == (session.ENDED, session.R_MATCH_OVER), (L.reason, L.hidden.why)
+        assert L.game.phase == L.over
+    assert bytes(la.log) == bytes(lb.log) and la.digest == lb.digest
+    ga, gb = la.game, lb.game
+    assert ga.history == gb.history and ga.scores == gb.scores
+    won = [g.winner if hasattr(g, "winner") else g.winners for g in (ga, gb)]      # (Rummy: winners)
+    assert won[0] == won[1]
+    for g in (ga, gb):
+        assert game.HIDDEN not in bytes(g.racks[0]) + bytes(g.racks[1])

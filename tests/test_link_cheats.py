@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import cheats
 import hostile
+from hiddenkit import hidden_consoles, same_hidden_match
 from link import hidden
 from link import hide
 from link import msg
@@ -113,3 +114,75 @@ def test_a_commit_withheld_ends_the_deal_within_20_s(victim):
     out, atk, before, took = run(cheats.no_commit, victim, hidden_hands=False)
     assert out.state == session.ENDED and out.reason == session.R_NO_REVEAL and out.by_peer
     assert took is not None and took <= 21_000
+
+
+# --- random well-formed messages, built with the peer's real keys ------------------------------
+def _forged(kind, h, rnd, n_hand):
+    """A hidden-hands message of `kind`, well formed and built from the attacker's real Hand h:
+    real elements, real layers removed with real proofs, real commitments, positions and tiles
+    drawn by rnd (a random.Random) from what it knows or at random."""
+    n = h.n
+    pos = lambda: rnd.randrange(n)               # noqa: E731
+    if kind == hidden.SEAL:
+        key = h.key if h.key is not None and rnd.random() < 0.5 else hidden.power(hidden.G, rnd.randrange(2, 1000))
+        return bytes((hidden.SEAL,)) + (h.seal if rnd.random() < 0.5 else bytes(rnd.randrange(256) for _ in range(32))) \
+            + key.to_bytes(32, "little")
+    if kind in (hidden.SHUF, hidden.DECK):
+        start = rnd.choice((0, h.got, rnd.randrange(n)))
+        k = rnd.randrange(1, 3)
+        els = [hidden.power(hidden.element(rnd.randrange(n)), h.e) for _ in range(k)]
+        if rnd.random() < 0.5 and h.ready():
+            els = [int.from_bytes(h.deck[32 * j:32 * j + 32], "little") for j in (pos() for _ in range(k))]
+        return bytes((kind, start % 256, k)) + b"".join(x.to_bytes(32, "little") for x in els)
+    if kind == hidden.OPEN:
+        if not h.ready():
+            return None
+        j, other = pos(), pos()
+        body = h.prove(other if rnd.random() < 0.5 else j)
+        return bytes((hidden.OPEN, rnd.randrange(2), 1, j)) + body
+    if kind in (hidden.SHOW, hidden.RESHOW):
+        k = rnd.randrange(1, 3)
+        pairs = b"".join(bytes((pos(), rnd.randrange(n))) for _ in range(k))
+        head = bytes((hidden.SHOW, k)) if kind == hidden.SHOW else bytes((hidden.RESHOW, rnd.randrange(256), 0, k))
+        return head + pairs
+    if kind == hidden.KEY:
+        return bytes((hidden.KEY,)) + (h.secret if rnd.random() < 0.3 else bytes(rnd.randrange(256) for _ in range(32)))
+    what = rnd.choice((0, 1, 3))
+    hand = n_hand + rnd.choice((-1, 0, 1))
+    if what == 0:
+        return bytes((hidden.ASK, 0, hand & 255, rnd.randrange(n)))
+    if what == 1:
+        return bytes((hidden.ASK, 1, hand & 255)) + bytes(pos() for _ in range(rnd.randrange(1, 4)))
+    return bytes((hidden.ASK, 3, hand & 255))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(at=st.integers(0, 80), kind=st.integers(hidden.SEAL, hidden.RESHOW), salt=st.integers(0, 2**16))
+def test_random_well_formed_messages_with_real_keys_never_raise_nor_count_a_cheated_hand(at, kind, salt):
+    """At a random moment (in the deal when `at` is 0) the attacker slips one well-formed message of a
+    random kind, built with its real keys, among its honest ones: nothing raises on the victim; a
+    hand the victim counts passed its check (why 0); a match played to its end is the same on both."""
+    import random
+    from host.relay import duel
+    a, b, clock, cable = hidden_consoles("burako", 0, 7)
+    mid = (lambda a, b, clk: b.link.hidden.stage == 1 and b.link.hidden.h is not None) if at == 0 else \
+        (lambda a, b, clk: a.link.count >= at)
+    a, b, clock, cable = duel(consoles=(a, b), clock=clock, cable=cable, until=mid, max_ms=20_000_000)
+    H = b.link.hidden
+    p = _forged(kind, H.h, random.Random(salt), H.hand)
+    if p is not None:
+        assert b.link.t.send(p)
+    counted = []
+
+    def watch(a, b, clk):
+        g = a.link.game
+        if g is not None and len(g.history) > len(counted):
+            counted.append(a.link.hidden.why)       # a hand the victim counted: checked, not cheated
+        return a.link.state == session.ENDED and b.link.state == session.ENDED and a.link.idle()
+    a, b, clock, cable = duel(consoles=(a, b), clock=clock, cable=cable, until=watch, max_ms=20_000_000)
+    assert all(w == hidden.OK for w in counted)
+    assert a.link.state == session.ENDED
+    if a.link.reason == session.R_MATCH_OVER:
+        same_hidden_match(a, b)
+    else:
+        assert a.link.game is None or a.link.game.void or a.link.reason != msg.R_HIDDEN

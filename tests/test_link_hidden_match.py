@@ -15,6 +15,7 @@ from link import hidden
 from link import hide
 from link import msg
 from link import session
+from hiddenkit import hidden_consoles, same_hidden_match
 
 HIDDEN = game.HIDDEN
 
@@ -80,10 +81,10 @@ def test_a_whole_rummy_match_with_hidden_hands_neither_console_sees_the_other_ra
     both consoles alike, neither ever holding a tile of the other's rack or the stock before
     the rules show it."""
     seen = [0]
-    a, b, clock, cable = _consoles("rummy", 0, 4)
+    a, b, clock, cable = hidden_consoles("rummy", 0, 4)
     a, b, clock, cable = duel(consoles=(a, b), clock=clock, cable=cable, until=_watch(seen),
                               max_ms=20_000_000)
-    _same_match(a, b)
+    same_hidden_match(a, b)
     assert len(a.link.game.history) == 4 and seen[0] > 500
     assert a.link.refused == b.link.refused == 0
     assert a.link.position(a.link.game)[:2] == b"BR"       # the digest: public bytes
@@ -499,45 +500,17 @@ def _cut(variant, seed, who, moment, both=False, target=0, later=0, dark=0):
         seen[0] += _knows_only_its_own(a) + _knows_only_its_own(b)
         return a.link.state == session.ENDED and b.link.state == session.ENDED \
             and a.link.idle() and b.link.idle()
-    a, b, clock, cable = _consoles(variant, target, seed)
+    a, b, clock, cable = hidden_consoles(variant, target, seed)
     a, b, clock, cable = duel(consoles=(a, b), clock=clock, cable=cable, until=until, max_ms=20_000_000)
     assert "cut" in st, "the moment never came"
     return a, b, seen[0], st
-
-
-def _consoles(variant, target, seed):
-    """Two consoles with hidden hands on one cable (Rummy israeli's with its AI), the clock
-    and the cable."""
-    from host.relay import Cable, Console, SimClock
-    clock = SimClock(1000)
-    cable = Cable(clock, None, None)
-    ai = [None, None]
-    if variant == "rummy":
-        from rummy.ai import RummyAI
-        ai = [RummyAI(2), RummyAI(1)]
-    return (Console(cable.a, clock, variant, target, seed * 2 + 1, ai=ai[0], hidden=True),
-            Console(cable.b, clock, variant, target, seed * 2 + 2, ai=ai[1], hidden=True), clock, cable)
-
-
-def _same_match(a, b):
-    la, lb = a.link, b.link
-    for L in (la, lb):
-        assert (L.state, L.reason) == (session.ENDED, session.R_MATCH_OVER), (L.reason, L.hidden.why)
-        assert L.game.phase == L.over
-    assert bytes(la.log) == bytes(lb.log) and la.digest == lb.digest
-    ga, gb = la.game, lb.game
-    assert ga.history == gb.history and ga.scores == gb.scores
-    won = [g.winner if hasattr(g, "winner") else g.winners for g in (ga, gb)]      # (Rummy: winners)
-    assert won[0] == won[1]
-    for g in (ga, gb):
-        assert HIDDEN not in bytes(g.racks[0]) + bytes(g.racks[1])
 
 
 @pytest.mark.parametrize("moment", sorted(_moments()))
 @pytest.mark.parametrize("who", [0, 1])
 def test_a_power_cut_at_any_step_of_a_hidden_hand_resumes_and_the_match_ends_alike(moment, who):
     a, b, seen, st = _cut("burako", 11, who, _moments()[moment], target=1500)
-    _same_match(a, b)
+    same_hidden_match(a, b)
     assert (a, b)[who].boots == 1 and seen > 100
 
 
@@ -546,7 +519,7 @@ def test_a_power_cut_in_a_hidden_rummy_match_resumes_and_the_match_ends_alike(mo
     # R13.3's deal (racks of 14, the closing tile opened for both), R13.4's draws, R13.5's
     # plays shown tile by tile, R13.8's count once the keys are out
     a, b, seen, st_ = _cut("rummy", 3, 1, _moments()[moment])
-    _same_match(a, b)
+    same_hidden_match(a, b)
     assert b.boots == 1 and seen > 100
 
 
@@ -571,7 +544,7 @@ def test_a_power_cut_anywhere_on_either_or_both_consoles_resumes_the_hidden_matc
     except AssertionError as e:
         assume("never came" not in str(e))
         raise
-    _same_match(a, b)
+    same_hidden_match(a, b)
 
 
 @pytest.mark.parametrize("probe", ["key mid-hand", "our own tile", "a stock tile", "another hand's deck"])
@@ -606,7 +579,7 @@ def test_what_a_peer_may_ask_again_after_a_reconnection_gives_it_nothing_more(pr
         assert hb.h.known[mine] == 255          # never opened for it
         assert hb.h.peer_secret is None         # nor the key
     else:
-        _same_match(a, b)
+        same_hidden_match(a, b)
         assert a.link.refused == 0
 
 
@@ -621,7 +594,7 @@ def test_a_malformed_hidden_hands_message_never_crashes_the_console(variant, at,
     a match (in the deal when `at` is 0): the console's Link never raises; it takes the message
     as nothing, refuses it, or ends the link (R_HIDDEN, R_PROTOCOL...), and an honest match
     it did not end goes on to its end."""
-    a, b, clock, cable = _consoles(variant, 0, 6)
+    a, b, clock, cable = hidden_consoles(variant, 0, 6)
     mid = (lambda a, b, clk: a.link.hidden.stage == 1 and a.link.hidden.h is not None) if at == 0 else \
         (lambda a, b, clk: a.link.count >= at)
     a, b, clock, cable = duel(consoles=(a, b), clock=clock, cable=cable, until=mid, max_ms=20_000_000)
@@ -629,4 +602,4 @@ def test_a_malformed_hidden_hands_message_never_crashes_the_console(variant, at,
     a, b, clock, cable = duel(consoles=(a, b), clock=clock, cable=cable, max_ms=20_000_000)
     assert a.link.state == session.ENDED and b.link.state == session.ENDED
     if a.link.reason == session.R_MATCH_OVER:
-        _same_match(a, b)
+        same_hidden_match(a, b)

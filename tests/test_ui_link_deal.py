@@ -34,7 +34,6 @@ class Console(linkkit.Console):
 
 
 def test_the_titles_cable_entry_starts_as_the_hidden_deal(tmp_path):
-    c = linkkit.Console.__new__(Console)
     from emulator.board import EmuBoard, VirtualClock
     from ui.app import App
     app = App(EmuBoard(str(tmp_path), clock=VirtualClock()), lang="en")

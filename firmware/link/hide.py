@@ -255,7 +255,6 @@ class Hid:
         own stream of the deal is under way: it is not idle)."""
         L = self.link
         t = L.t
-        h = self.h
         if t.tx_seq != self.acked:
             self.acked = t.tx_seq
             self.quiet = 0
