@@ -341,6 +341,40 @@ def test_no_os_randomness_still_gives_nonces_not_timing_alone(monkeypatch):
     assert a != b and len(a) == 16 and entropy.weak
 
 
+def test_a_console_without_randomness_refuses_to_deal(monkeypatch):
+    # issue 33: a console whose os.urandom does not answer ends the link before any nonce of a
+    # guessable pool goes out (R_NO_RANDOM); the peer is told. With the source given, it deals.
+    def broken(n):
+        raise OSError(2)
+    monkeypatch.setattr(entropy, "_urandom", broken)
+    clock = SimClock(1000)
+    cable = Cable(clock)
+    v = session.Link(_Board(cable.a, clock), "burako", 0)
+    sent = []
+    send = v.t.send
+    v.t.send = lambda p: sent.append(bytes(p)) or send(p)
+    peer = hostile.Attacker(cable.b, clock, "burako", 0, 4)
+    while clock.now < 20_000 and v.state != session.ENDED:
+        clock.now += 10
+        v.poll()
+        peer.step()
+    assert v.state == session.ENDED and v.reason == session.R_NO_RANDOM and v.match_id is None
+    assert not any(p[0] in (msg.COMMIT, msg.REVEAL) for p in sent)
+    assert not entropy.strong()
+
+
+@pytest.mark.micropython
+def test_the_emulators_micropython_has_the_hosts_randomness():
+    from emulator.runtimes import wasi
+    res = wasi.Guest(heap=131072, timeout=60).run(
+        "import os\nfrom link import entropy\nprint(os.urandom(16).hex(), os.urandom(16).hex(), entropy.strong())")
+    a, b, strong = res.lines[-1].split()
+    assert a != b and strong == "True"
+    res = wasi.Guest(heap=131072, timeout=60, urandom=False).run(
+        "from link import entropy\nprint(entropy.strong())")
+    assert res.lines[-1] == "False"
+
+
 # --- the property: my seat's moves are mine ------------------------------------------------
 ACTS = ["wait", "move_ahead", "hello_more", "hello_same", "forge", "forge_move", "bad_log", "log_end", "ahead"]
 
