@@ -15,7 +15,7 @@ from hal import board as _hb
 from ui.app import App
 from ui import linkplay
 from engine import codec
-class Done(Exception):
+class Done(BaseException):      # (not an Exception: App.frame keeps the console alive through those)
     pass
 _step = App.step
 _saves = [0]

@@ -28,7 +28,7 @@ from link import session
 from link import msg
 
 
-class Done(Exception):
+class Done(BaseException):      # (not an Exception: App.frame keeps the console alive through those)
     pass
 
 

@@ -14,7 +14,7 @@ import gc, hashlib
 from hal import board as _hb
 from ui.app import App
 from ui import screen_link
-class Done(Exception):
+class Done(BaseException):      # (not an Exception: App.frame keeps the console alive through those)
     pass
 low = [1 << 30, 0]
 _step = App.step
