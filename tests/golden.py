@@ -571,7 +571,7 @@ def write_frame_png(name, glass, frame, console, out):
 
 
 # --------------------------------------------------------------------------- the command
-KINDS = ("frames", "ai", "wire", "saves")
+KINDS = ("saves", "ai", "wire", "frames")     # (saves first: the resume_* paths start from them)
 
 
 def _kind_module(kind):

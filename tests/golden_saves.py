@@ -215,7 +215,7 @@ def _scores_log(folder, situation):
     path = os.path.join(folder, "scores.log")
     records, problems = scorelog.read(path)
     r = subprocess.run([sys.executable, "-m", "host.cli", "scores", "show", "--file", path, "--json",
-                        "--console", "golden", "--history", os.path.join(folder, "no-history")],
+                        "--console", "golden"],
                        cwd=golden.ROOT, capture_output=True, text=True)
     shown = json.loads(r.stdout) if r.returncode == 0 else {"error": r.stderr.strip()}
     shown.pop("consoles", None)         # (when it was pulled: the clock)
