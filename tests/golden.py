@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import importlib
 import json
 import os
 import random
@@ -51,9 +52,14 @@ for _p in (TESTS, ROOT):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from emulator.paths import FIRMWARE, use_firmware  # noqa: E402  (the checkout is on sys.path only now)
-
-use_firmware()
+# (the checkout is on sys.path only now: imported by name, after it)
+_paths = importlib.import_module("emulator.paths")
+_paths.use_firmware()
+FIRMWARE = _paths.FIRMWARE
+# the emulator's board, runner and the relay's cable bind the process's firmware modules (hal's),
+# not a run's fresh ones (fresh_firmware): imported here, before any run
+for _m in ("emulator.board", "emulator.runner", "host.relay"):
+    importlib.import_module(_m)
 
 GLASSES = ("pico_lcd_13", "pico_lcd_114")
 DIGITS = 8             # hex digits of a glass's SHA-256 kept per changed frame
@@ -577,7 +583,6 @@ KINDS = ("saves", "ai", "wire", "frames")     # (saves first: the resume_* paths
 def _kind_module(kind):
     if kind == "frames":
         return None
-    import importlib
     return importlib.import_module({"ai": "golden_ai", "wire": "golden_wire", "saves": "golden_saves"}[kind])
 
 

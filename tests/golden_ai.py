@@ -16,8 +16,7 @@ import json
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import golden  # noqa: E402  (its path set-up first)
+import golden
 
 AI = os.path.join(golden.GOLDEN, "ai.json")
 
