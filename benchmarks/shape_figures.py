@@ -1,21 +1,59 @@
-"""The codebase's shape in figures (docs/memory.md, docs/ui.md): what a newcomer meets.
+"""The codebase's shape in figures (docs/memory.md, docs/ui.md): what a newcomer meets, and the
+figures issue 34 (screens and games as objects, registries, full names) sets out to bring down.
 
     python benchmarks/shape_figures.py [--json]
 
+Measured from the source with the AST (firmware/ unless said otherwise):
+
 - app_attributes: the attributes App (firmware/ui/app.py) sets on itself; app_written_outside:
-  those other firmware modules assign (`app.X = ...`), with how many modules each; modules
-  writing into App.
+  those other firmware modules assign (`app.X = ...`, `app.X += ...`, in a tuple target too),
+  with how many modules each; modules_writing_app: how many modules do; app_write_lines: the
+  lines outside ui/app.py that assign into an App that way (one line with two targets: once).
 - literal_240_ui: `240` in firmware/ui (code and comments).
 - glass_branches: lines of ui/ and rummy/setup.py that branch on the glass (`tall`) inline.
 - noqa: `# noqa` in the project's Python.
 - inline_guests: string literals (not docstrings) of 8 or more non-blank lines that hold
   MicroPython code, in tests/, benchmarks/, host/ and emulator/ (a guest belongs in a file:
   emulator/guests/ or tests/guests/).
+- computed_imports: imports by a name given at run time instead of an import statement: every
+  call of `__import__` or `importlib.import_module` (by kind: `literal`, a str constant such as
+  `__import__("rummy.moves", ...)`; `computed`, any other expression such as `NAMES[S_RUMMY]`
+  or `"ui.lang_" + code`; `bytes`, a name decoded from a bytes constant).
+- module_name_literals: str and bytes constants whose text is a firmware module's dotted name
+  (`"ui.screen_title"`, `b"rummy.linkplay_hidden"`: a module below firmware/ with its package;
+  a bare top-level name such as "scorelog" does not count), with the files that hold them.
+- unload_call_sites: calls of memory.drop (by any name it is bound to) and of rummy/swap.py's
+  unload() and restore(), which clear module globals and put them back (memory.py's own body
+  not counted).
+- private_prefixed_names: module-level names with a one-letter private prefix, `_X_...`
+  (`_T_SETUP`, `_M_HANDOFF`, `_X_PASS`, `_F_RACK`, `_S_ROW_H`): (module, name) pairs bound.
+- one_letter_names_per_kloc: one-letter names bound (assigned variables, loop and comprehension
+  targets, parameters, attributes assigned such as `m.g = ...`) per 1,000 lines of code (lines
+  holding a token other than a comment or a docstring) outside the maths modules
+  (rummy/solve.py, rummy/dp.py, link/hidden.py), with the counts it comes from.
+- rummy_match_attributes: the attributes rummy/view.py's Match (a Rummy match's state on the
+  console) sets on itself.
+- link_glue_repeats: stretches of 6 or more lines that Burako's link glue (ui/linkplay*.py) and
+  Rummy's (rummy/linkplay*.py) share, a pair of files at a time, after comments, blank lines,
+  imports and lone brackets are dropped and white space folded: `identical` runs (the same
+  text), `shape` runs (the same but for names, strings and numbers; identical runs included,
+  runs that overlap along the const tables each counted), and the Rummy side's lines in them.
+- ai_levels_literal: files of firmware/, host/ and emulator/ that spell the number of AI levels,
+  4, as a literal: a `4` compared with a level (`level >= 4`, `1 <= x <= 4` on a line about
+  levels), as the modulus of a level (`% 4 + 1`), as `make(4)`, or in a tuple bound to a name
+  with LEVEL in it (`LEVELS = (1, 2, 3, 4)`); an AI's own level label (`self.level = 4`) is not.
+
+Issue 34's figures on 9ffcf43 (for calibration): 21 computed imports; 104 module-name literals
+(42 in rummy/swap.py); 21 unload call sites; 63 private `_X_` names; 168 one-letter names per
+1,000 lines; App 24 attributes written from 15 modules in 115 lines; Rummy's Match 29
+attributes; the AI levels' 4 in five files.
 Import circles and arrows running back up are counted by farm-studio and checked by
 tests/test_link_layout.py, tests/test_ui_memory.py and tests/test_rummy_layout.py."""
 import argparse
 import ast
+import io
 import json
+import keyword
 import re
 import tokenize
 from collections import defaultdict
@@ -42,6 +80,7 @@ def app_figures():
                         and isinstance(n.ctx, ast.Store)):
                     attrs.add(n.attr)
     writers = defaultdict(set)
+    lines = set()
     for f in _py("firmware"):
         if f.name == "app.py" and f.parent.name == "ui":
             continue
@@ -52,9 +91,11 @@ def app_figures():
                 for y in (t.elts if isinstance(t, ast.Tuple) else [t]):
                     if isinstance(y, ast.Attribute) and isinstance(y.value, ast.Name) and y.value.id == "app":
                         writers[y.attr].add(str(f.relative_to(ROOT)))
+                        lines.add((f, n.lineno))
     return {"app_attributes": len(attrs),
             "app_written_outside": {k: len(v) for k, v in sorted(writers.items())},
-            "modules_writing_app": len(set().union(*writers.values())) if writers else 0}
+            "modules_writing_app": len(set().union(*writers.values())) if writers else 0,
+            "app_write_lines": len(lines)}
 
 
 def _docstrings(tree):
@@ -89,6 +130,233 @@ def _noqa(f):
         return sum(1 for t in tokenize.tokenize(b.readline) if t.type == tokenize.COMMENT and "noqa" in t.string)
 
 
+# --- issue 34's figures ---------------------------------------------------------------
+FIRMWARE = ROOT / "firmware"
+MATHS = ("rummy/solve.py", "rummy/dp.py", "link/hidden.py")
+
+
+def _firmware():
+    for f in _py("firmware"):
+        yield str(f.relative_to(FIRMWARE)), f, ast.parse(f.read_text())
+
+
+def _module_names():
+    out = set()
+    for f in _py("firmware"):
+        parts = list(f.relative_to(FIRMWARE).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        if len(parts) > 1:
+            out.add(".".join(parts))
+    return out
+
+
+def computed_imports():
+    kinds = defaultdict(int)
+    files = defaultdict(int)
+    for rel, f, tree in _firmware():
+        for n in ast.walk(tree):
+            if not isinstance(n, ast.Call):
+                continue
+            fn = n.func
+            name = fn.id if isinstance(fn, ast.Name) else fn.attr if isinstance(fn, ast.Attribute) else ""
+            if name not in ("__import__", "import_module") or not n.args:
+                continue
+            a = n.args[0]
+            if isinstance(a, ast.Constant) and isinstance(a.value, str):
+                kind = "literal"
+            elif any(isinstance(x, ast.Constant) and isinstance(x.value, bytes) for x in ast.walk(a)):
+                kind = "bytes"
+            else:
+                kind = "computed"
+            kinds[kind] += 1
+            files[rel] += 1
+    return {"computed_imports": sum(kinds.values()), "computed_imports_by_kind": dict(sorted(kinds.items())),
+            "computed_imports_files": dict(sorted(files.items()))}
+
+
+def module_name_literals():
+    names = _module_names()
+    files = defaultdict(int)
+    for rel, f, tree in _firmware():
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Constant) and isinstance(n.value, (str, bytes)):
+                v = n.value.decode("latin-1") if isinstance(n.value, bytes) else n.value
+                if v in names:
+                    files[rel] += 1
+    return {"module_name_literals": sum(files.values()), "module_name_literals_files": dict(sorted(files.items()))}
+
+
+def unload_call_sites():
+    files = defaultdict(int)
+    for rel, f, tree in _firmware():
+        if rel == "memory.py":
+            continue
+        drops = {"drop"}
+        for n in ast.walk(tree):
+            if isinstance(n, ast.ImportFrom) and n.module == "memory":
+                drops |= {a.asname or a.name for a in n.names if a.name == "drop"}
+        calls = drops | ({"unload", "restore"} if rel == "rummy/swap.py" else set())
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Call):
+                fn = n.func
+                if (isinstance(fn, ast.Name) and fn.id in calls) or (
+                        isinstance(fn, ast.Attribute) and fn.attr == "drop" and isinstance(fn.value, ast.Name)
+                        and fn.value.id == "memory"):
+                    files[rel] += 1
+    return {"unload_call_sites": sum(files.values()), "unload_call_sites_files": dict(sorted(files.items()))}
+
+
+PRIVATE = re.compile(r"^_[A-Z]_\w+$")
+
+
+def private_prefixed_names():
+    files = defaultdict(set)
+    for rel, f, tree in _firmware():
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and PRIVATE.match(n.id):
+                files[rel].add(n.id)
+    return {"private_prefixed_names": sum(len(v) for v in files.values()),
+            "private_prefixed_names_files": {k: len(v) for k, v in sorted(files.items())}}
+
+
+def _code_lines(src, tree):
+    docs = set()
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.body:
+            d = n.body[0]
+            if isinstance(d, ast.Expr) and isinstance(d.value, ast.Constant) and isinstance(d.value.value, str):
+                docs.update(range(d.lineno, d.end_lineno + 1))
+    lines = set()
+    skip = (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER)
+    for t in tokenize.generate_tokens(io.StringIO(src).readline):
+        if t.type not in skip and t.start[0] not in docs:
+            lines.add(t.start[0])
+    return len(lines)
+
+
+def one_letter_names():
+    bound = code = 0
+    for rel, f, tree in _firmware():
+        if rel in MATHS:
+            continue
+        code += _code_lines(f.read_text(), tree)
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and len(n.id) == 1:
+                bound += 1
+            elif isinstance(n, ast.arg) and len(n.arg) == 1:
+                bound += 1
+            elif isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and len(n.attr) == 1:
+                bound += 1
+    return {"one_letter_names_per_kloc": round(1000 * bound / code, 1), "one_letter_names": bound,
+            "one_letter_code_lines": code}
+
+
+def rummy_match_attributes():
+    tree = ast.parse((FIRMWARE / "rummy/view.py").read_text())
+    for c in tree.body:
+        if isinstance(c, ast.ClassDef) and c.name == "Match":
+            return {"rummy_match_attributes": len({
+                n.attr for n in ast.walk(c) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                and n.value.id == "self" and isinstance(n.ctx, ast.Store)})}
+    return {"rummy_match_attributes": 0}
+
+
+def _glue_lines(path):
+    src = path.read_text()
+    comment = {}
+    for t in tokenize.generate_tokens(io.StringIO(src).readline):
+        if t.type == tokenize.COMMENT:
+            comment[t.start[0]] = t.start[1]
+    out = []
+    for i, ln in enumerate(src.splitlines(), 1):
+        s = " ".join(ln[:comment.get(i, len(ln))].split())
+        if s and not re.fullmatch(r"[()\[\]{}:, ]*", s) and not re.match(r"(import |from \S+ import )", s):
+            out.append((i, s))
+    return out
+
+
+def _shape(text):
+    try:
+        toks = list(tokenize.generate_tokens(io.StringIO(text + "\n").readline))
+    except (tokenize.TokenError, SyntaxError):
+        return text
+    out = []
+    for t in toks:
+        if t.type == tokenize.NAME and not keyword.iskeyword(t.string):
+            out.append("N")
+        elif t.type == tokenize.STRING:
+            out.append("S")
+        elif t.type == tokenize.NUMBER:
+            out.append("0")
+        elif t.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.INDENT, tokenize.DEDENT):
+            out.append(t.string)
+    return " ".join(out)
+
+
+def _runs(a, b, least=6):
+    """Maximal stretches of equal lines, one diagonal at a time: (a's lines, b's lines)."""
+    found = []
+    for i in range(len(a)):
+        for j in range(len(b)):
+            if a[i][1] == b[j][1] and (i == 0 or j == 0 or a[i - 1][1] != b[j - 1][1]):
+                k = 0
+                while i + k < len(a) and j + k < len(b) and a[i + k][1] == b[j + k][1]:
+                    k += 1
+                if k >= least:
+                    found.append(([x[0] for x in a[i:i + k]], [x[0] for x in b[j:j + k]]))
+    return found
+
+
+def link_glue_repeats():
+    out = {"identical": 0, "shape": 0, "rummy_lines": 0, "pairs": {}}
+    for u in sorted((FIRMWARE / "ui").glob("linkplay*.py")):
+        for r in sorted((FIRMWARE / "rummy").glob("linkplay*.py")):
+            a, b = _glue_lines(u), _glue_lines(r)
+            same = _runs(a, b)
+            shaped = _runs([(i, _shape(s)) for i, s in a], [(i, _shape(s)) for i, s in b])
+            if shaped:
+                covered = set()
+                for _, rl in shaped:
+                    covered.update(rl)
+                out["pairs"]["%s ~ %s" % (u.relative_to(FIRMWARE), r.relative_to(FIRMWARE))] = {
+                    "identical": len(same), "shape": len(shaped), "rummy_lines": len(covered)}
+                out["identical"] += len(same)
+                out["shape"] += len(shaped)
+                out["rummy_lines"] += len(covered)
+    return {"link_glue_repeats": out}
+
+
+def _levels_four(tree, src):
+    lines = src.splitlines()
+
+    def about_levels(n):
+        return "level" in lines[n.lineno - 1].lower()
+
+    def is_four(n):
+        return isinstance(n, ast.Constant) and n.value == 4 and type(n.value) is int
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Compare) and about_levels(n) and any(is_four(x) for x in [n.left] + n.comparators):
+            return True
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod) and is_four(n.right) and about_levels(n):
+            return True
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "make" and n.args and is_four(n.args[0]):
+            return True
+        if isinstance(n, ast.Assign) and isinstance(n.value, (ast.Tuple, ast.List)) and any(is_four(x) for x in n.value.elts) \
+                and any(isinstance(t, ast.Name) and "LEVEL" in t.id.upper() for t in n.targets):
+            return True
+    return False
+
+
+def ai_levels_literal():
+    files = []
+    for f in _py("firmware", "host", "emulator"):
+        src = f.read_text()
+        if _levels_four(ast.parse(src), src):
+            files.append(str(f.relative_to(ROOT)))
+    return {"ai_levels_literal": len(files), "ai_levels_literal_files": files}
+
+
 def figures():
     ui = list(_py("firmware/ui"))
     glass = ui + [ROOT / "firmware/rummy/setup.py"]
@@ -99,6 +367,9 @@ def figures():
     guests = inline_guests()
     fig["inline_guests"] = sum(guests.values())
     fig["inline_guest_files"] = guests
+    for part in (computed_imports, module_name_literals, unload_call_sites, private_prefixed_names,
+                 one_letter_names, rummy_match_attributes, link_glue_repeats, ai_levels_literal):
+        fig.update(part())
     return fig
 
 
