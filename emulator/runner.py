@@ -100,7 +100,6 @@ def run_cpython(opts, storage_dir, source, display=None, clock=None, buttons=Non
     `alive`: frames through App.frame, as the device loop (a person in the window: whatever a
     step raises shows the fault screen); else App.step (scripts and tests see the exception)."""
     from ui.app import App
-    from ui.screen_link import over
 
     virtual = clock is None
     clock = clock or VirtualClock()
@@ -110,7 +109,7 @@ def run_cpython(opts, storage_dir, source, display=None, clock=None, buttons=Non
         board.link = link
     app = App(board, **app_kwargs(opts))
     while True:
-        ev = source(app.waiting(), over(app))
+        ev = source(app.waiting(), app.over())
         if ev == STOP:
             break
         if ev and hasattr(buttons, "press"):
@@ -135,8 +134,8 @@ def snapshot(app):
 
 # The guest: emulator/guests/ emu_display.py (the display bridge: IO and Disp), emu_board.py (the board
 # B around it), emu_nonce.py (seeded randomness, opts["nonce_seed"]) and emu_keys.py (a board without
-# every key) when asked, emu_app.py (the App's modules), emu_cable.py and emu_cable_burako.py in a linked
-# match, emu_frames.py (the App, its frames and the final state). A part not joined is code not
+# every key) when asked, emu_app.py (the App's modules), emu_cable.py in a linked match,
+# emu_frames.py (the App, its frames and the final state). A part not joined is code not
 # compiled, as the heap figures were measured: no condition in the guest, no name more.
 def guest_script(opts, width=240, height=240, keys=None):
     """The guest program of run_micropython, its parameters passed in (wasi.program()); the
@@ -154,8 +153,6 @@ def guest_script(opts, width=240, height=240, keys=None):
     parts.append("emu_app.py")
     if opts.get("link"):
         parts.append("emu_cable.py")
-        if opts.get("variant", "burako") != "rummy":
-            parts.append("emu_cable_burako.py")
     parts.append("emu_frames.py")
     text = wasi.program(parts, **params)
     for name, value in (("width", width), ("height", height)):

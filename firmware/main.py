@@ -8,33 +8,23 @@ console's UF2 (hardware/boards/), else the Pico-LCD-1.3.
 """
 
 
-def _board(machine, root):
-    # in a function of its own: nothing main() keeps while the game runs holds hal.board or
-    # the profile, which forget() then unloads (docs/memory.md "hal.board")
-    from hal import board as boardmod
-
-    profile = boardmod.load_profile(None, root)
-    if boardmod.skip_key_held(machine, profile):
-        return None
-    board = boardmod.build(profile, machine=machine, root=root, init_display=False)
-    boardmod.forget()
-    return board
-
-
 def main(machine=None, root="/", app="ui.app"):
+    """app: the module whose App runs (the console's; a test or a device holding only the hal
+    gives another: without it the board shows a splash)."""
     if machine is None:
         import machine
-    board = _board(machine, root)
-    if board is None:
+    from hal import board as boardmod
+    profile = boardmod.load_profile(None, root)
+    if boardmod.skip_key_held(machine, profile):
         print("burako: skip key held at power-on: staying in the REPL")
         return None
+    board = boardmod.build(profile, machine=machine, root=root, init_display=False)
     # the panel needs 120 ms after its reset: they pass while the UI is imported
     board.display.reset()
     try:
         App = __import__(app, None, None, ("App",)).App
     except ImportError as e:
         board.display.init()
-        from hal import board as boardmod      # unloaded after _board(): loaded again here
         if not boardmod.missing(e, app):
             raise
         boardmod.splash(board)

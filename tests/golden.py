@@ -18,7 +18,7 @@ fed one per frame in which the console waits for its player (the emulator's Feed
 events at fixed frames (a key pressed whatever the app waits for, the cable cut or plugged back,
 a console switched off and on, the stage's end). Replaying one needs only what the emulator's
 headless runs need: EmuBoard, App(board, **kwargs), app.step(now), app.waiting(),
-ui.screen_link.over(app) and link.entropy.random_bytes (seeded here). A *plan*
+app.over() and link.entropy.random_bytes (seeded here). A *plan*
 (tests/golden_paths.py) is the code that wrote a script: it may read the game's state (a bot
 that turns an AI's moves into key presses, a cable cut once a match is under way), so it is
 run only to make a script (`plan`), never by the tests, and is free to break in a refactor.
@@ -235,8 +235,7 @@ class Console:
         self.app = App(board, **runner.app_kwargs(opts))
 
     def over(self):
-        from ui.screen_link import over
-        return over(self.app)
+        return self.app.over()
 
     def step(self, ev):
         """One frame: the key mask ev pressed (0: none), the App stepped, the glass's change

@@ -4,4 +4,3 @@
 # emu_nonce.py, emu_keys.py when asked). The parts keep the statements, and their order, of the one
 # program the heap figures were measured with; a part not joined is a statement not compiled.
 from ui.app import App
-from ui.screen_link import over

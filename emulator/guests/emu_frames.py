@@ -14,7 +14,7 @@ def frames():
     clk = B.clock
     while True:
         io[6] = app.waiting()
-        io[7] = over(app)
+        io[7] = app.over()
         host.call('frame', '')
         if io[0] < 0:
             return

@@ -3,12 +3,15 @@
 # other's back (expert.py builds on basic.py); each level loads only when first made, and
 # importing a module of ai/ (Rummy's included) loads no engine module through this one.
 
+LEVELS = 4          # the console's AI levels, 1..LEVELS (the set-up, the save, burako sim/league)
+HINT_LEVEL = LEVELS     # the hint's: the strongest within the device's time budget
+
 
 def make(level, seed=0):
     """The AI of a level: 1 easy, 2 greedy, 3 looks ahead, 4 the expert
     (ai/expert.py; seed: its own random numbers) (0: the frozen baseline,
     for the transcript pins)."""
-    if level >= 4:
+    if level >= LEVELS:
         from ai.expert import ExpertAI
         return ExpertAI(seed)
     from ai.basic import BasicAI
@@ -24,4 +27,4 @@ def hint(g, seat):
     from engine import game
     if g.phase == game.P_MATCH_OVER or g.turn != seat:
         return None
-    return make(4).choose(g)
+    return make(HINT_LEVEL).choose(g)

@@ -33,3 +33,9 @@ def rules_at(v):
 
 def new_game(rules, seed, target):
     return game.Game(rules, 2, seed, target)  # (rules: the Rules object, not the module)
+
+
+def hidden_side():
+    """Hidden hands' side of a session of this game (link/hide.py)."""
+    from link.hide import Hid
+    return Hid

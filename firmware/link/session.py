@@ -34,7 +34,6 @@ NOT_YOUR_TURN = const(1)
 BUSY = const(100)          # send_move: the link is not in a state to take a move
 
 # (private consts are inlined: no interned name, docs/memory.md "const")
-_RUMMY = const(3)          # Rummy's variant id (rummy/moves.py VARIANT)
 _WHY_SILENT = const(6)     # link/hidden.py WHY_SILENT (not imported: the open deal never loads it)
 _SAVE_MS = const(2000)     # dirty this long: safe_to_write() says yes whatever the peer sends
 _QUIET_MS = const(1000)    # a catch-up or repair shows as CONNECTING only after this long
@@ -42,8 +41,10 @@ FIRMWARE = b"dev"
 
 
 def game_module(rummy):
-    """rummy/moves.py or link/moves_burako.py. Rummy's is found by name: link/ imports no
-    game's package (rummy/ imports link/, the arrow points one way)."""
+    """rummy/moves.py or link/moves_burako.py: a game's side of the protocol (its rules and
+    variant ids, a move's bytes, the position the digest covers, its hidden hands). Rummy's is
+    found by name, the one import of link/ by a computed name: link/ imports no game's package
+    (rummy/ imports link/, the arrow points one way)."""
     if rummy:
         return __import__("rummy.moves", None, None, ("VARIANT",))
     from link import moves_burako
@@ -104,25 +105,19 @@ class Link:
             raise ValueError("unknown variant")
         self.rules, self.variant, t = r
         self.target = target or t
-        # the game's hooks a move needs, copied so that moves_burako.py (whose
-        # are msg's and the engine's own functions) can leave the heap
-        # (docs/memory.md "link handshake")
+        self.moves = moves
+        # the game's hooks a move needs
         self.over = moves.OVER
         self.position = moves.position
         self.put_move = moves.put_move
         self.get_move = moves.get_move
-        self._lazy = True           # link/deal.py, link/repair.py or moves_burako.py loaded
-        # hidden hands' side (link/hide.py's Hid) or None: the open deal from the seed
+        # hidden hands' side (link/hide.py's Hid, Rummy's rummy/hide.py) or None: the open
+        # deal from the seed
         self.hidden = None
         if saved is not None and len(saved) > 5:
             hidden = saved[5] & 0x80        # a save says whether its match deals hidden hands
         if hidden:
-            if variant == "rummy":
-                # (found by name, as rummy/moves.py: link/ imports no game's package)
-                hide = __import__("rummy.hide", None, None, ("Hid",))
-            else:
-                from link import hide
-            self.hidden = hide.Hid(self)
+            self.hidden = moves.hidden_side()(self)
         self.random = nonce or entropy.random_bytes
         self.fw = bytes(firmware)
         self.peer_fw = b""
@@ -189,15 +184,8 @@ class Link:
             self.deal().poll(self, now)     # once our REVEAL is out, the peer's must come
         if self.syncing is not None:
             self.repair().poll(self, now)   # a catch-up the peer owes has a clock
-        if self.serving is not None:
-            if not self.t.queue:
-                self.repair().pump(self)
-        elif self._lazy and (self.phase == PLAYING or self.phase == ENDED) and self.syncing is None:
-            # moves flow: the handshake and the repair leave the heap, ~6 KB a
-            # Pico keeps for the game (docs/memory.md "link handshake")
-            from memory import drop
-            drop(("link.deal", "link.repair", "link.moves_burako"))
-            self._lazy = False
+        if self.serving is not None and not self.t.queue:
+            self.repair().pump(self)
         s = self.state
         if s != self._shown:
             self._shown = s
@@ -346,23 +334,20 @@ class Link:
                 "dups": t.dups, "bad_frames": t.rx.bad, "resets": t.resets,
                 "refused": self.refused, "repairs": self.repairs}
 
-    # --- the code loaded only while needed (poll() drops it once moves flow) ---
+    # --- the handshake's, the repair's and the game's modules ------------------
     def deal(self):
         """link/deal.py: the handshake, a resume."""
-        self._lazy = True
         from link import deal
         return deal
 
     def repair(self):
         """link/repair.py: catching up, repair."""
-        self._lazy = True
         from link import repair
         return repair
 
     def game_module(self):
         """The game module (new_game, rules_at, decode...)."""
-        self._lazy = True
-        return game_module(self.variant == _RUMMY)
+        return self.moves
 
     # --- match state ---------------------------------------------------------
     def new_match_state(self):

@@ -1,7 +1,6 @@
 # Rummy israeli's side of a link session (rummy/rules.py, docs/rules.md
 # R13; the game module link/session.py loads for variant "rummy": the same
-# names as link/moves_burako.py). Imports nothing of Burako's engine: a
-# Rummy match unloads it (rummy/swap.py, docs/memory.md "Rummy").
+# names as link/moves_burako.py). Imports nothing of Burako's engine.
 #
 # A move's bytes (docs/link.md "Rummy"): the kind (DRAW 0, PLAY 1, PASS 2,
 # NEXT 3); a PLAY then holds the meld count of the whole new table and each
@@ -37,6 +36,12 @@ def rules_at(v):
 
 def new_game(hands, seed, target):
     return rules.Game(2, seed, hands, target)
+
+
+def hidden_side():
+    """Hidden hands' side of a Rummy session (rummy/hide.py)."""
+    from rummy.hide import Hid
+    return Hid
 
 
 def put_move(out, mv, g):

@@ -98,19 +98,19 @@ _alt = None
 
 
 def use(code):
-    """Load the language `code` ("es", "it", "en"); unloads the previous one."""
+    """Use the language `code` ("es", "it", "en"; any other: Spanish)."""
     global _mod, _code
     if code not in LANGS:
         code = "es"
     if code == _code:
         return
-    if _mod is not None:
-        # out of sys.modules and out of the package too: the package's attribute alone kept
-        # every language seen in RAM, ~6 KB each (docs/memory.md "language")
-        from memory import drop
-        drop(("ui.lang_" + _code,))
-        _mod = None
-    _mod = __import__("ui.lang_" + code, None, None, ("MSG",))
+    if code == "it":
+        from ui import lang_it as m
+    elif code == "en":
+        from ui import lang_en as m
+    else:
+        from ui import lang_es as m
+    _mod = m
     _code = code
     cards(_cards)
 
@@ -138,17 +138,26 @@ def t(i):
 
 
 def tx(i):
-    """The link cable's text i: 0-16 are the language's LINK table (always loaded), from 17
-    the link's end and "give up?" (ui/link_<code>.py, imported only when first asked for:
-    docs/memory.md "link texts"). Here, below every link module, so none of them imports
-    another for it."""
-    import sys
+    """The link cable's text i: 0-16 are the language's LINK table, from 17 the link's end,
+    "give up?" and hidden hands' (ui/link_<code>.py)."""
     if i < 17:
         return _mod.LINK[i]
-    n = "ui.link_" + _code
-    if n not in sys.modules:
-        __import__(n)
-    return sys.modules[n].TX[i - 17]
+    return link_texts()[i - 17]
+
+
+def link_texts():
+    if _code == "it":
+        from ui.link_it import TX
+    elif _code == "en":
+        from ui.link_en import TX
+    else:
+        from ui.link_es import TX
+    return TX
+
+
+def tx_count():
+    """How many link texts this language has (its LINK table's and ui/link_<code>.py's)."""
+    return 17 + len(link_texts())
 
 
 def tiles(s, cards=False):

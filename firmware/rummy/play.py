@@ -1,0 +1,272 @@
+# A Rummy israelí match on this console (docs/rummy.md): the game, which seats the AI plays, the
+# seat whose rack is shown, the save (the transcript, appended at turn boundaries), the AI's
+# pace, and the flow between its screens (the table, kept for the whole match, the hand-off, the
+# hand's and the match's ends). Over the link cable (cable: ui/cable.py) the local seat's moves go
+# to the Link and the peer's come back through peer_moved(); the peer's seat reads as an AI's.
+from rummy import rules
+from rummy.text import tx, SAVE, DREW, PASSED, PLAYED, CLOSED, RACK_N_TEXT
+from engine import tiles
+from ui import gfx
+from ui import lang
+from ui import screen as regions
+from ui.gfx import WHITE, CURSOR
+
+
+def table_tiles(melds):
+    n = 0
+    for meld in melds:
+        n += len(meld)
+    return n
+
+
+class Play:
+    """app: the console. g: the match's Game. seats: bit p, seat p is the AI's (over the cable:
+    the peer's). level: its AIs' level (0: none). stored: the save holds this match's head
+    already (a match continued from it). cable: the link cable's, or None."""
+
+    def __init__(self, app, g, seats, level, stored=0, cable=None):
+        from rummy.game import GAME
+        self.app = app
+        self.game = g
+        self.seats = seats
+        self.ais = [None] * g.n
+        if seats and level:
+            # the AI is imported when a match needs it: a match of people holds none
+            from rummy.ai import RummyAI
+            for p in range(g.n):
+                if (seats >> p) & 1:
+                    self.ais[p] = RummyAI(level)
+        self.viewer = self.first_human(g.turn)
+        # the save is the transcript, appended to rummy.sav at each turn boundary: only the move
+        # lines not yet written stay in memory (a whole match's lines are tens of KB), none when
+        # no person plays
+        self.lines = []
+        self.stored = stored
+        self.logged = 0
+        self.cable = cable
+        self.next_ai = app.now + app.ai_ms
+        self.log_due = False        # the finished linked match waits for a quiet cable
+        self.pending = None         # over the cable: the AI's move, played in the next frame
+        self.table = GAME.table(app)    # the console's one Rummy table, now this match's
+        self.table.begin(self)
+
+    # --- seats -----------------------------------------------------------------
+    def human(self, seat):
+        return not (self.seats >> seat) & 1
+
+    def humans(self):
+        n = 0
+        for p in range(self.game.n):
+            n += self.human(p)
+        return n
+
+    def first_human(self, start):
+        for i in range(self.game.n):
+            p = (start + i) % self.game.n
+            if self.human(p):
+                return p
+        return start
+
+    def due(self, now):
+        return _diff(now, self.next_ai) >= 0
+
+    # --- moves -----------------------------------------------------------------
+    def play(self, mv):
+        """Play mv for the seat to move (over the cable: send it); the reason code (0: played)."""
+        g = self.game
+        seat = g.turn
+        err = self.cable.link.send_move(mv) if self.cable is not None else g.play(mv)
+        if err:
+            return err
+        if self.humans() and self.cable is None:
+            self.lines.append(rules.line(seat, mv))
+        self.after(seat, mv)
+        return 0
+
+    def peer_moved(self, seat, mv):
+        """The peer's move over the cable, already played on the game."""
+        self.after(seat, mv)
+
+    def after(self, seat, mv):
+        """The screens' answer to mv, already played by seat (here, or by the peer)."""
+        g = self.game
+        t = self.table
+        kind = mv[0]
+        name = lang.t(lang.P) + gfx.NUMS[seat + 1] + " "
+        if kind == rules.DRAW:
+            t.message = name + tx(DREW)
+        elif kind == rules.PASS:
+            t.message = name + tx(PASSED)
+        elif kind == rules.PLAY:
+            # the tiles laid: the new table's beyond the old one's
+            t.message = name + tx(CLOSED if g.closer == seat else PLAYED) + " " + \
+                str(table_tiles(mv[1]) - t.tiles_before) + " " + tx(RACK_N_TEXT)
+        else:
+            t.message = ""
+        t.tiles_before = table_tiles(g.table)
+        t.message_colour = WHITE if (self.seats >> seat) & 1 else CURSOR
+        t.error = 0
+        if kind != rules.DRAW or g.phase != rules.P_PLAY:
+            if g.phase >= rules.P_HAND_OVER or g.turn != seat:
+                if self.humans() and self.cable is None:
+                    self.save()
+            self.enter()
+        elif self.human(seat) and not self.ais[seat]:
+            if self.cable is None:
+                self.save()         # the drawn tile stays drawn: saved before it is shown
+            t.workbench()
+            # the drawn tile is the last of the rack: show it
+            t.cursor = len(g.racks[seat]) - 1
+            t.fix_scroll()
+        self.app.dirty = regions.ALL
+
+    def enter(self):
+        """The screen for the position after a move: match end, hand end, hand-off, the table."""
+        from rummy.ends import MatchEnd, HandEnd, Handoff
+        g = self.game
+        app = self.app
+        t = self.table
+        if g.phase == rules.P_MATCH_OVER:
+            app.show(MatchEnd(self))
+            if self.cable is not None:
+                if self.cable.link.dirty and not self.logged:
+                    self.log_due = True     # logged once the cable is quiet
+            else:
+                if not self.logged:
+                    self.log()
+                self.remove_save()
+        elif g.phase == rules.P_HAND_OVER:
+            app.show(HandEnd(self))
+            self.next_ai = app.now + 4 * app.ai_ms
+        else:
+            turn = g.turn
+            if self.humans() == 0:
+                self.viewer = turn
+                app.show(t)
+            elif self.human(turn) and turn != self.viewer and self.humans() > 1:
+                self.viewer = turn
+                app.show(Handoff(self))
+            else:
+                app.show(t)
+            if self.human(turn) and not self.ais[turn] and g.phase == rules.P_PLAY:
+                t.workbench()
+            else:
+                t.bench = None
+        t.focus = 0
+        app.dirty = regions.ALL
+
+    # --- the save and the score log --------------------------------------------
+    def save(self):
+        app = self.app
+        try:
+            with open(app.board.storage.path(SAVE), "a" if self.stored else "w") as f:
+                if not self.stored:
+                    f.write("# seats %d level %d\n" % (self.seats, app.settings.level))
+                    f.write(rules.header(self.game))
+                for line in self.lines:
+                    f.write(line)
+            self.stored = 1
+            self.lines = []
+        except OSError:
+            pass
+
+    def remove_save(self):
+        try:
+            import os
+            os.remove(self.app.board.storage.path(SAVE))
+        except OSError:
+            pass
+
+    def log(self):
+        """The match into the score log; a linked match's under the link's id (the same on both
+        consoles; both seats people, as a linked Burako match logs)."""
+        g = self.game
+        app = self.app
+        cable = self.cable
+        seats = ""
+        for p in range(g.n):
+            seats += "A" if (self.seats >> p) & 1 and cable is None else "H"
+        if cable is None:
+            from link import entropy
+            match_id = entropy.random_bytes(8)
+        else:
+            match_id = cable.link.match_id
+        rec = {"variant": "rummy", "seats": seats, "final": list(g.scores),
+               "winner": g.winners[0] if len(g.winners) == 1 else None,
+               "id": int.from_bytes(match_id, "little")}
+        if cable is not None:
+            # this console's seat (the other console logs the same match from its side) and the
+            # names the HELLOs carried, as burako/record.py does
+            link = cable.link
+            rec["own_seats"] = [link.seat]
+            names = link.names
+            if names[0] or names[1]:
+                rec["names"] = [names[1] or None, names[1] or None]
+                rec["names"][link.seat] = names[0] or None
+        import scorelog
+        try:
+            rec["hands"] = [list(h) for h in g.history[-scorelog.MAX_HANDS:]]
+            scorelog.append(app.board.storage.path(scorelog.FILENAME), rec)
+            self.logged += 1
+        except (OSError, ValueError):
+            pass        # a full or failing flash must not stop the game
+
+    def log_match(self):
+        """(ui/cable.py) the finished linked match, once the cable is quiet."""
+        self.log_due = False
+        self.log()
+
+    # --- over the cable (ui/cable.py) --------------------------------------------
+    def boundary(self):
+        """A moment to write rlink.sav: a turn's boundary (a turn's draw is not one; with the
+        stock gone every move is)."""
+        g = self.game
+        return g.phase != rules.P_PLAY or not g.stock
+
+    def over(self):
+        return self.game.phase == rules.P_MATCH_OVER
+
+    def sending(self, mv):
+        pass
+
+    def note(self, text):
+        from ui.gfx import ERR
+        t = self.table
+        t.message = text
+        t.message_colour = ERR
+        self.app.dirty = regions.ALL
+
+    def hidden_news(self, h, cable):
+        """What hidden hands change without a move (rummy/hide.py): the hand-end check's
+        progress by tens on the hand end's screen (the hand is counted once both keys are
+        checked, then the count); our drawn tile opened: the draw's answer again, the workbench
+        with the tile under the cursor."""
+        from rummy.text import T_CHECKING
+        from rummy.ends import HandEnd
+        g = self.game
+        t = self.table
+        app = self.app
+        if h.stage == 2:
+            p = h.progress() // 10 * 10
+            if p != cable.bar:
+                cable.bar = p
+                t.message = lang.tx(T_CHECKING) + " " + str(p) + "%"
+                t.message_colour = WHITE
+                app.dirty = regions.ALL
+        elif cable.bar >= 0:
+            cable.bar = -1
+            if isinstance(app.screen, HandEnd):
+                t.message = ""
+                self.enter()        # counted: the hand's score, or the match's end
+        if h.want != cable.want:
+            cable.want = h.want
+            if not h.want and app.screen is t and t.bench is None and not self.ais[g.turn] \
+                    and g.phase == rules.P_PLAY and g.turn == cable.link.seat:
+                self.after(g.turn, (rules.DRAW, ()))   # our drawn tile is open: the bench
+            app.dirty = regions.ALL
+
+
+try:
+    from time import ticks_diff as _diff
+except ImportError:
+    from hal.clock import ticks_diff as _diff

@@ -1,0 +1,124 @@
+# The title: continue the saved game (when there is one), a new game, the language, the link
+# cable 1v1 (its deal: hidden hands or the open deal, Left/Right), and every other game of
+# ui/games.py (Rummy israelí).
+from engine import tiles
+from hal import keys
+from ui import lang
+from ui import screen as regions
+from ui.screen import Screen
+from ui.games import GAMES, BURAKO
+from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, HILITE
+
+# the rows (without a save there is no Continue and the others move up)
+CONTINUE = 0
+NEW = 1
+LANGUAGE = 2
+CABLE = 3
+OTHERS = 4          # the other games, one row each
+T_CABLE = 0         # the link's texts (ui/lang.py tx()): the entry, " (continue)", "Hidden deal"
+T_RESUME = 1
+T_HIDDEN = 24
+
+# per glass (short, tall: ui/gfx.py Layout): the name's top, the menu's top and its step, the
+# damaged save's line from the bottom. A short glass (135 rows) has no room for the tiles
+GEOMETRY = ((4, 40, 19, 12), (28, 120, 22, 40))
+
+
+class Title(Screen):
+    name = "title"
+
+    def __init__(self, app):
+        super().__init__(app)
+        app.dress(False)            # the title's tiles and words are Burako's
+        self.has_save = BURAKO.has_save(app.board.storage)
+        self.row = 0
+        self.linked = False         # link.sav exists (read when the title is drawn whole)
+
+    def rows(self):
+        return OTHERS + len(GAMES) - 1
+
+    def key(self, k):
+        app = self.app
+        first = 0 if self.has_save else 1
+        count = self.rows() - first
+        if k & keys.UP:
+            self.row = (self.row - 1) % count
+            app.dirty |= regions.MELDS
+        elif k & keys.DOWN:
+            self.row = (self.row + 1) % count
+            app.dirty |= regions.MELDS
+        item = self.row + first
+        if item == LANGUAGE and k & (keys.LEFT | keys.RIGHT | keys.A | keys.PRESS):
+            i = lang.LANGS.index(lang.code())
+            i = (i + (2 if k & keys.LEFT else 1)) % 3
+            lang.use(lang.LANGS[i])
+            app.dirty = regions.ALL
+        elif item == CABLE and k & (keys.LEFT | keys.RIGHT) and not self.linked:
+            # hidden hands or the open deal for a new linked match
+            from ui.cable import hidden_ok
+            app.settings.hidden = not app.settings.hidden and hidden_ok()
+            app.dirty |= regions.MELDS
+        elif k & (keys.A | keys.PRESS):
+            if item == CONTINUE:
+                code = lang.code()
+                try:
+                    resumed = BURAKO.resume(app)
+                except Exception:           # a damaged save (engine/codec.py CodecError)
+                    resumed = False
+                    app.kept["bad_save"] = True
+                if resumed:
+                    lang.use(code)  # the language on the title is the player's latest choice
+                else:
+                    self.has_save = False
+                    self.row = 0
+                    app.dirty = regions.ALL
+            elif item == CABLE:
+                from ui.cable import Cable
+                Cable.open(app, BURAKO)
+            elif item >= OTHERS:
+                GAMES[item - OTHERS + 1].setup(app)
+            else:
+                BURAKO.setup(app)
+
+    def draw(self, dirty):
+        app = self.app
+        p = app.painter
+        tall = p.lay.tall
+        y_name, y0, dy, up = GEOMETRY[tall]
+        if dirty & regions.CLEAR:
+            p.fill(0, 0, p.w, p.h, FELT_DARK)
+            p.big(24, y_name, "BURAKO", WHITE, 4)
+            if tall:
+                x = 50
+                for t in (tiles.tile(0, 1), tiles.tile(1, 2), tiles.tile(2, 3), tiles.JOKER, tiles.tile(3, 13)):
+                    p.tile(x, 72, t, 0, FELT_DARK)
+                    x += 28
+                p.text(0, 226, p.w, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
+            # a linked match waits to resume (link.sav): the entry says so
+            self.linked = app.board.storage.exists(BURAKO.link_save)
+        first = 0 if self.has_save else 1
+        for i in range(max(5, self.rows() - first)):
+            item = i + first
+            if item >= self.rows():
+                p.fill(0, y0 + i * dy, p.w, 14, FELT_DARK)
+                continue
+            if item == CONTINUE:
+                s = lang.t(lang.CONTINUE)
+            elif item == NEW:
+                s = lang.t(lang.NEW)
+            elif item == CABLE:
+                s = lang.tx(T_CABLE)
+                if self.linked:
+                    s += lang.tx(T_RESUME)              # " (continue)"
+                elif app.settings.hidden:
+                    s = lang.tx(T_HIDDEN) + " 1v1"      # "Hidden deal 1v1"
+            elif item >= OTHERS:
+                s = GAMES[item - OTHERS + 1].title
+            else:
+                s = lang.t(lang.LANGUAGE) + ": < " + lang.t(lang.LANGNAME) + " >"
+            on = i == self.row
+            p.fill(20, y0 - 2 + i * dy, 200, 14, HILITE if on else FELT_DARK)
+            p.text(20, y0 + i * dy, 200, s, CURSOR if on else WHITE, HILITE if on else FELT_DARK, 1)
+        if app.kept.get("bad_save"):
+            # without a save the menu has four rows: the fifth row's place is free
+            p.text(0, p.h - up, p.w, lang.t(lang.BAD_SAVE), ERR, FELT_DARK, 1)
