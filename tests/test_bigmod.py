@@ -10,7 +10,6 @@ reach every row length and carry.
 """
 import ast
 import ctypes
-import os
 import random
 import shutil
 import subprocess
@@ -94,7 +93,8 @@ def test_modexp_in_the_hidden_hands_group(modexp, base, exponent):
     assert power(modexp, base, exponent, P) == pow(base, exponent, P)
 
 
-@pytest.mark.parametrize("m", [3, 5, 0xFFFFFFFF, (1 << 32) + 1, (1 << 255) + 1, P, hidden.Q, LIMIT - 1])
+@pytest.mark.parametrize("m", [3, 5, 0xFFFFFFFF, (1 << 32) + 1, (1 << 255) + 1, P, hidden.Q, LIMIT - 1],
+                         ids=["3", "5", "2^32-1", "2^32+1", "2^255+1", "P", "Q", "2^256-1"])
 def test_modexp_edge_cases(modexp, m):
     """x^0 = 1 (0^0 too, as Python says), 0^e = 0, 1^e = 1, (m-1)^e = +-1; every exponent length
     from 1 to 300 bits at its lowest (2^(k-1)) and highest (2^k - 1); the smallest and largest
@@ -119,7 +119,7 @@ def test_modexp_exponent_bytes_beyond_its_top_are_ignored(modexp):
 @pytest.mark.parametrize("base, m, status", [
     (1, 0, BAD_MODULUS), (0, 1, BAD_MODULUS), (1, 2, BAD_MODULUS), (1, 4, BAD_MODULUS),
     (1, P + 1, BAD_MODULUS), (3, 3, BASE_TOO_BIG), (P, P, BASE_TOO_BIG), (LIMIT - 1, P, BASE_TOO_BIG),
-])
+], ids=["m=0", "m=1", "m=2", "m=4", "m=P+1", "base=m=3", "base=m=P", "base=2^256-1"])
 def test_modexp_refuses_what_it_does_not_handle(modexp, base, m, status):
     assert modexp_call(modexp, base, b"\x03", m) == (status, None)
 
