@@ -45,7 +45,35 @@ def modexp(tmp_path_factory):
     so.modexp_pow.restype = ctypes.c_int
     so.modexp_pow.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t,
                               ctypes.c_char_p]
+    so.modexp_jacobi.restype = ctypes.c_int
+    so.modexp_jacobi.argtypes = [ctypes.POINTER(ctypes.c_int), ctypes.c_char_p, ctypes.c_char_p]
     return so
+
+
+def jacobi(a, n):
+    """The Jacobi symbol (a / n) for odd n >= 3, written from its definition's rules (Python)."""
+    a %= n
+    t = 1
+    while a:
+        while a % 2 == 0:
+            a //= 2
+            if n % 8 in (3, 5):
+                t = -t
+        a, n = n, a
+        if a % 4 == 3 and n % 4 == 3:
+            t = -t
+        a %= n
+    return t if n == 1 else 0
+
+
+def jacobi_call(so, a, n):
+    """(status, symbol or None)."""
+    symbol = ctypes.c_int(7)
+    status = so.modexp_jacobi(ctypes.byref(symbol), a.to_bytes(BYTES, "little"), n.to_bytes(BYTES, "little"))
+    if status != OK:
+        assert symbol.value == 7, "an error left the symbol alone"
+        return status, None
+    return status, symbol.value
 
 
 def modexp_call(so, base, exponent_bytes, modulus):
@@ -124,6 +152,28 @@ def test_modexp_refuses_what_it_does_not_handle(modexp, base, m, status):
     assert modexp_call(modexp, base, b"\x03", m) == (status, None)
 
 
+@settings(max_examples=600, deadline=None)
+@given(cases())
+def test_jacobi_is_the_symbol(modexp, case):
+    a, _, n = case
+    assert jacobi_call(modexp, a, n) == (OK, jacobi(a, n))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, P - 1))
+def test_jacobi_modulo_p_says_what_eulers_criterion_says(modexp, v):
+    """For the hidden hands' prime: 1 exactly for the squares (link/hidden.py is_square)."""
+    assert jacobi_call(modexp, v, P) == (OK, 1 if pow(v, hidden.Q, P) == 1 else -1)
+
+
+def test_jacobi_of_shared_factors_and_the_edges(modexp):
+    assert jacobi_call(modexp, 0, P) == (OK, 0) and jacobi_call(modexp, 1, P) == (OK, 1)
+    assert jacobi_call(modexp, 3, 9) == (OK, 0) and jacobi_call(modexp, 21, 35) == (OK, 0)
+    assert jacobi_call(modexp, LIMIT - 2, LIMIT - 1) == (OK, jacobi(LIMIT - 2, LIMIT - 1))
+    assert jacobi_call(modexp, 2, 4) == (BAD_MODULUS, None) and jacobi_call(modexp, 0, 1) == (BAD_MODULUS, None)
+    assert jacobi_call(modexp, P, P) == (BASE_TOO_BIG, None)
+
+
 # --- the module in the console's UF2, on the virtual Pico ----------------------------------
 
 def device_cases(count=300, seed=20251202):
@@ -148,6 +198,7 @@ DEVICE_SCRIPT = """\
 import gc, bigmod
 cases = {cases!r}
 print('POW', [bigmod.pow(b, e, m) for b, e, m in cases])
+print('JACOBI', [bigmod.jacobi(b, m) for b, e, m in cases])
 # MicroPython's own built-in, on the device (slow there: the first {builtin} cases; it says
 # pow(0, 0, m) is 0 where CPython and bigmod say 1)
 print('BUILTIN', [bigmod.pow(b, e, m) == pow(b, e, m) for b, e, m in cases[:{builtin}] if b or e])
@@ -158,6 +209,13 @@ def why(*args):
         return type(exc).__name__
     return 'none'
 print('REFUSED', [why(*a) for a in {refused!r}] + [why(1.0, 2, 7)])
+def why_jacobi(*args):
+    try:
+        bigmod.jacobi(*args)
+    except (ValueError, TypeError) as exc:
+        return type(exc).__name__
+    return 'none'
+print('REFUSED_JACOBI', [why_jacobi(*a) for a in [(1, 8), (1, 1), (7, 7), (-1, 7), (1, {limit})]] + [why_jacobi(1.0, 7)])
 def alloc(*args):
     gc.collect()
     before = gc.mem_alloc()
@@ -179,7 +237,7 @@ def device_run(tmp_path_factory):
 
     vpico_or_skip()
     uf2 = project_uf2("pico_lcd_13")
-    script = DEVICE_SCRIPT.format(cases=device_cases(), builtin=100, refused=REFUSED, p=P)
+    script = DEVICE_SCRIPT.format(cases=device_cases(), builtin=100, refused=REFUSED, p=P, limit=LIMIT + 1)
     with rp2040.VPico(tmp_path_factory.mktemp("bigmod") / "flash.bin", uf2=uf2) as pico:
         pico.settle(800, after_ns=0)
         out = rp2040.mpremote(pico.port, "exec", script, timeout=900)
@@ -198,10 +256,15 @@ def test_the_uf2s_bigmod_pow_is_pow_on_the_device(device_run):
     assert len(device_run["BUILTIN"]) >= 95 and all(device_run["BUILTIN"])
 
 
+def test_the_uf2s_bigmod_jacobi_is_the_symbol_on_the_device(device_run):
+    assert device_run["JACOBI"] == [jacobi(b, m) for b, e, m in device_cases()]
+
+
 def test_the_uf2s_bigmod_refuses_what_it_does_not_handle(device_run):
     """ValueError (a caller's cue to fall back to pow()) for an even, too small or too large
     modulus, a base not below it and anything negative; TypeError for what is not an int."""
     assert device_run["REFUSED"] == ["ValueError"] * len(REFUSED) + ["TypeError"]
+    assert device_run["REFUSED_JACOBI"] == ["ValueError"] * 5 + ["TypeError"]
 
 
 def test_the_uf2s_bigmod_allocates_only_its_result(device_run):

@@ -15,6 +15,10 @@
 //     try: y = power(b, e, m)
 //     except ValueError: y = pow(b, e, m)
 //
+// bigmod.jacobi(value, mod) -> the Jacobi symbol (value / mod), 1, -1 or 0, under the same
+// limits (0 <= value < mod, mod odd, 3 <= mod < 2**256) and errors: for the prime P, whether an
+// element off the wire is a square (link/hidden.py is_square) without a full exponentiation.
+//
 // pow(0, 0, mod) is 1 here, as in CPython (MicroPython's built-in says 0).
 // Not constant-time (the time follows the exponent's bits): the hidden hands' secrets live for
 // one hand and are revealed at its end. Allocates nothing but the result.
@@ -45,10 +49,10 @@ static const mpz_t *int_as_mpz(mp_obj_t arg, mpz_t *fixed, mpz_dig_t *digits) {
     } else if (mp_obj_is_exact_type(arg, &mp_type_int)) {
         z = &((mp_obj_int_t *)MP_OBJ_TO_PTR(arg))->mpz;
     } else {
-        mp_raise_TypeError(MP_ERROR_TEXT("bigmod.pow needs ints"));
+        mp_raise_TypeError(MP_ERROR_TEXT("bigmod needs ints"));
     }
     if (mpz_is_neg(z)) {
-        mp_raise_ValueError(MP_ERROR_TEXT("bigmod.pow: negative argument"));
+        mp_raise_ValueError(MP_ERROR_TEXT("bigmod: negative argument"));
     }
     return z;
 }
@@ -94,9 +98,33 @@ static mp_obj_t bigmod_pow(mp_obj_t base_in, mp_obj_t exp_in, mp_obj_t mod_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(bigmod_pow_obj, bigmod_pow);
 
+static mp_obj_t bigmod_jacobi(mp_obj_t value_in, mp_obj_t mod_in) {
+    mpz_t value_fixed, mod_fixed;
+    mpz_dig_t value_digits[MPZ_NUM_DIG_FOR_INT], mod_digits[MPZ_NUM_DIG_FOR_INT];
+    const mpz_t *value = int_as_mpz(value_in, &value_fixed, value_digits);
+    const mpz_t *mod = int_as_mpz(mod_in, &mod_fixed, mod_digits);
+    uint8_t value_bytes[MODEXP_BYTES], mod_bytes[MODEXP_BYTES];
+    if (!to_bytes(mod, mod_bytes)) {
+        mp_raise_ValueError(MP_ERROR_TEXT("bigmod.jacobi: mod >= 2**256"));
+    }
+    if (!to_bytes(value, value_bytes)) {
+        mp_raise_ValueError(MP_ERROR_TEXT("bigmod.jacobi: value >= mod"));
+    }
+    int symbol = 0;
+    switch (modexp_jacobi(&symbol, value_bytes, mod_bytes)) {
+        case MODEXP_BAD_MODULUS:
+            mp_raise_ValueError(MP_ERROR_TEXT("bigmod.jacobi: mod even or below 3"));
+        case MODEXP_BASE_TOO_BIG:
+            mp_raise_ValueError(MP_ERROR_TEXT("bigmod.jacobi: value >= mod"));
+    }
+    return MP_OBJ_NEW_SMALL_INT(symbol);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(bigmod_jacobi_obj, bigmod_jacobi);
+
 static const mp_rom_map_elem_t bigmod_module_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR___name__), MP_ROM_QSTR(MP_QSTR_bigmod) },
     { MP_ROM_QSTR(MP_QSTR_pow), MP_ROM_PTR(&bigmod_pow_obj) },
+    { MP_ROM_QSTR(MP_QSTR_jacobi), MP_ROM_PTR(&bigmod_jacobi_obj) },
 };
 static MP_DEFINE_CONST_DICT(bigmod_module_globals, bigmod_module_globals_table);
 

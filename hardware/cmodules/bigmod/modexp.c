@@ -326,3 +326,67 @@ int modexp_pow(uint8_t *result, const uint8_t *base, const uint8_t *exponent, si
     bytes_from_limbs(result, acc);
     return MODEXP_OK;
 }
+
+static int is_zero(const uint32_t *a) {
+    uint32_t any = 0;
+    for (int j = 0; j < LIMBS; ++j) {
+        any |= a[j];
+    }
+    return any == 0;
+}
+
+static int is_one(const uint32_t *a) {
+    uint32_t high = 0;
+    for (int j = 1; j < LIMBS; ++j) {
+        high |= a[j];
+    }
+    return a[0] == 1 && high == 0;
+}
+
+// a >>= 1
+static void halve(uint32_t *a) {
+    for (int j = 0; j < LIMBS - 1; ++j) {
+        a[j] = a[j] >> 1 | a[j + 1] << 31;
+    }
+    a[LIMBS - 1] >>= 1;
+}
+
+int modexp_jacobi(int *symbol, const uint8_t *value, const uint8_t *modulus) {
+    uint32_t a[LIMBS], n[LIMBS];
+    limbs_from_bytes(n, modulus);
+    limbs_from_bytes(a, value);
+    uint32_t high = 0;
+    for (int j = 1; j < LIMBS; ++j) {
+        high |= n[j];
+    }
+    if (!(n[0] & 1) || (high == 0 && n[0] < 3)) {
+        return MODEXP_BAD_MODULUS;
+    }
+    if (at_least(a, n)) {
+        return MODEXP_BASE_TOO_BIG;
+    }
+    // the binary algorithm: halving a flips the sign where n = 3 or 5 mod 8 ((2/n)); swapping
+    // two odd numbers flips it where both are 3 mod 4 (reciprocity); a - n keeps it
+    int t = 1;
+    while (!is_zero(a)) {
+        while (!(a[0] & 1)) {
+            halve(a);
+            uint32_t r = n[0] & 7;
+            if (r == 3 || r == 5) {
+                t = -t;
+            }
+        }
+        if (!at_least(a, n)) {
+            uint32_t swap[LIMBS];
+            memcpy(swap, a, sizeof(swap));
+            memcpy(a, n, sizeof(swap));
+            memcpy(n, swap, sizeof(swap));
+            if ((a[0] & 3) == 3 && (n[0] & 3) == 3) {
+                t = -t;
+            }
+        }
+        subtract(a, n);
+    }
+    *symbol = is_one(n) ? t : 0;    // n ends as gcd(a, n): not 1, they share a factor
+    return MODEXP_OK;
+}

@@ -21,4 +21,10 @@
 int modexp_pow(uint8_t *result, const uint8_t *base, const uint8_t *exponent, size_t exponent_len,
     const uint8_t *modulus);
 
+// *symbol = the Jacobi symbol (value / modulus): 1, -1, or 0 where they share a factor; for a
+// prime modulus, 1 says value is a nonzero square. Same arguments' limits as modexp_pow (a
+// value below the modulus, an odd modulus of at least 3), same errors; a few hundred
+// shifts and subtractions where Euler's criterion takes a full exponentiation.
+int modexp_jacobi(int *symbol, const uint8_t *value, const uint8_t *modulus);
+
 #endif // BURAKO_MODEXP_H
