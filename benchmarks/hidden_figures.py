@@ -3,9 +3,10 @@ goals: the deal of one hand <= 10 s, one draw <= 300 ms, the hand-end check <= 1
 
     nice -n 10 .venv/bin/python benchmarks/hidden_figures.py [--json] [--no-vpico]
 
-- RP2040 time: both consoles' Hands on the virtual Pico (the stock MicroPython v1.27.0 rp2
-  firmware on rp2040js, 125 MHz; link/hidden.py compiled by mpy-cross and copied onto its
-  filesystem: tests/guests/hidden_pico.py), each step timed on the board with ticks_us. The two
+- RP2040 time: both consoles' Hands on the virtual Pico running the console's UF2 (rp2040js,
+  125 MHz; link/hidden.py frozen in, bigmod's pow() and Jacobi symbol in C:
+  tests/guests/hidden_pico.py), each step timed on the board with ticks_us. Without a built UF2
+  (`make uf2`) it says so and prints the rest. The two
   consoles run in parallel on two boards, so the hand's times are laid out from the steps: the
   shuffle is a pipeline (A encrypts element i+1 while B encrypts element i; one element a SHUF
   frame; stop-and-wait: A's next frame leaves when B, having taken the last, acks it), then B's
@@ -47,12 +48,12 @@ def vpico_steps():
     why = rp2040.missing()
     if why:
         return None, why
+    uf2 = rp2040.project_uf2()
+    if uf2 is None:
+        return None, f"no UF2 in {rp2040.uf2_dir()}: build it with `make uf2`"
     with tempfile.TemporaryDirectory(prefix="burako-hidden-") as d:
-        build = wasi.compile_firmware(os.path.join(d, "build"))
-        with rp2040.VPico(flash=os.path.join(d, "flash.bin")) as pico:
-            rp2040.mpremote(pico.port, "mkdir", ":link")
-            for name in ("__init__.mpy", "hidden.mpy"):
-                rp2040.mpremote(pico.port, "cp", os.path.join(build, "link", name), ":link/" + name)
+        with rp2040.VPico(os.path.join(d, "flash.bin"), uf2=uf2) as pico:
+            pico.settle(800, after_ns=0)
             text = rp2040.mpremote(pico.port, "exec", wasi.program(
                 "hidden_pico.py", sa=secret("fig-a").hex(), sb=secret("fig-b").hex()), timeout=1800)
     steps = {}
@@ -67,34 +68,40 @@ def rp2040_figures(steps):
     ms = lambda us: round(us / 1000, 1)  # noqa: E731
     sa, sb = steps["SA"][:106], steps["SB"]
     shuf = 3 + hidden.W                                  # one element a SHUF
+    # both SEALs cross (each console makes its own and takes the other's, in parallel)
+    seal = steps["SEAL_OUT"][0] + frame_us(1 + 2 * hidden.W) + steps["SEAL_IN"][0]
     # the pipeline: A makes element i, sends it when B acked i-1; B takes it on arrival
     a_done = send = b_done = 0.0
     for i in range(106):
         a_done += sa[i]
         send = max(a_done, b_done + 7 * BYTE_US if i else 0.0)
         b_done = send + (shuf + 7) * BYTE_US + sb[i]
-    t = b_done
+    t = seal + b_done
     deck = sum(steps["DO"]) + sum(frame_us(3 + 14 * hidden.W) for _ in range(8)) + sum(steps["DK"])
     t += deck
     # each removes its layer from the other's rack (11 OPENs out), then takes its own (11 in);
     # og/ot alternate A's and B's steps (tests/guests/hidden_pico.py)
     og, ot = steps["OG"], steps["OT"]
-    opn = frame_us(3 + hidden.W + 1)
+    opn = frame_us(3 + hidden.ENTRY)
     t_racks = max(sum(og[0::2]), sum(og[1::2])) + opn + max(sum(ot[0::2]), sum(ot[1::2]))
     deal = t + t_racks
     draw = statistics.median(g + w for g, w in zip(steps["DG"], steps["DT"])) + opn + frame_us(9)
     check = steps["KEY"][0] + sum(steps["CHK"]) + frame_us(1 + hidden.W)
     heap_import, heap_hand = steps["HEAP"][0]
     return {
+        "rp2040_native_bigmod": bool(steps["NATIVE"][0]),
         "rp2040_ms_pow_e128": ms(steps["POWE"][0]), "rp2040_ms_pow_d256": ms(steps["POWD"][0]),
+        "rp2040_ms_builtin_pow_d256": ms(steps["BUILTIN_POWD"][0]),
+        "rp2040_ms_square_check": ms(steps["SQUARE"][0]),
+        "rp2040_ms_seal": ms(seal),
         "rp2040_ms_shuffle_a_per_tile": ms(statistics.median(sa)),
         "rp2040_ms_shuffle_b_per_tile": ms(statistics.median(sb)),
         "rp2040_ms_shuffle_pipeline": ms(b_done),
+        "rp2040_ms_deck_back": ms(deck),
         "rp2040_ms_give_per_tile": ms(statistics.median(og)),
         "rp2040_ms_take_per_tile": ms(statistics.median(ot)),
         "rp2040_ms_deal": ms(deal),
         "rp2040_ms_draw": ms(draw),
-        "rp2040_ms_draw_precomputed": ms(statistics.median(steps["DT"]) + opn + frame_us(9)),
         "rp2040_ms_key_reveal": ms(steps["KEY"][0]),
         "rp2040_ms_hand_end_check": ms(check),
         "rp2040_ms_new_hand": ms(steps["NEW"][0]),
@@ -169,7 +176,7 @@ def wire_figures(draws=40, shown=60):
     assert (a.why, b.why) == (hidden.OK, hidden.OK)
     acks = 7 * (w.frames + deal.frames + per.frames)
     return {"wire_shuffle_bytes": w.bytes, "wire_deal_bytes": deal.bytes,
-            "wire_draw_bytes": 3 + hidden.W + 1 + 7 + 7,
+            "wire_draw_bytes": 3 + hidden.ENTRY + 7 + 7,
             "wire_hand_bytes": w.bytes + deal.bytes + per.bytes + acks,
             "wire_hand_frames": w.frames + deal.frames + per.frames,
             "wire_hand_seconds": round((w.bytes + deal.bytes + per.bytes + acks) * BYTE_US / 1e6, 2)}
