@@ -1,7 +1,7 @@
 """Figures for hidden hands (docs/link.md "Hidden hands"; firmware/link/hidden.py), issue 25's
 goals: the deal of one hand <= 10 s, one draw <= 300 ms, the hand-end check <= 10 s.
 
-    nice -n 10 .venv/bin/python benchmarks/hidden_figures.py [--json] [--no-vpico]
+    nice -n 10 .venv/bin/python benchmarks/hidden_figures.py [--json] [--no-vpico] [--match]
 
 - RP2040 time: both consoles' Hands on the virtual Pico running the console's UF2 (rp2040js,
   125 MHz; link/hidden.py frozen in, bigmod's pow() and Jacobi symbol in C:
@@ -17,6 +17,8 @@ goals: the deal of one hand <= 10 s, one draw <= 300 ms, the hand-end check <= 1
 - MicroPython fuel (the WASI build, -X heapsize=131072) of each step of one console, and the
   protocol's peak heap there (collected between steps, one pow() a step: the heap in use at its
   highest, link/hidden.py imported, one Hand with its deck, and one step's garbage).
+- --match: a hidden linked Burako match (target 1: one hand) between two virtual Picos running
+  the UF2, the App with autoplay on both: the lowest free heap at any frame's end on either board.
 - Bytes on the wire per hand (a 2-player hand: racks of 11, 2 muertos of 11, 40 draws, both
   muertos taken, 60 tiles shown), frames and acks included.
 """
@@ -61,6 +63,45 @@ def vpico_steps():
         k, *v = ln.split()
         steps.setdefault(k, []).append([int(x) for x in v] if len(v) > 1 else int(v[0]))
     return steps, None
+
+
+def match_figures(target=1):
+    """A hidden-hands linked Burako match on two virtual Picos running the console's UF2 (the
+    App with autoplay on both, emulator/guests/pico_link.py): the lowest free heap at any frame's
+    end on either board, and the match's moves; None and why when there is no UF2."""
+    import shutil
+    import time
+    from emulator.runtimes import rp2040
+
+    why = rp2040.missing()
+    if why:
+        return None, why
+    uf2 = rp2040.project_uf2()
+    if uf2 is None:
+        return None, f"no UF2 in {rp2040.uf2_dir()}: build it with `make uf2`"
+    with tempfile.TemporaryDirectory(prefix="burako-hidden-match-") as d:
+        image = os.path.join(d, "flash.bin")
+        with rp2040.VPico(image, uf2=uf2) as pico:
+            pico.settle(800, after_ns=0)        # the first boot formats the filesystem
+        shutil.copyfile(image, os.path.join(d, "b.bin"))
+        a = rp2040.VPico(image, link="listen:0").start()
+        wall = time.monotonic()
+        try:
+            b = rp2040.VPico(os.path.join(d, "b.bin"), link=f"socket://127.0.0.1:{a.listening}").start()
+            try:
+                for p in (a, b):
+                    p.settle(800, after_ns=0)
+                ra, rb = rp2040.link_match((a, b), target=target, hidden=True, low=True, timeout=5400)
+            finally:
+                b.close()
+        finally:
+            a.close()
+    if ra["digest"] != rb["digest"] or not (ra["hidden"] and rb["hidden"]):
+        return None, "the linked boards disagree about the match, or dealt it open"
+    return {"rp2040_match_low_free_bytes": min(ra["low_free"], rb["low_free"]),
+            "rp2040_match_moves": ra["count"], "rp2040_match_hands": len(ra["history"]),
+            "rp2040_match_frames": max(ra["frames"], rb["frames"]),
+            "rp2040_match_wall_s": round(time.monotonic() - wall, 1)}, None
 
 
 def rp2040_figures(steps):
@@ -186,6 +227,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="end with one flat JSON object")
     ap.add_argument("--no-vpico", action="store_true", help="skip the virtual Pico (fuel and wire only)")
+    ap.add_argument("--match", action="store_true",
+                    help="also a whole hidden linked match on two virtual Picos (the UF2's lowest free heap; slow)")
     a = ap.parse_args()
     fig = {"group_bits": hidden.P.bit_length(), "key_bits": 128}
     fig.update(wire_figures())
@@ -196,6 +239,12 @@ def main():
             print(f"hidden_figures: no virtual Pico ({why})", file=sys.stderr)
         else:
             fig.update(rp2040_figures(steps))
+        if a.match:
+            got, why = match_figures()
+            if got is None:
+                print(f"hidden_figures: no linked match ({why})", file=sys.stderr)
+            else:
+                fig.update(got)
     fig = {"hidden_" + k: v for k, v in fig.items()}   # one namespace in benchmarks/run.py's union
     for k, v in fig.items():
         print(f"{k:44} {v}")
