@@ -2,7 +2,7 @@
 whose first hand lets J1 lay a meld."""
 
 from emulator.display import Display
-from ui import app as ui_app
+from ui import screen as regions
 from ai.basic import find_meld
 from engine import game
 from engine import rules
@@ -13,17 +13,19 @@ SENTINEL = 0xF81F      # magenta: a pixel a full redraw leaves unpainted shows u
 def full_redraw(app):
     """The pixels a full redraw of the app's present state paints on a blank
     panel the size of the app's own."""
-    shown = app.display
+    shown = app.painter.d
     fresh = Display(shown.width, shown.height)
     fresh.fill_rect(0, 0, shown.width, shown.height, SENTINEL)
-    app.display = app.painter.d = fresh
-    old = app.view.old_cursor
+    app.painter.d = fresh
+    screen = app.screen
+    # the Burako table remembers the cursor it drew last (its partial redraw's state)
+    old = getattr(screen, "old_cursor", None)
     try:
-        app.dirty = ui_app.D_ALL
-        app.draw()
+        screen.draw(regions.ALL)
     finally:
-        app.display = app.painter.d = shown
-        app.view.old_cursor = old
+        app.painter.d = shown
+        if old is not None:
+            screen.old_cursor = old
     return bytes(fresh.pixels)
 
 
