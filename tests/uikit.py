@@ -1,5 +1,5 @@
-"""Shared by the UI tests: what a full redraw paints, to hold partial redraws to; a seed
-whose first hand lets J1 lay a meld."""
+"""Shared by the UI tests: the console's heap under the WASI harness; what a full redraw
+paints, to hold partial redraws to; a seed whose first hand lets J1 lay a meld."""
 
 from emulator.display import Display
 from ui import screen as regions
@@ -8,6 +8,9 @@ from engine import game
 from engine import rules
 
 SENTINEL = 0xF81F      # magenta: a pixel a full redraw leaves unpainted shows up
+# a whole console under the WASI harness (its bytecode in RAM, as on the stock path), a hard
+# limit: issue 34's, set from the UF2's and the stock Pico's figures (docs/memory.md)
+HEAP = 196608
 
 
 def full_redraw(app):
