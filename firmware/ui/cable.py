@@ -316,8 +316,7 @@ class Cable:
             remove(app.board.storage, self.game)
         app.cable = None
         self.game.clear(app)
-        from ui.title import Title
-        app.show(Title(app))
+        app.home()
 
 
 class LinkScreen(Screen):
