@@ -58,7 +58,7 @@ class App:
         # table's view, Rummy's set-up), "bad_save" once a damaged save was found
         self.kept = {}
         if hidden is None:
-            from ui.cable import hidden_ok
+            from link import hidden_ok
             hidden = hidden_ok()
         self.settings = Settings(variant, players, target, hidden)
         ui_lang.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
