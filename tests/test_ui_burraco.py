@@ -4,7 +4,7 @@ Points and Victory Points (R12.12), and the score log fields the UI writes
 (MP/VP, canastas and closes per hand).
 
 Flows run from the title through the headless emulator, under CPython and
-inside real MicroPython at the UI's 131072-byte heap."""
+inside real MicroPython at the console's heap (uikit.HEAP, 196,608 B)."""
 import json
 import re
 import subprocess
@@ -244,7 +244,7 @@ def test_canastas_and_closes_of_every_hand_reach_the_log(tmp_path):
 
 
 @pytest.mark.micropython
-def test_four_player_burraco_autoplay_completes_at_131072_under_micropython(tmp_path):
+def test_four_player_burraco_autoplay_completes_at_the_consoles_heap_under_micropython(tmp_path):
     feeder = runner.Feeder([], frames=200000, autoplay=True)
     disp, st = runner.run_micropython({"seed": 1, "ai_ms": 0, "autoplay": True, "variant": "burraco",
                                        "players": 4}, str(tmp_path), feeder, heap=HEAP)

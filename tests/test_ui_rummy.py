@@ -129,7 +129,7 @@ def test_autoplay_match_through_the_ui_ends_with_a_winner(tmp_path):
 
 @pytest.mark.micropython
 def test_autoplay_match_micropython_heap_limit(tmp_path):
-    """The same match inside real MicroPython with the device's heap."""
+    """The same match inside real MicroPython at the console's heap."""
     opts = {"seed": 3, "ai_ms": 0, "autoplay": True, "variant": "rummy"}
     _, st = runner.run_micropython(opts, str(tmp_path), runner.Feeder(frames=20000, autoplay=True),
                                    heap=HEAP)
@@ -237,7 +237,7 @@ def test_pass_and_play_hands_off_between_humans(tmp_path):
 
 @pytest.mark.micropython
 def test_resume_a_long_match_micropython_heap_limit(tmp_path):
-    """Continue a save of 440 moves inside MicroPython with the device's heap:
+    """Continue a save of 440 moves inside MicroPython at the console's heap:
     rummy.sav is read line by line and replayed a few moves a frame (at once,
     its garbage would not fit under the collect-between-frames rule)."""
     from rummy import ai as rummy_ai
