@@ -1,12 +1,15 @@
-"""The house of a second game (README.md "Layout", docs/ui.md "Adding a game"): Rummy israelí's
-own code is one package, firmware/rummy/, and the arrows point one way. It imports the shared
-floors (engine/, ai/, ui/, link/); none of them imports it: the app and the link cable find it
-by module name (ui/common.py NAMES, link/session.py game_module, ui/screen_link.py)."""
+"""The house of a second game (README.md "Layout", docs/interfaces.md "The rooms", "A game"):
+Rummy israelí's own code is one package, firmware/rummy/, and the arrows point one way. It
+imports the shared floors (engine/, ai/, ui/, link/); none of them imports it, or Burako's
+package, but the list of games (ui/games.py, the one place ui/ names the games); the link
+cable finds Rummy's side of the protocol by module name (link/session.py game_module)."""
 import ast
 from pathlib import Path
 
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
 SHARED = ("engine", "ai", "hal", "link", "ui")
+GAMES = ("rummy", "burako")
+REGISTRY = FIRMWARE / "ui" / "games.py"
 
 
 def _imported(path):
@@ -20,20 +23,23 @@ def _imported(path):
     return got
 
 
-def test_no_shared_module_imports_the_rummy_package():
+def test_no_shared_module_imports_a_games_package_but_the_list_of_games():
     found = sorted(str(p.relative_to(FIRMWARE)) for pkg in SHARED for p in (FIRMWARE / pkg).glob("*.py")
-                   if "rummy" in _imported(p))
+                   if p != REGISTRY and _imported(p) & set(GAMES))
     assert found == []
     for p in (FIRMWARE / "main.py", FIRMWARE / "memory.py", FIRMWARE / "scorelog.py"):
-        assert "rummy" not in _imported(p), p.name
+        assert not _imported(p) & set(GAMES), p.name
+    # and the walk that would find one does: the list of games imports both
+    assert _imported(REGISTRY) >= set(GAMES)
 
 
-def test_the_rummy_package_holds_the_game_and_its_door_is_a_name():
+def test_the_rummy_package_holds_the_game_and_its_door_is_the_list_of_games():
     own = {p.stem for p in (FIRMWARE / "rummy").glob("*.py")}
-    assert {"rules", "solve", "codec", "bench", "ai", "view", "setup", "door", "moves", "linkplay",
-            "linkplay_screen", "lang_en", "lang_es", "lang_it"} <= own
-    common = (FIRMWARE / "ui" / "common.py").read_text()
-    assert '"rummy.door"' in common                  # NAMES[S_RUMMY]
+    assert {"rules", "solve", "codec", "bench", "ai", "game", "play", "table", "setup", "ends", "text",
+            "moves", "lang_en", "lang_es", "lang_it"} <= own
+    registry = ast.parse(REGISTRY.read_text())
+    assert any(isinstance(n, ast.ImportFrom) and n.module == "rummy.game" and [a.name for a in n.names] == ["GAME"]
+               for n in ast.walk(registry))      # ui/games.py GAMES: the game's GAME object
     assert '"rummy.moves"' in (FIRMWARE / "link" / "session.py").read_text()
     # no module of the shared floors is named after the game any more
     stale = sorted(str(p.relative_to(FIRMWARE)) for pkg in SHARED for p in (FIRMWARE / pkg).glob("*.py")

@@ -4,7 +4,7 @@ Points and Victory Points (R12.12), and the score log fields the UI writes
 (MP/VP, canastas and closes per hand).
 
 Flows run from the title through the headless emulator, under CPython and
-inside real MicroPython at the UI's 131072-byte heap."""
+inside real MicroPython at the console's heap (uikit.HEAP, 196,608 B)."""
 import json
 import re
 import subprocess
@@ -18,14 +18,15 @@ from emulator import runner
 from emulator.board import EmuBoard, VirtualClock, parse_keys
 from engine import game
 from engine import score
+from burako import save
+from burako.game import GAME as BURAKO
 from ui import gfx
 from ui import lang as ui_lang
-from ui import save
 from ui.app import App
+from uikit import HEAP
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNTIMES = ["cpython", pytest.param("micropython", marks=pytest.mark.micropython)]
-HEAP = 131072
 CARD = re.compile(r"^((10|[2-9AJQK])[SHDC]|\*)$")
 
 # set-up rows: variant, players, J1, J2, level, target, start (2 players)
@@ -43,6 +44,11 @@ def play(runtime, keys, storage, seed=7, **opts):
         return runner.run_micropython(o, str(storage), feeder, heap=HEAP)
     board, app = runner.run_cpython(o, str(storage), feeder)
     return board.display, runner.snapshot(app)
+
+
+def match(app):
+    """The Burako match the console's table shows (burako/play.py Play)."""
+    return BURAKO.table(app).play
 
 
 def cards(text):
@@ -89,7 +95,7 @@ def test_resumed_burraco_is_drawn_as_cards_and_says_pozzetto(tmp_path):
     play("cpython", TWO_HUMANS + ",A,B,B", tmp_path, lang="en")
     board = EmuBoard(str(tmp_path), clock=VirtualClock())
     app = App(board, lang="es")
-    assert app.load()
+    assert BURAKO.resume(app)                 # the title's Continue
     assert app.painter.cards and ui_lang.code() == "it" and ui_lang.t(ui_lang.MUERTO) == "Pozzetto"     # saved in Italian
     ui_lang.use("es")         # the title's language after "Continue": the words follow
     assert ui_lang.t(ui_lang.MUERTO) == "Pozzetto" and ui_lang.t(ui_lang.DID_MUERTO) == "toma el pozzetto"
@@ -114,11 +120,12 @@ def test_muerto_keeps_its_name_in_burako_and_pozzetto_in_burraco(tmp_path):
     # English chosen on the title (DOWN to the language row, RIGHT twice): it stays English
     board, app = runner.run_cpython({"seed": 7, "ai_ms": 0}, str(tmp_path / "a"),
                                     runner.Feeder(parse_keys("DOWN,RIGHT,RIGHT,UP,A,RIGHT,RIGHT,UP,A")))
-    assert ui_lang.code() == "en" and app.match.game.rules.name == "burraco"
+    assert ui_lang.code() == "en" and app.screen.name == "game" and match(app).game.rules.name == "burraco"
     assert ui_lang.t(ui_lang.MUERTO) == "Pozzetto" and ui_lang.t(ui_lang.SHOW_RACK) == "A: show your cards"
     board, app = runner.run_cpython({"seed": 7, "ai_ms": 0, "lang": "en"}, str(tmp_path / "b"),
                                     runner.Feeder(parse_keys("A,UP,A")))
-    assert app.match.game.rules.name == "burako" and ui_lang.t(ui_lang.MUERTO) == "Muerto"
+    assert app.screen.name == "game" and match(app).game.rules.name == "burako"
+    assert ui_lang.t(ui_lang.MUERTO) == "Muerto"
     ui_lang.use("es")
 
 
@@ -126,10 +133,10 @@ def test_italian_follows_burraco_in_set_up_and_goes_back(tmp_path):
     from hal import keys as hal_keys
 
     board, app = runner.run_cpython({"seed": 7, "ai_ms": 0}, str(tmp_path), runner.Feeder(parse_keys(BURRACO)))
-    assert app.screen == 1 and app.settings.variant == 2 and ui_lang.code() == "it"
-    app.key(hal_keys.RIGHT)                    # burraco -> burako: the console's own language again
+    assert app.screen.name == "setup" and app.settings.variant == 2 and ui_lang.code() == "it"
+    app.screen.key(hal_keys.RIGHT)             # burraco -> burako: the console's own language again
     assert app.settings.variant == 0 and ui_lang.code() == "es"
-    app.key(hal_keys.LEFT)
+    app.screen.key(hal_keys.LEFT)
     assert ui_lang.code() == "it"
     ui_lang.use("es")
 
@@ -155,52 +162,55 @@ def test_R12_12_round_of_one_hand_ends_with_match_and_victory_points(runtime, tm
 
 def test_round_option_cycles_in_set_up_only_for_burraco(tmp_path):
     from hal import keys as hal_keys
-    from ui import screen_setup
+    from burako import setup as burako_setup
 
     board, app = runner.run_cpython({"seed": 7, "ai_ms": 0}, str(tmp_path), runner.Feeder(parse_keys("A")))
-    rows = screen_setup.rows(app)
-    app.row = list(rows).index(screen_setup.R_TARGET)
+    setup = app.screen
+    assert setup.name == "setup"
+    setup.row = list(setup.rows()).index(burako_setup.TARGET)
     seen = set()
     for _ in range(12):
-        app.key(hal_keys.RIGHT)
+        setup.key(hal_keys.RIGHT)
         seen.add((app.settings.target, app.settings.hands))
     assert {h for _, h in seen} == {0}                  # burako: targets only
-    app.row = 0
-    app.key(hal_keys.RIGHT)
-    app.key(hal_keys.RIGHT)                                    # burraco
-    app.row = list(screen_setup.rows(app)).index(screen_setup.R_TARGET)
+    setup.row = 0
+    setup.key(hal_keys.RIGHT)
+    setup.key(hal_keys.RIGHT)                                  # burraco
+    setup.row = list(setup.rows()).index(burako_setup.TARGET)
     hands = set()
-    for _ in range(len(screen_setup.TARGETS) + screen_setup.ROUNDS):
-        app.key(hal_keys.RIGHT)
+    for _ in range(len(burako_setup.TARGETS) + burako_setup.ROUNDS):
+        setup.key(hal_keys.RIGHT)
         hands.add(app.settings.hands)
     assert hands == {0, 1, 2, 3, 4}
     while app.settings.hands != 2:
-        app.key(hal_keys.RIGHT)
-    app.row = list(screen_setup.rows(app)).index(screen_setup.R_START)
-    app.key(hal_keys.A)
-    assert app.match.game.rules.name == "burraco" and app.settings.hands == 2
+        setup.key(hal_keys.RIGHT)
+    setup.row = list(setup.rows()).index(burako_setup.START)
+    setup.key(hal_keys.A)
+    assert app.screen.name == "game" and match(app).game.rules.name == "burraco" and app.settings.hands == 2
     ui_lang.use("es")
 
 
 def test_a_tied_round_ends_with_no_winner_and_ten_victory_points_each(tmp_path):
-    from ui import matchlog, screen_handend
+    from burako import record
 
     app = App(EmuBoard(str(tmp_path), clock=VirtualClock()), seed=3, autoplay=True, ai_ms=0,
               variant="burraco")
     app.settings.hands = 1
-    g = app.match.game
+    play = match(app)
+    g = play.game
     while g.phase < game.P_HAND_OVER:
-        app.ai_move(0)
+        play.ai_move(0)
         if g.phase == game.P_HAND_OVER:
             break
     # the round ended on the real totals; a tie instead: the same end, no winner
     g.phase = game.P_HAND_OVER
     g.scores = [g.history[0][0], g.history[0][0]]
-    app.match.stats = bytearray()
-    screen_handend.ended(app)
+    play.stats = bytearray()
+    play.hand_ended()
     assert g.phase == game.P_MATCH_OVER and g.winner == -1
-    rec = matchlog.record(app, {"variant": "burraco", "seats": "AA", "hands": [list(h) for h in g.history],
-                                "final": list(g.scores), "winner": g.winner})
+    rec = record.record(app, g, play.stats, None, {
+        "variant": "burraco", "seats": "AA", "hands": [list(h) for h in g.history],
+        "final": list(g.scores), "winner": g.winner})
     assert rec["winner"] is None and rec["mp"] == [0, 0] and rec["vp"] == [10, 10]
     ui_lang.use("es")
 
@@ -210,21 +220,23 @@ def test_canastas_and_closes_of_every_hand_reach_the_log(tmp_path):
     and the side that closed, as the engine counted them when the hand ended."""
     board = EmuBoard(str(tmp_path), clock=VirtualClock())
     app = App(board, seed=5, autoplay=True, ai_ms=0, target=1000)
+    play = match(app)
+    g = play.game
     seen = []
     now = 0
     last = -1
-    while app.match.game is not None and app.match.game.phase != game.P_MATCH_OVER and now < 10 ** 8:
+    while g.phase != game.P_MATCH_OVER and now < 10 ** 8:
         now += 33
         app.step(now)
-        g = app.match.game
         if g.phase >= game.P_HAND_OVER and len(g.history) != last:
             last = len(g.history)
             res = g.hand_result()
             seen.append(([[res[s][score.PURE], res[s][score.IMPURE]] for s in range(2)],
                          None if g.closer < 0 else g.closer))
-    assert app.log_due and app.logged == 0         # written from the next frame on
+    assert app.screen.name == "matchend" and app.screen.play is play
+    assert play.log_due and play.logged == 0       # written from the next frame on
     app.step(now + 33)
-    assert not app.log_due and app.logged == 1
+    assert not play.log_due and play.logged == 1
     rec = log(tmp_path)[-1]
     assert rec["variant"] == "burako" and "mp" not in rec
     assert rec["canastas"] == [c for c, _ in seen] and rec["closes"] == [c for _, c in seen]
@@ -232,7 +244,7 @@ def test_canastas_and_closes_of_every_hand_reach_the_log(tmp_path):
 
 
 @pytest.mark.micropython
-def test_four_player_burraco_autoplay_completes_at_131072_under_micropython(tmp_path):
+def test_four_player_burraco_autoplay_completes_at_the_consoles_heap_under_micropython(tmp_path):
     feeder = runner.Feeder([], frames=200000, autoplay=True)
     disp, st = runner.run_micropython({"seed": 1, "ai_ms": 0, "autoplay": True, "variant": "burraco",
                                        "players": 4}, str(tmp_path), feeder, heap=HEAP)
@@ -325,13 +337,14 @@ def test_save_and_quit_leaves_the_card_words_and_faces_for_the_title(tmp_path):
     # X opens the menu; its last item (7 down) is save and quit
     board, app = runner.run_cpython({"seed": 7, "ai_ms": 0, "lang": "en"}, str(tmp_path),
                                     runner.Feeder(parse_keys("DOWN,RIGHT,UP,A,RIGHT,RIGHT,UP,A,A")))
-    assert app.match.game.rules.name == "burraco" and ui_lang.code() == "es" and ui_lang.t(ui_lang.MUERTO) == "Pozzetto"
+    assert app.screen.name == "game" and match(app).game.rules.name == "burraco"
+    assert ui_lang.code() == "es" and ui_lang.t(ui_lang.MUERTO) == "Pozzetto"
     from hal import keys as hal_keys
-    app.key(hal_keys.X)
+    app.screen.key(hal_keys.X)
     for _ in range(7):
-        app.key(hal_keys.DOWN)
-    app.key(hal_keys.A)
-    assert app.screen == 0 and app.match.game is None and (tmp_path / save.NAME).exists()
+        app.screen.key(hal_keys.DOWN)
+    app.screen.key(hal_keys.A)
+    assert app.screen.name == "title" and (tmp_path / save.NAME).exists()
     assert not app.painter.cards and ui_lang.t(ui_lang.MUERTO) == "Muerto"
     ui_lang.use("es")
 
@@ -367,14 +380,15 @@ def test_leaving_the_match_end_at_once_still_logs_the_match(tmp_path):
 
     app = App(EmuBoard(str(tmp_path), clock=VirtualClock()), seed=3, autoplay=True, ai_ms=0,
               variant="burraco", target=500)
-    while app.match.game.phase != game.P_MATCH_OVER:
-        if app.match.game.phase == game.P_HAND_OVER:
-            app.play(game.NEXT, 0, b"", 0)
+    play = match(app)
+    while play.game.phase != game.P_MATCH_OVER:
+        if play.game.phase == game.P_HAND_OVER:
+            play.play(game.NEXT, 0, b"", 0)
         else:
-            app.ai_move(0)
-    assert app.screen == 5 and app.log_due and app.logged == 0
-    app.key(hal_keys.A)                         # before any frame of the match end screen
-    assert app.match.game is None and app.logged == 1
+            play.ai_move(0)
+    assert app.screen.name == "matchend" and play.log_due and play.logged == 0
+    app.screen.key(hal_keys.A)                  # before any frame of the match end screen
+    assert app.screen.name == "title" and play.logged == 1
     rec = log(tmp_path)[-1]
     assert rec["variant"] == "burraco" and "mp" in rec and len(rec["closes"]) == len(rec["hands"])
     ui_lang.use("es")

@@ -5,7 +5,7 @@ the game state (ui/state.py) and the pixels of the emulated panel.
 """
 import pytest
 
-from uikit import meld_seed
+from uikit import HEAP, meld_seed
 from engine import game
 from engine import rules as engine_rules
 from engine import tiles
@@ -22,7 +22,7 @@ def play(runtime, keys, storage, seed=11, **opts):
     o.update(opts)
     feeder = runner.Feeder(parse_keys(keys), frames=5000, autoplay=o.get("autoplay", False))
     if runtime == "micropython":
-        return runner.run_micropython(o, str(storage), feeder, heap=131072)
+        return runner.run_micropython(o, str(storage), feeder, heap=HEAP)
     board, app = runner.run_cpython(o, str(storage), feeder)
     return board.display, runner.snapshot(app)
 
@@ -249,9 +249,9 @@ def test_burraco_target_left_from_the_default(tmp_path):
 
 
 def test_setup_target_cycle_of_each_variant_holds_its_default():
-    from ui import screen_setup
+    from burako import setup as burako_setup
     for rules in engine_rules.VARIANTS:
-        ts = list(screen_setup.targets(rules))
+        ts = list(burako_setup.targets(rules))
         assert rules.target in ts and ts == sorted(set(ts)), (rules.name, ts)
 
 
@@ -266,12 +266,12 @@ def test_the_meld_lists_hints_say_what_up_and_y_do(tmp_path, lang):
     said = []
     text = app.painter.text
     app.painter.text = lambda x, y, w, s, *a: (said.append(s), text(x, y, w, s, *a))
-    from ui import screen_table
-    assert app.view.focus == 1 and not app.view.meld_side
-    screen_table.draw_hint(app)
+    table = app.screen
+    assert table.name == "game" and table.focus == 1 and not table.meld_side
+    table.draw_hint()
     assert ui_lang.t(ui_lang.H_MELD2) in said and ui_lang.t(ui_lang.H_MELD1) in said
     assert "abajo" not in ui_lang.t(ui_lang.H_MELD1) and "giù" not in ui_lang.t(ui_lang.H_MELD1)
-    app.view.meld_side = 1                                   # the opponents' melds
+    table.meld_side = 1                                      # the opponents' melds
     said.clear()
-    screen_table.draw_hint(app)
+    table.draw_hint()
     assert ui_lang.t(ui_lang.H_MELD3) in said and ui_lang.t(ui_lang.H_MELD2) not in said

@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 import scorelog
+from burako.game import GAME as BURAKO
 from emulator import runner
 from emulator.board import parse_keys
+from uikit import HEAP
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,8 +28,9 @@ def autoplay(storage, seed, *extra):
 
 @pytest.mark.parametrize("runtime", ["cpython", pytest.param("micropython", marks=pytest.mark.micropython)])
 def test_finished_matches_are_logged_once_each(tmp_path, runtime):
-    a = autoplay(tmp_path, 3, "--runtime", runtime)
-    b = autoplay(tmp_path, 4, "--runtime", runtime, "--players", "4")
+    heap = ("--heap", str(HEAP)) if runtime == "micropython" else ()
+    a = autoplay(tmp_path, 3, "--runtime", runtime, *heap)
+    b = autoplay(tmp_path, 4, "--runtime", runtime, "--players", "4", *heap)
     records, problems = scorelog.read(str(tmp_path / scorelog.FILENAME))
     assert problems == []
     assert [r["seq"] for r in records] == [0, 1]
@@ -49,7 +52,7 @@ START = ",DOWN,DOWN,DOWN,A,A,A"                  # start; the hand-off's A; a dr
 def run(runtime, keys, storage):
     feeder = runner.Feeder(parse_keys(keys), frames=3000)
     if runtime == "micropython":
-        return runner.run_micropython({"seed": 3, "ai_ms": 0}, str(storage), feeder, heap=131072)[1]
+        return runner.run_micropython({"seed": 3, "ai_ms": 0}, str(storage), feeder, heap=HEAP)[1]
     return runner.snapshot(runner.run_cpython({"seed": 3, "ai_ms": 0}, str(storage), feeder)[1])
 
 
@@ -91,17 +94,18 @@ def test_names_list_keeps_the_last_eight_and_no_name_clears(tmp_path):
     # an editor left open belongs to its App: a new App's set-up starts on its rows
     board, app = runner.run_cpython({"seed": 3, "ai_ms": 0}, str(tmp_path / "d"), runner.Feeder(
         parse_keys("A,DOWN,DOWN,PRESS")))
-    assert app.settings.editor is not None
+    assert app.screen.name == "setup" and app.screen.editor is not None
     board, app = runner.run_cpython({"seed": 3, "ai_ms": 0}, str(tmp_path / "d"), runner.Feeder(parse_keys("A,DOWN")))
-    assert app.settings.editor is None and app.row == 1
+    assert app.screen.name == "setup" and app.screen.editor is None and app.screen.row == 1
 
 
 def finish(app):
-    """Play app's match to its end on the engine, every seat by a level-1 AI."""
+    """Play app's match to its end on the engine, every seat by a level-1 AI; its Play."""
     from ai.basic import BasicAI
     from engine import game as engine_game
 
-    g = app.match.game
+    play = BURAKO.table(app).play
+    g = play.game
     ai = BasicAI(1)
     while g.phase != engine_game.P_MATCH_OVER:
         if g.phase == engine_game.P_HAND_OVER:
@@ -110,18 +114,18 @@ def finish(app):
         mv = ai.choose(g)
         if mv is None or g.play(mv):
             g.play((engine_game.DRAW, 0, b"", 0))
+    return play
 
 
 def test_a_finished_match_logs_names_the_console_seats_and_the_ai_level(tmp_path):
-    from ui import app as ui_app
-
     board, app = runner.run_cpython({"seed": 3, "ai_ms": 0, "target": 1000}, str(tmp_path), runner.Feeder(
         parse_keys("A,RIGHT,RIGHT,DOWN,RIGHT,DOWN,PRESS,A,A,DOWN,DOWN,DOWN,DOWN,LEFT,DOWN,LEFT,LEFT,LEFT,DOWN,A")))
     # burraco (variant row twice), 4 players: J1 AAA, J2 AI (level 1), J3 and J4 people, no name
-    assert app.match.game.n == 4 and app.settings.names[0] == "AAA"
-    app.match.ai_seats = 0b0010
+    play = BURAKO.table(app).play
+    assert play.game.n == 4 and app.settings.names[0] == "AAA"
+    assert play.ai_seats == 0b0010
     finish(app)
-    ui_app.SCREENS[ui_app.S_MATCHEND].log(app)
+    play.log_match()
     (rec,), probs = scorelog.read(str(tmp_path / scorelog.FILENAME))
     assert probs == [] and rec["seats"] == "HAHH"
     assert rec["names"] == ["AAA", None, None, None]
@@ -129,28 +133,30 @@ def test_a_finished_match_logs_names_the_console_seats_and_the_ai_level(tmp_path
 
 
 def test_a_linked_match_logs_its_own_seat_and_the_names_its_hellos_carried(tmp_path):
-    from ui import app as ui_app
+    from burako import record
+    from burako.game import new_match
 
     board, app = runner.run_cpython({"seed": 3, "ai_ms": 0}, str(tmp_path), runner.Feeder(
         parse_keys("A,DOWN,DOWN,PRESS,A,A")))
     assert app.settings.names[0] == "AAA"
-    from ui import screen_setup
-    screen_setup.new_game(app)
-    finish(app)
+    new_match(app)
+    play = finish(app)
 
     class Link:                     # what log() asks of the link: its seat, the agreed id, the names
         seat = 1
         match_id = bytes(range(8))
         names = ["", ""]            # neither HELLO named a player (the set-up's AAA is not sent here)
-    app.link = Link()
-    ui_app.SCREENS[ui_app.S_MATCHEND].log(app)
+
+    class Cable:                    # (ui/cable.py's: the link it holds)
+        link = Link()
+    assert record.log(app, play.game, play.ai_seats, play.stats, Cable())
     (rec,), probs = scorelog.read(str(tmp_path / scorelog.FILENAME))
     assert rec["seats"] == "HH" and rec["own_seats"] == [1] and "names" not in rec and "level" not in rec
     assert rec["id"] == int.from_bytes(bytes(range(8)), "little")
     # with names (docs/link.md HELLO): this console's at its seat, the peer's at the other
     Link.names = ["ANA", "LUZ"]
     Link.match_id = bytes(range(1, 9))
-    ui_app.SCREENS[ui_app.S_MATCHEND].log(app)
+    assert record.log(app, play.game, play.ai_seats, play.stats, Cable())
     recs, probs = scorelog.read(str(tmp_path / scorelog.FILENAME))
     assert recs[1]["names"] == ["LUZ", "ANA"] and recs[1]["own_seats"] == [1]
 
@@ -177,7 +183,7 @@ def test_a_linked_match_each_console_logs_its_own_seat_and_the_loser_a_loss(tmp_
     env = {"BURAKO_HISTORY": str(tmp_path / "h.sqlite")}
     for c in (a, b):
         (rec,) = c.log()
-        assert rec["seats"] == "HH" and rec["own_seats"] == [c.app.link.seat] and rec["winner"] == winner
+        assert rec["seats"] == "HH" and rec["own_seats"] == [c.app.cable.link.seat] and rec["winner"] == winner
         code, out, err = run_cli("scores", "pull", "--file", os.path.join(c.dir, scorelog.FILENAME),
                                  "--console", os.path.basename(c.dir), env=env)
         assert code == 0, err
@@ -185,7 +191,7 @@ def test_a_linked_match_each_console_logs_its_own_seat_and_the_loser_a_loss(tmp_
     assert s["matches"] == 1
     for c in (a, b):
         con = s["consoles"][os.path.basename(c.dir)]
-        won = c.app.link.seat == winner
+        won = c.app.cable.link.seat == winner
         assert (con["linked"], con["wins"], con["losses"]) == (1, int(won), int(not won))
 
 
@@ -195,7 +201,7 @@ def test_save_keeps_the_names_and_a_save_without_names_is_the_old_format(tmp_pat
     from engine import game as engine_game
     from engine import rules
     from hal.storage import Storage
-    from ui import save
+    from burako import save
 
     st = Storage(str(tmp_path) + "/")
     g = engine_game.Game(rules.BURAKO, 4, 7)

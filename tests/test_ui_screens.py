@@ -1,4 +1,4 @@
-"""The screen modules (ui/screen_*.py) behind app.SCREENS, and their partial redraws.
+"""The screens (ui/screen.py Screen and its subclasses), and their partial redraws.
 
 A screen redraws only the regions its dirty bits name; the picture after any
 key sequence must be the one a full redraw of the same state paints onto a
@@ -6,6 +6,9 @@ blank panel, or a region was forgotten (or painted where it should not be).
 The property test checks that after every frame of random key sequences, on
 every screen (title, setup, table with its menu and meld lists, hand-off, end
 of hand, end of match), in every language."""
+import importlib
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,9 +17,13 @@ from emulator import runner
 from emulator.board import EmuBoard, ScriptButtons, VirtualClock, parse_keys
 from engine import game
 from ui import app as ui_app
+from ui import screen as regions
+from ui.screen import Screen
+from ui.title import Title
 from uikit import feed, full_redraw
 from ui import state
 
+FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
 START = "A,UP,A"          # title: new game; setup: up wraps to Start; start (J1 human, J2 AI)
 KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "PRESS", "A", "B", "X", "Y")
 # where a random walk starts: keys that lead to each screen
@@ -27,22 +34,45 @@ PREFIXES = (
     START + ",A",                                    # table, mid-turn
     "A,DOWN,DOWN,DOWN,A,DOWN,DOWN,DOWN,A,A",         # two humans: hand-off, then the table
 )
+# the names ui/state.py's snapshot and the emulator call the screens by (docs/interfaces.md)
+NAMES = {"title", "setup", "game", "handoff", "handend", "matchend", "link", "rummy", "fault"}
+
+
+def screen_classes():
+    """Every Screen subclass of the firmware: each module that spells "(Screen)" or subclasses
+    a screen of its own imported, then the subclasses walked."""
+    for path in sorted(FIRMWARE.rglob("*.py")):
+        if "Screen" in path.read_text() and path.parent != FIRMWARE:
+            importlib.import_module(".".join(path.relative_to(FIRMWARE).with_suffix("").parts))
+    out, todo = [], [Screen]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            if sub.__module__.split(".")[0] in ("ui", "burako", "rummy"):
+                out.append(sub)
+            todo.append(sub)
+    return out
 
 
 def test_every_screen_has_the_interface_and_a_state_name():
-    assert len(ui_app.SCREENS) == len(state.SCREENS)
-    for scr in ui_app.SCREENS:
-        for entry in ("key", "tick", "draw"):
+    found = screen_classes()
+    assert len(found) >= 14         # title, fault, link; Burako's 6 and Rummy's 6 (a base among them)
+    named = [c for c in found if c.name]
+    for scr in named:
+        assert scr.name in NAMES, (scr, scr.name)
+        for entry in ("key", "tick", "draw", "waiting", "state"):
             assert callable(getattr(scr, entry)), (scr, entry)
-    assert ui_app.SCREENS[ui_app.S_MATCHEND].__name__ == "ui.screen_matchend"
+    assert {c.name for c in named} == NAMES
+    from burako.ends import MatchEnd
+    assert MatchEnd.name == "matchend" and MatchEnd in found
 
 
 def test_show_switches_screen_and_asks_for_a_full_redraw(tmp_path):
     board, app = runner.run_cpython({"seed": 3, "ai_ms": 0}, str(tmp_path),
                                     runner.Feeder(parse_keys("A")))
     assert state.snapshot(app)["screen"] == "setup" and app.dirty == 0
-    app.show(ui_app.S_TITLE)
-    assert app.scr is ui_app.SCREENS[ui_app.S_TITLE] and app.dirty == ui_app.D_ALL
+    title = Title(app)
+    app.show(title)
+    assert app.screen is title and app.dirty == regions.ALL
     assert state.snapshot(app)["screen"] == "title"
 
 
@@ -64,30 +94,31 @@ def walk(tmp, keys, lang="es", seed=3, ai_moves=0, to_end=False):
     board = EmuBoard(tmp, buttons=ScriptButtons(), clock=clock)
     app = ui_app.App(board, seed=seed, ai_ms=0, lang=lang, autoplay=ai_moves > 0)
     if ai_moves:
-        g = app.match.game
+        play = app.screen.play
+        g = play.game
         n = 0
-        while n < ai_moves or (to_end and app.screen == ui_app.S_GAME):
+        while n < ai_moves or (to_end and app.screen.name == "game"):
             n += 1
-            if app.screen == ui_app.S_MATCHEND or (to_end and n > ai_moves and app.screen != ui_app.S_GAME):
+            if app.screen.name == "matchend" or (to_end and n > ai_moves and app.screen.name != "game"):
                 break
-            if app.screen == ui_app.S_HANDEND:
-                app.play(game.NEXT, 0, b"", 0)
+            if app.screen.name == "handend":
+                play.play(game.NEXT, 0, b"", 0)
             else:
-                app.ai_move(0)
+                play.ai_move(0)
         app.autoplay = False
-        app.match.ai_seats = 0b10
-        app.match.ais[0] = None
-        app.match.viewer = 0
-        app.reset_view()
-        if app.screen == ui_app.S_GAME and g.turn != 0:
-            app.enter_turn()
-        app.dirty = ui_app.D_ALL
+        play.ai_seats = 0b10
+        play.ais[0] = None
+        play.viewer = 0
+        play.table.reset()
+        if app.screen.name == "game" and g.turn != 0:
+            play.enter_turn()
+        app.dirty = regions.ALL
 
     def same_as_full(todo):
         shown = bytes(board.display.pixels)
         full = full_redraw(app)
         assert shown == full, "after %s on %s: %s" % (
-            keys[:len(keys) - len(todo)], state.SCREENS[app.screen], first_difference(shown, full))
+            keys[:len(keys) - len(todo)], app.screen.name, first_difference(shown, full))
 
     return feed(board, app, clock, keys, same_as_full)
 
@@ -111,7 +142,7 @@ def test_resumed_game_paints_what_a_full_redraw_paints(tmp_path):
     quit_ = ",".join(["PRESS"] + ["UP"] * 1 + ["A"])      # the menu's last row: save and quit
     walk(str(tmp_path), parse_keys(START + ",A,A,RIGHT,A," + quit_ + ",A"))
     app = walk(str(tmp_path), parse_keys("A,RIGHT,UP,UP,A"))
-    assert app.match.game is not None
+    assert getattr(app.screen, "play", None) is not None      # a match, not the title
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

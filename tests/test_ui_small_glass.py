@@ -12,8 +12,8 @@ from emulator.display import Display
 from engine import game
 from hal import board as hal_board
 from ui import app as ui_app
-from ui.common import S_LINK
-from uikit import feed, full_redraw, meld_seed
+from ui import screen as regions
+from uikit import HEAP, feed, full_redraw, meld_seed
 from ui import gfx
 from ui import keynames
 from ui import lang as ui_lang
@@ -53,7 +53,7 @@ def run(board, app, clock, keys, check=True):
     `check`) the panel equals a full redraw."""
     def on_the_glass(todo):
         assert not board.display.below, "drawn below row %d: %s" % (H, board.display.below[:3])
-        assert not app.painter.cut, "%d text lines cut on %s" % (app.painter.cut, app.screen)
+        assert not app.painter.cut, "%d text lines cut on %s" % (app.painter.cut, app.screen.name)
         if check:
             shown = bytes(board.display.pixels)
             assert shown == full_redraw(app), "after %s: partial redraw differs" % keys
@@ -101,12 +101,12 @@ def test_title_and_setup_rows_are_all_on_the_glass(tmp_path, lang):
         assert count(d, y, y + 14, gfx.HILITE) > 0, "title row %d not highlighted on the glass" % i
         run(board, app, clock, "DOWN")
     run(board, app, clock, "UP,UP,UP,UP,A")            # set-up
-    assert app.screen == ui_app.S_SETUP
-    n = len(__import__("ui.screen_setup").screen_setup.rows(app))
+    assert app.screen.name == "setup"
+    n = len(app.screen.rows())
     seen = set()
     for i in range(n):
         bands = [y for y in lit_rows(d, 0, H - 20, gfx.FELT_DARK) if count(d, y, y + 1, gfx.HILITE)]
-        assert bands and bands[-1] < H - 20, "set-up row %d not on the glass" % app.row
+        assert bands and bands[-1] < H - 20, "set-up row %d not on the glass" % app.screen.row
         seen.add(bands[0])
         run(board, app, clock, "DOWN")
     assert len(seen) == n
@@ -116,7 +116,7 @@ def test_title_and_setup_rows_are_all_on_the_glass(tmp_path, lang):
 def test_table_rack_status_and_hints_are_on_the_glass(tmp_path):
     board, app, clock = start(tmp_path)
     run(board, app, clock, START + ",A")
-    assert app.screen == ui_app.S_GAME
+    assert app.screen.name == "game"
     d = board.display
     lay = app.painter.lay                                  # the short glass's rows, chosen at boot
     assert not lay.tall and lay.Y_HINT == H - 20 and lay.Y_RACK + gfx.TH <= lay.Y_HINT
@@ -141,45 +141,48 @@ def test_table_rack_status_and_hints_are_on_the_glass(tmp_path):
 def test_table_partial_redraws_fit_the_glass(tmp_path, keys):
     board, app, clock = start(tmp_path)
     run(board, app, clock, keys)
-    assert app.screen == ui_app.S_GAME
+    assert app.screen.name == "game"
 
 
 def play_until(app, screen, limit=3000):
+    """The AIs play the match (app's screen's) until the screen named `screen` shows."""
+    play = app.screen.play
     for _ in range(limit):
-        if app.screen == screen:
+        if app.screen.name == screen:
             return
-        if app.screen == ui_app.S_HANDEND:
-            app.play(game.NEXT, 0, b"", 0)
+        if app.screen.name == "handend":
+            play.play(game.NEXT, 0, b"", 0)
         else:
-            app.ai_move(0)
-    raise AssertionError("never reached screen %d" % screen)
+            play.ai_move(0)
+    raise AssertionError("never reached screen %s" % screen)
 
 
 @pytest.mark.parametrize("variant", ["burako", "burraco"])
 def test_hand_end_and_match_end_fit_the_glass(tmp_path, variant):
     board, app, clock = start(tmp_path, "it" if variant == "burraco" else "es", seed=7,
                               autoplay=True, variant=variant)
-    play_until(app, ui_app.S_HANDEND)
+    play_until(app, "handend")
     app.autoplay = False                # the hand end waits for a key now
-    app.dirty = ui_app.D_ALL
+    app.dirty = regions.ALL
     run(board, app, clock, "", check=False)
-    assert app.screen == ui_app.S_HANDEND
+    assert app.screen.name == "handend"
     d = board.display
     assert lit_rows(d, 106, H - 20, gfx.FELT_DARK), "the match line is not on the glass"
     assert lit_rows(d, 25, 35, gfx.FELT_DARK), "the target is not beside the names"
-    play_until(app, ui_app.S_MATCHEND)
-    app.dirty = ui_app.D_ALL
+    play_until(app, "matchend")
+    app.dirty = regions.ALL
     run(board, app, clock, "", check=False)
-    assert app.screen == ui_app.S_MATCHEND
+    assert app.screen.name == "matchend"
     assert lit_rows(d, 80, H - 20, gfx.FELT_DARK), "the totals are not on the glass"
 
 
 def test_hand_off_fits_the_glass(tmp_path):
+    from burako.ends import Handoff
     board, app, clock = start(tmp_path)
     run(board, app, clock, START)
-    app.show(ui_app.S_HANDOFF)
+    app.show(Handoff(app.screen.play))
     run(board, app, clock, "", check=False)
-    assert app.screen == ui_app.S_HANDOFF
+    assert app.screen.name == "handoff"
     assert lit_rows(board.display, 95, 110, gfx.FELT_DARK), "the show-rack line is not on the glass"
 
 
@@ -197,21 +200,23 @@ def test_a_board_without_y_lays_the_selection_with_the_joystick_press(tmp_path):
     board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=Glass(), keys=keys)
     app = ui_app.App(board, seed=seed, ai_ms=0, lang="en")
     for k in (hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A):          # title: new game; set-up: Start; draw
-        app.key(k)
-        app.tick(clock.now)
-    assert app.match.game is not None and app.match.game.phase == game.P_PLAY and app.match.game.turn == 0
-    app.key(hal_keys.PRESS)                          # nothing selected: the menu
-    assert app.view.focus == 2
-    app.key(hal_keys.B)
-    assert app.view.focus == 0
+        app.screen.key(k)
+        app.screen.tick(clock.now)
+    table = app.screen
+    g = table.play.game
+    assert table.name == "game" and g.phase == game.P_PLAY and g.turn == 0
+    table.key(hal_keys.PRESS)                        # nothing selected: the menu
+    assert table.focus == 2
+    table.key(hal_keys.B)
+    assert table.focus == 0
     want = list(ts)
-    for i, t in enumerate(app.rack()):
+    for i, t in enumerate(table.rack()):
         if t in want:
             want.remove(t)
-            app.view.selection[i] |= 1
-    before = len(app.match.game.melds[0])
-    app.key(hal_keys.PRESS)
-    assert len(app.match.game.melds[0]) == before + 1 and app.view.focus == 0
+            table.selection[i] |= 1
+    before = len(g.melds[0])
+    table.key(hal_keys.PRESS)
+    assert len(g.melds[0]) == before + 1 and table.focus == 0
 
 
 KEYS_114 = board_keys("pico_lcd_114")
@@ -288,26 +293,34 @@ def test_every_action_has_a_key_on_the_114(tmp_path):
     pins = PinButtons(KEYS_114)
     board = EmuBoard(str(tmp_path), buttons=pins, clock=clock, display=Glass(), keys=KEYS_114)
     app = ui_app.App(board, seed=seed, ai_ms=0, lang="en")
-    seen = []
-    key = app.key
-    app.key = lambda k: (seen.append(k), key(k))
+    seen = []                   # the keys the buttons hand the App (App.step gives them to the screen)
+    poll = pins.poll
+
+    def polled(now):
+        k = poll(now)
+        if k:
+            seen.append(k)
+        return k
+    pins.poll = polled
     for bit in (hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A):           # title: new game; set-up: Start; draw
         hold(board, app, clock, bit, 60)
     assert seen == [hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A], seen  # a tap of A is A, reported at its release
-    assert app.match.game.phase == game.P_PLAY and app.match.game.turn == 0
+    table = app.screen
+    g = table.play.game
+    assert table.name == "game" and g.phase == game.P_PLAY and g.turn == 0
     hold(board, app, clock, hal_keys.B, 600)           # B held: X, the menu
-    assert seen[-1] == hal_keys.X and app.view.focus == 2
+    assert seen[-1] == hal_keys.X and table.focus == 2
     hold(board, app, clock, hal_keys.B, 60)            # a tap of B: back
-    assert seen[-1] == hal_keys.B and app.view.focus == 0
+    assert seen[-1] == hal_keys.B and table.focus == 0
     want = list(ts)
-    for i, t in enumerate(app.rack()):
+    for i, t in enumerate(table.rack()):
         if t in want:
             want.remove(t)
-            app.view.selection[i] |= 1
-    before = len(app.match.game.melds[0])
+            table.selection[i] |= 1
+    before = len(g.melds[0])
     hold(board, app, clock, hal_keys.A, 600)           # A held: Y, lays the selection
     assert seen[-1] == hal_keys.Y and hal_keys.A not in seen[4:], seen
-    assert len(app.match.game.melds[0]) == before + 1 and app.view.focus == 0
+    assert len(g.melds[0]) == before + 1 and table.focus == 0
 
 
 def test_a_held_a_on_a_meld_adds_at_the_low_end_on_the_114(tmp_path):
@@ -321,16 +334,18 @@ def test_a_held_a_on_a_meld_adds_at_the_low_end_on_the_114(tmp_path):
     app = ui_app.App(board, seed=3, ai_ms=0, lang="en")
     for bit in (hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A):
         hold(board, app, clock, bit, 60)
-    assert app.match.game.phase == game.P_PLAY and app.match.game.turn == 0
+    table = app.screen
+    g = table.play.game
+    assert table.name == "game" and g.phase == game.P_PLAY and g.turn == 0
     played = []
-    app.play = lambda *mv: (played.append(mv), 0)[1]
-    app.match.game.melds[0].append(bytearray(b"\x00" * (melds.HEAD + 3)))     # a meld row to stand on
-    app.view.selection[0] |= 1
+    table.play.play = lambda *mv: (played.append(mv), 0)[1]         # the move the keys make, not played
+    g.melds[0].append(bytearray(b"\x00" * (melds.HEAD + 3)))     # a meld row to stand on
+    table.selection[0] |= 1
     hold(board, app, clock, hal_keys.UP, 60)           # the meld list
-    assert app.view.focus == 1
+    assert table.focus == 1
     hold(board, app, clock, hal_keys.A, 600)
     assert played and played[-1][0] == game.ADD and played[-1][3] == melds.END_LOW, played
-    app.view.focus = 1
+    table.focus = 1
     hold(board, app, clock, hal_keys.A, 60)            # a tap: the default end
     assert played[-1][0] == game.ADD and played[-1][3] == melds.END_DEFAULT, played
 
@@ -344,10 +359,10 @@ def test_the_114_under_micropython_draws_what_cpython_draws(tmp_path):
     keys = parse_keys(START + ",A,RIGHT,A,UP")
     opts = {"seed": 5, "ai_ms": 0, "lang": "en"}
     shown, st = runner.run_micropython(opts, str(tmp_path / "mp"), runner.Feeder(keys),
-                                       display=board_display("pico_lcd_114"), keys=KEYS_114)
+                                       display=board_display("pico_lcd_114"), keys=KEYS_114, heap=HEAP)
     board, app = runner.run_cpython(opts, str(tmp_path / "cp"), runner.Feeder(keys),
                                     display=board_display("pico_lcd_114"), keys=KEYS_114)
-    assert st["screen"] == "game" and app.view.focus == 1
+    assert st["screen"] == "game" and app.screen.focus == 1
     assert (shown.width, shown.height) == (240, 135)
     assert bytes(shown.pixels) == bytes(board.display.pixels)
     assert hint_pixels(shown) == drawn_hints([keynames.name(ui_lang.t(ui_lang.H_MELD1)), ui_lang.t(ui_lang.H_MELD2)])
@@ -358,36 +373,40 @@ def test_rummy_setup_and_table_fit_the_glass(tmp_path):
     so the 4-player set-up's Start row is on the glass; the table has 3 meld rows, the held
     tray, the rack's 13 tiles, the message line and hints naming the 1.14's keys; nothing
     is drawn below row 134 and partial redraws (the menu over the rack) equal full ones."""
-    from rummy import view
-    assert view._Y_TABLE + view._S_ROWS * view._S_ROW_H <= view._S_HELD - 2
-    assert view._S_HELD + gfx.MH <= view._S_RACK and view._S_RACK + gfx.TH <= view._S_MSG
-    assert view._S_MSG + 10 <= H - 20
+    from rummy import table as rummy_table
+    from rummy import text as rummy_text
+    assert rummy_table.Y_TABLE + rummy_table.SHORT_ROWS * rummy_table.SHORT_ROW_H <= rummy_table.SHORT_HELD - 2
+    assert rummy_table.SHORT_HELD + gfx.MH <= rummy_table.SHORT_RACK
+    assert rummy_table.SHORT_RACK + gfx.TH <= rummy_table.SHORT_MSG
+    assert rummy_table.SHORT_MSG + 10 <= H - 20
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=Glass(),
                      keys=KEYS_114)
     app = ui_app.App(board, seed=3, ai_ms=0, lang="es")
     d = board.display
     run(board, app, clock, "UP,A,RIGHT,RIGHT,UP")       # title: Rummy; 4 players; Start
-    m = app.rummy
-    assert m.mode == view.M_SETUP and m.players == 4 and m.row == 7
+    setup = app.screen
+    assert setup.mode == "setup" and app.settings.rummy[0] == 4 and setup.row == 7
     bands = [y for y in lit_rows(d, 0, H, gfx.FELT_DARK) if count(d, y, y + 1, gfx.HILITE)]
     assert bands and bands[0] > 16 + 6 * 12 and bands[-1] < H - 11, bands    # the Start row
     assert count(d, bands[0], bands[-1] + 1, gfx.CURSOR) > 20                # "> Empezar <"
     assert lit_rows(d, H - 11, H, gfx.FELT_DARK), "the set-up's hint is not on the glass"
     run(board, app, clock, "DOWN,LEFT,LEFT,UP,A")       # 2 players (J2 the AI); start
-    assert m.mode == view.M_PLAY and m.g.turn == 0 and app.screen == ui_app.S_RUMMY
+    table = app.screen
+    assert table.name == "rummy" and table.mode == "play" and table.play.game.turn == 0
     run(board, app, clock, "A")                         # draw: the workbench
-    assert m.bench is not None and len(m.bench.rack) > view.RACK_N
-    cream = count(d, view._S_RACK, view._S_MSG, gfx.CREAM) + count(d, view._S_RACK, view._S_MSG, gfx.CREAM_SEL)
-    assert cream > view.RACK_N * 100, cream
-    assert count(d, view._S_RACK, view._S_MSG, gfx.CURSOR) > 0          # the rack's cursor
-    assert lit_rows(d, view._S_HELD, view._S_HELD + 10, gfx.FELT_DARK)   # the held tray's label
-    tx = view.texts("es").TX
-    assert hint_pixels(d) == drawn_hints([keynames.name(tx[view._X_H_RACK]),
-                                          keynames.name("X:" + tx[view.X_UNDO] + "/" + tx[view._X_PASS])])
-    assert "A~:" in keynames.name(tx[view._X_H_RACK]) and "Y:" in tx[view._X_H_RACK]
+    assert table.bench is not None and len(table.bench.rack) > rummy_table.RACK_N
+    cream = count(d, rummy_table.SHORT_RACK, rummy_table.SHORT_MSG, gfx.CREAM) + \
+        count(d, rummy_table.SHORT_RACK, rummy_table.SHORT_MSG, gfx.CREAM_SEL)
+    assert cream > rummy_table.RACK_N * 100, cream
+    assert count(d, rummy_table.SHORT_RACK, rummy_table.SHORT_MSG, gfx.CURSOR) > 0      # the rack's cursor
+    assert lit_rows(d, rummy_table.SHORT_HELD, rummy_table.SHORT_HELD + 10, gfx.FELT_DARK)  # the held tray's label
+    tx = rummy_text.texts("es").TX
+    assert hint_pixels(d) == drawn_hints([keynames.name(tx[rummy_text.H_RACK]),
+                                          keynames.name("X:" + tx[rummy_text.UNDO] + "/" + tx[rummy_text.PASS])])
+    assert "A~:" in keynames.name(tx[rummy_text.H_RACK]) and "Y:" in tx[rummy_text.H_RACK]
     run(board, app, clock, "RIGHT,A,UP,A,X,DOWN,B,B")   # pick, put on a new meld, the menu
-    assert m.bench.melds and m.focus == 0
+    assert table.bench.melds and table.focus == 0
 
 
 def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
@@ -396,7 +415,7 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
     or winner line under 4 seats' scores, the hint above the hint rows' foot) and the
     link screen (connecting; its hint at the glass's foot, "A~" for give up): nothing
     below row 134, no text cut."""
-    from rummy import view
+    from rummy.game import GAME as RUMMY
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path / "p"), buttons=ScriptButtons(), clock=clock, display=Glass(),
                      keys=KEYS_114)
@@ -404,10 +423,10 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
     d = board.display
     # J2 a person here; Start; draw; the menu's "pass": the console goes to J2
     run(board, app, clock, "UP,A,DOWN,DOWN,RIGHT,DOWN,DOWN,DOWN,A,A,X,DOWN,A")
-    assert app.rummy.mode == view._M_HANDOFF and app.rummy.seats == 0
+    assert app.screen.mode == "handoff" and app.screen.play.seats == 0
     assert lit_rows(d, 50, 82, gfx.FELT_DARK) and lit_rows(d, 100, 110, gfx.FELT_DARK)
     run(board, app, clock, "A")
-    assert app.rummy.mode == view.M_PLAY and app.rummy.viewer == 1
+    assert app.screen.mode == "play" and app.screen.play.viewer == 1
 
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path / "e"), buttons=ScriptButtons(), clock=clock, display=Glass())
@@ -417,17 +436,15 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
     for _ in range(100000):
         clock.now += FRAME_MS
         app.step(clock.ticks_ms())
-        m = app.rummy
-        mode = getattr(m, "mode", None)
-        if mode in (view.M_HANDEND, view.M_MATCHEND) and mode not in seen:
+        mode = getattr(app.screen, "mode", None)
+        if mode in ("handend", "matchend") and mode not in seen:
             seen.append(mode)
-            app.dirty = ui_app.D_ALL
-            app.draw()
+            app.screen.draw(regions.ALL)
             assert lit_rows(d, 102, 112, gfx.FELT_DARK), "the closing/winner line is not on the glass"
             assert lit_rows(d, H - 15, H - 5, gfx.FELT_DARK), "the end's hint is not on the glass"
-            if mode == view.M_MATCHEND:
+            if mode == "matchend":
                 break
-    assert seen == [view.M_HANDEND, view.M_MATCHEND] and m.g.n == 4
+    assert seen == ["handend", "matchend"] and app.screen.play.game.n == 4
     assert not d.below and not app.painter.cut, (d.below[:3], app.painter.cut)
 
     clock = VirtualClock()
@@ -437,10 +454,10 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
     d = board.display
     # J2 over the cable (no peer on it): the link screen, connecting
     run(board, app, clock, "UP,A,DOWN,DOWN,LEFT,DOWN,DOWN,DOWN,A,WAIT,WAIT", check=False)
-    assert app.rummy.mode == view.M_LINK
-    from rummy import linkplay_screen as linkrummy_screen
-    from ui.screen_link import tx
-    hint = tx(linkrummy_screen._T_H_LEAVE)
+    assert app.screen.name == "link" and app.cable.game is RUMMY
+    from ui.cable import T_H_LEAVE
+    from ui.lang import tx
+    hint = tx(T_H_LEAVE)
     assert "Y:" in hint
     want = Display(240, H)
     gfx.Painter(want).text(0, H - 20, 240, keynames.name(hint), gfx.DIM, gfx.FELT_DARK)
@@ -451,16 +468,17 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
 def test_burako_link_screen_fits_the_glass(tmp_path):
     """Cable 1v1 on the 1.14 (no peer on the cable): the link screen's lines and its
     hint at the glass's foot, naming A~ for Y (give up), nothing below row 134."""
-    from ui import linkplay_screen
-    from ui.screen_link import tx
+    from burako.game import GAME as BURAKO
+    from ui.cable import T_H_LEAVE
+    from ui.lang import tx
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=Glass(),
                      keys=KEYS_114)
     app = ui_app.App(board, seed=5, ai_ms=0, lang="es")
     d = board.display
     run(board, app, clock, "UP,UP,A,WAIT,WAIT", check=False)     # the title's Cable 1v1
-    assert app.screen == S_LINK
-    hint = tx(linkplay_screen.T_H_LEAVE)
+    assert app.screen.name == "link" and app.cable.game is BURAKO
+    hint = tx(T_H_LEAVE)
     assert "Y:" in hint
     want = Display(240, H)
     gfx.Painter(want).text(0, H - 20, 240, keynames.name(hint), gfx.DIM, gfx.FELT_DARK)
@@ -482,7 +500,7 @@ def test_each_glass_keeps_its_own_layout_with_both_in_one_process(tmp_path):
         run(small, small_app, small_clock, keys)
         feed(tall, tall_app, tall_clock, parse_keys(keys),
              lambda todo: assert_equal_redraw(tall, tall_app))
-    assert small_app.screen == tall_app.screen == ui_app.S_GAME
+    assert small_app.screen.name == tall_app.screen.name == "game"
     assert small_app.painter.lay is not tall_app.painter.lay
     assert not small_app.painter.lay.tall and tall_app.painter.lay.tall
     tall_lay = tall_app.painter.lay

@@ -6,7 +6,7 @@ import pytest
 from emulator.display import Display
 from ui import gfx
 from ui import lang as ui_lang
-from ui import screen_table
+from burako import table as burako_table
 
 LANGS = ("es", "it", "en")
 
@@ -40,7 +40,7 @@ BOXES.update({ui_lang.NAME_OF: (W, "J1"), ui_lang.NEW_NAME: (110, ""), ui_lang.N
               ui_lang.H_SETUP4: (W, "")})
 for i in range(ui_lang.DID_DRAW, ui_lang.DID_CLOSE + 1):
     BOXES[i] = (W, "J1 ")
-for i in screen_table.MENU:
+for i in burako_table.MENU:
     BOXES[i] = (200, "")
 # not drawn today (kept for saves and the link): ME, CANASTA, TAKEN
 UNUSED = (ui_lang.ME, ui_lang.CANASTA, ui_lang.TAKEN)
@@ -75,7 +75,7 @@ def test_every_string_fits_its_box(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_reason_fits_the_two_hint_lines(lang):
-    # screen_table.draw_hint splits a reason at the last space before column 31
+    # burako/table.py draw_hint() splits a reason at the last space before column 31
     ui_lang.use(lang)
     try:
         i = 0
@@ -173,14 +173,16 @@ def test_a_move_on_the_message_line_names_its_tiles_in_the_language(tmp_path):
     from emulator.board import EmuBoard
     from engine import game
     from engine import tiles as engine_tiles
+    from burako.game import new_match
     from ui.app import App
 
     app = App(EmuBoard(str(tmp_path)), seed=3, ai_ms=0, lang="es")
-    app.new_game()
+    new_match(app)
+    play = app.screen.play
     mv = (game.MELD, 0, bytes(engine_tiles.parse(w) for w in ("Y3", "Y4", "Y5")), 0)
-    assert app.move_text(0, mv).endswith(" Am3 Am4 Am5")
+    assert play.move_text(0, mv).endswith(" Am3 Am4 Am5")
     ui_lang.use("it")
     try:
-        assert app.move_text(1, (game.DISCARD, 0, bytes([engine_tiles.parse("K9")]), 0)).endswith(" N9")
+        assert play.move_text(1, (game.DISCARD, 0, bytes([engine_tiles.parse("K9")]), 0)).endswith(" N9")
     finally:
         ui_lang.use("es")

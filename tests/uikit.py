@@ -1,29 +1,34 @@
-"""Shared by the UI tests: what a full redraw paints, to hold partial redraws to; a seed
-whose first hand lets J1 lay a meld."""
+"""Shared by the UI tests: the console's heap under the WASI harness; what a full redraw
+paints, to hold partial redraws to; a seed whose first hand lets J1 lay a meld."""
 
 from emulator.display import Display
-from ui import app as ui_app
+from ui import screen as regions
 from ai.basic import find_meld
 from engine import game
 from engine import rules
 
 SENTINEL = 0xF81F      # magenta: a pixel a full redraw leaves unpainted shows up
+# a whole console under the WASI harness (its bytecode in RAM, as on the stock path), a hard
+# limit: issue 34's, set from the UF2's and the stock Pico's figures (docs/memory.md)
+HEAP = 196608
 
 
 def full_redraw(app):
     """The pixels a full redraw of the app's present state paints on a blank
     panel the size of the app's own."""
-    shown = app.display
+    shown = app.painter.d
     fresh = Display(shown.width, shown.height)
     fresh.fill_rect(0, 0, shown.width, shown.height, SENTINEL)
-    app.display = app.painter.d = fresh
-    old = app.view.old_cursor
+    app.painter.d = fresh
+    screen = app.screen
+    # the Burako table remembers the cursor it drew last (its partial redraw's state)
+    old = getattr(screen, "old_cursor", None)
     try:
-        app.dirty = ui_app.D_ALL
-        app.draw()
+        screen.draw(regions.ALL)
     finally:
-        app.display = app.painter.d = shown
-        app.view.old_cursor = old
+        app.painter.d = shown
+        if old is not None:
+            screen.old_cursor = old
     return bytes(fresh.pixels)
 
 

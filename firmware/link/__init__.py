@@ -6,3 +6,18 @@
 #                 rummy/moves.py, which session.py loads by name
 #   session.py    Link: hello, fair deal, checked moves, repair, resume
 #   entropy.py    random bytes on the device
+
+
+def hidden_ok():
+    """Hidden hands are offered where their code sits in flash: the console's own UF2
+    (burako_board frozen in) or a desktop; the stock firmware with .mpy files has not the heap
+    for them beside the UI (docs/link.md "Hidden hands"). Here, not in ui/cable.py: the title
+    and the set-ups ask it without loading the link's modules."""
+    import sys
+    if sys.implementation.name != "micropython":
+        return True
+    try:
+        import burako_board  # noqa: F401  (frozen into the console's UF2: hardware/boards/)
+        return True
+    except ImportError:
+        return False

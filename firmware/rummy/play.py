@@ -216,6 +216,21 @@ class Play:
         self.log_due = False
         self.log()
 
+    def state(self, out):
+        """The match's plain data into ui/state.py's snapshot `out` (its "rummy" entry, with the
+        table screen's message and reason already in `out`)."""
+        g = self.game
+        screen = self.app.screen
+        out["rummy"] = {
+            "mode": getattr(screen, "mode", screen.name), "players": g.n, "seats": self.seats, "hands": g.hands,
+            "phase": g.phase, "turn": g.turn, "hand": g.hand, "scores": list(g.scores),
+            "history": [list(h) for h in g.history], "winners": list(g.winners),
+            "table": rules.table_text(g.table), "stock": len(g.stock),
+            "racks": [tiles.list_text(r) for r in g.racks], "msg": out["msg"],
+            "error": out["error"], "error_text": out["error_text"]}
+        if "bench" in out:
+            out["rummy"]["bench"] = out.pop("bench")
+
     # --- over the cable (ui/cable.py) --------------------------------------------
     def boundary(self):
         """A moment to write rlink.sav: a turn's boundary (a turn's draw is not one; with the

@@ -15,7 +15,7 @@ from ui.gfx import FELT_DARK, WHITE, CURSOR, DIM, HILITE
 
 LEVELS = const(3)          # rummy/ai.py's levels
 # the J2 row with 2 players: AI, human, over the cable with hidden hands (where the firmware
-# can deal them: ui/cable.py hidden_ok(); the default, docs/link.md), over the cable with the
+# can deal them: link/__init__.py hidden_ok(); the default, docs/link.md), over the cable with the
 # open deal (A and RIGHT go this way)
 CYCLE = (1, 0, 3, 2)
 CYCLE_OPEN = (1, 0, 2)      # (where the firmware cannot)
@@ -83,7 +83,7 @@ class Setup(Screen):
             elif r == 2 and players == 2:
                 # J2: the AI, a person here, a person over the link cable (1v1), with hidden hands
                 v = 2 + s.hidden if choice[3] else (choice[1] >> 1) & 1
-                from ui.cable import hidden_ok
+                from link import hidden_ok
                 order = CYCLE if hidden_ok() else CYCLE_OPEN
                 v = order[(order.index(v) + step) % len(order)]
                 choice[3] = v >> 1

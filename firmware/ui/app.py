@@ -58,7 +58,7 @@ class App:
         # table's view, Rummy's set-up), "bad_save" once a damaged save was found
         self.kept = {}
         if hidden is None:
-            from ui.cable import hidden_ok
+            from link import hidden_ok
             hidden = hidden_ok()
         self.settings = Settings(variant, players, target, hidden)
         ui_lang.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
@@ -81,8 +81,7 @@ class App:
             if not resumed:
                 game.quick(self)
         if self.screen is None:
-            from ui.title import Title
-            self.show(Title(self))
+            self.home()
 
     # --- the loop ------------------------------------------------------------
     def run(self):
@@ -155,6 +154,12 @@ class App:
         """screen is the current one now: it gets the keys, ticks and a full redraw."""
         self.screen = screen
         self.dirty = regions.ALL
+
+    def home(self):
+        """Back to the title, the console's home (the link cable's way back: ui/ imports point
+        one way, the title opens the cable)."""
+        from ui.title import Title
+        self.show(Title(self))
 
     def new_seed(self):
         """A new match's deal: from the clock, or the seed the App was given and then the next

@@ -45,20 +45,6 @@ PAUSE_MS = const(600)      # the link screen takes no key this long after it app
 TMP = "link.tmp"
 
 
-def hidden_ok():
-    """Hidden hands are offered where their code sits in flash: the console's own UF2
-    (burako_board frozen in) or a desktop; the stock firmware with .mpy files has not the heap
-    for them beside the UI (docs/link.md "Hidden hands")."""
-    import sys
-    if sys.implementation.name != "micropython":
-        return True
-    try:
-        import burako_board  # noqa: F401  (frozen into the console's UF2: hardware/boards/)
-        return True
-    except ImportError:
-        return False
-
-
 def why(reason):
     """The text of a session reason; a reason newer than this console's texts reads as the
     session names it."""
@@ -316,8 +302,7 @@ class Cable:
             remove(app.board.storage, self.game)
         app.cable = None
         self.game.clear(app)
-        from ui.title import Title
-        app.show(Title(app))
+        app.home()
 
 
 class LinkScreen(Screen):

@@ -42,7 +42,7 @@ def snapshot(app):
     if hasattr(play, "ai_seats"):
         burako(out, play, g)
     else:
-        rummy(out, play, g)
+        play.state(out)     # (rummy/play.py: ui/ names no game but in ui/games.py)
     return out
 
 
@@ -60,15 +60,3 @@ def burako(out, play, g):
         "viewer": play.viewer, "ai_seats": play.ai_seats,
     })
 
-
-def rummy(out, play, g):
-    from rummy import rules
-    out["rummy"] = {
-        "mode": getattr(play.app.screen, "mode", play.app.screen.name), "players": g.n, "seats": play.seats, "hands": g.hands,
-        "phase": g.phase, "turn": g.turn, "hand": g.hand, "scores": list(g.scores),
-        "history": [list(h) for h in g.history], "winners": list(g.winners),
-        "table": rules.table_text(g.table), "stock": len(g.stock),
-        "racks": [tiles.list_text(r) for r in g.racks], "msg": out["msg"],
-        "error": out["error"], "error_text": out["error_text"]}
-    if "bench" in out:
-        out["rummy"]["bench"] = out.pop("bench")

@@ -55,7 +55,7 @@ class Title(Screen):
             app.dirty = regions.ALL
         elif item == CABLE and k & (keys.LEFT | keys.RIGHT) and not self.linked:
             # hidden hands or the open deal for a new linked match
-            from ui.cable import hidden_ok
+            from link import hidden_ok
             app.settings.hidden = not app.settings.hidden and hidden_ok()
             app.dirty |= regions.MELDS
         elif k & (keys.A | keys.PRESS):

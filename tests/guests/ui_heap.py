@@ -1,9 +1,8 @@
 # tests/test_ui_heap.py: matches played through the keys at the UI's heap, on a board of its
 # own (the display of null_display.py, joined before this file). Prints TITLE at each title,
-# T (match, hands, free heap) at every table frame after a collection, LEFT with the modules
-# the table must not hold, and END with the peak and the set-up's choices.
+# T (matches logged before this one, hands, free heap) at every table frame after a
+# collection, and END with the peak, the matches logged and the set-up's choices.
 import gc
-import sys
 
 from hal.storage import Storage
 from ui import app as ui_app
@@ -41,7 +40,7 @@ B.storage = Storage('/flash/')
 B.idle = None
 gc.collect()
 APP = ui_app.App(B, seed=seed, ai_ms=0)
-OFF = ui_app.OFF_TABLE + ('link.entropy',)
+LOGGED = [0, None]      # the matches logged; the match at its end (its Play), counted at the title
 
 
 def frames():
@@ -50,17 +49,24 @@ def frames():
     title = 0
     while title <= len(KEYS):
         k = 0
+        screen = app.screen
+        if screen.name == 'matchend':
+            LOGGED[1] = screen.play
         if app.waiting():
-            if app.screen == ui_app.S_TITLE:
+            if screen.name == 'title':
+                if LOGGED[1] is not None:
+                    LOGGED[0] += LOGGED[1].logged
+                    LOGGED[1] = None
                 title += 1
-                print('TITLE', app.row, app.has_save)
+                print('TITLE', screen.row, screen.has_save)
                 if title <= len(KEYS):
                     k = 0x20                    # New game
                     todo = list(KEYS[title - 1])
-            elif app.screen == ui_app.S_SETUP and todo:
+            elif screen.name == 'setup' and todo:
                 k = todo.pop(0)
             else:
                 k = 0x20                        # the hand end's next hand, the match end's title
+        screen = None
         B.buttons.ev = k
         B.clock.now += 15
         app.step(B.clock.now)
@@ -68,12 +74,9 @@ def frames():
 
 
 def check():
-    # after a collection: at the table, what must be gone and what is free
-    if APP.screen == ui_app.S_GAME:
-        left = [n for n in OFF if n in sys.modules]
-        if left:
-            print('LEFT', ' '.join(left))
-        print('T', APP.logged, len(APP.match.game.history), gc.mem_free())
+    # after a collection: at the table, what is free
+    if APP.screen.name == 'game':
+        print('T', LOGGED[0], len(APP.screen.play.game.history), gc.mem_free())
 
 
 FRAMES = frames()
@@ -85,4 +88,4 @@ for _ in FRAMES:
     gc.collect()
     check()
 FRAMES = None
-print('END', PEAK, APP.logged, APP.settings.level, APP.match.ai_seats, APP.settings.target)
+print('END', PEAK, LOGGED[0], APP.settings.level, APP.settings.ai_seats, APP.settings.target)
