@@ -81,6 +81,17 @@ def link(app):
     return None if app.cable is None else app.cable.link
 
 
+def play(app):
+    """The linked match's Play (burako/play.py, rummy/play.py) once it is shown, else None."""
+    return None if app.cable is None else app.cable.play
+
+
+def press(app, k):
+    """A key pressed outside a frame, as App.step() hands it: the cable's keys first."""
+    if not (app.cable is not None and app.cable.key_hook(k)):
+        app.screen.key(k)
+
+
 def done(*cs):
     return lambda: all(c.app.over() for c in cs)
 
