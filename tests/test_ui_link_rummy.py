@@ -403,8 +403,8 @@ def test_a_power_off_under_hidden_hands_resumes_a_rummy_match_from_rlink_sav(tmp
 def test_setup_j2_row_offers_hidden_hands_where_the_firmware_can_deal_them(tmp_path, monkeypatch):
     """J2: AI, Human, Hidden, Cable (A cycles, RIGHT the same way, LEFT back; issue 33: the
     hidden deal first); Start on "Hidden" opens a link that asks for hidden hands. The stock
-    firmware (MicroPython without the UF2's frozen burako_board) is not offered them: Cable
-    goes on to AI, and back from AI to Cable."""
+    firmware (MicroPython without the UF2's frozen burako_board) is not offered them: the
+    row goes AI, Human, Cable."""
     from emulator.board import parse_keys
     from emulator import runner
 
@@ -416,10 +416,14 @@ def test_setup_j2_row_offers_hidden_hands_where_the_firmware_can_deal_them(tmp_p
     with monkeypatch.context() as mp:
         # MicroPython without the frozen burako_board (the stock firmware with .mpy files)
         mp.setattr(sys, "implementation", types.SimpleNamespace(name="micropython"))
+        press(app, keys.LEFT)
+        assert not choice[3] and not choice[1] >> 1 & 1     # back past Hidden to Human
+        press(app, keys.RIGHT)
+        assert choice[3] and not app.settings.hidden        # on past Hidden to Cable
         press(app, keys.A)
         assert not choice[3] and choice[1] >> 1 & 1 and not app.settings.hidden      # on to the AI
         press(app, keys.LEFT)
-        assert choice[3] and not app.settings.hidden        # back to Cable, not Hidden
+        assert choice[3] and not app.settings.hidden        # back to Cable
     press(app, keys.LEFT)                           # a desktop (or the console's UF2)
     assert choice[3] and app.settings.hidden
     app.screen.draw(regions.ALL)
