@@ -116,7 +116,7 @@ def unchanged(a, before):
 
 def hidden_moment(c, when, saved):
     """A moment of a hidden-hands match on console c for a power cut, once its save exists
-    (saved(storage): the game's save module's exists()): "deal" in a hand's deal, "play"
+    (saved(storage): whether the game's link save exists): "deal" in a hand's deal, "play"
     mid-hand on the peer's turn, "check" in the hand-end check."""
     L = link(c.app)
     if L is None or L.hidden is None or not saved(c.app.board.storage):
