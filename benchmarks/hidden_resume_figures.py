@@ -6,7 +6,7 @@ CPython console (host/relay.py Console, hidden hands, keep) on its UART0 wire. R
 
   (a) the bytes of link.sav over the match (min/median/max), and of its parts: the head, the
       hidden part (hide.Hid.saved(), its length field not counted) and the move log;
-  (b) each write of link.sav on the board's LittleFS (ui/linkplay.py write_saved), p50/max;
+  (b) each write of link.sav on the board's LittleFS (ui/cable.py write_saved), p50/max;
   (c) rebuilding a Link from link.sav as a console does at power-on (session.Link(...,
       saved=...)), for copies kept at ~30 and ~100 moves and MID moves into the second hand,
       and for the App's own rebuild when the board is switched on again after the cut;

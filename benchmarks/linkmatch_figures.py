@@ -4,8 +4,9 @@
                                                      [--damage P] [--seed S] [--variant V]
 
 * peak heap of a whole linked match with one console inside real MicroPython
-  (WASI, -X heapsize=131072; if it does not fit, mp_fits_131072 is 0 and the
-  peak is measured again under 196608): the firmware UI, engine, AI and link, sampled
+  (WASI, -X heapsize=196608, the harness's limit for a whole console; if it does
+  not fit, mp_fits_196608 is 0 and no peak is given: a larger heap traps the WASI
+  build): the firmware UI, engine, AI and link, sampled
   as in emulator/runner.py (gc.mem_alloc() before each between-frame
   collection); the other console is a CPython App on the host stepped once
   per guest frame, the cable in memory between them (host/relay.py's fault
@@ -15,7 +16,7 @@
   cable, the same virtual clock), and on a clean cable for comparison
 * the protocol's own figures (bytes a move, heap of the link layer alone) are
   benchmarks/link_figures.py's
-* --variant rummy: a linked Rummy israelí match (rummy/linkplay.py, four hands,
+* --variant rummy: a linked Rummy israelí match (ui/cable.py, rummy/play.py, four hands,
   the AI level 1 at each console's seat): the same figures
 """
 import argparse
@@ -30,11 +31,9 @@ from emulator import runner
 from emulator.board import FRAME_MS, EmuBoard, VirtualClock
 from host.relay import Cable, Faults
 from link import entropy
-from ui import screen_link
 from ui.app import App
 
-HEAP = 131072
-BIG_HEAP = 196608      # for the peak of a match that does not fit (262144 traps the WASI build)
+HEAP = 196608       # the WASI harness's whole-console limit (262144 traps the WASI build)
 
 
 def _seed_entropy(seed):
@@ -55,9 +54,8 @@ VARIANT = ["burako"]
 
 
 def _history(app):
-    """The match's hands as lists (a Rummy match lives in app.rummy)."""
-    g = app.rummy.g if app.rummy is not None else app.match.game
-    return [list(h) for h in g.history]
+    """The linked match's hands as lists (its Play's game: ui/cable.py)."""
+    return [list(h) for h in app.cable.play.game.history]
 
 
 def _app(tmp, name, end, clock, target):
@@ -75,17 +73,18 @@ def cpython_match(target, damage, seed, tmp):
     a = _app(tmp, "a%d" % seed, cable.a, clock, target)
     b = _app(tmp, "b%d" % seed, cable.b, clock, target)
     frames = 0
-    while not (screen_link.over(a) and screen_link.over(b)):
+    while not (a.over() and b.over()):
         clock.now += FRAME_MS
         a.step(clock.ticks_ms())
         b.step(clock.ticks_ms())
         frames += 1
         if frames > 2_000_000:
             raise RuntimeError("the match did not end")
-    sa, sb = a.link.stats(), b.link.stats()
-    assert _history(a) == _history(b) and a.link.match_id == b.link.match_id
+    la, lb = a.cable.link, b.cable.link
+    sa, sb = la.stats(), lb.stats()
+    assert _history(a) == _history(b) and la.match_id == lb.match_id
     return (sa["bytes_out"] + sb["bytes_out"], sa["resends"] + sb["resends"],
-            a.link.count, frames, len(_history(a)))
+            la.count, frames, len(_history(a)))
 
 
 class _HostEnd:
@@ -123,13 +122,14 @@ def micropython_match(target, damage, seed, tmp, heap=None):
                                    heap=heap or HEAP, link=host)
     wall = time.monotonic() - t0
     n = 0
-    while not screen_link.over(peer) and n < 100_000:       # the guest is gone: the peer settles
+    while not peer.over() and n < 100_000:       # the guest is gone: the peer settles
         host.wait(0)
         n += 1
     hist = st["rummy"]["history"] if "rummy" in st else st["history"]
     assert hist == _history(peer), "the two consoles differ"
-    assert st["link"]["match_id"] == "".join("%02x" % x for x in peer.link.match_id)
-    return st, peer.link.stats(), wall
+    link = peer.cable.link
+    assert st["link"]["match_id"] == "".join("%02x" % x for x in link.match_id)
+    return st, link.stats(), wall
 
 
 def main(argv=None):
@@ -147,23 +147,21 @@ def main(argv=None):
     with tempfile.TemporaryDirectory(prefix="linkmatch-") as tmp:
         from emulator.runtimes import wasi
 
-        heap = HEAP
+        out["mp_heap_limit_bytes"] = HEAP
         try:
             st, peer, wall = micropython_match(a.target, a.damage, a.seed, tmp)
-            out["mp_fits_131072"] = 1
+            out["mp_fits_196608"] = 1
         except wasi.GuestMemoryError:
-            # does not fit: measure the peak it needs under a larger heap
-            out["mp_fits_131072"] = 0
-            heap = BIG_HEAP
-            st, peer, wall = micropython_match(a.target, a.damage, a.seed, os.path.join(tmp, "big"), heap)
-        out["mp_heap_limit_bytes"] = heap
-        out["mp_peak_heap_bytes"] = st["peak_heap_bytes"]
-        out["mp_heap_after_boot_bytes"] = st["heap_after_boot"]
-        out["mp_match_moves"] = st["link"]["moves"]
-        out["mp_match_hands"] = len((st["rummy"] if "rummy" in st else st)["history"])
-        out["mp_match_wall_s"] = round(wall, 1)
-        out["mp_match_bytes_on_wire"] = st["link"]["bytes_sent"] + peer["bytes_out"]
-        out["mp_match_retransmits"] = st["link"]["retransmits"] + peer["resends"]
+            out["mp_fits_196608"] = 0       # (no larger heap to measure its peak under)
+            st = None
+        if st is not None:
+            out["mp_peak_heap_bytes"] = st["peak_heap_bytes"]
+            out["mp_heap_after_boot_bytes"] = st["heap_after_boot"]
+            out["mp_match_moves"] = st["link"]["moves"]
+            out["mp_match_hands"] = len((st["rummy"] if "rummy" in st else st)["history"])
+            out["mp_match_wall_s"] = round(wall, 1)
+            out["mp_match_bytes_on_wire"] = st["link"]["bytes_sent"] + peer["bytes_out"]
+            out["mp_match_retransmits"] = st["link"]["retransmits"] + peer["resends"]
         for label, damage in (("damaged", a.damage), ("clean", 0.0)):
             rows = [cpython_match(a.target, damage, a.seed * 1000 + i, tmp) for i in range(a.matches)]
             n = len(rows)

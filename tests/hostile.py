@@ -237,7 +237,8 @@ class Outcome:
             self.count, self.state, self.reason, self.by_peer, self.saves, self.peak)
 
 
-HEAP = 131072       # the device's budget (docs/link.md "Heap")
+HEAP = 131072       # a victim's heap: its Link, engine and AI, no UI (docs/link.md "Heap")
+CONSOLE_HEAP = 196608   # the harness's limit for a whole console, UI and link (issue 34)
 
 
 class GuestVictim:
@@ -682,7 +683,7 @@ def drive_vpico(scen, image, seed=1, max_s=300):
 
 
 # --- the whole console (the firmware UI inside MicroPython) ---------------------------------
-def ui_catchups(frames=1200, target=3000, heap=HEAP, storage=None):
+def ui_catchups(frames=1200, target=3000, heap=CONSOLE_HEAP, storage=None):
     """`burako emu --headless --autoplay --runtime micropython --heap HEAP
     --link listen:0` (the firmware's UI and link inside MicroPython) against
     the attacker on its TCP wire: each time it is the attacker's turn it

@@ -6,7 +6,6 @@ import os
 
 from emulator.board import FRAME_MS, EmuBoard, VirtualClock
 from host.relay import Cable
-from ui import screen_link
 from ui.app import App
 from ui.state import snapshot
 import scorelog
@@ -77,8 +76,24 @@ def run(a, b, clock, until, max_ms=3_000_000, check=None):
     raise AssertionError("timed out: " + repr((snapshot(a.app).get("link"), snapshot(b.app).get("link"))))
 
 
+def link(app):
+    """The app's Link while its cable is open (ui/cable.py), else None."""
+    return None if app.cable is None else app.cable.link
+
+
+def play(app):
+    """The linked match's Play (burako/play.py, rummy/play.py) once it is shown, else None."""
+    return None if app.cable is None else app.cable.play
+
+
+def press(app, k):
+    """A key pressed outside a frame, as App.step() hands it: the cable's keys first."""
+    if not (app.cable is not None and app.cable.key_hook(k)):
+        app.screen.key(k)
+
+
 def done(*cs):
-    return lambda: all(screen_link.over(c.app) for c in cs)
+    return lambda: all(c.app.over() for c in cs)
 
 
 # --- the session's duels (host/relay.py's Console) -------------------------------------
@@ -101,9 +116,9 @@ def unchanged(a, before):
 
 def hidden_moment(c, when, saved):
     """A moment of a hidden-hands match on console c for a power cut, once its save exists
-    (saved(storage): the screen module's exists()): "deal" in a hand's deal, "play" mid-hand
-    on the peer's turn, "check" in the hand-end check."""
-    L = c.app.link
+    (saved(storage): whether the game's link save exists): "deal" in a hand's deal, "play"
+    mid-hand on the peer's turn, "check" in the hand-end check."""
+    L = link(c.app)
     if L is None or L.hidden is None or not saved(c.app.board.storage):
         return False
     h = L.hidden

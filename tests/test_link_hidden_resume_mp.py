@@ -3,7 +3,7 @@
 MicroPython WASI build (engine, AI and Link, no UI) plays AI against a CPython console
 (host/relay.py Console, hidden hands, keep) and is switched off, kept dark for 3 s of the
 peer's clock (what reaches it then is lost) and switched on again, its Link rebuilt inside
-MicroPython from its save (Link.saved()'s bytes, taken as ui/linkplay.py persist() takes them,
+MicroPython from its save (Link.saved()'s bytes, taken as ui/cable.py persist() takes them,
 with link.hidden.keep so that its steps wait for the save; tests/guests/link_hidden_resume.py).
 The match is played to its end and both consoles agree: log, digest, scores, history, the
 hand-end check passed on both (RULES.md R7: each hand counted from the revealed keys). The

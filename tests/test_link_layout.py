@@ -2,7 +2,7 @@
 (no module imports one that imports it back, even inside a function), no
 module reaches into another object's private members (the handshake and the
 repair use the Link's declared side), imports are spelled out (no aliases),
-and the one module unloader is firmware/memory.py's."""
+and nothing in it unloads a module (issue 34: the console unloads nothing)."""
 import ast
 import pathlib
 
@@ -54,12 +54,13 @@ def test_no_reach_into_private_members_across_modules():
     assert reaches == []
 
 
-def test_imports_are_spelled_out_and_memory_drop_is_the_unloader():
+def test_imports_are_spelled_out_and_no_module_is_unloaded():
     for m, tree in _trees().items():
         for n in ast.walk(tree):
             if isinstance(n, (ast.Import, ast.ImportFrom)):
                 aliased = [a.name for a in n.names if a.asname]
-                # (game_module's `as moves` names the module either game gives)
-                assert not aliased or (m, n.module) in {("session", "link")}, (m, aliased)
+                # (game_module's `as moves` names the module either game gives; hidden.py's
+                # bigmod functions are named apart from the built-in pow() they stand in for)
+                assert not aliased or (m, n.module) in {("session", "link"), ("hidden", "bigmod")}, (m, aliased)
             if isinstance(n, ast.Attribute) and n.attr == "modules":
-                raise AssertionError("%s:%d unloads by hand: use memory.drop" % (m, n.lineno))
+                raise AssertionError("%s:%d reaches sys.modules: link/ unloads nothing" % (m, n.lineno))

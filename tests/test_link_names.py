@@ -14,8 +14,7 @@ from link import deal
 from link import entropy
 from link import msg
 import linkkit
-from linkkit import done, run
-from ui.common import S_LINK
+from linkkit import done, link, run
 
 NAME = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=3, max_size=3)
 
@@ -102,12 +101,12 @@ def _named_pair(tmp, a_name, b_name):
 @pytest.mark.parametrize("b_name", ["LUZ", None])
 def test_a_linked_match_shows_and_logs_both_names_each_console_its_own_seat(tmp_path, _seeded, b_name):
     a, b, clock, cable = _named_pair(tmp_path, "ANA", b_name)
-    assert a.app.link.names[0] == "ANA" and b.app.link.names[0] == (b_name or "")
-    assert a.app.screen == S_LINK
-    run(a, b, clock, lambda: a.app.link.count > 0)
-    assert a.app.link.names[1] == (b_name or "") and b.app.link.names[1] == "ANA"
+    assert link(a.app).names[0] == "ANA" and link(b.app).names[0] == (b_name or "")
+    assert a.app.screen.name == "link"
+    run(a, b, clock, lambda: link(a.app).count > 0)
+    assert link(a.app).names[1] == (b_name or "") and link(b.app).names[1] == "ANA"
     run(a, b, clock, done(a, b))
-    sa, sb = a.app.link.seat, b.app.link.seat
+    sa, sb = link(a.app).seat, link(b.app).seat
     assert {sa, sb} == {0, 1}
     want = [None, None]
     want[sa], want[sb] = "ANA", b_name
@@ -124,18 +123,15 @@ def test_a_linked_match_shows_and_logs_both_names_each_console_its_own_seat(tmp_
 def test_the_name_sent_is_the_set_ups_first_seat_else_names_txt_else_none(tmp_path, rummy):
     from emulator.board import EmuBoard
     from ui.app import App
-    from ui import screen_link
+    from ui.cable import Cable
+    from ui.games import BURAKO, RUMMY
     os.makedirs(tmp_path / "c")
     app = App(EmuBoard(str(tmp_path / "c")), lang="en")
 
     def sent():
-        screen_link.start(app, "rummy" if rummy else None)
-        for i in range(50):             # Rummy opens a frame or two later (its modules swap in)
-            if app.link is not None:
-                break
-            app.step(app.now + 30)
-        nm = app.link.names[0]
-        screen_link.leave(app)
+        Cable.open(app, RUMMY if rummy else BURAKO)
+        nm = app.cable.link.names[0]
+        app.cable.leave()
         return nm
     assert sent() == ""
     with open(tmp_path / "c" / "names.txt", "w") as f:
@@ -154,17 +150,17 @@ class RummyConsole(linkkit.Console):
 
 
 def test_a_linked_rummy_match_logs_both_names_and_each_consoles_own_seat(tmp_path, _seeded):
-    """The Rummy glue logs (rummy/view.py log) as matchlog does for Burako: the names the
+    """The Rummy glue logs (rummy/play.py log) as burako/record.py does for Burako: the names the
     HELLOs carried and this console's seat, so the loser's log counts a loss."""
     for d, nm in (("a", "ANA"), ("b", "LUZ")):
         os.makedirs(tmp_path / d)
         with open(tmp_path / d / "names.txt", "w") as f:
             f.write(nm + "\n")
     a, b, clock, cable = linkkit.pair(RummyConsole, tmp_path)
-    run(a, b, clock, lambda: a.app.link is not None and b.app.link is not None)
-    assert a.app.link.names[0] == "ANA" and b.app.link.names[0] == "LUZ"
+    run(a, b, clock, lambda: link(a.app) is not None and link(b.app) is not None)
+    assert link(a.app).names[0] == "ANA" and link(b.app).names[0] == "LUZ"
     run(a, b, clock, done(a, b))
-    sa, sb = a.app.link.seat, b.app.link.seat
+    sa, sb = link(a.app).seat, link(b.app).seat
     want = [None, None]
     want[sa], want[sb] = "ANA", "LUZ"
     ra, rb = a.log(), b.log()

@@ -3,10 +3,9 @@
 flash holds it; A starts the console again, back on the title with the saved match to continue."""
 from emulator import runner
 from emulator.board import parse_keys
+from burako import save
+from burako.table import Table
 from hal import keys
-from ui import app as ui_app
-from ui import screen_table
-from ui.common import S_FAULT, S_TITLE
 
 
 def _table(tmp_path):
@@ -17,7 +16,8 @@ def _table(tmp_path):
 
 def test_a_step_that_raises_shows_the_fault_screen_and_keeps_the_save(tmp_path, monkeypatch):
     board, app = _table(tmp_path)
-    saved = open(board.storage.path(ui_app.SAVE_NAME), "rb").read()
+    assert app.screen.name == "game"
+    saved = open(board.storage.path(save.NAME), "rb").read()
     texts = []
     text = app.painter.text
 
@@ -26,34 +26,34 @@ def test_a_step_that_raises_shows_the_fault_screen_and_keeps_the_save(tmp_path, 
         return text(x, y, w, s, *a)
     app.painter.text = seen
 
-    def broken(app, k):
+    def broken(table, k):
         raise ValueError("not a face-down tile")
-    monkeypatch.setattr(screen_table, "key", broken)
+    monkeypatch.setattr(Table, "key", broken)
     board.buttons.press(keys.B)
     app.frame(board.clock.ticks_ms())               # the step raises: the console lives on
-    assert app.screen == S_FAULT and app.link is None
+    assert app.screen.name == "fault" and app.cable is None
     board.clock.now += 33
     app.frame(board.clock.ticks_ms())               # (drawn)
     assert "".join(texts[1:3]) == "ValueError: not a face-down tile"
-    assert open(board.storage.path(ui_app.SAVE_NAME), "rb").read() == saved     # nothing written
+    assert open(board.storage.path(save.NAME), "rb").read() == saved     # nothing written
     monkeypatch.undo()
     board.buttons.press(keys.A)
     board.clock.now += 33
     app.frame(board.clock.ticks_ms())               # A: started again, on the title
-    assert app.screen == S_TITLE and app.has_save
+    assert app.screen.name == "title" and app.screen.has_save
     board.buttons.press(keys.A)                     # Continue: the match as it was saved
     for _ in range(3):
         board.clock.now += 33
         app.frame(board.clock.ticks_ms())
-    assert app.match.game is not None and app.screen != S_FAULT
+    assert app.screen.name != "fault" and app.screen.play.game is not None
 
 
 def test_step_still_raises_for_scripts_and_tests(tmp_path, monkeypatch):
     board, app = _table(tmp_path)
 
-    def broken(app, k):
+    def broken(table, k):
         raise ValueError("a bug")
-    monkeypatch.setattr(screen_table, "key", broken)
+    monkeypatch.setattr(Table, "key", broken)
     board.buttons.press(keys.B)
     try:
         app.step(board.clock.ticks_ms())

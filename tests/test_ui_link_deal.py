@@ -7,13 +7,12 @@ import pytest
 
 from link import entropy
 from link import session
+from ui import cable as ui_cable
 from ui import lang as ui_lang
-from ui import linkkeys
-from ui.common import S_GAME, S_LINK, S_TITLE
 from ui.state import snapshot
 from hal import keys as hal_keys
 import linkkit
-from linkkit import run
+from linkkit import link, play, press, run
 
 
 @pytest.fixture(autouse=True)
@@ -41,27 +40,27 @@ def test_the_titles_cable_entry_starts_as_the_hidden_deal(tmp_path):
     text = app.painter.text
     app.painter.text = lambda x, y, w, s, *a: seen.append(s) or text(x, y, w, s, *a)
     app.step(0)
-    assert app.screen == S_TITLE and app.settings.hidden
+    assert app.screen.name == "title" and app.settings.hidden
     assert ui_lang.tx(24) + " 1v1" in seen and ui_lang.tx(0) not in seen
-    app.row = 2                                     # (no save: the cable entry is the third row)
-    app.key(hal_keys.RIGHT)                         # Left/Right: the open deal
+    app.screen.row = 2                              # (no save: the cable entry is the third row)
+    press(app, hal_keys.RIGHT)                      # Left/Right: the open deal
     seen.clear()
-    app.draw()
+    app.screen.draw(app.dirty)                      # (the regions the key changed)
     assert not app.settings.hidden and ui_lang.tx(0) in seen
 
 
 def test_two_default_consoles_play_hidden_hands(tmp_path):
     a, b, clock, cable = linkkit.pair(Console, tmp_path, kw_a={"autoplay": True}, kw_b={"autoplay": True})
-    run(a, b, clock, lambda: a.app.link.count >= 6 and b.app.link.count >= 6)
+    run(a, b, clock, lambda: link(a.app).count >= 6 and link(b.app).count >= 6)
     for c in (a, b):
-        assert c.app.link.hidden is not None and not c.app.link.downgraded
+        assert link(c.app).hidden is not None and not link(c.app).downgraded
         assert snapshot(c.app)["link"]["hidden"]
 
 
 def _open_against_hidden(tmp_path):
     # b: a console that cannot deal hidden hands (the stock firmware's App makes its Link open)
     a, b, clock, cable = linkkit.pair(Console, tmp_path, kw_b={"hidden": False, "autoplay": True})
-    run(a, b, clock, lambda: a.app.link.game is not None and a.app.link.state == session.PLAYING, max_ms=60_000)
+    run(a, b, clock, lambda: link(a.app).game is not None and link(a.app).state == session.PLAYING, max_ms=60_000)
     for _ in range(10):
         clock.now += 33
         a.step()
@@ -71,20 +70,20 @@ def _open_against_hidden(tmp_path):
 
 def test_a_stock_console_and_a_hidden_one_agree_on_the_open_deal_after_a_warning(tmp_path):
     a, b, clock = _open_against_hidden(tmp_path)
-    L = a.app.link
-    assert L.downgraded and L.hidden is None and b.app.link.hidden is None
-    assert a.app.screen == S_LINK and a.app.match.game is None     # the match waits for a's player
-    assert linkkeys.tx(linkkeys.T_OPEN_ONLY) in a.texts and linkkeys.tx(linkkeys.T_OPEN_ONLY + 1) in a.texts
+    L = link(a.app)
+    assert L.downgraded and L.hidden is None and link(b.app).hidden is None
+    assert a.app.screen.name == "link" and play(a.app) is None     # the match waits for a's player
+    assert ui_lang.tx(ui_cable.T_OPEN_ONLY) in a.texts and ui_lang.tx(ui_cable.T_OPEN_ONLY + 1) in a.texts
     assert "Open deal" in b.texts                                  # the stock console says so, as ever
     clock.now += 700                                               # (the link screen's key pause)
     a.app.board.buttons.press(hal_keys.A)
     a.step()
-    assert a.app.screen == S_GAME and a.app.match.game is L.game   # A: the open match, knowingly
+    assert a.app.screen.name == "game" and play(a.app).game is L.game   # A: the open match, knowingly
     a.app.autoplay = True
     from ai.basic import BasicAI
-    a.app.match.ais[L.seat] = BasicAI(1)
-    run(a, b, clock, lambda: a.app.link.count >= 10 and b.app.link.count >= 10)
-    assert bytes(a.app.link.log[:20]) == bytes(b.app.link.log[:20])
+    play(a.app).ais[L.seat] = BasicAI(1)
+    run(a, b, clock, lambda: link(a.app).count >= 10 and link(b.app).count >= 10)
+    assert bytes(link(a.app).log[:20]) == bytes(link(b.app).log[:20])
 
 
 def test_b_declines_the_open_deal_and_leaves(tmp_path):
@@ -95,10 +94,10 @@ def test_b_declines_the_open_deal_and_leaves(tmp_path):
         clock.now += 33
         a.step()
         b.step()
-    assert a.app.link.state == session.ENDED and a.app.link.reason == session.R_ABANDONED
-    assert b.app.link.state == session.ENDED and b.app.link.reason == session.R_ABANDONED and b.app.link.by_peer
+    assert link(a.app).state == session.ENDED and link(a.app).reason == session.R_ABANDONED
+    assert link(b.app).state == session.ENDED and link(b.app).reason == session.R_ABANDONED and link(b.app).by_peer
     clock.now += 700
     a.app.board.buttons.press(hal_keys.A)           # the ended screen's key: the title, no save kept
     a.step()
-    assert a.app.screen == S_TITLE and a.app.link is None and not linkkit.os.path.exists(
+    assert a.app.screen.name == "title" and link(a.app) is None and not linkkit.os.path.exists(
         a.app.board.storage.path("link.sav"))

@@ -1,5 +1,5 @@
 # Sent to a virtual Pico by emulator/runtimes/rp2040 link_match() (mpremote exec): the App in a
-# linked match (ui/linkplay.py), both seats' moves by the autoplay AI, until MOVES moves are
+# linked match (ui/cable.py), both seats' moves by the autoplay AI, until MOVES moves are
 # played (None: the match's end, logged and acknowledged); then the local AI stops, and once the
 # link is idle (every move acknowledged) the script prints the session's view of the match.
 # HIDDEN: hidden hands (docs/link.md); then it prints the free heap too (HID line). REPORT:
@@ -14,53 +14,57 @@ REPORT = False
 LOW = False
 
 import hashlib
-from hal import board as _hb
+from hal import board as hal_board
 from ui.app import App
-from ui import linkplay
 from engine import codec
 class Done(BaseException):      # (not an Exception: App.frame keeps the console alive through those)
     pass
-_step = App.step
-_saves = [0]
+app_step = App.step
+saves_seen = [0]
 low = [1 << 30, 0]
 def step(self, now):
-    _step(self, now)
+    app_step(self, now)
     if LOW:
         import gc
         gc.collect()
-        f = gc.mem_free()
-        if f < low[0]:
-            low[0] = f
+        free = gc.mem_free()
+        if free < low[0]:
+            low[0] = free
         low[1] += 1
-    lk = self.link
-    if REPORT and self.saves != _saves[0]:
-        _saves[0] = self.saves
+    cable = self.cable
+    if cable is None:
+        return
+    lk = cable.link
+    if REPORT and cable.saves != saves_seen[0]:
+        saves_seen[0] = cable.saves
         print('SV', lk.count)
-    if lk is None or lk.game is None:
+    if lk.game is None:
         return
     if MOVES is None:
-        if linkplay.over(self):
+        if self.over():
             raise Done()
     elif lk.count >= MOVES:
-        self.match.ais[lk.seat] = None
+        if cable.play is not None:
+            cable.play.ais[lk.seat] = None
         if lk.idle():
             raise Done()
 App.step = step
-app = App(_hb.build(), link=True, autoplay=True, ai_ms=0, target=TARGET, hidden=HIDDEN)
+app = App(hal_board.build(), link=True, autoplay=True, ai_ms=0, target=TARGET, hidden=HIDDEN)
 try:
     app.run()
 except Done:
     pass
-lk = app.link
+lk = app.cable.link
+g = app.cable.play.game
 if HIDDEN:
     import gc
     gc.collect()
     print('HID', lk.hidden is not None, gc.mem_free(), gc.mem_alloc())
     # the same tiles, each console's racks in its own order (its OPENs' order; the peer's
     # revealed tiles in its placeholders' order): sorted, as the digest below compares them
-    for r in app.match.game.racks:
+    for r in g.racks:
         r[:] = bytes(sorted(r))
 if LOW:
     print('LOW', low[0], low[1])
 print('LINK', lk.seat, lk.count, lk.match_id.hex(), bytes(lk.log).hex(),
-      hashlib.sha256(codec.encode(app.match.game)).digest().hex(), app.match.game.history, 'END')
+      hashlib.sha256(codec.encode(g)).digest().hex(), g.history, 'END')

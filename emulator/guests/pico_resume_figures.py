@@ -1,5 +1,5 @@
 # Sent to a virtual Pico running the console's UF2 by benchmarks/hidden_resume_figures.py
-# (mpremote exec): the App in a linked match with hidden hands (ui/linkplay.py, autoplay) against
+# (mpremote exec): the App in a linked match with hidden hands (ui/cable.py, autoplay) against
 # a CPython console. RP2040 time (ticks_us) of each write of link.sav and the sizes of its parts:
 # "SV count hand total head hidden log us" (head: everything before the hidden part's length,
 # hidden: that part without its length, log: the move log). Copies of link.sav are kept at the
@@ -21,9 +21,9 @@ CUT = ''
 import gc
 import os
 import time
-from hal import board as _hb
+from hal import board as hal_board
 from ui.app import App
-from ui import linkplay
+from ui import cable as ui_cable
 from link import session
 from link import msg
 
@@ -32,38 +32,38 @@ class Done(BaseException):      # (not an Exception: App.frame keeps the console
     pass
 
 
-_ws = linkplay.write_saved
-_kept = {}
-_h2 = [None]
+cable_write_saved = ui_cable.write_saved
+kept = {}
+second_hand = [None]
 
 
-def write_saved(storage, link):
+def write_saved(storage, link, name):
     t = time.ticks_us()
-    _ws(storage, link)
+    cable_write_saved(storage, link, name)
     dt = time.ticks_diff(time.ticks_us(), t)
-    total = os.stat(storage.path(linkplay.NAME))[6]
+    total = os.stat(storage.path(name))[6]
     log = len(link.log)
     base = len(msg.SAVE_MAGIC) + 8 + len(link.match_id) + 1 + len(link.peer_fw) + 2 + len(link.digest)
     g = link.game
     hand = g.hand if g is not None else 0
     print('SV', link.count, hand, total, base, total - log - base - 2, log, dt)
-    name = None
+    copy = None
     for i in range(len(KEEP)):
-        if link.count >= KEEP[i] and str(KEEP[i]) not in _kept:
-            name = str(KEEP[i])
+        if link.count >= KEEP[i] and str(KEEP[i]) not in kept:
+            copy = str(KEEP[i])
             break
-    if name is None and g is not None and hand >= 2:
-        if _h2[0] is None:
-            _h2[0] = link.count
-        elif link.count - _h2[0] >= MID and 'h2' not in _kept and hand >= 2:
-            name = 'h2'
-    if name is not None:
-        f = 'rf%s.sav' % name
-        with open(storage.path(linkplay.NAME), 'rb') as src:
+    if copy is None and g is not None and hand >= 2:
+        if second_hand[0] is None:
+            second_hand[0] = link.count
+        elif link.count - second_hand[0] >= MID and 'h2' not in kept and hand >= 2:
+            copy = 'h2'
+    if copy is not None:
+        f = 'rf%s.sav' % copy
+        with open(storage.path(name), 'rb') as src:
             b = src.read()
         with open(storage.path(f), 'wb') as dst:
             dst.write(b)
-        _kept[name] = f
+        kept[copy] = f
         b = None
     h = link.hidden
     if CUT == 'check' and h is not None and h.stage == 2 or CUT[:1] == 'm' and link.count >= int(CUT[1:]):
@@ -71,13 +71,13 @@ def write_saved(storage, link):
         raise Done()
 
 
-linkplay.write_saved = write_saved
-_Link = session.Link
+ui_cable.write_saved = write_saved
+session_link = session.Link
 
 
 def Link(*a, **k):
     t = time.ticks_us()
-    L = _Link(*a, **k)
+    L = session_link(*a, **k)
     dt = time.ticks_diff(time.ticks_us(), t)
     s = k.get('saved')
     if s is not None:
@@ -86,13 +86,13 @@ def Link(*a, **k):
 
 
 session.Link = Link
-_step = App.step
+app_step = App.step
 
 
 def step(self, now):
-    _step(self, now)
-    lk = self.link
-    if lk is not None and lk.game is not None and linkplay.over(self):
+    app_step(self, now)
+    lk = self.cable.link if self.cable is not None else None
+    if lk is not None and lk.game is not None and self.over():
         raise Done()
     if lk is not None and lk.state == session.ENDED and lk.reason != session.R_MATCH_OVER:
         h = lk.hidden
@@ -101,16 +101,17 @@ def step(self, now):
 
 
 App.step = step
-app = App(_hb.build(), link=True, autoplay=True, ai_ms=0, target=TARGET, hidden=True)
+app = App(hal_board.build(), link=True, autoplay=True, ai_ms=0, target=TARGET, hidden=True)
 try:
     app.run()
 except Done:
     pass
-session.Link = _Link
+session.Link = session_link
 st = app.board.storage
 if not CUT:
-    lk = app.link
-    print('LINK', lk.seat, lk.count, lk.reason, app.match.game.scores[0], app.match.game.scores[1])
+    lk = app.cable.link
+    scores = app.cable.play.game.scores
+    print('LINK', lk.seat, lk.count, lk.reason, scores[0], scores[1])
     for f in sorted(os.listdir(st.root)):
         if not (f.startswith('rf') and f.endswith('.sav')):
             continue
@@ -119,7 +120,7 @@ if not CUT:
             b = src.read()
         gc.collect()
         t = time.ticks_us()
-        L = _Link(app.board, 'burako', TARGET, saved=b)
+        L = session_link(app.board, 'burako', TARGET, saved=b)
         dt = time.ticks_diff(time.ticks_us(), t)
         print('RB', name, L.count, L.game.hand if L.game is not None else 0, len(b), dt)
         L = None

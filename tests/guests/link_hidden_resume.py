@@ -2,7 +2,7 @@
 # a CPython console (joined after emulator/guests/link_wire.py: the board B, its clock and wire,
 # nonce()) and is switched off and on in the middle: the UI's save (Link.saved(), with
 # link.hidden.keep so our steps wait for it) taken whenever link/ says it is safe to write, as
-# ui/linkplay.py persist() does; at each moment of CUTS the Link, its game and whatever was on the
+# ui/cable.py persist() does; at each moment of CUTS the Link, its game and whatever was on the
 # wire are lost, the console stays dark for OFF_MS of the host's clock (bytes that arrive then are
 # lost), and a new Link is built from the save inside MicroPython (Link(B, ..., saved=blob)), the
 # match then played to its end. Garbage is collected only at module level between steps
@@ -65,7 +65,7 @@ def play(L):
             if err:
                 raise ValueError('refused %d' % err)
         if L.dirty and L.match_id is not None and L.safe_to_write():
-            # the save as ui/linkplay.py write_saved() writes it: the head (3.7 KB with the
+            # the save as ui/cable.py write_saved() writes it: the head (3.7 KB with the
             # deck), then the log as it lies; the old save's bytes dropped and collected first
             STATE['head'] = STATE['log'] = None
             yield
@@ -123,6 +123,6 @@ while True:
     a = gc.mem_alloc()
     L = Link(B, VARIANT, TARGET, saved=blob, nonce=nonce)
     blob = None
-    L.hidden.keep = True        # (ui/linkplay_screen.py start(), as at power-on)
+    L.hidden.keep = True        # (ui/cable.py Cable.open(), as at power-on)
     print('UP', L.count, L.game.hand, L.hidden.stage, L.restored, a, gc.mem_alloc())
 print('PEAK', PEAK[0])
