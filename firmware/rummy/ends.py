@@ -148,7 +148,7 @@ class Loading(Screen):
         s[1] = seats
         s[2] = g.hands
         app.settings.level = level
-        Play(app, g, seats, level, stored=1).enter()
+        Play(app, g, seats, level, stored=1).enter_turn()
 
     def waiting(self):
         return False

@@ -88,14 +88,14 @@ class Rummy:
         play.table.message = ""
         cable.position_count = -1       # the move count rlink.pos was written at
         cable.play = play
-        play.enter()
+        play.enter_turn()
 
 
 def new_match(app):
     """A new match with the set-up's choices."""
     from rummy.play import Play
     players, seats, hands = app.settings.rummy[:3]
-    Play(app, rules.Game(players, app.new_seed(), hands), seats, app.settings.level).enter()
+    Play(app, rules.Game(players, app.new_seed(), hands), seats, app.settings.level).enter_turn()
 
 
 GAME = Rummy()

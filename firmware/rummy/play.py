@@ -110,7 +110,7 @@ class Play:
             if g.phase >= rules.P_HAND_OVER or g.turn != seat:
                 if self.humans() and self.cable is None:
                     self.save()
-            self.enter()
+            self.enter_turn()
         elif self.human(seat) and not self.ais[seat]:
             if self.cable is None:
                 self.save()         # the drawn tile stays drawn: saved before it is shown
@@ -120,7 +120,7 @@ class Play:
             t.fix_scroll()
         self.app.dirty = regions.ALL
 
-    def enter(self):
+    def enter_turn(self):
         """The screen for the position after a move: match end, hand end, hand-off, the table."""
         from rummy.ends import MatchEnd, HandEnd, Handoff
         g = self.game
@@ -257,7 +257,7 @@ class Play:
             cable.bar = -1
             if isinstance(app.screen, HandEnd):
                 t.message = ""
-                self.enter()        # counted: the hand's score, or the match's end
+                self.enter_turn()        # counted: the hand's score, or the match's end
         if h.want != cable.want:
             cable.want = h.want
             if not h.want and app.screen is t and t.bench is None and not self.ais[g.turn] \
