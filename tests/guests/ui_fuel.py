@@ -5,25 +5,26 @@
 import gc
 
 from hal import keys
-from ui.app import App, D_ALL
+from ui.app import App
+from ui import screen as regions
+from burako.game import new_match
 
 seed = 5
 
 b = B
 app = App(b, seed=seed)
 gc.collect()   # the display's gc.disable(): collect between set-up steps, outside the brackets
-app.new_game()
+new_match(app)  # the set-up's choices: J1 a person, J2 the AI
 gc.collect()
 b.buttons.ev = keys.A
 app.step(0)
-app.dirty = D_ALL
-app.draw()      # a first full redraw fills the glyph caches: the figure is a steady redraw's
+table = app.screen
+table.draw(regions.ALL)     # a first full redraw fills the glyph caches: the figure is a steady redraw's
 gc.collect()
 print('F')
 print('F')
-app.dirty = D_ALL
 print('F')
-app.draw()
+table.draw(regions.ALL)
 print('F')
 gc.collect()
 a = gc.mem_alloc()
@@ -38,4 +39,4 @@ print('F')
 app.step(0)
 print('F')
 print(gc.mem_alloc() - a)
-print(sum([n for _, n in app.painter.buffers()]) + len(app.view.selection))
+print(sum([n for _, n in app.painter.buffers()]) + len(table.selection))
