@@ -5,8 +5,8 @@
 import gc
 
 from hal import keys
-from ui.app import App
 from ui import screen as regions
+from ui.app import App
 from burako.game import new_match
 
 seed = 5
@@ -14,7 +14,7 @@ seed = 5
 b = B
 app = App(b, seed=seed)
 gc.collect()   # the display's gc.disable(): collect between set-up steps, outside the brackets
-new_match(app)  # the set-up's choices: J1 a person, J2 the AI
+new_match(app)
 gc.collect()
 b.buttons.ev = keys.A
 app.step(0)
@@ -23,8 +23,10 @@ table.draw(regions.ALL)     # a first full redraw fills the glyph caches: the fi
 gc.collect()
 print('F')
 print('F')
+app.dirty = regions.ALL
 print('F')
-table.draw(regions.ALL)
+table.draw(app.dirty)
+app.dirty = 0
 print('F')
 gc.collect()
 a = gc.mem_alloc()
