@@ -1,11 +1,12 @@
 """Figures for hidden hands (docs/link.md "Hidden hands"; firmware/link/hidden.py), issue 25's
 goals: the deal of one hand <= 10 s, one draw <= 300 ms, the hand-end check <= 10 s.
 
-    nice -n 10 .venv/bin/python benchmarks/hidden_figures.py [--json] [--no-vpico]
+    nice -n 10 .venv/bin/python benchmarks/hidden_figures.py [--json] [--no-vpico] [--match]
 
-- RP2040 time: both consoles' Hands on the virtual Pico (the stock MicroPython v1.27.0 rp2
-  firmware on rp2040js, 125 MHz; link/hidden.py compiled by mpy-cross and copied onto its
-  filesystem: tests/guests/hidden_pico.py), each step timed on the board with ticks_us. The two
+- RP2040 time: both consoles' Hands on the virtual Pico running the console's UF2 (rp2040js,
+  125 MHz; link/hidden.py frozen in, bigmod's pow() and Jacobi symbol in C:
+  tests/guests/hidden_pico.py), each step timed on the board with ticks_us. Without a built UF2
+  (`make uf2`) it says so and prints the rest. The two
   consoles run in parallel on two boards, so the hand's times are laid out from the steps: the
   shuffle is a pipeline (A encrypts element i+1 while B encrypts element i; one element a SHUF
   frame; stop-and-wait: A's next frame leaves when B, having taken the last, acks it), then B's
@@ -16,6 +17,8 @@ goals: the deal of one hand <= 10 s, one draw <= 300 ms, the hand-end check <= 1
 - MicroPython fuel (the WASI build, -X heapsize=131072) of each step of one console, and the
   protocol's peak heap there (collected between steps, one pow() a step: the heap in use at its
   highest, link/hidden.py imported, one Hand with its deck, and one step's garbage).
+- --match: a hidden linked Burako match (target 1: one hand) between two virtual Picos running
+  the UF2, the App with autoplay on both: the lowest free heap at any frame's end on either board.
 - Bytes on the wire per hand (a 2-player hand: racks of 11, 2 muertos of 11, 40 draws, both
   muertos taken, 60 tiles shown), frames and acks included.
 """
@@ -47,12 +50,12 @@ def vpico_steps():
     why = rp2040.missing()
     if why:
         return None, why
+    uf2 = rp2040.project_uf2()
+    if uf2 is None:
+        return None, f"no UF2 in {rp2040.uf2_dir()}: build it with `make uf2`"
     with tempfile.TemporaryDirectory(prefix="burako-hidden-") as d:
-        build = wasi.compile_firmware(os.path.join(d, "build"))
-        with rp2040.VPico(flash=os.path.join(d, "flash.bin")) as pico:
-            rp2040.mpremote(pico.port, "mkdir", ":link")
-            for name in ("__init__.mpy", "hidden.mpy"):
-                rp2040.mpremote(pico.port, "cp", os.path.join(build, "link", name), ":link/" + name)
+        with rp2040.VPico(os.path.join(d, "flash.bin"), uf2=uf2) as pico:
+            pico.settle(800, after_ns=0)
             text = rp2040.mpremote(pico.port, "exec", wasi.program(
                 "hidden_pico.py", sa=secret("fig-a").hex(), sb=secret("fig-b").hex()), timeout=1800)
     steps = {}
@@ -62,39 +65,84 @@ def vpico_steps():
     return steps, None
 
 
+def match_figures(target=1):
+    """A hidden-hands linked Burako match on two virtual Picos running the console's UF2 (the
+    App with autoplay on both, emulator/guests/pico_link.py): the lowest free heap at any frame's
+    end on either board, and the match's moves; None and why when there is no UF2."""
+    import shutil
+    import time
+    from emulator.runtimes import rp2040
+
+    why = rp2040.missing()
+    if why:
+        return None, why
+    uf2 = rp2040.project_uf2()
+    if uf2 is None:
+        return None, f"no UF2 in {rp2040.uf2_dir()}: build it with `make uf2`"
+    with tempfile.TemporaryDirectory(prefix="burako-hidden-match-") as d:
+        image = os.path.join(d, "flash.bin")
+        with rp2040.VPico(image, uf2=uf2) as pico:
+            pico.settle(800, after_ns=0)        # the first boot formats the filesystem
+        shutil.copyfile(image, os.path.join(d, "b.bin"))
+        a = rp2040.VPico(image, link="listen:0").start()
+        wall = time.monotonic()
+        try:
+            b = rp2040.VPico(os.path.join(d, "b.bin"), link=f"socket://127.0.0.1:{a.listening}").start()
+            try:
+                for p in (a, b):
+                    p.settle(800, after_ns=0)
+                ra, rb = rp2040.link_match((a, b), target=target, hidden=True, low=True, timeout=5400)
+            finally:
+                b.close()
+        finally:
+            a.close()
+    if ra["digest"] != rb["digest"] or not (ra["hidden"] and rb["hidden"]):
+        return None, "the linked boards disagree about the match, or dealt it open"
+    return {"rp2040_match_low_free_bytes": min(ra["low_free"], rb["low_free"]),
+            "rp2040_match_moves": ra["count"], "rp2040_match_hands": len(ra["history"]),
+            "rp2040_match_frames": max(ra["frames"], rb["frames"]),
+            "rp2040_match_wall_s": round(time.monotonic() - wall, 1)}, None
+
+
 def rp2040_figures(steps):
     """The hand's times in RP2040 ms, laid out as two boards working in parallel."""
     ms = lambda us: round(us / 1000, 1)  # noqa: E731
     sa, sb = steps["SA"][:106], steps["SB"]
     shuf = 3 + hidden.W                                  # one element a SHUF
+    # both SEALs cross (each console makes its own and takes the other's, in parallel)
+    seal = steps["SEAL_OUT"][0] + frame_us(1 + 2 * hidden.W) + steps["SEAL_IN"][0]
     # the pipeline: A makes element i, sends it when B acked i-1; B takes it on arrival
     a_done = send = b_done = 0.0
     for i in range(106):
         a_done += sa[i]
         send = max(a_done, b_done + 7 * BYTE_US if i else 0.0)
         b_done = send + (shuf + 7) * BYTE_US + sb[i]
-    t = b_done
+    t = seal + b_done
     deck = sum(steps["DO"]) + sum(frame_us(3 + 14 * hidden.W) for _ in range(8)) + sum(steps["DK"])
     t += deck
     # each removes its layer from the other's rack (11 OPENs out), then takes its own (11 in);
     # og/ot alternate A's and B's steps (tests/guests/hidden_pico.py)
     og, ot = steps["OG"], steps["OT"]
-    opn = frame_us(3 + hidden.W + 1)
+    opn = frame_us(3 + hidden.ENTRY)
     t_racks = max(sum(og[0::2]), sum(og[1::2])) + opn + max(sum(ot[0::2]), sum(ot[1::2]))
     deal = t + t_racks
     draw = statistics.median(g + w for g, w in zip(steps["DG"], steps["DT"])) + opn + frame_us(9)
     check = steps["KEY"][0] + sum(steps["CHK"]) + frame_us(1 + hidden.W)
     heap_import, heap_hand = steps["HEAP"][0]
     return {
+        "rp2040_native_bigmod": bool(steps["NATIVE"][0]),
         "rp2040_ms_pow_e128": ms(steps["POWE"][0]), "rp2040_ms_pow_d256": ms(steps["POWD"][0]),
+        "rp2040_ms_builtin_pow_d256": ms(steps["BUILTIN_POWD"][0]),
+        "rp2040_ms_square_check": ms(steps["SQUARE"][0]),
+        "rp2040_ms_seal": ms(seal),
         "rp2040_ms_shuffle_a_per_tile": ms(statistics.median(sa)),
         "rp2040_ms_shuffle_b_per_tile": ms(statistics.median(sb)),
         "rp2040_ms_shuffle_pipeline": ms(b_done),
+        "rp2040_ms_deck_back": ms(deck),
         "rp2040_ms_give_per_tile": ms(statistics.median(og)),
         "rp2040_ms_take_per_tile": ms(statistics.median(ot)),
         "rp2040_ms_deal": ms(deal),
         "rp2040_ms_draw": ms(draw),
-        "rp2040_ms_draw_precomputed": ms(statistics.median(steps["DT"]) + opn + frame_us(9)),
         "rp2040_ms_key_reveal": ms(steps["KEY"][0]),
         "rp2040_ms_hand_end_check": ms(check),
         "rp2040_ms_new_hand": ms(steps["NEW"][0]),
@@ -169,7 +217,7 @@ def wire_figures(draws=40, shown=60):
     assert (a.why, b.why) == (hidden.OK, hidden.OK)
     acks = 7 * (w.frames + deal.frames + per.frames)
     return {"wire_shuffle_bytes": w.bytes, "wire_deal_bytes": deal.bytes,
-            "wire_draw_bytes": 3 + hidden.W + 1 + 7 + 7,
+            "wire_draw_bytes": 3 + hidden.ENTRY + 7 + 7,
             "wire_hand_bytes": w.bytes + deal.bytes + per.bytes + acks,
             "wire_hand_frames": w.frames + deal.frames + per.frames,
             "wire_hand_seconds": round((w.bytes + deal.bytes + per.bytes + acks) * BYTE_US / 1e6, 2)}
@@ -179,6 +227,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="end with one flat JSON object")
     ap.add_argument("--no-vpico", action="store_true", help="skip the virtual Pico (fuel and wire only)")
+    ap.add_argument("--match", action="store_true",
+                    help="also a whole hidden linked match on two virtual Picos (the UF2's lowest free heap; slow)")
     a = ap.parse_args()
     fig = {"group_bits": hidden.P.bit_length(), "key_bits": 128}
     fig.update(wire_figures())
@@ -189,6 +239,12 @@ def main():
             print(f"hidden_figures: no virtual Pico ({why})", file=sys.stderr)
         else:
             fig.update(rp2040_figures(steps))
+        if a.match:
+            got, why = match_figures()
+            if got is None:
+                print(f"hidden_figures: no linked match ({why})", file=sys.stderr)
+            else:
+                fig.update(got)
     fig = {"hidden_" + k: v for k, v in fig.items()}   # one namespace in benchmarks/run.py's union
     for k, v in fig.items():
         print(f"{k:44} {v}")

@@ -94,12 +94,24 @@ def _firmware_module(m):
     return f.startswith(FIRMWARE + os.sep)
 
 
+CONSOLE = [0]       # the console whose App runs now (Console.boot and step set it)
+
+
 def seed_entropy(seed):
     """The consoles' random bytes (link nonces, a match's score log id) from a seeded source,
-    as the link tests do: the same run draws the same bytes."""
+    one stream per console: the same run draws the same bytes, and a console draws the same
+    bytes whichever console drew first (a refactor that moves a draw to another frame keeps
+    the deal)."""
     from link import entropy
-    r = random.Random(seed)
-    entropy.random_bytes = lambda n: bytes(r.randrange(256) for _ in range(n))
+    streams = {}
+
+    def random_bytes(n):
+        c = CONSOLE[0]
+        r = streams.get(c)
+        if r is None:
+            r = streams[c] = random.Random("%d-%d" % (seed, c))
+        return bytes(r.randrange(256) for _ in range(n))
+    entropy.random_bytes = random_bytes
 
 
 # --------------------------------------------------------------------------- scripts
@@ -232,6 +244,7 @@ class Console:
                          display=self.display, keys=self.keys)
         if self.tap is not None:
             board.link = self.tap
+        CONSOLE[0] = self.index
         self.app = App(board, **runner.app_kwargs(opts))
 
     def over(self):
@@ -258,6 +271,7 @@ class Console:
             return
         if ev:
             self.buttons.press(ev)
+        CONSOLE[0] = self.index
         self.app.step(run.clock.ticks_ms())
         d = self.glass_digest()
         if d != self.digest:

@@ -28,6 +28,8 @@ from hypothesis import strategies as st
 from emulator import runner
 from emulator.board import board_display, board_keys, parse_keys
 from emulator.runtimes import rp2040
+from link import hidden
+from link import msg
 from devicekit import vpico_or_skip
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -295,6 +297,31 @@ def test_two_linked_boards_resume_a_hidden_hands_match_after_a_power_cut(uf2, tm
     for k in ("match_id", "log", "digest", "history"):
         assert ra[k] == rb[k], k
     assert len(ra["history"]) >= 1
+
+
+@pytest.mark.parametrize("attack,why", [("open", hidden.NOT_ASKED), ("deck", hidden.BAD_ELEMENT),
+                                        ("draw", hidden.BAD_OPEN)])
+def test_a_cheating_board_is_named_at_its_step_by_an_honest_board(uf2, tmp_path, attack, why):
+    """Issue 33's worst cheats between two boards running the UF2 (docs/link.md "A cheating peer"):
+    one board's hidden side lies once with its real keys (tests/guests/pico_cheat.py: an OPEN of
+    stock tiles nobody drew, the one frame that stopped the other console on 9ffcf43; the deck
+    copy; the other's draw opened to a tile of its own rack); the honest board (the App,
+    tests/guests/pico_honest.py) ends the link at that step, naming the check, with its moves
+    and its link.sav as its last save before the cheat wrote them."""
+    with rp2040.VPico(tmp_path / "a.bin", uf2=uf2, link="listen:0") as atk, \
+            rp2040.VPico(tmp_path / "b.bin", uf2=uf2, link=f"socket://127.0.0.1:{atk.listening}") as vic:
+        for p in (atk, vic):
+            p.settle(800, after_ns=0)
+        rp2040.mpremote(atk.port, "exec", "--no-follow", rp2040.board_script("pico_cheat.py", ATTACK=attack))
+        rp2040.mpremote(vic.port, "exec", "--no-follow", rp2040.board_script("pico_honest.py"))
+        said = vic.serial_read(b" END", timeout=1200).rsplit(b"VICTIM ", 1)[1].split()
+        cheat = atk.serial_read(b"ATK END", timeout=120).split(b"CHEAT ", 1)[1].split()
+    reason, got_why, by_peer, count, sav, last_sav = said[:6]
+    assert int(reason) == msg.R_HIDDEN and int(got_why) == why and by_peer == b"0"
+    assert sav == last_sav                                  # no save after the cheat
+    if attack != "deck":
+        assert int(count) == int(cheat[2])                  # the moves as they were at the cheat
+    print("cheat:", cheat, "victim:", said)
 
 
 def _append(pico, n):

@@ -3,12 +3,15 @@
 # played (None: the match's end, logged and acknowledged); then the local AI stops, and once the
 # link is idle (every move acknowledged) the script prints the session's view of the match.
 # HIDDEN: hidden hands (docs/link.md); then it prints the free heap too (HID line). REPORT:
-# "SV <move count>" at each save of link.sav (a test's moment for a power cut).
+# "SV <move count>" at each save of link.sav (a test's moment for a power cut). LOW: after every
+# frame gc.collect() and the lowest gc.mem_free() kept (printed on the LOW line: the most the match
+# held live at a frame's end).
 # The board gets the text without its comment lines.
 MOVES = None
 TARGET = 1
 HIDDEN = False
 REPORT = False
+LOW = False
 
 import hashlib
 from hal import board as _hb
@@ -19,8 +22,16 @@ class Done(BaseException):      # (not an Exception: App.frame keeps the console
     pass
 _step = App.step
 _saves = [0]
+low = [1 << 30, 0]
 def step(self, now):
     _step(self, now)
+    if LOW:
+        import gc
+        gc.collect()
+        f = gc.mem_free()
+        if f < low[0]:
+            low[0] = f
+        low[1] += 1
     lk = self.link
     if REPORT and self.saves != _saves[0]:
         _saves[0] = self.saves
@@ -49,5 +60,7 @@ if HIDDEN:
     # revealed tiles in its placeholders' order): sorted, as the digest below compares them
     for r in app.match.game.racks:
         r[:] = bytes(sorted(r))
+if LOW:
+    print('LOW', low[0], low[1])
 print('LINK', lk.seat, lk.count, lk.match_id.hex(), bytes(lk.log).hex(),
       hashlib.sha256(codec.encode(app.match.game)).digest().hex(), app.match.game.history, 'END')

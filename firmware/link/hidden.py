@@ -28,15 +28,12 @@ import hashlib
 from micropython import const
 
 try:
-    # the console's UF2 has modular exponentiation in C (hardware/cmodules/bigmod): several
-    # times the built-in's speed on the Pico (docs/link.md "Figures")
-    from bigmod import pow as _native_pow
+    # the console's UF2 has modular exponentiation and the Jacobi symbol in C
+    # (hardware/cmodules/bigmod): several times the built-in's speed on the Pico (docs/link.md
+    # "Figures"); stock MicroPython, the WASI build and CPython have no such module
+    import bigmod
 except ImportError:
-    _native_pow = None
-try:
-    from bigmod import jacobi as _native_jacobi
-except ImportError:
-    _native_jacobi = None
+    bigmod = None
 
 # the first safe prime 2Q+1 with Q >= s // 2, s = int(sha256(b"burako hidden hands"), big-endian)
 # | 2^255: nothing up the sleeve, no special form (tests/test_link_hidden.py derives it again)
@@ -114,11 +111,15 @@ def tile_code(t):
     return t % 53 if t < 106 else 52
 
 
-def power(x, e):
-    """x^e mod P: the UF2's native exponentiation where it is, else the built-in pow()."""
-    if _native_pow is not None:
-        return _native_pow(x, e, P)
-    return pow(x, e, P)
+def power(x, e, m=P):
+    """x^e mod m: the UF2's native exponentiation where it is, else the built-in pow() (also
+    where bigmod refuses its arguments, e.g. x >= m)."""
+    if bigmod is not None:
+        try:
+            return bigmod.pow(x, e, m)
+        except ValueError:
+            pass
+    return pow(x, e, m)
 
 
 def element(t):
@@ -128,12 +129,12 @@ def element(t):
 
 
 def is_square(v):
-    """Whether v (0 < v < P) is a square modulo P. Euler's criterion, one pow(): the Jacobi
-    symbol in bytecode takes a tenth of its work (1.2 M fuel against 13.7 M in the WASI
-    MicroPython) but leaves ~24 KB of big integers to collect an element, where pow() leaves
-    none; the UF2's bigmod has the symbol in C (docs/link.md "Figures")."""
-    if _native_jacobi is not None:
-        return _native_jacobi(v, P) == 1
+    """Whether v (0 < v < P) is a square modulo P: the UF2's Jacobi symbol in C, else Euler's
+    criterion, one pow(). The symbol in bytecode would take a tenth of pow()'s work (1.2 M fuel
+    against 13.7 M in the WASI MicroPython) but leaves ~24 KB of big integers to collect an
+    element, where pow() leaves none (docs/link.md "Figures")."""
+    if bigmod is not None:
+        return bigmod.jacobi(v, P) == 1
     return power(v, Q) == 1
 
 
@@ -146,7 +147,7 @@ def inverse(e):
     """d with e*d = 1 mod (P-1), for an odd e prime to Q: e^(Q-2) mod Q (Fermat,
     Q prime), made odd. One pow() in C: the extended Euclid it replaces left
     ~15 KB of big integers to collect inside MicroPython; the same d."""
-    d = pow(e, Q - 2, Q)
+    d = power(e, Q - 2, Q)
     return d if d & 1 else d + Q
 
 

@@ -27,3 +27,5 @@ set(CMAKE_CXX_LINK_EXECUTABLE
 # manifest.py finds the firmware through $(BURAKO_FIRMWARE)
 set(MICROPY_MANIFEST_BURAKO_FIRMWARE "${BURAKO_ROOT}/firmware")
 set(MICROPY_FROZEN_MANIFEST "${MICROPY_BOARD_DIR}/manifest.py")
+# the console's C modules (hardware/cmodules: bigmod), built into every Burako board
+list(APPEND USER_C_MODULES "${BURAKO_ROOT}/hardware/cmodules")

@@ -537,22 +537,23 @@ def move_round_trips(sender, receiver):
     return trips
 
 
-def link_match(boards, moves=None, target=1, timeout=900, hidden=False):
+def link_match(boards, moves=None, target=1, timeout=900, hidden=False, low=False):
     """Run emulator/guests/pico_link.py on two linked boards (already booted, UART0 joined); returns, per board,
     {"seat", "count", "match_id", "log", "digest", "history", "wire"} ("wire": its UART byte log
     since the script started); with `hidden` (hidden hands) also "heap": (free, allocated)
-    after a collection at the match's end."""
+    after a collection at the match's end; with `low` also "low_free" (the lowest gc.mem_free()
+    after a collection at any frame's end) and "frames"."""
     for p in boards:
-        link_start(p, moves, target, hidden)
+        link_start(p, moves, target, hidden, low=low)
     return [link_result(p, hidden, timeout) for p in boards]
 
 
-def link_start(p, moves=None, target=1, hidden=False, report=False):
+def link_start(p, moves=None, target=1, hidden=False, report=False, low=False):
     """pico_link.py started on one board (link_match's first half); with `report` the board prints
     "SV <move count>" at each save of its link.sav (wait_saved())."""
     p.request("wire", clear=True)
     mpremote(p.port, "exec", "--no-follow",
-             board_script("pico_link.py", MOVES=moves, TARGET=target, HIDDEN=hidden, REPORT=report))
+             board_script("pico_link.py", MOVES=moves, TARGET=target, HIDDEN=hidden, REPORT=report, LOW=low))
 
 
 def wait_saved(p, count, timeout=900):
@@ -579,6 +580,9 @@ def link_result(p, hidden=False, timeout=900):
         hid = said.rsplit(b"HID ", 1)[1].split()
         r["hidden"] = hid[0] == b"True"
         r["heap"] = (int(hid[1]), int(hid[2]))
+    if b"LOW " in said:
+        low = said.rsplit(b"LOW ", 1)[1].split()
+        r["low_free"], r["frames"] = int(low[0]), int(low[1])
     return r
 
 
