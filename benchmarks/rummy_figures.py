@@ -1,7 +1,7 @@
 """Figures for Rummy israeli (docs/rummy.md): the solver's fuel per play search
 inside real MicroPython (WASI, -X heapsize) at each AI level, the heap
 high-water mark of whole matches, the console UI's heap high-water mark over
-a whole AI match (the device's 131072-byte heap, Burako's modules unloaded),
+a whole AI match (the console's WASI heap, emulator/runner.py HEAP: 196608 bytes),
 how often level 3's search proves its play the best at the device's budget
 (by table size), and CPython matches per second. The level-3 decision's fuel
 is held against its budget (FUEL_BUDGET, docs/rummy.md "The solver"): the
@@ -36,7 +36,7 @@ def ui_peak(players):
 
     opts = {"seed": 3, "ai_ms": 0, "autoplay": True, "variant": "rummy", "players": players}
     with tempfile.TemporaryDirectory() as d:
-        _, st = runner.run_micropython(opts, d, runner.Feeder(frames=40000, autoplay=True), heap=131072)
+        _, st = runner.run_micropython(opts, d, runner.Feeder(frames=40000, autoplay=True), heap=runner.HEAP)
     assert st["screen"] == "matchend", st["screen"]
     return st["peak_heap_bytes"]
 
@@ -161,7 +161,7 @@ def main():
     for players in (2, 4):
         figs[f"rummy_ui_{players}p_peak_heap_bytes"] = ui_peak(players)
         if not a.json:
-            print(f"console UI, {players} players, AI match at 131072 bytes: peak heap "
+            print(f"console UI, {players} players, AI match at 196608 bytes: peak heap "
                   f"{figs[f'rummy_ui_{players}p_peak_heap_bytes']:,} bytes")
     for players in (2, 4):
         rep = host_rummy.run_cpython(players, seeds)

@@ -6,11 +6,13 @@ figures issue 34 (screens and games as objects, registries, full names) sets out
 Measured from the source with the AST (firmware/ unless said otherwise):
 
 - app_attributes: the attributes App (firmware/ui/app.py) sets on itself; app_written_outside:
-  those other firmware modules assign (`app.X = ...`, `app.X += ...`, in a tuple target too),
-  with how many modules each; modules_writing_app: how many modules do; app_write_lines: the
-  lines outside ui/app.py that assign into an App that way (one line with two targets: once).
-- literal_240_ui: `240` in firmware/ui (code and comments).
-- glass_branches: lines of ui/ and rummy/setup.py that branch on the glass (`tall`) inline.
+  those other firmware modules assign (`app.X = ...`, `app.X += ...`, `self.app.X |= ...`: an
+  attribute of a name `app` or of an attribute `.app`, in a tuple target too), with how many
+  modules each; modules_writing_app: how many modules do; app_write_lines: the lines outside
+  ui/app.py that assign into an App that way (one line with two targets: once).
+- literal_240_ui: `240` in the UI's code (code and comments): firmware/ui and the modules of a
+  game's package (burako/, rummy/) that import ui/ (its screens).
+- glass_branches: lines of that UI code that branch on the glass (`tall`) inline.
 - noqa: `# noqa` in the project's Python.
 - inline_guests: string literals (not docstrings) of 8 or more non-blank lines that hold
   MicroPython code, in tests/, benchmarks/, host/ and emulator/ (a guest belongs in a file:
@@ -31,10 +33,17 @@ Measured from the source with the AST (firmware/ unless said otherwise):
   targets, parameters, attributes assigned such as `m.g = ...`) per 1,000 lines of code (lines
   holding a token other than a comment or a docstring) outside the maths modules
   (rummy/solve.py, rummy/dp.py, link/hidden.py), with the counts it comes from.
-- rummy_match_attributes: the attributes rummy/view.py's Match (a Rummy match's state on the
-  console) sets on itself.
-- link_glue_repeats: stretches of 6 or more lines that Burako's link glue (ui/linkplay*.py) and
-  Rummy's (rummy/linkplay*.py) share, a pair of files at a time, after comments, blank lines,
+- rummy_match_attributes: the attributes Rummy's state class sets on itself: the largest of
+  rummy/play.py's Play (a match) and rummy/table.py's Table (its view), each in
+  rummy_state_attributes (before issue 34 one class held both: rummy/view.py's Match).
+- ui_imports_games, games_import_ui: the imports that cross between ui/ and the games' packages
+  (burako/, rummy/): the ui/ modules importing a game's module, with what they import; per
+  game package, the ui/ modules it imports (docs/interfaces.md: ui/games.py is the one place
+  ui/ names the games).
+- link_glue_repeats: stretches of 6 or more lines that Burako's link glue (burako/game.py and
+  burako/play.py beside the one glue, ui/cable.py; before issue 34 ui/linkplay*.py) and Rummy's
+  (rummy/game.py, rummy/play.py; before, rummy/linkplay*.py) share, a pair of files at a time,
+  after comments, blank lines,
   imports and lone brackets are dropped and white space folded: `identical` runs (the same
   text), `shape` runs (the same but for names, strings and numbers; identical runs included,
   runs that overlap along the const tables each counted), and the Rummy side's lines in them.
@@ -70,6 +79,11 @@ def _py(*folders):
         yield from sorted((ROOT / f).rglob("*.py"))
 
 
+def _is_app(n):
+    """A reference to the App: the name `app`, or an attribute `.app` (self.app, play.app)."""
+    return (isinstance(n, ast.Name) and n.id == "app") or (isinstance(n, ast.Attribute) and n.attr == "app")
+
+
 def app_figures():
     tree = ast.parse((ROOT / "firmware/ui/app.py").read_text())
     attrs = set()
@@ -89,7 +103,7 @@ def app_figures():
                 n, (ast.AugAssign, ast.AnnAssign)) else []
             for t in targets:
                 for y in (t.elts if isinstance(t, ast.Tuple) else [t]):
-                    if isinstance(y, ast.Attribute) and isinstance(y.value, ast.Name) and y.value.id == "app":
+                    if isinstance(y, ast.Attribute) and _is_app(y.value):
                         writers[y.attr].add(str(f.relative_to(ROOT)))
                         lines.add((f, n.lineno))
     return {"app_attributes": len(attrs),
@@ -252,14 +266,62 @@ def one_letter_names():
             "one_letter_code_lines": code}
 
 
+# Rummy's state classes: (file, class); the first two since issue 34, the last before it
+RUMMY_STATE = (("rummy/play.py", "Play"), ("rummy/table.py", "Table"), ("rummy/view.py", "Match"))
+
+
+def _self_attributes(path, name):
+    """The attributes class `name` of `path` sets on itself (None: no such file or class)."""
+    if not path.exists():
+        return None
+    for c in ast.parse(path.read_text()).body:
+        if isinstance(c, ast.ClassDef) and c.name == name:
+            return len({n.attr for n in ast.walk(c) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                        and n.value.id == "self" and isinstance(n.ctx, ast.Store)})
+    return None
+
+
 def rummy_match_attributes():
-    tree = ast.parse((FIRMWARE / "rummy/view.py").read_text())
-    for c in tree.body:
-        if isinstance(c, ast.ClassDef) and c.name == "Match":
-            return {"rummy_match_attributes": len({
-                n.attr for n in ast.walk(c) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
-                and n.value.id == "self" and isinstance(n.ctx, ast.Store)})}
-    return {"rummy_match_attributes": 0}
+    counts = {}
+    for rel, name in RUMMY_STATE:
+        n = _self_attributes(FIRMWARE / rel, name)
+        if n is not None:
+            counts["%s %s" % (rel, name)] = n
+    return {"rummy_match_attributes": max(counts.values()) if counts else 0, "rummy_state_attributes": counts}
+
+
+GAME_PACKAGES = ("burako", "rummy")
+
+
+def _imported(tree, names):
+    """The firmware modules an AST imports (`from ui import gfx`: ui.gfx; `from ui.gfx import
+    WHITE`: ui.gfx; `import ui.app`: ui.app)."""
+    out = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.ImportFrom) and n.module and not n.level:
+            for a in n.names:
+                sub = n.module + "." + a.name
+                out.add(sub if sub in names else n.module)
+        elif isinstance(n, ast.Import):
+            out.update(a.name for a in n.names)
+    return out
+
+
+def crossings():
+    names = _module_names()
+    ui_games = {}
+    games_ui = defaultdict(set)
+    for rel, f, tree in _firmware():
+        top = rel.split("/")[0]
+        got = _imported(tree, names)
+        if top == "ui":
+            games = sorted(m for m in got if m.split(".")[0] in GAME_PACKAGES)
+            if games:
+                ui_games[rel] = games
+        elif top in GAME_PACKAGES:
+            games_ui[top].update(m for m in got if m.split(".")[0] == "ui")
+    return {"ui_imports_games": len(ui_games), "ui_imports_games_files": ui_games,
+            "games_import_ui": {k: sorted(v) for k, v in sorted(games_ui.items())}}
 
 
 def _glue_lines(path):
@@ -308,10 +370,19 @@ def _runs(a, b, least=6):
     return found
 
 
+# each game's link glue: the files that hold it (globs under firmware/), since issue 34 and before
+BURAKO_GLUE = ("burako/game.py", "burako/play.py", "ui/linkplay*.py")
+RUMMY_GLUE = ("rummy/game.py", "rummy/play.py", "rummy/linkplay*.py")
+
+
+def _glue(globs):
+    return [f for g in globs for f in sorted(FIRMWARE.glob(g))]
+
+
 def link_glue_repeats():
     out = {"identical": 0, "shape": 0, "rummy_lines": 0, "pairs": {}}
-    for u in sorted((FIRMWARE / "ui").glob("linkplay*.py")):
-        for r in sorted((FIRMWARE / "rummy").glob("linkplay*.py")):
+    for u in _glue(BURAKO_GLUE):
+        for r in _glue(RUMMY_GLUE):
             a, b = _glue_lines(u), _glue_lines(r)
             same = _runs(a, b)
             shaped = _runs([(i, _shape(s)) for i, s in a], [(i, _shape(s)) for i, s in b])
@@ -357,18 +428,28 @@ def ai_levels_literal():
     return {"ai_levels_literal": len(files), "ai_levels_literal_files": files}
 
 
+def ui_code():
+    """firmware/ui and the games' modules that import ui/ (their screens)."""
+    names = _module_names()
+    out = list(_py("firmware/ui"))
+    for package in GAME_PACKAGES:
+        for f in _py("firmware/" + package):
+            if any(m.split(".")[0] == "ui" for m in _imported(ast.parse(f.read_text()), names)):
+                out.append(f)
+    return out
+
+
 def figures():
-    ui = list(_py("firmware/ui"))
-    glass = ui + [ROOT / "firmware/rummy/setup.py"]
+    ui = ui_code()
     fig = app_figures()
     fig["literal_240_ui"] = sum(len(re.findall(r"\b240\b", f.read_text())) for f in ui)
-    fig["glass_branches"] = sum(len(GLASS.findall(f.read_text())) for f in glass)
+    fig["glass_branches"] = sum(len(GLASS.findall(f.read_text())) for f in ui)
     fig["noqa"] = sum(_noqa(f) for f in _py("firmware", "host", "emulator", "tests", "benchmarks", "hardware"))
     guests = inline_guests()
     fig["inline_guests"] = sum(guests.values())
     fig["inline_guest_files"] = guests
     for part in (computed_imports, module_name_literals, unload_call_sites, private_prefixed_names,
-                 one_letter_names, rummy_match_attributes, link_glue_repeats, ai_levels_literal):
+                 one_letter_names, rummy_match_attributes, crossings, link_glue_repeats, ai_levels_literal):
         fig.update(part())
     return fig
 

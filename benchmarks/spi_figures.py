@@ -40,22 +40,32 @@ def main(argv=None):
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as d:
         m, board = hal_support.build_board("pico_lcd_13", root=d + "/")
+        from burako.game import new_match
         from hal import keys
-        from ui.app import App, D_ALL
+        from ui import screen as regions
+        from ui.app import App
 
         app = App(board, seed=5)
-        app.match.ai_seats = 0b10
-        app.new_game()
-        app.key(keys.A)                   # draw: the table is now mid-turn
-        app.draw()
+        app.settings.ai_seats = 0b10
+        new_match(app)
+
+        def press(k):
+            app.screen.key(k)
+
+        def draw():
+            app.screen.draw(app.dirty)
+            app.dirty = 0
+
+        press(keys.A)                     # draw: the table is now mid-turn
+        draw()
         rows = []
         for key, name, act in (
-                ("full_redraw", "full-screen redraw of the game screen", lambda: setattr(app, "dirty", D_ALL)),
-                ("cursor_move", "cursor move (one step right)", lambda: app.key(keys.RIGHT)),
-                ("select", "select the tile under the cursor", lambda: app.key(keys.A))):
+                ("full_redraw", "full-screen redraw of the game screen", lambda: setattr(app, "dirty", regions.ALL)),
+                ("cursor_move", "cursor move (one step right)", lambda: press(keys.RIGHT)),
+                ("select", "select the tile under the cursor", lambda: press(keys.A))):
             start = len(m.bus)
             act()
-            app.draw()
+            draw()
             b = spi_bytes(m.bus, start)
             rows.append((key, name, b, b * 8 / HZ * 1000))
     for key, name, b, ms in rows:

@@ -6,7 +6,8 @@
 fuel_cursor_move, fuel_idle_frame, heap_peak_firmware_autoplay, mpy_bytes_total, ...).
 
 * peak heap of the whole firmware (UI + engine + AI + buffers) during an
-  autoplay match through the UI under -X heapsize=131072: gc.mem_alloc()
+  autoplay match through the UI under the console's WASI heap (emulator/runner.py
+  HEAP, -X heapsize=196608): gc.mem_alloc()
   high-water mark sampled before each between-frame collection (as host/sim.py)
 * fuel of one full-screen redraw of the game screen and of a cursor move (one
   frame: poll, move, redraw two tiles), from stdout line fuel stamps minus the
@@ -38,11 +39,11 @@ def main(argv=None):
     out = {}
     with tempfile.TemporaryDirectory(prefix="burako-fig-") as d:
         opts = {"seed": args.seed, "autoplay": True, "ai_ms": 0}
-        _, st = runner.run_micropython(opts, d, runner.Feeder((), None, True), heap=131072)
-        out["autoplay_match"] = {"heap_limit": 131072, "peak_heap_bytes": st["peak_heap_bytes"],
+        _, st = runner.run_micropython(opts, d, runner.Feeder((), None, True), heap=runner.HEAP)
+        out["autoplay_match"] = {"heap_limit": runner.HEAP, "peak_heap_bytes": st["peak_heap_bytes"],
                                  "heap_after_boot_bytes": st["heap_after_boot"],
                                  "hands": st["hands"], "scores": st["scores"]}
-        res = wasi.Guest(heap=131072, flash=d).run(fuel_program(args.seed))
+        res = wasi.Guest(heap=runner.HEAP, flash=d).run(fuel_program(args.seed))
     f = res.line_fuel
     L = res.lines
     overhead = f[1] - f[0]
@@ -52,12 +53,13 @@ def main(argv=None):
                    "cursor_move_heap_bytes": int(L[6]),
                    "idle_frame": f[8] - f[7] - overhead,
                    "idle_frame_heap_bytes": int(L[9])}
+    from burako.game import GAME
     from emulator.board import EmuBoard
     from ui.app import App
     with tempfile.TemporaryDirectory() as d:
         app = App(EmuBoard(d))
     bufs = dict(app.painter.buffers())
-    bufs["rack_selection_flags"] = len(app.view.selection)
+    bufs["rack_selection_flags"] = len(GAME.table(app).selection)     # the table's (burako/table.py)
     bufs["total"] = sum(bufs.values())
     out["ui_buffers_bytes"] = bufs
     sizes = wasi.mpy_sizes(wasi.compile_firmware())

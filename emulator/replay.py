@@ -1,7 +1,7 @@
 """Step through a match transcript on the emulated handheld (`burako emu --replay FILE`).
 
-The table is drawn by the firmware's own screens (ui/screen_table.py and the
-end-of-hand and end-of-match screens): the viewer builds the position after
+The table is drawn by the firmware's own screens (burako/table.py and the
+end-of-hand and end-of-match screens of burako/ends.py): the viewer builds the position after
 the first n moves (engine/transcript.py: read() parses, the moves are played
 from the deal again) and shows it from the seat to move, or from a fixed seat.
 
@@ -53,29 +53,29 @@ class Replayer:
 
     def goto(self, n):
         """Show the position after the first n moves."""
-        from ui.app import S_GAME
+        from burako.play import Play
+        from ui import screen as regions
 
         app = self.app
         n = max(0, min(n, len(self.moves)))
         self.n = n
         g = self.game_at(n)
-        app.match.game = g
-        app.match.ai_seats = (1 << g.n) - 1        # nobody's keys play: the table only shows
-        app.match.ais = [None, None, None, None]
-        app.match.viewer = g.turn if self.seat is None else min(self.seat, g.n - 1)
-        app.reset_view()
-        app.enter_turn()
+        # nobody's keys play and no AI moves (level 0): the table only shows
+        viewer = g.turn if self.seat is None else min(self.seat, g.n - 1)
+        play = Play(app, g, (1 << g.n) - 1, 0, viewer)
+        play.enter_turn()
+        table = play.table
         if self.seat is not None:
-            app.match.viewer = min(self.seat, g.n - 1)
-            app.reset_view()
+            play.viewer = min(self.seat, g.n - 1)
+            table.reset()
         if n:
             _, player, mv = self.moves[n - 1]
-            app.view.message = "%d/%d %s" % (n, len(self.moves), app.move_text(player, mv))
+            table.message = "%d/%d %s" % (n, len(self.moves), play.move_text(player, mv))
         else:
-            app.view.message = "0/%d" % len(self.moves)
-        if app.screen != S_GAME:
-            app.view.message = ""
-        app.dirty = 255
+            table.message = "0/%d" % len(self.moves)
+        if app.screen is not table:
+            table.message = ""
+        app.dirty = regions.ALL
 
     def key(self, k):
         if k & (keys.A | keys.RIGHT | keys.PRESS):
@@ -92,15 +92,15 @@ class Replayer:
             self.key(k)
         app = self.app
         if app.dirty:
-            app.draw()
+            app.screen.draw(app.dirty)
+            app.dirty = 0
             self.draw_hint()
 
     def draw_hint(self):
         from ui import gfx
         from ui import lang as ui_lang
-        from ui.app import S_GAME
 
-        if self.app.screen != S_GAME:
+        if self.app.screen.name != "game":
             return
         a, b = HINTS.get(ui_lang.code(), HINTS["en"])
         p = self.app.painter

@@ -13,7 +13,7 @@ TCP then advance their virtual clocks at about the same pace (at most
 FRAME_MS per PACE_S, 3.3x real time, while waiting), instead of one spinning
 through the other's timeouts. A linked run is not deterministic (the deal is
 drawn by both consoles). "The match has ended" then also waits until it is
-logged and its last move acknowledged (ui/linkplay.py over()).
+logged and its last move acknowledged (ui/cable.py Cable.over()).
 
 Under MicroPython the whole firmware (UI, engine, AI, buffers) lives in the
 guest, with the heap as a hard limit. The host only moves key masks in and
@@ -32,6 +32,9 @@ from emulator.board import FRAME_MS, EmuBoard, ScriptButtons, VirtualClock
 from hal import keys as hal_keys
 
 STOP = -1
+# the whole console's heap under the WASI harness (its bytecode in RAM, as on the stock path):
+# issue 34's limit, set from the UF2's and the stock Pico's figures (docs/memory.md)
+HEAP = 196608
 PACE_S = 0.010     # a headless linked frame lasts at most this long without a byte
 
 
@@ -165,7 +168,7 @@ def guest_script(opts, width=240, height=240, keys=None):
     return wasi.uncommented(text)
 
 
-def run_micropython(opts, storage_dir, source, display=None, heap=131072, clock=None,
+def run_micropython(opts, storage_dir, source, display=None, heap=HEAP, clock=None,
                     on_frame=None, fuel=10 ** 14, link=None, keys=None):
     """Run the App inside MicroPython (WASI); returns (display, state dict).
 

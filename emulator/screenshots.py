@@ -35,25 +35,29 @@ def game_shot(storage, seed=7):
     """Autoplay a while, then hand seat 0 to a human and select a few tiles."""
     from engine import game
     from hal import keys as hal_keys
+    from ui import screen as regions
 
     board, app, clock = _app(storage, seed=seed, autoplay=True, ai_ms=0)
-    g = app.match.game
+    play = app.screen.play
+    g = play.game
     # until J1 is to move with a few melds down and a full rack still in hand
     while not (g.turn == 0 and g.phase == game.P_DRAW and len(g.melds[0]) >= 2
                and len(g.melds[1]) >= 1 and len(g.racks[0]) >= 10 and g.pile):
         _frame(board, app, clock)
-        g = app.match.game
+        play = app.screen.play
+        g = play.game
     app.autoplay = False
-    app.match.ai_seats = 2
-    app.match.ais[0] = None
-    app.match.viewer = 0
-    app.reset_view()
-    app.view.message = ""
-    app.dirty = 255
+    play.ai_seats = 2
+    play.ais[0] = None
+    play.viewer = 0
+    table = play.table
+    table.reset()
+    table.message = ""
+    app.dirty = regions.ALL
     _frame(board, app, clock)
-    app.view.sort = 1
+    table.sort = 1
     _frame(board, app, clock, hal_keys.A)          # draw from the stock
-    app.view.message = ""
+    table.message = ""
     for k in (hal_keys.RIGHT, hal_keys.RIGHT, hal_keys.A, hal_keys.RIGHT, hal_keys.A, hal_keys.RIGHT, hal_keys.RIGHT, hal_keys.RIGHT):
         _frame(board, app, clock, k)
     return board.display
@@ -66,11 +70,9 @@ def handoff_shot(storage):
 
 
 def handend_shot(storage, seed=7):
-    from ui.app import S_HANDEND
-
     board, app, clock = _app(storage, seed=seed, autoplay=True, ai_ms=1000)
-    while app.screen != S_HANDEND:
-        app.next_ai = clock.ticks_ms()
+    while app.screen.name != "handend":
+        app.screen.play.next_ai = clock.ticks_ms()
         _frame(board, app, clock)
     return board.display
 

@@ -35,7 +35,7 @@ def configure(p):
     p.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython",
                    help="run the firmware in this process or inside real MicroPython (WASI)")
     p.add_argument("--heap", type=whole(16384, 4 * 1024 * 1024, "the heap in bytes"), default=None,
-                   help="MicroPython heap in bytes, a hard limit (default 131072; with --runtime micropython)")
+                   help="MicroPython heap in bytes, a hard limit (default 196608; with --runtime micropython)")
     p.add_argument("--headless", action="store_true", help="no window: scripted keys, virtual time")
     p.add_argument("--seed", type=whole(0, 0xFFFFFFFF, "the seed"), default=None,
                    help="deal seed of new games")
@@ -153,7 +153,8 @@ def run(args):
     if args.heap is not None and args.runtime != "micropython":
         return _fail("--heap is the MicroPython heap: it needs --runtime micropython")
     if args.heap is None:
-        args.heap = 131072
+        from emulator.runner import HEAP
+        args.heap = HEAP
     if args.players == 3 and args.variant != "rummy":
         return _fail(f"--players 3 is for --variant rummy: {args.variant} is played by 2 or 4")
     for name in ("keys_file", "screenshot"):

@@ -13,6 +13,7 @@ import os
 import tempfile
 
 import scorelog
+from burako import save
 from engine import codec
 from engine import game
 from engine import rules as engine_rules
@@ -20,7 +21,6 @@ from engine import tiles
 from engine import transcript
 from hal import keys as hal_keys
 from hal.storage import Storage
-from ui import save
 
 
 class Misbehaved(AssertionError):

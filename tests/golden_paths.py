@@ -255,11 +255,11 @@ def moves_to(cur, target, n, wrap=True):
     return ["RIGHT"] * right if right <= left else ["LEFT"] * left
 
 
-def select_keys(app, ts):
-    """Keys that leave exactly tiles ts (a multiset) selected on the Burako rack, and the
-    rack cursor where they leave it."""
-    r = app.rack()
-    sel = app.view.selection
+def select_keys(table, ts):
+    """Keys that leave exactly tiles ts (a multiset) selected on the Burako rack (table: the
+    table screen, burako/table.py), and the rack cursor where they leave it."""
+    r = table.rack()
+    sel = table.selection
     n = len(r)
     want = list(ts)
     chosen = []
@@ -276,7 +276,7 @@ def select_keys(app, ts):
     toggles = sorted([i for i in range(n) if sel[i] & 1 and i not in chosen] +
                      [i for i in chosen if not sel[i] & 1])
     keys = []
-    cur = app.view.cursor
+    cur = table.cursor
     # visit in order of distance along the rack from the cursor
     for i in toggles:
         keys += moves_to(cur, i, n) + ["A"]
@@ -308,16 +308,16 @@ class BurakoBot:
         from engine import codec
         from engine import game
         from engine import melds
-        from ui.common import S_GAME, S_HANDOFF, S_HANDEND
 
-        if app.screen == S_HANDOFF:
+        screen = app.screen.name
+        if screen == "handoff":
             return "A", "hand-off: the next person shows the rack"
-        if app.screen == S_HANDEND:
+        if screen == "handend":
             return "A", "end of the hand: deal the next"
-        if app.screen != S_GAME:
+        if screen != "game":
             return None
-        g = app.match.game
-        v = app.view
+        v = app.screen                  # the table screen (burako/table.py) owns the view
+        g = v.play.game
         if v.focus:
             return "B", "back to the rack"
         seat = g.turn
@@ -345,7 +345,7 @@ class BurakoBot:
         if mv is None or mv[0] not in (game.MELD, game.ADD, game.SWAP, game.DISCARD, game.REDRAW):
             keys = [MENU_CLEAR] if any(s & 1 for s in v.selection) else []
             mv = next(m for m in g.legal_moves() if m[0] == game.DISCARD)
-            r = app.rack()
+            r = v.rack()
             i = bytes(r).index(mv[2][0])
             keys += moves_to(v.cursor, i, len(r)) + ["B", "B"]
             self._count(game.DISCARD)
@@ -355,10 +355,10 @@ class BurakoBot:
         if kind == game.REDRAW:
             return MENU_REDRAW, "menu: redraw"
         if kind == game.DISCARD:
-            r = app.rack()
+            r = v.rack()
             i = bytes(r).index(mv[2][0])
             return ",".join(moves_to(v.cursor, i, len(r)) + ["B", "B"]), "discard %s" % _tile(g, mv[2][0])
-        keys, _ = select_keys(app, mv[2])
+        keys, _ = select_keys(v, mv[2])
         what = " ".join(_tile(g, t) for t in mv[2])
         if kind == game.MELD:
             return ",".join(keys + ["Y"]), "lay " + what
@@ -389,20 +389,18 @@ class RummyBot:
 
     def next(self, app):
         from rummy import rules
-        from rummy import view
         from rummy import solve
 
-        m = app.rummy
-        if m is None or hasattr(m, "todo"):
-            return None
-        if m.mode == 2:                 # the hand-off (rummy/view.py _M_HANDOFF)
+        mode = getattr(app.screen, "mode", None)   # a Rummy screen's (rummy/table.py, ends.py)
+        if mode == "handoff":
             return "A", "hand-off: the next person shows the rack"
-        if m.mode == view.M_HANDEND:
+        if mode == "handend":
             return "A", "end of the hand: deal the next"
-        if m.mode != M_PLAY:
+        if mode != M_PLAY:
             return None
-        g = m.g
-        if app.link is not None and not app.link.my_turn():
+        m = app.screen                  # the table screen owns the view (the bench, the cursors)
+        g = m.play.game
+        if app.cable is not None and not app.cable.link.my_turn():
             return "WAIT", ""       # (hidden hands: a drawn tile still on its way)
         if g.phase == rules.P_DRAW:
             return "A", "draw"
@@ -426,7 +424,7 @@ class RummyBot:
         for old in g.table:
             new.remove(bytes(old))
         rack = bytearray(b.rack)
-        cur = m.cur
+        cur = m.cursor
         keys = []
         for meld in new:
             for t in reversed(meld):
@@ -443,7 +441,9 @@ class RummyBot:
 
 # --------------------------------------------------------------------------- the plans
 def _opts(**kw):
-    o = {"seed": 1, "ai_ms": 0}
+    # the open deal unless a path asks for hidden hands: hidden hands became the default where the
+    # firmware deals them (issue 33) after most paths were recorded, and their scripts pin it
+    o = {"hidden": False, "seed": 1, "ai_ms": 0}
     o.update(kw)
     return o
 
@@ -457,8 +457,18 @@ def _single(about, opts, keys="", files=None, entropy=1):
 
 
 def _screen(run, i=0):
-    from ui.state import SCREENS
-    return SCREENS[run.consoles[i].app.screen]
+    return run.consoles[i].app.screen.name
+
+
+def _burako(app):
+    """The Burako match's Play (burako/play.py), the console's one table's (None before one)."""
+    table = app.kept.get("burako")
+    return None if table is None else table.play
+
+
+def _table(app):
+    """The console's one Burako table screen (burako/table.py)."""
+    return app.kept["burako"]
 
 
 for _lang in LANGS:
@@ -516,7 +526,7 @@ for _lang in LANGS:
             yield Keys(0, "X,DOWN,DOWN,A", "menu: redraw before drawing: refused")
             yield Keys(0, "A", "draw")
             yield Keys(0, "RIGHT" + ",RIGHT" * 14 + ",LEFT,LEFT,LEFT", "the cursor along the rack, scrolling")
-            r = app.rack()
+            r = _table(app).rack()
             yield Keys(0, "A,RIGHT,A,Y", "two tiles laid: refused")
             yield Keys(0, MENU_CLEAR, "menu: clear the selection")
             yield Keys(0, "Y", "lay with nothing selected")
@@ -524,25 +534,25 @@ for _lang in LANGS:
             yield Keys(0, MENU_SORT_COLOUR, "menu: sort by colour")
             yield Keys(0, MENU_SORT_NUMBER, "menu: sort by number")
             yield Keys(0, MENU_CLEAR, "menu: clear the selection")
-            ts = find_meld(app.rack(), True)
-            keys, _ = select_keys(app, ts)
+            ts = find_meld(_table(app).rack(), True)
+            keys, _ = select_keys(_table(app), ts)
             yield Keys(0, ",".join(keys + ["Y"]), "lay a meld")
-            assert app.match.game.melds[0], "the meld was not laid"
+            assert _burako(app).game.melds[0], "the meld was not laid"
             yield Keys(0, "UP,A,B", "our meld: add with nothing selected, back")
-            g = app.match.game
+            g = _burako(app).game
             mv = next(m for m in g.legal_moves() if m[0] == game.DISCARD)
-            r = app.rack()
+            r = _table(app).rack()
             i = bytes(r).index(mv[2][0])
-            yield Keys(0, ",".join(moves_to(app.view.cursor, i, len(r)) + ["B"]), "discard asks")
+            yield Keys(0, ",".join(moves_to(_table(app).cursor, i, len(r)) + ["B"]), "discard asks")
             yield Keys(0, "RIGHT,LEFT,B,B", "a move cancels it; asked again, discarded")
-            yield Until(lambda run: app.waiting() and app.match.game.turn == 0)
+            yield Until(lambda run: app.waiting() and _burako(app).game.turn == 0)
             yield Keys(0, "B", "take the pile")
             yield Keys(0, MENU_OPPONENTS, "menu: the opponents' melds")
             yield Keys(0, "A,DOWN,B", "add to theirs: refused; back")
-            yield Bot(0, bot, until=lambda run: len(app.match.game.stock) < 30 or app.match.game.hand > 1)
+            yield Bot(0, bot, until=lambda run: len(_burako(app).game.stock) < 30 or _burako(app).game.hand > 1)
             yield Keys(0, MENU_QUIT, "menu: save and quit")
             yield Keys(0, "A", "title: continue")
-            yield Bot(0, bot, until=lambda run: app.match.game.phase == game.P_PLAY and app.match.game.turn == 0)
+            yield Bot(0, bot, until=lambda run: _burako(app).game.phase == game.P_PLAY and _burako(app).game.turn == 0)
             yield Keys(0, MENU_HINT, "menu: hint")
             yield Keys(0, MENU_QUIT, "menu: save and quit")
         return script, gen
@@ -550,12 +560,11 @@ for _lang in LANGS:
 
 
 def _game(run, i=0):
-    return run.consoles[i].app.match.game
+    return _burako(run.consoles[i].app).game
 
 
 def _matchend(run, i=0):
-    from ui.common import S_MATCHEND
-    return run.consoles[i].app.screen == S_MATCHEND
+    return run.consoles[i].app.screen.name == "matchend"
 
 
 for _lang in ("es",):       # its texts in it and en: burraco_it, burraco4p_en, torneo_en
@@ -592,12 +601,12 @@ def _pass_and_play():
     def gen(run):
         app = run.consoles[0].app
         yield Keys(0, "A,DOWN,DOWN,DOWN,A,DOWN,DOWN,DOWN,A", "New; J2 a person; Start")
-        yield Bot(0, bot, until=lambda run: len(app.match.game.stock) < 44)
-        yield Until(lambda run: app.waiting() and app.screen == 2 and app.match.game.phase == 1)
+        yield Bot(0, bot, until=lambda run: len(_burako(app).game.stock) < 44)
+        yield Until(lambda run: app.waiting() and app.screen.name == "game" and _burako(app).game.phase == 1)
         yield Keys(0, MENU_QUIT, "menu: save and quit")
         yield Keys(0, "A", "continue: the hand-off first")
-        yield Bot(0, bot, until=lambda run: len(app.match.game.stock) < 36)
-        yield Until(lambda run: app.waiting() and app.screen == 2)
+        yield Bot(0, bot, until=lambda run: len(_burako(app).game.stock) < 36)
+        yield Until(lambda run: app.waiting() and app.screen.name == "game")
         yield Keys(0, MENU_QUIT, "menu: save and quit")
     return script, gen
 
@@ -671,17 +680,20 @@ for _lang in LANGS:
 
 
 def _rummy(run, i=0):
-    return run.consoles[i].app.rummy
+    """The Rummy match's Play (rummy/play.py), the console's one Rummy table's (None before one)."""
+    table = run.consoles[i].app.kept.get("rummy")
+    return None if table is None else table.play
 
 
 def _rummy_mode(run, i=0):
-    m = _rummy(run, i)
-    return None if m is None or hasattr(m, "todo") else m.mode
+    """The Rummy screen's mode ("setup", "play", "handoff", "handend", "matchend", "load"; None
+    on any other screen)."""
+    return getattr(run.consoles[i].app.screen, "mode", None)
 
 
 for _lang in LANGS:
     def _rummy_tour(lang=_lang):
-        script = _single("Rummy israeli: the set-up's rows and values (J2: AI, person, cable, hidden), "
+        script = _single("Rummy israeli: the set-up's rows and values (J2: AI, person, hidden, cable), "
                          "a one-hand match: the workbench (picks, a broken meld and its reason, the "
                          "menu's rows), every turn pressed, the hand's end, the match end (%s)" % lang,
                          _opts(seed=2, lang=lang))
@@ -691,12 +703,12 @@ for _lang in LANGS:
             from rummy import rules
             yield Keys(0, "UP,A", "title: Rummy")
             yield Keys(0, "DOWN,A,A", "J1: AI and back")
-            yield Keys(0, "DOWN,RIGHT,RIGHT,RIGHT,RIGHT,LEFT,RIGHT", "J2: person, cable, hidden, AI")
+            yield Keys(0, "DOWN,RIGHT,RIGHT,RIGHT,RIGHT,LEFT,RIGHT", "J2: person, hidden, cable, AI")
             yield Keys(0, "UP,UP,RIGHT,RIGHT,RIGHT", "players: 3, 4, 2")
             yield Keys(0, "DOWN,DOWN,DOWN,RIGHT,RIGHT,RIGHT", "level: each")
             yield Keys(0, "DOWN" + ",RIGHT" * 8 + ",LEFT,LEFT,LEFT", "hands: each, then 1")
             yield Keys(0, "DOWN,A", "Start")
-            yield Until(lambda run: run.consoles[0].app.waiting() and _rummy(run).g.phase == rules.P_DRAW)
+            yield Until(lambda run: run.consoles[0].app.waiting() and _rummy(run).game.phase == rules.P_DRAW)
             yield Keys(0, "A", "draw")
             yield Keys(0, "LEFT,LEFT,A,RIGHT,A,B", "pick two rack tiles into the tray, one back")
             yield Keys(0, "UP,A", "to the table: a new meld of one tile, broken")
@@ -707,7 +719,7 @@ for _lang in LANGS:
             yield Keys(0, "X,A", "menu: undo all")
             yield Keys(0, "X,DOWN,DOWN,DOWN,DOWN,A", "menu: hint")
             yield Keys(0, "X" + ",DOWN" * 6 + ",B", "the menu's rows, closed")
-            yield Bot(0, bot, until=lambda run: _rummy_mode(run) == 4)
+            yield Bot(0, bot, until=lambda run: _rummy_mode(run) == M_MATCHEND)
             yield Keys(0, "A", "match end: to the title")
         return script, gen
     plan("rummy_" + _lang)(_rummy_tour)
@@ -725,12 +737,13 @@ def _rummy_3p():
         yield Keys(0, "RIGHT,DOWN,DOWN,A,DOWN,A", "3 players; J2 a person, J3 the AI")
         yield Keys(0, "DOWN,DOWN,LEFT,LEFT", "two hands")
         yield Keys(0, "DOWN,A", "Start")
-        yield Bot(0, bot, until=lambda run: len(_rummy(run).g.stock) < 40 and run.consoles[0].app.waiting()
-                  and _rummy(run).g.phase == rules.P_PLAY and _rummy_mode(run) == 1)
+        yield Bot(0, bot, until=lambda run: _rummy(run) is not None and len(_rummy(run).game.stock) < 40
+                  and run.consoles[0].app.waiting() and _rummy(run).game.phase == rules.P_PLAY
+                  and _rummy_mode(run) == M_PLAY)
         yield Keys(0, "X,UP,A", "menu: save and quit")
         yield Keys(0, "UP,A", "title: Rummy")
         yield Keys(0, "UP,A", "set-up: Continue")
-        yield Bot(0, bot, until=lambda run: _rummy_mode(run) == 4)
+        yield Bot(0, bot, until=lambda run: _rummy_mode(run) == M_MATCHEND)
         yield Keys(0, "A", "match end: to the title")
     return script, gen
 
@@ -746,15 +759,20 @@ def _pair(about, opts_a, opts_b=None, entropy=8, files=(), stages=None):
 
 def _link_state(run, i):
     """The link's state name as the UI shows it (None without a link)."""
+    from link import session
     app = run.consoles[i].app
-    if app.link is None or app.cable is None:
+    if app.cable is None:
         return None
-    return app.cable.session.STATE_NAMES[app.cable.state]
+    return session.STATE_NAMES[app.cable.state]
+
+
+def _link(app):
+    """The link cable's session (ui/cable.py Cable.link), None without a cable."""
+    return None if app.cable is None else app.cable.link
 
 
 def _on(run, i, screen):
-    from ui.state import SCREENS
-    return SCREENS[run.consoles[i].app.screen] == screen
+    return run.consoles[i].app.screen.name == screen
 
 
 def _both(cond):
@@ -765,7 +783,7 @@ def _over(run, i):
     return run.consoles[i].over()
 
 
-PAUSE = 25      # frames: more than the link screen's 600 ms without keys (ui/linkkeys.py)
+PAUSE = 25      # frames: more than the link screen's 600 ms without keys (ui/cable.py PAUSE_MS)
 
 
 def _gone_and_back(i, give_up=False):
@@ -791,12 +809,11 @@ def _link_open():
                    files=[(0, "names.txt", "files/names8.txt"), (1, "names.txt", "files/names_luz.txt")])
 
     def gen(run):
-        from ui import linkplay_screen
-        yield Until(lambda run: _both(lambda run, c: _on(run, c, "game"))(run) and run.consoles[0].app.link.count >= 12)
+        b = run.consoles[1]
+        yield Until(lambda run: _both(lambda run, c: _on(run, c, "game"))(run) and _link(run.consoles[0].app).count >= 12)
         yield from _gone_and_back(0)
         yield Until(_both(lambda run, c: _on(run, c, "game")))
-        yield Until(lambda run: run.consoles[1].app.link.count >= 30 and
-                    linkplay_screen.exists(run.consoles[1].app.board.storage))
+        yield Until(lambda run: _link(b.app).count >= 30 and os.path.exists(os.path.join(b.storage, "link.sav")))
         yield Event("boot", 1)
         yield Until(_both(_over))
         yield Event("press", 0, "A")
@@ -828,7 +845,7 @@ def _link_giveup():
                    "title (en)", o, entropy=10)
 
     def gen(run):
-        yield Until(lambda run: _both(lambda run, c: _on(run, c, "game"))(run) and run.consoles[0].app.link.count >= 8)
+        yield Until(lambda run: _both(lambda run, c: _on(run, c, "game"))(run) and _link(run.consoles[0].app).count >= 8)
         yield from _gone_and_back(0, give_up=True)
         yield Until(_both(lambda run, c: _link_state(run, c) == "ended"))
         yield Frames(PAUSE)
@@ -870,14 +887,14 @@ def _link_title():
         yield Keys(1, "DOWN,DOWN,A", "title: the cable entry", wait=False)
         yield Until(_both(lambda run, c: _on(run, c, "game")))
         yield Background(1, bots[1])
-        yield Bot(0, bots[0], until=lambda run: a.app.link.count >= 20 and a.app.waiting() and
-                  a.app.match.game.phase == 1)
+        yield Bot(0, bots[0], until=lambda run: _link(a.app).count >= 20 and a.app.waiting() and
+                  _burako(a.app).game.phase == 1)
         yield Keys(0, MENU_QUIT, "menu: save and quit (the match stays in link.sav)", wait=False)
         yield Until(lambda run: _link_state(run, 1) == "peer gone" and _on(run, 0, "title"))
         yield Frames(PAUSE)
         yield Keys(0, "DOWN,DOWN,A", "title: cable 1v1 (continue)", wait=False)
         yield Until(_both(lambda run, c: _on(run, c, "game")))
-        yield Bot(0, bots[0], until=lambda run: a.app.link.count >= 40)
+        yield Bot(0, bots[0], until=lambda run: _link(a.app).count >= 40)
         yield Frames(5)
     return script, gen
 
@@ -889,7 +906,7 @@ def _link_refused():
                        "unchanged; after the strikes the link ends (the other console cheated), the "
                        "save kept (A), the title's entry 'continue' (en)",
               "consoles": 2, "cable": True, "kinds": ["app", "tape"], "entropy": 13,
-              "stages": [{"opts": [_opts(link=True, lang="en", target=300), {}]}]}
+              "stages": [{"opts": [_opts(link=True, lang="en", target=300), {"hidden": False}]}]}
     state = {"send": []}
 
     def peer(run, console):
@@ -919,26 +936,27 @@ def _link_refused():
 
         def cheat():
             return state.get("link")
-        yield Until(lambda run: cheat() is not None and a.app.match.game is not None and
-                    cheat().state == session.PLAYING and a.app.link.state == session.PLAYING)
-        yield Bot(0, bot, until=lambda run: not a.app.link.my_turn() and cheat().count == a.app.link.count
-                  and cheat().idle() and a.app.link.idle())
+        yield Until(lambda run: cheat() is not None and _burako(a.app) is not None and
+                    cheat().state == session.PLAYING and _link(a.app).state == session.PLAYING)
+        link = _link(a.app)
+        yield Bot(0, bot, until=lambda run: not link.my_turn() and cheat().count == link.count
+                  and cheat().idle() and link.idle())
         c = cheat()
-        g = a.app.match.game
-        state["send"].append(msg.move(c.count, c.digest, (game.DISCARD, 0, bytes((g.racks[a.app.link.seat][0],)), 0)))
-        yield Until(lambda run: a.app.link.refused >= 1 and not a.app.link.events)
+        g = _burako(a.app).game
+        state["send"].append(msg.move(c.count, c.digest, (game.DISCARD, 0, bytes((g.racks[link.seat][0],)), 0)))
+        yield Until(lambda run: link.refused >= 1 and not link.events)
         yield Frames(10)
         for _ in range(msg.MAX_STRIKES + 2):
-            if a.app.link.state == session.ENDED:
+            if link.state == session.ENDED:
                 break
-            yield Until(lambda run: a.app.link.state == session.ENDED or
-                        (a.app.link.state == session.PLAYING and a.app.link.idle() and cheat().idle()))
-            if a.app.link.state == session.ENDED:
+            yield Until(lambda run: link.state == session.ENDED or
+                        (link.state == session.PLAYING and link.idle() and cheat().idle()))
+            if link.state == session.ENDED:
                 break
             c = cheat()
             state["send"].append(msg.move(c.count, c.digest, (game.DISCARD, 0, b"\x00", 0)))
-            n = a.app.link.refused
-            yield Until(lambda run: a.app.link.refused > n or a.app.link.state == session.ENDED)
+            n = link.refused
+            yield Until(lambda run: link.refused > n or link.state == session.ENDED)
             yield Frames(5)
         yield Until(lambda run: _on(run, 0, "link") and a.app.waiting())
         yield Keys(0, "A", "keep the save: to the title")
@@ -954,8 +972,8 @@ def _rummy_link_opts(lang, **kw):
 
 
 def _rummy_count(run, i):
-    app = run.consoles[i].app
-    return app.link.count if app.link is not None else -1
+    link = _link(run.consoles[i].app)
+    return link.count if link is not None else -1
 
 
 @plan("link_rummy_en")
@@ -972,8 +990,8 @@ def _link_rummy():
         yield Until(lambda run: _rummy_count(run, 1) >= 40 and os.path.exists(os.path.join(b.storage, "rlink.sav"))
                     and _rummy_mode(run, 1) == M_PLAY)
         yield Event("boot", 1)
-        yield Until(lambda run: _rummy_mode(run, 0) == M_PLAY and _rummy(run, 0).g.history
-                    and _rummy(run, 0).g.phase == 1)
+        yield Until(lambda run: _rummy_mode(run, 0) == M_PLAY and _rummy(run, 0).game.history
+                    and _rummy(run, 0).game.phase == 1)
         yield from _gone_and_back(1, give_up=True)
         yield Until(_both(lambda run, c: _link_state(run, c) == "ended"))
         yield Frames(PAUSE)
@@ -984,8 +1002,9 @@ def _link_rummy():
     return script, gen
 
 
-M_PLAY = 1      # rummy/view.py M_PLAY (not imported: a plan loads no firmware module before the app does)
-RUMMY_CABLE = "UP,A", "DOWN,DOWN,RIGHT,RIGHT", "DOWN,DOWN,DOWN,A"
+M_PLAY = "play"             # rummy/table.py Table.mode
+M_MATCHEND = "matchend"     # rummy/ends.py MatchEnd.mode
+RUMMY_CABLE = "UP,A", "DOWN,DOWN,RIGHT,RIGHT,RIGHT", "DOWN,DOWN,DOWN,A"     # J2: person, Hidden, Cable
 
 
 @plan("link_rummy_setup_es")
@@ -998,17 +1017,17 @@ def _link_rummy_setup():
     def gen(run):
         for i in (0, 1):
             yield Keys(i, RUMMY_CABLE[0], "title: Rummy", wait=False)
-            yield Keys(i, RUMMY_CABLE[1], "J2: Cable", wait=False)
+            yield Keys(i, RUMMY_CABLE[1], "J2: Cable (after Hidden)", wait=False)
             yield Keys(i, RUMMY_CABLE[2], "Start", wait=False)
         yield Until(_both(lambda run, c: _rummy_mode(run, c) == M_PLAY))
         yield Background(1, bots[1])
         yield Bot(0, bots[0], until=lambda run: _rummy_count(run, 0) >= 12 and run.consoles[0].app.waiting()
-                  and _rummy(run, 0).g.phase == 1 and _rummy(run, 0).focus == 0)
+                  and _rummy(run, 0).game.phase == 1 and _rummy(run, 0).table.focus == 0)
         yield Keys(0, "X,UP,A", "menu: save and quit (kept in rlink.sav)", wait=False)
         yield Until(lambda run: _link_state(run, 1) == "peer gone" and _on(run, 0, "title"))
         yield Frames(PAUSE)
         yield Keys(0, RUMMY_CABLE[0], "title: Rummy", wait=False)
-        yield Keys(0, RUMMY_CABLE[1], "J2: Cable", wait=False)
+        yield Keys(0, RUMMY_CABLE[1], "J2: Cable (after Hidden)", wait=False)
         yield Keys(0, RUMMY_CABLE[2], "Start: resumed", wait=False)
         yield Until(_both(lambda run, c: _rummy_mode(run, c) == M_PLAY))
         yield Bot(0, bots[0], until=lambda run: _rummy_count(run, 0) >= 24)
@@ -1026,12 +1045,12 @@ def _link_rummy_hidden():
     def gen(run):
         for i in (0, 1):
             yield Keys(i, RUMMY_CABLE[0], "title: Rummy", wait=False)
-            yield Keys(i, "DOWN,DOWN,RIGHT,RIGHT,RIGHT", "J2: Hidden", wait=False)
+            yield Keys(i, "DOWN,DOWN,RIGHT,RIGHT", "J2: Hidden", wait=False)
             yield Keys(i, RUMMY_CABLE[2], "Start", wait=False)
         yield Until(_both(lambda run, c: _rummy_mode(run, c) == M_PLAY))
         yield Background(1, bots[1])
-        yield Bot(0, bots[0], until=lambda run: _rummy_mode(run, 0) == M_PLAY and _rummy(run, 0).g.history
-                  and _rummy(run, 0).g.phase == 1)
+        yield Bot(0, bots[0], until=lambda run: _rummy_mode(run, 0) == M_PLAY and _rummy(run, 0).game.history
+                  and _rummy(run, 0).game.phase == 1)
         yield Frames(5)
     return script, gen
 
@@ -1065,9 +1084,9 @@ def _resume_4p():
     def gen(run):
         app = run.consoles[0].app
         yield Keys(0, "A", "title: Continue")
-        hand = app.match.game.hand
-        yield Bot(0, bot, until=lambda run: app.match.game.hand > hand and app.waiting() and app.screen == 2
-                  and app.match.game.phase == 1)
+        hand = _burako(app).game.hand
+        yield Bot(0, bot, until=lambda run: _burako(app).game.hand > hand and app.waiting()
+                  and app.screen.name == "game" and _burako(app).game.phase == 1)
         yield Keys(0, MENU_QUIT, "menu: save and quit")
     return script, gen
 
@@ -1113,9 +1132,9 @@ for _version, _lang in ((1, "es"), (2, "en")):
         def gen(run):
             app = run.consoles[0].app
             yield Keys(0, "A", "title: Continue")
-            stock = len(app.match.game.stock)
-            yield Bot(0, bot, until=lambda run: len(app.match.game.stock) <= stock - 6 and app.waiting()
-                      and app.screen == 2 and app.match.game.phase == 1)
+            stock = len(_burako(app).game.stock)
+            yield Bot(0, bot, until=lambda run: len(_burako(app).game.stock) <= stock - 6 and app.waiting()
+                      and app.screen.name == "game" and _burako(app).game.phase == 1)
             yield Keys(0, MENU_QUIT, "menu: save and quit")
         return script, gen
     plan("resume_v%d_%s" % (_version, _lang))(_resume_old)
@@ -1131,7 +1150,7 @@ def _resume_rummy():
     def gen(run):
         yield Keys(0, "UP,A", "title: Rummy")
         yield Keys(0, "UP,A", "set-up: Continue")
-        yield Bot(0, bot, until=lambda run: _rummy_mode(run) == 4)
+        yield Bot(0, bot, until=lambda run: _rummy_mode(run) == M_MATCHEND)
         yield Keys(0, "A", "match end: to the title")
     return script, gen
 
@@ -1148,7 +1167,7 @@ def _resume_pair(about, situation, opts, until_end=True):
             yield Frames(3)
         else:
             c = run.consoles[0]
-            yield Until(lambda run: c.app.link is not None and c.app.link.count >= 40 + _start[0])
+            yield Until(lambda run: _link(c.app) is not None and _link(c.app).count >= 40 + _start[0])
             yield Frames(3)
     _start = [0]
     return s, gen
@@ -1176,8 +1195,8 @@ def _resume_rlink():
                              _opts(link=True, autoplay=True, lang="es", variant="rummy"))
 
     def gen(run):
-        yield Until(lambda run: _rummy_mode(run, 0) == M_PLAY and _rummy(run, 0).g.history
-                    and _rummy(run, 0).g.phase == 1)
+        yield Until(lambda run: _rummy_mode(run, 0) == M_PLAY and _rummy(run, 0).game.history
+                    and _rummy(run, 0).game.phase == 1)
         yield Frames(3)
     return script, gen
 
@@ -1191,7 +1210,7 @@ def _resume_rlink_hidden():
     def gen(run):
         c = run.consoles[0]
         yield Until(lambda run: _rummy_mode(run, 0) == M_PLAY)
-        n = c.app.link.count
-        yield Until(lambda run: c.app.link.count >= n + 30)
+        n = _link(c.app).count
+        yield Until(lambda run: _link(c.app).count >= n + 30)
         yield Frames(3)
     return script, gen

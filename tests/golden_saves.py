@@ -5,14 +5,14 @@ go on the same (the resume_* key paths of tests/golden/scripts/ start from these
 
 Each situation is taken from a golden key path (tests/golden/scripts/) replayed on the 240x240
 glass up to a frame (0: its end), its consoles' files copied; two more are today's version 3
-save rewritten in the older layouts ui/save.py still reads (versions 1 and 2).
+save rewritten in the older layouts burako/save.py still reads (versions 1 and 2).
 
     python tests/golden.py record --kind saves     # rewrite the files and read.json
     python tests/golden.py check --kind saves
 
 `record` rewrites the files from today's code: only after an intended change of a format (the
 issue 34 refactor must not need it: old files must still read). The readers below are the
-firmware's own (ui/save.py, link/session.py, rummy/rules.py, scorelog.py, ui/names.py) and the
+firmware's own (burako/save.py, link/session.py, rummy/rules.py, scorelog.py, ui/names.py) and the
 host tool's `burako scores show --json`; a refactor that renames them changes this module only,
 never read.json."""
 from __future__ import annotations
@@ -90,7 +90,7 @@ def record():
 
 
 def _old_layouts():
-    """burako_2p's version 3 save (ui/save.py) rewritten as versions 2 and 1: the same head without
+    """burako_2p's version 3 save (burako/save.py) rewritten as versions 2 and 1: the same head without
     the round and per-hand bytes (2), without the played seconds too (1)."""
     with open(os.path.join(_folder("burako_2p", 0), "burako.sav"), "rb") as f:
         v3 = f.read()
@@ -126,7 +126,7 @@ def read_situation(situation):
 def _burako_sav(folder, situation):
     from engine import codec
     from engine import tiles
-    from ui import save
+    from burako import save
     st = _Storage(folder).storage
     ai_seats, level, lang_i, viewer, sort, played_s, g, hands, stats, names = save.read(st)
     c = g.rules.cards

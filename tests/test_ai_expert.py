@@ -275,8 +275,8 @@ def test_level_four_same_decisions_inside_micropython_at_128k(variant, n, seed):
 
 
 @pytest.mark.micropython
-def test_level_four_fits_beside_the_table_ui_at_128k(tmp_path):
-    # a whole match through the keys, both seats level 4, in the UI's heap
+def test_level_four_fits_beside_the_table_ui_at_the_consoles_heap(tmp_path):
+    # a whole match through the keys, both seats level 4, in the console's heap (test_ui_heap.HEAP)
     # with garbage collected only between frames (tests/guests/ui_heap.py,
     # as tests/test_ui_heap.py runs it): every decision's garbage fits beside the table
     import test_ui_heap

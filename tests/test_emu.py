@@ -31,13 +31,14 @@ def test_autoplay_match_cpython_cli(tmp_path):
 
 
 @pytest.mark.micropython
-def test_autoplay_match_micropython_128k_heap_same_result(tmp_path):
-    # the whole firmware (UI, engine, AI, buffers) inside a 128 KB heap
+def test_autoplay_match_micropython_192k_heap_same_result(tmp_path):
+    # the whole firmware (UI, engine, AI, buffers) inside the console's WASI heap, 192 KB
+    # (issue 34: the harness's limit follows from the UF2's and the stock Pico's figures)
     opts = {"seed": 5, "autoplay": True, "ai_ms": 0, "players": 2}
     _, st = runner.run_micropython(opts, str(tmp_path / "m"), runner.Feeder((), None, True),
-                                   heap=131072)
+                                   heap=196608)
     assert st["screen"] == "matchend" and st["phase"] == 5
-    assert st["peak_heap_bytes"] < 131072
+    assert st["peak_heap_bytes"] < 196608
     board, app = runner.run_cpython(opts, str(tmp_path / "c"), runner.Feeder((), None, True))
     cp = runner.snapshot(app)
     for k in ("scores", "history", "winner", "melds", "racks", "pile"):

@@ -68,7 +68,7 @@ def test_save_and_codec_seeds_are_valid_inputs():
     seed the reader refuses (an old save layout under the new version byte,
     a position no rule allows) only ever exercises the error path."""
     from engine import codec
-    from ui import save
+    from burako import save
     for b in fuzzkit.samples("codec"):
         codec.decode(b)
     sc = fuzzkit.scratch()

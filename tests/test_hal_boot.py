@@ -230,16 +230,6 @@ def test_main_under_micropython_skip_and_splash(tmp_path):
     assert model.pixel(2, 102) == 0x0451 and model.pixel(2, 2) == 0
 
 
-@pytest.mark.micropython
-def test_the_board_module_and_profiles_leave_after_boot_under_micropython(tmp_path):
-    """hal.board.forget() (main.py calls it once the board is built) unloads hal.board and
-    every board profile through memory.drop: out of sys.modules and out of the hal package."""
-    guest, flash = _mpy_guest(tmp_path)
-    res = guest.run(_script("board_forget.py"))
-    assert res.lines[0] == "before ['hal.board', 'hal.profile_pico_lcd_114', 'hal.profile_pico_lcd_13']"
-    assert res.lines[1] == "after [] [] pico-lcd-1.14"
-
-
 def test_the_boards_are_hal_boards_profiles():
     """One list of boards: hal/board.py PROFILES, one profile module each; the emulator's, the
     host tool's and the UF2 builds' lists are made from it."""
@@ -256,14 +246,6 @@ def test_the_boards_are_hal_boards_profiles():
     assert tuple(rp2040.UF2_BOARD_NAMES) == board.PROFILES
     for name, folder in uf2.BOARDS.items():
         assert (ROOT / "hardware" / "boards" / folder / "burako_board.py").read_text().count(repr(name).replace("'", '"')) == 1
-
-
-def test_the_title_asks_for_the_save_file_ui_save_writes():
-    """ui/app.py checks for a save without importing ui/save.py (its imports cost the Pico ~40 ms
-    at power-on), so the two must name the same file."""
-    from ui import app, save
-
-    assert app.SAVE_NAME == save.NAME
 
 
 def test_storage_replace_puts_the_new_file_over_the_old_and_leaves_no_tmp(tmp_path):

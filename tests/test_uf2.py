@@ -204,12 +204,12 @@ def test_a_match_by_keys_plays_as_on_the_desktop(uf2, tmp_path):
             pico.settle(after_ns=pico.tap(k))
         shown = pico.screen()
         state = rp2040.mpremote(pico.port, "resume", "exec",
-                                "g = app.match.game\nprint(len(g.stock), len(g.pile), g.turn, g.phase, "
+                                "g = app.kept['burako'].play.game\nprint(len(g.stock), len(g.pile), g.turn, g.phase, "
                                 "[len(r) for r in g.racks], [len(m) for m in g.melds])\n"
                                 "import os\nprint(os.listdir('/'))")
     with tempfile.TemporaryDirectory() as d:
         b, app = runner.run_cpython({"seed": 1, "ai_ms": 0}, d, runner.Feeder(keys))
-        g = app.match.game
+        g = app.kept["burako"].play.game     # the match the console's one table shows
         want = (f"{len(g.stock)} {len(g.pile)} {g.turn} {g.phase} {[len(r) for r in g.racks]} "
                 f"{[len(m) for m in g.melds]}")
     # moves were played: draws from the stock, discards on the pile, melds on the table
@@ -221,7 +221,7 @@ def test_a_match_by_keys_plays_as_on_the_desktop(uf2, tmp_path):
 
 def test_two_linked_boards_play_the_same_match(uf2, tmp_path):
     """Two boards running the UF2, UART0 to UART0 at 115200: the App's linked match (autoplay on
-    both, ui/linkplay.py) connects, deals and plays LINK_MOVES moves; both hold the same match,
+    both, ui/cable.py) connects, deals and plays LINK_MOVES moves; both hold the same match,
     move log, position and history, and every move was acknowledged (test_vpico's, on the stock
     firmware plus .mpy files)."""
     from test_vpico import linked_match_agrees
@@ -252,8 +252,8 @@ def test_two_linked_boards_play_a_hidden_hands_match_to_its_end(uf2, tmp_path):
 def test_two_linked_boards_deal_and_count_a_hidden_rummy_hand(uf2, tmp_path):
     """Two boards running the UF2 play Rummy israeli over the cable with hidden hands (the
     set-up's J2 row on "Hidden"; docs/link.md "Rummy israeli's pool"): the pool dealt by the
-    protocol, the first hand played by both AIs through the Rummy screens (rummy/linkplay.py and
-    rummy/linkplay_hidden.py), its keys checked and the hand counted alike on both, rlink.sav
+    protocol, the first hand played by both AIs through the Rummy screens (ui/cable.py's glue,
+    rummy/play.py and rummy/table.py), its keys checked and the hand counted alike on both, rlink.sav
     written after the moves, every move acknowledged, and the UF2's heap never short."""
     with rp2040.VPico(tmp_path / "a.bin", uf2=uf2, link="listen:0") as a, \
             rp2040.VPico(tmp_path / "b.bin", uf2=uf2, link=f"socket://127.0.0.1:{a.listening}") as b:

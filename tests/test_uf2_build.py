@@ -63,13 +63,13 @@ def test_each_board_folder_keeps_the_filesystem_where_stock_micropython_has_it(b
 def test_the_manifest_freezes_every_firmware_package_and_main():
     text = (uf2.BOARDS_DIR / "manifest.py").read_text()
     assert 'include("$(PORT_DIR)/boards/manifest.py")' in text
-    for pkg in ("engine", "ai", "ui", "hal", "link", "rummy"):
+    for pkg in ("engine", "ai", "ui", "hal", "link", "burako", "rummy"):
         assert f'"{pkg}"' in text
         assert (uf2.ROOT / "firmware" / pkg / "__init__.py").is_file()
     for mod in ("scorelog.py", "memory.py", "main.py"):
         assert f'module("{mod}", base_path="$(BURAKO_FIRMWARE)")' in text
     top = {p.name for p in (uf2.ROOT / "firmware").iterdir() if not p.name.startswith(("_", "."))}
-    assert top == {"engine", "ai", "ui", "hal", "link", "rummy", "scorelog.py", "memory.py", "main.py"}, \
+    assert top == {"engine", "ai", "ui", "hal", "link", "burako", "rummy", "scorelog.py", "memory.py", "main.py"}, \
         "a new top-level firmware file or package: freeze it in hardware/boards/manifest.py"
 
 

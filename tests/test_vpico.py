@@ -188,7 +188,7 @@ LINK_MOVES = 12  # a whole match is about 250 moves, 5 minutes of this host's ti
 
 def test_two_linked_boards_play_the_same_match_over_their_uarts(flashed, tmp_path):
     """Two flashed boards, UART0 to UART0 at 115200 (bytes take their frame time on the wire):
-    the App's linked match (ui/linkplay.py, autoplay on both) connects, deals from both nonces and
+    the App's linked match (ui/cable.py, autoplay on both) connects, deals from both nonces and
     plays LINK_MOVES moves; both consoles hold the same match, move log and position, and every
     move's frame was acknowledged by the other board (docs/link.md)."""
     images = []

@@ -33,7 +33,10 @@ for _ in FRAMES:
     gc.collect()
 FRAMES = None
 APP.painter = None        # the drawing buffers and the AIs are done with: room for the snapshot
-APP.match.ais = None
+PLAY = getattr(APP.screen, 'play', None) or APP.cable and APP.cable.play
+if PLAY:
+    PLAY.ais = None
+PLAY = None
 gc.collect()
 import json
 from ui.state import snapshot

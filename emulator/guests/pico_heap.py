@@ -1,7 +1,7 @@
-# Sent to a virtual Pico by emulator/runtimes/rp2040 heap_at_table() (mpremote exec): App.draw
-# wrapped to report the heap after every redraw (after a gc.collect()). The board is built as
-# at power-on, by main.py (which then unloads hal.board and the profile; on the project's UF2
-# main.py is frozen too), the App given its seed and PLAYERS through a stand-in module.
+# Sent to a virtual Pico by emulator/runtimes/rp2040 heap_at_table() (mpremote exec): the App's
+# redraws watched to report the heap after every one (after a gc.collect()): a redraw is App.step
+# setting its dirty regions back to 0. The board is built as at power-on, by main.py (on the
+# project's UF2 main.py is frozen too), the App given its seed and PLAYERS through a stand-in module.
 # The board gets the text without its comment lines: it holds the text while the script runs.
 PLAYERS = 2
 
@@ -12,12 +12,24 @@ except OSError:
     pass
 from ui.app import App
 class HeapApp(App):
+    drawn = False
+    regions = 0
     def __init__(self, board):
         App.__init__(self, board, seed=1, ai_ms=0, players=PLAYERS)
-    def draw(self):
-        App.draw(self)
-        gc.collect()
-        print('HEAP', gc.mem_free(), self.match.game.n if self.match.game else 0, 'END')
+    def get_dirty(self):
+        return self.regions
+    def set_dirty(self, d):
+        if not d and self.regions:
+            self.drawn = True
+        self.regions = d
+    dirty = property(get_dirty, set_dirty)
+    def step(self, now):
+        self.drawn = False
+        App.step(self, now)
+        if self.drawn:
+            gc.collect()
+            play = getattr(self.screen, 'play', None)
+            print('HEAP', gc.mem_free(), play.game.n if play else 0, 'END')
 class heap_app:
     App = HeapApp
 sys.modules['heap_app'] = heap_app

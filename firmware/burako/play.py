@@ -24,7 +24,7 @@ class Play:
         self.app = app
         self.game = g
         self.ai_seats = ai_seats
-        self.ais = [None, None, None, None]
+        self.ais = [None, None, None, None]  # type: list
         for p in range(g.n):
             if level and (ai_seats >> p) & 1:
                 from ai import make
@@ -239,7 +239,8 @@ class Play:
         try:
             save.write(app.board.storage, self.ai_seats, app.settings.level, lang.LANGS.index(lang.code()),
                        self.viewer, self.table.sort, self.game, self.played_ms // 1000, app.settings.hands,
-                       self.stats, app.settings.names)
+                       self.stats,  # pyright: ignore[reportArgumentType]  (a bytearray: write() slices it)
+                       app.settings.names)
             self.saves += 1
         except OSError:
             pass

@@ -16,6 +16,7 @@ class Rummy:
     position_apart = True       # the position, then the session's bytes in the next quiet frame
     bar_step = 5                # the hidden deal's bar: the link screen redrawn whole every 5 %
     link_names = False
+    choices = (2, 1 << 1, 4, 0)     # the set-up's first choices: players, AI seats, hands, J2 over the cable
 
     def table(self, app):
         """The console's one Rummy table: its last move's line stays to the next match."""
@@ -31,7 +32,11 @@ class Rummy:
         return exists(storage)
 
     def setup(self, app):
+        """The set-up, from the title: each visit starts anew, from the first choices and with a
+        new table (no last move's line), as the title has always opened it."""
         from rummy.setup import Setup
+        app.settings.rummy[:] = self.choices
+        app.kept.pop(self.name, None)
         app.show(Setup(app))
 
     def watch(self, app):

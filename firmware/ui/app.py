@@ -17,7 +17,8 @@ class Settings:
     (lang0: the language the console started in; auto_it: burraco put Italian on, R12), the
     AI level, the Burako family's set-up (its variant's index in engine/rules.VARIANTS, players,
     the seats the AI plays, the target, a burraco round of hands), each seat's name, Rummy's
-    set-up (players, AI seats, hands), and whether a linked match deals hidden hands."""
+    set-up (players, AI seats, hands, J2 over the cable: its first choices again at each visit
+    from the title, rummy/game.py), and whether a linked match deals hidden hands."""
 
     def __init__(self, variant, players, target, hidden):
         from engine import rules
@@ -31,7 +32,7 @@ class Settings:
         self.target = target
         self.hands = 0
         self.names = [None, None, None, None]
-        self.rummy = [2, 1 << 1, 4, 0]     # players, AI seats, hands, J2 over the cable
+        self.rummy = list(RUMMY.choices)   # players, AI seats, hands, J2 over the cable
         self.lang0 = ""
         self.auto_it = False
         self.hidden = hidden

@@ -35,7 +35,7 @@ class Screen:
     def draw(self, dirty):
         """Redraw the regions of `dirty` (a full redraw: ALL)."""
 
-    def waiting(self):
+    def waiting(self):  # type: () -> bool
         """True while nothing happens until a key is pressed (scripted input waits for it)."""
         return True
 

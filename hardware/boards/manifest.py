@@ -4,7 +4,7 @@
 # still shadow these (sys.path is ['', '.frozen', '/lib']), which is how `burako flash`
 # tries a changed module without a new UF2.
 include("$(PORT_DIR)/boards/manifest.py")
-for _pkg in ("engine", "ai", "ui", "hal", "link", "rummy"):
+for _pkg in ("engine", "ai", "ui", "hal", "link", "burako", "rummy"):
     package(_pkg, base_path="$(BURAKO_FIRMWARE)")
 module("scorelog.py", base_path="$(BURAKO_FIRMWARE)")
 module("memory.py", base_path="$(BURAKO_FIRMWARE)")

@@ -15,7 +15,7 @@ class Done(BaseException):      # (not an Exception: App.frame keeps the console
     pass
 S = {'done': False}
 def lie(app):
-    lk = app.link
+    lk = app.cable.link
     H = lk.hidden
     if S['done'] or H is None or H.h is None:
         return
@@ -58,9 +58,9 @@ def lie(app):
 _step = App.step
 def step(self, now):
     _step(self, now)
-    lk = self.link
-    if lk is None:
+    if self.cable is None:
         return
+    lk = self.cable.link
     lie(self)
     if lk.state == 4:       # session.ENDED
         raise Done()
@@ -70,4 +70,4 @@ try:
     app.run()
 except Done:
     pass
-print('ATK END', app.link.reason)
+print('ATK END', app.cable.link.reason)

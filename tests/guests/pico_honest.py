@@ -20,11 +20,14 @@ S = {'saves': 0, 'sav': '-'}
 _step = App.step
 def step(self, now):
     _step(self, now)
-    if self.saves != S['saves']:
-        S['saves'] = self.saves
+    cable = self.cable
+    if cable is None:
+        return
+    if cable.saves != S['saves']:   # link.sav written (ui/cable.py persist)
+        S['saves'] = cable.saves
         S['sav'] = sav()
-    lk = self.link
-    if lk is not None and (lk.state == 4 or lk.count >= MAX):       # session.ENDED
+    lk = cable.link
+    if lk.state == 4 or lk.count >= MAX:       # session.ENDED
         raise Done()
 App.step = step
 board = _hb.build()
@@ -33,6 +36,6 @@ try:
     app.run()
 except Done:
     pass
-lk = app.link
+lk = app.cable.link
 print('VICTIM', lk.reason, -1 if lk.hidden is None else lk.hidden.why, 1 if lk.by_peer else 0, lk.count,
       sav(), S['sav'], 'END')
