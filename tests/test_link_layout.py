@@ -41,7 +41,9 @@ def test_no_import_circle_in_link():
     assert circles == []
     # the shared names' module is the leaf: it imports nothing of link/
     assert graph["msg"] == set()
-    assert graph["deal"] <= {"msg"} and graph["repair"] <= {"msg", "frame"}
+    # the handshake may ask for a repair (a peer ahead, a digest that differs); the repair
+    # never calls back into the handshake
+    assert graph["deal"] <= {"msg", "repair"} and graph["repair"] <= {"msg", "frame"}
 
 
 def test_no_reach_into_private_members_across_modules():

@@ -66,10 +66,10 @@ def test_the_manifest_freezes_every_firmware_package_and_main():
     for pkg in ("engine", "ai", "ui", "hal", "link", "burako", "rummy"):
         assert f'"{pkg}"' in text
         assert (uf2.ROOT / "firmware" / pkg / "__init__.py").is_file()
-    for mod in ("scorelog.py", "memory.py", "main.py"):
+    for mod in ("scorelog.py", "main.py"):
         assert f'module("{mod}", base_path="$(BURAKO_FIRMWARE)")' in text
     top = {p.name for p in (uf2.ROOT / "firmware").iterdir() if not p.name.startswith(("_", "."))}
-    assert top == {"engine", "ai", "ui", "hal", "link", "burako", "rummy", "scorelog.py", "memory.py", "main.py"}, \
+    assert top == {"engine", "ai", "ui", "hal", "link", "burako", "rummy", "scorelog.py", "main.py"}, \
         "a new top-level firmware file or package: freeze it in hardware/boards/manifest.py"
 
 

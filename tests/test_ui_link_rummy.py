@@ -340,7 +340,7 @@ def test_a_hidden_rummy_match_deals_checks_and_saves_each_hand_and_ends_the_same
     for bars in deals:
         bars = [x for x in bars[:-1] if x >= 0]
         assert bars == sorted(bars) and len(set(bars)) > 5 and bars[-1] >= 90
-    head = tx(rummy_text.T_CHECKING)
+    head = tx(ui_cable.T_CHECKING)
     pcts = [int(x[len(head):].strip(" %")) for x in checks if x.startswith(head)]
     assert len(set(pcts)) > 5 and sorted(set(pcts)) == sorted(set(pcts), key=pcts.index)
     assert sum(x in a.texts for x in set(checks)) > 5         # drawn as it went

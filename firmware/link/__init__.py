@@ -3,7 +3,7 @@
 #   transport.py  sequence numbers, acks, resends, heartbeat, restart detection
 #   msg.py        session messages, the digest, the byte form of a Burako move
 #   moves_burako.py  Burako's side (rules, deal, move bytes, position); Rummy's is
-#                 rummy/moves.py, which session.py loads by name
+#                 rummy/moves.py, which its game gives the Link
 #   session.py    Link: hello, fair deal, checked moves, repair, resume
 #   entropy.py    random bytes on the device
 

@@ -109,13 +109,13 @@ class App:
         from ui.fault import Fault
         try:
             self.step(now)
-        except Exception as e:
+        except Exception as error:
             if isinstance(self.screen, Fault):
                 return              # (the fault screen itself: nothing more to show)
             import gc
             gc.collect()            # (a MemoryError's garbage: the fault screen needs a little)
             self.cable = None       # nothing of the failed match is saved or sent again
-            self.show(Fault(self, e))
+            self.show(Fault(self, error))
 
     def restart(self):
         """Start the console again from what the flash holds (the fault screen's A): a reset
@@ -128,9 +128,9 @@ class App:
 
     def step(self, now):
         self.now = now
-        k = self.board.buttons.poll(now)
-        if k and not (self.cable is not None and self.cable.key_hook(k)):
-            self.screen.key(k)
+        key = self.board.buttons.poll(now)
+        if key and not (self.cable is not None and self.cable.key_hook(key)):
+            self.screen.key(key)
         if self.cable is not None:
             self.cable.poll(now)    # before a game exists too: connecting
         self.screen.tick(now)
@@ -156,6 +156,16 @@ class App:
         self.screen = screen
         self.dirty = regions.ALL
 
+    def plug(self, cable):
+        """The link cable is open (a ui/cable.py Cable, polled every frame and asked before
+        the screen for keys), or pulled (None)."""
+        self.cable = cable
+
+    def redraw(self, parts=regions.ALL):
+        """The screen's regions `parts` (ui/screen.py's bits; the whole screen by default) are
+        drawn again at the end of this frame."""
+        self.dirty |= parts
+
     def home(self):
         """Back to the title, the console's home (the link cable's way back: ui/ imports point
         one way, the title opens the cable)."""
@@ -165,11 +175,11 @@ class App:
     def new_seed(self):
         """A new match's deal: from the clock, or the seed the App was given and then the next
         one (tests and the emulator repeat a session)."""
-        s = self.seed
-        if s is None:
+        seed = self.seed
+        if seed is None:
             return self.board.clock.ticks_ms() & 0x3FFFFFFF
-        self.seed = s + 1
-        return s
+        self.seed = seed + 1
+        return seed
 
     def dress(self, cards):
         """Draw and name the pieces as burraco's cards (R12) or as tiles."""
@@ -183,7 +193,7 @@ class App:
         return not getattr(self.board, "keys", keys.ALL) & keys.Y
 
     def game_of(self, name):
-        for g in GAMES:
-            if g.name == name:
-                return g
+        for game in GAMES:
+            if game.name == name:
+                return game
         return None

@@ -18,7 +18,7 @@ AI = const(7)
 LEVEL = const(8)
 TARGET = const(9)
 START = const(10)
-P = const(11)
+PLAYER = const(11)     # a seat's letter before its number: J1 (jugador), P1 (player)
 STOCK = const(12)
 PILE = const(13)
 MUERTO = const(14)
@@ -105,12 +105,12 @@ def use(code):
     if code == _code:
         return
     if code == "it":
-        from ui import lang_it as m
+        from ui import lang_it as module
     elif code == "en":
-        from ui import lang_en as m
+        from ui import lang_en as module
     else:
-        from ui import lang_es as m
-    _mod = m
+        from ui import lang_es as module
+    _mod = module
     _code = code
     cards(_cards)
 
@@ -127,22 +127,22 @@ def code():
     return _code
 
 
-def t(i):
+def t(message):
     """The text of message id i in the language in use."""
-    a = _alt
-    if a is not None:
-        s = a.get(i)
-        if s is not None:
-            return s
-    return _mod.MSG[i]
+    alternatives = _alt
+    if alternatives is not None:
+        text = alternatives.get(message)
+        if text is not None:
+            return text
+    return _mod.MSG[message]
 
 
-def tx(i):
+def tx(message):
     """The link cable's text i: 0-16 are the language's LINK table, from 17 the link's end,
     "give up?" and hidden hands' (ui/link_<code>.py)."""
-    if i < 17:
-        return _mod.LINK[i]
-    return link_texts()[i - 17]
+    if message < 17:
+        return _mod.LINK[message]
+    return link_texts()[message - 17]
 
 
 def link_texts():
@@ -160,22 +160,22 @@ def tx_count():
     return 17 + len(link_texts())
 
 
-def tiles(s, cards=False):
+def tiles(text, cards=False):
     """Tiles (or cards) written in engine/tiles.py's notation ("Y13 *", "9H QS"), in the
     letters of the language in use: a tile's colour is its first letter, a card's suit its
     last (the language module's TILES in RBYK order, SUITS in SHDC order; none: as written)."""
     tab = getattr(_mod, "SUITS" if cards else "TILES", None)
     if tab is None:
-        return s
-    out = s.split(" ")
+        return text
+    out = text.split(" ")
     for i in range(len(out)):
-        w = out[i]
-        if w and w != "*":
-            out[i] = w[:-1] + tab["SHDC".find(w[-1])] if cards else tab["RBYK".find(w[0])] + w[1:]
+        word = out[i]
+        if word and word != "*":
+            out[i] = word[:-1] + tab["SHDC".find(word[-1])] if cards else tab["RBYK".find(word[0])] + word[1:]
     return " ".join(out)
 
 
-def reason(r):
+def reason(code):
     """The engine reason code r as text in the language in use."""
     rs = _mod.REASON
-    return rs[r] if 0 <= r < len(rs) else rs[2]
+    return rs[code] if 0 <= code < len(rs) else rs[2]

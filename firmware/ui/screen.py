@@ -26,7 +26,7 @@ class Screen:
     def __init__(self, app):
         self.app = app
 
-    def key(self, k):
+    def key(self, key):
         """A key press (hal/keys.py bits)."""
 
     def tick(self, now):

@@ -37,28 +37,28 @@ class Title(Screen):
     def rows(self):
         return OTHERS + len(GAMES) - 1
 
-    def key(self, k):
+    def key(self, key):
         app = self.app
         first = 0 if self.has_save else 1
         count = self.rows() - first
-        if k & keys.UP:
+        if key & keys.UP:
             self.row = (self.row - 1) % count
-            app.dirty |= regions.MELDS
-        elif k & keys.DOWN:
+            app.redraw(regions.MELDS)
+        elif key & keys.DOWN:
             self.row = (self.row + 1) % count
-            app.dirty |= regions.MELDS
+            app.redraw(regions.MELDS)
         item = self.row + first
-        if item == LANGUAGE and k & (keys.LEFT | keys.RIGHT | keys.A | keys.PRESS):
+        if item == LANGUAGE and key & (keys.LEFT | keys.RIGHT | keys.A | keys.PRESS):
             i = lang.LANGS.index(lang.code())
-            i = (i + (2 if k & keys.LEFT else 1)) % 3
+            i = (i + (2 if key & keys.LEFT else 1)) % 3
             lang.use(lang.LANGS[i])
-            app.dirty = regions.ALL
-        elif item == CABLE and k & (keys.LEFT | keys.RIGHT) and not self.linked:
+            app.redraw()
+        elif item == CABLE and key & (keys.LEFT | keys.RIGHT) and not self.linked:
             # hidden hands or the open deal for a new linked match
             from link import hidden_ok
             app.settings.hidden = not app.settings.hidden and hidden_ok()
-            app.dirty |= regions.MELDS
-        elif k & (keys.A | keys.PRESS):
+            app.redraw(regions.MELDS)
+        elif key & (keys.A | keys.PRESS):
             if item == CONTINUE:
                 code = lang.code()
                 try:
@@ -71,7 +71,7 @@ class Title(Screen):
                 else:
                     self.has_save = False
                     self.row = 0
-                    app.dirty = regions.ALL
+                    app.redraw()
             elif item == CABLE:
                 from ui.cable import Cable
                 Cable.open(app, BURAKO)
@@ -82,43 +82,43 @@ class Title(Screen):
 
     def draw(self, dirty):
         app = self.app
-        p = app.painter
-        tall = p.lay.tall
+        painter = app.painter
+        tall = painter.lay.tall
         y_name, y0, dy, up = GEOMETRY[tall]
         if dirty & regions.CLEAR:
-            p.fill(0, 0, p.w, p.h, FELT_DARK)
-            p.big(24, y_name, "BURAKO", WHITE, 4)
+            painter.fill(0, 0, painter.w, painter.h, FELT_DARK)
+            painter.big(24, y_name, "BURAKO", WHITE, 4)
             if tall:
                 x = 50
-                for t in (tiles.tile(0, 1), tiles.tile(1, 2), tiles.tile(2, 3), tiles.JOKER, tiles.tile(3, 13)):
-                    p.tile(x, 72, t, 0, FELT_DARK)
+                for tile in (tiles.tile(0, 1), tiles.tile(1, 2), tiles.tile(2, 3), tiles.JOKER, tiles.tile(3, 13)):
+                    painter.tile(x, 72, tile, 0, FELT_DARK)
                     x += 28
-                p.text(0, 226, p.w, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
+                painter.text(0, 226, painter.w, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
             # a linked match waits to resume (link.sav): the entry says so
             self.linked = app.board.storage.exists(BURAKO.link_save)
         first = 0 if self.has_save else 1
         for i in range(max(5, self.rows() - first)):
             item = i + first
             if item >= self.rows():
-                p.fill(0, y0 + i * dy, p.w, 14, FELT_DARK)
+                painter.fill(0, y0 + i * dy, painter.w, 14, FELT_DARK)
                 continue
             if item == CONTINUE:
-                s = lang.t(lang.CONTINUE)
+                label = lang.t(lang.CONTINUE)
             elif item == NEW:
-                s = lang.t(lang.NEW)
+                label = lang.t(lang.NEW)
             elif item == CABLE:
-                s = lang.tx(T_CABLE)
+                label = lang.tx(T_CABLE)
                 if self.linked:
-                    s += lang.tx(T_RESUME)              # " (continue)"
+                    label += lang.tx(T_RESUME)              # " (continue)"
                 elif app.settings.hidden:
-                    s = lang.tx(T_HIDDEN) + " 1v1"      # "Hidden deal 1v1"
+                    label = lang.tx(T_HIDDEN) + " 1v1"      # "Hidden deal 1v1"
             elif item >= OTHERS:
-                s = GAMES[item - OTHERS + 1].title
+                label = GAMES[item - OTHERS + 1].title
             else:
-                s = lang.t(lang.LANGUAGE) + ": < " + lang.t(lang.LANGNAME) + " >"
+                label = lang.t(lang.LANGUAGE) + ": < " + lang.t(lang.LANGNAME) + " >"
             on = i == self.row
-            p.fill(20, y0 - 2 + i * dy, 200, 14, HILITE if on else FELT_DARK)
-            p.text(20, y0 + i * dy, 200, s, CURSOR if on else WHITE, HILITE if on else FELT_DARK, 1)
+            painter.fill(20, y0 - 2 + i * dy, 200, 14, HILITE if on else FELT_DARK)
+            painter.text(20, y0 + i * dy, 200, label, CURSOR if on else WHITE, HILITE if on else FELT_DARK, 1)
         if app.kept.get("bad_save"):
             # without a save the menu has four rows: the fifth row's place is free
-            p.text(0, p.h - up, p.w, lang.t(lang.BAD_SAVE), ERR, FELT_DARK, 1)
+            painter.text(0, painter.h - up, painter.w, lang.t(lang.BAD_SAVE), ERR, FELT_DARK, 1)
