@@ -7,7 +7,7 @@ import scorelog
 
 
 def log(app, game, ai_seats, stats, cable, ended=0):
-    """Write the match of Game g (the AIs' seats, the hands' notes: burako/play.py's; cable:
+    """Write the match of `game` (the AIs' seats, the hands' notes: burako/play.py's; cable:
     the link cable's, None for a local match); True once written. `ended`: a linked match that
     ended in play (the link's reason, Link.ended_reason()): no winner, the reason kept
     (scorelog "ended")."""

@@ -47,7 +47,7 @@ def stir(moment):
 
 
 def random_bytes(count):
-    """n (<= 32) bytes nobody can predict or choose."""
+    """`count` (<= 32) bytes nobody can predict or choose."""
     global _count, weak
     _count += 1
     stir(_count)

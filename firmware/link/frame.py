@@ -29,7 +29,7 @@ for _i in range(256):
 
 
 def crc16(buf, stop, start=0):
-    """CRC-16/CCITT-FALSE of buf[start:n] (poly 0x1021, init 0xFFFF)."""
+    """CRC-16/CCITT-FALSE of buf[start:stop] (poly 0x1021, init 0xFFFF)."""
     crc = 0xFFFF
     table = _T
     for i in range(start, stop):
@@ -38,8 +38,8 @@ def crc16(buf, stop, start=0):
 
 
 def cobs_encode(src, count, out, start=0):
-    """COBS of src[start:start + n] into out, then the 0x00 delimiter; returns
-    bytes written. src may be out itself with start >= 2 (n < 508): the
+    """COBS of src[start:start + count] into out, then the 0x00 delimiter; returns
+    bytes written. src may be out itself with start >= 2 (count < 508): the
     output never overtakes the input (Encoder encodes in place)."""
     ci = 0
     code = 1
@@ -66,7 +66,7 @@ def cobs_encode(src, count, out, start=0):
 
 
 def cobs_decode(buf, count):
-    """Undo COBS in place on buf[:n] (no delimiter); returns the length, -1 if malformed."""
+    """Undo COBS in place on buf[:count] (no delimiter); returns the length, -1 if malformed."""
     i = 0
     at = 0
     while i < count:

@@ -38,6 +38,9 @@ from link import hidden
 from link import msg
 from link import repair
 
+# copies of engine/game.py's numbers (a Rummy match loads this module and never Burako's
+# engine; session.py imports this module's game side, so not the other way round):
+# tests/test_link_layout.py checks they agree
 _HIDDEN = const(53)     # engine/game.py HIDDEN
 _NONE = const(255)
 _BUSY = const(100)      # session.BUSY
@@ -55,7 +58,7 @@ _PENDING = const(64)     # RESHOWs a catch-up may bring: a hand's SHOWs, with ro
 
 
 def _fill(zone, code):
-    # the last placeholder of a zone becomes tile code c; False when there is none
+    # the last placeholder of a zone becomes tile code `code`; False when there is none
     i = len(zone) - 1
     while i >= 0:
         if zone[i] == _HIDDEN:
@@ -66,7 +69,7 @@ def _fill(zone, code):
 
 
 def count(zone, code):
-    """How many times code c is in zone z (MicroPython's bytearray has no count())."""
+    """How many times `code` is in `zone` (MicroPython's bytearray has no count())."""
     found = 0
     for tile in zone:
         if tile == code:
@@ -589,7 +592,7 @@ class Hid:
             self.todo.append((position, False))
 
     def ours_too(self, position):
-        # position j is dealt or drawn to us: the one OPEN of it we take
+        # `position` is dealt or drawn to us: the one OPEN of it we take
         self.ours.append(position)
         self.h.expect(position)
 
@@ -743,8 +746,8 @@ class Hid:
         return bytes(out)
 
     def restore(self, data, moves, log):
-        """A Link restored from its save: saved()'s bytes b, then the match rebuilt
-        from its log (rebuild()); ValueError when b is damaged."""
+        """A Link restored from its save: saved()'s bytes `data`, then the match rebuilt
+        from its log (rebuild()); ValueError when they are damaged."""
         if data[:4] != b"BKS1" or len(data) < 13:
             raise ValueError("hidden hands save")
         parts = []
@@ -823,7 +826,7 @@ class Hid:
         return game
 
     def fill(self, game, number):
-        # hand number x of the match, just dealt: its tiles where this console knows them
+        # hand `number` of the match, just dealt: its tiles where this console knows them
         # (a counted hand: self.past; this hand: the Hand's). True: this hand's
         self.measure(game)
         positions = self.n

@@ -99,7 +99,7 @@ def put16(out, value):
 # --- moves ------------------------------------------------------------------
 def put_move(out, mv, game=None):
     """Append the byte form of a move (1 byte for draw, 2 for a discard).
-    g (the game before the move) is for the other games' forms."""
+    `game` (the game before the move) is for the other games' forms."""
     kind, idx, ts, end = mv
     out.append(kind | (end << 4))
     if kind == _ADD or kind == _SWAP:
@@ -111,8 +111,8 @@ def put_move(out, mv, game=None):
 
 
 def get_move(data, at, stop, game=None):
-    """(move, next index) from b[i:n]; (None, -1) when it is not a move.
-    g (the game before the move) is for the other games' forms."""
+    """(move, next index) from data[at:stop]; (None, -1) when it is not a move.
+    `game` (the game before the move) is for the other games' forms."""
     if at >= stop:
         return None, -1
     kind = data[at] & 0x0F

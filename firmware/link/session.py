@@ -350,7 +350,7 @@ class Link:
             repair.undo(self)
 
     def set_game(self, game):
-        """g is the position now (link.game stays the same object); pos and
+        """game is the position now (link.game stays the same object); pos and
         digest follow it."""
         if self.game is None:
             self.game = game

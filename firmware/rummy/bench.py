@@ -37,7 +37,7 @@ class Bench:
 
     # --- putting down --------------------------------------------------------------
     def put(self, mi, index=-1):
-        """The top held tile into meld mi at position j (the end when -1);
+        """The top held tile into meld mi at position `index` (the end when -1);
         mi == len(melds) starts a new meld."""
         tile = self.held[-1]
         self.held[-1:] = b""

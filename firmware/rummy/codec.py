@@ -61,7 +61,7 @@ class _Reader:
 
 
 def decode(data):
-    """The Game encode() wrote (ValueError when b is not one)."""
+    """The Game encode() wrote (ValueError when data is not one)."""
     if bytes(data[:3]) != MAGIC:
         raise ValueError("not a rummy position")
     reader = _Reader(data)

@@ -4,27 +4,23 @@
 # burraco's card turned up is. A PLAY shows the tiles the new table holds beyond the old one,
 # all from the player's rack but the closing tile (public). Loaded only with hidden=True
 # (rummy/moves.py hidden_side()).
-from micropython import const
+from engine import tiles
 from link import hidden
 from link import hide
+from rummy import rules
 
-_HIDDEN = const(53)     # rummy/rules.py _HIDDEN
-_DRAW = const(0)        # rummy/rules.py's move kinds and P_HAND_OVER
-_PLAY = const(1)
-_HAND_OVER = const(2)
-_RACK = const(14)
-_CODES = const(53)      # engine/tiles.py NCODES
+RACK = 2 * rules.STACK  # R13.3: each player is dealt two stacks
 
 
 class Hid(hide.Hid):
     """Rummy israeli's hidden hands: the zones, moves and public position of rummy/rules.py."""
 
-    HAND_OVER = _HAND_OVER
+    HAND_OVER = rules.P_HAND_OVER
 
     def measure(self, game):
-        self.k = _RACK
+        self.k = RACK
         self.m = 0
-        self.base = 2 * _RACK
+        self.base = 2 * RACK
         self.n = len(game.stock) + len(game.racks[0]) + len(game.racks[1]) + 1   # (and the closing tile)
 
     def zones(self, game):
@@ -34,16 +30,16 @@ class Hid(hide.Hid):
         return True
 
     def card_hidden(self, game):
-        return 1 if game.closing == _HIDDEN else 0
+        return 1 if game.closing == rules.HIDDEN else 0
 
     def set_card(self, game, code):
-        if game.closing != _HIDDEN:
+        if game.closing != rules.HIDDEN:
             return False
         game.closing = code
         return True
 
     def draws(self, kind):
-        return kind == _DRAW
+        return kind == rules.DRAW
 
     def drawn(self, game, position):
         return                          # (no redraw in Rummy)
@@ -51,7 +47,7 @@ class Hid(hide.Hid):
     def shows(self, mv, game):
         # the positions a PLAY lays from our rack: the new table less the old, by tile,
         # from our own tiles not shown yet; the closing tile is public
-        if mv[0] != _PLAY:
+        if mv[0] != rules.PLAY:
             return b""
         laid = game.laid(mv[1])
         if isinstance(laid, int):
@@ -59,7 +55,7 @@ class Hid(hide.Hid):
         hand = self.h
         rack = game.racks[self.link.seat]
         out = bytearray()
-        for code in range(_CODES):
+        for code in range(tiles.NCODES):
             count = laid[code]
             if count and code == game.closing and count == hide.count(rack, code) + 1:
                 count -= 1

@@ -45,7 +45,7 @@ def hidden_side():
 
 
 def put_move(out, mv, game):
-    """Append mv's bytes; g: the game before the move (its table)."""
+    """Append mv's bytes; game: the game before the move (its table)."""
     kind = mv[0]
     out.append(kind)
     if kind != rules.PLAY:
@@ -65,29 +65,29 @@ def put_move(out, mv, game):
             out.extend(meld)
 
 
-def get_move(data, i, end, game=None):
-    """(move, next index) from b[i:n]; (None, -1) when it is not a move (or a
-    reference to no meld of g's table). Without g, a PLAY's melds are ()."""
-    if i >= end or data[i] > rules.NEXT:
+def get_move(data, at, stop, game=None):
+    """(move, next index) from data[at:stop]; (None, -1) when it is not a move (or a
+    reference to no meld of the game's table). Without the game, a PLAY's melds are ()."""
+    if at >= stop or data[at] > rules.NEXT:
         return None, -1
-    kind = data[i]
-    i += 1
+    kind = data[at]
+    at += 1
     if kind != rules.PLAY:
-        return (kind, ()), i
-    if i >= end or not 0 < data[i] <= MAX_MELDS:
+        return (kind, ()), at
+    if at >= stop or not 0 < data[at] <= MAX_MELDS:
         return None, -1
-    cnt = data[i]
-    i += 1
+    cnt = data[at]
+    at += 1
     old = used = None
     if game is not None:
         old = game.table
         used = bytearray(len(old))
     melds = []
     for _ in range(cnt):
-        if i >= end:
+        if at >= stop:
             return None, -1
-        head = data[i]
-        i += 1
+        head = data[at]
+        at += 1
         if head & _REF:
             head &= 0x7F
             if old is not None:
@@ -96,12 +96,12 @@ def get_move(data, i, end, game=None):
                 used[head] = 1
                 melds.append(old[head])
             continue
-        if head < 3 or head > 13 or i + head > end:
+        if head < 3 or head > 13 or at + head > stop:
             return None, -1
-        for j in range(i, i + head):
+        for j in range(at, at + head):
             if data[j] >= tiles.NCODES:
                 return None, -1
         if old is not None:
-            melds.append(bytes(data[i:i + head]))
-        i += head
-    return (kind, tuple(melds)), i
+            melds.append(bytes(data[at:at + head]))
+        at += head
+    return (kind, tuple(melds)), at

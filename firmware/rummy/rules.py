@@ -31,8 +31,8 @@ RUN = const(0)
 SET = const(1)
 
 NO_TILE = const(255)
-_HIDDEN = const(53)        # hidden hands (rummy/hide.py): a tile this console does not know
-_SLOTS = const(54)         # a rack's counts: tiles.NCODES and a slot for _HIDDEN
+HIDDEN = const(53)        # hidden hands (rummy/hide.py): a tile this console does not know
+_SLOTS = const(54)         # a rack's counts: tiles.NCODES and a slot for HIDDEN
 FIRST_MIN = const(30)      # R13.6
 JOKER_PENALTY = const(50)  # R13.8
 STACKS = const(15)
@@ -67,7 +67,7 @@ def _first_natural(meld):
 
 
 def _run_start(meld):
-    """The number of the run's first position, or 0 when m (in table order)
+    """The number of the run's first position, or 0 when the meld (in table order)
     is not a run. Jokers stand for the positions they occupy."""
     i = _first_natural(meld)
     if i < 0:
@@ -174,7 +174,7 @@ _JB = bytes([tiles.JOKER])
 
 
 def joker_idents(meld, out):
-    """Append the identity of every joker of meld m to the list out."""
+    """Append the identity of every joker of `meld` to the list `out`."""
     if meld.find(_JB) < 0:
         return
     meld_kind = kind(meld)
@@ -326,7 +326,7 @@ class Game:
         self.phase = P_DRAW
         self.passes = 0
         self.closer = -1
-        # hidden hands (rummy/hide.py, as engine/game.py's): 0 off; 1 deal _HIDDEN
+        # hidden hands (rummy/hide.py, as engine/game.py's): 0 off; 1 deal HIDDEN
         # placeholders, tile i of the deal being the encrypted deck's position i; 2 the
         # hand is over, counted once the keys are out
         self.hidden = 0
@@ -337,7 +337,7 @@ class Game:
         # R13.3: 15 stacks of 7 from the shuffled tiles, one left over face up
         deck = tiles.full_deck()
         if self.hidden:
-            deck = bytearray(bytes((_HIDDEN,)) * len(deck))
+            deck = bytearray(bytes((HIDDEN,)) * len(deck))
         else:
             self.rng = rng.shuffle(deck, self.rng)
         for seat in range(self.n):

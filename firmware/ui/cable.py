@@ -194,7 +194,7 @@ class Cable:
             app.show(screen)
 
     def checking(self, hidden, table):
-        """Hidden hands' hand-end check under way (h.stage 2): its progress, by tens, on the
+        """Hidden hands' hand-end check under way (hidden.stage 2): its progress, by tens, on the
         table's message line (7-8 s on a Pico); True when the line changed."""
         percent = hidden.progress() // 10 * 10
         if percent == self.bar:
@@ -343,7 +343,7 @@ class LinkScreen(Screen):
         return _diff(self.app.now, self.cable.t0) >= PAUSE_MS
 
     def guard(self, key):
-        """The keys of k the screen acts on (0: none)."""
+        """The keys of `key` the screen acts on (0: none)."""
         cable = self.cable
         held = cable.held & self.app.board.buttons.held()
         cable.held = held                  # a held key counts again once released
@@ -417,7 +417,7 @@ class LinkScreen(Screen):
         if dirty == regions.HINT:
             self.draw_bar(painter)            # the hidden deal's progress alone
             return
-        # the hints at the glass's foot (p.h: 135 rows on the Pico-LCD-1.14)
+        # the hints at the glass's foot (painter.h: 135 rows on the Pico-LCD-1.14)
         painter.fill(0, 0, painter.w, painter.h, FELT_DARK)
         cable.game.link_heading(app, painter)
         if cable.state == session.ENDED or cable.ask:

@@ -8,7 +8,7 @@ from ui.gfx import BAR, DIM
 
 
 def name(text):
-    """The text `s` with the 1.14's key names for X and Y."""
+    """The text `text` with the 1.14's key names for X and Y."""
     return text.replace("X:", "B~:").replace("Y:", "A~:")
 
 

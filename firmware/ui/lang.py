@@ -128,7 +128,7 @@ def code():
 
 
 def t(message):
-    """The text of message id i in the language in use."""
+    """The text of message id `message` in the language in use."""
     alternatives = _alt
     if alternatives is not None:
         text = alternatives.get(message)
@@ -138,7 +138,7 @@ def t(message):
 
 
 def tx(message):
-    """The link cable's text i: 0-16 are the language's LINK table, from 17 the link's end,
+    """The link cable's text `message`: 0-16 are the language's LINK table, from 17 the link's end,
     "give up?" and hidden hands' (ui/link_<code>.py)."""
     if message < 17:
         return _mod.LINK[message]
@@ -176,6 +176,6 @@ def tiles(text, cards=False):
 
 
 def reason(code):
-    """The engine reason code r as text in the language in use."""
+    """The engine reason `code` as text in the language in use."""
     rs = _mod.REASON
     return rs[code] if 0 <= code < len(rs) else rs[2]
