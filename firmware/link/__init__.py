@@ -17,7 +17,7 @@ def hidden_ok():
     if sys.implementation.name != "micropython":
         return True
     try:
-        import burako_board  # noqa: F401  (frozen into the console's UF2: hardware/boards/)
+        import burako_board  # noqa: F401  # pyright: ignore[reportMissingImports]  (frozen into the UF2: hardware/boards/)
         return True
     except ImportError:
         return False
