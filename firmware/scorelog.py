@@ -55,7 +55,7 @@ try:
 except ImportError:  # a MicroPython build without binascii.crc32
     crc32 = None
 
-_T = (0x00000000, 0x1DB71064, 0x3B6E20C8, 0x26D930AC, 0x76DC4190, 0x6B6B51F4,
+_CRC_NIBBLES = (0x00000000, 0x1DB71064, 0x3B6E20C8, 0x26D930AC, 0x76DC4190, 0x6B6B51F4,
       0x4DB26158, 0x5005713C, 0xEDB88320, 0xF00F9344, 0xD6D6A3E8, 0xCB61B38C,
       0x9B64C2B0, 0x86D3D2D4, 0xA00AE278, 0xBDBDF21C)
 
@@ -64,8 +64,8 @@ def crc32_small(data, crc=0):
     """CRC-32 (IEEE, as zlib/binascii), a nibble at a time from a 16-entry table."""
     crc ^= 0xFFFFFFFF
     for byte in data:
-        crc = (crc >> 4) ^ _T[(crc ^ byte) & 15]
-        crc = (crc >> 4) ^ _T[(crc ^ (byte >> 4)) & 15]
+        crc = (crc >> 4) ^ _CRC_NIBBLES[(crc ^ byte) & 15]
+        crc = (crc >> 4) ^ _CRC_NIBBLES[(crc ^ (byte >> 4)) & 15]
     return crc ^ 0xFFFFFFFF
 
 

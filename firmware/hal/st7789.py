@@ -61,12 +61,12 @@ class ST7789:
             bufsize = 2
         self.buf = bytearray(bufsize & ~1)  # the one pixel buffer, even length
         # filled in C: framebuf stores RGB565 little-endian, so it is given the colour byte-swapped
-        self._fb = framebuf.FrameBuffer(self.buf, len(self.buf) // 2, 1, framebuf.RGB565)
+        self._framebuf = framebuf.FrameBuffer(self.buf, len(self.buf) // 2, 1, framebuf.RGB565)
         self._buf_color = -1  # the colour self.buf holds throughout, -1 none
-        self._win = bytearray(8)  # the CASET and RASET arguments last sent (a repeat is skipped)
-        self._win_ok = False
-        self._cmd = bytearray(1)
-        self._arg = bytearray(4)  # CASET/RASET arguments, reused
+        self._window_args = bytearray(8)  # the CASET and RASET arguments last sent (a repeat is skipped)
+        self._window_sent = False
+        self._command_byte = bytearray(1)
+        self._args = bytearray(4)  # CASET/RASET arguments, reused
         if sleep_ms is None:
             from hal.clock import sleep_ms
         if ticks_ms is None:
@@ -77,9 +77,9 @@ class ST7789:
         self._bl_on = False
         # bound methods looked up once: a window is up to ten pin and SPI calls,
         # and each lookup costs the Pico a few microseconds
-        self._csv = cs.value
-        self._dcv = dc.value
-        self._wr = spi.write
+        self._cs_value = cs.value
+        self._dc_value = dc.value
+        self._write = spi.write
         cs.value(1)
         dc.value(1)
 
@@ -88,7 +88,7 @@ class ST7789:
         """Send one command byte (DC low) and optional parameter bytes (DC high)."""
         self.cs.value(0)
         self.dc.value(0)
-        buffer = self._cmd
+        buffer = self._command_byte
         buffer[0] = command
         self.spi.write(buffer)
         if data is not None:
@@ -97,7 +97,7 @@ class ST7789:
         self.cs.value(1)
 
     def _arg1(self, value):
-        buffer = self._arg
+        buffer = self._args
         buffer[0] = value
         return memoryview(buffer)[0:1]
 
@@ -115,7 +115,7 @@ class ST7789:
             self._command(SWRESET)
         start = self._ticks_ms()
         self._reset_at = start
-        self._win_ok = False  # the panel forgot the window
+        self._window_sent = False  # the panel forgot the window
         return start
 
     def init(self):
@@ -135,7 +135,7 @@ class ST7789:
         if left > 0:
             sleep(left)
         self._reset_at = None  # the next init() resets again
-        self._win_ok = False  # the reset set the panel's window back to the whole RAM
+        self._window_sent = False  # the reset set the panel's window back to the whole RAM
         self._command(SLPOUT)
         sleep(_SLPOUT_MS)
         self._command(COLMOD, self._arg1(COLMOD_16BIT))
@@ -152,17 +152,17 @@ class ST7789:
         A CASET or RASET whose arguments the panel already holds is not sent again (rows of
         tiles share their rows, columns of text lines their columns): every command costs a
         few SPI writes and pin changes, more than its bytes on the bus."""
-        args = self._arg
-        win = self._win
-        ok = self._win_ok
+        args = self._args
+        win = self._window_args
+        ok = self._window_sent
         x0 = x + self.xoff
         x1 = x0 + width - 1
         y0 = y + self.yoff
         y1 = y0 + height - 1
-        wr = self._wr
-        dcv = self._dcv
-        command = self._cmd
-        self._csv(0)
+        wr = self._write
+        dcv = self._dc_value
+        command = self._command_byte
+        self._cs_value(0)
         if not (ok and win[0] == x0 >> 8 and win[1] == x0 & 0xFF and win[2] == x1 >> 8
                 and win[3] == x1 & 0xFF):
             args[0] = win[0] = x0 >> 8
@@ -185,7 +185,7 @@ class ST7789:
             wr(command)
             dcv(1)
             wr(args)
-        self._win_ok = True
+        self._window_sent = True
         dcv(0)
         command[0] = RAMWR
         wr(command)
@@ -210,10 +210,10 @@ class ST7789:
         size = width * height * 2
         color &= 0xFFFF
         if color != self._buf_color:
-            self._fb.fill(((color & 0xFF) << 8) | (color >> 8))
+            self._framebuf.fill(((color & 0xFF) << 8) | (color >> 8))
             self._buf_color = color
         self._window(x, y, width, height)
-        wr = self._wr
+        wr = self._write
         mv = memoryview(buf)
         full = len(buf)
         while size >= full:
@@ -221,7 +221,7 @@ class ST7789:
             size -= full
         if size:
             wr(mv[0:size])
-        self._csv(1)
+        self._cs_value(1)
 
     def blit(self, buf, x, y, width, height):
         if width <= 0 or height <= 0:
@@ -245,7 +245,7 @@ class ST7789:
         if cw <= 0 or ch <= 0:
             return
         mv = memoryview(buf)
-        wr = self._wr
+        wr = self._write
         self._window(cx, cy, cw, ch)
         if cw == width:
             # whole rows: one contiguous slice
@@ -259,7 +259,7 @@ class ST7789:
             for _ in range(ch):
                 wr(mv[start:start + rowlen])
                 start += stride
-        self._csv(1)
+        self._cs_value(1)
 
     def backlight(self, on):
         self._bl_on = bool(on)

@@ -20,18 +20,18 @@ MAX_WIRE = const(490)     # MAX_RAW + its COBS codes (2) + the delimiter, rounde
 
 
 # 16-bit entries: 0.5 KB of heap where a tuple of ints takes 1 KB (docs/memory.md "link frames")
-_T = array("H", bytes(512))
-for _i in range(256):
-    _c = _i << 8
+_CRC_TABLE = array("H", bytes(512))
+for _byte in range(256):
+    _crc = _byte << 8
     for _ in range(8):
-        _c = ((_c << 1) ^ 0x1021) if _c & 0x8000 else (_c << 1)
-    _T[_i] = _c & 0xFFFF
+        _crc = ((_crc << 1) ^ 0x1021) if _crc & 0x8000 else (_crc << 1)
+    _CRC_TABLE[_byte] = _crc & 0xFFFF
 
 
 def crc16(buf, stop, start=0):
     """CRC-16/CCITT-FALSE of buf[start:stop] (poly 0x1021, init 0xFFFF)."""
     crc = 0xFFFF
-    table = _T
+    table = _CRC_TABLE
     for i in range(start, stop):
         crc = ((crc << 8) & 0xFF00) ^ table[(crc >> 8) ^ buf[i]]
     return crc

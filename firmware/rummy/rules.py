@@ -170,12 +170,12 @@ IN_SET = const(0x20)
 SET3 = const(0x10)
 
 
-_JB = bytes([tiles.JOKER])
+_JOKER_BYTES = bytes([tiles.JOKER])
 
 
 def joker_idents(meld, out):
     """Append the identity of every joker of `meld` to the list `out`."""
-    if meld.find(_JB) < 0:
+    if meld.find(_JOKER_BYTES) < 0:
         return
     meld_kind = kind(meld)
     if meld_kind == RUN:
@@ -508,7 +508,7 @@ def table_text(melds):
 
 
 # the colour letters' codes, upper then lower case (engine/tiles.py COLOURS order)
-_COLS = b"RBYKrbyk"
+_COLOUR_LETTERS = b"RBYKrbyk"
 
 
 def parse_table(text):
@@ -543,7 +543,7 @@ def parse_table(text):
                 colour = -1
                 continue
             for letter in range(8):
-                if _COLS[letter] == ch:
+                if _COLOUR_LETTERS[letter] == ch:
                     colour = (letter & 3) * 13
                     break
             else:

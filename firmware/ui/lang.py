@@ -91,15 +91,15 @@ H_NAME = const(80)      # the three letters' editor
 H_SETUP4 = const(81)    # set-up, a person's seat row: A human/AI, Click (or X) the name
 H_MELD3 = const(82)     # the opponents' melds: Up goes back to your side's (H_MELD2: yours)
 
-_mod = None
+_table = None
 _code = ""
 _cards = False      # burraco: the texts of the language's CARDS override MSG
-_alt = None
+_card_words = None
 
 
 def use(code):
     """Use the language `code` ("es", "it", "en"; any other: Spanish)."""
-    global _mod, _code
+    global _table, _code
     if code not in LANGS:
         code = "es"
     if code == _code:
@@ -110,7 +110,7 @@ def use(code):
         from ui import lang_en as module
     else:
         from ui import lang_es as module
-    _mod = module
+    _table = module
     _code = code
     cards(_cards)
 
@@ -118,9 +118,9 @@ def use(code):
 def cards(on):
     """R12: words of a card game (the pozzetto, burrachi, cards) while a burraco
     match is on; each language's CARDS maps message ids to them."""
-    global _cards, _alt
+    global _cards, _card_words
     _cards = on
-    _alt = _mod.CARDS if on and _mod is not None else None
+    _card_words = _table.CARDS if on and _table is not None else None
 
 
 def code():
@@ -129,19 +129,19 @@ def code():
 
 def t(message):
     """The text of message id `message` in the language in use."""
-    alternatives = _alt
+    alternatives = _card_words
     if alternatives is not None:
         text = alternatives.get(message)
         if text is not None:
             return text
-    return _mod.MSG[message]
+    return _table.MSG[message]
 
 
 def tx(message):
     """The link cable's text `message`: 0-16 are the language's LINK table, from 17 the link's end,
     "give up?" and hidden hands' (ui/link_<code>.py)."""
     if message < 17:
-        return _mod.LINK[message]
+        return _table.LINK[message]
     return link_texts()[message - 17]
 
 
@@ -164,7 +164,7 @@ def tiles(text, cards=False):
     """Tiles (or cards) written in engine/tiles.py's notation ("Y13 *", "9H QS"), in the
     letters of the language in use: a tile's colour is its first letter, a card's suit its
     last (the language module's TILES in RBYK order, SUITS in SHDC order; none: as written)."""
-    tab = getattr(_mod, "SUITS" if cards else "TILES", None)
+    tab = getattr(_table, "SUITS" if cards else "TILES", None)
     if tab is None:
         return text
     out = text.split(" ")
@@ -177,5 +177,5 @@ def tiles(text, cards=False):
 
 def reason(code):
     """The engine reason `code` as text in the language in use."""
-    rs = _mod.REASON
+    rs = _table.REASON
     return rs[code] if 0 <= code < len(rs) else rs[2]
