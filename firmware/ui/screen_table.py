@@ -15,6 +15,7 @@ from ui import lang
 from ui.common import (S_TITLE, S_GAME, D_TOP, D_TABLE, D_MELDS, D_MSG, D_RACK, D_HINT,
                        D_CURSOR, D_CLEAR, RACK_N, pname, sname, hint, draw_top)
 from ui.gfx import FELT, FELT_DARK, BAR, WHITE, GREY, CURSOR, DIM, ERR, PURE, IMPURE, HILITE
+from ui.gfx import TW, SEL, CUR, NEW
 
 # layout: the table strip and the meld lists' head are where they are on every glass; the rows
 # below them are the glass's (app.painter.lay, ui/gfx.py Layout, chosen once when the Painter is made)
@@ -61,7 +62,10 @@ def tick(app, now):
 
 # --- keys --------------------------------------------------------------------
 def key(app, k):
-    g = app.match.game
+    # the moves of the cursor and the focus here, the game's actions in key_play: a call
+    # whose frame is over 11 words takes it from the heap (MicroPython without a pystack),
+    # and the allocator's search for it costs more the more the heap is broken up, so the
+    # cursor's path keeps its frames small (docs/ui.md "Figures")
     if app.view.error and k:
         app.view.error = 0
         app.dirty |= D_HINT
@@ -86,6 +90,11 @@ def key(app, k):
     if k & keys.UP:
         set_focus(app, 1)
         return
+    key_play(app, k)
+
+
+def key_play(app, k):
+    g = app.match.game
     mine = my_turn(app)
     ph = g.phase
     if mine and ph == game.P_DRAW:
@@ -274,16 +283,11 @@ def show_hint(app):
 
 # --- drawing -----------------------------------------------------------------
 def draw(app, dirty):
-    p = app.painter
-    ly = p.lay
-    if app.view.focus == 2 and ly.Y_MENU < Y_MHEAD:
+    if app.view.focus == 2 and app.painter.lay.Y_MENU < Y_MHEAD:
         # the menu lies over these on a short glass: drawn again when it closes
         dirty &= ~(D_TABLE | D_MSG | D_RACK | D_CURSOR)
     if dirty & D_CLEAR:
-        # every region paints its own background (a whole-screen fill under them
-        # would send every pixel twice over SPI); the meld region owns its gap rows
-        # too, since the menu paints over them
-        p.fill(0, ly.Y_MSG + 10, p.w, ly.Y_RACK - ly.Y_MSG - 10, FELT)
+        draw_clear(app)
     if dirty & D_TOP:
         draw_top(app, my_turn(app))
     if dirty & D_TABLE:
@@ -294,7 +298,7 @@ def draw(app, dirty):
         else:
             draw_melds(app)
     if dirty & D_MSG:
-        p.text(0, ly.Y_MSG, p.w, app.view.message, app.view.message_colour, FELT, 0)
+        draw_message(app)
     if dirty & D_RACK:
         draw_rack(app)
     elif dirty & D_CURSOR:
@@ -304,6 +308,20 @@ def draw(app, dirty):
         app.view.old_cursor = app.view.cursor
     if dirty & D_HINT:
         draw_hint(app)
+
+
+def draw_clear(app):
+    # every region paints its own background (a whole-screen fill under them
+    # would send every pixel twice over SPI); the meld region owns its gap rows
+    # too, since the menu paints over them
+    p = app.painter
+    ly = p.lay
+    p.fill(0, ly.Y_MSG + 10, p.w, ly.Y_RACK - ly.Y_MSG - 10, FELT)
+
+
+def draw_message(app):
+    p = app.painter
+    p.text(0, p.lay.Y_MSG, p.w, app.view.message, app.view.message_colour, FELT, 0)
 
 
 def draw_table(app):
@@ -404,7 +422,7 @@ def draw_rack(app):
     r = app.rack()
     # the margins; each slot paints its own background
     p.fill(0, ly.Y_RACK, RACK_X, ly.Y_HINT - ly.Y_RACK, FELT)
-    p.fill(RACK_X + RACK_N * gfx.TW, ly.Y_RACK, p.w - RACK_X - RACK_N * gfx.TW, ly.Y_HINT - ly.Y_RACK, FELT)
+    p.fill(RACK_X + RACK_N * TW, ly.Y_RACK, p.w - RACK_X - RACK_N * TW, ly.Y_HINT - ly.Y_RACK, FELT)
     for i in range(RACK_N):
         draw_slot(app, app.view.scroll + i)
     if app.view.scroll > 0:
@@ -416,22 +434,18 @@ def draw_rack(app):
 
 def draw_slot(app, k):
     """One rack position (tile, raise, cursor mark) without touching others."""
-    ly = app.painter.lay
-    i = k - app.view.scroll
+    view = app.view
+    i = k - view.scroll
     if i < 0 or i >= RACK_N:
         return
-    x = RACK_X + i * gfx.TW
-    p = app.painter
     r = app.rack()
     if k >= len(r):
-        p.fill(x, ly.Y_RACK, gfx.TW, ly.Y_HINT - ly.Y_RACK, FELT)
+        app.painter.slot(RACK_X + i * TW, -1, 0)
         return
-    f = app.view.selection[k]          # bit 0 selected, bit 1 just taken (App.mark_new)
-    sel = f & 1
-    cur = k == app.view.cursor and app.view.focus == 0
-    # the slot in one window: felt, the tile (raised when selected), the cursor's bar
-    p.slot(x, ly.Y_RACK, ly.Y_HINT - ly.Y_RACK, (ly.Y_RAISED if sel else ly.Y_TILE) - ly.Y_RACK, r[k],
-           (gfx.SEL if sel else 0) | (gfx.CUR if cur else 0) | (gfx.NEW if f & 2 else 0), cur)
+    f = view.selection[k]          # bit 0 selected, bit 1 just taken (App.mark_new)
+    f = ((SEL if f & 1 else 0) | (NEW if f & 2 else 0)
+         | (CUR if k == view.cursor and view.focus == 0 else 0))
+    app.painter.slot(RACK_X + i * TW, r[k], f)
 
 
 def draw_hint(app):
