@@ -7,6 +7,7 @@
 # Melds are engine/melds.py bytearrays: [kind, key, low, tiles...].
 from micropython import const
 from engine.melds import natural_at, wilds_in
+from engine.tiles import NUMBERS, WILDS
 
 JOKER = const(52)
 NCODES = const(53)
@@ -16,9 +17,9 @@ NO_TWO = const(0x7FFB)      # a position mask without bit 2 (the 2s are wilds)
 
 # per tile code: number (0 = joker), colour (4 = joker), wild, position bits,
 # points (the joker's depend on the variant: 0 here), the move's tile bytes
-NUM = bytes([0 if t == JOKER else t % 13 + 1 for t in range(NCODES)])
+NUM = NUMBERS
 COL = bytes([4 if t == JOKER else t // 13 for t in range(NCODES)])
-WILD = bytes([1 if t == JOKER or t % 13 == 1 else 0 for t in range(NCODES)])
+WILD = WILDS
 PBIT = tuple([0 if t == JOKER else (0x4002 if t % 13 == 0 else 1 << (t % 13 + 1))
               for t in range(NCODES)])
 VAL = bytes([0 if t == JOKER else (15 if t % 13 == 0 else 20 if t % 13 == 1 else

@@ -78,7 +78,7 @@ class Game:
         # placeholders, tile i of the deal being the encrypted deck's position i (the link
         # fills in what the protocol opens); 2 the hand is over, counted once the keys are out
         self.hidden = 0
-        self.held = None         # _prepare's last new meld and what it was built from
+        self.held = None         # the last new meld _prepare built, and what from
         if deal:
             self.deal()
 
@@ -278,22 +278,32 @@ class Game:
                     return reasons.KEEP_ONE, None    # R3/R8: cannot close yet
                 return self._closing_card(ts[0]), None
             return reasons.OK, None
-        if kind == MELD:
-            new = self._build(None, ts, mv[3])
-        elif kind == ADD or kind == SWAP:
+        m = None            # the meld ts joins; none for a new one
+        wp = 0
+        if kind == ADD or kind == SWAP:
             ms = self.melds[s]
             if not 0 <= mv[1] < len(ms):
                 return reasons.NO_MELD, None
             if not ts:
                 return reasons.BAD_MOVE, None
-            wp = melds.wild_position(ms[mv[1]], ts[0]) if len(ts) == 1 else 0
+            m = ms[mv[1]]
+            wp = melds.wild_position(m, ts[0]) if len(ts) == 1 else 0
             if kind == SWAP and not wp:
                 return reasons.NOT_A_SWAP, None
-            new = self._build(ms[mv[1]], ts, mv[3])
-            if kind == SWAP and not isinstance(new, int) and new[melds.HEAD + wp - new[2]] != ts[0]:
-                return reasons.NOT_A_SWAP, None    # R5: the natural must take the wild's place
-        else:
+        elif kind != MELD:
             return reasons.BAD_MOVE, None
+        # the new meld, melds.make(ts) or melds.extend(m, ts): pure functions of these. The AIs
+        # check() a move and then play() it: the meld the check built is held with copies of what
+        # it came from, and the play takes it when they are equal (by value: the table may have
+        # changed since), so it is built once, not twice
+        h = self.held
+        if h is not None and h[2] == mv[3] and h[1] == ts and h[0] == m:
+            new = h[3]
+        else:
+            new = melds.make(ts, mv[3], self.rules) if m is None else melds.extend(m, ts, mv[3], self.rules)
+            self.held = (None if m is None else bytes(m), bytes(ts), mv[3], new)
+        if kind == SWAP and not isinstance(new, int) and new[melds.HEAD + wp - new[2]] != ts[0]:
+            return reasons.NOT_A_SWAP, None    # R5: the natural must take the wild's place
         if isinstance(new, int):
             return new, None
         if kind == MELD and new[0] == melds.SET and self.rules.one_set_per_rank:
@@ -320,21 +330,6 @@ class Game:
             # canasta; one tile left could then never be discarded either
             return reasons.KEEP_ONE, None
         return reasons.OK, new
-
-    def _build(self, m, ts, end):
-        # melds.make(ts) (m None) or melds.extend(m, ts): pure functions of these. The AIs
-        # check() a move and then play() it; the meld the check built is held with copies of
-        # what it was built from, and the play takes it when they are equal again (by value:
-        # the table may have changed in between), so the meld is built once, not twice
-        h = self.held
-        if h is not None and h[2] == end and h[1] == ts and h[0] == m:
-            return h[3]
-        if m is None:
-            new = melds.make(ts, end, self.rules)
-        else:
-            new = melds.extend(m, ts, end, self.rules)
-        self.held = (None if m is None else bytes(m), bytes(ts), end, new)
-        return new
 
     def _closing_card(self, t):
         # R12: what may not be the closing discard

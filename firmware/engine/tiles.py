@@ -14,10 +14,17 @@ COLOURS = "RBYK"
 # number 1..13 the rank A 2..10 J Q K
 SUITS = "SHDC"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-# number() and is_wild() of every code as tables: melds.py and the AIs read a tile's number
-# and wildness thousands of times a decision, where a call each cost a fifth of self-play
-NUMBERS = bytes([0 if t == JOKER else t % 13 + 1 for t in range(NCODES)])
-WILDS = bytes([1 if t == JOKER or t % 13 == 1 else 0 for t in range(NCODES)])
+# number() and is_wild() of every code (the joker last) as tables: melds.py and the AIs ask
+# them thousands of times a decision, a table read instead of a call each. Written out, so the
+# console's UF2 keeps them in flash (tests/test_engine_rules.py holds them to the functions)
+NUMBERS = (b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d"
+           b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d"
+           b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d"
+           b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d" b"\x00")
+WILDS = (b"\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+         b"\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+         b"\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+         b"\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" b"\x01")
 
 
 def tile(colour, number):
