@@ -154,7 +154,7 @@ class BasicAI:
                         continue
                 for t in rack:
                     # rack_tools.touches(m, mask, t), written out: a run's mask is never 0 here
-                    if WILD[t] or (COL[t] != key or not PBIT[t] & mask if mask else NUM[t] != key):
+                    if WILD[t] or ((COL[t] != key or not PBIT[t] & mask) if mask else NUM[t] != key):
                         continue
                     mv = (kind, i, ONE[t], 0)
                     if g.check(mv) == reasons.OK:
