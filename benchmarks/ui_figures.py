@@ -14,6 +14,8 @@ fuel_cursor_move, fuel_idle_frame, heap_peak_firmware_autoplay, mpy_bytes_total,
   frame: poll, move, redraw two tiles), from stdout line fuel stamps minus the
   constant stamp overhead; the display is a no-op in the guest so this is the
   UI's own work (rendering into its buffers), not the emulator bridge
+* the fuel and heap of an idle frame again through App.frame(), the device loop's call
+  (step() kept alive: a fault is shown on the fault screen)
 * the heap a cursor move and an idle frame take and give back within the frame
   (micropython.mem_total(): the frames of calls over 11 words, which MicroPython
   allocates on the heap); and the fuel figures again with the heap's layout moved
@@ -50,6 +52,7 @@ def fuel_figures(res):
     overhead = f[1] - f[0]
     move = L[6].split()
     idle = L[9].split()
+    loop = L[13].split()
     return {"line_stamp_overhead": overhead,
             "full_screen_redraw": f[3] - f[2] - overhead,
             "cursor_move_frame": f[5] - f[4] - overhead,
@@ -57,7 +60,10 @@ def fuel_figures(res):
             "cursor_move_heap_churn_bytes": int(move[1]),
             "idle_frame": f[8] - f[7] - overhead,
             "idle_frame_heap_bytes": int(idle[0]),
-            "idle_frame_heap_churn_bytes": int(idle[1])}
+            "idle_frame_heap_churn_bytes": int(idle[1]),
+            "idle_frame_loop": f[12] - f[11] - overhead,
+            "idle_frame_loop_heap_bytes": int(loop[0]),
+            "idle_frame_loop_heap_churn_bytes": int(loop[1])}
 
 
 def spread(values):
@@ -127,6 +133,9 @@ def flat(out):
             "heap_bytes_idle_frame": f["idle_frame_heap_bytes"],
             "heap_churn_bytes_cursor_move": f["cursor_move_heap_churn_bytes"],
             "heap_churn_bytes_idle_frame": f["idle_frame_heap_churn_bytes"],
+            "fuel_idle_frame_loop": f["idle_frame_loop"],
+            "heap_bytes_idle_frame_loop": f["idle_frame_loop_heap_bytes"],
+            "heap_churn_bytes_idle_frame_loop": f["idle_frame_loop_heap_churn_bytes"],
             "ui_buffers_bytes": out["ui_buffers_bytes"]["total"],
             "mpy_bytes_total": out["mpy_bytes"]["total"],
             "mpy_bytes_ui": out["mpy_bytes"]["ui"]}

@@ -13,6 +13,8 @@ import pytest
 # Painter.slot (15 words: 20 + 60 bytes) and _tile (22: 20 + 88), for each of the two slots a
 # cursor move redraws (micropython.mem_total() counts the bytes asked for)
 CURSOR_MOVE_CHURN = 2 * ((20 + 4 * 15) + (20 + 4 * 22))
+# App.frame (the device loop's call: step() in a try, which makes its frame 15 words)
+APP_FRAME_CHURN = 20 + 4 * 15
 
 
 @pytest.mark.micropython
@@ -26,3 +28,6 @@ def test_a_cursor_move_keeps_nothing_and_takes_only_the_painters_frames(tmp_path
     assert f["cursor_move_heap_bytes"] == 0 and f["idle_frame_heap_bytes"] == 0
     assert f["idle_frame_heap_churn_bytes"] == 0
     assert 0 < f["cursor_move_heap_churn_bytes"] <= CURSOR_MOVE_CHURN
+    # the same idle frame through App.frame: nothing kept, nothing taken but its own frame
+    assert f["idle_frame_loop_heap_bytes"] == 0
+    assert f["idle_frame_loop_heap_churn_bytes"] <= APP_FRAME_CHURN

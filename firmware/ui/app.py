@@ -106,16 +106,23 @@ class App:
         """step(now), kept alive (the device loop and the emulator's window): whatever a step
         raises, the console shows what happened and how to go on (ui/fault.py), the save as
         the flash holds it. KeyboardInterrupt is not caught (mpremote breaks in)."""
-        from ui.fault import Fault
+        # every frame comes through here, so the fault screen's import waits in fault(): an
+        # import looks the module up at each call (~66 k fuel and 16 B of garbage a frame). The
+        # try makes this call's frame 15 words, taken from the heap (docs/memory.md "call frames")
         try:
             self.step(now)
         except Exception as e:
-            if isinstance(self.screen, Fault):
-                return              # (the fault screen itself: nothing more to show)
-            import gc
-            gc.collect()            # (a MemoryError's garbage: the fault screen needs a little)
-            self.cable = None       # nothing of the failed match is saved or sent again
-            self.show(Fault(self, e))
+            self.fault(e)
+
+    def fault(self, error):
+        """What a step raised, on the fault screen (ui/fault.py)."""
+        from ui.fault import Fault
+        if isinstance(self.screen, Fault):
+            return              # (the fault screen itself: nothing more to show)
+        import gc
+        gc.collect()            # (a MemoryError's garbage: the fault screen needs a little)
+        self.cable = None       # nothing of the failed match is saved or sent again
+        self.show(Fault(self, error))
 
     def restart(self):
         """Start the console again from what the flash holds (the fault screen's A): a reset
