@@ -169,14 +169,15 @@ def guest_script(opts, width=240, height=240, keys=None):
 
 
 def run_micropython(opts, storage_dir, source, display=None, heap=HEAP, clock=None,
-                    on_frame=None, fuel=10 ** 14, link=None, keys=None):
+                    on_frame=None, fuel=10 ** 14, link=None, keys=None, firmware=None):
     """Run the App inside MicroPython (WASI); returns (display, state dict).
 
     `clock`: None for virtual frame time, else an object with ticks_ms() (the
     window's real time). `link`: the host's end of the cable (emulator/link.py)
     for a linked match (opts["link"]); its bytes go in and out of the guest
     through two bytearrays registered by address, like the pixels. `display`
-    and `keys`: the board's glass (its size is the guest's) and keys."""
+    and `keys`: the board's glass (its size is the guest's) and keys. `firmware`: a compiled
+    tree of another firmware (wasi.compile_firmware(); None: this checkout's)."""
     import os
 
     from emulator.display import Display
@@ -230,7 +231,7 @@ def run_micropython(opts, storage_dir, source, display=None, heap=HEAP, clock=No
         if text.startswith("S{"):
             st["state"] = json.loads(text[1:])
 
-    guest = wasi.Guest(heap=heap, fuel=fuel, flash=storage_dir, result_cap=16,
+    guest = wasi.Guest(heap=heap, fuel=fuel, flash=storage_dir, result_cap=16, firmware=firmware,
                       host_functions={"init": init, "b": blit, "f": fill, "frame": frame,
                                       "lw": link_write, "lr": link_read, "la": link_any})
     guest.run(guest_script(opts, display.width, display.height, keys), on_line=on_line)

@@ -23,6 +23,16 @@ MAX_KEYS_FILE = 1024 * 1024
 IDLE_FRAMES = 3000      # ~48 s of virtual time with no key awaited after the script's last
 
 
+def variants():
+    """--variant's choices: the Burako family's variants (engine/rules.py), then the console's
+    other games by name (firmware/ui/games.py: a new game is offered here with no line more)."""
+    from engine import rules
+    from ui.games import GAMES
+
+    names = [v.name for v in rules.VARIANTS]
+    return tuple(names + [g.name for g in GAMES if g.name not in names])
+
+
 def configure(p):
     p.add_argument("--scale", type=whole(2, 4, "the scale"), default=3, help="window scale, 2..4 (default 3)")
     p.add_argument("--storage", default=None,
@@ -47,8 +57,8 @@ def configure(p):
     p.add_argument("--frames", type=whole(0, 10 ** 9, "frames"), default=None, help="stop after N frames")
     p.add_argument("--screenshot", default=None, help="write the final screen as PNG")
     p.add_argument("--state-json", action="store_true", help="print the final state as JSON")
-    p.add_argument("--variant", choices=("burako", "torneo", "burraco", "rummy"), default="burako",
-                   help="variant for --autoplay (menus choose otherwise)")
+    p.add_argument("--variant", choices=variants(), default="burako",
+                   help="variant (or game) for --autoplay, --new and --link (menus choose otherwise)")
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
                    help="players for --autoplay (3: rummy only)")
     p.add_argument("--target", type=whole(0, 10000, "the target"), default=0,

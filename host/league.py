@@ -15,10 +15,11 @@ import math
 import sys
 import time
 
+import ai
 from host.args import whole
 from host.progress import Progress
 
-LEVELS = (1, 2, 3, 4)
+LEVELS = tuple(range(1, ai.LEVELS + 1))      # the console's (firmware/ai/__init__.py)
 MAX_SEED = 0xFFFFFFFF
 MAX_MATCHES = 1000000     # per pair, as `burako sim --games`
 Z95 = 1.959963984540054
@@ -184,7 +185,7 @@ def parse_levels(text):
     except ValueError:
         raise LeagueError(f"--levels {text!r}: expected levels like 1,2,3")
     if len(set(levels)) != len(levels) or len(levels) < 2 or any(lv not in LEVELS for lv in levels):
-        raise LeagueError(f"--levels {text!r}: two or more different levels from 1, 2, 3, 4")
+        raise LeagueError(f"--levels {text!r}: two or more different levels from {', '.join(map(str, LEVELS))}")
     return levels
 
 
@@ -220,7 +221,7 @@ def cmd_league(a):
 
 def add_parser(sub):
     p = sub.add_parser("league", help="round robin between AI levels on duplicate deals")
-    p.add_argument("--levels", default="1,2,3", help="comma-separated AI levels, 1 to 4 (default 1,2,3)")
+    p.add_argument("--levels", default="1,2,3", help=f"comma-separated AI levels, 1 to {ai.LEVELS} (default 1,2,3)")
     p.add_argument("--players", type=int, default=2, choices=(2, 4))
     p.add_argument("--variant", default="burako", choices=("burako", "torneo", "burraco"))
     p.add_argument("--matches", type=whole(2, MAX_MATCHES, "matches per pair"), default=40,

@@ -14,6 +14,7 @@
 # files (no played seconds either) still load, with the clock at 0, no round, no per-hand
 # bytes, no names.
 import os
+from ai import LEVELS
 from engine import codec
 
 NAME = "burako.sav"
@@ -96,7 +97,7 @@ def read(storage):
     else:
         raise codec.CodecError("not a Burako save")
     # the settings index the UI's tables: out of range is damage, not a choice
-    if data[4] > 15 or not 1 <= data[5] <= 4 or data[6] > 2 or data[8] > 2 or hands > 8:   # levels 1-4
+    if data[4] > 15 or not 1 <= data[5] <= LEVELS or data[6] > 2 or data[8] > 2 or hands > 8:
         raise codec.CodecError("save settings out of range")
     g = codec.decode(data[head:])
     viewer = data[7]

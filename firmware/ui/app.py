@@ -9,7 +9,7 @@
 from ui import gfx
 from ui import lang as ui_lang   # (lang: App's keyword argument)
 from ui import screen as regions
-from ui.games import GAMES, BURAKO, RUMMY
+from ui.games import GAMES, RUMMY
 
 
 class Settings:
@@ -41,9 +41,10 @@ class Settings:
 class App:
     """board: the hal's (docs/interfaces.md). seed: the first match's deal (None: the clock);
     autoplay: the AI plays every seat; ai_ms: the AI's pace; variant, players, target: the
-    set-up's first choices; lang: the language (Spanish, Italian for burraco); quick: straight
-    into a match (the saved one, else a new one against the AI); link: straight onto the link
-    cable; hidden: a linked match deals hidden hands (None: where the firmware can)."""
+    set-up's first choices (variant: an engine/rules.py variant, or a game of ui/games.py by
+    name); lang: the language (Spanish, Italian for burraco); quick: straight into a match
+    (the saved one, else a new one against the AI); link: straight onto the link cable;
+    hidden: a linked match deals hidden hands (None: where the firmware can)."""
 
     def __init__(self, board, seed=None, autoplay=False, ai_ms=700, variant="burako",
                  players=2, target=0, lang=None, quick=False, link=False, hidden=None):
@@ -65,7 +66,8 @@ class App:
         ui_lang.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
         self.settings.lang0 = ui_lang.code()
         self.screen = None
-        game = RUMMY if variant == "rummy" else BURAKO
+        # the game of that name (ui/games.py), else the first: the Burako family's variants
+        game = self.game_of(variant) or GAMES[0]
         if link:
             from ui.cable import Cable
             Cable.open(self, game)
