@@ -91,17 +91,19 @@ def app_kwargs(opts):
 # --------------------------------------------------------------------------- CPython
 
 def run_cpython(opts, storage_dir, source, display=None, clock=None, buttons=None,
-                on_frame=None, link=None, keys=None):
+                on_frame=None, link=None, keys=None, sound=None, battery=None):
     """Run the App in this process until `source` says stop; returns (board, app).
     `link`: board.link (emulator/link.py) for a linked match (opts["link"]).
-    `display`, `keys`: the board's glass and keys (board_display(), board_keys())."""
+    `display`, `keys`, `sound`, `battery`: the board's glass, keys, speaker and battery
+    (board_display(), board_keys(), board_sound(), board_battery())."""
     from ui.app import App
     from ui.screen_link import over
 
     virtual = clock is None
     clock = clock or VirtualClock()
     buttons = buttons or ScriptButtons()
-    board = EmuBoard(storage_dir, buttons=buttons, clock=clock, display=display, keys=keys)
+    board = EmuBoard(storage_dir, buttons=buttons, clock=clock, display=display, keys=keys, sound=sound,
+                     battery=battery)
     if link is not None:
         board.link = link
     app = App(board, **app_kwargs(opts))
