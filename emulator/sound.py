@@ -57,6 +57,8 @@ class Mixer:
         import pygame
 
         self.pg = pygame
+        if pygame.mixer.get_init() not in (None, (RATE, -16, 1)):
+            pygame.mixer.quit()      # pygame.init() opened it at its own default (44.1 kHz stereo)
         pygame.mixer.init(frequency=RATE, size=-16, channels=1)
         got = pygame.mixer.get_init()
         if got is None or got[2] != 1:
