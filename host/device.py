@@ -752,12 +752,13 @@ def cmd_flash_uf2(a):
         if not src.is_file():
             return _fail("flash", f"{a.uf2}: no such file")
         try:
-            why = check_uf2(src.read_bytes(), src)
-            want = None if why else uf2_chip(src.read_bytes())
+            data = src.read_bytes()
         except OSError as e:
             return _fail("flash", f"{src}: {e.strerror}")
+        why = check_uf2(data, src)
         if why:
             return _fail("flash", why)
+        want = uf2_chip(data)
     if a.drive:
         info = Path(a.drive) / UF2_INFO
         if not info.is_file():

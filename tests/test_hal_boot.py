@@ -268,8 +268,9 @@ def test_the_boards_are_hal_boards_profiles():
 def test_each_board_gets_its_speaker_and_battery_or_stand_ins_that_do_nothing(tmp_path):
     """hal.board.build: the PicoSystem's piezo on a PWM of GP11 (silent until a sound plays) and
     its battery on ADC GP26; the Pico boards a Silent sound and a NoBattery (never low)."""
-    from hal.battery import Battery, NoBattery
-    from hal.sound import Silent, Sound
+    from hal.absent import NoBattery, Silent
+    from hal.battery import Battery
+    from hal.sound import Sound
     from hal_support import build_board
 
     m, b = build_board("picosystem", root=str(tmp_path))
@@ -278,12 +279,15 @@ def test_each_board_gets_its_speaker_and_battery_or_stand_ins_that_do_nothing(tm
     assert isinstance(b.battery, Battery) and b.battery.present and b.battery.adc.pin == 26
     assert b.keys & keys_mod().PRESS == 0
     for name in ("pico_lcd_13", "pico_lcd_114"):
+        for mod in ("hal.sound", "hal.battery"):
+            sys.modules.pop(mod, None)
         m, b = build_board(name, root=str(tmp_path))
         assert isinstance(b.sound, Silent) and not b.sound.present
         assert isinstance(b.battery, NoBattery) and not b.battery.present and not b.battery.low
         b.sound.play((440, 10), 0)
         b.sound.tick(100)
         assert not b.sound.playing() and m.pwms == [] and m.adcs == []
+        assert "hal.sound" not in sys.modules and "hal.battery" not in sys.modules   # never imported
 
 
 def keys_mod():

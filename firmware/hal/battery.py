@@ -1,7 +1,7 @@
 """board.battery: how full the battery is, read from an ADC pin (docs/interfaces.md "battery").
 
 Fields, kept up to date by poll(now_ms) once a frame (it reads the ADC once every EVERY_MS):
-    present   True (NoBattery: False, a board powered over USB)
+    present   True (hal/absent.py's NoBattery: False, a board powered over USB)
     level     0..100, percent of the usable charge
     low       True from LOW_PERCENT down, until the level is back above CLEAR_PERCENT (a little
               higher, so a level wavering at the line does not flicker the warning)
@@ -56,17 +56,6 @@ class Battery:
             self.low = True
         elif level > CLEAR_PERCENT:
             self.low = False
-
-
-class NoBattery:
-    """board.battery of a board without one: never low."""
-    present = False
-    level = 100
-    low = False
-    mv = 0
-
-    def poll(self, now_ms):
-        pass
 
 
 try:

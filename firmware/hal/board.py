@@ -125,8 +125,9 @@ if TYPE_CHECKING:       # the type checker's names for a Board's parts; never ru
     from hal.storage import Storage
     from hal.clock import Clock
     from hal.idle import Idle
-    from hal.sound import Sound, Silent
-    from hal.battery import Battery, NoBattery
+    from hal.sound import Sound
+    from hal.battery import Battery
+    from hal.absent import Silent, NoBattery
 
 
 class Board:
@@ -143,24 +144,27 @@ class Board:
     storage: "Storage"
     clock: "Clock"
     idle: "Idle"
-    sound: "Sound | Silent"          # hal/sound.py (Silent: a board without a speaker)
-    battery: "Battery | NoBattery"   # hal/battery.py (NoBattery: a board powered over USB)
+    sound: "Sound | Silent"          # hal/sound.py (hal/absent.py's Silent: no speaker)
+    battery: "Battery | NoBattery"   # hal/battery.py (hal/absent.py's NoBattery: USB power)
 
 
 def sound(machine, pin):
-    """board.sound: PWM tones on the speaker's pin, or Silent where there is none (hal/sound.py)."""
-    from hal import sound as sound_mod
+    """board.sound: PWM tones on the speaker's pin (hal/sound.py), or Silent where there is none
+    (hal/absent.py: the driver is not even imported)."""
     if pin is None:
-        return sound_mod.Silent()
-    return sound_mod.Sound(machine, pin)
+        from hal.absent import Silent
+        return Silent()
+    from hal.sound import Sound
+    return Sound(machine, pin)
 
 
 def battery(machine, pin, now_ms):
-    """board.battery: the ADC on the battery's divider, or NoBattery (hal/battery.py)."""
-    from hal import battery as battery_mod
+    """board.battery: the ADC on the battery's divider (hal/battery.py), or NoBattery (hal/absent.py)."""
     if pin is None:
-        return battery_mod.NoBattery()
-    return battery_mod.Battery(machine.ADC(machine.Pin(pin)), now_ms)
+        from hal.absent import NoBattery
+        return NoBattery()
+    from hal.battery import Battery
+    return Battery(machine.ADC(machine.Pin(pin)), now_ms)
 
 
 def forget():

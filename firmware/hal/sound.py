@@ -10,7 +10,7 @@ time and at most one frame more. Nothing is allocated by play() or tick().
 deflects it, not the duty ratio: Pimoroni's PicoSystem driver keeps the pulse within 100 us
 (pimoroni/picosystem libraries/picosystem.cpp, _play_note); HIGH is that, LOW a fifth of it.
 
-A board without a speaker has Silent: the same members, doing nothing.
+A board without a speaker has hal/absent.py's Silent: the same members, doing nothing.
 """
 from micropython import const
 
@@ -75,27 +75,6 @@ class Sound:
 
     def playing(self):
         return self.sound is not None
-
-
-class Silent:
-    """board.sound of a board without a speaker (the Pico under an LCD board)."""
-    present = False
-    volume = OFF
-
-    def play(self, sound, now_ms):
-        pass
-
-    def tick(self, now_ms):
-        pass
-
-    def stop(self):
-        pass
-
-    def set_volume(self, volume):
-        self.volume = volume
-
-    def playing(self):
-        return False
 
 
 try:
