@@ -36,7 +36,7 @@ def name_of(sound):
 def samples(sound, volume, rate=RATE):
     """The mixer's 16-bit mono samples of `sound` (Hz, ms pairs) at `volume`: per period of each
     note, one pulse of the volume's width (hal/sound.py), at most half the period; rests silent."""
-    pulse_s = hal_sound._PULSE_NS[volume] / 1e9
+    pulse_s = hal_sound.PULSE_NS[volume] / 1e9
     out = array.array("h")
     for i in range(0, len(sound), 2):
         hz, ms = sound[i], sound[i + 1]

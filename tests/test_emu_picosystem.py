@@ -122,7 +122,7 @@ def test_the_mixer_plays_each_sound_at_its_notes_and_times(name):
                 continue
             assert abs(edges(part) - hz * ms / 1000) <= 1.5, (hz, ms)
             high = sum(1 for v in part if v > 0) / (emu_sound.RATE * ms / 1000) / hz   # seconds a pulse
-            want = min(hal_sound._PULSE_NS[volume] / 1e9, 0.5 / hz)
+            want = min(hal_sound.PULSE_NS[volume] / 1e9, 0.5 / hz)
             assert high == pytest.approx(want, abs=1.5 / emu_sound.RATE)
     mixer.play(notes, hal_sound.HIGH)
     mixer.stop()

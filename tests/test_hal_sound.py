@@ -47,7 +47,7 @@ def test_each_note_plays_its_time_and_at_most_a_frame_more_then_silence(pairs, f
     longest = max(frames)
     for (t0, got), (t1, _), (hz, ms) in zip(heard, heard[1:], pairs):
         if hz:
-            pulse = min(hal_sound._PULSE_NS[volume], 500_000_000 // hz)
+            pulse = min(hal_sound.PULSE_NS[volume], 500_000_000 // hz)
             assert got == [("freq", hz), ("ns", pulse)]
         else:
             assert got == [("u16", 0)]

@@ -432,7 +432,7 @@ def test_the_picosystems_piezo_plays_the_firmwares_sounds(picosystem, tmp_path, 
     assert len(tones) == len(heard), tones
     for tone, (hz, ms) in zip(tones, heard):
         assert tone["hz"] == pytest.approx(hz, rel=0.002)
-        assert tone["pulse_ns"] == pytest.approx(min(hal_sound._PULSE_NS[volume], 5e8 / hz), rel=0.01)
+        assert tone["pulse_ns"] == pytest.approx(min(hal_sound.PULSE_NS[volume], 5e8 / hz), rel=0.01)
         lasted_ms = (tone["end_ns"] - tone["start_ns"]) / 1e6
         # ticks_ms counts whole milliseconds: a note started late in one lasts up to 1 ms less
         assert ms - 1 <= lasted_ms < ms + 2 * FRAME_MS, (hz, ms, lasted_ms)
@@ -447,15 +447,16 @@ def test_the_picosystems_battery_is_read_from_its_adc(picosystem, tmp_path):
     1:3 divider): full (4.1 V) at power-on; dropped to 3.35 V it sinks over a few polls (each
     reading a quarter of the level, so a load's dip does not jump it) to a few percent and turns
     low at 10 %; charged a little (3.46 V) it rises, staying low up to 15 % and clearing above."""
-    build = "from hal import board as _hb\nimport time\n_b = _hb.build(init_display=False)\n_t = time.ticks_ms()\n"
-    polls = ("for _i in range(20):\n"
-             "    _t = time.ticks_add(_t, 2000)\n"      # a poll's next reading is due 2 s on
-             "    _b.battery.poll(_t)\n"
-             "    print('BAT', _b.battery.level, _b.battery.low)\n")
+    build = ("from hal import board as board_mod\nimport time\nboard = board_mod.build(init_display=False)\n"
+             "now = time.ticks_ms()\n")
+    polls = ("for poll in range(20):\n"
+             "    now = time.ticks_add(now, 2000)\n"      # a poll's next reading is due 2 s on
+             "    board.battery.poll(now)\n"
+             "    print('BAT', board.battery.level, board.battery.low)\n")
     with rp2040.VPico(tmp_path / "flash.bin", board="picosystem", uf2=picosystem) as pico:
         pico.settle(800, after_ns=0)
-        out = rp2040.mpremote(pico.port, "exec", build + "print('NOW', _b.battery.present, _b.battery.mv, "
-                                                         "_b.battery.level, _b.battery.low)\n")
+        out = rp2040.mpremote(pico.port, "exec", build + "print('NOW', board.battery.present, board.battery.mv, "
+                                                         "board.battery.level, board.battery.low)\n")
         pico.battery(3350)
         down = rp2040.mpremote(pico.port, "resume", "exec", polls)
         pico.battery(3460)

@@ -9,22 +9,22 @@ VOLUME = 2
 FRAME_MS = 15
 
 import time
-from hal import board as _hb
+from hal import board as board_mod
 from ui import sounds
-_b = _hb.build(init_display=False)
-_s = _b.sound
-_s.set_volume(VOLUME)
-_t = time.ticks_us()
-_s.play(getattr(sounds, SOUND), time.ticks_ms())
-_play = time.ticks_diff(time.ticks_us(), _t)
-_worst = 0
-_frames = 0
-while _s.playing():
+board = board_mod.build(init_display=False)
+speaker = board.sound
+speaker.set_volume(VOLUME)
+started = time.ticks_us()
+speaker.play(getattr(sounds, SOUND), time.ticks_ms())
+play_us = time.ticks_diff(time.ticks_us(), started)
+worst_us = 0
+frames = 0
+while speaker.playing():
     time.sleep_ms(FRAME_MS)
-    _t = time.ticks_us()
-    _s.tick(time.ticks_ms())
-    _d = time.ticks_diff(time.ticks_us(), _t)
-    if _d > _worst:
-        _worst = _d
-    _frames += 1
-print('SOUND', _b.name, _s.present, _play, _worst, _frames, 'END')
+    started = time.ticks_us()
+    speaker.tick(time.ticks_ms())
+    took = time.ticks_diff(time.ticks_us(), started)
+    if took > worst_us:
+        worst_us = took
+    frames += 1
+print('SOUND', board.name, speaker.present, play_us, worst_us, frames, 'END')

@@ -20,7 +20,7 @@ FULL_MV = const(4150)
 LOW_PERCENT = const(10)
 CLEAR_PERCENT = const(15)
 EVERY_MS = const(2000)
-_SCALE_MV = const(9900)   # 3.3 V reference x 3 (the divider) at full scale (65535)
+SCALE_MV = const(9900)   # 3.3 V reference x 3 (the divider) at full scale (65535)
 
 
 def level_of(mv):
@@ -38,19 +38,19 @@ class Battery:
     def __init__(self, adc, now_ms=0):
         """`adc`: a machine.ADC on the battery's divider."""
         self.adc = adc
-        self.mv = self._read()
+        self.mv = self.read_mv()
         self.level = level_of(self.mv)
         self.low = self.level <= LOW_PERCENT
-        self.next = _add(now_ms, EVERY_MS)
+        self.next = ticks_add(now_ms, EVERY_MS)
 
-    def _read(self):
-        return self.adc.read_u16() * _SCALE_MV // 65535
+    def read_mv(self):
+        return self.adc.read_u16() * SCALE_MV // 65535
 
     def poll(self, now_ms):
-        if _diff(now_ms, self.next) < 0:
+        if ticks_diff(now_ms, self.next) < 0:
             return
-        self.next = _add(now_ms, EVERY_MS)
-        self.mv = (3 * self.mv + self._read()) // 4
+        self.next = ticks_add(now_ms, EVERY_MS)
+        self.mv = (3 * self.mv + self.read_mv()) // 4
         self.level = level = level_of(self.mv)
         if level <= LOW_PERCENT:
             self.low = True
@@ -59,6 +59,6 @@ class Battery:
 
 
 try:
-    from time import ticks_diff as _diff, ticks_add as _add
+    from time import ticks_diff, ticks_add
 except ImportError:  # CPython (tests, the emulator)
-    from hal.clock import ticks_diff as _diff, ticks_add as _add
+    from hal.clock import ticks_diff, ticks_add

@@ -132,8 +132,9 @@ if TYPE_CHECKING:       # the type checker's names for a Board's parts; never ru
 
 class Board:
     """The parts (docs/interfaces.md) and `name`, `keys` (the key bits this board has: the 1.14
-    has no X, Y, the PicoSystem no joystick press), set by build(). No methods, and no reference to the profile: a Board keeps
-    neither this module nor the profile's alive, so forget() lets the GC take their bytecode
+    has no X, Y, the PicoSystem no joystick press), set by build(). No methods, and no
+    reference to the profile: a Board keeps neither this module nor the profile's alive, so
+    forget() lets the GC take their bytecode
     (a method would hold the module's globals). The annotations are for the type checker:
     MicroPython compiles them to nothing."""
     name: str

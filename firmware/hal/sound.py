@@ -17,7 +17,7 @@ from micropython import const
 OFF = const(0)
 LOW = const(1)
 HIGH = const(2)
-_PULSE_NS = (0, 20_000, 100_000)   # per volume
+PULSE_NS = (0, 20_000, 100_000)   # per volume
 
 
 class Sound:
@@ -37,29 +37,29 @@ class Sound:
             return
         self.sound = sound
         self.note = 0
-        self._start(now_ms)
+        self.begin_note(now_ms)
 
-    def _start(self, now_ms):
+    def begin_note(self, now_ms):
         sound = self.sound
         hz = sound[self.note]
         if hz:
             pwm = self.pwm
             pwm.freq(hz)
             # the pulse, at most half the period (a high note at HIGH)
-            pulse = _PULSE_NS[self.volume]
+            pulse = PULSE_NS[self.volume]
             half = 500_000_000 // hz
             pwm.duty_ns(pulse if pulse < half else half)
         else:
             self.pwm.duty_u16(0)
-        self.until = _add(now_ms, sound[self.note + 1])
+        self.until = ticks_add(now_ms, sound[self.note + 1])
 
     def tick(self, now_ms):
         """Once a frame: the next note when the playing one is over, silence after the last."""
-        if self.sound is None or _diff(now_ms, self.until) < 0:
+        if self.sound is None or ticks_diff(now_ms, self.until) < 0:
             return
         self.note += 2
         if self.note < len(self.sound):
-            self._start(now_ms)
+            self.begin_note(now_ms)
         else:
             self.stop()
 
@@ -78,6 +78,6 @@ class Sound:
 
 
 try:
-    from time import ticks_diff as _diff, ticks_add as _add
+    from time import ticks_diff, ticks_add
 except ImportError:  # CPython (tests, the emulator)
-    from hal.clock import ticks_diff as _diff, ticks_add as _add
+    from hal.clock import ticks_diff, ticks_add
