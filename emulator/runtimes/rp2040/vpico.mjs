@@ -2,6 +2,7 @@
 //
 //     node vpico.mjs --flash FILE --uf2 FILE --bootrom FILE --pty-fd N
 //                    [--dc 8 --bl 13 --glass X,Y,W,H --keys 2,18,...] [--link listen:PORT | socket://HOST:PORT]
+//                    [--flash-size BYTES] [--speaker PIN] [--adc CH=RAW,...]
 //
 // USB CDC is the pty master on fd N (its slave is the board's serial port for mpremote).
 // stdin/stdout carry the control channel, one JSON object per line each way: requests
@@ -15,6 +16,9 @@
 //                                TX FIFO (tx_in), bytes whose last bit left (tx_out), bytes put into
 //                                the RX FIFO (rx); "clear" empties it after the reply
 //   op "cut"    {"after", "keep"} the power fails during the flash call after `after` more, `keep` bytes in
+//   op "tones"  {"clear"}        the speaker pin's tones (--speaker: its PWM slice decoded): [{hz, pulse_ns,
+//                                start_ns, end_ns}] ended, and `playing` (end_ns null); "clear" drops the ended
+//   op "adc"    {"channel", "value"} what an ADC channel reads (12-bit; channel 0 is GP26), e.g. a battery
 //   op "quit"
 // The rp2040js model is completed where MicroPython needs it (docs/vpico.md): USB OUT
 // transfers complete only with host data, the core sleeps on the wall clock while it waits,
@@ -26,7 +30,6 @@ import net from "node:net";
 import tty from "node:tty";
 import { RP2040, USBCDC } from "rp2040js";
 
-const FLASH_SIZE = 2 * 1024 * 1024;
 const XIP = 0x10000000;
 
 // --- arguments ------------------------------------------------------------
@@ -45,6 +48,13 @@ const UART_ID = Number(arg("--uart", "0"));
 const [GX, GY, GW, GH] = arg("--glass", "0,0,240,240").split(",").map(Number);
 const KEY_PINS = arg("--keys", "2,18,16,20,3,15,17,19,21").split(",").filter(Boolean).map(Number);
 const link = arg("--link", "");
+const FLASH_SIZE = Number(arg("--flash-size", String(2 * 1024 * 1024))); // the board's flash chip (16 MB at most)
+const SPEAKER = Number(arg("--speaker", "-1")); // a PWM pin whose tones are reported (op "tones")
+const adcValues = [0, 0, 0, 0, 0]; // what each ADC channel reads, kept across reboots
+for (const kv of arg("--adc", "").split(",").filter(Boolean)) {
+  const [ch, v] = kv.split("=").map(Number);
+  adcValues[ch] = v;
+}
 
 function fail(msg) {
   process.stderr.write("vpico: " + msg + "\n");
@@ -59,7 +69,7 @@ function uf2Image(buf) {
     if (v.getUint32(0, true) !== 0x0a324655 || v.getUint32(4, true) !== 0x9e5d5157) fail("not a UF2 file");
     const addr = v.getUint32(12, true);
     const size = v.getUint32(16, true);
-    if (addr < XIP || addr + size > XIP + FLASH_SIZE) fail("UF2 block outside the 2 MB flash");
+    if (addr < XIP || addr + size > XIP + FLASH_SIZE) fail(`UF2 block outside the ${FLASH_SIZE >> 20} MB flash`);
     img.set(buf.subarray(off + 32, off + 32 + size), addr - XIP);
   }
   return img;
@@ -265,6 +275,33 @@ function wireLog(list, b) {
   if (list.length < WIRE_MAX) list.push(now_ns(), b);
 }
 
+// The speaker (--speaker PIN): the tones its PWM slice makes, for tests and figures (op "tones").
+// A tone sounds while the slice runs, the pin is its PWM output and the pin's channel compares
+// above 0; the firmware changes one through several register writes (divider, top, compare: one
+// machine.PWM call each, some microseconds apart), so the state is read 100 us of emulated time
+// after the last write of a burst, and a change is dated at the burst's first write.
+const tones = [];
+let tone = null; // the tone sounding: {hz, pulse_ns, start_ns, end_ns: null}
+const TONE_SETTLE_NS = 100000;
+function toneNow(mcu) {
+  const ch = mcu.pwm.channels[(SPEAKER >> 1) & 7];
+  const cc = SPEAKER & 1 ? ch.cc >>> 16 : ch.cc & 0xffff;
+  if (!(ch.csr & 1) || !cc || mcu.gpio[SPEAKER].functionSelect !== 4) return null; // 4: PWM
+  const div = (((ch.div >> 4) & 0xff) || 256) + (ch.div & 0xf) / 16;
+  const clk = mcu.pwm.clockFreq;
+  return { hz: Math.round((clk * 10) / div / (ch.top + 1)) / 10, pulse_ns: Math.round((cc * div * 1e9) / clk) };
+}
+function toneSettled(mcu, at) {
+  const now = toneNow(mcu);
+  if (tone && (!now || now.hz !== tone.hz || now.pulse_ns !== tone.pulse_ns)) {
+    tone.end_ns = at;
+    tones.push(tone);
+    if (tones.length > 1000) tones.shift();
+    tone = null;
+  }
+  if (now && !tone) tone = { hz: now.hz, pulse_ns: now.pulse_ns, start_ns: at, end_ns: null };
+}
+
 // UART registers (PL011)
 const UARTDR = 0x0, UARTFR = 0x18, UARTLCR_H = 0x2c, UARTICR = 0x44;
 const FR_BUSY = 1 << 3, FR_TXFF = 1 << 5, FR_TXFE = 1 << 7;
@@ -292,6 +329,8 @@ class Board {
     this.setupUSB();
     this.setupSPI();
     this.setupUART();
+    if (SPEAKER >= 0) this.setupSpeaker();
+    mcu.adc.channelValues = adcValues;
     this.releaseAlarm = this.clock.createAlarm(() => setKeys([]));
     for (const p of KEY_PINS) mcu.gpio[p].setInputValue(!keysLow.has(p));
     // A pin wired to nothing reads its pad's pull, as on the chip: rp2040js reads every undriven
@@ -391,6 +430,20 @@ class Board {
       const hz = spi.clockFrequency || 1e6;
       done.schedule(Math.max(8, Math.round(8e9 / hz)));
     };
+  }
+
+  // The speaker's tones: every write to the PWM block (its atomic aliases included) marks a burst.
+  setupSpeaker() {
+    const mcu = this.mcu;
+    let burstAt = -1;
+    const settle = this.clock.createAlarm(() => { toneSettled(mcu, burstAt); burstAt = -1; });
+    const write = mcu.pwm.writeUint32.bind(mcu.pwm);
+    mcu.pwm.writeUint32 = (offset, value) => {
+      write(offset, value);
+      if (burstAt < 0) burstAt = Math.round(now_ns());
+      settle.schedule(TONE_SETTLE_NS);
+    };
+    if (tone) { tone.end_ns = emuBase; tones.push(tone); tone = null; } // a reboot (at emuBase) silences it
   }
 
   // Pitfall 4 and the wire: a 32-byte TX FIFO drained at the baud rate.
@@ -611,6 +664,16 @@ function handle(req) {
     case "cut": // the power fails during the next-but-`after` flash call, `keep` bytes into it
       cut = { at: flashOps + 1 + (req.after || 0), keep: req.keep || 0 };
       reply.flash_ops = flashOps;
+      break;
+    case "tones":
+      reply.tones = tones.slice();
+      reply.playing = tone;
+      reply.t_ns = now_ns();
+      if (req.clear) tones.length = 0;
+      break;
+    case "adc":
+      adcValues[req.channel] = req.value;
+      reply.t_ns = now_ns();
       break;
     case "quit":
       send(reply);
