@@ -41,3 +41,4 @@ bench: $(STAMP)
 # or $$BURAKO_FIRMWARE_SRC (else cloned); needs gcc-arm-none-eabi, libnewlib-arm-none-eabi, cmake
 uf2: $(STAMP)
 	$(VENV)/bin/burako uf2
+	mkdir -p emulator/web/uf2 && cp -p dist/burako-*.uf2 emulator/web/uf2/
