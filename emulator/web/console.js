@@ -137,7 +137,7 @@ class Console {
   }
 
   async download() {
-    const { bytes } = await this.request("file", { name: "scores.log" });
+    const bytes = (await this.request("files")).files["scores.log"];
     if (!bytes) return alert("No score log on this console yet: it is written when a match ends.");
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([bytes], { type: "text/plain" }));

@@ -5,7 +5,7 @@
 // the other console's through a MessagePort, its USB serial a raw REPL for the page's own
 // reads (scores.log) and for tests.
 //
-// page -> worker {op, id, ...}: boot, down/up {bit}, stats, exec {code}, file {name}, clear
+// page -> worker {op, id, ...}: boot, down/up {bit}, stats, exec {code}, files, flush, clear
 // worker -> page {id, ...} replies; {ev: "frame", rgba, lit} glass; {ev: "speed", percent, mhz}
 import * as rp2040js from "./vendor/rp2040js/index.js";
 import { VirtualPico, loadUf2, SECTOR } from "./chip.mjs";
@@ -151,27 +151,42 @@ async function flush() {
   return storing;
 }
 
-// A file of the console's filesystem, read by MicroPython itself: a second chip boots from a
-// copy of the flash with the board's skip key held (main.py then stays in the REPL) and prints
-// the file over its USB serial. The console keeps playing meanwhile.
-async function readFile(name) {
+// The files at the root of the console's filesystem, read by MicroPython itself: a second chip
+// boots from a copy of the flash with the board's skip key held (main.py then stays in the
+// REPL) and prints them over its USB serial. The console keeps playing meanwhile.
+const LIST_FILES = `import os, binascii
+for n in sorted(os.listdir('/')):
+    if os.stat(n)[0] & 0x4000:
+        continue
+    print('FILE', n)
+    with open(n, 'rb') as f:
+        while True:
+            b = f.read(512)
+            if not b:
+                break
+            print(binascii.hexlify(b).decode())
+`;
+
+async function readFiles() {
   const port = new Serial();
-  const reader = chip(pico.flash.slice(), { usbOut: (bytes) => port.push(bytes), event: (e) => { if (e.ev === "usb") usbUp(); } });
   let usbUp;
   const up = new Promise((resolve) => { usbUp = resolve; });
+  const reader = chip(pico.flash.slice(), { usbOut: (bytes) => port.push(bytes), event: (e) => { if (e.ev === "usb") usbUp(); } });
   reader.keysLow = new Set(keys.pins(boardInfo.skip_key));
   reader.start();
   try {
     await Promise.race([up, new Promise((_, reject) => setTimeout(() => reject(new Error("the reader did not start")), 20000))]);
-    const { out, err } = await rawExec(reader, port, "import binascii\ntry:\n f = open(" + JSON.stringify(name) +
-      ", 'rb')\nexcept OSError:\n print('NOFILE')\nelse:\n while True:\n  b = f.read(512)\n  if not b:\n   break\n" +
-      "  print(binascii.hexlify(b).decode())\n f.close()\n");
+    const { out, err } = await rawExec(reader, port, LIST_FILES);
     if (err) throw new Error(err.trim().split("\n").pop());
-    if (out.includes("NOFILE")) return null;
-    const hex = out.replace(/\s+/g, "");
-    const bytes = new Uint8Array(hex.length / 2);
-    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.substr(i * 2, 2), 16);
-    return bytes;
+    const files = {};
+    for (const part of out.split("FILE ").slice(1)) {
+      const [name, ...lines] = part.split(/\r?\n/);
+      const hex = lines.join("");
+      const bytes = new Uint8Array(hex.length / 2);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.substr(i * 2, 2), 16);
+      files[name.trim()] = bytes;
+    }
+    return files;
   } finally {
     reader.stop();
   }
@@ -248,11 +263,7 @@ onmessage = async (e) => {
       case "up": return keys.up(m.bit);
       case "stats": return reply(stats());
       case "exec": return reply(await rawExec(pico, serial, m.code, m.ms || 60000));
-      case "file": {
-        await flush();
-        const bytes = await readFile(m.name);
-        return reply({ bytes });
-      }
+      case "files": return reply({ files: await readFiles() });
       case "flush":
         await flush();
         await storing;
