@@ -29,12 +29,9 @@ from emulator.runtimes import rp2040
 from engine import game
 from host import web
 from test_uf2 import project_uf2
+from webkit import CHROMIUM, canvas, exec_all, files, launch, open_page, settle, stats, type_keys
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = os.environ.get("BURAKO_CHROMIUM", "/usr/bin/chromium")
-# headless Chromium as root, with nothing reaching past 127.0.0.1 (docs/web.md "Tests")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 BOARDS = ("pico_lcd_13", "pico_lcd_114")
 
 
@@ -60,61 +57,11 @@ def browser(site):
     if not Path(CHROMIUM).exists():
         need(f"no chromium at {CHROMIUM} (Debian: apt-get install chromium)")
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright  # noqa: F401
     except ImportError:
         need("playwright is not installed (pip install -e '.[dev]')")
-    server = web.serve(site, 0)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield b, f"http://127.0.0.1:{server.server_address[1]}/"
-        finally:
-            b.close()
-            server.shutdown()
-
-
-def open_page(browser, query="", context=None, init_script=None):
-    b, url = browser
-    context = context or b.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
-    if init_script:
-        context.add_init_script(init_script)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url + query)
-    page.wait_for_function("window.burako && window.burako.consoles", timeout=60000)
-    page.errors = errors
-    return page
-
-
-def stats(page, i=0):
-    return page.evaluate(f"window.burako.consoles[{i}].request('stats')")
-
-
-def settle(page, i=0, quiet_ms=300, after_ns=None, timeout=90):
-    """Wait until the console's keys are up, its SPI bus has been quiet for `quiet_ms` of emulated
-    time (after drawing something since `after_ns`), and the canvas shows the last frame."""
-    deadline = time.monotonic() + timeout
-    last = None
-    while True:
-        s = stats(page, i)
-        shown = page.evaluate(f"window.burako.consoles[{i}].version")
-        drawn = after_ns is None or s["last_spi_ns"] > after_ns
-        quiet = s["t_ns"] - max(s["last_spi_ns"], 0) >= quiet_ms * 1e6
-        if drawn and quiet and not s["keys_pending"] and shown == s["version"] == last:
-            return s
-        last = s["version"] if drawn and quiet else None
-        assert time.monotonic() < deadline, f"console {i} did not settle: {s}; page errors {page.errors}"
-        time.sleep(0.05)
-
-
-def canvas(page, i=0):
-    """The canvas's pixels as 8-bit RGB bytes (the alpha left out)."""
-    rgba = page.evaluate(f"""() => {{
-        const c = window.burako.consoles[{i}].canvas;
-        return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data);
-    }}""")
-    return bytes(v for k, v in enumerate(rgba) if k % 4 != 3)
+    with launch(site) as b:
+        yield b
 
 
 def desktop(keys=(), storage=None, board="pico_lcd_13"):
@@ -128,21 +75,6 @@ def desktop(keys=(), storage=None, board="pico_lcd_13"):
     shown = Display(b.display.width, b.display.height)
     shown.pixels[:] = b.display.pixels
     return shown.to_rgb_bytes(), app
-
-
-def files(page, i=0):
-    """{name: bytes} of the console's filesystem root, as the page reads it (MicroPython itself)."""
-    got = page.evaluate(f"window.burako.consoles[{i}].request('files').then(r => "
-                        "Object.fromEntries(Object.entries(r.files).map(([n, b]) => [n, Array.from(b)])))")
-    return {name: bytes(data) for name, data in got.items()}
-
-
-def type_keys(page, names, i=0):
-    """Each key typed on the keyboard (keydown, keyup), the next once the glass has settled."""
-    for name in names:
-        t = stats(page, i)["t_ns"]
-        page.keyboard.press(name)
-        settle(page, i, after_ns=t)
 
 
 # --- the page in the browser -------------------------------------------------------------------
@@ -247,11 +179,8 @@ def test_two_linked_consoles_play_a_hand_and_the_score_log_downloads(browser, tm
     try:
         for i in (0, 1):
             settle(page, i, quiet_ms=800, after_ns=0)
-        script = json.dumps(rp2040.board_script("pico_link.py", MOVES=None, TARGET=1))
         t0 = time.monotonic()
-        runs = [page.evaluate_handle(f"window.burako.consoles[{i}].request('exec', {{code: {script}, ms: 1500000}})")
-                for i in (0, 1)]
-        said = [r.evaluate("r => r") for r in runs]
+        said = exec_all(page, rp2040.board_script("pico_link.py", MOVES=None, TARGET=1))
         wall = time.monotonic() - t0
         ends = []
         for r in said:

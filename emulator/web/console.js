@@ -115,6 +115,9 @@ class Console {
       this.context.putImageData(new ImageData(m.rgba, m.w, m.h), 0, 0);
       this.frames = (this.frames || 0) + 1;
       this.version = m.version;
+      // when (page time) the last frame was drawn, and the first after the last key down: figures
+      this.frameAt = performance.now();
+      if (this.pressAt !== undefined && this.answerAt === undefined) this.answerAt = this.frameAt;
     } else if (m.ev === "speed") {
       this.percent = m.percent;
       this.speed.textContent = `${Math.round(m.percent)} % of a real RP2040`;
@@ -126,6 +129,7 @@ class Console {
   press(bit, down) {
     if (!bit || !!(this.level & bit) === down) return;
     this.level = down ? this.level | bit : this.level & ~bit;
+    if (down) { this.pressAt = performance.now(); this.answerAt = undefined; }
     this.worker.postMessage({ op: down ? "down" : "up", bit });
     for (const [name, b] of Object.entries(this.buttons)) b.classList.toggle("lit", !!(this.level & BITS[name]));
   }
