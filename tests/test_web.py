@@ -143,6 +143,22 @@ def test_keys_play_a_draw_a_reload_keeps_it_and_clear_asks_first(browser):
         page.context.close()
 
 
+def test_a_second_tab_of_the_same_console_is_refused(browser):
+    """The same console (board, slot) in a second tab of the same browser profile would write its
+    flash over the first's: it does not start, and says why; the first plays on."""
+    first = open_page(browser)
+    try:
+        b, url = browser
+        second = first.context.new_page()
+        second.goto(url)
+        second.wait_for_function("document.querySelector('#what').textContent.includes('could not start')")
+        assert "open in another tab" in second.text_content("#what")
+        settle(first, quiet_ms=800, after_ns=0)
+        assert canvas(first) == desktop()[0]
+    finally:
+        first.context.close()
+
+
 # a gamepad the page reads through navigator.getGamepads(), its buttons set by the test
 FAKE_PAD = """
 window.testPad = {id: 'test pad', index: 0, connected: true, mapping: 'standard', timestamp: 0, axes: [0, 0, 0, 0],

@@ -213,7 +213,9 @@ function keyboard(consoles) {
   });
   addEventListener("keyup", (e) => {
     const hit = find(e);
-    if (hit) hit[0].press(hit[1], false);
+    if (!hit) return;
+    e.preventDefault(); // a focused button would take Space's keyup as a click
+    hit[0].press(hit[1], false);
   });
   addEventListener("blur", () => { for (const c of consoles) for (const bit of Object.values(BITS)) c.press(bit, false); });
 }

@@ -239,6 +239,17 @@ function stats() {
   };
 }
 
+// Hold a Web Lock for as long as the worker lives; false when another holds it.
+function holdLock(name) {
+  if (!navigator.locks) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    navigator.locks.request(name, { ifAvailable: true }, (lock) => {
+      resolve(lock !== null);
+      return lock ? new Promise(() => {}) : undefined;
+    });
+  });
+}
+
 // --- the page's requests ------------------------------------------------------------------------
 onmessage = async (e) => {
   const m = e.data;
@@ -249,6 +260,10 @@ onmessage = async (e) => {
         boardInfo = m.board;
         bootrom = new Uint8Array(m.bootrom);
         uf2 = new Uint8Array(m.uf2);
+        // one tab per console and board, as one chip per flash file: a second would write over it
+        if (!await holdLock(`burako/${m.slot}/${boardInfo.name}`)) {
+          return reply({ error: "this console is open in another tab or window" });
+        }
         store = await new FlashStore(m.slot, boardInfo.name).open();
         if (m.link) {
           link = m.link;
