@@ -92,7 +92,7 @@ def type_keys(page, names, i=0):
         settle(page, i, after_ns=t)
 
 
-def exec_all(page, code, consoles=(0, 1), ms=1500000):
+def exec_all(page, code, consoles=(0, 1), ms=900000):
     """`code` run on each console's USB serial (the raw REPL, as mpremote runs it: the game is
     stopped first) at once; [{"out", "err"}] when every one has finished."""
     page.evaluate(f"window.testRuns = {list(consoles)}.map(i => window.burako.consoles[i].request("

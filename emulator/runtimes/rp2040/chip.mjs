@@ -176,6 +176,7 @@ const immediate = globalThis.setImmediate
 //   flashWritten(off, n, kept)  a ROM erase/program changed flash[off, off+n) (kept bytes of it)
 //   event(obj)             {ev: "usb"} enumerated, {ev: "reset", t_ns} a watchdog reboot
 //   step()                 called between batches of instructions (key timing)
+//   boardBuilt(board)      at every power-on, the new chip (board.mcu, board.clock): a host's own hooks
 export class VirtualPico {
   constructor(rp2040js, options, host = {}) {
     this.lib = rp2040js;
@@ -354,6 +355,7 @@ class Board {
     this.setupUSB();
     this.setupSPI();
     this.setupUART();
+    pico.host.boardBuilt?.(this); // a host's own hooks on this power-on's chip (mcu, clock)
     this.releaseAlarm = this.clock.createAlarm(() => pico.setKeys([]));
     const keyPins = pico.keyPins;
     for (const p of keyPins) mcu.gpio[p].setInputValue(!pico.keysLow.has(p));

@@ -2,6 +2,7 @@
 //
 //     node vpico.mjs --flash FILE --uf2 FILE --bootrom FILE --pty-fd N
 //                    [--dc 8 --bl 13 --glass X,Y,W,H --keys 2,18,...] [--link listen:PORT | socket://HOST:PORT]
+//                    [--flash-size BYTES]
 //
 // USB CDC is the pty master on fd N (its slave is the board's serial port for mpremote).
 // stdin/stdout carry the control channel, one JSON object per line each way: requests
@@ -44,13 +45,14 @@ const UART_ID = Number(arg("--uart", "0"));
 const GLASS = arg("--glass", "0,0,240,240").split(",").map(Number);
 const KEY_PINS = arg("--keys", "2,18,16,20,3,15,17,19,21").split(",").filter(Boolean).map(Number);
 const link = arg("--link", "");
+const FLASH_BYTES = Number(arg("--flash-size", String(FLASH_SIZE))); // the board's flash chip
 
 function fail(msg) {
   process.stderr.write("vpico: " + msg + "\n");
   process.exit(2);
 }
 
-// --- flash: a file holding the whole 2 MB chip ----------------------------
+// --- flash: a file holding the whole chip (2 MB on a Pico) ---------------
 let flashFd;
 let flashImage;
 {
@@ -63,17 +65,17 @@ let flashImage;
     fresh = true;
   }
   if (!fresh && fs.fstatSync(flashFd).size === 0) fresh = true; // created empty by the Python side's lock
-  flashImage = new Uint8Array(FLASH_SIZE).fill(0xff);
+  flashImage = new Uint8Array(FLASH_BYTES).fill(0xff);
   if (fresh) {
     try {
       loadUf2(flashImage, fs.readFileSync(uf2Path));
     } catch (e) {
       fail(e.message);
     }
-    fs.writeSync(flashFd, flashImage, 0, FLASH_SIZE, 0);
+    fs.writeSync(flashFd, flashImage, 0, FLASH_BYTES, 0);
     fs.fsyncSync(flashFd);
   } else {
-    fs.readSync(flashFd, flashImage, 0, FLASH_SIZE, 0);
+    fs.readSync(flashFd, flashImage, 0, FLASH_BYTES, 0);
   }
 }
 
