@@ -279,9 +279,11 @@ onmessage = async (e) => {
       case "stats": return reply(stats());
       case "exec": return reply(await rawExec(pico, serial, m.code, m.ms || 60000));
       case "files": return reply({ files: await readFiles() });
-      case "flush":
-        await flush();
-        await storing;
+      case "flush": // everything the chip wrote so far is in IndexedDB (tests, before a reload)
+        while (dirty.size || storing) {
+          await flush();
+          await storing;
+        }
         return reply({ stored });
       case "clear": // a new console: nothing kept, the UF2 alone
         pico.stop();
