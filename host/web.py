@@ -82,7 +82,7 @@ def readme_text():
     except OSError:
         from importlib.metadata import metadata
 
-        return metadata("burako").get_payload() or ""
+        return str(metadata("burako").json.get("description", ""))
 
 
 def install_page(version):
@@ -160,7 +160,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")   # a rebuilt site is loaded whole
         super().end_headers()
 
-    def log_message(self, *args):
+    def log_message(self, format, *args):   # quiet: the page's requests are not news
         pass
 
 
