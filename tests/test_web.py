@@ -21,6 +21,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from emulator import runner
 from emulator.board import board_display, board_keys, parse_keys
@@ -244,6 +246,45 @@ def test_the_vendored_rp2040js_is_the_package_the_harness_runs():
     assert all((vendored / p).read_bytes() == (esm / p).read_bytes() for p in have)
     assert (vendored / "LICENSE").read_bytes() == (esm.parents[1] / "LICENSE").read_bytes()
     assert (web.PAGE / web.BOOTROM).read_bytes() == rp2040.bootrom()
+
+
+LOAD_UF2 = """
+import fs from "node:fs";
+import { loadUf2 } from "CHIP";
+const [image, uf2, out] = process.argv.slice(1);
+const flash = new Uint8Array(fs.readFileSync(image));
+const sectors = loadUf2(flash, new Uint8Array(fs.readFileSync(uf2)));
+fs.writeFileSync(out, flash);
+console.log(JSON.stringify(sectors));
+"""
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sets(st.integers(0, rp2040.FLASH_SIZE // 256 - 1), min_size=1, max_size=24), st.integers(0, 2 ** 32))
+def test_the_pages_uf2_loader_is_the_bootroms(pages, seed):
+    """chip.mjs loadUf2 (what the page does at every start: its UF2 over the kept sectors) writes
+    what rp2040.load_uf2 writes (the RP2040 bootrom's rule: each sector a page lands in erased
+    once, the rest kept), on random UF2s over a random flash."""
+    import random
+
+    from test_uf2 import _uf2
+
+    if not shutil.which("node"):
+        pytest.skip("node is not installed")
+    rnd = random.Random(seed)
+    image = bytes(rnd.getrandbits(8) for _ in range(rp2040.FLASH_SIZE // 64)) * 64
+    uf2 = _uf2({p * 256: bytes(rnd.getrandbits(8) for _ in range(256)) for p in pages})
+    want = bytearray(image)
+    sectors = rp2040.load_uf2(want, uf2)
+    with tempfile.TemporaryDirectory() as d:
+        Path(d, "image").write_bytes(image)
+        Path(d, "uf2").write_bytes(uf2)
+        script = LOAD_UF2.replace("CHIP", (rp2040.HERE / "chip.mjs").as_uri())
+        r = subprocess.run(["node", "--input-type=module", "-e", script, f"{d}/image", f"{d}/uf2", f"{d}/out"],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 0, r.stderr
+        assert json.loads(r.stdout) == sectors
+        assert Path(d, "out").read_bytes() == want
 
 
 def test_burako_web_out_writes_the_site_and_refuses_bad_input(tmp_path):
