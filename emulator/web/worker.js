@@ -34,7 +34,7 @@ class Serial {
   constructor() { this.text = ""; this.waiters = []; }
   push(bytes) {
     for (const b of bytes) this.text += String.fromCharCode(b);
-    if (this.text.length > 1 << 20) this.text = this.text.slice(-(1 << 19));
+    if (this.text.length > 1 << 20 && !this.waiters.length) this.text = this.text.slice(-(1 << 16)); // nobody reads it
     for (const w of [...this.waiters]) w();
   }
   until(marker, from, ms) {
@@ -94,7 +94,7 @@ const keys = {
     pico?.wake();
   },
   // Each press is a phase of its own: down for at least its hold from when it went down, then
-  // up for at least TAP_MS before a waiting press goes down (tests/test_emu_window's TapStretch,
+  // up for at least TAP_MS before a waiting press goes down (emulator/window.py's TapStretch,
   // on the chip's clock: a tap the page saw is never lost, however busy the host).
   step() {
     if (!pico || !(this.shown || this.held || Object.keys(this.queue).length)) return;
