@@ -179,7 +179,9 @@ def test_a_gamepad_moves_the_cursor(browser):
         for button, keys in ((13, ["DOWN"]), (0, ["DOWN", "A"])):
             t = stats(page)["t_ns"]
             page.evaluate(f"window.testPress({button}, true)")
-            time.sleep(0.2)
+            deadline = time.monotonic() + 30
+            while not stats(page)["keys_low"] and time.monotonic() < deadline:
+                time.sleep(0.02)       # held until the page has read the pad and the pin is low
             page.evaluate(f"window.testPress({button}, false)")
             settle(page, after_ns=t)
             assert canvas(page) == desktop(parse_keys(",".join(keys)))[0]
