@@ -322,7 +322,8 @@ def test_burako_web_out_writes_the_site_and_refuses_bad_input(tmp_path):
 
 
 def test_burako_web_serves_the_page_on_127_0_0_1(tmp_path):
-    """`burako web --port 0` prints the address it serves on; the page and its files come from it."""
+    """`burako web --port 0` prints the address it serves on; the page and its files come from it;
+    a second `burako web` on that port says it cannot listen."""
     import urllib.request
 
     for board in BOARDS:
@@ -339,6 +340,10 @@ def test_burako_web_serves_the_page_on_127_0_0_1(tmp_path):
             assert set(json.loads(r.read())["boards"]) == set(BOARDS)
         with urllib.request.urlopen(url + "chip.mjs") as r:
             assert r.headers["Content-Type"].startswith("text/javascript")
+        port = url.rstrip("/").rsplit(":", 1)[1]    # taken: one line, exit 2
+        r = subprocess.run([sys.executable, "-m", "host.cli", "web", "--port", port], capture_output=True, text=True,
+                           cwd=ROOT, timeout=120)
+        assert r.returncode == 2 and "cannot listen" in r.stderr and len(r.stderr.strip().splitlines()) == 1
     finally:
         p.terminate()
         p.wait(10)
