@@ -72,7 +72,7 @@ def board_facts(board, uf2_name):
     return {"name": board, "title": board_title(board), "uf2": uf2_name,
             "glass": [p.XOFF, p.YOFF, p.WIDTH, p.HEIGHT], "dc": p.DC, "bl": p.BL, "spi": p.SPI_ID,
             "uart": getattr(p, "UART_ID", 0), "keys": [list(k) for k in p.KEYS], "skip_key": p.SKIP_KEY,
-            "flash_size": rp2040.FLASH_SIZE}
+            "flash_size": rp2040.flash_size(board)}
 
 
 def readme_text():
