@@ -231,16 +231,16 @@ def test_peer_gone_then_back_and_an_abandoned_match_shows_why(tmp_path):
 
 
 def test_setup_j2_row_offers_the_cable(tmp_path):
-    """Title -> Rummy -> J2: AI, Human, Cable (A cycles) -> Start opens the
-    link (the Rummy screen's link mode); B there leaves, back to the title."""
+    """Title -> Rummy -> J2: AI, Human, Hidden, Cable (A cycles; issue 33: the hidden deal
+    first) -> Start opens the link (the Rummy screen's link mode); B there leaves, back to
+    the title."""
     from emulator.board import parse_keys
     from emulator import runner
 
     board, app = runner.run_cpython({"seed": 5, "ai_ms": 0, "lang": "es"}, str(tmp_path),
-                                    runner.Feeder(parse_keys("DOWN,DOWN,DOWN,A,DOWN,DOWN,A,A"),
-                                                  frames=60))
+                                    runner.Feeder(parse_keys(J2_CABLE), frames=60))
     m = app.rummy
-    assert m.mode == view.M_SETUP and m.cable and m.players == 2
+    assert m.mode == view.M_SETUP and m.cable and m.players == 2 and not app.settings.hidden
     app.painter.text, texts = _texts(app)
     app.dirty = view.D_ALL
     app.draw()
@@ -251,6 +251,10 @@ def test_setup_j2_row_offers_the_cable(tmp_path):
     for _ in range(5):
         app.step(board.clock.ticks_ms() + 1000)
     assert app.link is None and app.screen == 0 and not linkrummy_screen.exists(board.storage)
+
+
+# title: DOWN x3 to Rummy, A; the set-up: DOWN x2 to J2, A x3: AI -> Human -> Hidden -> Cable
+J2_CABLE = "DOWN,DOWN,DOWN,A,DOWN,DOWN,A,A,A"
 
 
 def _start_from_j2(app, board):
@@ -386,30 +390,35 @@ def test_a_power_off_under_hidden_hands_resumes_a_rummy_match_from_rlink_sav(tmp
 
 
 def test_setup_j2_row_offers_hidden_hands_where_the_firmware_can_deal_them(tmp_path, monkeypatch):
-    """J2: AI, Human, Cable, Hidden (A cycles; RIGHT the same way, LEFT back); Start on
-    "Hidden" opens a link that asks for hidden hands. The stock firmware (MicroPython
-    without the UF2's frozen burako_board) is not offered them: Cable goes back to AI."""
+    """J2: AI, Human, Hidden, Cable (A cycles, RIGHT the same way, LEFT back; issue 33: the
+    hidden deal first); Start on "Hidden" opens a link that asks for hidden hands. The stock
+    firmware (MicroPython without the UF2's frozen burako_board) is not offered them: the
+    row goes AI, Human, Cable."""
     from emulator.board import parse_keys
     from emulator import runner
 
     board, app = runner.run_cpython({"seed": 5, "ai_ms": 0, "lang": "es"}, str(tmp_path),
-                                    runner.Feeder(parse_keys("DOWN,DOWN,DOWN,A,DOWN,DOWN,A,A"),
-                                                  frames=60))
+                                    runner.Feeder(parse_keys(J2_CABLE), frames=60))
     m = app.rummy
     assert m.cable and not app.settings.hidden
     app.painter.text, texts = _texts(app)
     monkeypatch.setattr(screen_link, "MPY", True)        # a board without the frozen burako_board
-    app.key(keys.A)
-    assert not m.cable and m.seats >> 1 & 1 and not app.settings.hidden      # back to the AI
     app.key(keys.LEFT)
-    monkeypatch.setattr(screen_link, "MPY", False)       # a desktop (or the console's UF2)
+    assert not m.cable and not m.seats >> 1 & 1         # back past Hidden to Human
     app.key(keys.RIGHT)
+    assert m.cable and not app.settings.hidden          # on past Hidden to Cable
+    app.key(keys.A)
+    assert not m.cable and m.seats >> 1 & 1 and not app.settings.hidden      # on to the AI
+    app.key(keys.LEFT)
+    assert m.cable and not app.settings.hidden          # back to Cable
+    monkeypatch.setattr(screen_link, "MPY", False)       # a desktop (or the console's UF2)
+    app.key(keys.LEFT)
     assert m.cable and app.settings.hidden
     app.draw()
     assert "< Oculto >" in texts
-    app.key(keys.LEFT)
-    assert m.cable and not app.settings.hidden
     app.key(keys.RIGHT)
+    assert m.cable and not app.settings.hidden
+    app.key(keys.LEFT)
     _start_from_j2(app, board)
     assert app.link is not None and app.link.hidden is not None and app.link.hidden.keep
     texts.clear()
@@ -426,11 +435,17 @@ def test_an_open_deal_says_so_on_the_link_screen(tmp_path):
     assert screen_link.tx(16) in a.texts and screen_link.tx(linkplay_screen.T_HIDDEN) not in a.texts
 
 
-def test_hidden_hands_on_one_console_only_end_the_rummy_link_with_the_rules_reason(tmp_path):
+def test_hidden_hands_on_one_console_only_deal_the_new_rummy_match_open_on_both(tmp_path):
+    """Issue 33 (docs/link.md "In the session"): a new match between a console that asks for
+    hidden hands and one that deals open is dealt open; the one that asked drops them
+    (link.downgraded; autoplay says yes to the open deal) and both play it to the same end.
+    (Before issue 33 such a link ended with R_RULES.)"""
     a, b, clock, cable = pair(tmp_path, kw_a=HIDDEN)
-    run(a, b, clock, lambda: all(c.app.link is not None and c.app.link.state == session.ENDED for c in (a, b)))
-    assert a.app.link.reason == b.app.link.reason == session.R_RULES
-    assert a.app.rummy.g is None and b.app.rummy.g is None
+    run(a, b, clock, done(a, b))
+    assert a.app.link.downgraded and not b.app.link.downgraded
+    assert a.app.link.hidden is None and b.app.link.hidden is None
+    assert a.app.link.reason == b.app.link.reason == session.R_MATCH_OVER
+    same_match(a, b)
 
 
 @pytest.mark.parametrize("lang", ["es", "it", "en"])

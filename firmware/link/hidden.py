@@ -31,7 +31,7 @@ try:
     # the console's UF2 has modular exponentiation and the Jacobi symbol in C
     # (hardware/cmodules/bigmod): several times the built-in's speed on the Pico (docs/link.md
     # "Figures"); stock MicroPython, the WASI build and CPython have no such module
-    import bigmod
+    import bigmod  # pyright: ignore[reportMissingImports]
 except ImportError:
     bigmod = None
 
