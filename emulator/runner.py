@@ -96,10 +96,11 @@ def app_kwargs(opts):
 # --------------------------------------------------------------------------- CPython
 
 def run_cpython(opts, storage_dir, source, display=None, clock=None, buttons=None,
-                on_frame=None, link=None, keys=None, alive=False):
+                on_frame=None, link=None, keys=None, sound=None, battery=None, alive=False):
     """Run the App in this process until `source` says stop; returns (board, app).
     `link`: board.link (emulator/link.py) for a linked match (opts["link"]).
-    `display`, `keys`: the board's glass and keys (board_display(), board_keys()).
+    `display`, `keys`, `sound`, `battery`: the board's glass, keys, speaker and battery
+    (board_display(), board_keys(), board_sound(), board_battery()).
     `alive`: frames through App.frame, as the device loop (a person in the window: whatever a
     step raises shows the fault screen); else App.step (scripts and tests see the exception)."""
     from ui.app import App
@@ -107,7 +108,8 @@ def run_cpython(opts, storage_dir, source, display=None, clock=None, buttons=Non
     virtual = clock is None
     clock = clock or VirtualClock()
     buttons = buttons or ScriptButtons()
-    board = EmuBoard(storage_dir, buttons=buttons, clock=clock, display=display, keys=keys)
+    board = EmuBoard(storage_dir, buttons=buttons, clock=clock, display=display, keys=keys, sound=sound,
+                     battery=battery)
     if link is not None:
         board.link = link
     app = App(board, **app_kwargs(opts))
