@@ -24,7 +24,7 @@ $(STAMP): pyproject.toml $(addsuffix /package-lock.json,$(NODE_PKGS))
 	done
 	touch $(STAMP)
 
-.PHONY: setup play test bench uf2
+.PHONY: setup play test bench uf2 web
 setup: $(STAMP)
 
 play: $(STAMP)
@@ -32,6 +32,10 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(VENV)/bin/python -m pytest -q -rs -n 2
+
+# the console in a web page (docs/web.md): the UF2s make uf2 built, on rp2040js in the browser
+web: $(STAMP)
+	$(VENV)/bin/burako web --open
 
 bench: $(STAMP)
 	$(VENV)/bin/python benchmarks/run.py
@@ -41,3 +45,4 @@ bench: $(STAMP)
 # or $$BURAKO_FIRMWARE_SRC (else cloned); needs gcc-arm-none-eabi, libnewlib-arm-none-eabi, cmake
 uf2: $(STAMP)
 	$(VENV)/bin/burako uf2
+	mkdir -p emulator/web/uf2 && cp -p dist/burako-*.uf2 emulator/web/uf2/

@@ -4,7 +4,7 @@ stock MicroPython UF2 with the game's .mpy files copied by `burako flash` (figur
 the project's own UF2 with the game frozen into flash (`make uf2`; figures rp2040_frozen_*).
 
     python benchmarks/rp2040_figures.py [--json] [--uf2 FILE | --uf2 none] [--only stock|frozen]
-                                        [--rummy-moves N]
+                                        [--rummy-moves N] [--board pico_lcd_13|pico_lcd_114|picosystem]
 
 rp2040js charges each instruction its Cortex-M0+ cycle count and no flash wait states or XIP
 cache misses, so CPU times are lower bounds for a real Pico, and code run from flash (all of the
@@ -32,6 +32,12 @@ last pixel byte.
                           the lower of the two boards (frozen build only)
   rp2040_frozen_uf2_bytes, rp2040_frozen_flash_left_bytes  the UF2's size, and the flash between the
                           end of its firmware and the filesystem at 0xa0000
+  --board B (another board than the Pico-LCD-1.3; the frozen path, its own UF2): the same boot,
+                          redraw, cursor and heap figures as rp2040_B_frozen_* (the link cable and
+                          the AI's times are the chip's, left to the default board); on a board
+                          with a speaker (the PicoSystem) also rp2040_B_frozen_us_sound_play and
+                          _us_sound_tick_max: board.sound.play() of ui/sounds.py's CANASTA and its
+                          costliest tick(), once a 15 ms frame, timed on the board (ticks_us)
   with --rummy-solver: rp2040_ms_rummy_solve_p50/p99/max and rp2040_rummy_proven_pct* (the console's
                           Rummy solver at the device budget on every 8th play search of level-3 players,
                           benchmarks/expert_figures.py), and rp2040_ms_rummy_dp_* (the exact programme,
@@ -49,6 +55,7 @@ import time
 
 from benchpath import ROOT
 from emulator.runtimes import rp2040, wasi
+from host import uf2 as uf2_mod
 
 from hal import keys
 
@@ -126,11 +133,11 @@ def rummy_link(d, image, tag, moves):
             "wall_s_rummy_link": round(time.monotonic() - wall, 1)}
 
 
-def prepare(d, uf2, tag):
+def prepare(d, uf2, tag, board=rp2040.DEFAULT_PROFILE):
     """A flash image holding the game: the stock UF2 plus `burako flash` (uf2 None), or the
     project's UF2 booted once (its first boot formats the filesystem, as on a new Pico)."""
     image = os.path.join(d, tag + "flash.bin")
-    with rp2040.VPico(image, uf2=uf2) as pico:
+    with rp2040.VPico(image, board=board, uf2=uf2) as pico:
         if uf2 is None:
             pico.wait_event("usb")
             r = subprocess.run([sys.executable, "-m", "host.cli", "flash", "--port", pico.port,
@@ -142,18 +149,32 @@ def prepare(d, uf2, tag):
     return image
 
 
-def measure(d, uf2, rummy=-1):
-    """The figures of one path (uf2 None: the stock UF2 plus the .mpy files), keys without prefix."""
+def sound_costs(pico):
+    """board.sound.play() of CANASTA and its costliest tick(), in us on the board
+    (emulator/guests/pico_sound.py), and the tones the virtual Pico heard."""
+    out = rp2040.mpremote(pico.port, "exec", rp2040.board_script("pico_sound.py", SOUND="CANASTA", VOLUME=2))
+    said = out.split("SOUND ", 1)[1].split()
+    tones, _ = pico.tones(clear=True)
+    return {"us_sound_play": int(said[2]), "us_sound_tick_max": int(said[3]), "sound_notes_heard": len(tones)}
+
+
+def measure(d, uf2, rummy=-1, board=rp2040.DEFAULT_PROFILE):
+    """The figures of one path (uf2 None: the stock UF2 plus the .mpy files), keys without prefix;
+    on another board than the default, its frozen path without the link and the AI figures."""
     tag = "frozen_" if uf2 else "stock_"
-    image = prepare(d, uf2, tag)
+    image = prepare(d, uf2, tag, board)
     fig = {}
     if uf2:
-        blocks = rp2040.uf2_blocks(rp2040.uf2_bytes(uf2))
+        size = rp2040.flash_size(board)
+        blocks = rp2040.uf2_blocks(rp2040.uf2_bytes(uf2), flash_size=size)
         fig["uf2_bytes"] = os.path.getsize(uf2)
-        fig["flash_left_bytes"] = rp2040.FS_OFFSET - max(off + 256 for off, _ in blocks)
-    fig.update(link_move(d, image, tag))
+        start = next(b for b in uf2_mod.binary_info(uf2_mod.uf2_image(rp2040.uf2_bytes(uf2)))["block_devices"])[1]
+        fig["flash_left_bytes"] = start - rp2040.XIP_BASE - max(off + 256 for off, _ in blocks)
+    default = board == rp2040.DEFAULT_PROFILE
+    if default:
+        fig.update(link_move(d, image, tag))
     wall = time.monotonic()
-    with rp2040.VPico(image) as pico:  # power on: main.py draws the title
+    with rp2040.VPico(image, board=board) as pico:  # power on: main.py draws the title
         pico.settle(800, after_ns=0)
         boot_wall = time.monotonic() - wall
         title = pico.stats(bursts=True)["bursts"][-1]  # the last LCD frame: the title
@@ -177,7 +198,10 @@ def measure(d, uf2, rummy=-1):
 
         fig["heap_free_table"] = rp2040.heap_at_table(pico, 2)
         fig["heap_free_table_4p"] = rp2040.heap_at_table(pico, 4)
-        fig.update(ai_decisions(pico))
+        if default:
+            fig.update(ai_decisions(pico))
+        if getattr(pico.profile, "SPEAKER", None) is not None:
+            fig.update(sound_costs(pico))
         fig["spi_hz"] = pico.stats()["spi_hz"]
         fig["wall_s_boot"] = round(boot_wall, 2)  # host-dependent: how long the boot took here
     if rummy >= 0:
@@ -197,7 +221,12 @@ def main():
                          "match, 10 to 30 minutes; -1: skip it)")
     ap.add_argument("--rummy-solver", action="store_true",
                     help="also the Rummy solver's RP2040 times and proven share (stock path; ~10 minutes)")
+    ap.add_argument("--board", choices=rp2040.PROFILES, default=rp2040.DEFAULT_PROFILE,
+                    help="another board's UF2 (frozen path only): its boot, redraw, cursor, heap (and sound) "
+                         "figures, as rp2040_BOARD_frozen_*")
     a = ap.parse_args()
+    if a.board != rp2040.DEFAULT_PROFILE:
+        return other_board(a)
     why = rp2040.missing()
     if why:
         print(f"rp2040_figures: {why}", file=sys.stderr)
@@ -242,6 +271,27 @@ def main():
     else:
         for k, v in fig.items():
             print(f"{k:40s} {v}")
+    return 0
+
+
+def other_board(a):
+    uf2 = a.uf2 or rp2040.project_uf2(a.board)
+    if uf2 is None or uf2 == "none":
+        print(f"rp2040_figures: no UF2 built for {a.board} (make uf2)", file=sys.stderr)
+        return 2
+    why = rp2040.missing()
+    if why:
+        print(f"rp2040_figures: {why}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="burako-rp2040-figures-") as d:
+        figs = measure(d, str(uf2), board=a.board)
+    fig = {f"rp2040_{a.board}_frozen_uf2": os.path.basename(str(uf2))}
+    fig.update({f"rp2040_{a.board}_frozen_{k}": v for k, v in figs.items()})
+    if a.json:
+        print(json.dumps(fig))
+    else:
+        for k, v in fig.items():
+            print(f"{k:48s} {v}")
     return 0
 
 

@@ -1,4 +1,5 @@
-"""The emulator's board object (docs/interfaces.md): display, buttons, link, storage, clock.
+"""The emulator's board object (docs/interfaces.md): display, buttons, link, storage, clock,
+sound and battery (emulator/sound.py).
 
 The firmware cannot tell it from the device's `hal.board.Board`. Two kinds of
 buttons: `ScriptButtons` (headless runs: the driver injects key events, one
@@ -120,6 +121,26 @@ def board_display(name=hal_board.DEFAULT_PROFILE):
     return Display(prof.WIDTH, prof.HEIGHT)
 
 
+def board_sound(name=hal_board.DEFAULT_PROFILE, mixer=None):
+    """board.sound of the board profile `name`: emulator/sound.py's EmuSound, heard through
+    `mixer` (emulator/sound.py open_mixer()) when the board has a speaker."""
+    from emulator.sound import EmuSound
+
+    if name not in BOARDS:
+        raise ValueError(f"unknown board {name!r} (boards: {', '.join(BOARDS)})")
+    return EmuSound(getattr(hal_board.load_profile(name), "SPEAKER", None) is not None, mixer)
+
+
+def board_battery(name=hal_board.DEFAULT_PROFILE, level=100):
+    """board.battery of the board profile `name`: a stand-in at `level` percent where the board
+    has a battery (the profile's BATTERY_ADC), else one that is not there."""
+    from emulator.sound import EmuBattery
+
+    if name not in BOARDS:
+        raise ValueError(f"unknown board {name!r} (boards: {', '.join(BOARDS)})")
+    return EmuBattery(getattr(hal_board.load_profile(name), "BATTERY_ADC", None) is not None, level)
+
+
 def board_keys(name=hal_board.DEFAULT_PROFILE):
     """The key bits of the board profile `name` (the Pico-LCD-1.14 has no X and no Y)."""
     if name not in BOARDS:
@@ -131,7 +152,12 @@ def board_keys(name=hal_board.DEFAULT_PROFILE):
 
 
 class EmuBoard:
-    def __init__(self, storage_dir, buttons=None, clock=None, display=None, keys=None):
+    def __init__(self, storage_dir, buttons=None, clock=None, display=None, keys=None, sound=None,
+                 battery=None):
+        """`sound`, `battery`: board_sound(), board_battery() of the board shown (default: a
+        board with neither, its sound calls logged)."""
+        from emulator.sound import EmuBattery, EmuSound
+
         os.makedirs(storage_dir, exist_ok=True)
         self.name = "emulator"
         self.keys = hal_keys.ALL if keys is None else keys     # a keyboard has every key
@@ -144,6 +170,8 @@ class EmuBoard:
             clock = Clock()
         self.clock = clock
         self.idle = None
+        self.sound = sound if sound is not None else EmuSound()
+        self.battery = battery if battery is not None else EmuBattery()
 
 
 def write_png(path, display, scale=1):

@@ -96,10 +96,11 @@ def app_kwargs(opts):
 # --------------------------------------------------------------------------- CPython
 
 def run_cpython(opts, storage_dir, source, display=None, clock=None, buttons=None,
-                on_frame=None, link=None, keys=None, alive=False):
+                on_frame=None, link=None, keys=None, sound=None, battery=None, alive=False):
     """Run the App in this process until `source` says stop; returns (board, app).
     `link`: board.link (emulator/link.py) for a linked match (opts["link"]).
-    `display`, `keys`: the board's glass and keys (board_display(), board_keys()).
+    `display`, `keys`, `sound`, `battery`: the board's glass, keys, speaker and battery
+    (board_display(), board_keys(), board_sound(), board_battery()).
     `alive`: frames through App.frame, as the device loop (a person in the window: whatever a
     step raises shows the fault screen); else App.step (scripts and tests see the exception)."""
     from ui.app import App
@@ -107,7 +108,8 @@ def run_cpython(opts, storage_dir, source, display=None, clock=None, buttons=Non
     virtual = clock is None
     clock = clock or VirtualClock()
     buttons = buttons or ScriptButtons()
-    board = EmuBoard(storage_dir, buttons=buttons, clock=clock, display=display, keys=keys)
+    board = EmuBoard(storage_dir, buttons=buttons, clock=clock, display=display, keys=keys, sound=sound,
+                     battery=battery)
     if link is not None:
         board.link = link
     app = App(board, **app_kwargs(opts))
@@ -169,14 +171,15 @@ def guest_script(opts, width=240, height=240, keys=None):
 
 
 def run_micropython(opts, storage_dir, source, display=None, heap=HEAP, clock=None,
-                    on_frame=None, fuel=10 ** 14, link=None, keys=None):
+                    on_frame=None, fuel=10 ** 14, link=None, keys=None, firmware=None):
     """Run the App inside MicroPython (WASI); returns (display, state dict).
 
     `clock`: None for virtual frame time, else an object with ticks_ms() (the
     window's real time). `link`: the host's end of the cable (emulator/link.py)
     for a linked match (opts["link"]); its bytes go in and out of the guest
     through two bytearrays registered by address, like the pixels. `display`
-    and `keys`: the board's glass (its size is the guest's) and keys."""
+    and `keys`: the board's glass (its size is the guest's) and keys. `firmware`: a compiled
+    tree of another firmware (wasi.compile_firmware(); None: this checkout's)."""
     import os
 
     from emulator.display import Display
@@ -230,7 +233,7 @@ def run_micropython(opts, storage_dir, source, display=None, heap=HEAP, clock=No
         if text.startswith("S{"):
             st["state"] = json.loads(text[1:])
 
-    guest = wasi.Guest(heap=heap, fuel=fuel, flash=storage_dir, result_cap=16,
+    guest = wasi.Guest(heap=heap, fuel=fuel, flash=storage_dir, result_cap=16, firmware=firmware,
                       host_functions={"init": init, "b": blit, "f": fill, "frame": frame,
                                       "lw": link_write, "lr": link_read, "la": link_any})
     guest.run(guest_script(opts, display.width, display.height, keys), on_line=on_line)

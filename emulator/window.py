@@ -118,29 +118,46 @@ FOOT = {"en": "F1 help  F12 screenshot  Esc quit", "es": "F1 ayuda  F12 captura 
 
 SIDE = 64          # logical pixels left (joystick) and right (keys) of the glass
 TOP, BOTTOM = 10, 22
+MARGIN, BELOW = 24, 84   # a handheld held upright (the PicoSystem): glass margins, controls' band
 BODY, EDGE, CAP, LIT, INK = (24, 30, 40), (70, 80, 96), (52, 58, 70), (250, 200, 60), (225, 230, 240)
+# how each board is held: the LCD boards on a Pico sideways, joystick left of the glass and keys
+# right of it; the PicoSystem upright, d-pad and keys below the glass
+UPRIGHT = ("picosystem",)
 
 
 class Chrome:
     """The handheld around the glass: where each control sits (in window pixels), which key
-    bit it is, the keyboard key it answers to; hit-testing for the mouse."""
+    bit it is, the keyboard key it answers to; hit-testing for the mouse. `upright`: the
+    controls below the glass (the PicoSystem: d-pad left, A B X Y in a diamond right), else
+    beside it."""
 
-    def __init__(self, size, scale, keys=hal_keys.ALL):
+    def __init__(self, size, scale, keys=hal_keys.ALL, upright=False):
         self.scale = s = scale
         gw, gh = size
-        self.glass = (SIDE * s, TOP * s, gw * s, gh * s)
-        self.window = ((gw + 2 * SIDE) * s, (gh + TOP + BOTTOM) * s)
-        cy = TOP + gh // 2
-        jx = SIDE // 2
         r = 9
-        # joystick: four ways and the press, a cross of caps (label: the keyboard key)
+        if upright:
+            self.glass = (MARGIN * s, TOP * s, gw * s, gh * s)
+            self.window = ((gw + 2 * MARGIN) * s, (TOP + gh + BELOW + BOTTOM) * s)
+            cy = TOP + gh + BELOW // 2
+            jx, kx = MARGIN + 44, MARGIN + gw - 44
+        else:
+            self.glass = (SIDE * s, TOP * s, gw * s, gh * s)
+            self.window = ((gw + 2 * SIDE) * s, (gh + TOP + BOTTOM) * s)
+            cy = TOP + gh // 2
+            jx, kx = SIDE // 2, SIDE + gw + SIDE // 2
+        self.upright = upright
+        # joystick (or d-pad): four ways and the press, a cross of caps (label: the keyboard key)
         self.controls = [
             (hal_keys.UP, (jx, cy - 2 * r), r, "^", ""), (hal_keys.DOWN, (jx, cy + 2 * r), r, "v", ""),
             (hal_keys.LEFT, (jx - 2 * r, cy), r, "<", ""), (hal_keys.RIGHT, (jx + 2 * r, cy), r, ">", ""),
-            (hal_keys.PRESS, (jx, cy), r, "o", "Enter"),
         ]
-        kx = SIDE + gw + SIDE // 2
-        if keys & (hal_keys.X | hal_keys.Y):
+        if keys & hal_keys.PRESS:
+            self.controls.append((hal_keys.PRESS, (jx, cy), r, "o", "Enter"))
+        self.pad = len(self.controls)
+        if upright:
+            # the usual diamond: X on top, A right, B below, Y left
+            at = ((hal_keys.X, 0, -20), (hal_keys.A, 20, 0), (hal_keys.B, 0, 20), (hal_keys.Y, -20, 0))
+        elif keys & (hal_keys.X | hal_keys.Y):
             # four keys in two columns: X Y nearer the glass, A B on the edge
             at = ((hal_keys.X, -15, -18), (hal_keys.A, 15, -18), (hal_keys.Y, -15, 18), (hal_keys.B, 15, 18))
         else:
@@ -173,9 +190,14 @@ class Chrome:
         if small:
             # under each key its keyboard key; under the joystick the arrows and Enter
             (_, (jx, jy), r, _, _) = self.controls[1]
-            self._text(surface, small, "arrows, Enter", jx * s, (jy + r + 6) * s)
-            for bit, (x, y), r, cap, label in self.controls[5:]:
-                self._text(surface, small, "key " + label, x * s, (y + r + 5) * s)
+            pad = "arrows, Enter" if self.pad > 4 else "arrows"
+            self._text(surface, small, pad, jx * s, (jy + r + 6) * s)
+            if self.upright:    # the diamond's caps are close: its keys named once, under it
+                (_, (bx, by), r, _, _) = self.controls[self.pad + 2]
+                self._text(surface, small, "keys A B X Y", bx * s, (by + r + 6) * s)
+            else:
+                for bit, (x, y), r, cap, label in self.controls[self.pad:]:
+                    self._text(surface, small, "key " + label, x * s, (y + r + 5) * s)
             self._text(surface, small, foot, self.window[0] // 2, self.window[1] - (BOTTOM // 2) * s)
 
     @staticmethod
@@ -185,18 +207,28 @@ class Chrome:
 
 
 class Window:
-    def __init__(self, scale=3, title="Burako", size=(240, 240), keys=None, shots=None):
+    def __init__(self, scale=3, title="Burako", size=(240, 240), keys=None, shots=None, board=None,
+                 mute=True):
+        """`board`: the board profile drawn (its keys and how it is held; emulator/board.py
+        BOARDS), else a board guessed from the glass; `mute`: no audio device is opened (the
+        emulator's sound plays through pygame's mixer: emulator/sound.py)."""
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        if mute:
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         import pygame
 
         self.pg = pygame
         pygame.init()
         self.scale = scale
+        if board is not None and keys is None:
+            from emulator.board import board_keys
+
+            keys = board_keys(board)
+        self.upright = board in UPRIGHT
         # a board without X and Y (the 240x135 Pico-LCD-1.14) unless the caller names its keys
         self.board_keys = keys if keys is not None else (hal_keys.ALL if size[1] >= 240 else hal_keys.ALL & ~(hal_keys.X | hal_keys.Y))
         self.size = size               # the glass shown; show() follows the display's
-        self.chrome = Chrome(size, scale, self.board_keys)
+        self.chrome = Chrome(size, scale, self.board_keys, self.upright)
         self.surface = pygame.display.set_mode(self.chrome.window)
         pygame.display.set_caption(title)
         self.keys = key_map(pygame)
@@ -297,7 +329,7 @@ class Window:
         size = (display.width, display.height)
         if self.size != size:         # the board's glass: 240x240, or the 1.14's 240x135
             self.size = size
-            self.chrome = Chrome(size, self.scale, self.board_keys)
+            self.chrome = Chrome(size, self.scale, self.board_keys, self.upright)
             self.surface = pg.display.set_mode(self.chrome.window)
             self.version = -1
         if level != self.drawn or self.version == -1 or self.help:

@@ -7,11 +7,11 @@ import argparse
 import sys
 
 from host import (device, emu, league, meld, relay, replay, rummy, score, scores, sim, uf2, vp,
-                  vpico)
+                  vpico, web)
 from host.args import UsageError
 
 # in the order `burako --help` lists them (device adds flash and its kin)
-COMMANDS = (sim, meld, score, vp, replay, emu, device, relay, league, vpico, rummy, uf2, scores)
+COMMANDS = (sim, meld, score, vp, replay, emu, device, relay, league, vpico, web, rummy, uf2, scores)
 
 
 class Parser(argparse.ArgumentParser):

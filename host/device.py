@@ -643,18 +643,30 @@ def firmware_files():
 # --- burako flash --uf2: the console's own firmware onto the BOOTSEL drive --------------------
 UF2_DRIVE_ENV = "BURAKO_UF2_DRIVE"  # folders to take for mounted drives (tests; os.pathsep between)
 UF2_INFO = "INFO_UF2.TXT"
-RP2040_BOARD_ID = "RPI-RP2"
-RP2040_FAMILY = 0xE48BFF56
-UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)  # first, second (offset 4), last (offset 508)
 DIST = Path(__file__).resolve().parents[1] / "dist"
-BOOTSEL_HOWTO = ("hold the BOOTSEL button while plugging the console in: it shows up as a drive "
-                 "named RPI-RP2")
+BOOTSEL_HOWTO = ("hold the BOOTSEL button while plugging the console in (a PicoSystem: hold X while "
+                 "switching it on): it shows up as a drive named RPI-RP2 (a Pico 2: RP2350)")
+
+
+def drive_chip(info):
+    """The chip of a BOOTSEL drive from its INFO_UF2.TXT text ("Board-ID: RPI-RP2" is an RP2040's,
+    "Board-ID: RP2350" an RP2350's: host/uf2.py CHIPS), else None."""
+    from host.uf2 import CHIPS
+
+    for ln in info.splitlines():
+        if ln.lower().startswith("board-id"):
+            board_id = ln.split(":", 1)[-1].strip()
+            for chip, c in CHIPS.items():
+                if board_id == c["drive"]:
+                    return chip
+    return None
 
 
 def uf2_drives(env=None):
-    """The mounted RPI-RP2 drives (an RP2040 in BOOTSEL mode: INFO_UF2.TXT says Board-ID: RPI-RP2).
-    Looked for under /media/*/*, /run/media/*/*, /media/*, /Volumes/* and Windows' drive letters,
-    or only in the folders $BURAKO_UF2_DRIVE names."""
+    """[(folder, chip)] of the mounted BOOTSEL drives of a chip the console has: an RP2040's
+    (RPI-RP2) or an RP2350's (RP2350), as their INFO_UF2.TXT says. Looked for under /media/*/*,
+    /run/media/*/*, /media/*, /Volumes/* and Windows' drive letters, or only in the folders
+    $BURAKO_UF2_DRIVE names."""
     import glob
 
     env = os.environ if env is None else env
@@ -666,44 +678,50 @@ def uf2_drives(env=None):
             places += glob.glob(pattern)
         if os.name == "nt":
             places += [f"{c}:\\" for c in "DEFGHIJKLMNOPQRSTUVWXYZ"]
-    found = []
+    found = {}
     for p in places:
         try:
-            info = (Path(p) / UF2_INFO).read_text(errors="replace")
+            chip = drive_chip((Path(p) / UF2_INFO).read_text(errors="replace"))
         except OSError:
             continue
-        if any(ln.split(":", 1)[-1].strip() == RP2040_BOARD_ID for ln in info.splitlines()
-               if ln.lower().startswith("board-id")):
-            found.append(Path(p))
-    return sorted(set(found))
+        if chip is not None:
+            found[Path(p)] = chip
+    return sorted(found.items())
 
 
-def check_uf2(data, name):
-    """One line on why `data` is not a UF2 for the RP2040, or None."""
-    import struct
+def check_uf2(data, name, chip=None):
+    """One line on why `data` is not a UF2 the console's chip (`chip`, else either) takes, or None."""
+    from host.uf2 import CHIPS, uf2_chip
 
-    if len(data) < 512 or len(data) % 512:
-        return f"{name} is not a UF2 file (its size is not a whole number of 512-byte blocks)"
-    m0, m1, flags = struct.unpack_from("<III", data, 0)
-    family = struct.unpack_from("<I", data, 28)[0]
-    end = struct.unpack_from("<I", data, 508)[0]
-    if (m0, m1, end) != UF2_MAGIC:
-        return f"{name} is not a UF2 file (no UF2 magic numbers in its first block)"
-    if not flags & 0x2000 or family != RP2040_FAMILY:
-        return f"{name} is a UF2 for another chip (family 0x{family:08x}), not the RP2040"
+    try:
+        got = uf2_chip(data)
+    except ValueError as e:
+        return f"{name} is {e}"
+    if chip is not None and got != chip:
+        return (f"{name} is a UF2 for the {got.upper()} (family 0x{CHIPS[got]['family']:08x}), not the "
+                f"{chip.upper()}: its boot ROM would ignore it")
     return None
 
 
-def newest_uf2(board, dist=None):
-    """The newest dist/burako-*-BOARD.uf2 (`make uf2` writes them; dist: DIST), or None."""
+def newest_uf2(board, dist=None, chip="rp2040"):
+    """The newest dist/burako-*-NAME.uf2 (`make uf2` writes them; dist: DIST) of the board profile
+    `board` on `chip` (NAME: its UF2S row for that chip), or None (none built, or the board is not
+    sold with that chip)."""
+    from hal.board import load_profile
+
     dist = DIST if dist is None else dist
-    names = {board, board.replace("_", "-")}
+    if board not in PROFILES:
+        return None
+    names = set()
+    for name, _folder, c, _flash in load_profile(board).UF2S:
+        if c == chip:
+            names |= {name, name.replace("_", "-")}
     got = [p for n in names for p in Path(dist).glob(f"burako-*-{n}.uf2")]
     return max(got, key=lambda p: (p.stat().st_mtime, p.name)) if got else None
 
 
 def install_uf2(src, drive):
-    """Copy the UF2 onto the drive; the RP2040's boot ROM writes it to flash and restarts the board."""
+    """Copy the UF2 onto the drive; the boot ROM writes it to flash and restarts the board."""
     data = Path(src).read_bytes()
     dest = Path(drive) / Path(src).name
     try:
@@ -725,37 +743,63 @@ def install_uf2(src, drive):
 
 
 def cmd_flash_uf2(a):
+    from host.uf2 import CHIPS, uf2_chip
+
+    src = None
+    want = None     # the chip of the UF2 named, if one is
     if a.uf2:
         src = Path(a.uf2)
         if not src.is_file():
             return _fail("flash", f"{a.uf2}: no such file")
-    else:
-        src = newest_uf2(a.board)
-        if src is None:
-            return _fail("flash", f"no UF2 built for {a.board} in {DIST} (burako-*-{a.board}.uf2): "
-                                  "run `make uf2` first, or name the file: burako flash --uf2 FILE")
-    try:
-        why = check_uf2(src.read_bytes(), src)
-    except OSError as e:
-        return _fail("flash", f"{src}: {e.strerror}")
-    if why:
-        return _fail("flash", why)
+        try:
+            data = src.read_bytes()
+        except OSError as e:
+            return _fail("flash", f"{src}: {e.strerror}")
+        why = check_uf2(data, src)
+        if why:
+            return _fail("flash", why)
+        want = uf2_chip(data)
     if a.drive:
-        if not (Path(a.drive) / UF2_INFO).is_file():
+        info = Path(a.drive) / UF2_INFO
+        if not info.is_file():
             return _fail("flash", f"{a.drive} is not a UF2 drive (no {UF2_INFO}): {BOOTSEL_HOWTO}")
-        drives = [Path(a.drive)]
+        chip = drive_chip(info.read_text(errors="replace"))
+        if chip is None:
+            return _fail("flash", f"{a.drive} is the boot drive of a chip the console does not have "
+                                  "(its INFO_UF2.TXT names neither RPI-RP2 nor RP2350)")
+        drives = [(Path(a.drive), chip)]
     else:
         drives = uf2_drives()
+    if want is not None and drives and not any(c == want for _, c in drives):
+        d, c = drives[0]
+        return _fail("flash", f"{src} is a UF2 for the {want.upper()}, and the drive {d} is an "
+                              f"{c.upper()}'s ({CHIPS[c]['drive']}): its boot ROM would ignore it; "
+                              f"use the {c.upper()} UF2 of your board")
+    if want is not None:
+        drives = [(d, c) for d, c in drives if c == want]
     if not drives:
-        return _fail("flash", f"no RPI-RP2 drive found: {BOOTSEL_HOWTO}, then run this again")
+        return _fail("flash", f"no RPI-RP2 or RP2350 drive found: {BOOTSEL_HOWTO}, then run this again")
     if len(drives) > 1:
-        return _fail("flash", f"{len(drives)} RPI-RP2 drives found ({', '.join(map(str, drives))}): "
+        return _fail("flash", f"{len(drives)} BOOTSEL drives found ({', '.join(str(d) for d, _ in drives)}): "
                               "pick one with --drive")
+    drive, chip = drives[0]
+    if src is None:
+        src = newest_uf2(a.board, chip=chip)
+        if src is None:
+            return _fail("flash", f"no UF2 built for {a.board} on the {chip.upper()} (the drive {drive} is "
+                                  f"an {chip.upper()}'s) in {DIST}: run `make uf2` first, or name the "
+                                  "file: burako flash --uf2 FILE")
+        try:
+            why = check_uf2(src.read_bytes(), src, chip)
+        except OSError as e:
+            return _fail("flash", f"{src}: {e.strerror}")
+        if why:
+            return _fail("flash", why)
     try:
-        dest, n = install_uf2(src, drives[0])
+        dest, n = install_uf2(src, drive)
     except DeviceError as e:
         return _fail("flash", str(e))
-    print(f"copied {src} ({n} bytes) to {drives[0]}: the console restarts into the new firmware; "
+    print(f"copied {src} ({n} bytes) to {drive}: the console restarts into the new firmware; "
           "its saves, score log and settings stay on its filesystem")
     return 0
 
@@ -899,11 +943,13 @@ def add_parser(subparsers):
                    help="remove the game's .py/.mpy copies from the board (never its data), so the "
                         "modules frozen into its firmware run")
     f.add_argument("--uf2", nargs="?", const="", default=None, metavar="FILE",
-                   help="copy a UF2 (default: the newest dist/burako-*-BOARD.uf2 of `make uf2`) onto the "
-                        "RPI-RP2 drive of a board plugged in with BOOTSEL held")
+                   help="copy a UF2 (default: the newest dist/burako-*.uf2 of `make uf2` for --board and "
+                        "the chip of the drive found) onto the BOOTSEL drive of a board plugged in with "
+                        "BOOTSEL held: RPI-RP2 (a Pico, the PicoSystem) or RP2350 (a Pico 2)")
     f.add_argument("--board", choices=PROFILES, default=DEFAULT_PROFILE,
                    help=f"with --uf2: the board of the default UF2 (default {DEFAULT_PROFILE})")
-    f.add_argument("--drive", default=None, help="with --uf2: the RPI-RP2 drive's folder (default: the one mounted)")
+    f.add_argument("--drive", default=None,
+                   help="with --uf2: the BOOTSEL drive's folder (default: the one mounted)")
     f.set_defaults(func=cmd_flash)
 
     d = subparsers.add_parser("devices", help="list the serial ports seen, marking MicroPython boards")

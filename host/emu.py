@@ -4,6 +4,7 @@
     burako emu --headless --seed S [--keys "A,RIGHT,A" | --keys-file F] [--autoplay]
                [--frames N] [--screenshot out.png] [--state-json]
     burako emu --link listen:PORT | --link socket://127.0.0.1:PORT | --link PORT | --link /dev/ttyUSB0 [--hidden]
+    burako emu --board pico_lcd_13|pico_lcd_114|picosystem [--mute] [--battery PERCENT]
 
 Wiring into host/cli.py: `emu.add_parser(subparsers)` then `emu.run(args)` for the
 parsed namespace (returns the exit code), or simply `emu.main(argv)`.
@@ -21,6 +22,16 @@ from host.dirs import emu_storage, screenshots_folder
 
 MAX_KEYS_FILE = 1024 * 1024
 IDLE_FRAMES = 3000      # ~48 s of virtual time with no key awaited after the script's last
+
+
+def variants():
+    """--variant's choices: the Burako family's variants (engine/rules.py), then the console's
+    other games by name (firmware/ui/games.py: a new game is offered here with no line more)."""
+    from engine import rules
+    from ui.games import GAMES
+
+    names = [v.name for v in rules.VARIANTS]
+    return tuple(names + [g.name for g in GAMES if g.name not in names])
 
 
 def configure(p):
@@ -47,8 +58,8 @@ def configure(p):
     p.add_argument("--frames", type=whole(0, 10 ** 9, "frames"), default=None, help="stop after N frames")
     p.add_argument("--screenshot", default=None, help="write the final screen as PNG")
     p.add_argument("--state-json", action="store_true", help="print the final state as JSON")
-    p.add_argument("--variant", choices=("burako", "torneo", "burraco", "rummy"), default="burako",
-                   help="variant for --autoplay (menus choose otherwise)")
+    p.add_argument("--variant", choices=variants(), default="burako",
+                   help="variant (or game) for --autoplay, --new and --link (menus choose otherwise)")
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
                    help="players for --autoplay (3: rummy only)")
     p.add_argument("--target", type=whole(0, 10000, "the target"), default=0,
@@ -74,8 +85,13 @@ def configure(p):
                       help="with --link: the open deal (both consoles compute the whole deal; a console "
                            "that asked for hidden hands is told and asked before the first move)")
     p.add_argument("--board", choices=PROFILES, default=DEFAULT_PROFILE,
-                   help="the board whose glass and keys are emulated: pico_lcd_13 (240x240, default) "
-                        "or pico_lcd_114 (240x135, A/B and the joystick: hold A for Y, hold B for X)")
+                   help="the board whose glass and keys are emulated: pico_lcd_13 (240x240, default), "
+                        "pico_lcd_114 (240x135, A/B and the joystick: hold A for Y, hold B for X) or "
+                        "picosystem (240x240, d-pad and A B X Y, a speaker and a battery)")
+    p.add_argument("--mute", action="store_true",
+                   help="no sound from a board with a speaker (--headless never plays any)")
+    p.add_argument("--battery", type=whole(0, 100, "the battery level"), default=100, metavar="PERCENT",
+                   help="the battery's level on a board with one (picosystem; default 100)")
     p.add_argument("--ai-ms", type=whole(0, 60000, "milliseconds"), default=None,
                    help="pause after each AI move in ms (default 700 windowed, 0 headless)")
     return p
@@ -352,7 +368,8 @@ def _run(args, keys, storage):
                                                         keys=_keys(args))
             else:
                 board, app = runner.run_cpython(opts, args.storage, feeder, link=link,
-                                                display=_display(args), keys=_keys(args))
+                                                display=_display(args), keys=_keys(args),
+                                                sound=_sound(args, None), battery=_battery(args))
                 display, state = board.display, runner.snapshot(app)
         except Exception as e:  # one line for users: a guest error, a full heap...
             return _fail(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
@@ -376,7 +393,8 @@ def _windowed(args, opts, runner):
     try:
         from emulator.window import RealClock, Window, frame_wait
         d = _display(args)
-        win = Window(args.scale, size=(d.width, d.height), shots=screenshots_folder())
+        win = Window(args.scale, size=(d.width, d.height), shots=screenshots_folder(),
+                     board=getattr(args, "board", DEFAULT_PROFILE), mute=getattr(args, "mute", False))
     except Exception as e:
         return _fail(f"cannot open a window ({e}); try --headless")
     driver = win.pg.display.get_driver()
@@ -420,9 +438,15 @@ def _windowed(args, opts, runner):
         win.lang = lang.code()           # the help overlay follows the UI's language
         return runner.STOP if win.quit else 0
 
+    mixer = None
+    if not getattr(args, "mute", False) and _sound(args, None).present:
+        from emulator.sound import open_mixer
+
+        mixer = open_mixer()
     # a person plays: App.frame keeps the console alive whatever a step raises, as on the device
     runner.run_cpython(opts, args.storage, source, clock=Clock(), buttons=pins, on_frame=win.show,
-                       link=link, display=d, keys=_keys(args), alive=True)
+                       link=link, display=d, keys=_keys(args), sound=_sound(args, mixer),
+                       battery=_battery(args), alive=True)
     win.close()
     return 0
 
@@ -437,6 +461,18 @@ def _keys(args):
     from emulator.board import board_keys
 
     return board_keys(getattr(args, "board", DEFAULT_PROFILE))
+
+
+def _sound(args, mixer):
+    from emulator.board import board_sound
+
+    return board_sound(getattr(args, "board", DEFAULT_PROFILE), mixer)
+
+
+def _battery(args):
+    from emulator.board import board_battery
+
+    return board_battery(getattr(args, "board", DEFAULT_PROFILE), getattr(args, "battery", 100))
 
 
 def main(argv=None):

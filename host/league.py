@@ -19,7 +19,7 @@ import ai
 from host.args import whole
 from host.progress import Progress
 
-LEVELS = tuple(range(1, ai.LEVELS + 1))
+LEVELS = tuple(range(1, ai.LEVELS + 1))      # the console's (firmware/ai/__init__.py)
 MAX_SEED = 0xFFFFFFFF
 MAX_MATCHES = 1000000     # per pair, as `burako sim --games`
 Z95 = 1.959963984540054

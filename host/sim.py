@@ -12,7 +12,7 @@ import os
 import time
 from dataclasses import dataclass, field
 
-import ai
+from ai import LEVELS
 from engine import rules
 from engine import transcript
 from host import show
@@ -168,7 +168,7 @@ def add_parser(sub):
                    help=f"points to win, up to {rules.MAX_TARGET} (default 0: the variant's)")
     s.add_argument("--runtime", default="cpython", choices=("cpython", "micropython"))
     s.add_argument("--levels", default=None, metavar="A,B",
-                   help=f"AI level (1-{ai.LEVELS}) of side 1 and side 2, e.g. 4,3 (default: level 2 for both)")
+                   help=f"AI level (1-{LEVELS}) of side 1 and side 2, e.g. 4,3 (default: level 2 for both)")
     s.add_argument("--heap", type=whole(MIN_HEAP, MAX_HEAP, "the heap in bytes"),
                    help=f"MicroPython heap in bytes (-X heapsize), {MIN_HEAP}..{MAX_HEAP}")
     s.add_argument("--json", action="store_true", help="one JSON object per match, then a summary")
@@ -194,8 +194,8 @@ def run(a):
             levels = []
         if len(levels) == 1:
             levels = levels * 2
-        if len(levels) != 2 or not all(1 <= x <= ai.LEVELS for x in levels):
-            raise UsageError(f"--levels {a.levels[:40]!r}: one level 1-{ai.LEVELS}, or one per side, e.g. 4,3")
+        if len(levels) != 2 or not all(1 <= x <= LEVELS for x in levels):
+            raise UsageError(f"--levels {a.levels[:40]!r}: one level 1-{LEVELS}, or one per side, e.g. 4,3")
     if a.transcripts is not None:
         try:
             os.makedirs(a.transcripts, exist_ok=True)

@@ -1,8 +1,12 @@
 """`burako uf2`: build the console's own MicroPython firmware, one UF2 per board, from pinned sources.
 
-    burako uf2                       # both boards -> dist/burako-<version>-<profile>.uf2
+    burako uf2                       # every board -> dist/burako-<version>-<board>.uf2
     burako uf2 --board pico_lcd_114  # one board
     BURAKO_FIRMWARE_SRC=/path/to/archives burako uf2
+
+The boards are the UF2S of the firmware's board profiles (hal/board.py PROFILES): the Pico
+and the Pico 2 (RP2350, its Arm cores) under each Waveshare LCD board, and the Pimoroni
+PicoSystem; each is built from its folder hardware/boards/BURAKO_<folder>.
 
 The sources are the ones hardware/firmware.lock names (repository, commit, archive, sha256):
 each archive is taken from the cache folder (--src, else $BURAKO_FIRMWARE_SRC, else
@@ -13,31 +17,169 @@ hardware/boards/ are built there with SOURCE_DATE_EPOCH fixed: the same inputs g
 bytes. Everything is reused on the next run, so a rebuild after one firmware .py changed only
 re-freezes and relinks.
 
-The firmware must end below the filesystem (0xA0000 on a 2 MB Pico): nothing in the
-toolchain checks it, so this does, and fails rather than write a UF2 that would overwrite the
-player's saves.
+The firmware must end below the filesystem (0xA0000 on a 2 MB Pico, 0x100000 on the Pico 2
+and the PicoSystem): nothing in the toolchain checks it, so this does, and fails rather than
+write a UF2 that would overwrite the player's saves.
 """
+import ast
 import hashlib
 import json
+import operator
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from hal.board import PROFILES
+from hal.board import PROFILES, load_profile
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCK = ROOT / "hardware" / "firmware.lock"
 BOARDS_DIR = ROOT / "hardware" / "boards"
 SRC_ENV = "BURAKO_FIRMWARE_SRC"
-# board (the firmware profile it is built for, as in the UF2's name: hal/board.py PROFILES)
-# -> its MicroPython board folder, hardware/boards/BURAKO_<glass>: pico_lcd_13 -> BURAKO_LCD13
-BOARDS = {name: "BURAKO_" + name[len("pico_"):].replace("_", "").upper() for name in PROFILES}
-FLASH_BYTES = 2 * 1024 * 1024   # the Pico's flash chip
+PARALLEL_BOARDS = 2     # boards built at once
+
+
+class Target:
+    """One UF2: `name` (as in dist/burako-<version>-<name>.uf2), the firmware `profile` it runs,
+    its MicroPython board `folder` (hardware/boards/BURAKO_<...>), its `chip` and `flash` bytes:
+    a row of the profile's UF2S."""
+
+    def __init__(self, name, profile, folder, chip, flash):
+        self.name, self.profile, self.folder, self.chip, self.flash = name, profile, folder, chip, flash
+
+
+def targets():
+    """{UF2 name: Target} for every board profile's UF2S, in PROFILES order."""
+    out = {}
+    for profile in PROFILES:
+        for name, folder, chip, flash in load_profile(profile).UF2S:
+            out[name] = Target(name, profile, "BURAKO_" + folder, chip, flash)
+    return out
+
+
+TARGETS = targets()
+# UF2 name -> its board folder: pico_lcd_13 -> BURAKO_LCD13, pico2_lcd_13 -> BURAKO_PICO2_LCD13
+BOARDS = {name: t.folder for name, t in TARGETS.items()}
+
+# --- UF2 files: the blocks a boot ROM takes ------------------------------------------------
+# pico-sdk 2.1.1 src/common/boot_uf2_headers/include/boot/uf2.h
+UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)   # first, second (offset 4), last (offset 508)
+FLAG_NOT_MAIN_FLASH = 0x1
+FLAG_FAMILY = 0x2000
+FLAG_EXTENSION = 0x8000
+IGNORE_BLOCK = 0x9957E304   # the extension tag of a block the RP2350 boot ROM skips
+ABSOLUTE_FAMILY = 0xE48BFF57
+# each chip's family id (the one its boot ROM writes; the RP2350's Arm-secure image) and the
+# name its BOOTSEL drive gives in INFO_UF2.TXT (RP2040 and RP2350 datasheets, "Board-ID")
+CHIPS = {"rp2040": {"family": 0xE48BFF56, "drive": "RPI-RP2"},
+         "rp2350": {"family": 0xE48BFF59, "drive": "RP2350"}}
+XIP_BASE = 0x10000000
+
+
+def uf2_blocks(data):
+    """[(flash address, payload, family)] of the blocks a boot ROM writes; ValueError (one line)
+    when `data` is not a UF2 file. Left out: blocks marked not-main-flash, and the RP2350-E10
+    block picotool puts first in an RP2350 UF2 (absolute family, tagged ignore, aimed at the top
+    of the 16 MB window: the boot ROM skips it)."""
+    if not data or len(data) % 512:
+        raise ValueError("not a UF2 file (its size is not a whole number of 512-byte blocks)")
+    out = []
+    for off in range(0, len(data), 512):
+        m0, m1, flags, addr, size, _no, _n, family = struct.unpack_from("<8I", data, off)
+        if (m0, m1) != UF2_MAGIC[:2] or struct.unpack_from("<I", data, off + 508)[0] != UF2_MAGIC[2]:
+            raise ValueError(f"not a UF2 file (no UF2 magic numbers in block {off // 512})")
+        if flags & FLAG_NOT_MAIN_FLASH:
+            continue
+        if flags & FLAG_EXTENSION and struct.unpack_from("<I", data, off + 32 + size)[0] == IGNORE_BLOCK:
+            continue
+        out.append((addr, data[off + 32:off + 32 + size], family if flags & FLAG_FAMILY else None))
+    return out
+
+
+def uf2_image(data):
+    """The flash bytes a UF2 writes, from XIP_BASE (unwritten gaps 0xFF): what the chip boots."""
+    blocks = uf2_blocks(data)
+    end = max(addr + len(payload) for addr, payload, _ in blocks)
+    image = bytearray(b"\xff" * (end - XIP_BASE))
+    for addr, payload, _ in blocks:
+        image[addr - XIP_BASE:addr - XIP_BASE + len(payload)] = payload
+    return bytes(image)
+
+
+# pico-sdk's binary info (src/common/pico_binary_info/include/pico/binary_info/defs.h and
+# structure.h): a header near the image's start points at a list of entries, which picotool
+# reads; MicroPython's rp2 port puts its filesystem and its frozen modules there
+BI_MARKERS = (0x7188EBF2, 0xE71AA390)
+BI_ID_AND_STRING, BI_BLOCK_DEVICE = 6, 7
+BI_TAG_RP, BI_TAG_MP = 0x5052, 0x504D        # 'R','P' and 'M','P'
+BI_IDS = {0x02031C86: "program_name", 0x11A9BC3A: "version", 0xB63CFFBB: "pico_board",
+          0x5360B3AB: "sdk_version", 0x4A99D719: "frozen"}
+
+
+def binary_info(image):
+    """What the binary info of a flash image (uf2_image()) says: {"program_name", "version",
+    "pico_board", "sdk_version": str, "frozen": [top-level frozen modules], "block_devices":
+    [(name, address, size)]}; ValueError when it has none."""
+    def word(addr):
+        return struct.unpack_from("<I", image, flash_offset(addr))[0]
+
+    def flash_offset(addr):
+        for src, dst, dst_end in mapping:    # data the runtime copies to RAM: found in flash
+            if dst <= addr < dst_end:
+                addr = src + addr - dst
+                break
+        if not XIP_BASE <= addr < XIP_BASE + len(image):
+            raise ValueError(f"binary info points outside the image (0x{addr:08x})")
+        return addr - XIP_BASE
+
+    def text(addr):
+        off = flash_offset(addr)
+        return image[off:image.index(b"\0", off)].decode("ascii", "replace")
+
+    mapping = []
+    for off in range(0, min(len(image), 4096) - 20, 4):
+        w = struct.unpack_from("<5I", image, off)
+        if w[0] == BI_MARKERS[0] and w[4] == BI_MARKERS[1]:
+            start, end, table = w[1:4]
+            break
+    else:
+        raise ValueError("no binary info in the image")
+    while word(table):
+        mapping.append(struct.unpack_from("<3I", image, flash_offset(table)))
+        table += 12
+    out = {"frozen": [], "block_devices": []}
+    for ptr in range(start, end, 4):
+        entry = word(ptr)
+        kind, tag = struct.unpack_from("<HH", image, flash_offset(entry))
+        if kind == BI_ID_AND_STRING and tag in (BI_TAG_RP, BI_TAG_MP):
+            ident, value = struct.unpack_from("<II", image, flash_offset(entry) + 4)
+            name = BI_IDS.get(ident)
+            if name == "frozen":
+                out["frozen"].append(text(value))
+            elif name is not None:
+                out[name] = text(value)
+        elif kind == BI_BLOCK_DEVICE:
+            name, address, size = struct.unpack_from("<III", image, flash_offset(entry) + 4)
+            out["block_devices"].append((text(name), address, size))
+    return out
+
+
+def uf2_chip(data):
+    """The chip whose boot ROM takes every block of the UF2 `data` ("rp2040", "rp2350"), else a
+    ValueError saying why none does."""
+    blocks = uf2_blocks(data)
+    families = {f for _, _, f in blocks}
+    for chip, c in CHIPS.items():
+        if families == {c["family"]}:
+            return chip
+    names = ", ".join(sorted("none" if f is None else f"0x{f:08x}" for f in families)) or "no blocks"
+    raise ValueError(f"a UF2 for no chip the console has (family {names})")
 TOOLS = (("arm-none-eabi-gcc", "gcc-arm-none-eabi libnewlib-arm-none-eabi"), ("cmake", "cmake"),
          ("make", "make"), ("cc", "build-essential"), ("c++", "g++"), ("tar", "tar"), ("xz", "xz-utils"))
 
@@ -83,13 +225,34 @@ def sha256(path):
     return h.hexdigest()
 
 
-def fs_start(board_dir):
-    """Flash offset of the filesystem: 2 MB less the board's MICROPY_HW_FLASH_STORAGE_BYTES."""
-    text = (board_dir / "mpconfigboard.h").read_text()
-    m = re.search(r"MICROPY_HW_FLASH_STORAGE_BYTES\s+\((\d+)\s*\*\s*1024\)", text)
-    if not m:
-        raise BuildError(f"{board_dir}/mpconfigboard.h: no MICROPY_HW_FLASH_STORAGE_BYTES (N * 1024)", 2)
-    return FLASH_BYTES - int(m.group(1)) * 1024
+_ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul}
+
+
+def _evaluate(node, names):
+    """An integer expression of + - * and parentheses over numbers and `names` (a board
+    header's macro), else ValueError."""
+    if isinstance(node, ast.Expression):
+        return _evaluate(node.body, names)
+    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+        return node.value
+    if isinstance(node, ast.Name) and node.id in names:
+        return names[node.id]
+    if isinstance(node, ast.BinOp) and type(node.op) in _ARITHMETIC:
+        return _ARITHMETIC[type(node.op)](_evaluate(node.left, names), _evaluate(node.right, names))
+    raise ValueError(ast.dump(node))
+
+
+def fs_start(board):
+    """Flash offset of the filesystem of UF2 `board`, as the rp2 port places it: the flash
+    (the target's) less the board folder's MICROPY_HW_FLASH_STORAGE_BYTES (rp2_flash.c)."""
+    t = TARGETS[board]
+    header = BOARDS_DIR / t.folder / "mpconfigboard.h"
+    m = re.search(r"^#define\s+MICROPY_HW_FLASH_STORAGE_BYTES\s+(.+?)\s*$", header.read_text(), re.M)
+    try:
+        size = _evaluate(ast.parse(m.group(1), mode="eval"), {"PICO_FLASH_SIZE_BYTES": t.flash})
+    except (AttributeError, SyntaxError, ValueError):
+        raise BuildError(f"{header}: no MICROPY_HW_FLASH_STORAGE_BYTES this can work out", 2) from None
+    return t.flash - size
 
 
 def run(cmd, log, cwd=None, env=None):
@@ -194,7 +357,7 @@ def build_board(board, build, out, env, jobs, log, fresh):
 def publish(board, bdir, out):
     """Copy a board's firmware.uf2 from its build folder `bdir` to out/burako-<version>-<board>.uf2,
     unless the firmware (firmware.bin: flash from 0x10000000 up) would reach the filesystem."""
-    limit = fs_start(BOARDS_DIR / BOARDS[board])
+    limit = fs_start(board)
     size = (bdir / "firmware.bin").stat().st_size
     dest = out / uf2_name(board)
     if size > limit:
@@ -205,8 +368,8 @@ def publish(board, bdir, out):
     tmp = dest.with_suffix(".tmp")
     shutil.copyfile(bdir / "firmware.uf2", tmp)
     tmp.replace(dest)
-    return {"board": board, "uf2": str(dest), "uf2_bytes": dest.stat().st_size, "firmware_bytes": size,
-            "filesystem_at": limit, "flash_left": limit - size, "sha256": sha256(dest)}
+    return {"board": board, "chip": TARGETS[board].chip, "uf2": str(dest), "uf2_bytes": dest.stat().st_size,
+            "firmware_bytes": size, "filesystem_at": limit, "flash_left": limit - size, "sha256": sha256(dest)}
 
 
 def build_all(boards, src_dir, build, out, jobs, fresh=False, say=print):
@@ -244,10 +407,16 @@ def build_all(boards, src_dir, build, out, jobs, fresh=False, say=print):
              f"-DCMAKE_INSTALL_PREFIX={build / 'picotool-install'}"], log, env=env)
         run(["cmake", "--build", pb, f"-j{jobs}"], log, env=env)
         run(["cmake", "--install", pb], log, env=env)
-    results = []
-    for board in boards:
+    # two boards at a time (each its own build folder and log; `make -jN` each): one board's
+    # serial steps (CMake, freezing, linking, picotool) leave a core idle that the other fills
+    def one(board):
         say(f"firmware {board} ({BOARDS[board]})")
-        results.append(build_board(board, build, out, env, jobs, log, fresh))
+        board_log = build / f"build-{BOARDS[board]}.log"
+        board_log.write_text("")
+        return build_board(board, build, out, env, jobs, board_log, fresh)
+
+    with ThreadPoolExecutor(max_workers=min(PARALLEL_BOARDS, len(boards))) as pool:
+        results = list(pool.map(one, boards))
     return {"version": version(), "seconds": round(time.monotonic() - t0, 1), "boards": results}
 
 

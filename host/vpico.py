@@ -6,7 +6,8 @@
 Boots the board and prints its USB serial port (a pseudo-terminal): `mpremote connect PORT`,
 `burako flash --port PORT` and `burako scores --port PORT` work on it as on a Pico on a cable.
 The flash is a file (default vpico/flash.bin in burako's data folder, beside the score history;
-~/.burako/vpico/flash.bin when that folder exists: host/dirs.py), so the firmware, saves and the score
+~/.burako/vpico/flash.bin when that folder exists: host/dirs.py; the PicoSystem's 16 MB in
+flash-picosystem.bin beside it), so the firmware, saves and the score
 log survive a restart; quitting is a power cut. A missing flash file is made from the project's
 own UF2 for the board (`make uf2`: dist/burako-<version>-<board>.uf2, the game frozen in) when one
 is built, else from the stock MicroPython UF2 (then `burako flash --port` copies the game).
@@ -48,7 +49,7 @@ def configure(p):
 
     p.add_argument("--board", choices=PROFILES, default=DEFAULT_PROFILE,
                    help=f"board profile: pins and glass (default {DEFAULT_PROFILE})")
-    p.add_argument("--flash", default=None, help="the 2 MB flash image file (default vpico/flash.bin in burako's "
+    p.add_argument("--flash", default=None, help="the flash image file, the board's flash size (2 MB on a Pico, 16 MB on the PicoSystem; default vpico/flash.bin in burako's "
                    "data folder, e.g. ~/.local/share/burako/vpico; ~/.burako/vpico/flash.bin when that exists)")
     p.add_argument("--uf2", default=None, metavar="FILE",
                    help="load this UF2 over the flash (an update: the filesystem is kept); 'stock' is stock "
@@ -96,11 +97,15 @@ def run(args):
         from host.dirs import vpico_flash
 
         args.flash = vpico_flash()
+        if rp2040.flash_size(args.board) != rp2040.FLASH_SIZE:   # the PicoSystem's 16 MB: a file of its own
+            root, ext = os.path.splitext(args.flash)
+            args.flash = f"{root}-{args.board}{ext}"
     flash = os.path.abspath(args.flash)
     if os.path.isdir(flash):
         return _fail(f"--flash {args.flash} is a folder")
-    if os.path.exists(flash) and os.path.getsize(flash) not in (0, rp2040.FLASH_SIZE):
-        return _fail(f"--flash {args.flash} is not a 2 MB flash image")
+    size = rp2040.flash_size(args.board)
+    if os.path.exists(flash) and os.path.getsize(flash) not in (0, size):
+        return _fail(f"--flash {args.flash} is not a {size >> 20} MB flash image (the {args.board}'s)")
     try:
         os.makedirs(os.path.dirname(flash), exist_ok=True)
     except OSError as e:
@@ -127,7 +132,7 @@ def run(args):
                      "then `burako flash --port PORT` copies the game (or `make uf2` builds the "
                      "console's firmware, which this command then uses)")
     try:
-        rp2040.uf2_bytes(uf2)
+        rp2040.uf2_blocks(rp2040.uf2_bytes(uf2), os.path.basename(uf2), size)
     except rp2040.VPicoError as e:
         return _fail(f"--uf2 {e}" if update else str(e))
     if not update and os.path.exists(flash) and os.path.getsize(flash):
@@ -178,7 +183,9 @@ def _window(pico, args):
     from emulator.display import Display
     from emulator.window import Window, frame_wait
 
-    w = Window(scale=args.scale, title=f"Burako: virtual Pico on {pico.port}")
+    p = pico.profile
+    w = Window(scale=args.scale, title=f"Burako: virtual Pico on {pico.port}", size=(p.WIDTH, p.HEIGHT),
+               board=args.board)
     held = 0
     version = None
     shown = None

@@ -25,6 +25,9 @@ TRACE = (12, 13)  # RST, BL
 bus = bytearray()
 sink = None
 uarts = []
+pwms = []
+adcs = []
+adc_values = {}   # pin -> what its ADC reads (read_u16), set by a test
 
 
 def reset(dc=8, cs=9, trace=(12, 13)):
@@ -32,6 +35,9 @@ def reset(dc=8, cs=9, trace=(12, 13)):
     levels.clear()
     pull_ups.clear()
     del uarts[:]
+    del pwms[:]
+    del adcs[:]
+    adc_values.clear()
     bus = bytearray()
     sink = None
     DC = dc
@@ -149,6 +155,47 @@ class UART:
             return None
         buf[:len(data)] = data
         return len(data)
+
+
+class PWM:
+    """A PWM output: its pin, frequency and last duty (("u16", v) or ("ns", v)), every setting
+    logged in `log` as (what, value)."""
+
+    def __init__(self, pin, freq=None, duty_u16=None, duty_ns=None):
+        self.pin = pin.id
+        self.log = []
+        self.hz = None
+        self.duty = None
+        if freq is not None:
+            self.freq(freq)
+        if duty_u16 is not None:
+            self.duty_u16(duty_u16)
+        if duty_ns is not None:
+            self.duty_ns(duty_ns)
+        pwms.append(self)
+
+    def freq(self, hz=None):
+        if hz is None:
+            return self.hz
+        self.hz = hz
+        self.log.append(("freq", hz))
+
+    def duty_u16(self, v):
+        self.duty = ("u16", v)
+        self.log.append(("u16", v))
+
+    def duty_ns(self, v):
+        self.duty = ("ns", v)
+        self.log.append(("ns", v))
+
+
+class ADC:
+    def __init__(self, pin):
+        self.pin = pin.id
+        adcs.append(self)
+
+    def read_u16(self):
+        return adc_values.get(self.pin, 0)
 
 
 def freq():

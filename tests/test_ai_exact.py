@@ -38,6 +38,32 @@ def test_baseline_transcripts_are_unchanged(variant, n, seed):
     assert r["transcript_sha256"] == PINNED[(variant, n, seed)]
 
 
+# The levels' own matches, recorded with the tree of 1 Dec (9ffcf43), before the speed-ups of
+# docs/ai.md "Speed": the same moves for the same seed (levels per side, side 0 first; level
+# 4's random numbers seeded seed * 4 + seat, as burako league and ai/leveled.py do)
+PINNED_LEVELS = {
+    ("burako", 2, 1, (2, 2)): "ae41dd81c4424cebae3a1a6d19aab5a5b6358ed4795edc9e0521dfc36736d427",
+    ("burako", 2, 2, (2, 2)): "77b750d953bb76fc9f101f246470026480faece965cece4e7f4fd2fb5aebcd9e",
+    ("burako", 4, 1, (2, 2)): "4fde4a3391f5a4bd96627e0ff4041f2a17e15d3d2d01655c3fa7b0c69e247428",
+    ("burako", 4, 2, (2, 2)): "7c660d5acc075c451100bb24201e190b37e0a2d0d0917ccd7c3c5dc35f73cbca",
+    ("burako", 2, 3, (1, 1)): "98131ecb4c077e514b6c2ff5f7dbdcde36a621af202a1bed447c66a1e624c824",
+    ("torneo", 4, 3, (1, 2)): "80cb1aad9b6098a772fb243d7ba22bee66bb1100403fcee0c54c4a8263219b74",
+    ("burraco", 2, 4, (2, 3)): "864a2678aebce51ca2d8fb0c01ef546b3c15ce6c68b4d8b0b3e33f983965ba02",
+    ("torneo", 2, 5, (3, 3)): "8813829038d281c88db8c2011014382094c9ead873bca0083d98f466d62460da",
+    ("burraco", 4, 6, (3, 3)): "549d2ce17e4316034381c18781116cb1bb93992183b7e2fa88b3f9261271727c",
+    ("burako", 2, 1, (3, 4)): "597754ea8fde6205120bc14af9805052b66ad614aa9d990ca6ff8e848f36e3d0",
+    ("burraco", 4, 2, (3, 4)): "4eaeb74ee26e10fa301689e2807115ef1d47e4c39401d22ac7f9b1bdd7ccccf6",
+    ("torneo", 2, 3, (3, 4)): "53ea02857cb9b459a097fd65b80bc7d9f68e94a013a50c76550d1db5d7d0da94",
+}
+
+
+@pytest.mark.parametrize("variant,n,seed,levels", sorted(PINNED_LEVELS))
+def test_level_transcripts_are_unchanged(variant, n, seed, levels):
+    from ai import leveled
+    r = play_match(variant, n, seed, players=leveled.players(n, seed, levels))
+    assert r["transcript_sha256"] == PINNED_LEVELS[(variant, n, seed, levels)]
+
+
 def _slow_find_meld(rack, naturals_only):
     # the original helper-per-tile search, the reference for the bitmask one
     from engine import melds

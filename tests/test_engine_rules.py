@@ -65,6 +65,13 @@ def test_R1_wilds_are_jokers_and_every_two():
         assert not tiles.is_wild(tiles.tile(c, 3))
 
 
+def test_R1_the_number_and_wild_tables_are_the_functions():
+    assert len(tiles.NUMBERS) == len(tiles.WILDS) == tiles.NCODES
+    for t in range(tiles.NCODES):
+        assert tiles.NUMBERS[t] == tiles.number(t)
+        assert tiles.WILDS[t] == tiles.is_wild(t)
+
+
 def test_R1_two_keeps_its_value_as_a_wild():
     # R1: a 2 is worth 20 wherever it sits
     m = ok("R5 R6 K2")

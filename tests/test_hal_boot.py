@@ -232,7 +232,9 @@ def test_main_under_micropython_skip_and_splash(tmp_path):
 
 def test_the_boards_are_hal_boards_profiles():
     """One list of boards: hal/board.py PROFILES, one profile module each; the emulator's, the
-    host tool's and the UF2 builds' lists are made from it."""
+    host tool's and the UF2 builds' lists are made from it: each profile's UF2S names its
+    consoles (an RP2040 one each, which the virtual Pico runs; the Pico 2's beside the Pico's),
+    each built from its own board folder with that profile built in."""
     from emulator import board as emu_board
     from emulator.runtimes import rp2040
     from hal import board
@@ -242,10 +244,45 @@ def test_the_boards_are_hal_boards_profiles():
     assert sorted(board.PROFILES) == on_disk
     assert board.DEFAULT_PROFILE in board.PROFILES
     assert emu_board.BOARDS == board.PROFILES
-    assert tuple(uf2.BOARDS) == board.PROFILES
     assert tuple(rp2040.UF2_BOARD_NAMES) == board.PROFILES
-    for name, folder in uf2.BOARDS.items():
-        assert (ROOT / "hardware" / "boards" / folder / "burako_board.py").read_text().count(repr(name).replace("'", '"')) == 1
+    assert sorted({t.profile for t in uf2.TARGETS.values()}) == sorted(board.PROFILES)
+    for profile in board.PROFILES:
+        assert [t.chip for t in uf2.TARGETS.values() if t.profile == profile].count("rp2040") == 1, profile
+    folders = sorted(p.name for p in (ROOT / "hardware" / "boards").iterdir() if p.is_dir())
+    assert sorted(uf2.BOARDS.values()) == folders
+    for name, t in uf2.TARGETS.items():
+        built_in = (ROOT / "hardware" / "boards" / t.folder / "burako_board.py").read_text()
+        assert built_in.count(f'"{t.profile}"') == 1, name
+
+
+def test_each_board_gets_its_speaker_and_battery_or_stand_ins_that_do_nothing(tmp_path):
+    """hal.board.build: the PicoSystem's piezo on a PWM of GP11 (silent until a sound plays) and
+    its battery on ADC GP26; the Pico boards a Silent sound and a NoBattery (never low)."""
+    from hal.absent import NoBattery, Silent
+    from hal.battery import Battery
+    from hal.sound import Sound
+    from hal_support import build_board
+
+    m, b = build_board("picosystem", root=str(tmp_path))
+    assert isinstance(b.sound, Sound) and b.sound.present and b.sound.pwm.pin == 11
+    assert b.sound.pwm.duty == ("u16", 0) and not b.sound.playing()
+    assert isinstance(b.battery, Battery) and b.battery.present and b.battery.adc.pin == 26
+    assert b.keys & keys_mod().PRESS == 0
+    for name in ("pico_lcd_13", "pico_lcd_114"):
+        for mod in ("hal.sound", "hal.battery"):
+            sys.modules.pop(mod, None)
+        m, b = build_board(name, root=str(tmp_path))
+        assert isinstance(b.sound, Silent) and not b.sound.present
+        assert isinstance(b.battery, NoBattery) and not b.battery.present and not b.battery.low
+        b.sound.play((440, 10), 0)
+        b.sound.tick(100)
+        assert not b.sound.playing() and m.pwms == [] and m.adcs == []
+        assert "hal.sound" not in sys.modules and "hal.battery" not in sys.modules   # never imported
+
+
+def keys_mod():
+    from hal import keys
+    return keys
 
 
 def test_storage_replace_puts_the_new_file_over_the_old_and_leaves_no_tmp(tmp_path):

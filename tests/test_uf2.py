@@ -33,8 +33,9 @@ from link import msg
 from devicekit import vpico_or_skip
 
 ROOT = Path(__file__).resolve().parents[1]
-BOARDS = ("pico_lcd_13", "pico_lcd_114")
-GLASS = {"pico_lcd_13": "Pico-LCD-1.3", "pico_lcd_114": "Pico-LCD-1.14"}
+BOARDS = ("pico_lcd_13", "pico_lcd_114", "picosystem")
+# the console in os.uname().machine: "Burako <version> (<this>) with RP2040"
+CONSOLE = {"pico_lcd_13": "Pico + Pico-LCD-1.3", "pico_lcd_114": "Pico + Pico-LCD-1.14", "picosystem": "PicoSystem"}
 # a few moves from a new seed-1 game: the human draws and discards, the AI draws, lays two
 # melds and discards, twice over (docs/vpico.md); the desktop emulator says where that ends
 MATCH_KEYS = "A,UP,A,RIGHT,A,B,B,RIGHT,A,B,B"
@@ -188,16 +189,19 @@ def test_boots_to_the_title_with_nothing_on_the_filesystem(vpico_ready, tmp_path
     assert shown.lit and shown.pixels == desktop(board=board), said
     listing, machine, rest = out.strip().splitlines()
     assert listing == "[]"
-    assert machine == f"Burako {_version()} (Pico + {GLASS[board]}) with RP2040"
+    assert machine == f"Burako {_version()} ({CONSOLE[board]}) with RP2040"
     assert rest == "['', '.frozen', '/lib'] ui/app.py"   # a file on the filesystem would be /ui/app.mpy
 
 
-def test_a_match_by_keys_plays_as_on_the_desktop(uf2, tmp_path):
-    """Seed 1, the keys through the key GPIOs: the human draws and discards, the AI answers
-    (draw, two melds, discard) twice; the glass and the game are the desktop emulator's, and the
-    firmware saved the match on its filesystem."""
+@pytest.mark.parametrize("board", ("pico_lcd_13", "picosystem"))
+def test_a_match_by_keys_plays_as_on_the_desktop(vpico_ready, tmp_path, board):
+    """Seed 1, the keys through the key GPIOs (the PicoSystem's d-pad and keys on their own pins):
+    the human draws and discards, the AI answers (draw, two melds, discard) twice; the glass and
+    the game are the desktop emulator's (`burako emu --board BOARD`), and the firmware saved the
+    match on its filesystem."""
+    uf2 = project_uf2(board)
     keys = parse_keys(MATCH_KEYS)
-    with rp2040.VPico(tmp_path / "flash.bin", uf2=uf2) as pico:
+    with rp2040.VPico(tmp_path / "flash.bin", board=board, uf2=uf2) as pico:
         pico.settle(800, after_ns=0)
         rp2040.start_app(pico, seed=1, ai_ms=0)
         for k in keys:
@@ -208,7 +212,8 @@ def test_a_match_by_keys_plays_as_on_the_desktop(uf2, tmp_path):
                                 "[len(r) for r in g.racks], [len(m) for m in g.melds])\n"
                                 "import os\nprint(os.listdir('/'))")
     with tempfile.TemporaryDirectory() as d:
-        b, app = runner.run_cpython({"seed": 1, "ai_ms": 0}, d, runner.Feeder(keys))
+        b, app = runner.run_cpython({"seed": 1, "ai_ms": 0}, d, runner.Feeder(keys), display=board_display(board),
+                                    keys=board_keys(board))
         g = app.kept["burako"].play.game     # the match the console's one table shows
         want = (f"{len(g.stock)} {len(g.pile)} {g.turn} {g.phase} {[len(r) for r in g.racks]} "
                 f"{[len(m) for m in g.melds]}")
@@ -400,11 +405,103 @@ def test_burako_vpico_uf2_loads_over_a_flash_holding_files(uf2, tmp_path):
     assert out.strip() == "kept"
 
 
-def test_the_frozen_build_keeps_the_heap_free_at_the_table(uf2, tmp_path):
+@pytest.mark.parametrize("board", ("pico_lcd_13", "picosystem"))
+def test_the_frozen_build_keeps_the_heap_free_at_the_table(vpico_ready, tmp_path, board):
     """The bytecode and its names stay in flash: gc.mem_free() after gc.collect() with a new
-    game's table up (board built by the frozen main.py) is above HEAP_FLOOR for 2 and 4 players."""
-    with rp2040.VPico(tmp_path / "flash.bin", uf2=uf2) as pico:
+    game's table up (board built by the frozen main.py: the PicoSystem's with its speaker and
+    battery) is above HEAP_FLOOR for 2 and 4 players."""
+    uf2 = project_uf2(board)
+    with rp2040.VPico(tmp_path / "flash.bin", board=board, uf2=uf2) as pico:
         pico.settle(800, after_ns=0)
         free = {n: rp2040.heap_at_table(pico, n) for n in (2, 4)}
-    print("frozen build, free heap at the table:", free)
+    print(board, "frozen build, free heap at the table:", free)
     assert free[2] >= HEAP_FLOOR and free[4] >= HEAP_FLOOR, free
+
+
+# --- the PicoSystem's speaker and battery (hal/sound.py, hal/battery.py) on its UF2 ---------------
+
+FRAME_MS = 15      # the App's frame (ui/app.py run: a frame 15 ms after the last began)
+
+
+@pytest.fixture(scope="module")
+def picosystem(vpico_ready):
+    return project_uf2("picosystem")
+
+
+def test_the_picosystems_piezo_plays_the_firmwares_sounds(picosystem, tmp_path):
+    """ui/sounds.py's sounds played through board.sound (the UF2's own hal.board.build and
+    hal/sound.py), ticked once a frame: the virtual Pico decodes the piezo's PWM (GP11, slice 5 B)
+    and reports each note at its frequency, for its time and at most a frame more, one after the
+    other (the clock's millisecond aside), with the volume's pulse (100 us HIGH, 20 us LOW; at
+    most half the period), then silence; at OFF nothing plays. play() and tick() cost far less
+    than a frame. One board, three sounds: CANASTA at HIGH, REFUSED (a rest inside) at LOW, TURN
+    at OFF."""
+    from hal import sound as hal_sound
+    from ui import sounds
+
+    heard = {}
+    with rp2040.VPico(tmp_path / "flash.bin", board="picosystem", uf2=picosystem) as pico:
+        pico.settle(800, after_ns=0)
+        assert pico.tones() == ([], None)         # the title is silent: nothing plays a sound yet
+        for name, volume in (("CANASTA", hal_sound.HIGH), ("REFUSED", hal_sound.LOW), ("TURN", hal_sound.OFF)):
+            out = rp2040.mpremote(pico.port, "exec", rp2040.board_script("pico_sound.py", SOUND=name,
+                                                                         VOLUME=volume, FRAME_MS=FRAME_MS))
+            heard[name, volume] = (out.split("SOUND ", 1)[1].split(), *pico.tones(clear=True))
+    for (name, volume), (said, tones, playing) in heard.items():
+        board, present, play_us, tick_us = said[0], said[1], int(said[2]), int(said[3])
+        assert (board, present) == ("picosystem", "True")
+        assert play_us < 2000 and tick_us < 2000, said        # microseconds, in a 15 ms frame
+        assert playing is None
+        if volume == hal_sound.OFF:
+            assert tones == []
+            continue
+        notes = getattr(sounds, name)
+        wanted = [(hz, ms) for hz, ms in zip(notes[0::2], notes[1::2]) if hz]
+        assert len(tones) == len(wanted), tones
+        for tone, (hz, ms) in zip(tones, wanted):
+            assert tone["hz"] == pytest.approx(hz, rel=0.002)
+            assert tone["pulse_ns"] == pytest.approx(min(hal_sound.PULSE_NS[volume], 5e8 / hz), rel=0.01)
+            lasted_ms = (tone["end_ns"] - tone["start_ns"]) / 1e6
+            # ticks_ms counts whole milliseconds: a note started late in one lasts up to 1 ms less
+            assert ms - 1 <= lasted_ms < ms + 2 * FRAME_MS, (hz, ms, lasted_ms)
+        for a, b in zip(tones, tones[1:]):
+            assert a["end_ns"] <= b["start_ns"]
+        if name == "REFUSED":     # the rest between its two blips: silence for about its 30 ms
+            assert 29 <= (tones[1]["start_ns"] - tones[0]["end_ns"]) / 1e6 < 30 + 2 * FRAME_MS
+        print(name, "volume", volume, "play", play_us, "us, costliest tick", tick_us, "us;",
+              [(t["hz"], round((t["end_ns"] - t["start_ns"]) / 1e6, 1)) for t in tones])
+
+
+def test_the_picosystems_battery_is_read_from_its_adc(picosystem, tmp_path):
+    """board.battery on the UF2 reads the voltage the virtual Pico puts on ADC 0 (GP26, behind the
+    1:3 divider): full (4.1 V) at power-on; dropped to 3.35 V it sinks over a few polls (each
+    reading a quarter of the level, so a load's dip does not jump it) to a few percent and turns
+    low at 10 %; charged a little (3.46 V) it rises, staying low up to 15 % and clearing above."""
+    build = ("from hal import board as board_mod\nimport time\nboard = board_mod.build(init_display=False)\n"
+             "now = time.ticks_ms()\n")
+    polls = ("for poll in range(20):\n"
+             "    now = time.ticks_add(now, 2000)\n"      # a poll's next reading is due 2 s on
+             "    board.battery.poll(now)\n"
+             "    print('BAT', board.battery.level, board.battery.low)\n")
+    with rp2040.VPico(tmp_path / "flash.bin", board="picosystem", uf2=picosystem) as pico:
+        pico.settle(800, after_ns=0)
+        out = rp2040.mpremote(pico.port, "exec", build + "print('NOW', board.battery.present, board.battery.mv, "
+                                                         "board.battery.level, board.battery.low)\n")
+        pico.battery(3350)
+        down = rp2040.mpremote(pico.port, "resume", "exec", polls)
+        pico.battery(3460)
+        up = rp2040.mpremote(pico.port, "resume", "exec", polls)
+    present, mv, level, low = out.split("NOW ", 1)[1].split()[:4]
+    assert present == "True" and abs(int(mv) - 4100) <= 5 and int(level) == 94 and low == "False"
+
+    def series(text):
+        return [(int(ln.split()[1]), ln.split()[2] == "True") for ln in text.splitlines() if ln.startswith("BAT ")]
+
+    down, up = series(down), series(up)
+    assert 60 < down[0][0] < 94 and not down[0][1]          # smoothed: one reading moves a quarter
+    assert [lv for lv, _ in down] == sorted((lv for lv, _ in down), reverse=True) and down[-1][0] <= 6
+    assert all(lo == (lv <= 10) for lv, lo in down)
+    assert [lv for lv, _ in up] == sorted(lv for lv, _ in up) and up[-1] == (18, False)
+    for lv, lo in up:
+        assert lo == (lv <= 15)                             # low until it is above 15 %
+    assert any(11 <= lv <= 15 and lo for lv, lo in up)      # the band where only hysteresis keeps it low

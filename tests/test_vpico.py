@@ -81,9 +81,11 @@ def pico_copy(flashed, tmp_path):
 
 
 def desktop_screen(keys, **opts):
-    """The desktop emulator's screen (`burako emu --headless`) after the same keys, ai_ms 0."""
+    """The desktop emulator's screen (`burako emu --headless`) after the same keys, ai_ms 0,
+    with the open deal: the stock firmware these boards run offers no hidden hands (the
+    title's cable row says so; docs/link.md "Hidden hands")."""
     with tempfile.TemporaryDirectory() as d:
-        board, _ = runner.run_cpython(dict(opts, ai_ms=0), d, runner.Feeder(keys))
+        board, _ = runner.run_cpython(dict({"hidden": False}, **opts, ai_ms=0), d, runner.Feeder(keys))
     return board.display
 
 
@@ -295,7 +297,7 @@ def test_pico_lcd_114_table_fits_its_glass_as_the_desktop_emulator_draws_it(pico
 
     def desktop(keys):
         with tempfile.TemporaryDirectory() as d:
-            board, _ = runner.run_cpython({"seed": 1, "ai_ms": 0}, d, runner.Feeder(keys),
+            board, _ = runner.run_cpython({"seed": 1, "ai_ms": 0, "hidden": False}, d, runner.Feeder(keys),
                                           display=board_display("pico_lcd_114"),
                                           keys=board_keys("pico_lcd_114"))
         return board.display.pixels
@@ -330,7 +332,7 @@ def test_pico_lcd_114_without_board_txt_boots_into_the_game(pico_copy):
         pico.settle(800, after_ns=t)
         shown = pico.screen()
     with tempfile.TemporaryDirectory() as d:
-        board, _ = runner.run_cpython({"ai_ms": 0}, d, runner.Feeder([]), display=board_display("pico_lcd_114"),
+        board, _ = runner.run_cpython({"ai_ms": 0, "hidden": False}, d, runner.Feeder([]), display=board_display("pico_lcd_114"),
                                       keys=board_keys("pico_lcd_114"))
     assert shown.lit and (shown.width, shown.height) == (240, 135)
     assert shown.pixels == board.display.pixels

@@ -7,6 +7,7 @@ files), and from that wheel alone, in a fresh virtual environment with none of t
 Slow (the wheel is built in an isolated environment and its dependencies installed, ~1 min), and
 it needs the package index (or pip's find-links) for those dependencies."""
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -59,7 +60,10 @@ def test_the_wheel_holds_what_burako_runs(installed):
                  "firmware/ui/names.py", "hardware/firmware.lock", "hardware/boards/BURAKO_LCD13/mpconfigboard.h",
                  "emulator/runtimes/rp2040/vpico.mjs", "emulator/runtimes/rp2040/package-lock.json",
                  "emulator/runtimes/rp2040/micropython-v1.27.0-rp2-RPI_PICO.uf2",
-                 "emulator/runtimes/webasm/vdevice.mjs", "emulator/runtimes/webasm/package.json"):
+                 "emulator/runtimes/webasm/vdevice.mjs", "emulator/runtimes/webasm/package.json",
+                 "emulator/runtimes/rp2040/chip.mjs", "host/web.py", "emulator/web/index.html",
+                 "emulator/web/worker.js", "emulator/web/bootrom-b1.bin", "emulator/web/vendor/rp2040js/index.js",
+                 "emulator/web/vendor/rp2040js/peripherals/uart.js", "emulator/web/vendor/rp2040js/LICENSE"):
         assert need in names, need
     # every firmware module of the checkout is in it
     fw = {f"firmware/{p.relative_to(ROOT / 'firmware').as_posix()}" for p in (ROOT / "firmware").rglob("*.py")}
@@ -114,6 +118,19 @@ def test_burako_runs_from_the_wheel_in_a_fresh_venv(installed, tmp_path):
     assert st["screen"] == "matchend" and max(st["scores"]) > 0
     (rec,), _ = scorelog.read(str(work / "st" / "scores.log"))
     assert rec["final"] == st["scores"] and rec["own_seats"] == [0, 1]
+
+    # the web console from the wheel alone: the page, rp2040js and the bootrom are in it, and the
+    # UF2s `make uf2` staged in emulator/web/uf2/ when the wheel was built (CI builds them first)
+    staged = sorted(n for n in zipfile.ZipFile(whl).namelist() if n.startswith("emulator/web/uf2/"))
+    p = run([burako, "web", "--out", work / "site", "--json"], work, ok=False)
+    if staged:
+        assert p.returncode == 0, p.stderr
+        site = json.loads((work / "site" / "site.json").read_text())
+        assert sorted("emulator/web/uf2/" + b["uf2"] for b in site["boards"].values()) == staged
+        assert (work / "site" / "vendor" / "rp2040js" / "index.js").is_file()
+    else:
+        assert os.environ.get("BURAKO_REQUIRE_UF2") is None, "the wheel carries no UF2 (make uf2 stages them)"
+        assert p.returncode == 2 and "make uf2" in p.stderr
 
     p = run([sys.executable, "-m", "pip", "--python", py, "check"], work)
     assert "No broken requirements found" in p.stdout

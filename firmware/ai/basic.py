@@ -121,14 +121,15 @@ class BasicAI:
         if g.drawn != game.NO_TILE and not WILD[g.drawn] and rs.links(g.drawn) == 0:
             return (game.REDRAW, 0, b"", 0)
         side_melds = g.melds[s]
-        if self.fixed and len(rack) <= 4 and not _stuck(rs, rack, side_melds, g.rules, g.taken[s], g.has_canasta(s)):
+        canasta = g.has_canasta(s)
+        if self.fixed and len(rack) <= 4 and not _stuck(rs, rack, side_melds, g.rules, g.taken[s], canasta):
             mv = None
             if self.look:
                 # R6: emptying the rack by melding takes the muerto at once and
                 # plays on in the same turn (a whole turn ahead of the discard)
-                mv = _going_out(rack, side_melds, g.rules, g.taken[s], g.has_canasta(s), False)
+                mv = _going_out(rack, side_melds, g.rules, g.taken[s], canasta, False)
             if mv is None:
-                mv = _going_out(rack, side_melds, g.rules, g.taken[s], g.has_canasta(s))
+                mv = _going_out(rack, side_melds, g.rules, g.taken[s], canasta)
             if mv is not None and g.check(mv) == reasons.OK:
                 return mv
         # put naturals where wilds stand, then extend melds with naturals
@@ -136,22 +137,24 @@ class BasicAI:
         # R3/R8: after the muerto, a move that leaves one tile or none needs
         # a canasta on the table or made by that move: the engine refuses
         # the others, so they are not even tried
-        short = len(rack) <= 2 and g.taken[s] and not g.has_canasta(s)
+        short = len(rack) <= 2 and g.taken[s] and not canasta
         for kind in ((game.SWAP, game.ADD) if self.full else (game.ADD,)):
             for i in range(len(side_melds)):
                 m = side_melds[i]
                 if short and len(m) - rack_tools.HEAD + 1 < g.rules.canasta:
                     continue
+                key = m[1]
                 if m[0] == _SET:
-                    if kind == game.SWAP or not rs.same_number(m[1]):
+                    if kind == game.SWAP or not rs.num[key]:
                         continue
                     mask = 0
                 else:
                     mask = rack_tools.touch_mask(m, kind == game.ADD)
-                    if not cm[m[1]] & rack_tools.NO_TWO & mask:
+                    if not cm[key] & rack_tools.NO_TWO & mask:
                         continue
                 for t in rack:
-                    if WILD[t] or not rack_tools.touches(m, mask, t):
+                    # rack_tools.touches(m, mask, t), written out: a run's mask is never 0 here
+                    if WILD[t] or ((COL[t] != key or not PBIT[t] & mask) if mask else NUM[t] != key):
                         continue
                     mv = (kind, i, ONE[t], 0)
                     if g.check(mv) == reasons.OK:
@@ -160,7 +163,7 @@ class BasicAI:
         refused = False
         # level 3 keeps its last wild while the side has no canasta: most hands
         # are lost with a 6-tile meld on the table and no wild left to finish it
-        hold = self.look and len(rack) > 4 and rs.wilds == 1 and not g.has_canasta(s)
+        hold = self.look and len(rack) > 4 and rs.wilds == 1 and not canasta
         for naturals_only in ((True,) if hold else (True, False)):
             ts = rack_tools.find_meld(rs, naturals_only, self.fixed)
             if ts:
@@ -272,9 +275,11 @@ class BasicAI:
                 continue
             if checked and g.check((game.DISCARD, 0, ONE[t], 0)) != reasons.OK:
                 continue
-            feeds = _feeds(opp, t, g.rules) if WILD[t] or rack_tools.joins(rch, t) else 0
-            key = (top * 2 + feeds) * 128 + rs.links(t)
-            key = key * 64 + 50 - (jv if t == rack_tools.JOKER else VAL[t])
+            key = (top * 2 * 128 + rs.links(t)) * 64 + 50 - (jv if t == rack_tools.JOKER else VAL[t])
+            if best >= 0 and key >= best_key:
+                continue        # not better even if it fed nobody: _feeds() only adds
+            if (WILD[t] or rack_tools.joins(rch, t)) and _feeds(opp, t, g.rules):
+                key += 128 * 64
             if best < 0 or key < best_key:
                 best = t
                 best_key = key

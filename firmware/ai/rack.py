@@ -7,6 +7,7 @@
 # Melds are engine/melds.py bytearrays: [kind, key, low, tiles...].
 from micropython import const
 from engine.melds import natural_at, wilds_in
+from engine.tiles import NUMBERS, WILDS
 
 JOKER = const(52)
 NCODES = const(53)
@@ -16,15 +17,16 @@ NO_TWO = const(0x7FFB)      # a position mask without bit 2 (the 2s are wilds)
 
 # per tile code: number (0 = joker), colour (4 = joker), wild, position bits,
 # points (the joker's depend on the variant: 0 here), the move's tile bytes
-NUM = bytes([0 if t == JOKER else t % 13 + 1 for t in range(NCODES)])
+NUM = NUMBERS
 COL = bytes([4 if t == JOKER else t // 13 for t in range(NCODES)])
-WILD = bytes([1 if t == JOKER or t % 13 == 1 else 0 for t in range(NCODES)])
+WILD = WILDS
 PBIT = tuple([0 if t == JOKER else (0x4002 if t % 13 == 0 else 1 << (t % 13 + 1))
               for t in range(NCODES)])
 VAL = bytes([0 if t == JOKER else (15 if t % 13 == 0 else 20 if t % 13 == 1 else
                                    5 if t % 13 < 7 else 10) for t in range(NCODES)])
 ONE = tuple([bytes((t,)) for t in range(NCODES)])
 _ZERO = bytes(NCODES)
+_ZERO_NUM = bytes(14)
 SET_NUMBERS = (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 
 
@@ -39,15 +41,20 @@ def _near(n):
 
 
 NEAR = tuple([_near(n) for n in range(14)])
+# per colour, the natural tile of run positions 0..14 (natural_at(); position 0 unused):
+# touch_mask's loop reads them instead of working each one out
+NATS = tuple([bytes([natural_at(c, p) if p else 0 for p in range(15)]) for c in range(4)])
 
 
 class Rack:
-    """Counts per code and per-colour position masks of one rack, refilled in
-    place (fill) so a decision allocates nothing for it."""
+    """Counts per code and per number (num: every colour's tiles of number n,
+    the 2s included; num[0] the jokers), per-colour position masks of one
+    rack, refilled in place (fill) so a decision allocates nothing for it."""
 
     def __init__(self):
         self.cnt = bytearray(NCODES)
-        self.cm = [0, 0, 0, 0]
+        self.num = bytearray(14)
+        self.cm = [0, 0, 0, 0, 0]     # (cm[4], the joker's colour COL, stays 0)
         self.wilds = 0
         self.first_wild = -1
         self.n = 0
@@ -55,26 +62,24 @@ class Rack:
     def fill(self, rack):
         cnt = self.cnt
         cnt[:] = _ZERO
+        num = self.num
+        num[:] = _ZERO_NUM
         cm = self.cm
         cm[0] = cm[1] = cm[2] = cm[3] = 0
-        w = 0
         fw = -1
         for t in rack:
             cnt[t] += 1
-            if t != JOKER:
-                cm[COL[t]] |= PBIT[t]
-            if WILD[t]:
-                w += 1
-                if fw < 0:
-                    fw = t
-        self.wilds = w
+            num[NUM[t]] += 1
+            cm[COL[t]] |= PBIT[t]        # the joker's PBIT is 0
+            if fw < 0 and WILD[t]:
+                fw = t
+        self.wilds = num[0] + num[2]     # the jokers and the 2s
         self.first_wild = fw
         self.n = len(rack)
         return self
 
     def same_number(self, n):
-        cnt = self.cnt
-        return cnt[n - 1] + cnt[n + 12] + cnt[n + 25] + cnt[n + 38]
+        return self.num[n]
 
     def links(self, t):
         """How many rack tiles could sit in a meld with t (same number or a
@@ -83,7 +88,7 @@ class Rack:
             return 0
         n = NUM[t]
         cnt = self.cnt
-        k = self.same_number(n) - 1
+        k = self.num[n] - 1
         base = COL[t] * 13
         for u in NEAR[n]:
             k += cnt[base + u]
@@ -94,7 +99,7 @@ class Rack:
         of three, or three of a run)?"""
         if WILD[t]:
             return False
-        if self.same_number(NUM[t]) >= 2:
+        if self.num[NUM[t]] >= 2:
             return True
         h = self.cm[COL[t]]
         b = PBIT[t]
@@ -106,8 +111,9 @@ class Rack:
     def meld_with_wild(self, t):
         """Is there a meld of naturals plus one wild once wild t joins the
         rack? (find_meld(rack + t, False) is not None.)"""
+        num = self.num
         for n in SET_NUMBERS:
-            if self.same_number(n) >= 2:
+            if num[n] >= 2:
                 return True
         for c in range(4):
             h = self.cm[c]
@@ -149,8 +155,9 @@ def _find(rs, naturals_only, wild, fixed):
     best = 0
     bn = 0
     bc = -1
+    num = rs.num
     for n in SET_NUMBERS:
-        k = cnt[n - 1] + cnt[n + 12] + cnt[n + 25] + cnt[n + 38]
+        k = num[n]
         if k >= need and k + extra > best:
             best = k + extra
             bn = n
@@ -222,12 +229,11 @@ def touch_mask(m, ends):
     """Run m's positions where a natural would replace a wild, plus (ends)
     the positions just past either end: the naturals of m's colour whose
     position bits meet this mask are those melds.touches() accepts."""
-    c = m[1]
+    nat = NATS[m[1]]
     p = m[2]
     k = 0
-    base = c * 13
     for i in range(HEAD, len(m)):
-        if m[i] != base + (0 if p == 14 else p - 1):
+        if m[i] != nat[p]:
             k |= 1 << p
         p += 1
     if ends:
@@ -246,6 +252,7 @@ def _put(rs, t, k):
     # k copies of t into (k > 0) or out of (k < 0) the summary
     cnt = rs.cnt
     cnt[t] += k
+    rs.num[NUM[t]] += k
     rs.n += k
     if WILD[t]:
         rs.wilds += k
@@ -258,6 +265,7 @@ def _put(rs, t, k):
 
 def copy_into(dst, src):
     dst.cnt[:] = src.cnt
+    dst.num[:] = src.num
     for c in range(4):
         dst.cm[c] = src.cm[c]
     dst.wilds = src.wilds

@@ -14,6 +14,7 @@
 # files (no played seconds either) still load, with the clock at 0, no round, no per-hand
 # bytes, no names.
 import os
+from ai import LEVELS
 from engine import codec
 from ai import LEVELS
 

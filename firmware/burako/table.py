@@ -17,6 +17,7 @@ from ui import screen as regions
 from ui.screen import Screen
 from ui.common import RACK_N, pname, sname, hint, draw_top
 from ui.gfx import FELT, FELT_DARK, BAR, WHITE, GREY, CURSOR, DIM, ERR, PURE, IMPURE, HILITE
+from ui.gfx import TW, SEL, CUR, NEW
 
 # layout: the table strip and the meld lists' head are where they are on every glass; the rows
 # below them are the glass's (app.painter.lay, ui/gfx.py Layout, chosen once when the Painter is made)
@@ -189,12 +190,13 @@ class Table(Screen):
 
     # --- keys ------------------------------------------------------------------
     def key(self, k):
-        app = self.app
-        play = self.play
-        g = play.game
+        # the moves of the cursor and the focus here, the game's actions in key_play: a call
+        # whose frame is over 11 words takes it from the heap (MicroPython without a pystack),
+        # and the allocator's search for it costs more the more the heap is broken up, so the
+        # cursor's path keeps its frames small (docs/ui.md "Figures")
         if self.error and k:
             self.error = 0
-            app.dirty |= regions.HINT
+            self.app.dirty |= regions.HINT
         if self.focus == MENU_FOCUS:
             self.key_menu(k)
             return
@@ -207,7 +209,7 @@ class Table(Screen):
         if k & keys.RIGHT:
             self.move_cursor(1)
             return
-        if k & keys.PRESS and app.no_y() and self.selected():
+        if k & keys.PRESS and self.app.no_y() and self.selected():
             k = keys.Y                 # a board without Y: press lays the selection
         if k & (keys.X | keys.PRESS):
             self.set_focus(MENU_FOCUS)
@@ -216,6 +218,12 @@ class Table(Screen):
         if k & keys.UP:
             self.set_focus(MELD_LIST)
             return
+        self.key_play(k)
+
+    def key_play(self, k):
+        app = self.app
+        play = self.play
+        g = play.game
         mine = self.my_turn()
         phase = g.phase
         if mine and phase == game.P_DRAW:
@@ -404,18 +412,14 @@ class Table(Screen):
 
     # --- drawing -----------------------------------------------------------------
     def draw(self, dirty):
-        p = self.app.painter
-        layout = p.lay
-        if self.focus == MENU_FOCUS and layout.Y_MENU < Y_MHEAD:
+        # (no locals but dirty: a cursor move comes through here, see key())
+        if self.focus == MENU_FOCUS and self.app.painter.lay.Y_MENU < Y_MHEAD:
             # the menu lies over these on a short glass: drawn again when it closes
             dirty &= ~(regions.TABLE | regions.MESSAGE | regions.RACK | regions.CURSOR)
         if dirty & regions.CLEAR:
-            # every region paints its own background (a whole-screen fill under them would
-            # send every pixel twice over SPI); the meld region owns its gap rows too, since
-            # the menu paints over them
-            p.fill(0, layout.Y_MSG + 10, p.w, layout.Y_RACK - layout.Y_MSG - 10, FELT)
+            self.draw_clear()
         if dirty & regions.TOP:
-            draw_top(p, self.play.game, self.play.viewer, self.my_turn())
+            draw_top(self.app.painter, self.play.game, self.play.viewer, self.my_turn())
         if dirty & regions.TABLE:
             self.draw_table()
         if dirty & regions.MELDS:
@@ -424,7 +428,7 @@ class Table(Screen):
             else:
                 self.draw_melds()
         if dirty & regions.MESSAGE:
-            p.text(0, layout.Y_MSG, p.w, self.message, self.message_colour, FELT, 0)
+            self.draw_message()
         if dirty & regions.RACK:
             self.draw_rack()
         elif dirty & regions.CURSOR:
@@ -434,6 +438,18 @@ class Table(Screen):
             self.old_cursor = self.cursor
         if dirty & regions.HINT:
             self.draw_hint()
+
+    def draw_clear(self):
+        # every region paints its own background (a whole-screen fill under them would send
+        # every pixel twice over SPI); the meld region owns its gap rows too, since the menu
+        # paints over them
+        p = self.app.painter
+        layout = p.lay
+        p.fill(0, layout.Y_MSG + 10, p.w, layout.Y_RACK - layout.Y_MSG - 10, FELT)
+
+    def draw_message(self):
+        p = self.app.painter
+        p.text(0, p.lay.Y_MSG, p.w, self.message, self.message_colour, FELT, 0)
 
     def draw_table(self):
         p = self.app.painter
@@ -531,7 +547,7 @@ class Table(Screen):
         r = self.rack()
         # the margins; each slot paints its own background
         p.fill(0, layout.Y_RACK, RACK_X, layout.Y_HINT - layout.Y_RACK, FELT)
-        p.fill(RACK_X + RACK_N * gfx.TW, layout.Y_RACK, p.w - RACK_X - RACK_N * gfx.TW,
+        p.fill(RACK_X + RACK_N * TW, layout.Y_RACK, p.w - RACK_X - RACK_N * TW,
                layout.Y_HINT - layout.Y_RACK, FELT)
         for i in range(RACK_N):
             self.draw_slot(self.scroll + i)
@@ -542,24 +558,19 @@ class Table(Screen):
         self.old_cursor = self.cursor
 
     def draw_slot(self, k):
-        """One rack position (tile, raise, cursor mark) without touching others."""
-        p = self.app.painter
-        layout = p.lay
+        """One rack position (tile, raise, cursor mark) without touching others: the slot in
+        one window (Painter.slot: felt, the tile raised when selected, the cursor's bar)."""
         i = k - self.scroll
         if i < 0 or i >= RACK_N:
             return
-        x = RACK_X + i * gfx.TW
         r = self.rack()
         if k >= len(r):
-            p.fill(x, layout.Y_RACK, gfx.TW, layout.Y_HINT - layout.Y_RACK, FELT)
+            self.app.painter.slot(RACK_X + i * TW, -1, 0)
             return
         f = self.selection[k]          # bit 0 selected, bit 1 just taken (mark_new)
-        chosen = f & 1
-        current = k == self.cursor and self.focus == RACK
-        # the slot in one window: felt, the tile (raised when selected), the cursor's bar
-        p.slot(x, layout.Y_RACK, layout.Y_HINT - layout.Y_RACK,
-               (layout.Y_RAISED if chosen else layout.Y_TILE) - layout.Y_RACK, r[k],
-               (gfx.SEL if chosen else 0) | (gfx.CUR if current else 0) | (gfx.NEW if f & 2 else 0), current)
+        f = ((SEL if f & 1 else 0) | (NEW if f & 2 else 0)
+             | (CUR if k == self.cursor and self.focus == RACK else 0))
+        self.app.painter.slot(RACK_X + i * TW, r[k], f)
 
     def draw_hint(self):
         app = self.app

@@ -78,6 +78,7 @@ class Game:
         # placeholders, tile i of the deal being the encrypted deck's position i (the link
         # fills in what the protocol opens); 2 the hand is over, counted once the keys are out
         self.hidden = 0
+        self.held = None         # the last new meld _prepare built, and what from
         if deal:
             self.deal()
 
@@ -117,8 +118,9 @@ class Game:
         return [self.racks[p] for p in range(s, self.n, 2)]
 
     def has_canasta(self, s):
+        n = self.rules.canasta + melds.HEAD      # melds.is_canasta(m) is len(m) >= n
         for m in self.melds[s]:
-            if melds.is_canasta(m, self.rules):
+            if len(m) >= n:
                 return True
         return False
 
@@ -157,6 +159,7 @@ class Game:
     def play(self, mv):
         """Play a move; returns reasons.OK or the reason it is refused."""
         err, new = self._prepare(mv)
+        self.held = None         # (the new meld goes on the table: no later move may share it)
         if err:
             return err
         kind = mv[0]
@@ -275,22 +278,32 @@ class Game:
                     return reasons.KEEP_ONE, None    # R3/R8: cannot close yet
                 return self._closing_card(ts[0]), None
             return reasons.OK, None
-        if kind == MELD:
-            new = melds.make(ts, mv[3], self.rules)
-        elif kind == ADD or kind == SWAP:
+        m = None            # the meld ts joins; none for a new one
+        wp = 0
+        if kind == ADD or kind == SWAP:
             ms = self.melds[s]
             if not 0 <= mv[1] < len(ms):
                 return reasons.NO_MELD, None
             if not ts:
                 return reasons.BAD_MOVE, None
-            wp = melds.wild_position(ms[mv[1]], ts[0]) if len(ts) == 1 else 0
+            m = ms[mv[1]]
+            wp = melds.wild_position(m, ts[0]) if len(ts) == 1 else 0
             if kind == SWAP and not wp:
                 return reasons.NOT_A_SWAP, None
-            new = melds.extend(ms[mv[1]], ts, mv[3], self.rules)
-            if kind == SWAP and not isinstance(new, int) and new[melds.HEAD + wp - new[2]] != ts[0]:
-                return reasons.NOT_A_SWAP, None    # R5: the natural must take the wild's place
-        else:
+        elif kind != MELD:
             return reasons.BAD_MOVE, None
+        # the new meld, melds.make(ts) or melds.extend(m, ts): pure functions of these. The AIs
+        # check() a move and then play() it: the meld the check built is held with copies of what
+        # it came from, and the play takes it when they are equal (by value: the table may have
+        # changed since), so it is built once, not twice
+        h = self.held
+        if h is not None and h[2] == mv[3] and h[1] == ts and h[0] == m:
+            new = h[3]
+        else:
+            new = melds.make(ts, mv[3], self.rules) if m is None else melds.extend(m, ts, mv[3], self.rules)
+            self.held = (None if m is None else bytes(m), bytes(ts), mv[3], new)
+        if kind == SWAP and not isinstance(new, int) and new[melds.HEAD + wp - new[2]] != ts[0]:
+            return reasons.NOT_A_SWAP, None    # R5: the natural must take the wild's place
         if isinstance(new, int):
             return new, None
         if kind == MELD and new[0] == melds.SET and self.rules.one_set_per_rank:
@@ -500,13 +513,9 @@ class Game:
 
 def _holds(rack, ts):
     if len(ts) == 1:
-        # the common case (add, swap, discard): one scan of the rack, no
-        # count arrays (a code past the deck is never in a rack)
-        t = ts[0]
-        for x in rack:
-            if x == t:
-                return True
-        return False
+        # the common case (add, swap, discard): one byte searched in the rack, no count
+        # arrays (MicroPython has no `int in bytearray`; a one-byte bytes in it is a search)
+        return ts in rack
     if not ts:
         return False
     for t in ts:
@@ -514,8 +523,8 @@ def _holds(rack, ts):
             return False
     need = tiles.counts(ts)
     have = tiles.counts(rack, bytearray(_SLOTS))   # (a slot for a HIDDEN placeholder)
-    for i in range(tiles.NCODES):
-        if need[i] > have[i]:
+    for t in ts:
+        if need[t] > have[t]:
             return False
     return True
 

@@ -28,10 +28,10 @@ def natural_at(c, p):
 
 def wilds_in(m):
     if m[0] == SET:
+        wild = tiles.WILDS
         n = 0
         for i in range(HEAD, len(m)):
-            if tiles.is_wild(m[i]):
-                n += 1
+            n += wild[m[i]]
         return n
     n = 0
     c = m[1]
@@ -76,13 +76,15 @@ def _wild_ok(nat, wild, rules):
 
 def make_set(ts, rules):
     """A set from tiles, or a reason code."""
+    number = tiles.NUMBERS
+    wild = tiles.WILDS
     n = 0
     nat = 0
     for t in ts:
-        if not tiles.is_wild(t):
-            if n and tiles.number(t) != n:
+        if not wild[t]:
+            if n and number[t] != n:
                 return reasons.MIXED
-            n = tiles.number(t)
+            n = number[t]
             nat += 1
     if nat < 2:
         return reasons.FEW_NATURALS
@@ -93,10 +95,10 @@ def make_set(ts, rules):
         return reasons.SET_TOO_BIG
     m = bytearray((SET, n, 0))
     for t in sorted(ts):   # sorted puts naturals by colour; wilds are kept after them
-        if not tiles.is_wild(t):
+        if not wild[t]:
             m.append(t)
     for t in ts:
-        if tiles.is_wild(t):
+        if wild[t]:
             m.append(t)
     return m
 
@@ -109,12 +111,14 @@ def _run_once(ts, c, two_natural, ace_high, low_first, old, rules):
     wild = bytearray()
     nat = 0
     two_used = False
+    number = tiles.NUMBERS
     for t in ts:
-        n = tiles.number(t)
-        if t == tiles.JOKER or (n == 2 and (tiles.colour(t) != c or not two_natural or two_used)):
+        n = number[t]
+        # (past the joker's test, a tile's colour is t // 13)
+        if t == tiles.JOKER or (n == 2 and (t // 13 != c or not two_natural or two_used)):
             wild.append(t)
             continue
-        if tiles.colour(t) != c:
+        if t // 13 != c:
             return reasons.MIXED
         if n == 2:
             two_used = True
@@ -212,8 +216,8 @@ def make_run(ts, c, end, lock_two, old, rules):
     has_two = False
     has_ace = False
     for t in ts:
-        if tiles.colour(t) == c:
-            n = tiles.number(t)
+        if t != tiles.JOKER and t // 13 == c:
+            n = t % 13 + 1
             has_two = has_two or n == 2
             has_ace = has_ace or n == 1
     if lock_two:
@@ -267,15 +271,17 @@ def make(ts, end, rules):
         return reasons.TOO_FEW
     if tiles.over_copies(ts, rules.jokers) >= 0:
         return reasons.COPIES
+    number = tiles.NUMBERS
+    wild = tiles.WILDS
     n = 0
     same = True
     nat = 0
     for t in ts:
-        if not tiles.is_wild(t):
+        if not wild[t]:
             nat += 1
-            if n and tiles.number(t) != n:
+            if n and number[t] != n:
                 same = False
-            n = tiles.number(t)
+            n = number[t]
     if same and nat >= 1:
         m = make_set(ts, rules)
         if not isinstance(m, int) or nat >= 2:
@@ -301,7 +307,7 @@ def extend(m, ts, end, rules):
         return reasons.COPIES
     if m[0] == SET:
         for t in ts:
-            if not tiles.is_wild(t) and tiles.number(t) != m[1]:
+            if not tiles.WILDS[t] and tiles.NUMBERS[t] != m[1]:
                 return reasons.MIXED
         return make_set(all_ts, rules)
     lock = rules.lock_natural_two and has_natural_two(m)

@@ -12,7 +12,7 @@ PROFILE names the board's profile: used when there is no board.txt.
 """
 # the boards: one profile module hal/profile_<name>.py each. The host tool and the emulator
 # take their lists of boards from here (the emulator's --board, burako uf2, the virtual Pico).
-PROFILES = ("pico_lcd_13", "pico_lcd_114")
+PROFILES = ("pico_lcd_13", "pico_lcd_114", "picosystem")
 DEFAULT_PROFILE = PROFILES[0]
 PROFILE_FILE = "board.txt"
 SLEEP_AFTER_S = 60
@@ -126,12 +126,15 @@ if TYPE_CHECKING:       # the type checker's names for a Board's parts; never ru
     from hal.storage import Storage
     from hal.clock import Clock
     from hal.idle import Idle
+    from hal.sound import Sound
+    from hal.battery import Battery
+    from hal.absent import Silent, NoBattery
 
 
 class Board:
     """The parts (docs/interfaces.md) and `name`, `keys` (the key bits this board has: the 1.14
-    has no X, Y), set by build(). The annotations are for the type checker: MicroPython
-    compiles them to nothing."""
+    has no X, Y, the PicoSystem no joystick press), set by build(). The annotations are for
+    the type checker: MicroPython compiles them to nothing."""
     name: str
     keys: int
     display: "ST7789"
@@ -140,6 +143,27 @@ class Board:
     storage: "Storage"
     clock: "Clock"
     idle: "Idle"
+    sound: "Sound | Silent"          # hal/sound.py (hal/absent.py's Silent: no speaker)
+    battery: "Battery | NoBattery"   # hal/battery.py (hal/absent.py's NoBattery: USB power)
+
+
+def sound(machine, pin):
+    """board.sound: PWM tones on the speaker's pin (hal/sound.py), or Silent where there is none
+    (hal/absent.py: the driver is not even imported)."""
+    if pin is None:
+        from hal.absent import Silent
+        return Silent()
+    from hal.sound import Sound
+    return Sound(machine, pin)
+
+
+def battery(machine, pin, now_ms):
+    """board.battery: the ADC on the battery's divider (hal/battery.py), or NoBattery (hal/absent.py)."""
+    if pin is None:
+        from hal.absent import NoBattery
+        return NoBattery()
+    from hal.battery import Battery
+    return Battery(machine.ADC(machine.Pin(pin)), now_ms)
 
 
 def build(profile=None, machine=None, root="/", init_display=True, sleep_after_s=SLEEP_AFTER_S):
@@ -174,6 +198,8 @@ def build(profile=None, machine=None, root="/", init_display=True, sleep_after_s
     buttons = Buttons(key_pins(machine, profile), idle=idle)
     link = open_uart(machine, profile.UART_ID, profile.UART_TX, profile.UART_RX)
     board = Board()
+    board.sound = sound(machine, getattr(profile, "SPEAKER", None))
+    board.battery = battery(machine, getattr(profile, "BATTERY_ADC", None), clock.ticks_ms())
     board.name = profile.NAME
     board.keys = 0
     for bit, _ in profile.KEYS:

@@ -37,3 +37,13 @@ SKIP_KEY = keys.B  # no X key on this board
 UART_ID = 0
 UART_TX = 0
 UART_RX = 1
+
+SPEAKER = None  # no speaker on the Pico or the LCD board: board.sound is silent (hal/sound.py)
+BATTERY_ADC = None  # powered over USB: no battery to read (hal/battery.py)
+
+# The consoles this profile is the board of, one UF2 each (host/uf2.py builds them from
+# hardware/boards/BURAKO_<folder>; the virtual Pico runs the RP2040 ones): (UF2 name, board
+# folder, chip, flash bytes). The Pico 2 (RP2350) has the Pico's pins, so the LCD board's
+# profile is the same. Read by the host tool, never by the firmware.
+UF2S = (("pico_lcd_114", "LCD114", "rp2040", 2 << 20),
+        ("pico2_lcd_114", "PICO2_LCD114", "rp2350", 4 << 20))

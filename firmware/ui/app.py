@@ -9,7 +9,7 @@
 from ui import gfx
 from ui import lang as ui_lang   # (lang: App's keyword argument)
 from ui import screen as regions
-from ui.games import GAMES, BURAKO, RUMMY
+from ui.games import GAMES, RUMMY
 
 
 class Settings:
@@ -41,9 +41,10 @@ class Settings:
 class App:
     """board: the hal's (docs/interfaces.md). seed: the first match's deal (None: the clock);
     autoplay: the AI plays every seat; ai_ms: the AI's pace; variant, players, target: the
-    set-up's first choices; lang: the language (Spanish, Italian for burraco); quick: straight
-    into a match (the saved one, else a new one against the AI); link: straight onto the link
-    cable; hidden: a linked match deals hidden hands (None: where the firmware can)."""
+    set-up's first choices (variant: an engine/rules.py variant, or a game of ui/games.py by
+    name); lang: the language (Spanish, Italian for burraco); quick: straight into a match
+    (the saved one, else a new one against the AI); link: straight onto the link cable;
+    hidden: a linked match deals hidden hands (None: where the firmware can)."""
 
     def __init__(self, board, seed=None, autoplay=False, ai_ms=700, variant="burako",
                  players=2, target=0, lang=None, quick=False, link=False, hidden=None):
@@ -65,7 +66,8 @@ class App:
         ui_lang.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
         self.settings.lang0 = ui_lang.code()
         self.screen = None
-        game = RUMMY if variant == "rummy" else BURAKO
+        # the game of that name (ui/games.py), else the first: the Burako family's variants
+        game = self.game_of(variant) or GAMES[0]
         if link:
             from ui.cable import Cable
             Cable.open(self, game)
@@ -106,16 +108,23 @@ class App:
         """step(now), kept alive (the device loop and the emulator's window): whatever a step
         raises, the console shows what happened and how to go on (ui/fault.py), the save as
         the flash holds it. KeyboardInterrupt is not caught (mpremote breaks in)."""
-        from ui.fault import Fault
+        # every frame comes through here, so the fault screen's import waits in fault(): an
+        # import looks the module up at each call (~66 k fuel and 16 B of garbage a frame). The
+        # try makes this call's frame 15 words, taken from the heap (docs/memory.md "call frames")
         try:
             self.step(now)
         except Exception as error:
-            if isinstance(self.screen, Fault):
-                return              # (the fault screen itself: nothing more to show)
-            import gc
-            gc.collect()            # (a MemoryError's garbage: the fault screen needs a little)
-            self.cable = None       # nothing of the failed match is saved or sent again
-            self.show(Fault(self, error))
+            self.fault(error)
+
+    def fault(self, error):
+        """What a step raised, on the fault screen (ui/fault.py)."""
+        from ui.fault import Fault
+        if isinstance(self.screen, Fault):
+            return              # (the fault screen itself: nothing more to show)
+        import gc
+        gc.collect()            # (a MemoryError's garbage: the fault screen needs a little)
+        self.cable = None       # nothing of the failed match is saved or sent again
+        self.show(Fault(self, error))
 
     def restart(self):
         """Start the console again from what the flash holds (the fault screen's A): a reset

@@ -148,7 +148,7 @@ class Painter:
         # as rectangles read from these bytes, not pixel by pixel
         self.gbuf = bytearray(8)
         self.gfb = framebuf.FrameBuffer(self.gbuf, 8, 8, framebuf.MONO_VLSB)
-        self._gr = {}       # character: its rectangles for glyph() (columns 1..6)
+        self._gr = {}       # character: its rectangles for glyph() and _tile() (columns 1..6)
         self._br = {}       # character: its rectangles for big() (all 8 columns)
         self._fbs = {STRIP_W: self.sfb}
         self.cut = 0        # text lines that did not fit their band (tests read it)
@@ -316,67 +316,90 @@ class Painter:
     def tile(self, x, y, t, flags, bg=FELT):
         """A rack tile (TW x TH) at x, y: number in the tile's colour, a
         colour bar at the foot; jokers magenta with four colour bars."""
-        self._tile(self.tfb, 0, t, flags, ((bg & 0xFF) << 8) | (bg >> 8))
+        fb = self.tfb
+        b = ((bg & 0xFF) << 8) | (bg >> 8)
+        # the first and last rows on bg: _tile's frame leaves their end pixels (the corners)
+        fb.fill_rect(0, 0, TW, 1, b)
+        fb.fill_rect(0, TH - 1, TW, 1, b)
+        self._tile(fb, 0, t, flags)
         self.d.blit(self.tbuf, x, y, TW, TH)
 
-    def slot(self, x, y, h, ty, t, flags, mark, bg=FELT):
-        """A rack slot TW x h (h <= SLOT_H) at x, y in one window: the tile
-        (as tile()) ty rows down on bg, and with `mark` the cursor's bar 3 rows
-        above the slot's foot."""
+    def slot(self, x, t, flags):
+        """A rack slot at x, TW wide, from the layout's Y_RACK down to its Y_HINT, in one
+        window: felt, the tile (as tile(), raised when SEL), and with CUR the cursor's bar
+        3 rows above the slot's foot; t < 0: felt only (past the rack's end)."""
+        lay = self.lay
+        h = lay.Y_HINT - lay.Y_RACK
         fb = self.slfb
-        b = ((bg & 0xFF) << 8) | (bg >> 8)
-        # bg only where the tile does not go (its corners: _tile)
-        fb.fill_rect(0, 0, TW, ty, b)
-        fb.fill_rect(0, ty + TH, TW, h - ty - TH, b)
-        self._tile(fb, ty, t, flags, b)
-        if mark:
-            fb.fill_rect(2, h - 3, TW - 4, 2, _S_CURSOR)
-        self.d.blit(self.tbuf, x, y, TW, h)
+        if t < 0:
+            fb.fill(_S_FELT)
+        else:
+            # felt only where the tile does not go, down to the tile's first row and up
+            # from its last: _tile's frame leaves their end pixels (the corners)
+            ty = (lay.Y_RAISED if flags & SEL else lay.Y_TILE) - lay.Y_RACK
+            fb.fill_rect(0, 0, TW, ty + 1, _S_FELT)
+            fb.fill_rect(0, ty + TH - 1, TW, h - ty - TH + 1, _S_FELT)
+            self._tile(fb, ty, t, flags)
+            if flags & CUR:
+                fb.fill_rect(2, h - 3, TW - 4, 2, _S_CURSOR)
+        self.d.blit(self.tbuf, x, lay.Y_RACK, TW, h)
 
-    def _tile(self, fb, y, t, flags, b):
-        # the tile into fb at rows y..y+TH-1 on bg b (byte-swapped, for the
-        # four corner pixels). The frame is four strips around the body, not
+    def _tile(self, fb, y, t, flags):
+        # the tile into fb at rows y..y+TH-1, over the bg its caller filled: its four
+        # corner pixels stay bg. The frame is four strips around the body, not
         # two tile-sized rectangles under it: a third of the pixels
         k = 2 if flags & CUR else 1
-        e = _S_CURSOR if flags & CUR else _S_EDGE
-        fb.fill_rect(1, y, TW - 2, k, e)
-        fb.fill_rect(1, y + TH - k, TW - 2, k, e)
-        fb.fill_rect(0, y + 1, k, TH - 2, e)
-        fb.fill_rect(TW - k, y + 1, k, TH - 2, e)
-        fb.pixel(0, y, b)
-        fb.pixel(TW - 1, y, b)
-        fb.pixel(0, y + TH - 1, b)
-        fb.pixel(TW - 1, y + TH - 1, b)
+        c = _S_CURSOR if flags & CUR else _S_EDGE      # the frame's colour, then the face's
+        fb.fill_rect(1, y, TW - 2, k, c)
+        fb.fill_rect(1, y + TH - k, TW - 2, k, c)
+        fb.fill_rect(0, y + 1, k, TH - 2, c)
+        fb.fill_rect(TW - k, y + 1, k, TH - 2, c)
         fb.fill_rect(k, y + k, TW - 2 * k, TH - 2 * k, _S_CREAM_SEL if flags & SEL else _S_CREAM)
-        if t == tiles.JOKER and self.cards:
-            self.glyph(fb, "*", 3, y + 6, _S_JOKER_C, 2, 2)   # a "J" would read as a jack
-        elif t == tiles.JOKER:
-            self.glyph(fb, "J", 3, y + 4, _S_JOKER_C, 2, 2)
-            for i in range(4):
-                fb.fill_rect(3 + i * 3, y + 22, 3, 3, _TILE_S[i])
-        elif t > tiles.JOKER:
-            # a hidden hand's tile on its way (link/hide.py: its OPEN not in yet)
-            self.glyph(fb, "?", 3, y + 4, _S_EDGE, 2, 2)
+        ch = None       # the character drawn twice the font's size, at (3, gy)
+        gy = y + 4
+        if t >= tiles.JOKER:
+            if t > tiles.JOKER:
+                # a hidden hand's tile on its way (link/hide.py: its OPEN not in yet)
+                ch = "?"
+                c = _S_EDGE
+            elif self.cards:
+                ch = "*"        # a "J" would read as a jack
+                gy = y + 6
+                c = _S_JOKER_C
+            else:
+                ch = "J"
+                c = _S_JOKER_C
+                for i in range(4):
+                    fb.fill_rect(3 + i * 3, y + 22, 3, 3, _TILE_S[i])
         elif self.cards:
             # rank in the suit's colour, the suit's glyph at the foot
-            s = t // 13
-            c = _CARD_S[s]
+            c = _CARD_S[t // 13]
             n = t % 13 + 1
+            gy = y + 3
             if n == 10:
-                self.two(fb, 10, 4, y + 3, c, 2)
+                self.two(fb, 10, 4, gy, c, 2)
             else:
-                self.glyph(fb, tiles.RANKS[n - 1], 3, y + 3, c, 2, 2)
-            bits(fb, _SUIT_G, s * 8, 8, 4, y + 18, c, 1, 1)
+                ch = tiles.RANKS[n - 1]
+            bits(fb, _SUIT_G, t // 13 * 8, 8, 4, y + 18, c, 1, 1)
         else:
             c = _TILE_S[t // 13]
             n = t % 13 + 1
             if n < 10:
-                self.glyph(fb, NUMS[n], 3, y + 4, c, 2, 2)
+                ch = NUMS[n]
             else:
                 # a narrow 1 and a digit at half width, inside the frame
                 # even when the cursor's frame is 2 pixels thick
-                self.two(fb, n, 4, y + 4, c, 2)
+                self.two(fb, n, 4, gy, c, 2)
             fb.fill_rect(3, y + 22, TW - 6, 3, c)
+        if ch is not None:
+            # glyph(fb, ch, 3, gy, c, 2, 2) written out: a rack slot is drawn at every cursor
+            # move, and a call whose frame is over 11 words takes it from the heap (MicroPython
+            # without a pystack), each time searching the heap for room (docs/ui.md "Figures")
+            rs = self._gr.get(ch)
+            if rs is None:
+                rs = self._gr[ch] = self._rects(ch, 1, 7)
+            for i in range(0, len(rs), 4):
+                fb.fill_rect(3 + rs[i] * 2, gy + rs[i + 1] * 2, rs[i + 2] * 2, rs[i + 3] * 2, c)
         if flags & NEW:
             # just drawn or taken: a green notch in the top right corner
             fb.fill_rect(TW - 7, y + 2, 5, 2, _S_NEW_C)

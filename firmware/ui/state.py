@@ -38,11 +38,10 @@ def snapshot(app):
     if play.table is not screen:
         play.table.state(out)
     screen.state(out)
-    game = play.game
-    if hasattr(play, "ai_seats"):
-        burako(out, play, game)
+    if hasattr(play, "state"):
+        play.state(out)     # (a game's Play answers for itself: ui/ names no game but in ui/games.py)
     else:
-        play.state(out)     # (rummy/play.py: ui/ names no game but in ui/games.py)
+        burako(out, play, play.game)    # (burako/play.py: kept here, off the device's path)
     return out
 
 

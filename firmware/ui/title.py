@@ -20,8 +20,9 @@ T_RESUME = 1
 T_HIDDEN = 24
 
 # per glass (short, tall: ui/gfx.py Layout): the name's top, the menu's top and its step, the
-# damaged save's line from the bottom. A short glass (135 rows) has no room for the tiles
-GEOMETRY = ((4, 40, 19, 12), (28, 120, 22, 40))
+# damaged save's line from the bottom, the foot line's (the keys). A short glass (135 rows) has
+# no room for the tiles nor the foot line
+GEOMETRY = ((4, 40, 19, 12, 0), (28, 120, 22, 40, 14))
 
 
 class Title(Screen):
@@ -84,7 +85,14 @@ class Title(Screen):
         app = self.app
         painter = app.painter
         tall = painter.lay.tall
-        y_name, y0, dy, up = GEOMETRY[tall]
+        y_name, y0, dy, up, foot = GEOMETRY[tall]
+        first = 0 if self.has_save else 1
+        shown = self.rows() - first
+        if shown > 1:
+            # more games than rows at the step: the rows closer, above the damaged save's line
+            # or the foot line (a row's band is 14 high, its text 2 below its top)
+            bottom = painter.h - (up if app.kept.get("bad_save") else foot)
+            dy = min(dy, (bottom - y0 - 12) // (shown - 1))
         if dirty & regions.CLEAR:
             painter.fill(0, 0, painter.w, painter.h, FELT_DARK)
             painter.big(24, y_name, "BURAKO", WHITE, 4)
@@ -93,11 +101,10 @@ class Title(Screen):
                 for tile in (tiles.tile(0, 1), tiles.tile(1, 2), tiles.tile(2, 3), tiles.JOKER, tiles.tile(3, 13)):
                     painter.tile(x, 72, tile, 0, FELT_DARK)
                     x += 28
-                painter.text(0, 226, painter.w, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
+                painter.text(0, painter.h - foot, painter.w, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
             # a linked match waits to resume (link.sav): the entry says so
             self.linked = app.board.storage.exists(BURAKO.link_save)
-        first = 0 if self.has_save else 1
-        for i in range(max(5, self.rows() - first)):
+        for i in range(max(5, shown)):
             item = i + first
             if item >= self.rows():
                 painter.fill(0, y0 + i * dy, painter.w, 14, FELT_DARK)

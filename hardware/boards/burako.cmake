@@ -1,10 +1,8 @@
-# Shared by the Burako boards' mpconfigboard.cmake: a Raspberry Pi Pico (RP2040, 2 MB flash)
-# with the console's firmware frozen in. The version in os.uname().machine is the project's,
-# given by `burako uf2`, else read from pyproject.toml here (a plain `make -C ports/rp2 BOARD_DIR=...`).
-set(PICO_BOARD "pico")
-set(PICO_PLATFORM "rp2040")
-# the Pico's GPIO names (GP0..GP28, LED): the console's pins are named in its profiles
-set(MICROPY_BOARD_PINS "${MICROPY_PORT_DIR}/boards/RPI_PICO/pins.csv")
+# Shared by the Burako boards' mpconfigboard.cmake, each of which first names its pico-sdk board
+# (PICO_BOARD: the flash chip and size), its chip (PICO_PLATFORM) and its GPIO names
+# (MICROPY_BOARD_PINS), then includes this: the console's firmware frozen in. The version in
+# os.uname().machine is the project's, given by `burako uf2`, else read from pyproject.toml here
+# (a plain `make -C ports/rp2 BOARD_DIR=...`).
 get_filename_component(BURAKO_ROOT "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
 if(NOT BURAKO_VERSION)  # burako uf2 passes it (-DBURAKO_VERSION through CMAKE_ARGS)
     file(STRINGS "${BURAKO_ROOT}/pyproject.toml" _burako_version REGEX "^version *= *\"[^\"]+\"")

@@ -47,6 +47,7 @@ ROOT = HERE.parents[2]
 UF2_DIR_ENV = "BURAKO_UF2_DIR"  # where the project's UF2s are (CI sets it; default dist/)
 FS_OFFSET = 0xA0000  # MicroPython's littlefs starts here and runs to the end of the 2 MB
 HOLD_MS = 700  # a key held for X or Y on the Pico-LCD-1.14: longer than hal/buttons.py's 500 ms
+BATTERY_MV = 4100  # a board with a battery starts with it full (hal/battery.py)
 
 
 class VPicoError(Exception):
@@ -100,8 +101,9 @@ def uf2_bytes(path=None):
     return data
 
 
-def uf2_blocks(data, name="UF2"):
-    """[(flash offset, 256 payload bytes)] of a UF2 image for the RP2040; VPicoError when it is not one."""
+def uf2_blocks(data, name="UF2", flash_size=FLASH_SIZE):
+    """[(flash offset, 256 payload bytes)] of a UF2 image for the RP2040 with `flash_size` bytes of
+    flash; VPicoError when it is not one."""
     if not data or len(data) % 512:
         raise VPicoError(f"{name}: not a UF2 file (its size is not a whole number of 512-byte blocks)")
     out = []
@@ -113,19 +115,20 @@ def uf2_blocks(data, name="UF2"):
             continue
         if flags & 0x2000 and family != UF2_FAMILY_RP2040:
             raise VPicoError(f"{name}: a UF2 for another chip (family 0x{family:08x}, the RP2040 is 0x{UF2_FAMILY_RP2040:08x})")
-        if size != 256 or addr % 256 or not XIP_BASE <= addr <= XIP_BASE + FLASH_SIZE - 256:
-            raise VPicoError(f"{name}: block {off // 512} is not a 256-byte page of the 2 MB flash (0x{addr:08x})")
+        if size != 256 or addr % 256 or not XIP_BASE <= addr <= XIP_BASE + flash_size - 256:
+            raise VPicoError(f"{name}: block {off // 512} is not a 256-byte page of the "
+                             f"{flash_size >> 20} MB flash (0x{addr:08x})")
         out.append((addr - XIP_BASE, data[off + 32:off + 32 + 256]))
     return out
 
 
 def load_uf2(image, data):
-    """Write a UF2 into a flash image (a bytearray of FLASH_SIZE) as the RP2040 bootrom does when the
-    file is copied onto its RPI-RP2 drive: each 4 KB sector a block lands in is erased once, then the
-    block's 256 bytes are programmed. Sectors no block touches keep their bytes: an update leaves
-    the filesystem at 0xa0000 as it was. Returns the sectors written."""
+    """Write a UF2 into a flash image (a bytearray of the board's flash size) as the RP2040 bootrom
+    does when the file is copied onto its RPI-RP2 drive: each 4 KB sector a block lands in is erased
+    once, then the block's 256 bytes are programmed. Sectors no block touches keep their bytes: an
+    update leaves the filesystem (at 0xa0000 on a Pico) as it was. Returns the sectors written."""
     erased = set()
-    for off, page in uf2_blocks(bytes(data) if not isinstance(data, bytes) else data):
+    for off, page in uf2_blocks(bytes(data) if not isinstance(data, bytes) else data, flash_size=len(image)):
         sector = off - off % SECTOR
         if sector not in erased:
             image[sector:sector + SECTOR] = b"\xff" * SECTOR
@@ -137,8 +140,9 @@ def load_uf2(image, data):
 def holds_uf2(flash, uf2):
     """Whether the flash image file holds every block of the UF2 file."""
     with open(flash, "rb") as f:
-        image = f.read(FLASH_SIZE)
-    return all(image[off:off + 256] == page for off, page in uf2_blocks(Path(uf2).read_bytes()))
+        image = f.read()
+    return all(image[off:off + 256] == page
+               for off, page in uf2_blocks(Path(uf2).read_bytes(), flash_size=len(image)))
 
 
 def stock_uf2():
@@ -149,10 +153,37 @@ def uf2_dir():
     return Path(os.environ.get(UF2_DIR_ENV) or ROOT / "dist")
 
 
-# how `make uf2` may name a board in dist/burako-<version>-<board>.uf2: its profile or its
-# MicroPython board folder (hardware/boards/BURAKO_*)
-UF2_BOARD_NAMES = {name: (name, "burako_" + name[len("pico_"):].replace("_", ""),
-                          name[len("pico_"):].replace("_", "")) for name in PROFILES}
+def profile(name=DEFAULT_PROFILE):
+    """The firmware's board profile module (pins, glass), as the device imports it."""
+    from hal import board as hal_board
+
+    try:
+        return hal_board.load_profile(name)
+    except ImportError:
+        raise VPicoError(f"no board profile {name!r} (firmware/hal/profile_{name}.py)")
+
+
+def rp2040_uf2(name):
+    """(UF2 name, board folder, chip, flash bytes) of the board profile `name`'s RP2040 console
+    (its UF2S: the virtual Pico runs only the RP2040)."""
+    return next(u for u in profile(name).UF2S if u[2] == "rp2040")
+
+
+def flash_size(name):
+    """The flash chip's size on the board profile `name`'s RP2040 console (2 MB on a Pico)."""
+    return rp2040_uf2(name)[3]
+
+
+# how `make uf2` may name a board in dist/burako-<version>-<board>.uf2: its RP2040 UF2's name
+# or its MicroPython board folder (hardware/boards/BURAKO_*), never its Pico 2's
+UF2_BOARD_NAMES = {name: (rp2040_uf2(name)[0], "burako_" + rp2040_uf2(name)[1].lower(),
+                          rp2040_uf2(name)[1].lower()) for name in PROFILES}
+
+
+def adc_raw(mv):
+    """The 12-bit ADC reading of a battery at `mv` millivolts behind the 1:3 divider against the
+    3.3 V reference (hal/battery.py)."""
+    return max(0, min(4095, round(mv / 3 * 4096 / 3300)))
 
 
 def project_uf2(board=DEFAULT_PROFILE, where=None):
@@ -204,16 +235,6 @@ def uf2_stale(uf2):
     return None
 
 
-def profile(name=DEFAULT_PROFILE):
-    """The firmware's board profile module (pins, glass), as the device imports it."""
-    from hal import board as hal_board
-
-    try:
-        return hal_board.load_profile(name)
-    except ImportError:
-        raise VPicoError(f"no board profile {name!r} (firmware/hal/profile_{name}.py)")
-
-
 def profiles():
     from emulator.paths import FIRMWARE
 
@@ -233,6 +254,7 @@ class VPico:
         self.update = update
         self.loaded = None  # "made" or "updated" when start() wrote the UF2 into the flash file
         self.profile = profile(board)
+        self.flash_size = flash_size(board)
         self.link = link
         self.proc = None
         self.port = None
@@ -252,8 +274,10 @@ class VPico:
             raise VPicoError(why)
         uf2 = uf2_bytes(self.uf2)
         self.flash.parent.mkdir(parents=True, exist_ok=True)
-        if self.flash.exists() and self.flash.stat().st_size not in (0, FLASH_SIZE):
-            raise VPicoError(f"{self.flash}: not a 2 MB flash image ({self.flash.stat().st_size} bytes)")
+        size = self.flash_size
+        if self.flash.exists() and self.flash.stat().st_size not in (0, size):
+            raise VPicoError(f"{self.flash}: not a {size >> 20} MB flash image "
+                             f"({self.flash.stat().st_size} bytes)")
         self._lock = os.open(self.flash, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # one chip per flash file
@@ -261,13 +285,13 @@ class VPico:
             os.close(self._lock)
             self._lock = None
             raise VPicoError(f"{self.flash} is in use by another virtual Pico")
-        size = os.fstat(self._lock).st_size
-        if size == 0 or self.update:  # written here, under the lock, before the chip starts
-            image = bytearray(b"\xff" * FLASH_SIZE) if size == 0 else bytearray(os.pread(self._lock, FLASH_SIZE, 0))
+        had = os.fstat(self._lock).st_size
+        if had == 0 or self.update:  # written here, under the lock, before the chip starts
+            image = bytearray(b"\xff" * size) if had == 0 else bytearray(os.pread(self._lock, size, 0))
             load_uf2(image, uf2)
             os.pwrite(self._lock, bytes(image), 0)
             os.fsync(self._lock)
-            self.loaded = "made" if size == 0 else "updated"
+            self.loaded = "made" if had == 0 else "updated"
         fd, rom = tempfile.mkstemp(prefix="vpico-bootrom-")
         with os.fdopen(fd, "wb") as f:
             f.write(bootrom())
@@ -280,7 +304,12 @@ class VPico:
         cmd = ["node", *os.environ.get("VPICO_NODE_ARGS", "").split(), str(HARNESS), "--flash", str(self.flash), "--uf2", str(self.uf2), "--bootrom", rom,
                "--pty-fd", str(master), "--dc", str(p.DC), "--bl", str(p.BL), "--spi", str(p.SPI_ID),
                "--uart", str(getattr(p, "UART_ID", 0)),
-               "--glass", f"{p.XOFF},{p.YOFF},{p.WIDTH},{p.HEIGHT}", "--keys", keys]
+               "--glass", f"{p.XOFF},{p.YOFF},{p.WIDTH},{p.HEIGHT}", "--keys", keys,
+               "--flash-size", str(size)]
+        if getattr(p, "SPEAKER", None) is not None:
+            cmd += ["--speaker", str(p.SPEAKER)]
+        if getattr(p, "BATTERY_ADC", None) is not None:
+            cmd += ["--adc", f"{p.BATTERY_ADC - 26}={adc_raw(BATTERY_MV)}"]
         if self.link:
             cmd += ["--link", self.link]
         self.proc = subprocess.Popen(cmd, pass_fds=(master,), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -419,6 +448,16 @@ class VPico:
                 raise VPicoError(f"the screen did not settle within {timeout} s; the board said: "
                                  f"{self.serial_pending()[-400:]!r}")
             time.sleep(0.05)
+
+    def tones(self, clear=False):
+        """The speaker's tones since the last clear: ([{hz, pulse_ns, start_ns, end_ns}] ended, the
+        one sounding or None), times in emulated ns (a board without a speaker has none)."""
+        r = self.request("tones", clear=clear)
+        return r["tones"], r["playing"]
+
+    def battery(self, mv):
+        """The battery at `mv` millivolts, as its ADC reads it (a board with BATTERY_ADC)."""
+        return self.request("adc", channel=self.profile.BATTERY_ADC - 26, value=adc_raw(mv))["t_ns"]
 
     def serial_read(self, until, timeout=20):
         """Read the USB serial port directly (no mpremote) until `until` shows up; returns the bytes."""

@@ -1,0 +1,15 @@
+export { GDBConnection } from './gdb/gdb-connection.js';
+export { GDBServer } from './gdb/gdb-server.js';
+export { GPIOPin, GPIOPinState } from './gpio-pin.js';
+export { I2CMode, I2CSpeed, RPI2C } from './peripherals/i2c.js';
+export { BasePeripheral } from './peripherals/peripheral.js';
+export { RPPIO, StateMachine } from './peripherals/pio.js';
+export { RPUSBController } from './peripherals/usb.js';
+export { RP2040 } from './rp2040.js';
+export { Simulator } from './simulator.js';
+export { USBCDC } from './usb/cdc.js';
+export { DataDirection, DescriptorType, SetupRecipient, SetupRequest, SetupType, } from './usb/interfaces.js';
+export { createSetupPacket, getDescriptorPacket, setDeviceAddressPacket, setDeviceConfigurationPacket, } from './usb/setup.js';
+export { parseSetupPacket, } from './usb/usb-device.js';
+export { FIFO } from './utils/fifo.js';
+export { ConsoleLogger, LogLevel } from './utils/logging.js';

@@ -1,0 +1,1 @@
+include("$(BOARD_DIR)/../manifest.py")
