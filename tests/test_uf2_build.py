@@ -288,7 +288,7 @@ def test_the_uf2s_binary_info_says_its_board_filesystem_and_frozen_modules(board
     assert info["block_devices"] == [("MicroPython", XIP_BASE + start, size)]
     assert (info["version"], info["sdk_version"]) == ("v1.27.0", "2.1.1")
     frozen = set(info["frozen"])
-    assert {"main", "burako_board", "memory", "scorelog", "engine/game", "ui/app", "ui/sounds", "hal/board",
+    assert {"main", "burako_board", "scorelog", "engine/game", "ui/app", "ui/sounds", "hal/board",
             "hal/sound", "hal/battery", f"hal/profile_{uf2.TARGETS[board].profile}", "link/session",
             "rummy/solve", "asyncio"} <= frozen
     firmware = {p.relative_to(uf2.ROOT / "firmware").with_suffix("").as_posix()

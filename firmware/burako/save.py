@@ -16,7 +16,6 @@
 import os
 from ai import LEVELS
 from engine import codec
-from ai import LEVELS
 
 NAME = "burako.sav"
 TMP = "burako.tmp"
