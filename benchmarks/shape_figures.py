@@ -4,7 +4,10 @@
     python benchmarks/shape_figures.py [--json] [--root DIR]
 
 --root measures another checkout's firmware/ (a worktree of an older commit, say) with these
-definitions. The readable report ends with the targets, each `ok` or `MISS`; --json prints one
+definitions, which follow issue 34's layout: on an older one the link glue's and Rummy's state
+class's figures count only the files of those names that exist there (0 on 9ffcf43, whose
+rummy/view.py Match had 29 attributes and whose glues repeated 6 stretches, 20 by shape), and
+the unload sites do not count rummy/swap.py's unload()/restore() (18 there, 21 with them). The readable report ends with the targets, each `ok` or `MISS`; --json prints one
 object (the figures, and `targets`: each figure's value, target and whether it is met).
 Measured from the source with the AST (firmware/ unless said otherwise):
 
