@@ -4,8 +4,10 @@
 # match, the hand-off, the hand's and the match's ends). Over the link cable (cable: ui/cable.py)
 # the local seat's moves go to the Link and the peer's come back through peer_moved().
 from engine import game
+from engine import melds
 from engine import tiles
 from ui import lang
+from ui import sounds
 from ui import screen as regions
 from ui.common import pname
 from ui.gfx import WHITE, CURSOR, ERR
@@ -157,6 +159,7 @@ class Play:
         app.dirty |= d
         if g.phase >= game.P_HAND_OVER and phase < game.P_HAND_OVER:
             self.hand_ended()
+        self.move_sound(seat, mv)
         if g.phase == game.P_MATCH_OVER and phase != game.P_MATCH_OVER:
             # logged from the next frame on (the match end's tick): this frame's garbage (an
             # AI's search) is gone by then; a linked match logs once the cable is quiet
@@ -175,6 +178,24 @@ class Play:
                     self.viewer = self.first_human(g.turn)
                 t.reset()
             self.enter_turn()
+
+    def move_sound(self, seat, mv):
+        """The move's sound: tiles taken by a person here, a canasta made (the meld the move
+        made or grew has just reached the canasta's size: it grew by the tiles the move laid),
+        the hand closed; the turn's and the match's end are enter_turn()'s."""
+        g = self.game
+        kind = mv[0]
+        if g.phase >= game.P_HAND_OVER:
+            if kind == game.CLOSE and g.phase == game.P_HAND_OVER:     # (the match's end: its own)
+                sounds.cue(self.app, sounds.CLOSE)
+        elif kind == game.DRAW or kind == game.PILE or kind == game.REDRAW or kind == game.MUERTO:
+            if self.human(seat) and self.ais[seat] is None:
+                sounds.cue(self.app, sounds.DRAW)
+        elif kind == game.MELD or kind == game.ADD or kind == game.SWAP:
+            laid = g.melds[game.side_of(seat)][-1 if kind == game.MELD else mv[1]]
+            size = len(laid) - melds.HEAD
+            if size >= g.rules.canasta > size - len(mv[2]):
+                sounds.cue(self.app, sounds.CANASTA)
 
     def hand_ended(self):
         """A hand has just ended: note its canastas and closer (the score log's), and end the
@@ -200,6 +221,7 @@ class Play:
         app = self.app
         if g.phase == game.P_MATCH_OVER:
             app.show(MatchEnd(self))
+            sounds.cue(app, sounds.MATCH_END)
         elif g.phase == game.P_HAND_OVER:
             app.show(HandEnd(self))
             self.next_ai = app.now + 4 * app.ai_ms
@@ -217,6 +239,8 @@ class Play:
                 app.show(Handoff(self))
             else:
                 app.show(self.table)
+            if human and self.ais[t] is None:
+                sounds.cue(app, sounds.TURN)     # a person's turn begins (over the cable: ours)
 
     def move_text(self, seat, mv):
         kind = mv[0]
@@ -244,6 +268,12 @@ class Play:
             self.saves += 1
         except OSError:
             pass
+
+    def battery_low(self):
+        """The battery has just gone low (App.battery_changed): the match saved now, whatever
+        the turn's point (a linked one is link.sav's, written at each turn's end), and said."""
+        self.save()
+        self.note(lang.t(lang.LOW_SAVED))
 
     def log_match(self):
         """Every finished match goes to the score log, between games (never during a link

@@ -9,6 +9,7 @@ from engine import tiles
 from ui import gfx
 from ui import lang
 from ui import screen as regions
+from ui import sounds
 from ui.gfx import WHITE, CURSOR
 
 
@@ -80,6 +81,8 @@ class Play:
             return err
         if self.humans() and self.cable is None:
             self.lines.append(rules.line(seat, mv))
+        if mv[0] == rules.DRAW and self.human(seat) and not self.ais[seat]:
+            sounds.cue(self.app, sounds.DRAW)       # a tile drawn here (not the peer's)
         self.after(seat, mv)
         return 0
 
@@ -104,6 +107,8 @@ class Play:
         else:
             t.message = ""
         t.tiles_before = table_tiles(g.table)
+        if kind == rules.PLAY and g.closer == seat and g.phase == rules.P_HAND_OVER:
+            sounds.cue(self.app, sounds.CLOSE)      # (the match's end: enter_turn()'s own)
         t.message_colour = WHITE if (self.seats >> seat) & 1 else CURSOR
         t.error = 0
         if kind != rules.DRAW or g.phase != rules.P_PLAY:
@@ -128,6 +133,7 @@ class Play:
         t = self.table
         if g.phase == rules.P_MATCH_OVER:
             app.show(MatchEnd(self))
+            sounds.cue(app, sounds.MATCH_END)
             if self.cable is not None:
                 if self.cable.link.dirty and not self.logged:
                     self.log_due = True     # logged once the cable is quiet
@@ -152,6 +158,8 @@ class Play:
                 t.workbench()
             else:
                 t.bench = None
+            if self.human(turn) and not self.ais[turn]:
+                sounds.cue(app, sounds.TURN)     # a person's turn begins (over the cable: ours)
         t.focus = 0
         app.dirty = regions.ALL
 
@@ -169,6 +177,14 @@ class Play:
             self.lines = []
         except OSError:
             pass
+
+    def battery_low(self):
+        """The battery has just gone low (App.battery_changed): the moves not yet in the save
+        written now (a match of people here; a linked one is rlink.sav's, written at each turn's
+        end), and said."""
+        if self.humans() and self.cable is None:
+            self.save()
+        self.note(lang.t(lang.LOW_SAVED))
 
     def remove_save(self):
         try:

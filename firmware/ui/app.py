@@ -65,6 +65,12 @@ class App:
         self.settings = Settings(variant, players, target, hidden)
         ui_lang.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
         self.settings.lang0 = ui_lang.code()
+        if board.sound.present:
+            # the volume chosen on the title (ui/settings_file.py), kept across power-ons
+            from ui import settings_file
+            volume = settings_file.read(board.storage).get(settings_file.VOLUME)
+            if volume is not None and volume <= 2:
+                board.sound.set_volume(volume)
         self.screen = None
         # the game of that name (ui/games.py), else the first: the Burako family's variants
         game = self.game_of(variant) or GAMES[0]
@@ -137,7 +143,13 @@ class App:
 
     def step(self, now):
         self.now = now
-        k = self.board.buttons.poll(now)
+        board = self.board
+        board.sound.tick(now)       # the next note of a sound playing, silence after its last
+        battery = board.battery
+        battery.poll(now)           # (reads the battery every 2 s: hal/battery.py)
+        if battery.low != self.kept.get("battery_low", False):
+            self.battery_changed(battery.low)
+        k = board.buttons.poll(now)
         if k and not (self.cable is not None and self.cable.key_hook(k)):
             self.screen.key(k)
         if self.cable is not None:
@@ -158,6 +170,16 @@ class App:
         if self.cable is not None:
             return self.cable.over()
         return self.screen.name == "matchend"
+
+    def battery_changed(self, low):
+        """The battery has gone low (or been charged past the warning again): a match in play is
+        saved now by its Play (the save it makes at a turn's end), which says so on its table,
+        so nothing is lost if the battery gives out; the title shows the warning itself."""
+        self.kept["battery_low"] = low
+        play = getattr(self.screen, "play", None)
+        warn = getattr(play, "battery_low", None)
+        if low and warn is not None:
+            warn()
 
     # --- shared --------------------------------------------------------------
     def show(self, screen):
