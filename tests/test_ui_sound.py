@@ -23,7 +23,7 @@ from rummy import rules as rummy_rules
 from rummy.ai import RummyAI
 from rummy.game import new_match as new_rummy_match
 from rummy.setup import Setup
-from ui import gfx, lang
+from ui import gfx, lang, sounds
 from ui import settings_file
 from ui import title as ui_title
 from ui.app import App
@@ -200,6 +200,15 @@ def test_refused_moves_are_heard_and_a_draw_by_key(tmp_path):
     assert table.error and c.heard() == ["REFUSED"]
     c.step(hal_keys.LEFT)               # a cursor move: nothing
     assert c.heard() == []
+    # the App's frames tick the speaker: the refusal's notes last their time, then silence
+    played = c.board.sound.log[-1][0]
+    assert c.board.sound.playing()
+    while c.clock.ticks_ms() + FRAME_MS < played + sum(sounds.REFUSED[1::2]):
+        c.step()
+        assert c.board.sound.playing()
+    c.step()
+    c.step()
+    assert not c.board.sound.playing()
 
     r = Console(tmp_path / "rummy", seed=1, ai_ms=0, lang="en", variant="rummy")
     new_rummy_match(r.app)
@@ -308,6 +317,34 @@ def test_the_title_draws_the_battery_level_and_its_warning(tmp_path):
     c.step()
     assert gauge(d) == (17 * 20 // 100, gfx.PURE)
     assert line_drawn(d, d.height - 14, "A/B/X/Y + joystick", gfx.GREY)
+
+
+def test_the_app_polls_the_firmware_battery_driver(tmp_path):
+    """The firmware's own hal/battery.py on an ADC that reads what the test puts on it (as the
+    PicoSystem's divider would): the App's frames poll it, it reads every 2 s and smooths, and
+    the title follows the level down to the warning."""
+    from hal import battery as hal_battery
+
+    class ADC:
+        raw = 4100 * 65535 // hal_battery.SCALE_MV
+
+        def read_u16(self):
+            return self.raw
+
+    c = Console(tmp_path, seed=3, ai_ms=0, lang="en")
+    adc = ADC()
+    c.board.battery = hal_battery.Battery(adc, c.clock.ticks_ms())
+    c.app.home()
+    c.step()
+    d = c.board.display
+    assert c.board.battery.level > 90 and gauge(d)[1] == gfx.PURE
+    adc.raw = 3340 * 65535 // hal_battery.SCALE_MV          # about 4 %
+    c.step()
+    assert c.board.battery.level > 90                        # read every 2 s only
+    for _ in range(30_000 // FRAME_MS):         # (each reading a quarter of the new voltage)
+        c.step()
+    assert c.board.battery.low and c.board.battery.level < 10
+    assert gauge(d)[1] == gfx.ERR and line_drawn(d, d.height - 14, lang.t(lang.BATTERY_LOW), gfx.ERR)
 
 
 def test_low_battery_mid_turn_saves_the_match_and_says_so(tmp_path):
