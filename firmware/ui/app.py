@@ -143,12 +143,17 @@ class App:
 
     def step(self, now):
         self.now = now
+        # the speaker's next note, the battery (read every 2 s: hal/battery.py); on a board
+        # without them (hal/absent.py) an attribute each, not a call, in every frame
         board = self.board
-        board.sound.tick(now)       # the next note of a sound playing, silence after its last
+        sound = board.sound
+        if sound.present:
+            sound.tick(now)
         battery = board.battery
-        battery.poll(now)           # (reads the battery every 2 s: hal/battery.py)
-        if battery.low != self.kept.get("battery_low", False):
-            self.battery_changed(battery.low)
+        if battery.present:
+            battery.poll(now)
+            if battery.low != self.kept.get("battery_low", False):
+                self.battery_changed(battery.low)
         k = board.buttons.poll(now)
         if k and not (self.cable is not None and self.cable.key_hook(k)):
             self.screen.key(k)
