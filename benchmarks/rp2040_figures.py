@@ -156,6 +156,7 @@ def prepare(d, uf2, tag, board=rp2040.DEFAULT_PROFILE):
 def sound_costs(pico):
     """board.sound.play() of CANASTA and its costliest tick(), in us on the board
     (emulator/guests/pico_sound.py), and the tones the virtual Pico heard."""
+    pico.tones(clear=True)      # (the game's own sounds so far: its turn at the table)
     out = rp2040.mpremote(pico.port, "exec", rp2040.board_script("pico_sound.py", SOUND="CANASTA", VOLUME=2))
     said = out.split("SOUND ", 1)[1].split()
     tones, _ = pico.tones(clear=True)
