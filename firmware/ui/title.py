@@ -26,7 +26,7 @@ T_HIDDEN = 24
 # no room for the tiles nor the foot line
 GEOMETRY = ((4, 40, 19, 12, 0), (28, 120, 22, 40, 14))
 # the battery's gauge in the top right corner, beside the name on a short glass (its width is
-# the body's, a nub beyond it), and its level in percent left of it where the glass is tall
+# the body's, a nub beyond it), and its level in percent left of it where the name is lower
 GAUGE_W = 19
 GAUGE_H = 9
 
@@ -113,13 +113,13 @@ class Title(Screen):
         y_name, y0, dy, up, foot = GEOMETRY[tall]
         first = 0 if self.has_save else 1
         shown = self.rows() - first
-        # the battery's warning: in the foot line's place on a tall glass, else in the damaged
-        # save's (the rows closed up above it, as for that line)
-        warn_up = self.low and not tall
+        # the battery's warning: in the foot line's place, else (a glass without one) in the
+        # damaged save's, the rows closed up above it as for that line
+        warn_in_save_line = self.low and not foot
         if shown > 1:
             # more games than rows at the step: the rows closer, above the damaged save's line
             # or the foot line (a row's band is 14 high, its text 2 below its top)
-            bottom = p.h - (up if app.kept.get("bad_save") or warn_up else foot)
+            bottom = p.h - (up if app.kept.get("bad_save") or warn_in_save_line else foot)
             dy = min(dy, (bottom - y0 - 12) // (shown - 1))
         if dirty & regions.CLEAR:
             p.fill(0, 0, p.w, p.h, FELT_DARK)
@@ -157,28 +157,29 @@ class Title(Screen):
             on = i == self.row
             p.fill(20, y0 - 2 + i * dy, 200, 14, HILITE if on else FELT_DARK)
             p.text(20, y0 + i * dy, 200, s, CURSOR if on else WHITE, HILITE if on else FELT_DARK, 1)
-        if app.kept.get("bad_save") and not warn_up:
+        if app.kept.get("bad_save") and not warn_in_save_line:
             # without a save the menu has four rows: the fifth row's place is free
             p.text(0, p.h - up, p.w, lang.t(lang.BAD_SAVE), ERR, FELT_DARK, 1)
         if app.board.battery.present and dirty & (regions.CLEAR | regions.TOP):
-            self.draw_battery(p, tall, up, foot)
+            self.draw_battery(p, y_name, foot or up)
 
-    def draw_battery(self, p, tall, up, foot):
+    def draw_battery(self, p, y_name, warn_from_bottom):
         """The battery's gauge (its body filled to the level: green, red when low), the level in
-        percent beside it on a tall glass, and the warning when it is low."""
+        percent beside it where the name leaves room (left of the gauge: a short glass's name
+        reaches it), and the warning when it is low, warn_from_bottom rows from the bottom."""
         battery = self.app.board.battery
         self.level = level = battery.level
         colour = ERR if battery.low else PURE
-        x = p.w - GAUGE_W - 3
-        p.fill(x, 4, GAUGE_W, GAUGE_H, GREY)                 # the body's frame
-        p.fill(x + GAUGE_W, 6, 2, GAUGE_H - 4, GREY)         # its nub
+        left = p.w - GAUGE_W - 3
+        p.fill(left, 4, GAUGE_W, GAUGE_H, GREY)              # the body's frame
+        p.fill(left + GAUGE_W, 6, 2, GAUGE_H - 4, GREY)      # its nub
         inside = GAUGE_W - 2
         full = inside * level // 100
         if full:
-            p.fill(x + 1, 5, full, GAUGE_H - 2, colour)
+            p.fill(left + 1, 5, full, GAUGE_H - 2, colour)
         if full < inside:
-            p.fill(x + 1 + full, 5, inside - full, GAUGE_H - 2, FELT_DARK)
-        if tall:
-            p.text(x - 44, 4, 40, str(level) + "%", colour, FELT_DARK, 2)
+            p.fill(left + 1 + full, 5, inside - full, GAUGE_H - 2, FELT_DARK)
+        if y_name > 4 + GAUGE_H:
+            p.text(left - 44, 4, 40, str(level) + "%", colour, FELT_DARK, 2)
         if battery.low:
-            p.text(0, p.h - (foot if tall else up), p.w, lang.t(lang.BATTERY_LOW), ERR, FELT_DARK, 1)
+            p.text(0, p.h - warn_from_bottom, p.w, lang.t(lang.BATTERY_LOW), ERR, FELT_DARK, 1)
