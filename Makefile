@@ -45,4 +45,5 @@ bench: $(STAMP)
 # or $$BURAKO_FIRMWARE_SRC (else cloned); needs gcc-arm-none-eabi, libnewlib-arm-none-eabi, cmake
 uf2: $(STAMP)
 	$(VENV)/bin/burako uf2
-	mkdir -p emulator/web/uf2 && cp -p dist/burako-*.uf2 emulator/web/uf2/
+	# the web console runs the RP2040's (rp2040js): the Pico 2's UF2s are not staged for it
+	mkdir -p emulator/web/uf2 && for f in dist/burako-*.uf2; do case $$f in *-pico2_*) ;; *) cp -p $$f emulator/web/uf2/;; esac; done

@@ -38,7 +38,7 @@ def main():
     d = b.display
     print("== driver buffers (bytes)")
     print("st7789 pixel buffer        %6d" % len(d.buf))
-    print("st7789 command + args      %6d" % (len(d._cmd) + len(d._arg)))
+    print("st7789 command + args      %6d" % (len(d._command_byte) + len(d._args)))
     print("uart RX buffer (driver)    %6d" % uart.RXBUF)
     print("uart TX buffer (driver)    %6d" % uart.TXBUF)
     nk = len(b.buttons._pins)

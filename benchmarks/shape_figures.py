@@ -1,15 +1,22 @@
-"""The codebase's shape in figures (docs/memory.md, docs/ui.md): what a newcomer meets, and the
-figures issue 34 (screens and games as objects, registries, full names) sets out to bring down.
+"""The codebase's shape in figures: what a newcomer meets, and issue 34's acceptance figures
+(screens and games as objects, registries, full names) against their targets.
 
-    python benchmarks/shape_figures.py [--json]
+    python benchmarks/shape_figures.py [--json] [--root DIR]
 
+--root measures another checkout's firmware/ (a worktree of an older commit, say) with these
+definitions, which follow issue 34's layout: on an older one the link glue's and Rummy's state
+class's figures count only the files of those names that exist there (0 on 9ffcf43, whose
+rummy/view.py Match had 29 attributes and whose glues repeated 6 stretches, 20 by shape), and
+the unload sites do not count rummy/swap.py's unload()/restore() (18 there, 21 with them). The readable report ends with the targets, each `ok` or `MISS`; --json prints one
+object (the figures, and `targets`: each figure's value, target and whether it is met).
 Measured from the source with the AST (firmware/ unless said otherwise):
 
 - app_attributes: the attributes App (firmware/ui/app.py) sets on itself; app_written_outside:
   those other firmware modules assign (`app.X = ...`, `app.X += ...`, `self.app.X |= ...`: an
   attribute of a name `app` or of an attribute `.app`, in a tuple target too), with how many
   modules each; modules_writing_app: how many modules do; app_write_lines: the lines outside
-  ui/app.py that assign into an App that way (one line with two targets: once).
+  ui/app.py that assign into an App that way (one line with two targets: once), by file in
+  app_write_lines_files.
 - literal_240_ui: `240` in the UI's code (code and comments): firmware/ui and the modules of a
   game's package (burako/, rummy/) that import ui/ (its screens).
 - glass_branches: lines of that UI code that branch on the glass (`tall`) inline.
@@ -19,44 +26,43 @@ Measured from the source with the AST (firmware/ unless said otherwise):
   emulator/guests/ or tests/guests/).
 - computed_imports: imports by a name given at run time instead of an import statement: every
   call of `__import__` or `importlib.import_module` (by kind: `literal`, a str constant such as
-  `__import__("rummy.moves", ...)`; `computed`, any other expression such as `NAMES[S_RUMMY]`
-  or `"ui.lang_" + code`; `bytes`, a name decoded from a bytes constant).
+  `__import__("rummy.moves", ...)`; `computed`, any other expression such as
+  `"hal.profile_" + name`; `bytes`, a name decoded from a bytes constant).
 - module_name_literals: str and bytes constants whose text is a firmware module's dotted name
-  (`"ui.screen_title"`, `b"rummy.linkplay_hidden"`: a module below firmware/ with its package;
-  a bare top-level name such as "scorelog" does not count), with the files that hold them.
-- unload_call_sites: calls of memory.drop (by any name it is bound to) and of rummy/swap.py's
-  unload() and restore(), which clear module globals and put them back (memory.py's own body
-  not counted).
+  (`"ui.app"`, `b"rummy.moves"`: a module below firmware/ with its package; a bare top-level
+  name such as "scorelog" does not count), with the files that hold them.
+- unload_call_sites: code that takes a module out of the interpreter: a call of a function
+  `drop` imported from a module `memory` (issue 34's unloader) or of `memory.drop`, `del
+  sys.modules[...]`, `sys.modules.pop(...)`, and a package's `__dict__.pop(...)`.
 - private_prefixed_names: module-level names with a one-letter private prefix, `_X_...`
-  (`_T_SETUP`, `_M_HANDOFF`, `_X_PASS`, `_F_RACK`, `_S_ROW_H`): (module, name) pairs bound.
+  (`_S_CREAM`, `_T_SETUP`): (module, name) pairs bound.
 - one_letter_names_per_kloc: one-letter names bound (assigned variables, loop and comprehension
   targets, parameters, attributes assigned such as `m.g = ...`) per 1,000 lines of code (lines
   holding a token other than a comment or a docstring) outside the maths modules
-  (rummy/solve.py, rummy/dp.py, link/hidden.py), with the counts it comes from.
+  (rummy/solve.py, rummy/dp.py, link/hidden.py), with the counts it comes from and the files
+  that bind the most (one_letter_names_files: names bound, code lines).
 - rummy_match_attributes: the attributes Rummy's state class sets on itself: the largest of
   rummy/play.py's Play (a match) and rummy/table.py's Table (its view), each in
-  rummy_state_attributes (before issue 34 one class held both: rummy/view.py's Match).
+  rummy_state_attributes.
 - ui_imports_games, games_import_ui: the imports that cross between ui/ and the games' packages
   (burako/, rummy/): the ui/ modules importing a game's module, with what they import; per
   game package, the ui/ modules it imports (docs/interfaces.md: ui/games.py is the one place
   ui/ names the games).
 - link_glue_repeats: stretches of 6 or more lines that Burako's link glue (burako/game.py and
-  burako/play.py beside the one glue, ui/cable.py; before issue 34 ui/linkplay*.py) and Rummy's
-  (rummy/game.py, rummy/play.py; before, rummy/linkplay*.py) share, a pair of files at a time,
-  after comments, blank lines,
-  imports and lone brackets are dropped and white space folded: `identical` runs (the same
-  text), `shape` runs (the same but for names, strings and numbers; identical runs included,
-  runs that overlap along the const tables each counted), and the Rummy side's lines in them.
+  burako/play.py beside the one glue, ui/cable.py) and Rummy's (rummy/game.py, rummy/play.py)
+  share, a pair of files at a time, after comments, blank lines, imports and lone brackets are
+  dropped and white space folded: `identical` runs (the same text), `shape` runs (the same but
+  for names, strings and numbers; identical runs included), and the Rummy side's lines in them.
 - ai_levels_literal: files of firmware/, host/ and emulator/ that spell the number of AI levels,
   4, as a literal: a `4` compared with a level (`level >= 4`, `1 <= x <= 4` on a line about
   levels), as the modulus of a level (`% 4 + 1`), as `make(4)`, or in a tuple bound to a name
   with LEVEL in it (`LEVELS = (1, 2, 3, 4)`); an AI's own level label (`self.level = 4`) is not.
 
-Issue 34's figures on 9ffcf43 (for calibration): 21 computed imports; 104 module-name literals
-(42 in rummy/swap.py); 21 unload call sites; 63 private `_X_` names; 168 one-letter names per
-1,000 lines; App 24 attributes written from 15 modules in 115 lines; Rummy's Match 29
-attributes; the AI levels' 4 in five files.
-Import circles and arrows running back up are counted by farm-studio and checked by
+Issue 34's figures on 9ffcf43, the tree it was filed against: 21 computed imports; 104
+module-name literals (42 in rummy/swap.py); 21 unload call sites; 63 private `_X_` names; 168
+one-letter names per 1,000 lines; App 24 attributes written from 15 modules in 115 lines;
+Rummy's Match 29 attributes; the link glue's repeats 6 identical / 20 by shape; the AI levels'
+4 in five files. Import circles and arrows running back up are checked by
 tests/test_link_layout.py, tests/test_ui_memory.py and tests/test_rummy_layout.py."""
 import argparse
 import ast
@@ -95,6 +101,7 @@ def app_figures():
                     attrs.add(n.attr)
     writers = defaultdict(set)
     lines = set()
+    by_file = defaultdict(set)
     for f in _py("firmware"):
         if f.name == "app.py" and f.parent.name == "ui":
             continue
@@ -106,10 +113,12 @@ def app_figures():
                     if isinstance(y, ast.Attribute) and _is_app(y.value):
                         writers[y.attr].add(str(f.relative_to(ROOT)))
                         lines.add((f, n.lineno))
+                        by_file[str(f.relative_to(FIRMWARE))].add(n.lineno)
     return {"app_attributes": len(attrs),
             "app_written_outside": {k: len(v) for k, v in sorted(writers.items())},
             "modules_writing_app": len(set().union(*writers.values())) if writers else 0,
-            "app_write_lines": len(lines)}
+            "app_write_lines": len(lines),
+            "app_write_lines_files": {k: len(v) for k, v in sorted(by_file.items(), key=lambda x: -len(x[1]))}}
 
 
 def _docstrings(tree):
@@ -201,22 +210,28 @@ def module_name_literals():
     return {"module_name_literals": sum(files.values()), "module_name_literals_files": dict(sorted(files.items()))}
 
 
+def _is_modules(n):
+    """`sys.modules` (or any `X.modules`)."""
+    return isinstance(n, ast.Attribute) and n.attr == "modules"
+
+
 def unload_call_sites():
     files = defaultdict(int)
     for rel, f, tree in _firmware():
-        if rel == "memory.py":
-            continue
-        drops = {"drop"}
+        drops = set()
         for n in ast.walk(tree):
             if isinstance(n, ast.ImportFrom) and n.module == "memory":
                 drops |= {a.asname or a.name for a in n.names if a.name == "drop"}
-        calls = drops | ({"unload", "restore"} if rel == "rummy/swap.py" else set())
         for n in ast.walk(tree):
-            if isinstance(n, ast.Call):
+            if isinstance(n, ast.Delete):
+                files[rel] += sum(1 for t in n.targets if isinstance(t, ast.Subscript) and _is_modules(t.value))
+            elif isinstance(n, ast.Call):
                 fn = n.func
-                if (isinstance(fn, ast.Name) and fn.id in calls) or (
+                if (isinstance(fn, ast.Name) and fn.id in drops) or (
                         isinstance(fn, ast.Attribute) and fn.attr == "drop" and isinstance(fn.value, ast.Name)
-                        and fn.value.id == "memory"):
+                        and fn.value.id == "memory") or (
+                        isinstance(fn, ast.Attribute) and fn.attr == "pop" and (
+                            _is_modules(fn.value) or (isinstance(fn.value, ast.Attribute) and fn.value.attr == "__dict__"))):
                     files[rel] += 1
     return {"unload_call_sites": sum(files.values()), "unload_call_sites_files": dict(sorted(files.items()))}
 
@@ -251,23 +266,30 @@ def _code_lines(src, tree):
 
 def one_letter_names():
     bound = code = 0
+    files = {}
     for rel, f, tree in _firmware():
         if rel in MATHS:
             continue
-        code += _code_lines(f.read_text(), tree)
+        lines = _code_lines(f.read_text(), tree)
+        code += lines
+        here = 0
         for n in ast.walk(tree):
             if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and len(n.id) == 1:
-                bound += 1
+                here += 1
             elif isinstance(n, ast.arg) and len(n.arg) == 1:
-                bound += 1
+                here += 1
             elif isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and len(n.attr) == 1:
-                bound += 1
-    return {"one_letter_names_per_kloc": round(1000 * bound / code, 1), "one_letter_names": bound,
-            "one_letter_code_lines": code}
+                here += 1
+        bound += here
+        if here:
+            files[rel] = [here, lines]
+    top = dict(sorted(files.items(), key=lambda x: -x[1][0])[:15])
+    return {"one_letter_names_per_kloc": round(1000 * bound / code, 1) if code else 0.0, "one_letter_names": bound,
+            "one_letter_code_lines": code, "one_letter_names_files": top}
 
 
-# Rummy's state classes: (file, class); the first two since issue 34, the last before it
-RUMMY_STATE = (("rummy/play.py", "Play"), ("rummy/table.py", "Table"), ("rummy/view.py", "Match"))
+# Rummy's state classes: (file, class): a match, and its table's view
+RUMMY_STATE = (("rummy/play.py", "Play"), ("rummy/table.py", "Table"))
 
 
 def _self_attributes(path, name):
@@ -370,9 +392,10 @@ def _runs(a, b, least=6):
     return found
 
 
-# each game's link glue: the files that hold it (globs under firmware/), since issue 34 and before
-BURAKO_GLUE = ("burako/game.py", "burako/play.py", "ui/linkplay*.py")
-RUMMY_GLUE = ("rummy/game.py", "rummy/play.py", "rummy/linkplay*.py")
+# each game's link glue: the files that hold it (globs under firmware/; the glue they share is
+# ui/cable.py)
+BURAKO_GLUE = ("burako/game.py", "burako/play.py")
+RUMMY_GLUE = ("rummy/game.py", "rummy/play.py")
 
 
 def _glue(globs):
@@ -451,19 +474,54 @@ def figures():
     for part in (computed_imports, module_name_literals, unload_call_sites, private_prefixed_names,
                  one_letter_names, rummy_match_attributes, crossings, link_glue_repeats, ai_levels_literal):
         fig.update(part())
+    fig["targets"] = targets(fig)
     return fig
 
 
+# issue 34's acceptance: (figure, how it is read off the figures, the most it may be)
+TARGETS = (
+    ("computed_imports", lambda f: f["computed_imports"], 2),
+    ("module_name_literals", lambda f: f["module_name_literals"], 10),
+    ("unload_call_sites", lambda f: f["unload_call_sites"], 3),
+    ("private_prefixed_names", lambda f: f["private_prefixed_names"], 0),
+    ("one_letter_names_per_kloc", lambda f: f["one_letter_names_per_kloc"], 60),
+    ("app_attributes", lambda f: f["app_attributes"], 12),
+    ("app_write_lines", lambda f: f["app_write_lines"], 20),
+    ("rummy_match_attributes", lambda f: f["rummy_match_attributes"], 16),
+    ("link_glue_repeats", lambda f: f["link_glue_repeats"]["shape"], 0),
+    ("ai_levels_literal", lambda f: f["ai_levels_literal"], 0),
+)
+
+
+def targets(fig):
+    out = {}
+    for name, read, most in TARGETS:
+        value = read(fig)
+        out[name] = {"value": value, "target": most, "ok": value <= most}
+    return out
+
+
 def main():
+    global ROOT, FIRMWARE
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="one JSON object")
+    ap.add_argument("--root", help="the checkout to measure (default: this one)")
     a = ap.parse_args()
+    if a.root:
+        ROOT = Path(a.root).resolve()
+        FIRMWARE = ROOT / "firmware"
+        if not (FIRMWARE / "ui" / "app.py").is_file():
+            ap.error("--root %s: no firmware/ui/app.py there" % a.root)
     fig = figures()
     if a.json:
         print(json.dumps(fig))
         return
     for k, v in fig.items():
-        print(f"{k}: {v}")
+        if k != "targets":
+            print(f"{k}: {v}")
+    print("\nissue 34's targets:")
+    for name, t in fig["targets"].items():
+        print(f"  {name:28} {t['value']!s:>8}  (at most {t['target']})  {'ok' if t['ok'] else 'MISS'}")
 
 
 if __name__ == "__main__":

@@ -23,9 +23,9 @@ def main(machine=None, root="/", app="ui.app"):
     board.display.reset()
     try:
         App = __import__(app, None, None, ("App",)).App
-    except ImportError as e:
+    except ImportError as error:
         board.display.init()
-        if not boardmod.missing(e, app):
+        if not boardmod.missing(error, app):
             raise
         boardmod.splash(board)
         print("burako: no " + app + " on this device; showing the splash")

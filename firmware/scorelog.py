@@ -55,7 +55,7 @@ try:
 except ImportError:  # a MicroPython build without binascii.crc32
     crc32 = None
 
-_T = (0x00000000, 0x1DB71064, 0x3B6E20C8, 0x26D930AC, 0x76DC4190, 0x6B6B51F4,
+_CRC_NIBBLES = (0x00000000, 0x1DB71064, 0x3B6E20C8, 0x26D930AC, 0x76DC4190, 0x6B6B51F4,
       0x4DB26158, 0x5005713C, 0xEDB88320, 0xF00F9344, 0xD6D6A3E8, 0xCB61B38C,
       0x9B64C2B0, 0x86D3D2D4, 0xA00AE278, 0xBDBDF21C)
 
@@ -63,9 +63,9 @@ _T = (0x00000000, 0x1DB71064, 0x3B6E20C8, 0x26D930AC, 0x76DC4190, 0x6B6B51F4,
 def crc32_small(data, crc=0):
     """CRC-32 (IEEE, as zlib/binascii), a nibble at a time from a 16-entry table."""
     crc ^= 0xFFFFFFFF
-    for b in data:
-        crc = (crc >> 4) ^ _T[(crc ^ b) & 15]
-        crc = (crc >> 4) ^ _T[(crc ^ (b >> 4)) & 15]
+    for byte in data:
+        crc = (crc >> 4) ^ _CRC_NIBBLES[(crc ^ byte) & 15]
+        crc = (crc >> 4) ^ _CRC_NIBBLES[(crc ^ (byte >> 4)) & 15]
     return crc ^ 0xFFFFFFFF
 
 
@@ -92,50 +92,50 @@ def encode(rec):
         raise ValueError("variant name")
     if not 2 <= len(seats) <= 4 or not 2 <= nsides <= 4 or len(seats) % nsides:
         raise ValueError("seats/sides")
-    for s in seats:
-        if s not in "HA":
+    for seat in seats:
+        if seat not in "HA":
             raise ValueError("seat kind")
     if len(hands) > MAX_HANDS:
         raise ValueError("too many hands")
     if winner != NO_WINNER and not 0 <= winner < nsides:
         raise ValueError("winner")
-    n = 4 + 1 + len(variant) + 1 + len(seats) + 2 + len(hands) * nsides * 2 + nsides * 4 + 1
+    size = 4 + 1 + len(variant) + 1 + len(seats) + 2 + len(hands) * nsides * 2 + nsides * 4 + 1
     ext = _extensions(rec, len(hands), nsides)
-    n += len(ext)
-    buf = bytearray(HEADER + n + TRAILER)
+    size += len(ext)
+    buf = bytearray(HEADER + size + TRAILER)
     buf[0] = MAGIC[0]
     buf[1] = MAGIC[1]
     buf[2] = VERSION
-    struct.pack_into("<H", buf, 3, n)
-    o = HEADER
-    struct.pack_into("<I", buf, o, rec["seq"] & 0xFFFFFFFF)
-    o += 4
-    buf[o] = len(variant)
-    o += 1
-    buf[o:o + len(variant)] = variant
-    o += len(variant)
-    buf[o] = len(seats)
-    o += 1
-    for s in seats:
-        buf[o] = ord(s)
-        o += 1
-    buf[o] = nsides
-    buf[o + 1] = len(hands)
-    o += 2
-    for h in hands:
-        if len(h) != nsides:
+    struct.pack_into("<H", buf, 3, size)
+    at = HEADER
+    struct.pack_into("<I", buf, at, rec["seq"] & 0xFFFFFFFF)
+    at += 4
+    buf[at] = len(variant)
+    at += 1
+    buf[at:at + len(variant)] = variant
+    at += len(variant)
+    buf[at] = len(seats)
+    at += 1
+    for seat in seats:
+        buf[at] = ord(seat)
+        at += 1
+    buf[at] = nsides
+    buf[at + 1] = len(hands)
+    at += 2
+    for hand in hands:
+        if len(hand) != nsides:
             raise ValueError("hand scores per side")
-        for v in h:
-            struct.pack_into("<h", buf, o, v)  # -32768..32767
-            o += 2
-    for v in final:
-        struct.pack_into("<i", buf, o, v)
-        o += 4
-    buf[o] = winner
-    o += 1
-    buf[o:o + len(ext)] = ext
-    o += len(ext)
-    struct.pack_into("<I", buf, o, _crc(memoryview(buf)[2:o]))
+        for value in hand:
+            struct.pack_into("<h", buf, at, value)  # -32768..32767
+            at += 2
+    for value in final:
+        struct.pack_into("<i", buf, at, value)
+        at += 4
+    buf[at] = winner
+    at += 1
+    buf[at:at + len(ext)] = ext
+    at += len(ext)
+    struct.pack_into("<I", buf, at, _crc(memoryview(buf)[2:at]))
     return buf
 
 
@@ -151,48 +151,48 @@ def _extensions(rec, nhands, nsides):
     if can is not None:
         if len(can) != nhands:
             raise ValueError("canastas per hand")
-        b = bytearray(nhands * nsides)
+        field = bytearray(nhands * nsides)
         i = 0
-        for h in can:
-            if len(h) != nsides:
+        for hand in can:
+            if len(hand) != nsides:
                 raise ValueError("canastas per side")
-            for pure, impure in h:
+            for pure, impure in hand:
                 if not (0 <= pure <= 15 and 0 <= impure <= 15):
                     raise ValueError("canasta count")
-                b[i] = (pure << 4) | impure
+                field[i] = (pure << 4) | impure
                 i += 1
-        out += _field(TAG_CANASTAS, b)
+        out += _field(TAG_CANASTAS, field)
     closes = rec.get("closes")
     if closes is not None:
         if len(closes) != nhands:
             raise ValueError("closes per hand")
-        b = bytearray(nhands)
+        field = bytearray(nhands)
         for i in range(nhands):
-            c = closes[i]
-            if c is None:
-                c = NO_WINNER
-            elif not 0 <= c < nsides:
+            closer = closes[i]
+            if closer is None:
+                closer = NO_WINNER
+            elif not 0 <= closer < nsides:
                 raise ValueError("closing side")
-            b[i] = c
-        out += _field(TAG_CLOSES, b)
+            field[i] = closer
+        out += _field(TAG_CLOSES, field)
     mp = rec.get("mp")
     vp = rec.get("vp")
     if mp is not None or vp is not None:
         if mp is None or vp is None or len(mp) != nsides or len(vp) != nsides:
             raise ValueError("mp/vp per side")
-        b = bytearray(5 * nsides)
+        field = bytearray(5 * nsides)
         for i in range(nsides):
             if not 0 <= vp[i] <= 255 or not -0x80000000 <= mp[i] <= 0x7FFFFFFF:
                 raise ValueError("mp/vp")
-            struct.pack_into("<i", b, 4 * i, mp[i])
-            b[4 * nsides + i] = vp[i]
-        out += _field(TAG_MPVP, b)
+            struct.pack_into("<i", field, 4 * i, mp[i])
+            field[4 * nsides + i] = vp[i]
+        out += _field(TAG_MPVP, field)
     names = rec.get("names")
     if names is not None:
         nseats = len(rec["seats"])
         if len(names) != nseats:
             raise ValueError("names per seat")
-        b = bytearray(NAME_LEN * nseats)
+        field = bytearray(NAME_LEN * nseats)
         for i in range(nseats):
             nm = names[i]
             if nm is None:
@@ -200,8 +200,8 @@ def _extensions(rec, nhands, nsides):
             if not valid_name(nm):
                 raise ValueError("name")
             for j in range(NAME_LEN):
-                b[NAME_LEN * i + j] = ord(nm[j])
-        out += _field(TAG_NAMES, b)
+                field[NAME_LEN * i + j] = ord(nm[j])
+        out += _field(TAG_NAMES, field)
     lv = rec.get("level")
     if lv is not None:
         if not 1 <= lv <= 255:
@@ -209,12 +209,12 @@ def _extensions(rec, nhands, nsides):
         out += _field(TAG_LEVEL, bytes((lv,)))
     own = rec.get("own_seats")
     if own is not None:
-        m = 0
+        mask = 0
         for i in own:
             if not 0 <= i < len(rec["seats"]):
                 raise ValueError("own seat")
-            m |= 1 << i
-        out += _field(TAG_OWN, bytes((m,)))
+            mask |= 1 << i
+        out += _field(TAG_OWN, bytes((mask,)))
     end = rec.get("ended")
     if end is not None:
         if not 1 <= end <= 255:
@@ -227,8 +227,8 @@ def valid_name(nm):
     """A player's name: exactly three capital letters A-Z (the console's arcade entry)."""
     if not isinstance(nm, str) or len(nm) != NAME_LEN:
         return False
-    for c in nm:
-        if not "A" <= c <= "Z":
+    for letter in nm:
+        if not "A" <= letter <= "Z":
             return False
     return True
 
@@ -237,9 +237,9 @@ def _field(tag, data):
     return bytes((tag, len(data) & 0xFF, len(data) >> 8)) + data
 
 
-def _printable(b):
-    for c in b:
-        if c < 0x20 or c > 0x7E:
+def _printable(text):
+    for char in text:
+        if char < 0x20 or char > 0x7E:
             return False
     return True
 
@@ -252,12 +252,12 @@ def append(path, rec):
     if rec.get("seq") is None:
         rec["seq"] = next_seq(path)
     buf = encode(rec)
-    f = open(path, "ab")
+    file = open(path, "ab")
     try:
-        f.write(buf)
-        f.flush()
+        file.write(buf)
+        file.flush()
     finally:
-        f.close()
+        file.close()
     try:
         import os
         os.sync()
@@ -275,153 +275,153 @@ def next_seq(path):
 
 
 # --- reading -------------------------------------------------------------------
-def decode_payload(p):
+def decode_payload(payload):
     """The record dict from a payload, or None if the payload is malformed. Never raises."""
     try:
-        n = len(p)
-        if n < 5:
+        size = len(payload)
+        if size < 5:
             return None
-        seq = struct.unpack_from("<I", p, 0)[0]
-        o = 4
-        vl = p[o]
-        o += 1
-        if vl > MAX_VARIANT or o + vl + 1 > n:
+        seq = struct.unpack_from("<I", payload, 0)[0]
+        at = 4
+        vl = payload[at]
+        at += 1
+        if vl > MAX_VARIANT or at + vl + 1 > size:
             return None
-        vb = bytes(p[o:o + vl])
+        vb = bytes(payload[at:at + vl])
         if not _printable(vb):
             return None
         variant = vb.decode()
-        o += vl
-        ns = p[o]
-        o += 1
-        if not 2 <= ns <= 4 or o + ns + 2 > n:
+        at += vl
+        ns = payload[at]
+        at += 1
+        if not 2 <= ns <= 4 or at + ns + 2 > size:
             return None
         seats = ""
         for i in range(ns):
-            c = p[o + i]
-            if c != 0x48 and c != 0x41:  # "H", "A"
+            seat = payload[at + i]
+            if seat != 0x48 and seat != 0x41:  # "H", "A"
                 return None
-            seats += chr(c)
-        o += ns
-        nsides = p[o]
-        nh = p[o + 1]
-        o += 2
+            seats += chr(seat)
+        at += ns
+        nsides = payload[at]
+        nh = payload[at + 1]
+        at += 2
         if not 2 <= nsides <= 4 or ns % nsides or nh > MAX_HANDS:
             return None
-        if o + nh * nsides * 2 + nsides * 4 + 1 > n:
+        if at + nh * nsides * 2 + nsides * 4 + 1 > size:
             return None
         hands = []
         for _ in range(nh):
-            h = []
+            hand = []
             for _ in range(nsides):
-                h.append(struct.unpack_from("<h", p, o)[0])
-                o += 2
-            hands.append(h)
+                hand.append(struct.unpack_from("<h", payload, at)[0])
+                at += 2
+            hands.append(hand)
         final = []
         for _ in range(nsides):
-            final.append(struct.unpack_from("<i", p, o)[0])
-            o += 4
-        w = p[o]
-        if w == NO_WINNER:
-            w = None
-        elif w >= nsides:
+            final.append(struct.unpack_from("<i", payload, at)[0])
+            at += 4
+        winner = payload[at]
+        if winner == NO_WINNER:
+            winner = None
+        elif winner >= nsides:
             return None
         rec = {"seq": seq, "variant": variant, "seats": seats, "hands": hands,
-               "final": final, "winner": w}
-        if o + 1 < n and not _read_extensions(p, o + 1, n, rec, nh, nsides):
+               "final": final, "winner": winner}
+        if at + 1 < size and not _read_extensions(payload, at + 1, size, rec, nh, nsides):
             return None
         return rec
     except (ValueError, IndexError, TypeError, UnicodeError, _StructError):
         return None
 
 
-def _read_extensions(p, o, n, rec, nh, nsides):
+def _read_extensions(payload, at, size, rec, nh, nsides):
     """Decode the optional fields after the winner into rec; False if they are malformed.
 
     Unknown tags are skipped by their length (fields a later firmware may add).
     """
-    while o < n:
-        if o + 3 > n:
+    while at < size:
+        if at + 3 > size:
             return False
-        tag = p[o]
-        ln = p[o + 1] | (p[o + 2] << 8)
-        o += 3
-        if o + ln > n:
+        tag = payload[at]
+        ln = payload[at + 1] | (payload[at + 2] << 8)
+        at += 3
+        if at + ln > size:
             return False
         if tag == TAG_ID:
             if ln != 8:
                 return False
-            lo, hi = struct.unpack_from("<II", p, o)
+            lo, hi = struct.unpack_from("<II", payload, at)
             rec["id"] = lo | (hi << 32)
         elif tag == TAG_CANASTAS:
             if ln != nh * nsides:
                 return False
             can = []
-            i = o
+            i = at
             for _ in range(nh):
-                h = []
+                hand = []
                 for _ in range(nsides):
-                    h.append([p[i] >> 4, p[i] & 15])
+                    hand.append([payload[i] >> 4, payload[i] & 15])
                     i += 1
-                can.append(h)
+                can.append(hand)
             rec["canastas"] = can
         elif tag == TAG_CLOSES:
             if ln != nh:
                 return False
             closes = []
-            for i in range(o, o + nh):
-                c = p[i]
-                if c == NO_WINNER:
-                    c = None
-                elif c >= nsides:
+            for i in range(at, at + nh):
+                closer = payload[i]
+                if closer == NO_WINNER:
+                    closer = None
+                elif closer >= nsides:
                     return False
-                closes.append(c)
+                closes.append(closer)
             rec["closes"] = closes
         elif tag == TAG_MPVP:
             if ln != 5 * nsides:
                 return False
-            rec["mp"] = [struct.unpack_from("<i", p, o + 4 * i)[0] for i in range(nsides)]
-            rec["vp"] = [p[o + 4 * nsides + i] for i in range(nsides)]
+            rec["mp"] = [struct.unpack_from("<i", payload, at + 4 * i)[0] for i in range(nsides)]
+            rec["vp"] = [payload[at + 4 * nsides + i] for i in range(nsides)]
         elif tag == TAG_NAMES:
             if ln != NAME_LEN * len(rec["seats"]):
                 return False
             names = []
-            for i in range(o, o + ln, NAME_LEN):
-                if p[i] == 0 and p[i + 1] == 0 and p[i + 2] == 0:
+            for i in range(at, at + ln, NAME_LEN):
+                if payload[i] == 0 and payload[i + 1] == 0 and payload[i + 2] == 0:
                     names.append(None)
                     continue
                 for j in range(i, i + NAME_LEN):
-                    if not 0x41 <= p[j] <= 0x5A:  # A-Z
+                    if not 0x41 <= payload[j] <= 0x5A:  # A-Z
                         return False
-                names.append(bytes(p[i:i + NAME_LEN]).decode())
+                names.append(bytes(payload[i:i + NAME_LEN]).decode())
             rec["names"] = names
         elif tag == TAG_LEVEL:
-            if ln != 1 or p[o] == 0:
+            if ln != 1 or payload[at] == 0:
                 return False
-            rec["level"] = p[o]
+            rec["level"] = payload[at]
         elif tag == TAG_OWN:
-            if ln != 1 or p[o] >> len(rec["seats"]):
+            if ln != 1 or payload[at] >> len(rec["seats"]):
                 return False
-            rec["own_seats"] = [i for i in range(len(rec["seats"])) if (p[o] >> i) & 1]
+            rec["own_seats"] = [i for i in range(len(rec["seats"])) if (payload[at] >> i) & 1]
         elif tag == TAG_ENDED:
-            if ln != 1 or p[o] == 0:
+            if ln != 1 or payload[at] == 0:
                 return False
-            rec["ended"] = p[o]
-        o += ln
+            rec["ended"] = payload[at]
+        at += ln
     return True
 
 
-def _find_magic(f, pos):
+def _find_magic(file, pos):
     """Offset of the next magic at or after pos, or the file's end."""
     m0 = MAGIC[0]
     while True:
-        f.seek(pos)
-        chunk = f.read(64)
+        file.seek(pos)
+        chunk = file.read(64)
         if not chunk:
             return pos
-        i = chunk.find(MAGIC)
-        if i >= 0:
-            return pos + i
+        found = chunk.find(MAGIC)
+        if found >= 0:
+            return pos + found
         if len(chunk) < 64:
             if chunk[-1] == m0:  # a torn magic at the very end
                 return pos + len(chunk) - 1
@@ -436,7 +436,7 @@ def scan(path):
     end): torn, corrupt or unreadable bytes, reported once with the first reason.
     """
     try:
-        f = open(path, "rb")
+        file = open(path, "rb")
     except OSError:
         return
     try:
@@ -444,31 +444,31 @@ def scan(path):
         bad = -1
         why = None
         while True:
-            f.seek(pos)
-            h = f.read(HEADER)
-            if not h:
+            file.seek(pos)
+            head = file.read(HEADER)
+            if not head:
                 break
             reason = None
             size = 0
             rec = None
-            if h[0] != MAGIC[0] or (len(h) > 1 and h[1] != MAGIC[1]):
+            if head[0] != MAGIC[0] or (len(head) > 1 and head[1] != MAGIC[1]):
                 reason = "no magic"
-            elif len(h) < HEADER:
+            elif len(head) < HEADER:
                 reason = "truncated"
             else:
-                ln = h[3] | (h[4] << 8)
+                ln = head[3] | (head[4] << 8)
                 if ln > MAX_PAYLOAD:
                     reason = "bad length"
                 else:
-                    body = f.read(ln + TRAILER)
+                    body = file.read(ln + TRAILER)
                     if len(body) < ln + TRAILER:
                         reason = "truncated"
                     else:
-                        c = crc32(h[2:HEADER])
-                        c = crc32(memoryview(body)[0:ln], c) & 0xFFFFFFFF
-                        if c != struct.unpack_from("<I", body, ln)[0]:
+                        crc = crc32(head[2:HEADER])
+                        crc = crc32(memoryview(body)[0:ln], crc) & 0xFFFFFFFF
+                        if crc != struct.unpack_from("<I", body, ln)[0]:
                             reason = "bad checksum"
-                        elif h[2] != VERSION:
+                        elif head[2] != VERSION:
                             reason = "unknown version"  # well framed: skip it whole
                             size = HEADER + ln + TRAILER
                         else:
@@ -491,11 +491,11 @@ def scan(path):
             if size:
                 pos += size
             else:
-                pos = _find_magic(f, pos + 1)
+                pos = _find_magic(file, pos + 1)
         if bad >= 0:
             yield bad, None, (pos - bad, why)
     finally:
-        f.close()
+        file.close()
 
 
 def read(path):

@@ -161,6 +161,15 @@ class _Board:
         self.link, self.clock = link, clock
 
 
+def link_moves(variant):
+    """The game side of the link protocol a variant name is played with (the Link's `moves`):
+    Rummy's rummy/moves.py, else the Link's default (link/moves_burako.py)."""
+    if variant == "rummy":
+        from rummy import moves
+        return moves
+    return None
+
+
 def nonces(seed):
     """A deterministic nonce source for Link(nonce=...) in tests and figures."""
     r = random.Random(seed)
@@ -180,6 +189,7 @@ class Console:
         self.variant, self.target, self.seed, self.kw = variant, target, seed, kw
         self.boots = 0
         self.save = None
+        kw.setdefault("moves", link_moves(variant))
         self.link = Link(self.board, variant, target, nonce=nonces(seed), **kw)
         self._keep()
         self.events = []

@@ -162,7 +162,9 @@ def _link(folder, situation, save, pos):
         else:
             from engine import codec
             game = codec.decode(raw)
-    link = session.Link(_Board(), variant, target, saved=saved, game=game, nonce=lambda n: bytes(n))
+    from host.relay import link_moves
+    link = session.Link(_Board(), variant, target, saved=saved, game=game, nonce=lambda n: bytes(n),
+                        moves=link_moves(variant))
     g = link.game
     if variant == "rummy":
         from rummy import codec as rcodec

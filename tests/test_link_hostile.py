@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import hostile
-from host.relay import Cable, SimClock, _Board
+from host.relay import Cable, SimClock, _Board, link_moves
 from link import deal
 from link import entropy
 from link import frame
@@ -509,5 +509,5 @@ def test_forged_moves_in_a_rummy_match_end_the_link_R_CHEAT(trigger):
     out, atk, clock, (before, ms) = hostile.drive(hostile.forged_moves(trigger), variant="rummy")
     assert out.state == session.ENDED and out.reason == session.R_CHEAT
     assert (out.count, out.dig, out.log) == before
-    c = Link(_board(), "rummy", saved=out.save)
+    c = Link(_board(), "rummy", saved=out.save, moves=link_moves("rummy"))
     assert before[2].startswith(bytes(c.log))

@@ -80,7 +80,7 @@ def test_whole_rummy_match_ends_identically_on_both_consoles_R13_9(seed, levels)
     assert g.winners == [p for p in (0, 1) if g.scores[p] == low]
     assert a.link.refused == b.link.refused == 0
     # the host side replays the log to the same position (session.replay)
-    g2, bad = session.replay("rummy", a.link.seed, a.link.target, a.link.log)
+    g2, bad = session.replay(moves_rummy.HANDS, a.link.seed, a.link.target, a.link.log, moves_rummy)
     assert bad is None and codec.encode(g2) == codec.encode(g)
     # R13.3: seat 0 starts the first hand
     mv, _ = moves_rummy.get_move(a.link.log, 0, len(a.link.log))
@@ -172,14 +172,14 @@ def test_resume_uses_the_uis_position_when_it_matches_the_save():
     blob = a.link.saved()
     pos = codec.encode(a.link.game)
     g = codec.decode(pos)
-    L = Link(a.board, "rummy", saved=blob, game=g)
+    L = Link(a.board, "rummy", saved=blob, game=g, moves=moves_rummy)
     assert L.game is g and L.count == a.link.count and L.digest == a.link.digest
     stale = codec.decode(pos)
     stale.passes += 1                       # not the saved position: replayed instead
-    L = Link(a.board, "rummy", saved=blob, game=stale)
+    L = Link(a.board, "rummy", saved=blob, game=stale, moves=moves_rummy)
     assert L.game is not stale and codec.encode(L.game) == pos
     with pytest.raises(ValueError):
-        Link(a.board, "rummy", saved=blob[:-1])
+        Link(a.board, "rummy", saved=blob[:-1], moves=moves_rummy)
 
 
 # --- a dishonest peer -----------------------------------------------------------------
@@ -293,7 +293,7 @@ def _mid():
 
 
 def _fresh():
-    L = Link(_Board(), "rummy", saved=_mid())
+    L = Link(_Board(), "rummy", saved=_mid(), moves=moves_rummy)
     L.phase = session.PLAYING                   # as a HELLO from the same match leaves it
     return L
 

@@ -2,8 +2,10 @@
 Rummy israelí's own code is one package, firmware/rummy/, and the arrows point one way. It
 imports the shared floors (engine/, ai/, ui/, link/); none of them imports it, or Burako's
 package, but the list of games (ui/games.py, the one place ui/ names the games); the link
-cable finds Rummy's side of the protocol by module name (link/session.py game_module)."""
+cable gets Rummy's side of the protocol from the game (rummy/game.py link_moves(): the Link's
+`moves`), so link/ names no game's module."""
 import ast
+import re
 from pathlib import Path
 
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
@@ -27,7 +29,7 @@ def test_no_shared_module_imports_a_games_package_but_the_list_of_games():
     found = sorted(str(p.relative_to(FIRMWARE)) for pkg in SHARED for p in (FIRMWARE / pkg).glob("*.py")
                    if p != REGISTRY and _imported(p) & set(GAMES))
     assert found == []
-    for p in (FIRMWARE / "main.py", FIRMWARE / "memory.py", FIRMWARE / "scorelog.py"):
+    for p in (FIRMWARE / "main.py", FIRMWARE / "scorelog.py"):
         assert not _imported(p) & set(GAMES), p.name
     # and the walk that would find one does: the list of games imports both
     assert _imported(REGISTRY) >= set(GAMES)
@@ -40,7 +42,12 @@ def test_the_rummy_package_holds_the_game_and_its_door_is_the_list_of_games():
     registry = ast.parse(REGISTRY.read_text())
     assert any(isinstance(n, ast.ImportFrom) and n.module == "rummy.game" and [a.name for a in n.names] == ["GAME"]
                for n in ast.walk(registry))      # ui/games.py GAMES: the game's GAME object
-    assert '"rummy.moves"' in (FIRMWARE / "link" / "session.py").read_text()
+    # the game gives the Link its side of the protocol; link/ spells no game's module name
+    game = ast.parse((FIRMWARE / "rummy" / "game.py").read_text())
+    gives = [f for f in ast.walk(game) if isinstance(f, ast.FunctionDef) and f.name == "link_moves"]
+    assert gives and any(isinstance(n, ast.ImportFrom) and n.module == "rummy" and [a.name for a in n.names] == ["moves"]
+                         for n in ast.walk(gives[0]))
+    assert not [p.name for p in (FIRMWARE / "link").glob("*.py") if re.search(r"[\"']rummy\.", p.read_text())]
     # no module of the shared floors is named after the game any more
     stale = sorted(str(p.relative_to(FIRMWARE)) for pkg in SHARED for p in (FIRMWARE / pkg).glob("*.py")
                    if "rummy" in p.stem)

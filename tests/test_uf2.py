@@ -330,7 +330,9 @@ def test_a_cheating_board_is_named_at_its_step_by_an_honest_board(uf2, tmp_path,
     assert int(reason) == msg.R_HIDDEN and int(got_why) == why and by_peer == b"0"
     assert sav == last_sav                                  # no save after the cheat
     if attack != "deck":
-        assert int(count) == int(cheat[2])                  # the moves as they were at the cheat
+        # the moves as they were at the cheat, none after it; the cheater's last move may still
+        # be in its log's queue when the lie (a hidden-hands frame, sent at once) overtakes it
+        assert int(cheat[2]) - 1 <= int(count) <= int(cheat[2])
     print("cheat:", cheat, "victim:", said)
 
 

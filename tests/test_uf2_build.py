@@ -131,10 +131,10 @@ def test_the_manifest_freezes_every_firmware_package_and_main():
     for pkg in ("engine", "ai", "ui", "hal", "link", "burako", "rummy"):
         assert f'"{pkg}"' in text
         assert (uf2.ROOT / "firmware" / pkg / "__init__.py").is_file()
-    for mod in ("scorelog.py", "memory.py", "main.py"):
+    for mod in ("scorelog.py", "main.py"):
         assert f'module("{mod}", base_path="$(BURAKO_FIRMWARE)")' in text
     top = {p.name for p in (uf2.ROOT / "firmware").iterdir() if not p.name.startswith(("_", "."))}
-    assert top == {"engine", "ai", "ui", "hal", "link", "burako", "rummy", "scorelog.py", "memory.py", "main.py"}, \
+    assert top == {"engine", "ai", "ui", "hal", "link", "burako", "rummy", "scorelog.py", "main.py"}, \
         "a new top-level firmware file or package: freeze it in hardware/boards/manifest.py"
 
 
@@ -288,7 +288,7 @@ def test_the_uf2s_binary_info_says_its_board_filesystem_and_frozen_modules(board
     assert info["block_devices"] == [("MicroPython", XIP_BASE + start, size)]
     assert (info["version"], info["sdk_version"]) == ("v1.27.0", "2.1.1")
     frozen = set(info["frozen"])
-    assert {"main", "burako_board", "memory", "scorelog", "engine/game", "ui/app", "ui/sounds", "hal/board",
+    assert {"main", "burako_board", "scorelog", "engine/game", "ui/app", "ui/sounds", "hal/board",
             "hal/sound", "hal/battery", f"hal/profile_{uf2.TARGETS[board].profile}", "link/session",
             "rummy/solve", "asyncio"} <= frozen
     firmware = {p.relative_to(uf2.ROOT / "firmware").with_suffix("").as_posix()

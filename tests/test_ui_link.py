@@ -106,7 +106,7 @@ def test_peer_moves_use_the_table_turn_cue(tmp_path):
     g = game_of(b.app)
     assert g.turn == mine
     first = message(b.app)
-    assert first.startswith(ui_lang.t(ui_lang.P))        # "J2 roba del pozo..." as in pass-and-play
+    assert first.startswith(ui_lang.t(ui_lang.PLAYER))        # "J2 roba del pozo..." as in pass-and-play
     assert b.app.waiting()                    # headless key feeding waits for b's keys only
     assert not a.app.waiting()
 
@@ -299,7 +299,7 @@ def test_linked_burraco_match_ends_the_same_on_both_with_moves_in_card_notation(
 
     def peer_discard_seen():
         g, lk = game_of(a.app), link(a.app)
-        if g is not None and lk.count and message(a.app).startswith(ui_lang.t(ui_lang.P)):
+        if g is not None and lk.count and message(a.app).startswith(ui_lang.t(ui_lang.PLAYER)):
             seen.append(message(a.app))
         return a.app.over() and b.app.over()
     run(a, b, clock, peer_discard_seen)

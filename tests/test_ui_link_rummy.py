@@ -318,11 +318,11 @@ def test_a_hidden_rummy_match_deals_checks_and_saves_each_hand_and_ends_the_same
             # what this console knows on its turn: its rack, the table, no more (a SHOW comes
             # before its MOVE: the peer's tiles about to be laid are known a moment early)
             g = L.game
-            assert set(g.stock) <= {rummy._HIDDEN} and set(g.racks[1 - L.seat]) <= {rummy._HIDDEN}
+            assert set(g.stock) <= {rummy.HIDDEN} and set(g.racks[1 - L.seat]) <= {rummy.HIDDEN}
         assert not os.path.exists(os.path.join(c.dir, RUMMY.link_position))
         if c is not a:
             return
-        unknown.update(t for t in c.rack_drawn if t == rummy._HIDDEN)
+        unknown.update(t for t in c.rack_drawn if t == rummy.HIDDEN)
         if c.app.cable is not None and c.app.cable.state == session.DEALING and mode(c.app) == "link":
             if not deals or deals[-1][-1] is None:
                 deals.append([])
@@ -340,7 +340,7 @@ def test_a_hidden_rummy_match_deals_checks_and_saves_each_hand_and_ends_the_same
     for bars in deals:
         bars = [x for x in bars[:-1] if x >= 0]
         assert bars == sorted(bars) and len(set(bars)) > 5 and bars[-1] >= 90
-    head = tx(rummy_text.T_CHECKING)
+    head = tx(ui_cable.T_CHECKING)
     pcts = [int(x[len(head):].strip(" %")) for x in checks if x.startswith(head)]
     assert len(set(pcts)) > 5 and sorted(set(pcts)) == sorted(set(pcts), key=pcts.index)
     assert sum(x in a.texts for x in set(checks)) > 5         # drawn as it went
@@ -359,9 +359,9 @@ def test_a_drawn_tile_shows_as_a_question_mark_until_the_peer_opens_it_and_keys_
     m = play(b.app).table
     press(b.app, keys.A)                            # draw
     L = link(b.app)
-    assert L.hidden.want == 1 and g.phase == rummy.P_PLAY and g.racks[L.seat][-1] == rummy._HIDDEN
+    assert L.hidden.want == 1 and g.phase == rummy.P_PLAY and g.racks[L.seat][-1] == rummy.HIDDEN
     b.step()
-    assert rummy._HIDDEN in b.rack_drawn            # "?" where the tile will be
+    assert rummy.HIDDEN in b.rack_drawn            # "?" where the tile will be
     cur, bench = m.cursor, m.bench
     press(b.app, keys.LEFT)
     press(b.app, keys.X)                            # (the menu: nothing either)
@@ -373,8 +373,8 @@ def test_a_drawn_tile_shows_as_a_question_mark_until_the_peer_opens_it_and_keys_
             drawn.append(list(c.rack_drawn))
     linkkit.run(a, b, clock, lambda: drawn, check=check)
     tile = g.racks[L.seat][-1]
-    assert tile != rummy._HIDDEN and m.bench is not None and m.bench.rack[m.cursor] == tile
-    assert rummy._HIDDEN not in drawn[0] and tile in drawn[0]
+    assert tile != rummy.HIDDEN and m.bench is not None and m.bench.rack[m.cursor] == tile
+    assert rummy.HIDDEN not in drawn[0] and tile in drawn[0]
     press(b.app, keys.LEFT)
     assert m.cursor == len(m.bench.rack) - 2        # the keys work again
 
@@ -395,7 +395,7 @@ def test_a_power_off_under_hidden_hands_resumes_a_rummy_match_from_rlink_sav(tmp
     assert L.count <= count and L.match_id == link(a.app).match_id
     g = L.game
     if L.hidden.stage == 0 and g.phase < rummy.P_HAND_OVER:
-        assert set(g.stock) <= {rummy._HIDDEN}
+        assert set(g.stock) <= {rummy.HIDDEN}
     run(a, b, clock, done(a, b))
     same_match(a, b)
 

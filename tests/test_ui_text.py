@@ -18,7 +18,7 @@ BOXES = {
     ui_lang.LANGNAME: (200, "Language: < >"),
     ui_lang.VARIANT: (110, ""), ui_lang.PLAYERS: (110, ""), ui_lang.LEVEL: (110, ""), ui_lang.TARGET: (110, ""),
     ui_lang.HUMAN: (114, "< >"), ui_lang.AI: (114, "< >"),
-    ui_lang.START: (232, "> <"), ui_lang.P: (16, "1"),
+    ui_lang.START: (232, "> <"), ui_lang.PLAYER: (16, "1"),
     ui_lang.STOCK: (112, " 108"), ui_lang.PILE: (96, " 108"), ui_lang.MUERTO: (112, ":"), ui_lang.HAND: (W, " 99"),
     ui_lang.MELDS_OF: (W, "<> J1+J3"), ui_lang.NO_MELDS: (W, ""), ui_lang.HANDOFF: (W, ""), ui_lang.SHOW_RACK: (W, ""),
     ui_lang.YOUR_TURN: (W - 2 - len("J1 1000  J2 1000  ") * 8, ""), ui_lang.TURN_OF: (W, "J2 (IA)"),

@@ -19,13 +19,13 @@ def make(level, seed=0):
     return BasicAI(level)
 
 
-def hint(g, seat):
+def hint(game_state, seat):
     """The move the strongest level within the device's time budget, level 4
     (ai/expert.py: p99 ~160 ms, worst ~215 ms of RP2040 time, docs/ai.md),
     would make for seat in this position (None when seat is not to move): the
     UI's hint button. A fresh AI remembers nothing of earlier turns, as after
     a resume (see ai/lookahead.py)."""
     from engine import game
-    if g.phase == game.P_MATCH_OVER or g.turn != seat:
+    if game_state.phase == game.P_MATCH_OVER or game_state.turn != seat:
         return None
-    return make(HINT_LEVEL).choose(g)
+    return make(HINT_LEVEL).choose(game_state)

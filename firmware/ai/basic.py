@@ -40,24 +40,24 @@ class BasicAI:
             self.mem = lookahead.Memory()
             self.sampler = lookahead.Sampler()
 
-    def choose(self, g):
-        ph = g.phase
+    def choose(self, game_state):
+        ph = game_state.phase
         if ph == game.P_HAND_OVER:
             return (game.NEXT, 0, b"", 0)
         if ph == game.P_EMPTY or ph == game.P_EMPTY_DISCARD:
-            s = game.side_of(g.turn)
-            return (game.CLOSE if g.taken[s] else game.MUERTO, 0, b"", 0)
+            side = game.side_of(game_state.turn)
+            return (game.CLOSE if game_state.taken[side] else game.MUERTO, 0, b"", 0)
         if ph == game.P_DRAW:
-            return self._draw(g)
-        return self._play(g)
+            return self._draw(game_state)
+        return self._play(game_state)
 
     # --- drawing ------------------------------------------------------
-    def _draw(self, g):
-        pile = g.pile
+    def _draw(self, game_state):
+        pile = game_state.pile
         self.took = -1
         if self.look:
-            self.mem.observe(g, g.turn)
-        if pile and self.look and g.can_close(game.side_of(g.turn)) and len(pile) - self._pile_gain(g) > 1:
+            self.mem.observe(game_state, game_state.turn)
+        if pile and self.look and game_state.can_close(game.side_of(game_state.turn)) and len(pile) - self._pile_gain(game_state) > 1:
             # level 3, free to close (R8): a pile that leaves the rack fuller
             # than a draw would slows the race to empty it
             return (game.DRAW, 0, b"", 0)
@@ -66,98 +66,98 @@ class BasicAI:
             # only a pile whose top plays at once is worth taking: on looser
             # grounds two AIs can pass one tile back and forth for ever, the
             # stock never shrinking
-            if (self._can_use(g, len(pile)) and self._useful(g, top)) or \
-                    (self.fixed and len(pile) >= 2 and self._pile_gain(g) >= (2 if self.look and len(pile) >= 3 else 3)) or \
-                    (self.look and self._completes(g)):
+            if (self._can_use(game_state, len(pile)) and self._useful(game_state, top)) or \
+                    (self.fixed and len(pile) >= 2 and self._pile_gain(game_state) >= (2 if self.look and len(pile) >= 3 else 3)) or \
+                    (self.look and self._completes(game_state)):
                 self.took = top
                 return (game.PILE, 0, b"", 0)
         return (game.DRAW, 0, b"", 0)
 
-    def _pile_gain(self, g):
+    def _pile_gain(self, game_state):
         # how many more tiles the side could lay at once with the pile than
         # without it (taking on that ground always makes progress: the laid
         # tiles leave play, so no tile can go back and forth)
-        side_melds = g.melds[game.side_of(g.turn)]
-        rs = self.rs.fill(g.racks[g.turn])
+        side_melds = game_state.melds[game.side_of(game_state.turn)]
+        rs = self.rs.fill(game_state.racks[game_state.turn])
         without = rack_tools.layable(rack_tools.copy_into(self.tmp, rs), side_melds)
-        rack_tools.add_tiles(rs, g.pile)
+        rack_tools.add_tiles(rs, game_state.pile)
         return rack_tools.layable(rs, side_melds) - without
 
-    def _completes(self, g):
+    def _completes(self, game_state):
         # level 3: the pile finishes the side's first canasta (R7: without
         # one, the melded tiles count against the side)
-        s = game.side_of(g.turn)
-        side_melds = g.melds[s]
-        if not side_melds or g.has_canasta(s):
+        side = game.side_of(game_state.turn)
+        side_melds = game_state.melds[side]
+        if not side_melds or game_state.has_canasta(side):
             return False
-        rs = self.rs.fill(g.racks[g.turn])
+        rs = self.rs.fill(game_state.racks[game_state.turn])
         L = self.look
-        if L.longest(rs, side_melds, g.rules) >= g.rules.canasta:
+        if L.longest(rs, side_melds, game_state.rules) >= game_state.rules.canasta:
             return False
-        return L.longest(rack_tools.add_tiles(rs, g.pile), side_melds, g.rules) >= g.rules.canasta
+        return L.longest(rack_tools.add_tiles(rs, game_state.pile), side_melds, game_state.rules) >= game_state.rules.canasta
 
-    def _can_use(self, g, taken):
+    def _can_use(self, game_state, taken):
         # melding the pile's top with two rack tiles must leave a tile to
         # discard and one to keep, unless emptying the rack is welcome
         # (muerto still waiting, or the side can close)
-        s = game.side_of(g.turn)
-        return len(g.racks[g.turn]) + taken - 3 >= 2 or not g.taken[s] or g.can_close(s)
+        side = game.side_of(game_state.turn)
+        return len(game_state.racks[game_state.turn]) + taken - 3 >= 2 or not game_state.taken[side] or game_state.can_close(side)
 
-    def _useful(self, g, t):
+    def _useful(self, game_state, tile):
         # t extends a meld of the side, or makes a meld with the rack (with
         # two naturals if t is a wild, with two rack tiles otherwise)
-        if _feeds(g.melds[game.side_of(g.turn)], t, g.rules):
+        if _feeds(game_state.melds[game.side_of(game_state.turn)], tile, game_state.rules):
             return True
-        rs = self.rs.fill(g.racks[g.turn])
-        if WILD[t]:
-            return rs.meld_with_wild(t)
-        return rs.makes_meld(t)
+        rs = self.rs.fill(game_state.racks[game_state.turn])
+        if WILD[tile]:
+            return rs.meld_with_wild(tile)
+        return rs.makes_meld(tile)
 
     # --- melding and discarding ------------------------------------------
-    def _play(self, g):
-        rack = g.racks[g.turn]
+    def _play(self, game_state):
+        rack = game_state.racks[game_state.turn]
         rs = self.rs.fill(rack)
-        s = game.side_of(g.turn)
-        if g.drawn != game.NO_TILE and not WILD[g.drawn] and rs.links(g.drawn) == 0:
+        side = game.side_of(game_state.turn)
+        if game_state.drawn != game.NO_TILE and not WILD[game_state.drawn] and rs.links(game_state.drawn) == 0:
             return (game.REDRAW, 0, b"", 0)
-        side_melds = g.melds[s]
-        canasta = g.has_canasta(s)
-        if self.fixed and len(rack) <= 4 and not _stuck(rs, rack, side_melds, g.rules, g.taken[s], canasta):
+        side_melds = game_state.melds[side]
+        canasta = game_state.has_canasta(side)
+        if self.fixed and len(rack) <= 4 and not _stuck(rs, rack, side_melds, game_state.rules, game_state.taken[side], canasta):
             mv = None
             if self.look:
                 # R6: emptying the rack by melding takes the muerto at once and
                 # plays on in the same turn (a whole turn ahead of the discard)
-                mv = _going_out(rack, side_melds, g.rules, g.taken[s], canasta, False)
+                mv = _going_out(rack, side_melds, game_state.rules, game_state.taken[side], canasta, False)
             if mv is None:
-                mv = _going_out(rack, side_melds, g.rules, g.taken[s], canasta)
-            if mv is not None and g.check(mv) == reasons.OK:
+                mv = _going_out(rack, side_melds, game_state.rules, game_state.taken[side], canasta)
+            if mv is not None and game_state.check(mv) == reasons.OK:
                 return mv
         # put naturals where wilds stand, then extend melds with naturals
         cm = rs.cm
         # R3/R8: after the muerto, a move that leaves one tile or none needs
         # a canasta on the table or made by that move: the engine refuses
         # the others, so they are not even tried
-        short = len(rack) <= 2 and g.taken[s] and not canasta
+        short = len(rack) <= 2 and game_state.taken[side] and not canasta
         for kind in ((game.SWAP, game.ADD) if self.full else (game.ADD,)):
             for i in range(len(side_melds)):
-                m = side_melds[i]
-                if short and len(m) - rack_tools.HEAD + 1 < g.rules.canasta:
+                meld = side_melds[i]
+                if short and len(meld) - rack_tools.HEAD + 1 < game_state.rules.canasta:
                     continue
-                key = m[1]
-                if m[0] == _SET:
+                key = meld[1]
+                if meld[0] == _SET:
                     if kind == game.SWAP or not rs.num[key]:
                         continue
                     mask = 0
                 else:
-                    mask = rack_tools.touch_mask(m, kind == game.ADD)
+                    mask = rack_tools.touch_mask(meld, kind == game.ADD)
                     if not cm[key] & rack_tools.NO_TWO & mask:
                         continue
-                for t in rack:
+                for tile in rack:
                     # rack_tools.touches(m, mask, t), written out: a run's mask is never 0 here
-                    if WILD[t] or ((COL[t] != key or not PBIT[t] & mask) if mask else NUM[t] != key):
+                    if WILD[tile] or ((COL[tile] != key or not PBIT[tile] & mask) if mask else NUM[tile] != key):
                         continue
-                    mv = (kind, i, ONE[t], 0)
-                    if g.check(mv) == reasons.OK:
+                    mv = (kind, i, ONE[tile], 0)
+                    if game_state.check(mv) == reasons.OK:
                         return mv
         # a new meld: of naturals if there is one, else with one wild
         refused = False
@@ -168,7 +168,7 @@ class BasicAI:
             ts = rack_tools.find_meld(rs, naturals_only, self.fixed)
             if ts:
                 mv = (game.MELD, 0, ts, 0)
-                if g.check(mv) == reasons.OK:
+                if game_state.check(mv) == reasons.OK:
                     return mv
                 refused = True
         if self.fixed and refused:
@@ -178,131 +178,131 @@ class BasicAI:
                 if hold and WILD[ts[2]]:
                     continue
                 mv = (game.MELD, 0, ts, 0)
-                if g.check(mv) == reasons.OK:
+                if game_state.check(mv) == reasons.OK:
                     return mv
         # wilds: to turn a 6-tile meld into a canasta, or when few tiles (or
         # only wilds) remain: wilds held to the end only cost points
         if rs.wilds:
             few = len(rack) <= 4 or rs.wilds == len(rack)
             for i in range(len(side_melds)):
-                if self.fixed and melds.is_canasta(side_melds[i], g.rules) and melds.is_pure(side_melds[i]):
+                if self.fixed and melds.is_canasta(side_melds[i], game_state.rules) and melds.is_pure(side_melds[i]):
                     continue        # a wild there costs the pure canasta's 100 extra
-                if short and len(side_melds[i]) - rack_tools.HEAD + 1 < g.rules.canasta:
+                if short and len(side_melds[i]) - rack_tools.HEAD + 1 < game_state.rules.canasta:
                     continue
                 if few or len(side_melds[i]) - rack_tools.HEAD == 6:
-                    for t in rack:
-                        if WILD[t]:
-                            mv = (game.ADD, i, ONE[t], 0)
-                            if g.check(mv) == reasons.OK:
+                    for tile in rack:
+                        if WILD[tile]:
+                            mv = (game.ADD, i, ONE[tile], 0)
+                            if game_state.check(mv) == reasons.OK:
                                 return mv
-        return self._discard(g, rack)
+        return self._discard(game_state, rack)
 
-    def _discard(self, g, rack):
+    def _discard(self, game_state, rack):
         # the tile that helps us least, hurts least to give away, and costs most
         # to keep; a wild only when nothing else is left. Legality does not
         # depend on the tile today, so the best tile is checked alone; the
         # tile-by-tile check runs only if the engine refuses it.
         if self.look:
-            mv = self._safe_discard(g, rack)
-            if mv is not None and g.check(mv) == reasons.OK:
-                self.mem.left(g, mv[2][0])
+            mv = self._safe_discard(game_state, rack)
+            if mv is not None and game_state.check(mv) == reasons.OK:
+                self.mem.left(game_state, mv[2][0])
                 return mv
-        mv = self._least_useful(g, rack, False)
-        if mv is None or g.check(mv) != reasons.OK:
-            mv = self._least_useful(g, rack, True)
+        mv = self._least_useful(game_state, rack, False)
+        if mv is None or game_state.check(mv) != reasons.OK:
+            mv = self._least_useful(game_state, rack, True)
         if mv is not None:
             if self.look:
-                self.mem.left(g, mv[2][0])
+                self.mem.left(game_state, mv[2][0])
             return mv
-        for mv in g.legal_moves():       # nothing sensible: any legal move
+        for mv in game_state.legal_moves():       # nothing sensible: any legal move
             return mv
         return None
 
-    def _safe_discard(self, g, rack):
+    def _safe_discard(self, game_state, rack):
         # level 3: the tile the next player is least likely to want, over
         # sampled deals of what it may hold, weighed by what the pile is
         # worth to it, against what the tile is worth to keep: its outs
         # (hidden tiles that would finish a meld with it), links and points
         L = self.look
-        me = g.turn
-        nxt = (me + 1) % g.n
-        racks = self.sampler.deal(g, me, nxt, self.mem)
-        opp = g.melds[game.side_of(nxt)]
+        me = game_state.turn
+        nxt = (me + 1) % game_state.n
+        racks = self.sampler.deal(game_state, me, nxt, self.mem)
+        opp = game_state.melds[game.side_of(nxt)]
         masks = L.masks(opp)
         rs = self.rs
-        stake = len(g.pile) + 3
+        stake = len(game_state.pile) + 3
         # a tile that finishes the opponents' first canasta is worth far more
         # than the pile to them (R7: it turns all their melds to plus)
-        near = 0 if g.has_canasta(game.side_of(nxt)) else g.rules.canasta - 1
+        near = 0 if game_state.has_canasta(game.side_of(nxt)) else game_state.rules.canasta - 1
         best = -1
         best_cost = 0
-        hidden = L.unseen(g, me)
+        hidden = L.unseen(game_state, me)
         seen = self.seen
         for i in range(rack_tools.NCODES):
             seen[i] = 0
-        for t in rack:
-            if t == self.took or WILD[t] or seen[t]:
+        for tile in rack:
+            if tile == self.took or WILD[tile] or seen[tile]:
                 continue
-            seen[t] = 1
+            seen[tile] = 1
             danger = 0
-            for r in racks:
-                if L.takes_with(r, opp, masks, t):
+            for rack_tiles in racks:
+                if L.takes_with(rack_tiles, opp, masks, tile):
                     danger += 1
-            cost = 10 * danger * stake + L.SAMPLES * (2 * L.outs(rs, t, hidden) + rs.links(t) - VAL[t] // 5)
+            cost = 10 * danger * stake + L.SAMPLES * (2 * L.outs(rs, tile, hidden) + rs.links(tile) - VAL[tile] // 5)
             if near:
-                cost += 10 * L.SAMPLES * L.guard(opp, masks, near, t)
+                cost += 10 * L.SAMPLES * L.guard(opp, masks, near, tile)
             if best < 0 or cost < best_cost:
-                best = t
+                best = tile
                 best_cost = cost
         if best < 0:
             return None
         return (game.DISCARD, 0, ONE[best], 0)
 
-    def _least_useful(self, g, rack, checked):
-        opp = g.melds[1 - game.side_of(g.turn)] if self.full else ()
+    def _least_useful(self, game_state, rack, checked):
+        opp = game_state.melds[1 - game.side_of(game_state.turn)] if self.full else ()
         rch = rack_tools.reach(opp, self.rch)
         rs = self.rs
-        jv = g.rules.joker_value
+        jv = game_state.rules.joker_value
         took = self.took
         best = -1
         best_key = 0
-        for t in rack:
+        for tile in rack:
             # key, smallest best: never hand back the tile just taken from the
             # pile (that could loop forever), then not a wild, not one that
             # feeds an opponent's meld, fewest links, highest value
-            top = (t == took) * 2 + WILD[t]
+            top = (tile == took) * 2 + WILD[tile]
             if best >= 0 and top > best_key >> 14:
                 continue
-            if checked and g.check((game.DISCARD, 0, ONE[t], 0)) != reasons.OK:
+            if checked and game_state.check((game.DISCARD, 0, ONE[tile], 0)) != reasons.OK:
                 continue
-            key = (top * 2 * 128 + rs.links(t)) * 64 + 50 - (jv if t == rack_tools.JOKER else VAL[t])
+            key = (top * 2 * 128 + rs.links(tile)) * 64 + 50 - (jv if tile == rack_tools.JOKER else VAL[tile])
             if best >= 0 and key >= best_key:
                 continue        # not better even if it fed nobody: _feeds() only adds
-            if (WILD[t] or rack_tools.joins(rch, t)) and _feeds(opp, t, g.rules):
+            if (WILD[tile] or rack_tools.joins(rch, tile)) and _feeds(opp, tile, game_state.rules):
                 key += 128 * 64
             if best < 0 or key < best_key:
-                best = t
+                best = tile
                 best_key = key
         if best < 0:
             return None
         return (game.DISCARD, 0, ONE[best], 0)
 
 
-def _feeds(side_melds, t, rules):
+def _feeds(side_melds, tile, rules):
     """Does tile t extend one of these melds?"""
     if not side_melds:
         return 0
-    wild = WILD[t]
-    for m in side_melds:
+    wild = WILD[tile]
+    for meld in side_melds:
         if not wild:
-            if m[0] == _SET:
+            if meld[0] == _SET:
                 # a natural of its number always joins a set (R4)
-                if NUM[t] == m[1]:
+                if NUM[tile] == meld[1]:
                     return 1
                 continue
-            if COL[t] != m[1] or not PBIT[t] & rack_tools.touch_mask(m, True):
+            if COL[tile] != meld[1] or not PBIT[tile] & rack_tools.touch_mask(meld, True):
                 continue
-        if not isinstance(melds.extend(m, ONE[t], 0, rules), int):
+        if not isinstance(melds.extend(meld, ONE[tile], 0, rules), int):
             return 1
     return 0
 
@@ -319,22 +319,22 @@ def _stuck(rs, rack, side_melds, rules, taken, canasta):
     after the muerto. False means "maybe"."""
     if taken and not canasta:
         most = 0
-        for m in side_melds:
-            if len(m) > most:
-                most = len(m)
+        for meld in side_melds:
+            if len(meld) > most:
+                most = len(meld)
         if most - rack_tools.HEAD + len(rack) < rules.canasta:
             return True
     lost = 0
     rch = None
-    for t in rack:
-        if WILD[t]:
+    for tile in rack:
+        if WILD[tile]:
             continue
-        k = rs.links(t)
+        k = rs.links(tile)
         if k >= 2 or (k and rs.wilds):
             continue
         if rch is None:
             rch = rack_tools.reach(side_melds, [0, 0, 0, 0, 0])
-        if not rack_tools.joins(rch, t):
+        if not rack_tools.joins(rch, tile):
             lost += 1
             if lost > 1:
                 return True
@@ -356,27 +356,27 @@ def _out(rack, side_melds, rules, taken, canasta, budget):
             return (game.DISCARD, 0, rack, 0)
         # no canasta yet: the last tile itself may still make one
     seen = bytearray(rack_tools.NCODES)
-    for t in rack:
+    for tile in rack:
         # distinct tiles in rack order: a set's order differs between CPython
         # and MicroPython, and both must choose the same move
-        if seen[t]:
+        if seen[tile]:
             continue
-        seen[t] = 1
-        rest = _minus(rack, bytes((t,)))
+        seen[tile] = 1
+        rest = _minus(rack, bytes((tile,)))
         for i in range(len(side_melds)):
-            m = side_melds[i]
-            if not WILD[t] and not _could_join(m, t):
+            meld = side_melds[i]
+            if not WILD[tile] and not _could_join(meld, tile):
                 continue
-            if taken and not canasta and n <= 2 and len(m) - rack_tools.HEAD + 1 < rules.canasta:
+            if taken and not canasta and n <= 2 and len(meld) - rack_tools.HEAD + 1 < rules.canasta:
                 continue
             if budget[0] <= 0:
                 return None
             budget[0] -= 1
-            new = melds.extend(m, bytes((t,)), 0, rules)
+            new = melds.extend(meld, bytes((tile,)), 0, rules)
             if isinstance(new, int):
                 continue
             if _then_out(rest, side_melds, i, new, rules, taken, canasta, budget):
-                return (game.ADD, i, bytes((t,)), 0)
+                return (game.ADD, i, bytes((tile,)), 0)
     if n >= 3:
         for a in range(n):
             for b in range(a + 1, n):
@@ -407,17 +407,17 @@ def _then_out(rest, side_melds, i, new, rules, taken, canasta, budget):
     return _out(rest, ms, rules, taken, canasta, budget) is not None
 
 
-def _could_join(m, t):
-    if m[0] == _SET:
-        return NUM[t] == m[1]
-    return COL[t] == m[1] and PBIT[t] & rack_tools.touch_mask(m, True)
+def _could_join(meld, tile):
+    if meld[0] == _SET:
+        return NUM[tile] == meld[1]
+    return COL[tile] == meld[1] and PBIT[tile] & rack_tools.touch_mask(meld, True)
 
 
 def _minus(rack, ts):
     out = bytearray(rack)
-    for t in ts:
+    for tile in ts:
         i = 0
-        while out[i] != t:
+        while out[i] != tile:
             i += 1
         out[i:i + 1] = b""
     return bytes(out)

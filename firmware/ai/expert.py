@@ -58,70 +58,70 @@ class ExpertAI(BasicAI):
         self.racks, self.base, self.hid, self.sc = _SCRATCH
 
     # --- the hidden tiles, sampled ----------------------------------------
-    def _state(self, g, me):
+    def _state(self, game_state, me):
         # only what this seat sees: its seed, the hand, the stock and pile
         # sizes, its own rack
-        x = self.seed * 31 + g.hand * 1009 + len(g.stock) * 7 + len(g.pile)
-        for t in g.racks[me]:
-            x = (x * 33 + t) & 0xFFFFFF
+        x = self.seed * 31 + game_state.hand * 1009 + len(game_state.stock) * 7 + len(game_state.pile)
+        for tile in game_state.racks[me]:
+            x = (x * 33 + tile) & 0xFFFFFF
         return rng.seed_state(x)
 
-    def _deal(self, g, me, seat):
+    def _deal(self, game_state, me, seat):
         """SAMPLES4 racks for seat: the tiles it is known to hold (it took
         them with a pile and has not shown them), the rest drawn from the
         hidden tiles; a rack that could have melded the top it last left is
         drawn again (TRIES4 draws in all)."""
         mem = self.mem
-        hidden = lookahead.unseen(g, me, self.hid)     # into this AI's own buffer
+        hidden = lookahead.unseen(game_state, me, self.hid)     # into this AI's own buffer
         known = mem.held[seat] if mem.held is not None else None
         nk = 0
         if known is not None:
-            for t in range(NCODES):
-                if known[t] > hidden[t]:
-                    known[t] = hidden[t]        # shown on the table since
-                nk += known[t]
-                hidden[t] -= known[t]
+            for tile in range(NCODES):
+                if known[tile] > hidden[tile]:
+                    known[tile] = hidden[tile]        # shown on the table since
+                nk += known[tile]
+                hidden[tile] -= known[tile]
         n = 0
-        for t in range(NCODES):
-            n += hidden[t]
+        for tile in range(NCODES):
+            n += hidden[tile]
         pool = bytearray(n)
         n = 0
-        for t in range(NCODES):
-            for _ in range(hidden[t]):
-                pool[n] = t
+        for tile in range(NCODES):
+            for _ in range(hidden[tile]):
+                pool[n] = tile
                 n += 1
-        for t in range(NCODES):             # hidden again for the caller
+        for tile in range(NCODES):             # hidden again for the caller
             if known is not None:
-                hidden[t] += known[t]
-        need = len(g.racks[seat]) - nk
+                hidden[tile] += known[tile]
+        need = len(game_state.racks[seat]) - nk
         if need > n:
             need = n
-        st = rng.shuffle(pool, self._state(g, me))
+        st = rng.shuffle(pool, self._state(game_state, me))
         x = mem.refused[seat] if mem.refused is not None else 255
         i = 0
         tries = 0
         k = 0
         racks = self.racks
         while k < SAMPLES4:
-            r = racks[k].fill(b"")
+            rack = racks[k].fill(b"")
             if known is not None:
-                for t in range(NCODES):
-                    for _ in range(known[t]):
-                        rack_tools.add_tiles(r, ONE[t])
+                for tile in range(NCODES):
+                    for _ in range(known[tile]):
+                        rack_tools.add_tiles(rack, ONE[tile])
             for _ in range(need):
-                rack_tools.add_tiles(r, ONE[pool[i]])
+                rack_tools.add_tiles(rack, ONE[pool[i]])
                 i += 1
                 if i >= n:
                     i = 0
                     st = rng.shuffle(pool, st)      # the next windows from a new order
             tries += 1
-            if x != 255 and tries <= TRIES4 and r.makes_meld(x):
+            if x != 255 and tries <= TRIES4 and rack.makes_meld(x):
                 continue
             k += 1
         return racks
 
     # --- drawing --------------------------------------------------------------
-    def _draw(self, g):
+    def _draw(self, game_state):
         # R6/R8: the race to empty the rack. Once free to close (muerto and a
         # canasta), and before the muerto while the rack holds _RACE tiles or
         # fewer, it leaves any pile that does not let it lay at least as many
@@ -136,73 +136,73 @@ class ExpertAI(BasicAI):
         # When an opponent may close next turn (its side free to close, its
         # rack four tiles or fewer) it races whatever its rack: a pile's
         # tiles left in the rack at the close count against the side (R7)
-        pile = g.pile
-        me = g.turn
-        s = game.side_of(me)
-        n = len(g.racks[me])
-        so = 1 - s
+        pile = game_state.pile
+        me = game_state.turn
+        side = game.side_of(me)
+        n = len(game_state.racks[me])
+        so = 1 - side
         threat = 0
-        if g.can_close(so):
-            for p in range(so, g.n, 2):
-                if len(g.racks[p]) <= 4:
+        if game_state.can_close(so):
+            for player in range(so, game_state.n, 2):
+                if len(game_state.racks[player]) <= 4:
                     threat = 1
-        if pile and (threat or g.can_close(s) or (not g.taken[s] and n <= _RACE)) and \
-                (threat or g.n == 2 or n <= len(g.racks[me ^ 2])):
+        if pile and (threat or game_state.can_close(side) or (not game_state.taken[side] and n <= _RACE)) and \
+                (threat or game_state.n == 2 or n <= len(game_state.racks[me ^ 2])):
             self.took = -1
-            self.mem.observe(g, me)
-            if not self._completes(g) and self._pile_gain(g) < len(pile):
+            self.mem.observe(game_state, me)
+            if not self._completes(game_state) and self._pile_gain(game_state) < len(pile):
                 k = 0
                 if len(pile) >= _DENY:
-                    nxt = (me + 1) % g.n
-                    opp = g.melds[game.side_of(nxt)]
+                    nxt = (me + 1) % game_state.n
+                    opp = game_state.melds[game.side_of(nxt)]
                     sc = self.sc
-                    for r in self._deal(g, me, nxt):
-                        b = rack_tools.layable(rack_tools.copy_into(sc, r), opp)
-                        rack_tools.copy_into(sc, r)
+                    for rack in self._deal(game_state, me, nxt):
+                        b = rack_tools.layable(rack_tools.copy_into(sc, rack), opp)
+                        rack_tools.copy_into(sc, rack)
                         if rack_tools.layable(rack_tools.add_tiles(sc, pile), opp) - b >= 2:
                             k += 1
                 if 2 * k < SAMPLES4:
                     return (game.DRAW, 0, b"", 0)
-        return BasicAI._draw(self, g)
+        return BasicAI._draw(self, game_state)
 
     # --- melding ------------------------------------------------------------
-    def _play(self, g):
-        mv = BasicAI._play(self, g)
+    def _play(self, game_state):
+        mv = BasicAI._play(self, game_state)
         # R4: the side's opening meld of three naturals waits while the rack
         # is long: it hides what the side collects (an opponent that minds
         # the side's melds keeps feeding it those tiles), and the three stay
         # in hand to take the pile with (docs/ai.md, "Level 4"). Two players
         # only: with a partner it lost (43.5 % against level 3 over 200
         # matches, 51 % without it)
-        if g.n == 2 and mv[0] == game.MELD and len(mv[2]) == 3 and len(g.racks[g.turn]) > HOLD and \
-                not WILD[mv[2][2]] and not g.melds[game.side_of(g.turn)]:
-            return self._discard(g, g.racks[g.turn])
+        if game_state.n == 2 and mv[0] == game.MELD and len(mv[2]) == 3 and len(game_state.racks[game_state.turn]) > HOLD and \
+                not WILD[mv[2][2]] and not game_state.melds[game.side_of(game_state.turn)]:
+            return self._discard(game_state, game_state.racks[game_state.turn])
         return mv
 
     # --- discarding ----------------------------------------------------------
-    def _safe_discard(self, g, rack):
-        me = g.turn
-        nxt = (me + 1) % g.n
+    def _safe_discard(self, game_state, rack):
+        me = game_state.turn
+        nxt = (me + 1) % game_state.n
         so = game.side_of(nxt)
-        racks = self._deal(g, me, nxt)
-        opp = g.melds[so]
+        racks = self._deal(game_state, me, nxt)
+        opp = game_state.melds[so]
         masks = lookahead.masks(opp)
         rs = self.rs.fill(rack)
         hidden = self.hid
-        pile = g.pile
+        pile = game_state.pile
         np = len(pile) + 1
-        canasta = g.has_canasta(so)
-        near = 0 if canasta else g.rules.canasta - 1
+        canasta = game_state.has_canasta(so)
+        near = 0 if canasta else game_state.rules.canasta - 1
         # the next player's can_use: a pile taken for a meld of its top must
         # leave it tiles to play on, unless emptying the rack is welcome
-        nr = len(g.racks[nxt])
-        free = nr + np - 3 >= 2 or not g.taken[so] or (g.taken[so] and canasta)
+        nr = len(game_state.racks[nxt])
+        free = nr + np - 3 >= 2 or not game_state.taken[so] or (game_state.taken[so] and canasta)
         # can an opponent close on its next turn? then points left in the
         # rack are what this discard can still save
         threat = 0
-        if g.taken[so] and canasta:
-            for p in range(so, g.n, 2):
-                if len(g.racks[p]) <= 4:
+        if game_state.taken[so] and canasta:
+            for player in range(so, game_state.n, 2):
+                if len(game_state.racks[player]) <= 4:
                     threat = 1
         # with a partner the pile the next player leaves goes to the side
         # next, and an opponent fed a small pile is one of two: the tiles
@@ -211,8 +211,8 @@ class ExpertAI(BasicAI):
         # close, the weight turns negative (_DANGER4C): a tile that player
         # would take is the better discard (docs/ai.md: 58.6 -> 62.2 % over
         # nine seed ranges)
-        dw = _DANGER2 if g.n == 2 else \
-            (_DANGER4C if canasta or g.can_close(game.side_of(me)) else _DANGER4)
+        dw = _DANGER2 if game_state.n == 2 else \
+            (_DANGER4C if canasta or game_state.can_close(game.side_of(me)) else _DANGER4)
         sc = self.sc
         base = self.base
         for i in range(SAMPLES4):
@@ -222,26 +222,26 @@ class ExpertAI(BasicAI):
         seen = self.seen
         for i in range(NCODES):
             seen[i] = 0
-        for t in rack:
-            if t == self.took or WILD[t] or seen[t]:
+        for tile in rack:
+            if tile == self.took or WILD[tile] or seen[tile]:
                 continue
-            seen[t] = 1
+            seen[tile] = 1
             danger = 0
             joins = 0
             for i in range(len(opp)):
-                if rack_tools.touches(opp[i], masks[i], t):
+                if rack_tools.touches(opp[i], masks[i], tile):
                     joins = 1
                     break
             for i in range(SAMPLES4):
-                r = racks[i]
-                take = free and (joins or r.makes_meld(t))
+                rack_tiles = racks[i]
+                take = free and (joins or rack_tiles.makes_meld(tile))
                 gain = 0
                 if np >= 3 and not take and i < GAINS:
                     if base[i] == 255:
-                        base[i] = rack_tools.layable(rack_tools.copy_into(sc, r), opp)
-                    rack_tools.copy_into(sc, r)
+                        base[i] = rack_tools.layable(rack_tools.copy_into(sc, rack_tiles), opp)
+                    rack_tools.copy_into(sc, rack_tiles)
                     rack_tools.add_tiles(sc, pile)
-                    rack_tools._put(sc, t, 1)
+                    rack_tools._put(sc, tile, 1)
                     gain = rack_tools.layable(sc, opp) - base[i]
                     if gain >= 2:
                         # the first GAINS samples stand for all of them
@@ -249,13 +249,13 @@ class ExpertAI(BasicAI):
                     continue
                 if take:
                     danger += np + 3
-            cost = dw * danger + SAMPLES4 * (2 * lookahead.outs(rs, t, hidden) + rs.links(t) - VAL[t] // 5)
+            cost = dw * danger + SAMPLES4 * (2 * lookahead.outs(rs, tile, hidden) + rs.links(tile) - VAL[tile] // 5)
             if near:
-                cost += 10 * SAMPLES4 * lookahead.guard(opp, masks, near, t)
+                cost += 10 * SAMPLES4 * lookahead.guard(opp, masks, near, tile)
             if threat:
-                cost -= SAMPLES4 * VAL[t] // 2
+                cost -= SAMPLES4 * VAL[tile] // 2
             if best < 0 or cost < best_cost:
-                best = t
+                best = tile
                 best_cost = cost
         if best < 0:
             return None

@@ -26,36 +26,36 @@ def steps(variant, nplayers, seed, target=0, emit=None, mark=None, players=None)
     "H" at each deal and "D"/"d", "P"/"p" around every AI decision and engine
     step (the MicroPython harness meters fuel between them).
     """
-    g = game.Game(rules.by_name(variant), nplayers, seed, target)
+    game_state = game.Game(rules.by_name(variant), nplayers, seed, target)
     if players is None:
         players = [BasicAI() for _ in range(nplayers)]
     h = hashlib.sha256()
-    text = transcript.header(g)
+    text = transcript.header(game_state)
     h.update(text.encode())
     if emit:
         emit(text)
     moves = 0
     hand = 0
-    while g.phase != game.P_MATCH_OVER:
-        if mark and g.hand != hand:
-            hand = g.hand
+    while game_state.phase != game.P_MATCH_OVER:
+        if mark and game_state.hand != hand:
+            hand = game_state.hand
             mark("H")
-        seat = g.turn
+        seat = game_state.turn
         yield None
         if mark:
             mark("D")
-        mv = players[seat].choose(g)
+        mv = players[seat].choose(game_state)
         if mark:
             mark("d")
         yield None
         if mark:
             mark("P")
-        err = g.play(mv)
+        err = game_state.play(mv)
         if mark:
             mark("p")
         if err:
             raise MatchError("seat %d chose an illegal move %s: %s" % (seat, notation.move_text(mv), reasons_en.text(err)))
-        text = transcript.line(seat, mv, g.rules)
+        text = transcript.line(seat, mv, game_state.rules)
         h.update(text.encode())
         if emit:
             emit(text)
@@ -66,11 +66,11 @@ def steps(variant, nplayers, seed, target=0, emit=None, mark=None, players=None)
         "seed": seed,
         "variant": variant,
         "players": nplayers,
-        "hands": len(g.history),
-        "deals": g.hand,
-        "scores": list(g.scores),
-        "winner": g.winner,
-        "history": [list(x) for x in g.history],
+        "hands": len(game_state.history),
+        "deals": game_state.hand,
+        "scores": list(game_state.scores),
+        "winner": game_state.winner,
+        "history": [list(x) for x in game_state.history],
         "transcript_sha256": _hex(h.digest()),
         "moves": moves,
     }
@@ -78,9 +78,9 @@ def steps(variant, nplayers, seed, target=0, emit=None, mark=None, players=None)
 
 def play_match(variant, nplayers, seed, target=0, emit=None, players=None):
     """One whole match at once; returns the result dict of steps()."""
-    for r in steps(variant, nplayers, seed, target, emit, None, players):
+    for result in steps(variant, nplayers, seed, target, emit, None, players):
         pass
-    return r
+    return result
 
 
 def _hex(b):

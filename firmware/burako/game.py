@@ -1,7 +1,7 @@
 # The Burako family (burako, torneo, burraco) as a game of this console (ui/games.py,
 # docs/interfaces.md "A game"): its set-up, its save, a new match, and its side of the link
 # cable (the Link's variant, its save files, a linked match made from link.game).
-from engine import game
+from engine.game import Game, P_HAND_OVER, P_MATCH_OVER
 from engine import rules
 from ui import lang
 from ui.gfx import WHITE
@@ -19,11 +19,11 @@ class Burako:
     def table(self, app):
         """The console's one Burako table: its view (the sort chosen, the last move's line)
         stays from one match to the next, and to a saved match continued."""
-        t = app.kept.get(self.name)
-        if t is None:
+        table = app.kept.get(self.name)
+        if table is None:
             from burako.table import Table
-            t = app.kept[self.name] = Table(app)
-        return t
+            table = app.kept[self.name] = Table(app)
+        return table
 
     # --- a local match ---------------------------------------------------------
     def has_save(self, storage):
@@ -49,18 +49,18 @@ class Burako:
         when it is damaged."""
         from burako import save
         from burako.play import Play
-        r = save.read(app.board.storage)
-        if r is None:
+        saved = save.read(app.board.storage)
+        if saved is None:
             return False
-        s = app.settings
-        s.ai_seats, s.level, language, viewer, sort, played_s, g, s.hands, stats, s.names = r
+        settings = app.settings
+        settings.ai_seats, settings.level, language, viewer, sort, played_s, game, settings.hands, stats, settings.names = saved
         lang.use(lang.LANGS[language] if language < 3 else "es")
         self.table(app).sort = sort
-        play = Play(app, g, s.ai_seats, s.level, viewer, played_s * 1000, stats)
-        if g.phase < game.P_HAND_OVER and play.human(g.turn) and play.humans() > 1:
+        play = Play(app, game, settings.ai_seats, settings.level, viewer, played_s * 1000, stats)
+        if game.phase < P_HAND_OVER and play.human(game.turn) and play.humans() > 1:
             from burako.ends import Handoff
             app.show(Handoff(play))
-            play.viewer = g.turn
+            play.viewer = game.turn
         else:
             play.enter_turn()
         return True
@@ -70,25 +70,18 @@ class Burako:
         """The rules a new linked match offers: the set-up's variant and target."""
         return rules.VARIANTS[app.settings.variant].name, app.settings.target
 
-    def position(self, data):
-        """The Game saved beside link.sav (link_position), or None when it is damaged."""
-        from engine import codec
-        try:
-            return codec.decode(data)
-        except Exception:
-            return None
-
-    def encode(self, g):
-        from engine import codec
-        return codec.encode(g)
+    def link_moves(self):
+        """The game's side of the link protocol (the Link's `moves`)."""
+        from link import moves_burako
+        return moves_burako
 
     def clear(self, app):
         """A linked match opens or closes: the table's last-move line is no longer its."""
         self.table(app).message = ""
 
-    def link_heading(self, app, p):
+    def link_heading(self, app, painter):
         title = lang.tx(14)     # "CABLE 1v1"
-        p.big(120 - len(title) * 8, 24, title, WHITE, 2)
+        painter.big(120 - len(title) * 8, 24, title, WHITE, 2)
 
     def log_ended(self, app, cable, reason):
         """A linked match ended in play and its save deleted: into the score log with no
@@ -112,7 +105,7 @@ class Burako:
             # level 1, the lightest: a person's console runs no AI at all
             from ai.basic import BasicAI
             play.ais[me] = BasicAI(1)
-        if link.game.phase == game.P_MATCH_OVER and link.dirty:
+        if link.game.phase == P_MATCH_OVER and link.dirty:
             play.log_due = True         # caught up to the end: logged once the cable is quiet
         cable.play = play
         play.enter_turn()
@@ -121,12 +114,12 @@ class Burako:
 def new_match(app):
     """A new match with the set-up's choices (also autoplay's and the quick start's)."""
     from burako.play import Play
-    s = app.settings
+    settings = app.settings
     seed = app.new_seed()
-    chosen = rules.VARIANTS[s.variant]
-    n = s.players if s.players in chosen.players else 2
-    g = game.Game(chosen, n, seed, rules.MAX_TARGET if s.hands else s.target)
-    Play(app, g, s.ai_seats, s.level).enter_turn()
+    chosen = rules.VARIANTS[settings.variant]
+    players = settings.players if settings.players in chosen.players else 2
+    game = Game(chosen, players, seed, rules.MAX_TARGET if settings.hands else settings.target)
+    Play(app, game, settings.ai_seats, settings.level).enter_turn()
 
 
 GAME = Burako()

@@ -3,7 +3,8 @@
 # clock (R9), the AI's pace, and the flow between its screens (the table, kept for the whole
 # match, the hand-off, the hand's and the match's ends). Over the link cable (cable: ui/cable.py)
 # the local seat's moves go to the Link and the peer's come back through peer_moved().
-from engine import game
+from engine.game import (ADD, CLOSE, DISCARD, DRAW, MELD, MUERTO, NEXT, PILE, P_DRAW, P_HAND_OVER,
+    P_MATCH_OVER, REDRAW, SWAP, TIMEUP, side_of)
 from engine import melds
 from engine import tiles
 from ui import lang
@@ -12,8 +13,6 @@ from ui import screen as regions
 from ui.common import pname
 from ui.gfx import WHITE, CURSOR, ERR
 
-T_CHECKING = 25     # "Checking the hand" (ui/lang.py tx(), ui/cable.py's)
-
 
 class Play:
     """app: the console. g: the match's Game. ai_seats: bit p, seat p is the AI's (over the cable:
@@ -21,17 +20,17 @@ class Play:
     first person from the seat to move). played_ms: torneo's clock; stats: per counted hand the
     canastas of each side and the closer + 1 (the score log's). cable: the link cable's, or None."""
 
-    def __init__(self, app, g, ai_seats, level, viewer=-1, played_ms=0, stats=None, cable=None):
+    def __init__(self, app, game, ai_seats, level, viewer=-1, played_ms=0, stats=None, cable=None):
         from burako.game import GAME
         self.app = app
-        self.game = g
+        self.game = game
         self.ai_seats = ai_seats
         self.ais = [None, None, None, None]  # type: list
-        for p in range(g.n):
-            if level and (ai_seats >> p) & 1:
+        for seat in range(game.n):
+            if level and (ai_seats >> seat) & 1:
                 from ai import make
-                self.ais[p] = make(level)       # level 4 is ai/expert.py
-        self.viewer = viewer if viewer >= 0 else self.first_human(g.turn)
+                self.ais[seat] = make(level)       # level 4 is ai/expert.py
+        self.viewer = viewer if viewer >= 0 else self.first_human(game.turn)
         self.played_ms = played_ms
         self.last_now = 0
         self.stats = stats if stats is not None else bytearray()
@@ -40,22 +39,22 @@ class Play:
         self.saves = 0              # burako.sav written (figures, tests)
         self.logged = 0             # matches written to the score log
         self.log_due = False        # the finished match waits to be logged
-        app.dress(g.rules.cards)
+        app.dress(game.rules.cards)
         self.table = GAME.table(app)        # the console's one table, now this match's
         self.table.begin(self)
 
     # --- seats -----------------------------------------------------------------
     def humans(self):
-        n = 0
-        for p in range(self.game.n):
-            if not (self.ai_seats >> p) & 1:
-                n += 1
-        return n
+        count = 0
+        for seat in range(self.game.n):
+            if not (self.ai_seats >> seat) & 1:
+                count += 1
+        return count
 
     def first_human(self, start):
-        g = self.game
-        for i in range(g.n):
-            seat = (start + i) % g.n
+        game = self.game
+        for i in range(game.n):
+            seat = (start + i) % game.n
             if not (self.ai_seats >> seat) & 1:
                 return seat
         return start
@@ -75,16 +74,16 @@ class Play:
         in this frame (the message is left to be read)."""
         dt = _diff(now, self.last_now)
         self.last_now = now
-        g = self.game
-        if not g.rules.minutes or g.timeup or g.phase >= game.P_MATCH_OVER:
+        game = self.game
+        if not game.rules.minutes or game.timeup or game.phase >= P_MATCH_OVER:
             return False
         self.played_ms += dt if 0 < dt < 1000 else 0
-        if self.played_ms < g.rules.minutes * 60000 or self.apply((game.TIMEUP, 0, b"", 0)):
+        if self.played_ms < game.rules.minutes * 60000 or self.apply((TIMEUP, 0, b"", 0)):
             return False
-        t = self.table
-        t.message = lang.t(lang.TIMEUP)
-        t.message_colour = ERR
-        self.app.dirty |= regions.MESSAGE
+        table = self.table
+        table.message = lang.t(lang.TIMEUP)
+        table.message_colour = ERR
+        self.app.redraw(regions.MESSAGE)
         self.next_ai = now + 2 * self.app.ai_ms     # let the message be read
         return True
 
@@ -97,29 +96,29 @@ class Play:
 
     def play(self, kind, index, ts, end):
         """Play a move for the seat to move; returns the reason code."""
-        g = self.game
-        seat = g.turn
-        phase = g.phase
+        game = self.game
+        seat = game.turn
+        phase = game.phase
         mv = (kind, index, ts, end)
-        n0 = len(g.racks[seat])
+        n0 = len(game.racks[seat])
         err = self.apply(mv)
         if err:
             return err
         if seat == self.viewer:
-            n = len(g.racks[seat])
-            self.table.mark_new(n0 if kind == game.PILE else n - 1 if kind == game.DRAW or kind == game.REDRAW else n)
+            left = len(game.racks[seat])
+            self.table.mark_new(n0 if kind == PILE else left - 1 if kind == DRAW or kind == REDRAW else left)
         self.after(seat, phase, mv)
         return 0
 
     def ai_move(self, now):
         """The AI in the seat to move plays one move (the table calls this when it is due)."""
-        g = self.game
-        mv = self.ais[g.turn].choose(g)
-        seat = g.turn
-        phase = g.phase
+        game = self.game
+        mv = self.ais[game.turn].choose(game)
+        seat = game.turn
+        phase = game.phase
         if mv is None or self.apply(mv):
             # an AI with no legal idea: draw or give up the turn safely
-            mv = (game.DRAW, 0, b"", 0)
+            mv = (DRAW, 0, b"", 0)
             if self.apply(mv):
                 return
         self.after(seat, phase, mv)
@@ -129,9 +128,9 @@ class Play:
         """The peer's move over the cable, already played on the game: the same turn cue, save
         and screen flow as a move made here; a time up it declared between hands ended the
         match (R9)."""
-        g = self.game
-        if mv[0] == game.TIMEUP:
-            self.after(seat, game.P_HAND_OVER if g.phase == game.P_MATCH_OVER else g.phase, mv)
+        game = self.game
+        if mv[0] == TIMEUP:
+            self.after(seat, P_HAND_OVER if game.phase == P_MATCH_OVER else game.phase, mv)
             self.table.message = lang.t(lang.TIMEUP)
             self.table.message_colour = ERR
         else:
@@ -139,120 +138,120 @@ class Play:
 
     def after(self, seat, phase, mv):
         """The screens' answer to mv, played by `seat` from a position in `phase`."""
-        g = self.game
+        game = self.game
         app = self.app
         kind = mv[0]
-        t = self.table
-        t.message = self.move_text(seat, mv)
-        t.message_colour = WHITE if (self.ai_seats >> seat) & 1 else CURSOR
-        t.error = 0
-        t.confirm = -1
-        d = regions.TOP | regions.TABLE | regions.MESSAGE | regions.HINT
-        if kind == game.MELD or kind == game.ADD or kind == game.SWAP or kind == game.NEXT:
-            d |= regions.MELDS
+        table = self.table
+        table.message = self.move_text(seat, mv)
+        table.message_colour = WHITE if (self.ai_seats >> seat) & 1 else CURSOR
+        table.error = 0
+        table.confirm = -1
+        parts = regions.TOP | regions.TABLE | regions.MESSAGE | regions.HINT
+        if kind == MELD or kind == ADD or kind == SWAP or kind == NEXT:
+            parts |= regions.MELDS
         if seat == self.viewer:
-            if kind != game.DRAW and kind != game.PILE and kind != game.REDRAW:
-                t.clear_selection()
-            t.resort()
-            t.fix_cursor()
-            d |= regions.RACK
-        app.dirty |= d
-        if g.phase >= game.P_HAND_OVER and phase < game.P_HAND_OVER:
+            if kind != DRAW and kind != PILE and kind != REDRAW:
+                table.clear_selection()
+            table.resort()
+            table.fix_cursor()
+            parts |= regions.RACK
+        app.redraw(parts)
+        if game.phase >= P_HAND_OVER and phase < P_HAND_OVER:
             self.hand_ended()
         self.move_sound(seat, mv)
-        if g.phase == game.P_MATCH_OVER and phase != game.P_MATCH_OVER:
+        if game.phase == P_MATCH_OVER and phase != P_MATCH_OVER:
             # logged from the next frame on (the match end's tick): this frame's garbage (an
             # AI's search) is gone by then; a linked match logs once the cable is quiet
             self.log_due = True
             if self.cable is not None:
                 self.log_match()
-        boundary = g.turn != seat or g.phase >= game.P_HAND_OVER or kind == game.NEXT
-        if boundary or (kind == game.DRAW or kind == game.PILE or kind == game.REDRAW or kind == game.MUERTO) \
+        boundary = game.turn != seat or game.phase >= P_HAND_OVER or kind == NEXT
+        if boundary or (kind == DRAW or kind == PILE or kind == REDRAW or kind == MUERTO) \
                 and not (self.ai_seats >> seat) & 1:
             # a tile a person has taken stays taken: saved before the screen shows it, so
             # quitting and resuming cannot undo a draw after seeing the tile
             self.save()
         if boundary:
-            if kind == game.NEXT:
+            if kind == NEXT:
                 if self.humans():
-                    self.viewer = self.first_human(g.turn)
-                t.reset()
+                    self.viewer = self.first_human(game.turn)
+                table.reset()
             self.enter_turn()
 
     def move_sound(self, seat, mv):
         """The move's sound: tiles taken by a person here, a canasta made (the meld the move
         made or grew has just reached the canasta's size: it grew by the tiles the move laid),
         the hand closed; the turn's and the match's end are enter_turn()'s."""
-        g = self.game
+        game = self.game
         kind = mv[0]
-        if g.phase >= game.P_HAND_OVER:
-            if kind == game.CLOSE and g.phase == game.P_HAND_OVER:     # (the match's end: its own)
+        if game.phase >= P_HAND_OVER:
+            if kind == CLOSE and game.phase == P_HAND_OVER:     # (the match's end: its own)
                 sounds.cue(self.app, sounds.CLOSE)
-        elif kind == game.DRAW or kind == game.PILE or kind == game.REDRAW or kind == game.MUERTO:
+        elif kind == DRAW or kind == PILE or kind == REDRAW or kind == MUERTO:
             if self.human(seat) and self.ais[seat] is None:
                 sounds.cue(self.app, sounds.DRAW)
-        elif kind == game.MELD or kind == game.ADD or kind == game.SWAP:
-            laid = g.melds[game.side_of(seat)][-1 if kind == game.MELD else mv[1]]
+        elif kind == MELD or kind == ADD or kind == SWAP:
+            laid = game.melds[side_of(seat)][-1 if kind == MELD else mv[1]]
             size = len(laid) - melds.HEAD
-            if size >= g.rules.canasta > size - len(mv[2]):
+            if size >= game.rules.canasta > size - len(mv[2]):
                 sounds.cue(self.app, sounds.CANASTA)
 
     def hand_ended(self):
         """A hand has just ended: note its canastas and closer (the score log's), and end the
         match after the last hand of a burraco round (seed 001: on the totals, a tie included)."""
         from engine import score
-        g = self.game
-        if g.void:
+        game = self.game
+        if game.void:
             return          # not counted (torneo): no history line, nothing to note
-        res = g.hand_result()
-        for s in range(2):
-            self.stats.append(min(res[s][score.PURE], 15) << 4 | min(res[s][score.IMPURE], 15))
-        self.stats.append(g.closer + 1)
+        res = game.hand_result()
+        for side in range(2):
+            self.stats.append(min(res[side][score.PURE], 15) << 4 | min(res[side][score.IMPURE], 15))
+        self.stats.append(game.closer + 1)
         hands = self.app.settings.hands
-        if hands and self.cable is None and len(g.history) >= hands and g.phase == game.P_HAND_OVER:
-            x, y = g.scores
-            g.winner = 0 if x > y else 1 if y > x else -1
-            g.phase = game.P_MATCH_OVER
+        if hands and self.cable is None and len(game.history) >= hands and game.phase == P_HAND_OVER:
+            ours, theirs = game.scores
+            game.winner = 0 if ours > theirs else 1 if theirs > ours else -1
+            game.phase = P_MATCH_OVER
 
     def enter_turn(self):
         """The screen for the position after a move: hand-off, hand end, match end, table."""
         from burako.ends import HandEnd, MatchEnd, Handoff
-        g = self.game
+        game = self.game
         app = self.app
-        if g.phase == game.P_MATCH_OVER:
+        if game.phase == P_MATCH_OVER:
             app.show(MatchEnd(self))
             sounds.cue(app, sounds.MATCH_END)
-        elif g.phase == game.P_HAND_OVER:
+        elif game.phase == P_HAND_OVER:
             app.show(HandEnd(self))
             self.next_ai = app.now + 4 * app.ai_ms
         else:
-            t = g.turn
-            human = not (self.ai_seats >> t) & 1
+            turn = game.turn
+            human = not (self.ai_seats >> turn) & 1
             if self.humans() == 0:
-                if t != self.viewer:
-                    self.viewer = t
+                if turn != self.viewer:
+                    self.viewer = turn
                     self.table.reset()
                 app.show(self.table)
-            elif human and t != self.viewer and self.humans() > 1:
-                self.viewer = t
+            elif human and turn != self.viewer and self.humans() > 1:
+                self.viewer = turn
                 self.table.reset()
                 app.show(Handoff(self))
             else:
                 app.show(self.table)
-            if human and self.ais[t] is None:
+            if human and self.ais[turn] is None:
                 sounds.cue(app, sounds.TURN)     # a person's turn begins (over the cable: ours)
 
     def move_text(self, seat, mv):
         kind = mv[0]
-        if kind > game.CLOSE:
+        if kind > CLOSE:
             return ""
         # the DID_ texts are in the kinds' order; a meld, an addition, a swap and a discard
         # name their tiles, in the language's own letters (lang.tiles)
-        s = pname(seat) + " " + lang.t(lang.DID_DRAW + kind)
-        if game.MELD <= kind <= game.DISCARD:
-            c = self.game.rules.cards
-            s += " " + lang.tiles(tiles.list_text(mv[2][:1] if kind == game.DISCARD else mv[2], c), c)
-        return s
+        text = pname(seat) + " " + lang.t(lang.DID_DRAW + kind)
+        if MELD <= kind <= DISCARD:
+            cards = self.game.rules.cards
+            text += " " + lang.tiles(tiles.list_text(mv[2][:1] if kind == DISCARD else mv[2], cards), cards)
+        return text
 
     # --- the save and the score log --------------------------------------------
     def save(self):
@@ -291,44 +290,39 @@ class Play:
     def boundary(self):
         """A moment to write link.sav: a turn's or a hand's boundary (any move under hidden
         hands, whose own steps wait for the save)."""
-        g = self.game
-        return g.phase == game.P_DRAW or g.phase == game.P_HAND_OVER or self.cable.link.hidden is not None
+        game = self.game
+        return game.phase == P_DRAW or game.phase == P_HAND_OVER or self.cable.link.hidden is not None
 
     def over(self):
-        return self.game.phase == game.P_MATCH_OVER
+        return self.game.phase == P_MATCH_OVER
 
     def sending(self, mv):
         """Our move leaves in this poll: a time up declared here between hands (this seat was
         to move when its clock ran out, R9) ended the match."""
-        if mv[0] == game.TIMEUP and self.game.phase == game.P_MATCH_OVER:
-            self.after(self.game.turn, game.P_HAND_OVER, mv)
+        if mv[0] == TIMEUP and self.game.phase == P_MATCH_OVER:
+            self.after(self.game.turn, P_HAND_OVER, mv)
             self.table.message = lang.t(lang.TIMEUP)
 
-    def hidden_news(self, h, cable):
+    def hidden_news(self, hidden, cable):
         """What hidden hands change at the table without a move (link/hide.py): the hand-end
         check's progress, by tens, on the message line and the hand end's screen (7-8 s on a
         Pico); a tile of ours opened (a draw's, the muerto's): the rack again."""
         app = self.app
-        t = self.table
-        if h.stage == 2:
-            p = h.progress() // 10 * 10
-            if p != cable.bar:
-                cable.bar = p
-                t.message = lang.tx(T_CHECKING) + " " + str(p) + "%"
-                t.message_colour = WHITE
-                app.dirty |= regions.MESSAGE
+        if hidden.stage == 2:
+            if cable.checking(hidden, self.table):
+                app.redraw(regions.MESSAGE)
         else:
             cable.bar = -1      # the next deal's bar (or check's line) starts empty
-        if h.want != cable.want:
-            cable.want = h.want
-            app.dirty |= regions.RACK | regions.TABLE | regions.TOP
+        if hidden.want != cable.want:
+            cable.want = hidden.want
+            app.redraw(regions.RACK | regions.TABLE | regions.TOP)
 
     def note(self, text):
         """A refused frame's reason where the turn cue goes."""
-        t = self.table
-        t.message = text
-        t.message_colour = ERR
-        self.app.dirty |= regions.MESSAGE
+        table = self.table
+        table.message = text
+        table.message_colour = ERR
+        self.app.redraw(regions.MESSAGE)
 
 
 try:

@@ -6,14 +6,14 @@ from engine import score
 import scorelog
 
 
-def log(app, g, ai_seats, stats, cable, ended=0):
-    """Write the match of Game g (the AIs' seats, the hands' notes: burako/play.py's; cable:
+def log(app, game, ai_seats, stats, cable, ended=0):
+    """Write the match of `game` (the AIs' seats, the hands' notes: burako/play.py's; cable:
     the link cable's, None for a local match); True once written. `ended`: a linked match that
     ended in play (the link's reason, Link.ended_reason()): no winner, the reason kept
     (scorelog "ended")."""
     seats = ""
-    for p in range(g.n):
-        seats += "A" if (ai_seats >> p) & 1 and cable is None else "H"
+    for seat in range(game.n):
+        seats += "A" if (ai_seats >> seat) & 1 and cable is None else "H"
     # the same id on both consoles of a linked match; a fresh one otherwise
     if cable is not None:
         match_id = cable.link.match_id
@@ -21,10 +21,10 @@ def log(app, g, ai_seats, stats, cable, ended=0):
         from link import entropy
         match_id = entropy.random_bytes(8)
     try:
-        rec = record(app, g, stats, cable, {
-            "variant": g.rules.name, "seats": seats,
-            "hands": [list(h) for h in g.history[-scorelog.MAX_HANDS:]],
-            "final": list(g.scores), "winner": None if ended else g.winner,
+        rec = record(app, game, stats, cable, {
+            "variant": game.rules.name, "seats": seats,
+            "hands": [list(hand) for hand in game.history[-scorelog.MAX_HANDS:]],
+            "final": list(game.scores), "winner": None if ended else game.winner,
             "id": int.from_bytes(match_id, "little")})
         if ended:
             rec["ended"] = ended
@@ -34,25 +34,25 @@ def log(app, g, ai_seats, stats, cable, ended=0):
         return False    # a full or failing flash (or heap) must not stop the game
 
 
-def record(app, g, stats, cable, rec):
+def record(app, game, stats, cable, rec):
     """rec (scorelog.append's dict) with what this console knows beyond the totals: per hand
     the canastas and the closer (stats, when it covers every hand: a resumed link match may
     lack the first ones), MP and VP for burraco; the seats this console held, the names, the
     AIs' level. Returns rec."""
-    n = len(rec["hands"])
-    if len(stats) == 3 * len(g.history) and n:
+    hands = len(rec["hands"])
+    if len(stats) == 3 * len(game.history) and hands:
         canastas = []
         closes = []
-        for i in range(len(stats) - 3 * n, len(stats), 3):
+        for i in range(len(stats) - 3 * hands, len(stats), 3):
             canastas.append([[stats[i] >> 4, stats[i] & 15], [stats[i + 1] >> 4, stats[i + 1] & 15]])
             closes.append(stats[i + 2] - 1 if stats[i + 2] else None)
         rec["canastas"] = canastas
         rec["closes"] = closes
     if rec["winner"] is not None and rec["winner"] < 0:
         rec["winner"] = None
-    if g.rules is rules.BURRACO:
-        a, b, va, vb = score.match_points(g.scores[0], g.scores[1])
-        rec["mp"] = [a, b]
+    if game.rules is rules.BURRACO:
+        mp_a, mp_b, va, vb = score.match_points(game.scores[0], game.scores[1])
+        rec["mp"] = [mp_a, mp_b]
         rec["vp"] = [va, vb]
     # who played. The seats this console held (all of them, or a link's own: the other console
     # logs the same match from its side), each person's name, the AIs' level. A linked match's
@@ -71,8 +71,8 @@ def record(app, g, stats, cable, rec):
         rec["own_seats"] = list(range(len(seats)))
         names = []
         named = False
-        for p in range(len(seats)):
-            name = settings.names[p] if seats[p] == "H" else None
+        for seat in range(len(seats)):
+            name = settings.names[seat] if seats[seat] == "H" else None
             names.append(name)
             named = named or name is not None
         if named:

@@ -34,19 +34,19 @@ def write(storage, ai_seats, level, lang_i, viewer, sort_mode, game, played_s=0,
     data = codec.encode(game)
     tmp = storage.path(TMP)
     played_s = min(played_s, 0xFFFF)
-    k = len(stats) // 3
-    if k > 255:
-        k = 0       # more hands than a byte counts: the log goes without them
+    counted = len(stats) // 3
+    if counted > 255:
+        counted = 0       # more hands than a byte counts: the log goes without them
     named = False
     if names:
         for nm in names:
             if nm:
                 named = True
-    with open(tmp, "wb") as f:
-        f.write(MAGIC_V4 if named else MAGIC)
-        f.write(bytes((ai_seats, level, lang_i, viewer, sort_mode, played_s & 0xFF, played_s >> 8,
-                       hands, k)))
-        f.write(stats[:3 * k])
+    with open(tmp, "wb") as file:
+        file.write(MAGIC_V4 if named else MAGIC)
+        file.write(bytes((ai_seats, level, lang_i, viewer, sort_mode, played_s & 0xFF, played_s >> 8,
+                       hands, counted)))
+        file.write(stats[:3 * counted])
         if named:
             nb = bytearray(NAMES)
             for i in range(4):
@@ -54,8 +54,8 @@ def write(storage, ai_seats, level, lang_i, viewer, sort_mode, game, played_s=0,
                 if nm and len(nm) == 3:
                     for j in range(3):
                         nb[3 * i + j] = ord(nm[j])
-            f.write(nb)
-        f.write(data)
+            file.write(nb)
+        file.write(data)
     storage.replace(TMP, NAME)
 
 
@@ -64,8 +64,8 @@ def read(storage):
     there is no save; raises codec.CodecError (and nothing else) when the file
     is damaged: settings out of range, a position codec.decode refuses."""
     try:
-        with open(storage.path(NAME), "rb") as f:
-            data = f.read()
+        with open(storage.path(NAME), "rb") as file:
+            data = file.read()
     except OSError:
         return None
     hands = 0
@@ -82,12 +82,12 @@ def read(storage):
             if len(nb) < NAMES:
                 raise codec.CodecError("save names cut short")
             for i in range(4):
-                b = nb[3 * i:3 * i + 3]
-                if b != b"\x00\x00\x00":
-                    for c in b:
-                        if not 65 <= c <= 90:
+                letters = nb[3 * i:3 * i + 3]
+                if letters != b"\x00\x00\x00":
+                    for letter in letters:
+                        if not 65 <= letter <= 90:
                             raise codec.CodecError("save names not A-Z")
-                    names[i] = b.decode()
+                    names[i] = letters.decode()
     elif data[:4] == MAGIC_V2 and len(data) >= HEAD_V2:
         head = HEAD_V2
         played_s = data[9] | (data[10] << 8)
@@ -99,11 +99,11 @@ def read(storage):
     # the settings index the UI's tables: out of range is damage, not a choice
     if data[4] > 15 or not 1 <= data[5] <= LEVELS or data[6] > 2 or data[8] > 2 or hands > 8:
         raise codec.CodecError("save settings out of range")
-    g = codec.decode(data[head:])
+    game = codec.decode(data[head:])
     viewer = data[7]
-    if viewer >= g.n:
+    if viewer >= game.n:
         viewer = 0
-    return (data[4], data[5], data[6], viewer, data[8], played_s, g, hands, stats, names)
+    return (data[4], data[5], data[6], viewer, data[8], played_s, game, hands, stats, names)
 
 
 def exists(storage):

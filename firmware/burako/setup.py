@@ -31,12 +31,12 @@ ROWS = ((1, 13, 11, 0, 11), (6, 26, 20, 2, 14))
 def targets(variant):
     """The targets the set-up cycles through: TARGETS with the variant's own default in its
     place (burraco's 2005 is none of them, and once changed could not be chosen again)."""
-    d = variant.target
-    if d in TARGETS:
+    default = variant.target
+    if default in TARGETS:
         return TARGETS
-    out = [t for t in TARGETS if t < d]
-    out.append(d)
-    return out + [t for t in TARGETS if t > d]
+    out = [target for target in TARGETS if target < default]
+    out.append(default)
+    return out + [target for target in TARGETS if target > default]
 
 
 class Setup(Screen):
@@ -50,143 +50,143 @@ class Setup(Screen):
         self.editor = None
 
     def rows(self):
-        s = self.app.settings
-        n = s.players if s.players in rules.VARIANTS[s.variant].players else 2
+        settings = self.app.settings
+        players = settings.players if settings.players in rules.VARIANTS[settings.variant].players else 2
         out = bytearray((VARIANT, PLAYERS))
-        for p in range(n):
-            out.append(SEAT + p)
+        for seat in range(players):
+            out.append(SEAT + seat)
         out.append(LEVEL)
         out.append(TARGET)
         out.append(START)
         return out
 
-    def key(self, k):
+    def key(self, key):
         app = self.app
-        s = app.settings
+        settings = app.settings
         if self.editor is not None:
-            if self.editor.key(k):
+            if self.editor.key(key):
                 self.editor = None
-            app.dirty = regions.ALL
+            app.redraw()
             return
         shown = self.rows()
-        if k & keys.B:
+        if key & keys.B:
             from ui.title import Title
             app.show(Title(app))
             return
-        if k & keys.UP:
+        if key & keys.UP:
             self.row = (self.row - 1) % len(shown)
-            app.dirty |= regions.MELDS
+            app.redraw(regions.MELDS)
             return
-        if k & keys.DOWN:
+        if key & keys.DOWN:
             self.row = (self.row + 1) % len(shown)
-            app.dirty |= regions.MELDS
+            app.redraw(regions.MELDS)
             return
-        r = shown[self.row]
-        if r == START and k & (keys.A | keys.PRESS):
+        row = shown[self.row]
+        if row == START and key & (keys.A | keys.PRESS):
             from burako.game import new_match
             new_match(app)
             return
-        if SEAT <= r < SEAT + 4 and k & (keys.X | keys.PRESS) and not (s.ai_seats >> (r - SEAT)) & 1:
+        if SEAT <= row < SEAT + 4 and key & (keys.X | keys.PRESS) and not (settings.ai_seats >> (row - SEAT)) & 1:
             from ui.names import NameEditor
-            self.editor = NameEditor(app, r - SEAT)
-            app.dirty = regions.ALL
+            self.editor = NameEditor(app, row - SEAT)
+            app.redraw()
             return
-        if k & (keys.A | keys.LEFT | keys.RIGHT | keys.PRESS):
-            step = -1 if k & keys.LEFT else 1
-            if r == VARIANT:
-                s.variant = (s.variant + step) % len(rules.VARIANTS)
-                s.target = 0
-                s.hands = 0
-                if s.players not in rules.VARIANTS[s.variant].players:
-                    s.players = 2
-                self.language(rules.VARIANTS[s.variant] is rules.BURRACO)
-            elif r == PLAYERS:
-                if 4 in rules.VARIANTS[s.variant].players:
-                    s.players = 6 - s.players
-            elif SEAT <= r < SEAT + 4:
-                s.ai_seats ^= 1 << (r - SEAT)
-            elif r == LEVEL:
-                s.level = (s.level - 1 + step) % LEVELS + 1
-            elif r == TARGET:
-                chosen = rules.VARIANTS[s.variant]
+        if key & (keys.A | keys.LEFT | keys.RIGHT | keys.PRESS):
+            step = -1 if key & keys.LEFT else 1
+            if row == VARIANT:
+                settings.variant = (settings.variant + step) % len(rules.VARIANTS)
+                settings.target = 0
+                settings.hands = 0
+                if settings.players not in rules.VARIANTS[settings.variant].players:
+                    settings.players = 2
+                self.language(rules.VARIANTS[settings.variant] is rules.BURRACO)
+            elif row == PLAYERS:
+                if 4 in rules.VARIANTS[settings.variant].players:
+                    settings.players = 6 - settings.players
+            elif SEAT <= row < SEAT + 4:
+                settings.ai_seats ^= 1 << (row - SEAT)
+            elif row == LEVEL:
+                settings.level = (settings.level - 1 + step) % LEVELS + 1
+            elif row == TARGET:
+                chosen = rules.VARIANTS[settings.variant]
                 ts = targets(chosen)
-                n = len(ts)
-                if s.hands:
-                    i = n - 1 + s.hands
+                count = len(ts)
+                if settings.hands:
+                    i = count - 1 + settings.hands
                 else:
-                    t = s.target or chosen.target
+                    target = settings.target or chosen.target
                     i = 0
-                    while i < n and ts[i] < t:
+                    while i < count and ts[i] < target:
                         i += 1
-                i = (i + step) % (n + (ROUNDS if chosen is rules.BURRACO else 0))
-                s.hands = i - n + 1 if i >= n else 0
-                if i < n:
-                    s.target = ts[i]
+                i = (i + step) % (count + (ROUNDS if chosen is rules.BURRACO else 0))
+                settings.hands = i - count + 1 if i >= count else 0
+                if i < count:
+                    settings.target = ts[i]
             if self.row >= len(self.rows()):
                 self.row = 0
-            app.dirty = regions.ALL
+            app.redraw()
 
     def language(self, burraco):
         # R12: burraco is played in Italian unless the player changed the language in this
         # session (settings.lang0 is the language the console started in); leaving burraco goes
         # back to that language, unless it was changed since (settings.auto_it: Italian was
         # put on here)
-        s = self.app.settings
+        settings = self.app.settings
         if burraco:
-            if lang.code() == s.lang0 and lang.code() != "it":
+            if lang.code() == settings.lang0 and lang.code() != "it":
                 lang.use("it")
-                s.auto_it = True
-        elif s.auto_it:
+                settings.auto_it = True
+        elif settings.auto_it:
             if lang.code() == "it":
-                lang.use(s.lang0)
-            s.auto_it = False
+                lang.use(settings.lang0)
+            settings.auto_it = False
 
     def draw(self, dirty):
         app = self.app
-        s = app.settings
-        p = app.painter
-        rows = ROWS[p.lay.tall]
+        settings = app.settings
+        painter = app.painter
+        rows = ROWS[painter.lay.tall]
         y_head, y0, dy, pad, fh = rows
         if self.editor is not None:
             self.editor.draw(rows)
             return
         shown = self.rows()
         if dirty & regions.CLEAR:
-            p.fill(0, 0, p.w, p.h, FELT_DARK)
-            p.text(0, y_head, p.w, lang.t(lang.NEW), CURSOR, FELT_DARK, 1)
+            painter.fill(0, 0, painter.w, painter.h, FELT_DARK)
+            painter.text(0, y_head, painter.w, lang.t(lang.NEW), CURSOR, FELT_DARK, 1)
         # A starts the match on Start and changes the value on any other row: the hint says
         # which, for the row under the cursor (redrawn as it moves)
-        r = shown[self.row] if self.row < len(shown) else START
-        person = SEAT <= r < SEAT + 4 and not (s.ai_seats >> (r - SEAT)) & 1
-        hint(p, lang.H_SETUP1, lang.H_SETUP2 if r == START else lang.H_SETUP4 if person else lang.H_SETUP3)
-        chosen = rules.VARIANTS[s.variant]
+        row = shown[self.row] if self.row < len(shown) else START
+        person = SEAT <= row < SEAT + 4 and not (settings.ai_seats >> (row - SEAT)) & 1
+        hint(painter, lang.H_SETUP1, lang.H_SETUP2 if row == START else lang.H_SETUP4 if person else lang.H_SETUP3)
+        chosen = rules.VARIANTS[settings.variant]
         for i in range(9):
             y = y0 + i * dy
             if i >= len(shown):
-                p.fill(0, y - pad, p.w, fh, FELT_DARK)
+                painter.fill(0, y - pad, painter.w, fh, FELT_DARK)
                 continue
-            r = shown[i]
+            row = shown[i]
             on = i == self.row
             bg = HILITE if on else FELT_DARK
-            p.fill(4, y - pad, 232, fh, bg)
-            if r == START:
-                p.text(4, y, 232, "> " + lang.t(lang.START) + " <", CURSOR if on else WHITE, bg, 1)
+            painter.fill(4, y - pad, 232, fh, bg)
+            if row == START:
+                painter.text(4, y, 232, "> " + lang.t(lang.START) + " <", CURSOR if on else WHITE, bg, 1)
                 continue
-            if r == VARIANT:
+            if row == VARIANT:
                 label = lang.t(lang.VARIANT)
                 value = chosen.name
-            elif r == PLAYERS:
+            elif row == PLAYERS:
                 label = lang.t(lang.PLAYERS)
-                value = gfx.NUMS[s.players if s.players in chosen.players else 2]
-            elif r == LEVEL:
+                value = gfx.NUMS[settings.players if settings.players in chosen.players else 2]
+            elif row == LEVEL:
                 label = lang.t(lang.LEVEL)
-                value = gfx.NUMS[s.level]
-            elif r == TARGET:
+                value = gfx.NUMS[settings.level]
+            elif row == TARGET:
                 # burraco: a target, or a round of 1..4 hands (seed 001 tournaments)
-                label = lang.t(lang.ROUND) if s.hands else lang.t(lang.TARGET)
-                value = gfx.NUMS[s.hands] if s.hands else str(s.target or chosen.target)
+                label = lang.t(lang.ROUND) if settings.hands else lang.t(lang.TARGET)
+                value = gfx.NUMS[settings.hands] if settings.hands else str(settings.target or chosen.target)
             else:
-                label = pname(r - SEAT)
-                value = lang.t(lang.AI) if (s.ai_seats >> (r - SEAT)) & 1 else s.names[r - SEAT] or lang.t(lang.HUMAN)
-            p.text(8, y, 110, label, WHITE, bg)
-            p.text(118, y, 114, "< " + value + " >", CURSOR if on else WHITE, bg, 2)
+                label = pname(row - SEAT)
+                value = lang.t(lang.AI) if (settings.ai_seats >> (row - SEAT)) & 1 else settings.names[row - SEAT] or lang.t(lang.HUMAN)
+            painter.text(8, y, 110, label, WHITE, bg)
+            painter.text(118, y, 114, "< " + value + " >", CURSOR if on else WHITE, bg, 2)

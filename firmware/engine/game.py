@@ -91,11 +91,11 @@ class Game:
             self.rng = rng.shuffle(deck, self.rng)
         k = self.rules.rack_size(self.n)
         i = 0
-        for p in range(self.n):
-            self.racks[p] = deck[i:i + k]
+        for player in range(self.n):
+            self.racks[player] = deck[i:i + k]
             i += k
-        for s in range(2):
-            self.muertos[s] = deck[i:i + self.rules.muerto]
+        for side in range(2):
+            self.muertos[side] = deck[i:i + self.rules.muerto]
             i += self.rules.muerto
         self.stock = deck[i:]
         self.pile = bytearray()
@@ -114,42 +114,42 @@ class Game:
         self.hand += 1
 
     # --- queries -----------------------------------------------------
-    def side_racks(self, s):
-        return [self.racks[p] for p in range(s, self.n, 2)]
+    def side_racks(self, side):
+        return [self.racks[player] for player in range(side, self.n, 2)]
 
-    def has_canasta(self, s):
-        n = self.rules.canasta + melds.HEAD      # melds.is_canasta(m) is len(m) >= n
-        for m in self.melds[s]:
-            if len(m) >= n:
+    def has_canasta(self, side):
+        canasta_length = self.rules.canasta + melds.HEAD      # melds.is_canasta(m) is len(m) >= n
+        for meld in self.melds[side]:
+            if len(meld) >= canasta_length:
                 return True
         return False
 
-    def can_close(self, s):
+    def can_close(self, side):
         # R8: the side has taken its muerto and has at least one canasta
-        return self.taken[s] and self.has_canasta(s)
+        return self.taken[side] and self.has_canasta(side)
 
     def hand_result(self):
         """R7 breakdown per side for the hand that just ended (None if void)."""
         if self.void:
             return None
-        r = []
-        for s in range(2):
-            r.append(score.side(self.melds[s], self.side_racks(s), self.taken[s],
-                            self.closer == s, self.rules))
-        return r
+        results = []
+        for side in range(2):
+            results.append(score.side(self.melds[side], self.side_racks(side), self.taken[side],
+                            self.closer == side, self.rules))
+        return results
 
     def tile_count(self):
         """Every zone's tiles as counts per code: always the full deck (R1)."""
-        c = bytearray(tiles.NCODES)
-        tiles.counts(self.stock, c)
-        tiles.counts(self.pile, c)
-        for r in self.racks:
-            tiles.counts(r, c)
-        for s in range(2):
-            tiles.counts(self.muertos[s], c)     # empty once taken
-            for m in self.melds[s]:
-                tiles.counts(m[melds.HEAD:], c)
-        return c
+        counts = bytearray(tiles.NCODES)
+        tiles.counts(self.stock, counts)
+        tiles.counts(self.pile, counts)
+        for rack in self.racks:
+            tiles.counts(rack, counts)
+        for side in range(2):
+            tiles.counts(self.muertos[side], counts)     # empty once taken
+            for meld in self.melds[side]:
+                tiles.counts(meld[melds.HEAD:], counts)
+        return counts
 
     # --- moves -------------------------------------------------------
     def check(self, mv):
@@ -169,20 +169,20 @@ class Game:
             if self.phase == P_HAND_OVER:
                 self._decide()          # between hands: the match ends now
             return reasons.OK
-        p = self.turn
-        s = side_of(p)
-        rack = self.racks[p]
+        player = self.turn
+        side = side_of(player)
+        rack = self.racks[player]
         drawn = self.drawn
         self.drawn = NO_TILE     # any move but the first draw closes the redraw (R3.2)
         if kind == DRAW:
             if not self.stock:
                 self.end_hand()        # R8: stock exhausted
                 return reasons.OK
-            t = _pop(self.stock)
-            rack.append(t)
+            tile = _pop(self.stock)
+            rack.append(tile)
             if self.first:
                 if self.rules.redraw:
-                    self.drawn = t
+                    self.drawn = tile
                 self.first = False
             if len(self.stock) <= self.rules.stock_reserve:
                 self.last = True     # R12: took the third-last card; this turn ends the hand
@@ -201,9 +201,9 @@ class Game:
         elif kind == MELD or kind == ADD or kind == SWAP:
             _remove(rack, mv[2])
             if kind == MELD:
-                self.melds[s].append(new)
+                self.melds[side].append(new)
             else:
-                self.melds[s][mv[1]] = new
+                self.melds[side][mv[1]] = new
             if not rack:
                 self.phase = P_EMPTY
         elif kind == DISCARD:
@@ -214,15 +214,15 @@ class Game:
             else:
                 self.phase = P_EMPTY_DISCARD
         elif kind == MUERTO:
-            rack.extend(self.muertos[s])
-            self.muertos[s] = bytearray()
-            self.taken[s] = 1
+            rack.extend(self.muertos[side])
+            self.muertos[side] = bytearray()
+            self.taken[side] = 1
             if self.phase == P_EMPTY:
                 self.phase = P_PLAY       # R6 direct: play on in the same turn
             else:
                 self._pass_turn()         # R6 indirect: play it from the next turn
         elif kind == CLOSE:
-            self.closer = s
+            self.closer = side
             self.end_hand()
         elif kind == NEXT:
             if not self.void:
@@ -244,7 +244,7 @@ class Game:
             return (reasons.OK if ph == P_HAND_OVER else reasons.WRONG_PHASE), None
         if ph == P_HAND_OVER:
             return reasons.WRONG_PHASE, None
-        s = side_of(self.turn)
+        side = side_of(self.turn)
         rack = self.racks[self.turn]
         if kind == DRAW:
             return (reasons.OK if ph == P_DRAW else reasons.WRONG_PHASE), None
@@ -256,8 +256,8 @@ class Game:
             if ph != P_EMPTY and ph != P_EMPTY_DISCARD:
                 return reasons.WRONG_PHASE, None
             if kind == MUERTO:
-                return (reasons.WRONG_PHASE if self.taken[s] else reasons.OK), None
-            return (reasons.OK if self.taken[s] else reasons.WRONG_PHASE), None
+                return (reasons.WRONG_PHASE if self.taken[side] else reasons.OK), None
+            return (reasons.OK if self.taken[side] else reasons.WRONG_PHASE), None
         if ph == P_DRAW:
             return reasons.MUST_DRAW, None
         if ph != P_PLAY:
@@ -273,21 +273,21 @@ class Game:
         if kind == DISCARD:
             if len(ts) != 1:
                 return reasons.BAD_MOVE, None
-            if left == 0 and self.taken[s]:
-                if not self.has_canasta(s):
+            if left == 0 and self.taken[side]:
+                if not self.has_canasta(side):
                     return reasons.KEEP_ONE, None    # R3/R8: cannot close yet
                 return self._closing_card(ts[0]), None
             return reasons.OK, None
-        m = None            # the meld ts joins; none for a new one
+        meld = None            # the meld ts joins; none for a new one
         wp = 0
         if kind == ADD or kind == SWAP:
-            ms = self.melds[s]
+            ms = self.melds[side]
             if not 0 <= mv[1] < len(ms):
                 return reasons.NO_MELD, None
             if not ts:
                 return reasons.BAD_MOVE, None
-            m = ms[mv[1]]
-            wp = melds.wild_position(m, ts[0]) if len(ts) == 1 else 0
+            meld = ms[mv[1]]
+            wp = melds.wild_position(meld, ts[0]) if len(ts) == 1 else 0
             if kind == SWAP and not wp:
                 return reasons.NOT_A_SWAP, None
         elif kind != MELD:
@@ -296,46 +296,46 @@ class Game:
         # check() a move and then play() it: the meld the check built is held with copies of what
         # it came from, and the play takes it when they are equal (by value: the table may have
         # changed since), so it is built once, not twice
-        h = self.held
-        if h is not None and h[2] == mv[3] and h[1] == ts and h[0] == m:
-            new = h[3]
+        held = self.held
+        if held is not None and held[2] == mv[3] and held[1] == ts and held[0] == meld:
+            new = held[3]
         else:
-            new = melds.make(ts, mv[3], self.rules) if m is None else melds.extend(m, ts, mv[3], self.rules)
-            self.held = (None if m is None else bytes(m), bytes(ts), mv[3], new)
+            new = melds.make(ts, mv[3], self.rules) if meld is None else melds.extend(meld, ts, mv[3], self.rules)
+            self.held = (None if meld is None else bytes(meld), bytes(ts), mv[3], new)
         if kind == SWAP and not isinstance(new, int) and new[melds.HEAD + wp - new[2]] != ts[0]:
             return reasons.NOT_A_SWAP, None    # R5: the natural must take the wild's place
         if isinstance(new, int):
             return new, None
         if kind == MELD and new[0] == melds.SET and self.rules.one_set_per_rank:
-            for m in self.melds[s]:
-                if m[0] == melds.SET and m[1] == new[1]:
+            for meld in self.melds[side]:
+                if meld[0] == melds.SET and meld[1] == new[1]:
                     return reasons.SET_TWICE, None    # R12
-        if self.taken[s] and self.rules.close_discard:
+        if self.taken[side] and self.rules.close_discard:
             # R12: the rack empties only by the closing discard, and the card
             # kept for it must be one that may close
             if left == 0:
                 return reasons.KEEP_ONE, None
             if left == 1:
-                c = tiles.counts(rack, bytearray(_SLOTS))
-                for t in ts:
-                    c[t] -= 1
-                for t in range(tiles.NCODES):
-                    if c[t]:
-                        e = self._closing_card(t)
-                        if e:
-                            return e, None
-        if left <= 1 and self.taken[s] and not (
-                melds.is_canasta(new, self.rules) or self.has_canasta(s)):
+                counts = tiles.counts(rack, bytearray(_SLOTS))
+                for tile in ts:
+                    counts[tile] -= 1
+                for tile in range(tiles.NCODES):
+                    if counts[tile]:
+                        error = self._closing_card(tile)
+                        if error:
+                            return error, None
+        if left <= 1 and self.taken[side] and not (
+                melds.is_canasta(new, self.rules) or self.has_canasta(side)):
             # R3/R8: after the muerto, emptying the rack is closing and needs a
             # canasta; one tile left could then never be discarded either
             return reasons.KEEP_ONE, None
         return reasons.OK, new
 
-    def _closing_card(self, t):
+    def _closing_card(self, tile):
         # R12: what may not be the closing discard
-        if self.rules.close_no_wild and tiles.is_wild(t):
+        if self.rules.close_no_wild and tiles.is_wild(tile):
             return reasons.CLOSE_WILD
-        if t == self.lone:
+        if tile == self.lone:
             return reasons.CLOSE_LONE
         return reasons.OK
 
@@ -399,114 +399,114 @@ class Game:
                 yield (PILE, 0, b"", 0)
             return
         if ph == P_EMPTY or ph == P_EMPTY_DISCARD:
-            s = side_of(self.turn)
-            yield (CLOSE if self.taken[s] else MUERTO, 0, b"", 0)
+            side = side_of(self.turn)
+            yield (CLOSE if self.taken[side] else MUERTO, 0, b"", 0)
             return
         rack = self.racks[self.turn]
-        s = side_of(self.turn)
+        side = side_of(self.turn)
         if self.drawn != NO_TILE and self.stock:
             yield (REDRAW, 0, b"", 0)
         for mv in self._meld_moves(rack):
             if self.check(mv) == reasons.OK:
                 yield mv
-        for i in range(len(self.melds[s])):
+        for i in range(len(self.melds[side])):
             for mv in self._add_moves(rack, i):
                 if self.check(mv) == reasons.OK:
                     yield mv
         seen = bytearray(tiles.NCODES)
-        for t in rack:
-            if not seen[t]:
-                seen[t] = 1
-                mv = (DISCARD, 0, bytes((t,)), 0)
+        for tile in rack:
+            if not seen[tile]:
+                seen[tile] = 1
+                mv = (DISCARD, 0, bytes((tile,)), 0)
                 if self.check(mv) == reasons.OK:
                     yield mv
 
     def _meld_moves(self, rack):
         cnt = tiles.counts(rack)
-        wild_codes = [tiles.JOKER] + [tiles.tile(c, 2) for c in range(4)]
+        wild_codes = [tiles.JOKER] + [tiles.tile(colour, 2) for colour in range(4)]
         wsets = _wild_choices(cnt, wild_codes, self.rules.max_wilds)
         done = set()
         # sets: choose how many of each colour of one number
-        for n in (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13):
-            codes = [tiles.tile(c, n) for c in range(4)]
+        for number in (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13):
+            codes = [tiles.tile(colour, number) for colour in range(4)]
             for nat in _sub_multisets(cnt, codes):
                 if len(nat) < 2:
                     continue
-                for w in wsets:
-                    ts = bytes(sorted(nat + w))
+                for wild_set in wsets:
+                    ts = bytes(sorted(nat + wild_set))
                     if len(ts) >= 3 and ts not in done:
                         done.add(ts)
         # runs: every window of positions, naturals where the rack has them
-        for c in range(4):
+        for colour in range(4):
             for lo in range(1, 15):
                 for hi in range(lo + 2, min(14, lo + 12) + 1):
                     nat = []
                     gaps = 0
-                    for p in range(lo, hi + 1):
-                        t = melds.natural_at(c, p)
-                        if cnt[t]:
-                            nat.append(t)
+                    for position in range(lo, hi + 1):
+                        tile = melds.natural_at(colour, position)
+                        if cnt[tile]:
+                            nat.append(tile)
                         else:
                             gaps += 1
                     if gaps > self.rules.max_wilds or len(nat) < 2:
                         continue
-                    for w in wsets:
-                        if len(w) >= gaps:
-                            ts = bytes(sorted(nat + w))
+                    for wild_set in wsets:
+                        if len(wild_set) >= gaps:
+                            ts = bytes(sorted(nat + wild_set))
                             if ts not in done:
                                 done.add(ts)
         for ts in sorted(done):
-            a = melds.make(ts, melds.END_DEFAULT, self.rules)
-            if isinstance(a, int):
+            high_meld = melds.make(ts, melds.END_DEFAULT, self.rules)
+            if isinstance(high_meld, int):
                 continue
             yield (MELD, 0, ts, melds.END_DEFAULT)
-            b = melds.make(ts, melds.END_LOW, self.rules)
-            if not isinstance(b, int) and b != a:
+            low_meld = melds.make(ts, melds.END_LOW, self.rules)
+            if not isinstance(low_meld, int) and low_meld != high_meld:
                 yield (MELD, 0, ts, melds.END_LOW)
 
     def _add_moves(self, rack, i):
-        m = self.melds[side_of(self.turn)][i]
+        meld = self.melds[side_of(self.turn)][i]
         seen = bytearray(tiles.NCODES)
-        for t in rack:
-            if seen[t]:
+        for tile in rack:
+            if seen[tile]:
                 continue
-            seen[t] = 1
-            one = bytes((t,))
-            if melds.wild_position(m, t):
+            seen[tile] = 1
+            one = bytes((tile,))
+            if melds.wild_position(meld, tile):
                 yield (SWAP, i, one, melds.END_DEFAULT)
                 yield (SWAP, i, one, melds.END_LOW)
             else:
-                a = melds.extend(m, one, melds.END_DEFAULT, self.rules)
+                extended = melds.extend(meld, one, melds.END_DEFAULT, self.rules)
                 yield (ADD, i, one, melds.END_DEFAULT)
-                if not isinstance(a, int) and a != melds.extend(m, one, melds.END_LOW, self.rules):
+                if not isinstance(extended, int) and extended != melds.extend(meld, one, melds.END_LOW, self.rules):
                     yield (ADD, i, one, melds.END_LOW)
-        if m[0] == melds.RUN:
+        if meld[0] == melds.RUN:
             # naturals continuing the run at either end
             cnt = tiles.counts(rack)
-            c = m[1]
-            lo = m[2]
-            hi = lo + melds.size(m) - 1
+            colour = meld[1]
+            lo = meld[2]
+            hi = lo + melds.size(meld) - 1
             ts = bytearray()
-            p = hi + 1
-            while p <= 14 and cnt[melds.natural_at(c, p)]:
-                ts.append(melds.natural_at(c, p))
-                p += 1
+            position = hi + 1
+            while position <= 14 and cnt[melds.natural_at(colour, position)]:
+                ts.append(melds.natural_at(colour, position))
+                position += 1
                 if len(ts) > 1:
                     yield (ADD, i, bytes(ts), melds.END_DEFAULT)
             ts = bytearray()
-            p = lo - 1
-            while p >= 1 and cnt[melds.natural_at(c, p)]:
-                ts.append(melds.natural_at(c, p))
-                p -= 1
+            position = lo - 1
+            while position >= 1 and cnt[melds.natural_at(colour, position)]:
+                ts.append(melds.natural_at(colour, position))
+                position -= 1
                 if len(ts) > 1:
                     yield (ADD, i, bytes(ts), melds.END_DEFAULT)
         else:
             cnt = tiles.counts(rack)
-            t = tiles.tile(0, m[1])
+            tile = tiles.tile(0, meld[1])
             nat = bytearray()
-            for c in range(4):
-                for _ in range(cnt[t + 13 * c]):
-                    nat.append(t + 13 * c)
+            for colour in range(4):
+                for _ in range(cnt[tile + 13 * colour]):
+                    nat.append(tile + 13 * colour)
             if len(nat) > 1:
                 yield (ADD, i, bytes(nat), melds.END_DEFAULT)
 
@@ -518,29 +518,29 @@ def _holds(rack, ts):
         return ts in rack
     if not ts:
         return False
-    for t in ts:
-        if t >= tiles.NCODES:
+    for tile in ts:
+        if tile >= tiles.NCODES:
             return False
     need = tiles.counts(ts)
     have = tiles.counts(rack, bytearray(_SLOTS))   # (a slot for a HIDDEN placeholder)
-    for t in ts:
-        if need[t] > have[t]:
+    for tile in ts:
+        if need[tile] > have[tile]:
             return False
     return True
 
 
 def _pop(buf):
     # the top of the stock is its end (MicroPython's bytearray has no pop)
-    t = buf[-1]
+    tile = buf[-1]
     buf[-1:] = b""
-    return t
+    return tile
 
 
 def _remove(rack, ts):
     # removes the last copy: the rack's order (the player's own) is otherwise kept
-    for t in ts:
+    for tile in ts:
         i = len(rack) - 1
-        while rack[i] != t:
+        while rack[i] != tile:
             i -= 1
         rack[i:i + 1] = b""
 
@@ -551,9 +551,9 @@ def _sub_multisets(cnt, codes):
     for code in codes:
         k = cnt[code]
         if k:
-            out = [o + [code] * j for o in out for j in range(k + 1)]
+            out = [multiset + [code] * j for multiset in out for j in range(k + 1)]
     return out
 
 
 def _wild_choices(cnt, codes, most):
-    return [w for w in _sub_multisets(cnt, codes) if len(w) <= most]
+    return [choice for choice in _sub_multisets(cnt, codes) if len(choice) <= most]

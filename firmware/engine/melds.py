@@ -21,45 +21,45 @@ END_HIGH = const(2)
 NO_TILE = const(255)
 
 
-def natural_at(c, p):
+def natural_at(colour, position):
     """The natural tile of position p (1..14) in a run of colour c."""
-    return c * 13 + (0 if p == 14 else p - 1)
+    return colour * 13 + (0 if position == 14 else position - 1)
 
 
-def wilds_in(m):
-    if m[0] == SET:
+def wilds_in(meld):
+    if meld[0] == SET:
         wild = tiles.WILDS
-        n = 0
-        for i in range(HEAD, len(m)):
-            n += wild[m[i]]
-        return n
-    n = 0
-    c = m[1]
-    p = m[2]
-    for i in range(HEAD, len(m)):
-        if m[i] != natural_at(c, p):
-            n += 1
-        p += 1
-    return n
+        wilds = 0
+        for i in range(HEAD, len(meld)):
+            wilds += wild[meld[i]]
+        return wilds
+    wilds = 0
+    colour = meld[1]
+    position = meld[2]
+    for i in range(HEAD, len(meld)):
+        if meld[i] != natural_at(colour, position):
+            wilds += 1
+        position += 1
+    return wilds
 
 
-def size(m):
-    return len(m) - HEAD
+def size(meld):
+    return len(meld) - HEAD
 
 
-def is_canasta(m, rules):
-    return len(m) - HEAD >= rules.canasta
+def is_canasta(meld, rules):
+    return len(meld) - HEAD >= rules.canasta
 
 
-def is_pure(m):
-    return wilds_in(m) == 0
+def is_pure(meld):
+    return wilds_in(meld) == 0
 
 
-def points(m, rules):
-    s = 0
-    for i in range(HEAD, len(m)):
-        s += tiles.value(m[i], rules.joker_value)
-    return s
+def points(meld, rules):
+    total = 0
+    for i in range(HEAD, len(meld)):
+        total += tiles.value(meld[i], rules.joker_value)
+    return total
 
 
 def text(m, cards=False):
@@ -78,32 +78,32 @@ def make_set(ts, rules):
     """A set from tiles, or a reason code."""
     number = tiles.NUMBERS
     wild = tiles.WILDS
-    n = 0
+    tile_number = 0
     nat = 0
-    for t in ts:
-        if not wild[t]:
-            if n and number[t] != n:
+    for tile in ts:
+        if not wild[tile]:
+            if tile_number and number[tile] != tile_number:
                 return reasons.MIXED
-            n = number[t]
+            tile_number = number[tile]
             nat += 1
     if nat < 2:
         return reasons.FEW_NATURALS
-    e = _wild_ok(nat, len(ts) - nat, rules)
-    if e:
-        return e
+    error = _wild_ok(nat, len(ts) - nat, rules)
+    if error:
+        return error
     if rules.max_set and len(ts) > rules.max_set:
         return reasons.SET_TOO_BIG
-    m = bytearray((SET, n, 0))
-    for t in sorted(ts):   # sorted puts naturals by colour; wilds are kept after them
-        if not wild[t]:
-            m.append(t)
-    for t in ts:
-        if wild[t]:
-            m.append(t)
-    return m
+    meld = bytearray((SET, tile_number, 0))
+    for tile in sorted(ts):   # sorted puts naturals by colour; wilds are kept after them
+        if not wild[tile]:
+            meld.append(tile)
+    for tile in ts:
+        if wild[tile]:
+            meld.append(tile)
+    return meld
 
 
-def _run_once(ts, c, two_natural, ace_high, low_first, old, rules):
+def _run_once(ts, colour, two_natural, ace_high, low_first, old, rules):
     # One arrangement attempt: naturals to their positions, wilds into the gaps,
     # the rest at the preferred end. Returns a meld or a reason code.
     # old: the run already on the table that ts extends (None for a new meld).
@@ -112,28 +112,28 @@ def _run_once(ts, c, two_natural, ace_high, low_first, old, rules):
     nat = 0
     two_used = False
     number = tiles.NUMBERS
-    for t in ts:
-        n = number[t]
+    for tile in ts:
+        tile_number = number[tile]
         # (past the joker's test, a tile's colour is t // 13)
-        if t == tiles.JOKER or (n == 2 and (t // 13 != c or not two_natural or two_used)):
-            wild.append(t)
+        if tile == tiles.JOKER or (tile_number == 2 and (tile // 13 != colour or not two_natural or two_used)):
+            wild.append(tile)
             continue
-        if t // 13 != c:
+        if tile // 13 != colour:
             return reasons.MIXED
-        if n == 2:
+        if tile_number == 2:
             two_used = True
-        p = 14 if (n == 1 and ace_high) else n
-        if pos[p]:
+        position = 14 if (tile_number == 1 and ace_high) else tile_number
+        if pos[position]:
             return reasons.DUPLICATE
-        pos[p] = t + 1
+        pos[position] = tile + 1
         nat += 1
     if two_natural and not two_used:
         return reasons.NATURAL_TWO
     if nat < 2:
         return reasons.FEW_NATURALS
-    e = _wild_ok(nat, len(wild), rules)
-    if e:
-        return e
+    error = _wild_ok(nat, len(wild), rules)
+    if error:
+        return error
     if len(ts) > rules.max_run:
         return reasons.TOO_LONG
     lo = 1
@@ -158,53 +158,53 @@ def _run_once(ts, c, two_natural, ace_high, low_first, old, rules):
     used = bytearray(len(wild))
     if old is not None:
         # the table's wilds first go back where they stand (R5)
-        p = old[2]
+        position = old[2]
         for i in range(HEAD, len(old)):
-            if lo <= p <= hi and not pos[p]:
+            if lo <= position <= hi and not pos[position]:
                 for k in range(len(wild)):
                     if not used[k] and wild[k] == old[i]:
                         used[k] = 1
-                        pos[p] = old[i] + 1
+                        pos[position] = old[i] + 1
                         break
-            p += 1
-    m = bytearray((RUN, c, lo))
+            position += 1
+    meld = bytearray((RUN, colour, lo))
     w = 0
-    for p in range(lo, hi + 1):
-        if pos[p]:
-            m.append(pos[p] - 1)
+    for position in range(lo, hi + 1):
+        if pos[position]:
+            meld.append(pos[position] - 1)
         else:
             while used[w]:
                 w += 1
-            m.append(wild[w])
+            meld.append(wild[w])
             w += 1
     if old is not None:
-        return _kept(old, m, rules)
-    return m
+        return _kept(old, meld, rules)
+    return meld
 
 
-def _kept(old, m, rules):
+def _kept(old, meld, rules):
     # R5: every tile of the run on the table keeps its place, except a wild whose
     # place a natural now takes (that wild alone may move) and, where the variant
     # allows it, a natural 2, which may leave its place to act as a wild.
-    c = old[1]
-    p = old[2]
-    lo = m[2]
-    hi = lo + len(m) - HEAD - 1
+    colour = old[1]
+    position = old[2]
+    lo = meld[2]
+    hi = lo + len(meld) - HEAD - 1
     for i in range(HEAD, len(old)):
-        t = old[i]
-        nat = natural_at(c, p)
-        now = m[HEAD + p - lo] if lo <= p <= hi else NO_TILE
-        if now != t:
-            if t != nat:
+        tile = old[i]
+        nat = natural_at(colour, position)
+        now = meld[HEAD + position - lo] if lo <= position <= hi else NO_TILE
+        if now != tile:
+            if tile != nat:
                 if now != nat and not rules.wild_moves:
                     return reasons.WILD_STAYS      # a wild moved, and no natural took its place
-            elif tiles.number(t) != 2 or rules.lock_natural_two:
-                return reasons.NATURAL_TWO if tiles.number(t) == 2 else reasons.WILD_STAYS
-        p += 1
-    return m
+            elif tiles.number(tile) != 2 or rules.lock_natural_two:
+                return reasons.NATURAL_TWO if tiles.number(tile) == 2 else reasons.WILD_STAYS
+        position += 1
+    return meld
 
 
-def make_run(ts, c, end, lock_two, old, rules):
+def make_run(ts, colour, end, lock_two, old, rules):
     """Arrange tiles as a run of colour c (R4), or return a reason code.
 
     A 2 of the run's colour that can stand in its own place does; an ace goes
@@ -215,11 +215,11 @@ def make_run(ts, c, end, lock_two, old, rules):
     """
     has_two = False
     has_ace = False
-    for t in ts:
-        if t != tiles.JOKER and t // 13 == c:
-            n = t % 13 + 1
-            has_two = has_two or n == 2
-            has_ace = has_ace or n == 1
+    for tile in ts:
+        if tile != tiles.JOKER and tile // 13 == colour:
+            number = tile % 13 + 1
+            has_two = has_two or number == 2
+            has_ace = has_ace or number == 1
     if lock_two:
         twos = (True,)
     elif has_two:
@@ -237,32 +237,32 @@ def make_run(ts, c, end, lock_two, old, rules):
     for two in twos:
         for ace in aces:
             for low_first in ends:
-                m = _run_once(ts, c, two, ace, low_first, old, rules)
-                if not isinstance(m, int):
-                    return m
+                meld = _run_once(ts, colour, two, ace, low_first, old, rules)
+                if not isinstance(meld, int):
+                    return meld
                 # keep the most telling reason: the first one, unless it only
                 # says "that option did not apply" or "only by moving a wild"
                 if err == reasons.OK or err == reasons.NATURAL_TWO or \
-                        (err == reasons.WILD_STAYS and m != reasons.NATURAL_TWO):
-                    err = m
+                        (err == reasons.WILD_STAYS and meld != reasons.NATURAL_TWO):
+                    err = meld
     return err
 
 
 def run_colour(ts):
     """The colour a run of these tiles must have, or -1 (mixed) / -2 (none)."""
-    c = -2
-    for t in ts:
-        if t != tiles.JOKER and tiles.number(t) != 2:
-            if c == -2:
-                c = tiles.colour(t)
-            elif c != tiles.colour(t):
+    colour = -2
+    for tile in ts:
+        if tile != tiles.JOKER and tiles.number(tile) != 2:
+            if colour == -2:
+                colour = tiles.colour(tile)
+            elif colour != tiles.colour(tile):
                 return -1
-    if c == -2:
+    if colour == -2:
         # only 2s and jokers: a run needs a natural 2 of its colour at most once
-        for t in ts:
-            if t != tiles.JOKER:
-                return tiles.colour(t)
-    return c
+        for tile in ts:
+            if tile != tiles.JOKER:
+                return tiles.colour(tile)
+    return colour
 
 
 def make(ts, end, rules):
@@ -273,59 +273,59 @@ def make(ts, end, rules):
         return reasons.COPIES
     number = tiles.NUMBERS
     wild = tiles.WILDS
-    n = 0
+    tile_number = 0
     same = True
     nat = 0
-    for t in ts:
-        if not wild[t]:
+    for tile in ts:
+        if not wild[tile]:
             nat += 1
-            if n and number[t] != n:
+            if tile_number and number[tile] != tile_number:
                 same = False
-            n = number[t]
+            tile_number = number[tile]
     if same and nat >= 1:
-        m = make_set(ts, rules)
-        if not isinstance(m, int) or nat >= 2:
-            return m
-    c = run_colour(ts)
-    if c == -1:
+        meld = make_set(ts, rules)
+        if not isinstance(meld, int) or nat >= 2:
+            return meld
+    colour = run_colour(ts)
+    if colour == -1:
         return reasons.MIXED
-    if c == -2:
+    if colour == -2:
         return reasons.FEW_NATURALS
-    return make_run(ts, c, end, False, None, rules)
+    return make_run(ts, colour, end, False, None, rules)
 
 
-def has_natural_two(m):
-    return m[0] == RUN and m[2] <= 2 <= m[2] + len(m) - HEAD - 1 and \
-        m[HEAD + 2 - m[2]] == natural_at(m[1], 2)
+def has_natural_two(meld):
+    return meld[0] == RUN and meld[2] <= 2 <= meld[2] + len(meld) - HEAD - 1 and \
+        meld[HEAD + 2 - meld[2]] == natural_at(meld[1], 2)
 
 
-def extend(m, ts, end, rules):
+def extend(meld, ts, end, rules):
     """R4/R5: the meld m with tiles ts added (and wilds moved where a natural
     replaces them), as a new bytearray; or a reason code. m is not changed."""
-    all_ts = m[HEAD:] + ts
+    all_ts = meld[HEAD:] + ts
     if tiles.over_copies(all_ts, rules.jokers) >= 0:
         return reasons.COPIES
-    if m[0] == SET:
-        for t in ts:
-            if not tiles.WILDS[t] and tiles.NUMBERS[t] != m[1]:
+    if meld[0] == SET:
+        for tile in ts:
+            if not tiles.WILDS[tile] and tiles.NUMBERS[tile] != meld[1]:
                 return reasons.MIXED
         return make_set(all_ts, rules)
-    lock = rules.lock_natural_two and has_natural_two(m)
-    return make_run(all_ts, m[1], end, lock, m, rules)
+    lock = rules.lock_natural_two and has_natural_two(meld)
+    return make_run(all_ts, meld[1], end, lock, meld, rules)
 
 
-def wild_position(m, t):
+def wild_position(meld, tile):
     """Position in run m where natural tile t would replace a wild, or 0."""
-    if m[0] != RUN or t == tiles.JOKER:
+    if meld[0] != RUN or tile == tiles.JOKER:
         return 0
-    c = m[1]
-    if tiles.colour(t) != c:
+    colour = meld[1]
+    if tiles.colour(tile) != colour:
         return 0
-    lo = m[2]
-    for i in range(HEAD, len(m)):
-        p = lo + i - HEAD
-        if natural_at(c, p) == t and m[i] != t:
-            return p
+    lo = meld[2]
+    for i in range(HEAD, len(meld)):
+        position = lo + i - HEAD
+        if natural_at(colour, position) == tile and meld[i] != tile:
+            return position
     return 0
 
 
@@ -337,33 +337,33 @@ def from_table(ts, rules):
     first = make(ts, END_DEFAULT, rules)
     if isinstance(first, int) or first[0] == SET:
         return first
-    c = first[1]
+    colour = first[1]
     for two in (True, False):
         for ace in (False, True):
             for low in (False, True):
-                m = _run_once(ts, c, two, ace, low, None, rules)
-                if not isinstance(m, int) and m[HEAD:] == ts:
-                    return m
+                meld = _run_once(ts, colour, two, ace, low, None, rules)
+                if not isinstance(meld, int) and meld[HEAD:] == ts:
+                    return meld
     return reasons.BAD_ORDER
 
 
-def touches(m, t):
+def touches(meld, tile):
     """Could natural tile t join meld m (its number in a set, an end of a run,
     or a wild's place)? A cheap test that allocates nothing, for AIs and UIs
     to skip hopeless candidates before asking extend()."""
-    if tiles.is_wild(t):
+    if tiles.is_wild(tile):
         return True
-    if m[0] == SET:
-        return tiles.number(t) == m[1]
-    c = m[1]
-    if tiles.colour(t) != c:
+    if meld[0] == SET:
+        return tiles.number(tile) == meld[1]
+    colour = meld[1]
+    if tiles.colour(tile) != colour:
         return False
-    lo = m[2]
-    hi = lo + len(m) - HEAD - 1
-    n = tiles.number(t)
-    for p in ((1, 14) if n == 1 else (n,)):
-        if p == lo - 1 or p == hi + 1:
+    lo = meld[2]
+    hi = lo + len(meld) - HEAD - 1
+    number = tiles.number(tile)
+    for position in ((1, 14) if number == 1 else (number,)):
+        if position == lo - 1 or position == hi + 1:
             return True
-        if lo <= p <= hi and m[HEAD + p - lo] != t:
+        if lo <= position <= hi and meld[HEAD + position - lo] != tile:
             return True
     return False

@@ -21,10 +21,10 @@ def side(laid, racks, took_muerto, closed, rules):
     melded = 0
     pure = 0
     impure = 0
-    for m in laid:
-        melded += melds.points(m, rules)
-        if melds.is_canasta(m, rules):
-            if melds.is_pure(m):
+    for meld in laid:
+        melded += melds.points(meld, rules)
+        if melds.is_canasta(meld, rules):
+            if melds.is_pure(meld):
                 pure += 1
             else:
                 impure += 1
@@ -32,8 +32,8 @@ def side(laid, racks, took_muerto, closed, rules):
         melded = -melded
     rack = 0
     for r in racks:
-        for t in r:
-            rack -= tiles.value(t, rules.joker_value)
+        for tile in r:
+            rack -= tiles.value(tile, rules.joker_value)
     close = rules.close_bonus if closed else 0
     muerto = rules.muerto_bonus if took_muerto else -rules.no_muerto_penalty
     total = melded + pure * rules.pure_bonus + impure * rules.impure_bonus + close + muerto + rack

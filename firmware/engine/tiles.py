@@ -31,112 +31,112 @@ def tile(colour, number):
     return colour * 13 + number - 1
 
 
-def number(t):
+def number(code):
     # 0 for the joker, so number(t) == 2 is a safe "is a two" test
-    return 0 if t == JOKER else t % 13 + 1
+    return 0 if code == JOKER else code % 13 + 1
 
 
-def colour(t):
-    return -1 if t == JOKER else t // 13
+def colour(code):
+    return -1 if code == JOKER else code // 13
 
 
-def is_wild(t):
+def is_wild(code):
     # R1: both jokers and every 2 are wilds (R4 lets a 2 stand as itself in a run)
-    return t == JOKER or t % 13 == 1
+    return code == JOKER or code % 13 == 1
 
 
-def value(t, joker_value=50):
+def value(code, joker_value=50):
     # R1/R7: the same wherever the tile sits
-    if t == JOKER:
+    if code == JOKER:
         return joker_value
-    n = t % 13 + 1
-    if n == 1:
+    tile_number = code % 13 + 1
+    if tile_number == 1:
         return 15
-    if n == 2:
+    if tile_number == 2:
         return 20
-    return 5 if n <= 7 else 10
+    return 5 if tile_number <= 7 else 10
 
 
-def to_text(t, cards=False):
-    if t == JOKER:
+def to_text(code, cards=False):
+    if code == JOKER:
         return "*"
-    if t > JOKER:
+    if code > JOKER:
         return "?"          # hidden hands: a tile this console does not know (game.HIDDEN)
     if cards:
-        return RANKS[t % 13] + SUITS[t // 13]
-    return COLOURS[t // 13] + str(t % 13 + 1)
+        return RANKS[code % 13] + SUITS[code // 13]
+    return COLOURS[code // 13] + str(code % 13 + 1)
 
 
 def parse(text, cards=False):
     """One tile (or card, when cards) from text (case-insensitive); -1 when
     it is not one."""
-    s = text.strip().upper()
-    if s == "*":
+    cleaned = text.strip().upper()
+    if cleaned == "*":
         return JOKER
     if cards:
-        if len(s) < 2:
+        if len(cleaned) < 2:
             return -1
-        c = SUITS.find(s[-1])
-        if c < 0 or s[:-1] not in RANKS:
+        colour_index = SUITS.find(cleaned[-1])
+        if colour_index < 0 or cleaned[:-1] not in RANKS:
             return -1
-        return c * 13 + RANKS.index(s[:-1])
-    if len(s) < 2 or len(s) > 3:
+        return colour_index * 13 + RANKS.index(cleaned[:-1])
+    if len(cleaned) < 2 or len(cleaned) > 3:
         return -1
-    c = COLOURS.find(s[0])
-    if c < 0:
+    colour_index = COLOURS.find(cleaned[0])
+    if colour_index < 0:
         return -1
-    digits = s[1:]
+    digits = cleaned[1:]
     for ch in digits:
         if ch < "0" or ch > "9":
             return -1
-    n = int(digits)
-    if n < 1 or n > 13 or digits[0] == "0":
+    tile_number = int(digits)
+    if tile_number < 1 or tile_number > 13 or digits[0] == "0":
         return -1
-    return c * 13 + n - 1
+    return colour_index * 13 + tile_number - 1
 
 
 def parse_list(text, cards=False):
     """Tiles separated by spaces or commas; None when any word is not a tile."""
     out = bytearray()
     for word in text.replace(",", " ").split():
-        t = parse(word, cards)
-        if t < 0:
+        code = parse(word, cards)
+        if code < 0:
             return None
-        out.append(t)
+        out.append(code)
     return out
 
 
 def list_text(tiles, cards=False):
-    return " ".join([to_text(t, cards) for t in tiles])
+    return " ".join([to_text(code, cards) for code in tiles])
 
 
 def full_deck(jokers=COPIES):
     # R1: 4 colours x 13 numbers x 2 copies + 2 jokers = 106;
     # R12 burraco: 2 French decks with 4 jokers = 108 (the extra jokers last,
     # so the 106-tile deck and every Burako shuffle stay as they were)
-    d = bytearray()
+    deck = bytearray()
     for _ in range(2):
-        for t in range(52):
-            d.append(t)
-        d.append(JOKER)
+        for code in range(52):
+            deck.append(code)
+        deck.append(JOKER)
     for _ in range(jokers - COPIES):
-        d.append(JOKER)
-    return d
+        deck.append(JOKER)
+    return deck
 
 
 def counts(tiles, into=None):
-    c = into if into is not None else bytearray(NCODES)
-    for t in tiles:
-        c[t] += 1
-    return c
+    tally = into if into is not None else bytearray(NCODES)
+    for code in tiles:
+        tally[code] += 1
+    return tally
 
 
 def over_copies(ts, jokers=COPIES):
     """R1: the first tile that ts holds more often than the box does, or -1.
     jokers: how many jokers the deck has (R12: 4 in burraco)."""
-    c = bytearray(NCODES)
-    for t in ts:
-        c[t] += 1
-        if c[t] > (jokers if t == JOKER else COPIES):
-            return t
+    tally = bytearray(NCODES)
+    for code in ts:
+        tally[code] += 1
+        if tally[code] > (jokers if code == JOKER else COPIES):
+            return code
     return -1

@@ -20,16 +20,17 @@ SLEEP_AFTER_S = 60
 
 def profile_name(root="/"):
     try:
-        with open(root + PROFILE_FILE) as f:
-            name = f.read().strip()
+        with open(root + PROFILE_FILE) as file:
+            name = file.read().strip()
         if name:
             return name
     except OSError:
         pass
     try:
         # frozen into the console's UF2 (hardware/boards/*/burako_board.py); absent on the
-        # stock firmware plus .mpy files (and to the type checker: hence __import__)
-        return __import__("burako_board").PROFILE
+        # stock firmware plus .mpy files
+        import burako_board  # pyright: ignore[reportMissingImports]
+        return burako_board.PROFILE
     except ImportError:
         return DEFAULT_PROFILE
 
@@ -51,9 +52,9 @@ def key_pins(machine, profile):
 def skip_key_held(machine, profile, clock=None, samples=5):
     """True if the profile's SKIP_KEY reads pressed on every one of `samples` reads, 2 ms apart."""
     gp = None
-    for bit, g in profile.KEYS:
+    for bit, gpio in profile.KEYS:
         if bit == profile.SKIP_KEY:
-            gp = g
+            gp = gpio
     if gp is None:
         return False
     pin = machine.Pin(gp, machine.Pin.IN, machine.Pin.PULL_UP)
@@ -80,33 +81,33 @@ def fast_peripherals(machine):
     import sys
     if sys.platform != "rp2":
         return None
-    f = machine.freq()
+    frequency = machine.freq()
     try:
-        machine.freq(f, f)
+        machine.freq(frequency, frequency)
     except (TypeError, ValueError):  # a firmware without the two-argument form: leave it
         return None
-    return f
+    return frequency
 
 
 def splash(board, message=None):
     """A plain screen for when there is no UI to run (or it failed to start)."""
-    d = board.display
-    d.fill_rect(0, 0, d.width, d.height, 0x0000)
-    d.fill_rect(0, d.height // 2 - 20, d.width, 40, 0x0451)  # a green band, the table
+    display = board.display
+    display.fill_rect(0, 0, display.width, display.height, 0x0000)
+    display.fill_rect(0, display.height // 2 - 20, display.width, 40, 0x0451)  # a green band, the table
     text = "BURAKO" if message is None else message
     try:
         import framebuf
     except ImportError:
         return
-    w = 8 * len(text)
-    if w > d.width:
-        text = text[:d.width // 8]
-        w = 8 * len(text)
-    buf = bytearray(w * 8 * 2)
-    fb = framebuf.FrameBuffer(buf, w, 8, framebuf.RGB565)
+    width = 8 * len(text)
+    if width > display.width:
+        text = text[:display.width // 8]
+        width = 8 * len(text)
+    buf = bytearray(width * 8 * 2)
+    fb = framebuf.FrameBuffer(buf, width, 8, framebuf.RGB565)
     fb.fill(0x5104)  # 0x0451 byte-swapped: framebuf stores little-endian
     fb.text(text, 0, 0, 0xFFFF)
-    d.blit(buf, (d.width - w) // 2, d.height // 2 - 4, w, 8)
+    display.blit(buf, (display.width - width) // 2, display.height // 2 - 4, width, 8)
 
 
 def missing(err, name):
@@ -132,11 +133,8 @@ if TYPE_CHECKING:       # the type checker's names for a Board's parts; never ru
 
 class Board:
     """The parts (docs/interfaces.md) and `name`, `keys` (the key bits this board has: the 1.14
-    has no X, Y, the PicoSystem no joystick press), set by build(). No methods, and no
-    reference to the profile: a Board keeps neither this module nor the profile's alive, so
-    forget() lets the GC take their bytecode
-    (a method would hold the module's globals). The annotations are for the type checker:
-    MicroPython compiles them to nothing."""
+    has no X, Y, the PicoSystem no joystick press), set by build(). The annotations are for
+    the type checker: MicroPython compiles them to nothing."""
     name: str
     keys: int
     display: "ST7789"
@@ -166,13 +164,6 @@ def battery(machine, pin, now_ms):
         return NoBattery()
     from hal.battery import Battery
     return Battery(machine.ADC(machine.Pin(pin)), now_ms)
-
-
-def forget():
-    """Unload this module and the board profiles once the board is built (MicroPython: on rp2
-    their ~3 KB of bytecode would stay in RAM; main.py calls this). Importing them again works."""
-    from memory import drop
-    drop(["hal.board", "burako_board"] + ["hal.profile_" + n for n in PROFILES])
 
 
 def build(profile=None, machine=None, root="/", init_display=True, sleep_after_s=SLEEP_AFTER_S):
@@ -206,17 +197,17 @@ def build(profile=None, machine=None, root="/", init_display=True, sleep_after_s
     idle = Idle(display, sleep_after_s, clock.ticks_ms())
     buttons = Buttons(key_pins(machine, profile), idle=idle)
     link = open_uart(machine, profile.UART_ID, profile.UART_TX, profile.UART_RX)
-    b = Board()
-    b.sound = sound(machine, getattr(profile, "SPEAKER", None))
-    b.battery = battery(machine, getattr(profile, "BATTERY_ADC", None), clock.ticks_ms())
-    b.name = profile.NAME
-    b.keys = 0
+    board = Board()
+    board.sound = sound(machine, getattr(profile, "SPEAKER", None))
+    board.battery = battery(machine, getattr(profile, "BATTERY_ADC", None), clock.ticks_ms())
+    board.name = profile.NAME
+    board.keys = 0
     for bit, _ in profile.KEYS:
-        b.keys |= bit
-    b.display = display
-    b.buttons = buttons
-    b.link = link
-    b.storage = Storage(root)
-    b.clock = clock
-    b.idle = idle
-    return b
+        board.keys |= bit
+    board.display = display
+    board.buttons = buttons
+    board.link = link
+    board.storage = Storage(root)
+    board.clock = clock
+    board.idle = idle
+    return board

@@ -40,7 +40,7 @@ class Buttons:
             self._bits.append(bit)
             self._pins.append(pin)
             have |= bit
-        n = len(self._pins)
+        count = len(self._pins)
         # the keys held for a missing one: A for Y and B for X, on a board with A and B and
         # neither X nor Y
         self._holds = 0
@@ -48,8 +48,8 @@ class Buttons:
             self._holds = keys.A | keys.B
         self._armed = 0  # hold keys down, neither released nor long yet
         self.hold_ms = hold_ms
-        self._changed = [0] * n  # tick of the last accepted level change, per key
-        self._next_rep = [0] * n  # tick of the next auto-repeat, per key
+        self._changed = [0] * count  # tick of the last accepted level change, per key
+        self._next_rep = [0] * count  # tick of the next auto-repeat, per key
         self._lock = 0  # keys inside their lockout after an accepted change
         self._stable = 0  # debounced levels
         self.debounce_ms = debounce_ms
@@ -74,13 +74,13 @@ class Buttons:
 
     def read_raw(self):
         """Bitmask of keys whose pin reads low right now (no debounce)."""
-        m = 0
+        mask = 0
         bits = self._bits
         pins = self._pins
         for i in range(len(pins)):
             if not pins[i].value():
-                m |= bits[i]
-        return m
+                mask |= bits[i]
+        return mask
 
     def _unlock(self, now_ms):
         # end the lockouts that are over; returns the keys still locked

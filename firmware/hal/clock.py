@@ -17,15 +17,15 @@ except ImportError:  # CPython
     def ticks_ms():
         return int(_time.monotonic() * 1000) & (_PERIOD - 1)  # pyright: ignore[reportAttributeAccessIssue]  (CPython's time)
 
-    def ticks_add(t, delta):
-        return (t + delta) & (_PERIOD - 1)
+    def ticks_add(ticks, delta):
+        return (ticks + delta) & (_PERIOD - 1)
 
-    def ticks_diff(a, b):
-        return ((a - b + _HALF) & (_PERIOD - 1)) - _HALF
+    def ticks_diff(later, earlier):
+        return ((later - earlier + _HALF) & (_PERIOD - 1)) - _HALF
 
-    def sleep_ms(n):
-        if n > 0:
-            _time.sleep(n / 1000)
+    def sleep_ms(ms):
+        if ms > 0:
+            _time.sleep(ms / 1000)
 
 
 class Clock:

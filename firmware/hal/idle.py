@@ -26,11 +26,11 @@ class Idle:
     def _set(self, asleep):
         # the panel's own sleep when the driver has one, else just the backlight
         self.asleep = asleep
-        d = self.display
-        if hasattr(d, "sleep"):
-            d.sleep(asleep)
+        display = self.display
+        if hasattr(display, "sleep"):
+            display.sleep(asleep)
         else:
-            d.backlight(not asleep)
+            display.backlight(not asleep)
 
     def activity(self, now_ms, mask):
         if mask:

@@ -61,12 +61,12 @@ class ST7789:
             bufsize = 2
         self.buf = bytearray(bufsize & ~1)  # the one pixel buffer, even length
         # filled in C: framebuf stores RGB565 little-endian, so it is given the colour byte-swapped
-        self._fb = framebuf.FrameBuffer(self.buf, len(self.buf) // 2, 1, framebuf.RGB565)
+        self._framebuf = framebuf.FrameBuffer(self.buf, len(self.buf) // 2, 1, framebuf.RGB565)
         self._buf_color = -1  # the colour self.buf holds throughout, -1 none
-        self._win = bytearray(8)  # the CASET and RASET arguments last sent (a repeat is skipped)
-        self._win_ok = False
-        self._cmd = bytearray(1)
-        self._arg = bytearray(4)  # CASET/RASET arguments, reused
+        self._window_args = bytearray(8)  # the CASET and RASET arguments last sent (a repeat is skipped)
+        self._window_sent = False
+        self._command_byte = bytearray(1)
+        self._args = bytearray(4)  # CASET/RASET arguments, reused
         if sleep_ms is None:
             from hal.clock import sleep_ms
         if ticks_ms is None:
@@ -77,29 +77,29 @@ class ST7789:
         self._bl_on = False
         # bound methods looked up once: a window is up to ten pin and SPI calls,
         # and each lookup costs the Pico a few microseconds
-        self._csv = cs.value
-        self._dcv = dc.value
-        self._wr = spi.write
+        self._cs_value = cs.value
+        self._dc_value = dc.value
+        self._write = spi.write
         cs.value(1)
         dc.value(1)
 
     # --- low level -----------------------------------------------------
-    def _command(self, c, data=None):
+    def _command(self, command, data=None):
         """Send one command byte (DC low) and optional parameter bytes (DC high)."""
         self.cs.value(0)
         self.dc.value(0)
-        b = self._cmd
-        b[0] = c
-        self.spi.write(b)
+        buffer = self._command_byte
+        buffer[0] = command
+        self.spi.write(buffer)
         if data is not None:
             self.dc.value(1)
             self.spi.write(data)
         self.cs.value(1)
 
-    def _arg1(self, v):
-        a = self._arg
-        a[0] = v
-        return memoryview(a)[0:1]
+    def _arg1(self, value):
+        buffer = self._args
+        buffer[0] = value
+        return memoryview(buffer)[0:1]
 
     def reset(self):
         """Hardware reset (SWRESET without a RST pin); returns at once, with its ticks_ms().
@@ -113,10 +113,10 @@ class ST7789:
             self.rst.value(1)
         else:
             self._command(SWRESET)
-        t = self._ticks_ms()
-        self._reset_at = t
-        self._win_ok = False  # the panel forgot the window
-        return t
+        start = self._ticks_ms()
+        self._reset_at = start
+        self._window_sent = False  # the panel forgot the window
+        return start
 
     def init(self):
         """Reset (unless reset() came first), the init sequence, a black screen, backlight on.
@@ -135,7 +135,7 @@ class ST7789:
         if left > 0:
             sleep(left)
         self._reset_at = None  # the next init() resets again
-        self._win_ok = False  # the reset set the panel's window back to the whole RAM
+        self._window_sent = False  # the reset set the panel's window back to the whole RAM
         self._command(SLPOUT)
         sleep(_SLPOUT_MS)
         self._command(COLMOD, self._arg1(COLMOD_16BIT))
@@ -146,92 +146,92 @@ class ST7789:
         self._command(DISPON)
         self.backlight(True)
 
-    def _window(self, x, y, w, h):
+    def _window(self, x, y, width, height):
         """CASET/RASET for the visible-area rectangle, then RAMWR; leaves CS low, DC high.
 
         A CASET or RASET whose arguments the panel already holds is not sent again (rows of
         tiles share their rows, columns of text lines their columns): every command costs a
         few SPI writes and pin changes, more than its bytes on the bus."""
-        a = self._arg
-        win = self._win
-        ok = self._win_ok
+        args = self._args
+        win = self._window_args
+        ok = self._window_sent
         x0 = x + self.xoff
-        x1 = x0 + w - 1
+        x1 = x0 + width - 1
         y0 = y + self.yoff
-        y1 = y0 + h - 1
-        wr = self._wr
-        dcv = self._dcv
-        b = self._cmd
-        self._csv(0)
+        y1 = y0 + height - 1
+        wr = self._write
+        dcv = self._dc_value
+        command = self._command_byte
+        self._cs_value(0)
         if not (ok and win[0] == x0 >> 8 and win[1] == x0 & 0xFF and win[2] == x1 >> 8
                 and win[3] == x1 & 0xFF):
-            a[0] = win[0] = x0 >> 8
-            a[1] = win[1] = x0 & 0xFF
-            a[2] = win[2] = x1 >> 8
-            a[3] = win[3] = x1 & 0xFF
+            args[0] = win[0] = x0 >> 8
+            args[1] = win[1] = x0 & 0xFF
+            args[2] = win[2] = x1 >> 8
+            args[3] = win[3] = x1 & 0xFF
             dcv(0)
-            b[0] = CASET
-            wr(b)
+            command[0] = CASET
+            wr(command)
             dcv(1)
-            wr(a)
+            wr(args)
         if not (ok and win[4] == y0 >> 8 and win[5] == y0 & 0xFF and win[6] == y1 >> 8
                 and win[7] == y1 & 0xFF):
-            a[0] = win[4] = y0 >> 8
-            a[1] = win[5] = y0 & 0xFF
-            a[2] = win[6] = y1 >> 8
-            a[3] = win[7] = y1 & 0xFF
+            args[0] = win[4] = y0 >> 8
+            args[1] = win[5] = y0 & 0xFF
+            args[2] = win[6] = y1 >> 8
+            args[3] = win[7] = y1 & 0xFF
             dcv(0)
-            b[0] = RASET
-            wr(b)
+            command[0] = RASET
+            wr(command)
             dcv(1)
-            wr(a)
-        self._win_ok = True
+            wr(args)
+        self._window_sent = True
         dcv(0)
-        b[0] = RAMWR
-        wr(b)
+        command[0] = RAMWR
+        wr(command)
         dcv(1)
 
     # --- the display interface -----------------------------------------
-    def fill_rect(self, x, y, w, h, color):
+    def fill_rect(self, x, y, width, height, color):
         # clip to the visible area
         if x < 0:
-            w += x
+            width += x
             x = 0
         if y < 0:
-            h += y
+            height += y
             y = 0
-        if x + w > self.width:
-            w = self.width - x
-        if y + h > self.height:
-            h = self.height - y
-        if w <= 0 or h <= 0:
+        if x + width > self.width:
+            width = self.width - x
+        if y + height > self.height:
+            height = self.height - y
+        if width <= 0 or height <= 0:
             return
         buf = self.buf
-        n = w * h * 2
+        size = width * height * 2
         color &= 0xFFFF
         if color != self._buf_color:
-            self._fb.fill(((color & 0xFF) << 8) | (color >> 8))
+            self._framebuf.fill(((color & 0xFF) << 8) | (color >> 8))
             self._buf_color = color
-        self._window(x, y, w, h)
-        wr = self._wr
+        self._window(x, y, width, height)
+        wr = self._write
         mv = memoryview(buf)
         full = len(buf)
-        while n >= full:
+        while size >= full:
             wr(buf)
-            n -= full
-        if n:
-            wr(mv[0:n])
-        self._csv(1)
+            size -= full
+        if size:
+            wr(mv[0:size])
+        self._cs_value(1)
 
-    def blit(self, buf, x, y, w, h):
-        if w <= 0 or h <= 0:
+    def blit(self, buf, x, y, width, height):
+        if width <= 0 or height <= 0:
             return
         # clipped as in fill_rect, written out again on purpose: a shared
         # helper would return a tuple, one allocation per draw call
         cx = x
         cy = y
-        cw = w
-        ch = h
+        cw = width
+        ch = height
         if cx < 0:
             cw += cx
             cx = 0
@@ -245,21 +245,21 @@ class ST7789:
         if cw <= 0 or ch <= 0:
             return
         mv = memoryview(buf)
-        wr = self._wr
+        wr = self._write
         self._window(cx, cy, cw, ch)
-        if cw == w:
+        if cw == width:
             # whole rows: one contiguous slice
-            start = (cy - y) * w * 2
-            wr(mv[start:start + ch * w * 2])
+            start = (cy - y) * width * 2
+            wr(mv[start:start + ch * width * 2])
         else:
             # clipped on the left or right: row by row
-            stride = w * 2
+            stride = width * 2
             start = (cy - y) * stride + (cx - x) * 2
             rowlen = cw * 2
             for _ in range(ch):
                 wr(mv[start:start + rowlen])
                 start += stride
-        self._csv(1)
+        self._cs_value(1)
 
     def backlight(self, on):
         self._bl_on = bool(on)

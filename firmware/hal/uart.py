@@ -21,11 +21,11 @@ class Link:
         self.uart = uart
 
     def write(self, data):
-        n = self.uart.write(data)
-        return 0 if n is None else n
+        written = self.uart.write(data)
+        return 0 if written is None else written
 
-    def read(self, n):
-        return self.uart.read(n)
+    def read(self, count):
+        return self.uart.read(count)
 
     def readinto(self, buf):
         return self.uart.readinto(buf)

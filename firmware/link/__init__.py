@@ -3,7 +3,7 @@
 #   transport.py  sequence numbers, acks, resends, heartbeat, restart detection
 #   msg.py        session messages, the digest, the byte form of a Burako move
 #   moves_burako.py  Burako's side (rules, deal, move bytes, position); Rummy's is
-#                 rummy/moves.py, which session.py loads by name
+#                 rummy/moves.py, which its game gives the Link
 #   session.py    Link: hello, fair deal, checked moves, repair, resume
 #   entropy.py    random bytes on the device
 
@@ -17,7 +17,7 @@ def hidden_ok():
     if sys.implementation.name != "micropython":
         return True
     try:
-        import burako_board  # noqa: F401  (frozen into the console's UF2: hardware/boards/)
+        import burako_board  # noqa: F401  # pyright: ignore[reportMissingImports]  (frozen into the UF2: hardware/boards/)
         return True
     except ImportError:
         return False

@@ -1,13 +1,12 @@
 # The handshake of a link session (docs/link.md "The deal", "Resume"): the
 # HELLO and its answer, the commit-reveal deal, and a Link rebuilt from its
-# save. The Link loads this module only while it is needed (no peer yet, a
-# reconnection, a resume) and drops it once moves flow: a linked match keeps
-# its heap for the game (docs/memory.md "link handshake"). Functions take the Link
-# (`link`) and use its declared side for the handshake (link/session.py, the
-# Link's docstring); the shared names are link/msg.py's.
+# save. Functions take the Link (`link`) and use its declared side for the
+# handshake (link/session.py, the Link's docstring); the shared names are
+# link/msg.py's.
 import hashlib
 from micropython import const
 from link import msg
+from link import repair
 
 _REVEAL_MS = const(20000)  # connected time the peer's REVEAL may take after ours went out
 _NAME = const(3)           # a player's name after the HELLO's fields: A-Z, or none
@@ -32,56 +31,56 @@ def hello(variant, target, fw, match_id, seat, count, dig, name=""):
     return bytes(out)
 
 
-def parse_hello(b, i, n):
+def parse_hello(data, start, end):
     """(proto, variant, target, fw, match_id|None, seat, count, digest, name) or
     None. name: the peer player's three letters, "" when its HELLO has none."""
-    if n - i < 6:
+    if end - start < 6:
         return None
-    proto = b[i + 1]
-    variant = b[i + 2]
-    target = msg.u16(b, i + 3)
-    k = b[i + 5]
-    j = i + 6 + k
-    if j >= n:
+    proto = data[start + 1]
+    variant = data[start + 2]
+    target = msg.u16(data, start + 3)
+    fw_length = data[start + 5]
+    j = start + 6 + fw_length
+    if j >= end:
         return None
-    fw = bytes(b[i + 6:j])
+    fw = bytes(data[start + 6:j])
     mid = None
     seat = count = 0
     dig = b""
-    e = j + 1
-    if b[j]:
-        e += msg.MATCH_ID + 3 + msg.DIGEST
-        if e > n:
+    after = j + 1
+    if data[j]:
+        after += msg.MATCH_ID + 3 + msg.DIGEST
+        if after > end:
             return None
         j += 1
-        mid = bytes(b[j:j + msg.MATCH_ID])
+        mid = bytes(data[j:j + msg.MATCH_ID])
         j += msg.MATCH_ID
-        seat = b[j]
-        count = msg.u16(b, j + 1)
-        dig = bytes(b[j + 3:e])
-    if n - e != 0 and n - e != _NAME:
+        seat = data[j]
+        count = msg.u16(data, j + 1)
+        dig = bytes(data[j + 3:after])
+    if end - after != 0 and end - after != _NAME:
         return None
-    for c in b[e:n]:
-        if c < 65 or c > 90:
+    for letter in data[after:end]:
+        if letter < 65 or letter > 90:
             return None
-    return (proto, variant, target, fw, mid, seat, count, dig, bytes(b[e:n]).decode())
+    return (proto, variant, target, fw, mid, seat, count, dig, bytes(data[after:end]).decode())
 
 
 def deal(mine, theirs):
     """(seed, match id, seat of the owner of `mine`) from the two nonces.
     Symmetric: both consoles get the same seed and id and opposite seats."""
     lo, hi = (mine, theirs) if mine < theirs else (theirs, mine)
-    h = hashlib.sha256(b"burako-deal" + lo + hi).digest()
-    seed = (h[0] | (h[1] << 8) | (h[2] << 16) | (h[3] << 24)) & 0x3FFFFFFF
-    lo_seat = h[12] & 1
-    return seed, h[4:4 + msg.MATCH_ID], lo_seat if mine == lo else 1 - lo_seat
+    digest = hashlib.sha256(b"burako-deal" + lo + hi).digest()
+    seed = (digest[0] | (digest[1] << 8) | (digest[2] << 16) | (digest[3] << 24)) & 0x3FFFFFFF
+    lo_seat = digest[12] & 1
+    return seed, digest[4:4 + msg.MATCH_ID], lo_seat if mine == lo else 1 - lo_seat
 
 
 # --- the session's side ------------------------------------------------------
 def link_reset(link):
     """The peer restarted (a new connection id)."""
-    d = link.dealing
-    if d is not None and d[1] is not None:
+    dealing = link.dealing
+    if dealing is not None and dealing[1] is not None:
         link.end(msg.R_PEER_ABANDONED)     # after our reveal: the deal was fixed
         link.by_peer = True
     link.dealing = None
@@ -104,13 +103,13 @@ def link_up(link):
     link.send(my_hello(link))
 
 
-def received(link, b, i, n, t):
-    if t == msg.HELLO:
-        on_hello(link, b, i, n)
-    elif t == msg.COMMIT:
-        on_commit(link, b, i, n)
+def received(link, data, start, end, kind):
+    if kind == msg.HELLO:
+        on_hello(link, data, start, end)
+    elif kind == msg.COMMIT:
+        on_commit(link, data, start, end)
     else:
-        on_reveal(link, b, i, n)
+        on_reveal(link, data, start, end)
 
 
 def variant_byte(link):
@@ -125,28 +124,28 @@ def open_deal(link):
     them for the new match, which is dealt open, and its player is asked before the first
     move (link.downgraded: the UI's warning)."""
     link.hidden = None
-    link.position = link.game_module().position
+    link.position = link.moves.position
     link.downgraded = True
 
 
 def my_hello(link):
-    v = variant_byte(link)
+    variant = variant_byte(link)
     if link.match_id is None:
-        return hello(v, link.target, link.fw, None, 0, 0, b"", link.names[0])
-    return hello(v, link.target, link.fw, link.match_id, link.seat, link.count, link.digest, link.names[0])
+        return hello(variant, link.target, link.fw, None, 0, 0, b"", link.names[0])
+    return hello(variant, link.target, link.fw, link.match_id, link.seat, link.count, link.digest, link.names[0])
 
 
-def on_hello(link, b, i, n):
-    h = parse_hello(b, i, n)
-    if h is None:
+def on_hello(link, data, start, end):
+    hello = parse_hello(data, start, end)
+    if hello is None:
         link.refuse(msg.F_GARBAGE)
         return
-    proto, v, target, fw, mid, seat, count, dig, link.names[1] = h
+    proto, variant, target, fw, mid, seat, count, dig, link.names[1] = hello
     link.peer_fw = fw
     if proto != msg.PROTO:
         link.end(msg.R_VERSION)
         return
-    if v & 0x7F != link.variant or target != link.target:
+    if variant & 0x7F != link.variant or target != link.target:
         link.end(msg.R_RULES)
         return
     # a match counts once it has a move or both consoles know it
@@ -155,18 +154,18 @@ def on_hello(link, b, i, n):
     hid = link.hidden
     if link.phase == msg.ENDED:
         return                  # match over: a peer that is behind asks with SYNC
-    d = link.dealing
-    if d is not None and d[1] is not None:
+    dealing = link.dealing
+    if dealing is not None and dealing[1] is not None:
         # our nonce is out, so the peer knows the deal: the deal is fixed,
         # and a new HELLO (a deal again) is the peer walking away from it
         link.end(msg.R_PEER_ABANDONED)
         link.by_peer = True
         return
     if not mine and not theirs:
-        if v != variant_byte(link) and link.hidden is not None:
+        if variant != variant_byte(link) and link.hidden is not None:
             open_deal(link)             # (its HELLO already said open: it deals as ever)
         start_deal(link)
-    elif v != variant_byte(link):
+    elif variant != variant_byte(link):
         link.end(msg.R_RULES)           # a match under way deals as it began
     elif not theirs:
         # a dealt match with no move yet is abandoned, not dealt again: we
@@ -182,11 +181,11 @@ def on_hello(link, b, i, n):
         # peer that went on to the next hand waits for our hand-end check (True)
         later = hid is not None and hid.link_up(count > link.count)
         if count > link.count and not later:
-            link.repair().ask_sync(link)
+            repair.ask_sync(link)
         elif count == link.count and dig != link.digest and hid is None:
             # (under hidden hands the digests of a deal half done differ by its
             # commitments: the next MOVE compares them)
-            link.repair().ask_repair(link)
+            repair.ask_repair(link)
         else:
             link.phase = msg.PLAYING      # level, or ahead: the peer asks for what it lacks
             link.restored = False    # (a restored console's first sync is done)
@@ -200,105 +199,104 @@ def start_deal(link):
     link.phase = msg.DEALING
     # [our nonce, the peer's commitment, connected ms since our COMMIT (then since our
     # REVEAL) went out, last poll]
-    d = link.dealing = [link.random(msg.NONCE), None, 0, link.t.now]
-    link.send(bytes((msg.COMMIT,)) + hashlib.sha256(d[0]).digest())
+    dealing = link.dealing = [link.random(msg.NONCE), None, 0, link.t.now]
+    link.send(bytes((msg.COMMIT,)) + hashlib.sha256(dealing[0]).digest())
 
 
-def on_commit(link, b, i, n):
-    d = link.dealing
-    if link.phase != msg.DEALING or d is None or d[1] is not None or n - i != 33:
+def on_commit(link, data, start, end):
+    dealing = link.dealing
+    if link.phase != msg.DEALING or dealing is None or dealing[1] is not None or end - start != 33:
         link.refuse(msg.F_UNEXPECTED)
         return
-    d[1] = bytes(b[i + 1:n])
-    d[2] = 0
-    d[3] = link.t.now
-    link.send(bytes((msg.REVEAL,)) + d[0])
+    dealing[1] = bytes(data[start + 1:end])
+    dealing[2] = 0
+    dealing[3] = link.t.now
+    link.send(bytes((msg.REVEAL,)) + dealing[0])
 
 
 def poll(link, now):
     """Our COMMIT is out: the peer's must come within _REVEAL_MS of time connected
     (a pulled cable does not count); then, our REVEAL out, the peer's REVEAL within as
     long; else the link ends naming the peer (R_NO_REVEAL)."""
-    d = link.dealing
+    dealing = link.dealing
     if link.t.alive():
-        d[2] += link.t.clock.ticks_diff(now, d[3])
-    d[3] = now
-    if d[2] >= _REVEAL_MS:
+        dealing[2] += link.t.clock.ticks_diff(now, dealing[3])
+    dealing[3] = now
+    if dealing[2] >= _REVEAL_MS:
         link.end(msg.R_NO_REVEAL)
         link.by_peer = True
         link.dealing = None
 
 
-def on_reveal(link, b, i, n):
-    d = link.dealing
-    if link.phase != msg.DEALING or d is None or d[1] is None or n - i != 1 + msg.NONCE:
+def on_reveal(link, data, start, end):
+    dealing = link.dealing
+    if link.phase != msg.DEALING or dealing is None or dealing[1] is None or end - start != 1 + msg.NONCE:
         link.refuse(msg.F_UNEXPECTED)
         return
-    theirs = bytes(b[i + 1:n])
-    if hashlib.sha256(theirs).digest() != d[1] or theirs == d[0]:
+    theirs = bytes(data[start + 1:end])
+    if hashlib.sha256(theirs).digest() != dealing[1] or theirs == dealing[0]:
         link.end(msg.R_BAD_REVEAL)
         return
-    link.seed, link.match_id, link.seat = deal(d[0], theirs)
+    link.seed, link.match_id, link.seat = deal(dealing[0], theirs)
     link.dealing = None
-    g = link.game_module().new_game(link.rules, link.seed, link.target)
+    game = link.moves.new_game(link.rules, link.seed, link.target)
     if link.hidden is not None:
-        link.hidden.hide(g)         # hidden hands: the deal is the protocol's (link/hide.py)
-    link.set_game(g)
+        link.hidden.hide(game)         # hidden hands: the deal is the protocol's (link/hide.py)
+    link.set_game(game)
     link.dirty = link.t.now | 1
     link.phase = msg.PLAYING
     link.events.append((msg.EV_SYNC, 0, 0))
 
 
-def restore(link, b, game):
+def restore(link, data, game):
     """link's match from saved() bytes (ValueError when they are not one)."""
-    if b[:5] != msg.SAVE_MAGIC or len(b) < 28:
+    if data[:5] != msg.SAVE_MAGIC or len(data) < 28:
         raise ValueError("not a link save")
-    v = b[5] & 0x7F             # bit 7: hidden hands (the Link made its Hid from it)
-    moves = link.game_module()
-    r = moves.rules_at(v)
-    if r is None:
+    variant = data[5] & 0x7F             # bit 7: hidden hands (the Link made its Hid from it)
+    moves = link.moves
+    rules = moves.rules_at(variant)
+    if rules is None:
         raise ValueError("bad variant in link save")
-    link.rules = r
-    link.variant = v
-    link.target = msg.u16(b, 6)
-    link.seed = b[8] | (b[9] << 8) | (b[10] << 16) | (b[11] << 24)
-    link.seat = b[12]
-    link.match_id = bytes(b[13:21])
-    k = b[21]
-    link.peer_fw = bytes(b[22:22 + k])
-    i = 22 + k
-    if i + 2 + msg.DIGEST > len(b):
+    link.rules = rules
+    link.variant = variant
+    link.target = msg.u16(data, 6)
+    link.seed = data[8] | (data[9] << 8) | (data[10] << 16) | (data[11] << 24)
+    link.seat = data[12]
+    link.match_id = bytes(data[13:21])
+    fw_length = data[21]
+    link.peer_fw = bytes(data[22:22 + fw_length])
+    i = 22 + fw_length
+    if i + 2 + msg.DIGEST > len(data):
         raise ValueError("link save is damaged")    # its length byte overruns it
-    count = msg.u16(b, i)
-    dig = bytes(b[i + 2:i + 6])
+    count = msg.u16(data, i)
+    dig = bytes(data[i + 2:i + 6])
     i += 6
     hid = link.hidden
     if hid is not None:
-        if i + 2 > len(b):
+        if i + 2 > len(data):
             raise ValueError("link save is damaged")
-        e = i + 2 + msg.u16(b, i)
-        blob = b[i + 2:e]
-        i = e
-    link.log = bytearray(b[i:])
-    repair = link.repair()
+        after = i + 2 + msg.u16(data, i)
+        blob = data[i + 2:after]
+        i = after
+    link.log = bytearray(data[i:])
     if link.seat > 1 or repair.skip_moves(link.log, count, link.get_move) != len(link.log):
         raise ValueError("link save is damaged")
     link.count = count
     if hid is not None:
         # hidden hands: no deal from the seed; each hand as this console knew it
-        g = hid.restore(blob, moves, link.log)
-        if g is None:
+        restored = hid.restore(blob, moves, link.log)
+        if restored is None:
             raise ValueError("link save does not replay")
     elif game is not None and msg.digest(link.position(game)) == dig:
-        g = game
+        restored = game
     else:
-        g, bad = repair.replay(moves, link.rules, link.seed, link.target, link.log)
+        restored, bad = repair.replay(moves, link.rules, link.seed, link.target, link.log)
         if bad is not None:
             raise ValueError("link save does not replay")
-    link.set_game(g)
+    link.set_game(restored)
     if link.digest != dig:
         raise ValueError("link save does not replay to its digest")
     link.restored = True
-    if g.phase == link.over:
+    if restored.phase == link.over:
         link.phase = msg.ENDED
         link.reason = msg.R_MATCH_OVER

@@ -38,31 +38,31 @@ def strong():
         return False
 
 
-def stir(x):
+def stir(moment):
     """Mix an int (a key press's ticks, an ADC reading) into the pool."""
     global _pool
-    h = hashlib.sha256(_pool)
-    h.update(("%d %d" % (x & 0x3FFFFFFF, ticks_us())).encode())
-    _pool = bytearray(h.digest())
+    digest = hashlib.sha256(_pool)
+    digest.update(("%d %d" % (moment & 0x3FFFFFFF, ticks_us())).encode())
+    _pool = bytearray(digest.digest())
 
 
-def random_bytes(n):
-    """n (<= 32) bytes nobody can predict or choose."""
+def random_bytes(count):
+    """`count` (<= 32) bytes nobody can predict or choose."""
     global _count, weak
     _count += 1
     stir(_count)
-    h = hashlib.sha256(_pool)
+    digest = hashlib.sha256(_pool)
     if _urandom is not None:
         try:
-            h.update(_urandom(32))
+            digest.update(_urandom(32))
         except OSError:
             # no OS randomness: never timing alone. A new object's address
             # varies with all the program allocated so far (the heap's state);
             # the key-press timing (stir) is then what a person adds. Good for a
             # score log's match id, never for a deal (strong())
             weak = True
-            h.update(("%d %d" % (id(bytearray(1)), ticks_us())).encode())
-    h.update(("%d" % ticks_us()).encode())
-    d = h.digest()
-    stir(d[0] | (d[1] << 8))
-    return d[:n]
+            digest.update(("%d %d" % (id(bytearray(1)), ticks_us())).encode())
+    digest.update(("%d" % ticks_us()).encode())
+    block = digest.digest()
+    stir(block[0] | (block[1] << 8))
+    return block[:count]

@@ -20,71 +20,71 @@ MAX_WIRE = const(490)     # MAX_RAW + its COBS codes (2) + the delimiter, rounde
 
 
 # 16-bit entries: 0.5 KB of heap where a tuple of ints takes 1 KB (docs/memory.md "link frames")
-_T = array("H", bytes(512))
-for _i in range(256):
-    _c = _i << 8
+_CRC_TABLE = array("H", bytes(512))
+for _byte in range(256):
+    _crc = _byte << 8
     for _ in range(8):
-        _c = ((_c << 1) ^ 0x1021) if _c & 0x8000 else (_c << 1)
-    _T[_i] = _c & 0xFFFF
+        _crc = ((_crc << 1) ^ 0x1021) if _crc & 0x8000 else (_crc << 1)
+    _CRC_TABLE[_byte] = _crc & 0xFFFF
 
 
-def crc16(buf, n, start=0):
-    """CRC-16/CCITT-FALSE of buf[start:n] (poly 0x1021, init 0xFFFF)."""
-    c = 0xFFFF
-    t = _T
-    for i in range(start, n):
-        c = ((c << 8) & 0xFF00) ^ t[(c >> 8) ^ buf[i]]
-    return c
+def crc16(buf, stop, start=0):
+    """CRC-16/CCITT-FALSE of buf[start:stop] (poly 0x1021, init 0xFFFF)."""
+    crc = 0xFFFF
+    table = _CRC_TABLE
+    for i in range(start, stop):
+        crc = ((crc << 8) & 0xFF00) ^ table[(crc >> 8) ^ buf[i]]
+    return crc
 
 
-def cobs_encode(src, n, out, start=0):
-    """COBS of src[start:start + n] into out, then the 0x00 delimiter; returns
-    bytes written. src may be out itself with start >= 2 (n < 508): the
+def cobs_encode(src, count, out, start=0):
+    """COBS of src[start:start + count] into out, then the 0x00 delimiter; returns
+    bytes written. src may be out itself with start >= 2 (count < 508): the
     output never overtakes the input (Encoder encodes in place)."""
     ci = 0
     code = 1
-    o = 1
-    for i in range(start, start + n):
-        b = src[i]
-        if b == 0:
+    at = 1
+    for i in range(start, start + count):
+        byte = src[i]
+        if byte == 0:
             out[ci] = code
-            ci = o
-            o += 1
+            ci = at
+            at += 1
             code = 1
         else:
-            out[o] = b
-            o += 1
+            out[at] = byte
+            at += 1
             code += 1
             if code == 0xFF:
                 out[ci] = code
-                ci = o
-                o += 1
+                ci = at
+                at += 1
                 code = 1
     out[ci] = code
-    out[o] = 0
-    return o + 1
+    out[at] = 0
+    return at + 1
 
 
-def cobs_decode(buf, n):
-    """Undo COBS in place on buf[:n] (no delimiter); returns the length, -1 if malformed."""
+def cobs_decode(buf, count):
+    """Undo COBS in place on buf[:count] (no delimiter); returns the length, -1 if malformed."""
     i = 0
-    o = 0
-    while i < n:
+    at = 0
+    while i < count:
         code = buf[i]
         if code == 0:
             return -1
         i += 1
         end = i + code - 1
-        if end > n:
+        if end > count:
             return -1
         while i < end:
-            buf[o] = buf[i]
-            o += 1
+            buf[at] = buf[i]
+            at += 1
             i += 1
-        if code != 0xFF and i < n:
-            buf[o] = 0
-            o += 1
-    return o
+        if code != 0xFF and i < count:
+            buf[at] = 0
+            at += 1
+    return at
 
 
 class Encoder:
@@ -98,20 +98,20 @@ class Encoder:
         self.wire = bytearray(size)
 
     def build(self, ctl, seq, ack, payload=b"", out=None):
-        n = len(payload)
-        w = self.wire if out is None else out
-        if n > MAX_PAYLOAD or n + HEAD + CRC + 3 > len(w):
+        size = len(payload)
+        wire = self.wire if out is None else out
+        if size > MAX_PAYLOAD or size + HEAD + CRC + 3 > len(wire):
             raise ValueError("payload too long")
-        w[2] = ctl
-        w[3] = seq
-        w[4] = ack
-        w[2 + HEAD:2 + HEAD + n] = payload
-        n += 2 + HEAD
-        c = crc16(w, n, 2)
-        w[n] = c & 0xFF
-        w[n + 1] = c >> 8
-        m = cobs_encode(w, n + CRC - 2, w, 2)
-        return memoryview(w)[:m]
+        wire[2] = ctl
+        wire[3] = seq
+        wire[4] = ack
+        wire[2 + HEAD:2 + HEAD + size] = payload
+        size += 2 + HEAD
+        crc = crc16(wire, size, 2)
+        wire[size] = crc & 0xFF
+        wire[size + 1] = crc >> 8
+        length = cobs_encode(wire, size + CRC - 2, wire, 2)
+        return memoryview(wire)[:length]
 
 
 class Receiver:
@@ -132,15 +132,15 @@ class Receiver:
         """True while a frame is half received."""
         return self.n > 0 or self.over
 
-    def feed(self, data, k):
+    def feed(self, data, count):
         buf = self.buf
-        n = self.n
-        for i in range(k):
-            b = data[i]
-            if b:
-                if n < MAX_WIRE:
-                    buf[n] = b
-                    n += 1
+        filled = self.n
+        for i in range(count):
+            byte = data[i]
+            if byte:
+                if filled < MAX_WIRE:
+                    buf[filled] = byte
+                    filled += 1
                 else:
                     self.over = True
                 continue
@@ -148,17 +148,17 @@ class Receiver:
             if self.over:
                 self.bad += 1
                 self.loss += (1024 - self.loss) >> 4
-            elif n:
-                m = cobs_decode(buf, n)
+            elif filled:
+                length = cobs_decode(buf, filled)
                 # (a payload over MAX_PAYLOAD still fits MAX_WIRE stuffed: dropped)
-                if m < HEAD + CRC or m > MAX_RAW or crc16(buf, m - CRC) != buf[m - 2] | (buf[m - 1] << 8):
+                if length < HEAD + CRC or length > MAX_RAW or crc16(buf, length - CRC) != buf[length - 2] | (buf[length - 1] << 8):
                     self.bad += 1
                     self.loss += (1024 - self.loss) >> 4
                 else:
                     self.frames += 1
                     self.loss -= self.loss >> 4
                     self.n = 0
-                    self.on_frame(buf, m - CRC)
-            n = 0
+                    self.on_frame(buf, length - CRC)
+            filled = 0
             self.over = False
-        self.n = n
+        self.n = filled

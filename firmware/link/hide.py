@@ -36,7 +36,11 @@ import hashlib
 from micropython import const
 from link import hidden
 from link import msg
+from link import repair
 
+# copies of engine/game.py's numbers (a Rummy match loads this module and never Burako's
+# engine; session.py imports this module's game side, so not the other way round):
+# tests/test_link_layout.py checks they agree
 _HIDDEN = const(53)     # engine/game.py HIDDEN
 _NONE = const(255)
 _BUSY = const(100)      # session.BUSY
@@ -53,24 +57,24 @@ _QUIET_MS = const(30000)
 _PENDING = const(64)     # RESHOWs a catch-up may bring: a hand's SHOWs, with room
 
 
-def _fill(z, c):
-    # the last placeholder of a zone becomes tile code c; False when there is none
-    i = len(z) - 1
+def _fill(zone, code):
+    # the last placeholder of a zone becomes tile code `code`; False when there is none
+    i = len(zone) - 1
     while i >= 0:
-        if z[i] == _HIDDEN:
-            z[i] = c
+        if zone[i] == _HIDDEN:
+            zone[i] = code
             return True
         i -= 1
     return False
 
 
-def count(z, c):
-    """How many times code c is in zone z (MicroPython's bytearray has no count())."""
-    k = 0
-    for x in z:
-        if x == c:
-            k += 1
-    return k
+def count(zone, code):
+    """How many times `code` is in `zone` (MicroPython's bytearray has no count())."""
+    found = 0
+    for tile in zone:
+        if tile == code:
+            found += 1
+    return found
 
 
 class Hid:
@@ -120,131 +124,131 @@ class Hid:
         """No deal, no hand-end check, no tile awaited: the player may move. A
         hand dealt whose deal has not begun yet (a held NEXT taken after the
         check, this poll) is not idle: its racks are all placeholders."""
-        g = self.link.game
+        game = self.link.game
         return self.stage == 0 and not self.want and not self.dirty and (
-            g is None or g.phase >= self.HAND_OVER or (self.h is not None and self.hand == g.hand))
+            game is None or game.phase >= self.HAND_OVER or (self.h is not None and self.hand == game.hand))
 
     def progress(self):
         """0..100: the deal (stage 1; 0 before it begins: no game yet, or a hand dealt whose
         deal has not begun) or the hand-end check (stage 2); 100 otherwise."""
-        h = self.h
+        deal = self.h
         if self.stage == 1:
             return min(99, self.steps * 100 // self.total)
-        if self.stage == 2 and h is not None:
-            return h.checked * 100 // h.n
-        g = self.link.game
-        if g is None or g.phase < self.HAND_OVER and (h is None or self.hand != g.hand):
+        if self.stage == 2 and deal is not None:
+            return deal.checked * 100 // deal.n
+        game = self.link.game
+        if game is None or game.phase < self.HAND_OVER and (deal is None or self.hand != game.hand):
             return 0
         return 100
 
-    def hide(self, g):
+    def hide(self, game):
         """The new match's Game deals placeholders instead of its rng's tiles."""
-        g.hidden = 1
-        g.hand -= 1
-        g.deal()
+        game.hidden = 1
+        game.hand -= 1
+        game.deal()
 
     def poll(self):
-        L = self.link
-        g = L.game
-        if g is None:
-            self.at = L.t.now
+        link = self.link
+        game = link.game
+        if game is None:
+            self.at = link.t.now
             return
-        h = self.h
-        if h is not None and self.hand == g.hand and self.silent():
+        deal = self.h
+        if deal is not None and self.hand == game.hand and self.silent():
             return
-        if L.phase != msg.PLAYING:
+        if link.phase != msg.PLAYING:
             return
-        if h is None or self.hand != g.hand:
-            if g.phase < self.HAND_OVER:
-                self.begin(g)           # a hand dealt: the first, or after NEXT
+        if deal is None or self.hand != game.hand:
+            if game.phase < self.HAND_OVER:
+                self.begin(game)           # a hand dealt: the first, or after NEXT
             return
-        t = L.t
+        transport = link.t
         if self.spent:
             self.spent = False          # one pow() a poll: the peer's SHUF or OPEN had it
             return
-        if len(L.t.queue) > 2 or self.dirty:
+        if len(link.t.queue) > 2 or self.dirty:
             return                      # the cable's pace; a step the save does not hold yet
         if not self.sealed:
             self.sealed = True
-            self.send(h.commit())
+            self.send(deal.commit())
             return
         if self.stage == 2 and not self.keyed:
             self.keyed = True
-            self.send(h.reveal())       # the hand is over: our secret, for the check
+            self.send(deal.reveal())       # the hand is over: our secret, for the check
             return
         # (the pass and the deck go on in any stage: a peer restarted mid-deal asks for
         # the rest with ASK 0 after our own deal is done)
-        if not h.role:
-            if h.peer_seal is not None and h.sent < h.n:
-                self.send(h.shuffle(1))
+        if not deal.role:
+            if deal.peer_seal is not None and deal.sent < deal.n:
+                self.send(deal.shuffle(1))
                 self.steps += 1
                 return
-        elif h.ready() and self.decked < h.n:
+        elif deal.ready() and self.decked < deal.n:
             # the deck back in small frames (hidden.deck_out's 14 elements, 451 bytes,
             # would almost never pass a cable at 1 % damaged bytes)
-            j = self.decked
-            k = min(_DECK, h.n - j)
-            self.send(bytes((hidden.DECK, j, k)) + h.deck[hidden.W * j:hidden.W * (j + k)])
-            self.decked = j + k
+            start = self.decked
+            count = min(_DECK, deal.n - start)
+            self.send(bytes((hidden.DECK, start, count)) + deal.deck[hidden.W * start:hidden.W * (start + count)])
+            self.decked = start + count
             return
-        if self.held and h.ready() and self.held[0][0] == hidden.OPEN:
+        if self.held and deal.ready() and self.held[0][0] == hidden.OPEN:
             self.release()
-        if self.todo and h.ready():
-            j, pub = self.todo.pop(0)
-            if pub or h.owner[j] != hidden.SHOWN:   # (shown since: a catch-up's draw, then
-                self.send(h.give(bytes((j,)), pub))     # its meld; the peer had the tile)
+        if self.todo and deal.ready():
+            start, pub = self.todo.pop(0)
+            if pub or deal.owner[start] != hidden.SHOWN:   # (shown since: a catch-up's draw, then
+                self.send(deal.give(bytes((start,)), pub))     # its meld; the peer had the tile)
                 self.steps += 1
             return
-        if self.stage == 1 and h.ready() and not self.want:
+        if self.stage == 1 and deal.ready() and not self.want:
             self.stage = 0
             self.phase = msg.PLAYING
-            L.events.append((msg.EV_SYNC, L.count, 0))   # the racks are in: redraw
+            link.events.append((msg.EV_SYNC, link.count, 0))   # the racks are in: redraw
             self.catch_up()
             self.release()
-        elif self.stage == 2 and h.tiles is not None and not self.want:
+        elif self.stage == 2 and deal.tiles is not None and not self.want:
             # (not before our own tiles are in: a muerto taken on the hand's last turn, or
             # just before the peer closed, still has OPENs on their way after its KEY; the
             # count would take their placeholders for tiles, and the check would miss them)
-            left = h.check(1)
-            if h.why:
-                self.caught(g)
+            left = deal.check(1)
+            if deal.why:
+                self.caught(game)
             elif not left:
-                self.reveal(g, h)
-                g.end_hand()            # R7: the hand counted, both racks known
-                self.past.extend(h.tiles)
-                L.set_game(g)
-                if not L.dirty:
-                    L.dirty = t.now | 1     # the count in the save
-                if g.phase == L.over:   # (the Link sees the match's end after a move; here
-                    L.phase = msg.ENDED     # it comes with the last hand's count)
-                    L.reason = msg.R_MATCH_OVER
+                self.reveal(game, deal)
+                game.end_hand()            # R7: the hand counted, both racks known
+                self.past.extend(deal.tiles)
+                link.set_game(game)
+                if not link.dirty:
+                    link.dirty = transport.now | 1     # the count in the save
+                if game.phase == link.over:   # (the Link sees the match's end after a move; here
+                    link.phase = msg.ENDED     # it comes with the last hand's count)
+                    link.reason = msg.R_MATCH_OVER
                 self.stage = 0
-                L.events.append((msg.EV_SYNC, L.count, 0))
+                link.events.append((msg.EV_SYNC, link.count, 0))
                 self.catch_up()
                 self.release()
 
     def catch_up(self):
         # the moves the peer made while we were off, once our deal or check is done (as
         # its live MOVEs would have waited: held; those held are then the log's to bring)
-        L = self.link
+        link = self.link
         if self.sync_due:
             self.sync_due = False
-            if L.phase == msg.PLAYING and L.syncing is None:
-                L.repair().ask_sync(L)
+            if link.phase == msg.PLAYING and link.syncing is None:
+                repair.ask_sync(link)
 
-    def send(self, p):
-        self.link.send(p)
+    def send(self, payload):
+        self.link.send(payload)
 
     def waiting(self):
         """A step of the peer's is owed to us: its SEAL; its pass (we are B) or the deck (we
         are A, our pass all out); a tile we wait for; its KEY at the hand's end. Not while
         only our own steps are left to give (our pass, the deck back, the peer's tiles)."""
-        h = self.h
-        if self.want or (self.stage == 2 and h.tiles is None):
+        deal = self.h
+        if self.want or (self.stage == 2 and deal.tiles is None):
             return True
         if self.stage != 1:
             return False
-        return h.peer_seal is None or (not h.ready() and (h.role == 1 or h.sent == h.n))
+        return deal.peer_seal is None or (not deal.ready() and (deal.role == 1 or deal.sent == deal.n))
 
     def silent(self):
         """Count the time the peer owes us a step (its part of the deal, a tile we wait for,
@@ -253,45 +257,50 @@ class Hid:
         catch-up too (a peer that keeps restarting or stalls a catch-up stays named); set
         back by the step's arrival (received()) or by the peer taking a frame of ours (our
         own stream of the deal is under way: it is not idle)."""
-        L = self.link
-        t = L.t
-        if t.tx_seq != self.acked:
-            self.acked = t.tx_seq
+        link = self.link
+        transport = link.t
+        if transport.tx_seq != self.acked:
+            self.acked = transport.tx_seq
             self.quiet = 0
-        if L.phase != msg.ENDED and self.waiting():
-            if t.alive() and self.at:
+        if link.phase != msg.ENDED and self.waiting():
+            if transport.alive() and self.at:
                 # (not from the first poll: at 0 would count every ms since power-on,
                 # and a console restored more than 30 s after it was switched on would
                 # take its peer for silent at once)
-                self.quiet += t.clock.ticks_diff(t.now, self.at)
+                self.quiet += transport.clock.ticks_diff(transport.now, self.at)
         else:
             self.quiet = 0              # nothing owed to us (our own check: the peer's too)
-        self.at = t.now
+        self.at = transport.now
         if self.quiet < _QUIET_MS:
             return False
         self.why = hidden.WHY_SILENT
-        L.end(msg.R_HIDDEN)
-        L.by_peer = True
+        link.end(msg.R_HIDDEN)
+        link.by_peer = True
         return True
+
+    def withheld(self):
+        """The peer withheld a step it owed (silent() ended the link): a score log keeps
+        that as a match it abandoned (Link.ended_reason)."""
+        return self.why == hidden.WHY_SILENT
 
     def owed(self):
         """What the peer owes us, as a number that grows with each step it gives: the deck's
         elements in, its SEAL, the tiles we wait for still to come (counted down), its KEY."""
-        h = self.h
-        if h is None:
+        deal = self.h
+        if deal is None:
             return 0
-        return h.got + (h.peer_seal is not None) - self.want + (h.tiles is not None) * 256
+        return deal.got + (deal.peer_seal is not None) - self.want + (deal.tiles is not None) * 256
 
-    def begin(self, g):
-        L = self.link
+    def begin(self, game):
+        link = self.link
         if self.h is not None:
             self.old_peer = self.h.peer_secret
             if self.keyed:
                 self.old_key = (self.hand & 255, self.h.reveal())
-        self.measure(g)
-        n = self.n
-        self.h = hidden.Hand(L.seat, L.random(32), n)
-        self.hand = g.hand
+        self.measure(game)
+        positions = self.n
+        self.h = hidden.Hand(link.seat, link.random(32), positions)
+        self.hand = game.hand
         self.stage = 1
         self.phase = msg.DEALING
         self.decked = 0
@@ -300,362 +309,362 @@ class Hid:
         self.sealed = self.keyed = False
         self.showed = bytearray()
         self.pending = []
-        k = self.k
-        p = (1 - L.seat) * k
+        rack = self.k
+        peer_start = (1 - link.seat) * rack
         self.ours = bytearray()
-        for j in range(L.seat * k, L.seat * k + k):
-            self.ours_too(j)
+        for position in range(link.seat * rack, link.seat * rack + rack):
+            self.ours_too(position)
         self.todo = []
-        for j in range(p, p + k):
-            self.owe(j, True)           # (the peer's from the deal: its SHOW may come first
-        self.want = k                   # after a restart, while our OPENs are given again)
-        if self.has_card(g):
-            self.todo.append((n - 1, True))    # R12: the card turned up, opened for both
-            self.h.expect(n - 1, True)
+        for position in range(peer_start, peer_start + rack):
+            self.owe(position, True)           # (the peer's from the deal: its SHOW may come first
+        self.want = rack                   # after a restart, while our OPENs are given again)
+        if self.has_card(game):
+            self.todo.append((positions - 1, True))    # R12: the card turned up, opened for both
+            self.h.expect(positions - 1, True)
             self.want += 1
         self.steps = 0
-        self.total = n + 2 * len(self.todo)
+        self.total = positions + 2 * len(self.todo)
         self.mark()                     # the SEAL goes out once the save holds the secret
         self.release()
 
-    def measure(self, g):
+    def measure(self, game):
         # the deal's shape: racks of k, muertos of m, the stock from base; n positions
-        r = g.rules
-        self.k = k = r.rack_size(2)
-        self.m = m = r.muerto
-        self.base = 2 * k + 2 * m
-        self.n = len(g.stock) + len(g.pile) + len(g.racks[0]) + len(g.racks[1]) + \
-            len(g.muertos[0]) + len(g.muertos[1])
+        rules = game.rules
+        self.k = rack = rules.rack_size(2)
+        self.m = muerto = rules.muerto
+        self.base = 2 * rack + 2 * muerto
+        self.n = len(game.stock) + len(game.pile) + len(game.racks[0]) + len(game.racks[1]) + \
+            len(game.muertos[0]) + len(game.muertos[1])
 
     def mark(self):
         # a step that must be in the save before it goes out (keep: the UI saves)
         if self.keep:
             self.dirty = True
-            L = self.link
-            if not L.dirty:
-                L.dirty = L.t.now | 1
+            link = self.link
+            if not link.dirty:
+                link.dirty = link.t.now | 1
 
-    def received(self, b, i, n):
-        t = b[i]
-        if t != msg.MOVE and not hidden.SEAL <= t <= hidden.RESHOW:
+    def received(self, data, start, end):
+        kind = data[start]
+        if kind != msg.MOVE and not hidden.SEAL <= kind <= hidden.RESHOW:
             return False
-        L = self.link
-        p = bytes(b[i:n])
-        if self.holds(p):
+        link = self.link
+        payload = bytes(data[start:end])
+        if self.holds(payload):
             if len(self.held) >= _HELD:
-                L.end(msg.R_PROTOCOL)
+                link.end(msg.R_PROTOCOL)
             else:
-                self.held.append(p)
+                self.held.append(payload)
             return True
-        g = L.game
-        if t == msg.MOVE:
-            if g is None:
+        game = link.game
+        if kind == msg.MOVE:
+            if game is None:
                 return False
-            k = len(g.stock)
-            c = L.count
-            L.hidden = None         # the Link's own path, then ours
+            stock = len(game.stock)
+            count = link.count
+            link.hidden = None         # the Link's own path, then ours
             try:
-                L.received(p, 0, len(p))
+                link.received(payload, 0, len(payload))
             except Exception:
                 # a digest that differs: the public bytes cannot put the position back
-                L.end(msg.R_DESYNC)
+                link.end(msg.R_DESYNC)
             finally:
-                L.hidden = self
-            if L.count > c:
-                self.peer_moved(L.events[-1][2], g, k)
-                self.ended(g)
+                link.hidden = self
+            if link.count > count:
+                self.peer_moved(link.events[-1][2], game, stock)
+                self.ended(game)
             return True
-        h = self.h
-        if t == hidden.RESHOW:
-            if len(self.pending) >= _PENDING or len(p) < 4:
-                L.end(msg.R_PROTOCOL)
+        deal = self.h
+        if kind == hidden.RESHOW:
+            if len(self.pending) >= _PENDING or len(payload) < 4:
+                link.end(msg.R_PROTOCOL)
             else:
-                self.pending.append(p)  # (applied as the catch-up reaches its move)
+                self.pending.append(payload)  # (applied as the catch-up reaches its move)
             return True
-        if h is None:
-            L.refuse(msg.F_UNEXPECTED, 0, False)
+        if deal is None:
+            link.refuse(msg.F_UNEXPECTED, 0, False)
             return True
-        if t == hidden.ASK:
-            self.asked(p, g, h)
+        if kind == hidden.ASK:
+            self.asked(payload, game, deal)
             return True
         # again after a reconnection: the same SEAL or KEY (the last hand's too: a peer
         # restored in its hand-end check says it again while we deal the next), a pass's
         # element we hold (or before the peer's SEAL: it says it again, ASK 0)
-        if (t == hidden.SEAL and p[1:1 + hidden.W] == h.peer_seal) or (t == hidden.KEY and (
-                p[1:] == h.peer_secret or p[1:] == self.old_peer)) \
-                or ((t == hidden.SHUF or t == hidden.DECK) and (len(p) < 3 or p[1] != h.got or h.peer_seal is None)):
+        if (kind == hidden.SEAL and payload[1:1 + hidden.W] == deal.peer_seal) or (kind == hidden.KEY and (
+                payload[1:] == deal.peer_secret or payload[1:] == self.old_peer)) \
+                or ((kind == hidden.SHUF or kind == hidden.DECK) and (len(payload) < 3 or payload[1] != deal.got or deal.peer_seal is None)):
             return True
-        if t == hidden.SHOW:
-            if L.syncing is None and not self.sync_due:
-                self.shown(p, g)        # (behind: its move and its RESHOW come in the catch-up)
+        if kind == hidden.SHOW:
+            if link.syncing is None and not self.sync_due:
+                self.shown(payload, game)        # (behind: its move and its RESHOW come in the catch-up)
             return True
-        if t == hidden.OPEN and len(p) == 3 + hidden.ENTRY and not p[1] and p[3] < h.n and \
-                h.owner[p[3]] == hidden.PUBLIC:
+        if kind == hidden.OPEN and len(payload) == 3 + hidden.ENTRY and not payload[1] and payload[3] < deal.n and \
+                deal.owner[payload[3]] == hidden.PUBLIC:
             return True     # ours again (ASK 1), and shown since: nothing it could teach
-        if t == hidden.SEAL and h.peer_seal is None and self.sealed:
-            self.send(h.commit())       # (ours went out before the peer's restart, maybe)
+        if kind == hidden.SEAL and deal.peer_seal is None and self.sealed:
+            self.send(deal.commit())       # (ours went out before the peer's restart, maybe)
         before = self.owed()
-        r = h.take(p)
-        self.spent = t == hidden.SHUF or t == hidden.OPEN
-        if h.why:
-            self.caught(g)
-        elif t == hidden.SHUF:
-            self.steps += p[2]
-        elif t == hidden.OPEN:
-            z = g.racks[L.seat]
-            for x in r:
-                if self.set_card(g, hidden.tile_code(x)) if p[1] else _fill(z, hidden.tile_code(x)):
+        learned = deal.take(payload)
+        self.spent = kind == hidden.SHUF or kind == hidden.OPEN
+        if deal.why:
+            self.caught(game)
+        elif kind == hidden.SHUF:
+            self.steps += payload[2]
+        elif kind == hidden.OPEN:
+            rack = game.racks[link.seat]
+            for tile_id in learned:
+                if self.set_card(game, hidden.tile_code(tile_id)) if payload[1] else _fill(rack, hidden.tile_code(tile_id)):
                     self.want -= 1
                     self.steps += 1
-            self.drawn(g, self.last)
+            self.drawn(game, self.last)
         if self.owed() != before:
             self.quiet = 0              # a step owed to us came: the clock starts again
         return True
 
-    def shown(self, p, g):
+    def shown(self, payload, game):
         # the peer's tiles made public (SHOW, or a RESHOW as its move is caught up):
         # into its rack's placeholders, before its move is played
-        h = self.h
-        q = bytearray((hidden.SHOW, 0))
-        for i in range(2, len(p) - 1, 2):
-            if p[i] >= h.n or h.owner[p[i]] != hidden.SHOWN or h.known[p[i]] != p[i + 1]:
-                q.extend(p[i:i + 2])    # (the same claim again: its SHOW came, its MOVE did not)
-                q[1] += 1
-        r = h.take(bytes(q) if len(p) >= 2 and len(p) == 2 + 2 * p[1] else p)
-        if h.why:
-            self.caught(g)
+        deal = self.h
+        claims = bytearray((hidden.SHOW, 0))
+        for i in range(2, len(payload) - 1, 2):
+            if payload[i] >= deal.n or deal.owner[payload[i]] != hidden.SHOWN or deal.known[payload[i]] != payload[i + 1]:
+                claims.extend(payload[i:i + 2])    # (the same claim again: its SHOW came, its MOVE did not)
+                claims[1] += 1
+        learned = deal.take(bytes(claims) if len(payload) >= 2 and len(payload) == 2 + 2 * payload[1] else payload)
+        if deal.why:
+            self.caught(game)
             return
-        z = g.racks[1 - self.link.seat]
-        for x in r:
-            _fill(z, hidden.tile_code(x))
-        self.drawn(g, self.peer_last)
+        rack = game.racks[1 - self.link.seat]
+        for tile_id in learned:
+            _fill(rack, hidden.tile_code(tile_id))
+        self.drawn(game, self.peer_last)
 
-    def asked(self, p, g, h):
+    def asked(self, payload, game, deal):
         # ASK after a reconnection, for a hand: 0 hand got (the pass or the deck from
         # there on), 1 hand pos* (the OPENs the peer lacks: only of its own positions, or
         # the card turned up), 3 hand (our KEY again, once that hand is over). An ASK of
         # another hand than ours is passed over: the peer is a hand behind or ahead, and
         # the deal's own steps bring it what it lacks.
-        w = p[1] if len(p) > 2 else 255
-        if w != 255 and w != 3 and p[2] != self.hand & 255:
+        what = payload[1] if len(payload) > 2 else 255
+        if what != 255 and what != 3 and payload[2] != self.hand & 255:
             return
-        if w == 0 and len(p) == 4 and p[3] <= h.n:
+        if what == 0 and len(payload) == 4 and payload[3] <= deal.n:
             if self.sealed:
-                self.send(h.commit())   # (its Hand from before its restart may lack it)
-            if h.role:
-                self.decked = p[3]
-            elif p[3] <= h.sent:
-                h.sent = p[3]
+                self.send(deal.commit())   # (its Hand from before its restart may lack it)
+            if deal.role:
+                self.decked = payload[3]
+            elif payload[3] <= deal.sent:
+                deal.sent = payload[3]
             return
-        if w == 1:
-            for j in p[3:]:
-                o = h.owner[j] if j < h.n else _NONE
-                if o == hidden.PEERS:
-                    self.todo.append((j, False))
-                elif j == h.n - 1 and self.has_card(g):
-                    self.todo.append((j, True))
-                elif o != hidden.STOCK:
+        if what == 1:
+            for position in payload[3:]:
+                owner = deal.owner[position] if position < deal.n else _NONE
+                if owner == hidden.PEERS:
+                    self.todo.append((position, False))
+                elif position == deal.n - 1 and self.has_card(game):
+                    self.todo.append((position, True))
+                elif owner != hidden.STOCK:
                     # (a stock position: its draw's MOVE is still on its way, and brings it)
-                    h.why = hidden.GARBAGE      # not a tile of the peer's: a probe
-                    self.caught(g)
+                    deal.why = hidden.GARBAGE      # not a tile of the peer's: a probe
+                    self.caught(game)
                     return
             return
-        if w == 3 and len(p) == 3:
-            if p[2] == self.hand & 255 and self.keyed:
-                self.send(h.reveal())
-            elif self.old_key is not None and self.old_key[0] == p[2]:
+        if what == 3 and len(payload) == 3:
+            if payload[2] == self.hand & 255 and self.keyed:
+                self.send(deal.reveal())
+            elif self.old_key is not None and self.old_key[0] == payload[2]:
                 self.send(self.old_key[1])
             return
-        h.why = hidden.GARBAGE
-        self.caught(g)
+        deal.why = hidden.GARBAGE
+        self.caught(game)
 
     def send_move(self, mv):
         """Our move: the SHOW of its hidden tiles, then the Link's own path."""
-        L = self.link
-        g = L.game
+        link = self.link
+        game = link.game
         if not self.idle():
             return _BUSY
-        L.flush()                       # (a move before it goes out with its SHOW)
-        show = self.shows(mv, g)
-        k = len(g.stock)
-        L.hidden = None
+        link.flush()                       # (a move before it goes out with its SHOW)
+        show = self.shows(mv, game)
+        stock = len(game.stock)
+        link.hidden = None
         try:
-            err = L.send_move(mv)
+            err = link.send_move(mv)
         finally:
-            L.hidden = self
+            link.hidden = self
         if err:
             return err
         if show:
             self.out_show = self.h.show(show)   # out with the MOVE (Link.flush: flush())
         kind = mv[0]
-        if self.mine_moved(mv, k):
+        if self.mine_moved(mv, stock):
             self.want += 1              # the stock's top: the peer opens it for us
         elif kind == _MUERTO:
             self.want += self.m
         self.mark()                     # the MOVE goes out once the save holds it
-        self.ended(g)
+        self.ended(game)
         return 0
 
     def flush(self, ply):
         """Link.flush: our move's SHOW goes out before its MOVE (number ply), and is
         kept for a catch-up (RESHOW)."""
-        p = self.out_show
-        if p is not None:
+        show = self.out_show
+        if show is not None:
             self.out_show = None
-            self.send(p)
-            r = bytes((hidden.RESHOW, ply & 255, ply >> 8)) + p[1:]
-            self.showed.append(len(r))
-            self.showed.extend(r)
+            self.send(show)
+            reshow = bytes((hidden.RESHOW, ply & 255, ply >> 8)) + show[1:]
+            self.showed.append(len(reshow))
+            self.showed.extend(reshow)
             if self.link.serving is not None:
-                self.send(r)            # (a catch-up under way: the peer takes SHOWs from its log)
+                self.send(reshow)            # (a catch-up under way: the peer takes SHOWs from its log)
 
     # --- ours -------------------------------------------------------------------
-    def holds(self, p):
-        g = self.link.game
-        cur = g is not None and self.h is not None and self.hand == g.hand
-        if p[0] == msg.MOVE:
-            return g is not None and (self.stage != 0 or (not cur and g.phase < self.HAND_OVER))
-        if p[0] == hidden.OPEN:
+    def holds(self, payload):
+        game = self.link.game
+        cur = game is not None and self.h is not None and self.hand == game.hand
+        if payload[0] == msg.MOVE:
+            return game is not None and (self.stage != 0 or (not cur and game.phase < self.HAND_OVER))
+        if payload[0] == hidden.OPEN:
             # before our deck is whole again (a restart mid-deal: the peer's OPENs of our
             # rack may come while our pass is rebuilt from its ASK 0)
             return cur and not self.h.ready()
         # a SEAL is the next hand's until that hand is dealt and begun here
-        return p[0] == hidden.SEAL and (self.stage == 2 or not cur or g.phase >= self.HAND_OVER)
+        return payload[0] == hidden.SEAL and (self.stage == 2 or not cur or game.phase >= self.HAND_OVER)
 
     def release(self):
         while self.held and not self.holds(self.held[0]) and self.link.phase == msg.PLAYING:
-            p = self.held.pop(0)
-            self.received(p, 0, len(p))
+            payload = self.held.pop(0)
+            self.received(payload, 0, len(payload))
 
-    def drawn(self, g, j):
+    def drawn(self, game, position):
         # the first draw's tile, while a redraw is open (R3.2), once known
-        if g.drawn == _HIDDEN and j != _NONE and self.h.known[j] != _NONE:
-            g.drawn = hidden.tile_code(self.h.known[j])
+        if game.drawn == _HIDDEN and position != _NONE and self.h.known[position] != _NONE:
+            game.drawn = hidden.tile_code(self.h.known[position])
 
-    def shows(self, mv, g):
+    def shows(self, mv, game):
         # the positions our move makes public: the drawn tile of a redraw; a
         # meld's or discard's tiles not covered by public copies in our rack
         # (taken with the pile), those first
         kind = mv[0]
-        h = self.h
+        deal = self.h
         if kind == _REDRAW:
             return bytes((self.last,))
         if kind < _MELD or kind > _DISCARD:
             return b""
         ts = mv[2]
-        rack = g.racks[self.link.seat]
+        rack = game.racks[self.link.seat]
         out = bytearray()
-        for x in range(len(ts)):
-            c = ts[x]
-            if count(ts[:x], c):
+        for index in range(len(ts)):
+            code = ts[index]
+            if count(ts[:index], code):
                 continue
-            mine = [j for j in range(h.n) if h.owner[j] == hidden.MINE and hidden.tile_code(h.known[j]) == c]
-            k = count(ts, c) - (count(rack, c) - len(mine))
-            if k > 0:
-                out.extend(bytes(mine[:k]))
+            mine = [position for position in range(deal.n) if deal.owner[position] == hidden.MINE and hidden.tile_code(deal.known[position]) == code]
+            extra = count(ts, code) - (count(rack, code) - len(mine))
+            if extra > 0:
+                out.extend(bytes(mine[:extra]))
         return bytes(out)
 
-    def peer_moved(self, mv, g, k, owe=True):
+    def peer_moved(self, mv, game, stock, owe=True):
         # the peer's draw (the stock's top) or muerto: its positions are the peer's now
         # (owe: we give their OPENs; a restore leaves that to the peer's ASK 1)
         kind = mv[0]
-        if self.draws(kind) and k:
-            self.peer_last = j = self.base + k - 1
-            self.owe(j, owe)
+        if self.draws(kind) and stock:
+            self.peer_last = position = self.base + stock - 1
+            self.owe(position, owe)
         elif kind == _MUERTO:
-            a = 2 * self.k + (1 - self.link.seat) * self.m
-            for j in range(a, a + self.m):
-                self.owe(j, owe)
+            start = 2 * self.k + (1 - self.link.seat) * self.m
+            for position in range(start, start + self.m):
+                self.owe(position, owe)
 
-    def owe(self, j, give):
-        h = self.h
-        if h.why:
+    def owe(self, position, give):
+        deal = self.h
+        if deal.why:
             return
-        o = h.owner[j]
-        if o == hidden.STOCK:
-            h.owner[j] = hidden.PEERS
-        elif o != hidden.PEERS and o != hidden.SHOWN:
+        owner = deal.owner[position]
+        if owner == hidden.STOCK:
+            deal.owner[position] = hidden.PEERS
+        elif owner != hidden.PEERS and owner != hidden.SHOWN:
             # ours, or public: the peer's move took a tile the stock does not hold for it
-            h.why = hidden.BAD_DRAW
+            deal.why = hidden.BAD_DRAW
             self.caught(self.link.game)
             return
         if give:
-            self.todo.append((j, False))
+            self.todo.append((position, False))
 
-    def ours_too(self, j):
-        # position j is dealt or drawn to us: the one OPEN of it we take
-        self.ours.append(j)
-        self.h.expect(j)
+    def ours_too(self, position):
+        # `position` is dealt or drawn to us: the one OPEN of it we take
+        self.ours.append(position)
+        self.h.expect(position)
 
-    def mine_moved(self, mv, k):
+    def mine_moved(self, mv, stock):
         # our draw (True: a tile to wait for) or muerto: positions of ours
         kind = mv[0]
-        if self.draws(kind) and k:
-            self.last = self.base + k - 1
+        if self.draws(kind) and stock:
+            self.last = self.base + stock - 1
             self.ours_too(self.last)
             return True
         if kind == _MUERTO:
-            a = 2 * self.k + self.link.seat * self.m
-            for j in range(a, a + self.m):
-                self.ours_too(j)
+            start = 2 * self.k + self.link.seat * self.m
+            for position in range(start, start + self.m):
+                self.ours_too(position)
         return False
 
-    def ended(self, g):
+    def ended(self, game):
         # the hand is over (engine: hidden 2): both keys out (poll(): ours once the
         # save holds the hand's end), then the check
-        if g.hidden == 2 and self.stage != 2:
+        if game.hidden == 2 and self.stage != 2:
             self.stage = 2
             self.keyed = False
             self.mark()
 
-    def caught(self, g):
+    def caught(self, game):
         # the hand void (never counted), the link ended on both (R_HIDDEN); which check
         # failed is self.why (hidden.WHY_NAMES)
-        g.void = True
+        game.void = True
         self.stage = 0
         self.why = self.h.why
         self.link.end(msg.R_HIDDEN)
 
-    def reveal(self, g, h):
+    def reveal(self, game, deal):
         # the keys are out and checked: the peer's rack, the muertos and the stock known
-        tl = h.tiles
-        z = g.racks[1 - self.link.seat]
-        for j in range(h.n):
-            if h.owner[j] == hidden.PEERS:
-                _fill(z, hidden.tile_code(tl[j]))
-        for z, a in self.zones(g):
-            for i in range(len(z)):
-                z[i] = hidden.tile_code(tl[a + i])
+        tl = deal.tiles
+        zone = game.racks[1 - self.link.seat]
+        for position in range(deal.n):
+            if deal.owner[position] == hidden.PEERS:
+                _fill(zone, hidden.tile_code(tl[position]))
+        for zone, start in self.zones(game):
+            for i in range(len(zone)):
+                zone[i] = hidden.tile_code(tl[start + i])
 
-    def public(self, g):
+    def public(self, game):
         """The position bytes the digest is taken over: what both consoles
         know (no rack, muerto or stock tile, no drawn tile), and this hand's
         commitments (both SEALs, the deck's hash) once the deck is complete."""
         out = bytearray(b"BH")
-        out.extend(bytes((g.phase, g.turn, g.mano, g.hand & 255, g.first, g.timeup, g.void,
-                          g.taken[0], g.taken[1], g.last, g.closer + 1, g.winner + 1, g.lone,
-                          len(g.stock), len(g.muertos[0]), len(g.muertos[1]), len(g.pile))))
-        for r in g.racks:
-            out.append(len(r))
-        out.extend(g.pile)
-        for x in g.scores:
-            out.extend((x & 0xFFFFFFFF).to_bytes(4, "little"))
-        out.append(len(g.history) & 255)
-        for m in g.melds:
-            out.append(len(m))
-            for x in m:
-                out.append(len(x))
-                out.extend(x)
-        return self.commitments(g, out)
+        out.extend(bytes((game.phase, game.turn, game.mano, game.hand & 255, game.first, game.timeup, game.void,
+                          game.taken[0], game.taken[1], game.last, game.closer + 1, game.winner + 1, game.lone,
+                          len(game.stock), len(game.muertos[0]), len(game.muertos[1]), len(game.pile))))
+        for rack in game.racks:
+            out.append(len(rack))
+        out.extend(game.pile)
+        for score in game.scores:
+            out.extend((score & 0xFFFFFFFF).to_bytes(4, "little"))
+        out.append(len(game.history) & 255)
+        for meld in game.melds:
+            out.append(len(meld))
+            for score in meld:
+                out.append(len(score))
+                out.extend(score)
+        return self.commitments(game, out)
 
-    def commitments(self, g, out):
+    def commitments(self, game, out):
         # public()'s end: this hand's SEALs (A's first) and the deck's hash, once it is whole
-        h = self.h
-        if h is not None and self.hand == g.hand and h.ready() and h.peer_seal is not None:
+        deal = self.h
+        if deal is not None and self.hand == game.hand and deal.ready() and deal.peer_seal is not None:
             if self.dh is None:
-                self.dh = hashlib.sha256(h.deck).digest()
-            out.extend(h.peer_seal if h.role else h.seal)
-            out.extend(h.seal if h.role else h.peer_seal)
+                self.dh = hashlib.sha256(deal.deck).digest()
+            out.extend(deal.peer_seal if deal.role else deal.seal)
+            out.extend(deal.seal if deal.role else deal.peer_seal)
             out.extend(self.dh)
         return bytes(out)
 
@@ -669,19 +678,19 @@ class Hid:
         waited for them too: held)."""
         self.pending = []
         self.sync_due = behind and self.stage != 0
-        g = self.link.game
-        h = self.h
-        if h is None or g is None or self.hand != g.hand:
+        game = self.link.game
+        deal = self.h
+        if deal is None or game is None or self.hand != game.hand:
             return self.sync_due
         hand = self.hand & 255
-        if not h.ready():
-            self.send(bytes((hidden.ASK, 0, hand, h.got)))
+        if not deal.ready():
+            self.send(bytes((hidden.ASK, 0, hand, deal.got)))
         out = bytearray((hidden.ASK, 1, hand))
-        for j in self.ours:
-            if h.known[j] == _NONE:
-                out.append(j)
-        if self.card_hidden(g):
-            out.append(h.n - 1)         # the card turned up (R12), not open here yet
+        for position in self.ours:
+            if deal.known[position] == _NONE:
+                out.append(position)
+        if self.card_hidden(game):
+            out.append(deal.n - 1)         # the card turned up (R12), not open here yet
         if len(out) > 3:
             self.send(bytes(out))
         self.ask_key()
@@ -695,25 +704,25 @@ class Hid:
     def serve_log(self, start):
         """link/repair.py, serving SYNC(start): our SHOWs of the moves the peer lacks
         go first (RESHOW), so that it plays them as it played them live."""
-        b = self.showed
+        showed = self.showed
         i = 0
-        while i < len(b):
-            e = i + 1 + b[i]
-            if b[i + 2] | (b[i + 3] << 8) >= start:
-                self.send(bytes(b[i + 1:e]))
-            i = e
+        while i < len(showed):
+            end = i + 1 + showed[i]
+            if showed[i + 2] | (showed[i + 3] << 8) >= start:
+                self.send(bytes(showed[i + 1:end]))
+            i = end
 
-    def on_log(self, ply, g, mv=None, k=0):
+    def on_log(self, ply, game, mv=None, stock=0):
         """link/repair.py, around the caught-up move number ply (the peer's: ours are
         in our save): before it is played, its SHOW (mv None); after, mv and the stock's
         size before it."""
         if mv is None:
-            for p in self.pending:
-                if p[1] | (p[2] << 8) == ply:
-                    self.shown(bytes((hidden.SHOW,)) + p[3:], g)
-        elif self.h is not None and self.hand == g.hand:
-            self.peer_moved(mv, g, k)
-            self.ended(g)
+            for reshow in self.pending:
+                if reshow[1] | (reshow[2] << 8) == ply:
+                    self.shown(bytes((hidden.SHOW,)) + reshow[3:], game)
+        elif self.h is not None and self.hand == game.hand:
+            self.peer_moved(mv, game, stock)
+            self.ended(game)
             self.ask_key()              # (its KEY went out before our restart)
 
     def saved(self):
@@ -721,42 +730,42 @@ class Hid:
         counted hand's tiles, this hand's SHOWs, the last hand's KEY, this hand's
         Hand (its secret, what it knows, the deck) and its stage, the peer's last
         secret (its KEY again is a copy)."""
-        g = self.link.game
-        h = self.h
-        cur = h is not None and g is not None and self.hand == g.hand
+        game = self.link.game
+        deal = self.h
+        cur = deal is not None and game is not None and self.hand == game.hand
         ok = self.old_key if cur else (
-            (self.hand & 255, h.reveal()) if h is not None and self.keyed else None)
-        op = self.old_peer if cur else (h.peer_secret if h is not None else None)
+            (self.hand & 255, deal.reveal()) if deal is not None and self.keyed else None)
+        op = self.old_peer if cur else (deal.peer_secret if deal is not None else None)
         out = bytearray(b"BKS1")
         out.append(self.stage if cur else 0)
         for part in (self.past, self.showed if cur else b"", b"" if ok is None else bytes((ok[0],)) + ok[1],
-                     h.saved() if cur else b"", op or b""):
+                     deal.saved() if cur else b"", op or b""):
             out.extend(len(part).to_bytes(2, "little"))
             out.extend(part)
         self.dirty = False
         return bytes(out)
 
-    def restore(self, b, moves, log):
-        """A Link restored from its save: saved()'s bytes b, then the match rebuilt
-        from its log (rebuild()); ValueError when b is damaged."""
-        if b[:4] != b"BKS1" or len(b) < 13:
+    def restore(self, data, moves, log):
+        """A Link restored from its save: saved()'s bytes `data`, then the match rebuilt
+        from its log (rebuild()); ValueError when they are damaged."""
+        if data[:4] != b"BKS1" or len(data) < 13:
             raise ValueError("hidden hands save")
         parts = []
         i = 5
         for _ in range(5):
-            if i + 2 > len(b):
+            if i + 2 > len(data):
                 raise ValueError("hidden hands save")
-            e = i + 2 + (b[i] | (b[i + 1] << 8))
-            parts.append(bytes(b[i + 2:e]))
-            i = e
-        if i != len(b) or b[4] > 2 or len(parts[2]) not in (0, 2 + hidden.W) or len(parts[4]) not in (0, hidden.W):
+            end = i + 2 + (data[i] | (data[i + 1] << 8))
+            parts.append(bytes(data[i + 2:end]))
+            i = end
+        if i != len(data) or data[4] > 2 or len(parts[2]) not in (0, 2 + hidden.W) or len(parts[4]) not in (0, hidden.W):
             raise ValueError("hidden hands save")
         self.past = bytearray(parts[0])
         self.showed = bytearray(parts[1])
         self.old_key = (parts[2][0], parts[2][1:]) if parts[2] else None
         self.old_peer = parts[4] or None
         self.h = hidden.restore(parts[3]) if parts[3] else None
-        self.stage = b[4] if self.h is not None else 0
+        self.stage = data[4] if self.h is not None else 0
         return self.rebuild(moves, log)
 
     def rebuild(self, moves, log):
@@ -765,97 +774,97 @@ class Hid:
         with the tiles this console knows (all of a counted hand's; of this hand's, ours
         and those made public); None when the log does not replay. Then what we wait for
         and how far the deal is, as at the save."""
-        L = self.link
-        g = moves.new_game(L.rules, L.seed, L.target)
-        self.hide(g)
+        link = self.link
+        game = moves.new_game(link.rules, link.seed, link.target)
+        self.hide(game)
         hands = 0
-        cur = self.fill(g, 0)
+        cur = self.fill(game, 0)
         i = 0
-        n = len(log)
-        while i < n:
-            mv, i = moves.get_move(log, i, n, g)
+        end = len(log)
+        while i < end:
+            mv, i = moves.get_move(log, i, end, game)
             if mv is None:
                 return None
-            hand, seat, k = g.hand, g.turn, len(g.stock)
-            if g.play(mv):
+            hand, seat, stock = game.hand, game.turn, len(game.stock)
+            if game.play(mv):
                 return None
-            if cur and hand == g.hand:
-                if seat == L.seat:
-                    self.mine_moved(mv, k)
+            if cur and hand == game.hand:
+                if seat == link.seat:
+                    self.mine_moved(mv, stock)
                 else:
-                    self.peer_moved(mv, g, k, False)
-            if g.hidden == 2 and not cur:
-                g.end_hand()            # a counted hand: every tile was filled in
-            if g.hand != hand:
+                    self.peer_moved(mv, game, stock, False)
+            if game.hidden == 2 and not cur:
+                game.end_hand()            # a counted hand: every tile was filled in
+            if game.hand != hand:
                 hands += 1
-                cur = self.fill(g, hands)
-        h = self.h
-        if h is not None:
-            self.hand = g.hand          # (saved() keeps only the last dealt hand's Hand)
-        if self.stage == 2 and g.hidden != 2:
+                cur = self.fill(game, hands)
+        deal = self.h
+        if deal is not None:
+            self.hand = game.hand          # (saved() keeps only the last dealt hand's Hand)
+        if self.stage == 2 and game.hidden != 2:
             self.stage = 0              # (a catch-up given up had reached the hand's end:
             self.keyed = False          # our KEY waited for a save, none came meanwhile)
         if not cur:
             self.stage = 0              # (a counted hand's: its SEAL and KEY went out)
-            self.sealed = self.keyed = h is not None
-            return g
-        self.want = count(g.racks[L.seat], _HIDDEN) + self.card_hidden(g)
+            self.sealed = self.keyed = deal is not None
+            return game
+        self.want = count(game.racks[link.seat], _HIDDEN) + self.card_hidden(game)
         # mid-deal, the peer's rack again (which of its OPENs went out before the cut is
         # not known here; a copy teaches it nothing); later, the peer asks (ASK 1)
-        p = (1 - L.seat) * self.k
-        self.todo = [(j, False) for j in range(p, p + self.k)] if self.stage == 1 else []
-        if self.has_card(g) and h.owner[self.n - 1] == hidden.STOCK:
+        peer_start = (1 - link.seat) * self.k
+        self.todo = [(position, False) for position in range(peer_start, peer_start + self.k)] if self.stage == 1 else []
+        if self.has_card(game) and deal.owner[self.n - 1] == hidden.STOCK:
             self.todo.append((self.n - 1, True))
         self.phase = msg.DEALING if self.stage == 1 else msg.PLAYING
         # B mid-deal: the deck again (the peer takes only what it lacks; it may have begun
         # this hand after its own ASKs went out)
         self.decked = 0 if self.stage == 1 else self.n
         self.sealed = self.stage != 1   # (the SEAL again: the peer takes a copy as nothing)
-        self.steps = h.got + self.k - self.want
+        self.steps = deal.got + self.k - self.want
         self.total = self.n + 2 * self.k
-        self.drawn(g, self.last)
-        return g
+        self.drawn(game, self.last)
+        return game
 
-    def fill(self, g, x):
-        # hand number x of the match, just dealt: its tiles where this console knows them
+    def fill(self, game, number):
+        # hand `number` of the match, just dealt: its tiles where this console knows them
         # (a counted hand: self.past; this hand: the Hand's). True: this hand's
-        self.measure(g)
-        n = self.n
+        self.measure(game)
+        positions = self.n
         cur = False
-        if len(self.past) >= n * (x + 1):
-            src = self.past[n * x:n * (x + 1)]
-        elif self.h is not None and len(self.past) == n * x:
+        if len(self.past) >= positions * (number + 1):
+            src = self.past[positions * number:positions * (number + 1)]
+        elif self.h is not None and len(self.past) == positions * number:
             src = self.h.known
             cur = True
-            self.hand = g.hand
+            self.hand = game.hand
             self.ours = bytearray(range(self.link.seat * self.k, self.link.seat * self.k + self.k))
             self.last = self.peer_last = _NONE
         else:
             return False                # (a hand dealt whose deal has not begun: placeholders)
-        for z, a in [(g.racks[0], 0), (g.racks[1], self.k)] + self.zones(g):
-            for i in range(len(z)):
-                t = src[a + i]
-                if t != _NONE:
-                    z[i] = hidden.tile_code(t)
-        if self.has_card(g) and src[n - 1] != _NONE:
-            self.set_card(g, hidden.tile_code(src[n - 1]))
+        for zone, start in [(game.racks[0], 0), (game.racks[1], self.k)] + self.zones(game):
+            for i in range(len(zone)):
+                tile_id = src[start + i]
+                if tile_id != _NONE:
+                    zone[i] = hidden.tile_code(tile_id)
+        if self.has_card(game) and src[positions - 1] != _NONE:
+            self.set_card(game, hidden.tile_code(src[positions - 1]))
         return cur
 
     # --- the game's shape (the Burako family's; rummy/hide.py's for Rummy) --------
-    def zones(self, g):
+    def zones(self, game):
         # the face-down zones after the racks, each with its first position
-        return [(g.muertos[0], 2 * self.k), (g.muertos[1], 2 * self.k + self.m), (g.stock, self.base)]
+        return [(game.muertos[0], 2 * self.k), (game.muertos[1], 2 * self.k + self.m), (game.stock, self.base)]
 
-    def has_card(self, g):
+    def has_card(self, game):
         # a tile turned up at the deal (R12: burraco's first pile card), position n - 1
-        return g.rules.pile_start
+        return game.rules.pile_start
 
-    def card_hidden(self, g):
-        return count(g.pile, _HIDDEN)
+    def card_hidden(self, game):
+        return count(game.pile, _HIDDEN)
 
-    def set_card(self, g, c):
+    def set_card(self, game, code):
         # the card turned up, opened: False when it is not there as a placeholder
-        return _fill(g.pile, c)
+        return _fill(game.pile, code)
 
     def draws(self, kind):
         return kind == _DRAW or kind == _REDRAW

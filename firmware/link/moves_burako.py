@@ -1,14 +1,12 @@
 # The Burako family's side of a link session (burako, torneo, burraco:
-# engine/game.py). link/session.py picks a game module by the variant
-# (Rummy's is rummy/moves.py), so a Rummy match never imports Burako's
-# engine. Each holds: find/rules_at (the rules and their HELLO variant id),
-# new_game, position/decode (the bytes the digest is taken over),
-# put_move/get_move (a move's bytes), OVER (the phase that ends the match)
-# and NOT_YOUR_TURN (the engine's reason). A Link copies what a move needs
-# (position, put_move, get_move, OVER) when it is made; this module is
-# loaded only while needed (a new Link, a deal, a resume, a repair) and
-# leaves the heap with link/deal.py and link/repair.py (docs/memory.md
-# "link handshake").
+# engine/game.py), the Link's default game module; the game gives the Link
+# its own (Rummy's is rummy/moves.py), so a Rummy match never imports
+# Burako's engine. Each holds: find/rules_at (the rules and their HELLO
+# variant id), new_game, position/decode (the bytes the digest is taken
+# over), put_move/get_move (a move's bytes), OVER (the phase that ends the
+# match), NOT_YOUR_TURN (the engine's reason) and hidden_side() (its hidden
+# hands). A Link copies what a move needs (position, put_move, get_move,
+# OVER) when it is made.
 from engine import game
 from engine import rules
 from engine import codec
@@ -23,12 +21,12 @@ decode = codec.decode
 
 def find(name):
     """(rules, variant id, default target) of a variant name, or None."""
-    r = rules.by_name(name)
-    return None if r is None else (r, rules.VARIANTS.index(r), r.target)
+    found = rules.by_name(name)
+    return None if found is None else (found, rules.VARIANTS.index(found), found.target)
 
 
-def rules_at(v):
-    return rules.VARIANTS[v] if v < len(rules.VARIANTS) else None
+def rules_at(variant):
+    return rules.VARIANTS[variant] if variant < len(rules.VARIANTS) else None
 
 
 def new_game(rules, seed, target):

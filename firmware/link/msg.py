@@ -4,11 +4,9 @@
 # (states, reasons, refusal codes, events, bounds) that link/session.py,
 # link/deal.py and link/repair.py share. Multi-byte numbers are little-endian;
 # layouts are in docs/link.md. The bottom of link/: it imports nothing of the
-# package (and no engine module: a Rummy match unloads Burako's,
-# docs/memory.md "Rummy"), so the modules above it never import each other for
-# shared names. The handshake's messages are link/deal.py's, the repair's
-# link/repair.py's: this module stays on the heap for the whole match, those
-# two do not.
+# package (and no engine module: a Rummy match never imports Burako's
+# engine), so the modules above it never import each other for shared names.
+# The handshake's messages are link/deal.py's, the repair's link/repair.py's.
 import hashlib
 from micropython import const
 
@@ -89,19 +87,19 @@ _DISCARD = const(6)
 _TIMEUP = const(10)
 
 
-def u16(b, i):
-    return b[i] | (b[i + 1] << 8)
+def u16(data, at):
+    return data[at] | (data[at + 1] << 8)
 
 
-def put16(out, v):
-    out.append(v & 0xFF)
-    out.append((v >> 8) & 0xFF)
+def put16(out, value):
+    out.append(value & 0xFF)
+    out.append((value >> 8) & 0xFF)
 
 
 # --- moves ------------------------------------------------------------------
-def put_move(out, mv, g=None):
+def put_move(out, mv, game=None):
     """Append the byte form of a move (1 byte for draw, 2 for a discard).
-    g (the game before the move) is for the other games' forms."""
+    `game` (the game before the move) is for the other games' forms."""
     kind, idx, ts, end = mv
     out.append(kind | (end << 4))
     if kind == _ADD or kind == _SWAP:
@@ -112,39 +110,39 @@ def put_move(out, mv, g=None):
         out.extend(ts)
 
 
-def get_move(b, i, n, g=None):
-    """(move, next index) from b[i:n]; (None, -1) when it is not a move.
-    g (the game before the move) is for the other games' forms."""
-    if i >= n:
+def get_move(data, at, stop, game=None):
+    """(move, next index) from data[at:stop]; (None, -1) when it is not a move.
+    `game` (the game before the move) is for the other games' forms."""
+    if at >= stop:
         return None, -1
-    k = b[i] & 0x0F
-    end = b[i] >> 4
-    i += 1
-    if k > _TIMEUP or end > 2:
+    kind = data[at] & 0x0F
+    end = data[at] >> 4
+    at += 1
+    if kind > _TIMEUP or end > 2:
         return None, -1
     idx = 0
-    if k == _ADD or k == _SWAP:
-        if i >= n:
+    if kind == _ADD or kind == _SWAP:
+        if at >= stop:
             return None, -1
-        idx = b[i]
-        i += 1
+        idx = data[at]
+        at += 1
     cnt = 0
-    if k == _MELD or k == _ADD:
-        if i >= n:
+    if kind == _MELD or kind == _ADD:
+        if at >= stop:
             return None, -1
-        cnt = b[i]
-        i += 1
+        cnt = data[at]
+        at += 1
         if cnt == 0 or cnt > MAX_TILES:
             return None, -1
-    elif k == _SWAP or k == _DISCARD:
+    elif kind == _SWAP or kind == _DISCARD:
         cnt = 1
-    if i + cnt > n:
+    if at + cnt > stop:
         return None, -1
-    ts = bytes(b[i:i + cnt])
-    for t in ts:
-        if t > 52:
+    ts = bytes(data[at:at + cnt])
+    for tile in ts:
+        if tile > 52:
             return None, -1
-    return (k, idx, ts, end), i + cnt
+    return (kind, idx, ts, end), at + cnt
 
 
 def digest(pos):
@@ -162,6 +160,6 @@ def move(ply, dig, mv, log=None, at=0):
     if log is None:
         put_move(out, mv)
     else:
-        for k in range(at, len(log)):
-            out.append(log[k])
+        for index in range(at, len(log)):
+            out.append(log[index])
     return bytes(out)

@@ -1,10 +1,8 @@
 # Catching up and repair of a link session (docs/link.md "Moves", "Resume"):
 # SYNC / REPAIR requests, the move log sent and taken in LOG frames, and the
-# match replayed from its deal. Needed only after a reconnection or a refused
-# move, so the Link loads this module when one happens and drops it when moves
-# flow again (docs/memory.md "link handshake"). Functions take the Link (`link`)
-# and use its declared side for the repair (link/session.py, the Link's
-# docstring); the shared names are link/msg.py's.
+# match replayed from its deal: after a reconnection or a refused move.
+# Functions take the Link (`link`) and use its declared side for the repair
+# (link/session.py, the Link's docstring); the shared names are link/msg.py's.
 from micropython import const
 from link import frame
 from link import msg
@@ -17,33 +15,33 @@ def replay(moves, rules, seed, target, log):
     """(game, None) after playing the log's moves from the deal; (game, move
     number) of the first illegal or malformed one. moves: the game module
     (link/moves_*.py)."""
-    g = moves.new_game(rules, seed, target)
+    game = moves.new_game(rules, seed, target)
     i = 0
-    k = 0
-    n = len(log)
-    while i < n:
-        mv, i = moves.get_move(log, i, n, g)
-        if mv is None or g.play(mv):
-            return g, k
-        k += 1
-    return g, None
+    played = 0
+    end = len(log)
+    while i < end:
+        mv, i = moves.get_move(log, i, end, game)
+        if mv is None or game.play(mv):
+            return game, played
+        played += 1
+    return game, None
 
 
-def skip_moves(b, count, get=msg.get_move):
+def skip_moves(log, count, get=msg.get_move):
     """Byte offset of move number `count` in a log (a run of put_move forms;
     get: the game module's get_move)."""
     i = 0
-    n = len(b)
+    end = len(log)
     for _ in range(count):
-        mv, i = get(b, i, n)
+        mv, i = get(log, i, end)
         if mv is None:
             return -1
     return i
 
 
-def with16(kind, v):
+def with16(kind, value):
     out = bytearray((kind,))
-    msg.put16(out, v)
+    msg.put16(out, value)
     return bytes(out)
 
 
@@ -54,13 +52,13 @@ def log_end(count, dig):
     return bytes(out)
 
 
-def received(link, b, i, n, t):
-    if t == msg.LOG:
-        on_log(link, b, i, n)
-    elif t == msg.LOG_END:
-        on_log_end(link, b, i, n)
+def received(link, data, start, end, kind):
+    if kind == msg.LOG:
+        on_log(link, data, start, end)
+    elif kind == msg.LOG_END:
+        on_log_end(link, data, start, end)
     else:
-        on_sync(link, b, i, n, t)
+        on_sync(link, data, start, end, kind)
 
 
 # --- asking ------------------------------------------------------------------
@@ -88,11 +86,11 @@ def poll(link, now):
     """The peer owes us its log: a move of it must come within _STALL_MS of connected time
     (a pulled cable does not count), or the link ends naming the peer (R_SILENT). A peer
     that answers with frames that never complete the catch-up does not hold us forever."""
-    s = link.syncing
+    syncing = link.syncing
     if link.t.alive():
-        s[6] += link.t.clock.ticks_diff(now, s[7])
-    s[7] = now
-    if s[6] >= _STALL_MS:
+        syncing[6] += link.t.clock.ticks_diff(now, syncing[7])
+    syncing[7] = now
+    if syncing[6] >= _STALL_MS:
         link.end(msg.R_SILENT)
         link.by_peer = True
 
@@ -112,8 +110,8 @@ def pump(link):
     log = link.log
     serving = link.serving
     i = serving[0]
-    n = len(log)
-    if i >= n:
+    end = len(log)
+    if i >= end:
         link.serving = None
         link.send(log_end(link.count, link.digest))
         return
@@ -125,8 +123,8 @@ def pump(link):
     out = bytearray((msg.LOG,))
     msg.put16(out, serving[1])
     get = link.get_move
-    while i < n and len(out) < size:
-        mv, j = get(log, i, n)
+    while i < end and len(out) < size:
+        mv, j = get(log, i, end)
         if len(out) + j - i > frame.MAX_PAYLOAD:
             break               # (a long Rummy play; a Burako move never gets here)
         out.extend(log[i:j])
@@ -136,31 +134,31 @@ def pump(link):
     link.send(bytes(out))
 
 
-def on_sync(link, b, i, n, t):
-    if n - i != 3 or link.game is None:
+def on_sync(link, data, offset, end, kind):
+    if end - offset != 3 or link.game is None:
         link.refuse(msg.F_UNEXPECTED, 0, False)
         return
-    if t == msg.SYNC and link.serving is not None:
+    if kind == msg.SYNC and link.serving is not None:
         return                  # one log at a time: a repeat while serving is ignored
     # what one request may cost: a log (MAX_LOG bytes at most); an honest
     # peer asks once a restart, again after a failed catch-up: more than
     # 2 * MAX_STRIKES between two of our moves is a flood
     link.repaired += 1
     if link.repaired > 2 * msg.MAX_STRIKES:
-        link.end(msg.R_CHEAT if t == msg.REPAIR else msg.R_PROTOCOL)
+        link.end(msg.R_CHEAT if kind == msg.REPAIR else msg.R_PROTOCOL)
         return
-    start = msg.u16(b, i + 1)
-    if t == msg.REPAIR and link.hidden is not None:
+    start = msg.u16(data, offset + 1)
+    if kind == msg.REPAIR and link.hidden is not None:
         link.end(msg.R_DESYNC)      # a replay from the seed deals no hidden hand
         return
-    if t == msg.REPAIR:
+    if kind == msg.REPAIR:
         # heal our own position first: it may be the wrong one
-        g, bad = replay(link.game_module(), link.rules, link.seed, link.target, link.log)
+        game, bad = replay(link.moves, link.rules, link.seed, link.target, link.log)
         if bad is not None:
             link.end(msg.R_DESYNC)
             return
         before = link.digest
-        link.set_game(g)
+        link.set_game(game)
         if link.digest != before:
             link.events.append((msg.EV_SYNC, link.count, 0))
         start = 0
@@ -180,14 +178,14 @@ def undo(link):
     link.syncing = None
     if syncing[2] is link.game and syncing[1] > link.count:
         if link.hidden is None:
-            g = link.game_module().decode(link.pos)
+            game = link.moves.decode(link.pos)
         else:
             # hidden hands: the public bytes cannot put the position back; the log can
-            g = link.hidden.rebuild(link.game_module(), link.log)
-            if g is None:
+            game = link.hidden.rebuild(link.moves, link.log)
+            if game is None:
                 link.end(msg.R_DESYNC)
                 return
-        link.set_game(g)
+        link.set_game(game)
         link.events.append((msg.EV_SYNC, link.count, 0))
 
 
@@ -204,84 +202,84 @@ def _start_game(link, syncing):
     # a repair replays the match from its deal on a new Game; a catch-up
     # plays on link.game (link.sync_reset() puts it back if it fails)
     if syncing[0]:
-        return link.game_module().new_game(link.rules, link.seed, link.target)
+        return link.moves.new_game(link.rules, link.seed, link.target)
     return link.game
 
 
-def on_log(link, b, i, n):
+def on_log(link, data, start, end):
     syncing = link.syncing
-    if syncing is None or n - i < 3 or msg.u16(b, i + 1) != syncing[1]:
+    if syncing is None or end - start < 3 or msg.u16(data, start + 1) != syncing[1]:
         # (a late frame of a log we gave up on; buffers nothing, costs nothing)
         link.refuse(msg.F_UNEXPECTED, 0, False)
         return
-    g = syncing[2]
-    if g is None:
-        g = syncing[2] = _start_game(link, syncing)
+    game = syncing[2]
+    if game is None:
+        game = syncing[2] = _start_game(link, syncing)
     log = link.log
     pend = syncing[3]
     get = link.get_move
-    j = i + 3
-    while j < n:
-        mv, e = get(b, j, n, g)
+    j = start + 3
+    while j < end:
+        mv, after = get(data, j, end, game)
         if mv is None:
             _give_up(link, syncing, msg.F_GARBAGE)
             return
         if syncing[1] < link.count:
             # a move we hold: it must be ours byte for byte (a repair)
-            o = syncing[4]
-            if o + e - j > len(log):
+            ours = syncing[4]
+            if ours + after - j > len(log):
                 _give_up(link, syncing, msg.F_GARBAGE)
                 return
-            for x in range(j, e):
-                if log[o] != b[x]:
+            for at in range(j, after):
+                if log[ours] != data[at]:
                     _give_up(link, syncing, msg.F_GARBAGE)
                     return
-                o += 1
-            syncing[4] = o
+                ours += 1
+            syncing[4] = ours
         else:
             # a move we lack: the peer's, or (restored from a save, before
             # the first sync) one of ours the save did not hold yet
-            if g.turn == link.seat and (not link.restored or link.hidden is not None):
+            if game.turn == link.seat and (not link.restored or link.hidden is not None):
                 # (hidden hands: our own moves leave only once our save holds them)
                 link.sync_reset()
                 link.end(msg.R_CHEAT)
                 return
-            if len(log) + len(pend) + e - j > msg.MAX_LOG:
+            if len(log) + len(pend) + after - j > msg.MAX_LOG:
                 link.sync_reset()
                 link.end(msg.R_PROTOCOL)
                 return
         hid = link.hidden if syncing[1] >= link.count else None
         if hid is not None:
-            hid.on_log(syncing[1], g)   # its SHOW (RESHOW) first, as it came live
-            k = len(g.stock)
-        err = g.play(mv)
+            hid.on_log(syncing[1], game)   # its SHOW (RESHOW) first, as it came live
+            stock = len(game.stock)
+        err = game.play(mv)
         if err:
             _give_up(link, syncing, msg.F_ILLEGAL, err)
             return
         if hid is not None:
-            hid.on_log(syncing[1], g, mv, k)
+            hid.on_log(syncing[1], game, mv, stock)
         if syncing[1] >= link.count:
-            for x in range(j, e):
-                pend.append(b[x])
+            for at in range(j, after):
+                pend.append(data[at])
         syncing[1] += 1
         syncing[6] = 0                  # a move came: the peer is at work on it
-        j = e
+        j = after
 
 
-def on_log_end(link, b, i, n):
+def on_log_end(link, data, start, end):
     syncing = link.syncing
-    if syncing is None or n - i != 7:
+    if syncing is None or end - start != 7:
         link.refuse(msg.F_UNEXPECTED)
         return
-    count = msg.u16(b, i + 1)
-    dig = bytes(b[i + 3:i + 7])
+    count = msg.u16(data, start + 1)
+    dig = bytes(data[start + 3:start + 7])
     if count != syncing[1] or count < link.count:
         _give_up(link, syncing, msg.F_GARBAGE)
         return
-    g = syncing[2]
-    if g is None:
-        g = _start_game(link, syncing)
-    if msg.digest(link.position(g)) != dig:
+    game = syncing[2]
+    if game is None:
+        game = _start_game(link, syncing)
+    if msg.digest(link.position(game)) != dig:
         if syncing[0]:
             link.end(msg.R_DESYNC if count == link.count else msg.R_CHEAT)
         else:
@@ -297,9 +295,9 @@ def on_log_end(link, b, i, n):
     link.restored = False
     if not link.dirty:
         link.dirty = link.t.now | 1
-    link.set_game(g)
+    link.set_game(game)
     link.phase = msg.PLAYING
-    if g.phase == link.over:
+    if game.phase == link.over:
         link.phase = msg.ENDED
         link.reason = msg.R_MATCH_OVER
     link.events.append((msg.EV_SYNC, count, 0))

@@ -9,15 +9,15 @@
 #
 # What differs between the games (the rules and their variant id, a Game
 # dealt from the seed, a move's bytes, the position the digest is taken over,
-# the end of the match) is a game module's: link/moves_burako.py (burako,
-# torneo, burraco) or rummy/moves.py, so a Rummy match never imports
-# Burako's engine. What a move needs (its bytes, the position, the match's
-# end) is copied onto the Link; the rest is asked of the module while
-# needed, and Burako's leaves the heap with deal.py and repair.py
-# (docs/memory.md "link handshake").
+# the end of the match) is a game's moves module, which the game gives the
+# Link (`moves`): link/moves_burako.py (burako, torneo, burraco, the default)
+# or rummy/moves.py; link/ names no game's package. What a move needs (its
+# bytes, the position, the match's end) is copied onto the Link.
 from micropython import const
 from link import msg
 from link import entropy
+from link import deal
+from link import repair
 from link.transport import Transport, RTO_MS
 # the session's vocabulary lives in link/msg.py (deal.py and repair.py share it);
 # the UI reads it here, as session.ENDED, session.REASON_NAMES...
@@ -33,38 +33,30 @@ from link.msg import (CONNECTING, DEALING, PLAYING, PEER_GONE, ENDED, STATE_NAME
 NOT_YOUR_TURN = const(1)
 BUSY = const(100)          # send_move: the link is not in a state to take a move
 
-# (private consts are inlined: no interned name, docs/memory.md "const")
-_WHY_SILENT = const(6)     # link/hidden.py WHY_SILENT (not imported: the open deal never loads it)
 _SAVE_MS = const(2000)     # dirty this long: safe_to_write() says yes whatever the peer sends
 _QUIET_MS = const(1000)    # a catch-up or repair shows as CONNECTING only after this long
 FIRMWARE = b"dev"
 
 
-def game_module(rummy):
-    """rummy/moves.py or link/moves_burako.py: a game's side of the protocol (its rules and
-    variant ids, a move's bytes, the position the digest covers, its hidden hands). Rummy's is
-    found by name, the one import of link/ by a computed name: link/ imports no game's package
-    (rummy/ imports link/, the arrow points one way)."""
-    if rummy:
-        return __import__("rummy.moves", None, None, ("VARIANT",))
+def burako_moves():
+    """The default game's side of the protocol: link/moves_burako.py. Imported when asked for,
+    so a match of another game (rummy/moves.py) never imports Burako's engine."""
     from link import moves_burako
     return moves_burako
 
 
-def replay(rules, seed, target, log):
-    """link/repair.py's replay (the match from its deal), for the host side.
-    rules: an engine/rules.py Rules, or "rummy" (R13.9's four hands)."""
-    from link import repair
-    moves = game_module(rules == "rummy")
-    # (moves is rummy/moves.py when rules is "rummy": HANDS is its)
-    return repair.replay(moves, moves.HANDS if rules == "rummy" else rules, seed, target, log)  # pyright: ignore[reportAttributeAccessIssue]
+def replay(rules, seed, target, log, moves=None):
+    """link/repair.py's replay (the match from its deal), for the host side. moves: the
+    game's side of the protocol (None: Burako's; Rummy's rummy/moves.py, whose rules are
+    its HANDS, R13.9's four hands)."""
+    return repair.replay(moves or burako_moves(), rules, seed, target, log)
 
 
 def _assign(dst, src):
     # keeps link.game the same object whatever happens to the position; every
     # attribute, so fields the engine gains later come along
-    for f in src.__dict__:
-        setattr(dst, f, getattr(src, f))
+    for field in src.__dict__:
+        setattr(dst, field, getattr(src, field))
 
 
 class Link:
@@ -85,26 +77,30 @@ class Link:
       pos, digest  the position after the last logged move, and its digest
       send(payload), end(reason), refuse(code, why, strike)
       set_game(g), new_match_state(), sync_reset()
-      deal(), repair(), game_module(): the modules loaded while needed
+      moves      the game's side of the protocol (its module)
     plus the public fields (rules, variant, target, seed, seat, match_id,
     count, log, events, by_peer, dirty...) and the game's hooks (position,
     put_move, get_move, over)."""
 
     def __init__(self, board, variant="burako", target=0, saved=None, game=None,
-                 nonce=None, firmware=FIRMWARE, rto=RTO_MS, hidden=False):
+                 nonce=None, firmware=FIRMWARE, rto=RTO_MS, hidden=False, moves=None):
         """board: .link (byte stream) and .clock. variant/target: the rules
-        offered for a new match (variant: an engine/rules.py name, or
-        "rummy"; target 0: the variant's default, none for Rummy). saved: bytes from saved() to resume a match
-        (game: the UI's restored Game, used if it matches the save, else the
-        match is replayed from its log). nonce(n): n random bytes. hidden:
-        hidden hands (link/hide.py, Rummy israeli's rummy/hide.py; off by default:
-        docs/link.md "Hidden hands"); the peer must offer them too."""
-        moves = game_module(variant == "rummy")
-        r = moves.find(variant)
-        if r is None:
+        offered for a new match (variant: one of the game's names, an
+        engine/rules.py name or "rummy"; target 0: the variant's default, none
+        for Rummy). saved: bytes from saved() to resume a match (game: the
+        UI's restored Game, used if it matches the save, else the match is
+        replayed from its log). nonce(n): n random bytes. hidden: hidden hands
+        (link/hide.py, Rummy israeli's rummy/hide.py; off by default:
+        docs/link.md "Hidden hands"); the peer must offer them too. moves: the
+        game's side of the protocol (None: Burako's, link/moves_burako.py;
+        Rummy's is rummy/moves.py)."""
+        if moves is None:
+            moves = burako_moves()
+        found = moves.find(variant)
+        if found is None:
             raise ValueError("unknown variant")
-        self.rules, self.variant, t = r
-        self.target = target or t
+        self.rules, self.variant, target_default = found
+        self.target = target or target_default
         self.moves = moves
         # the game's hooks a move needs
         self.over = moves.OVER
@@ -122,8 +118,7 @@ class Link:
         self.fw = bytes(firmware)
         self.peer_fw = b""
         # the players' names: [this console's, sent in HELLO (the UI sets it), the
-        # peer's from its HELLO]; "" for none. One list, not two attributes: each
-        # attribute name is an interned string for good (docs/memory.md "interned names")
+        # peer's from its HELLO]; "" for none
         self.names = ["", ""]
         self.downgraded = False     # hidden hands asked, the peer cannot: this match is dealt open
         self.events = []
@@ -148,26 +143,26 @@ class Link:
         self.out_move = None        # a local move whose MOVE goes out at the next poll
         self._tail = 0              # where its bytes start in the log
         if saved is not None:
-            self.deal().restore(self, saved, game)
+            deal.restore(self, saved, game)
         self.t = Transport(board.link, board.clock, self.random(4), self, rto)
 
     # --- the UI's side ---------------------------------------------------
     @property
     def state(self):
-        s = self.phase
-        if s == ENDED:
+        state = self.phase
+        if state == ENDED:
             return ENDED
         if not self.t.up:
             return CONNECTING
         if not self.t.alive():
             return PEER_GONE
-        if s == PLAYING and self.hidden is not None:
-            s = self.hidden.phase       # DEALING while a hand's hidden deal runs
-        i = self.syncing
-        if i is not None and self.game is not None and \
-                self.t.clock.ticks_diff(self.t.now, i[5]) < _QUIET_MS:
+        if state == PLAYING and self.hidden is not None:
+            state = self.hidden.phase       # DEALING while a hand's hidden deal runs
+        syncing = self.syncing
+        if syncing is not None and self.game is not None and \
+                self.t.clock.ticks_diff(self.t.now, syncing[5]) < _QUIET_MS:
             return PLAYING          # a catch-up's first second: the table stays
-        return s
+        return state
 
     def poll(self, now=None):
         """Run the link: read, answer, resend. Call every frame (at least
@@ -181,15 +176,15 @@ class Link:
         if self.hidden is not None:
             self.hidden.poll()              # at most one pow() a poll
         if self.dealing is not None:
-            self.deal().poll(self, now)     # once our REVEAL is out, the peer's must come
+            deal.poll(self, now)     # once our REVEAL is out, the peer's must come
         if self.syncing is not None:
-            self.repair().poll(self, now)   # a catch-up the peer owes has a clock
+            repair.poll(self, now)   # a catch-up the peer owes has a clock
         if self.serving is not None and not self.t.queue:
-            self.repair().pump(self)
-        s = self.state
-        if s != self._shown:
-            self._shown = s
-            self.events.append((EV_STATE, s, self.reason))
+            repair.pump(self)
+        state = self.state
+        if state != self._shown:
+            self._shown = state
+            self.events.append((EV_STATE, state, self.reason))
         return len(self.events)
 
     def next_event(self):
@@ -202,40 +197,40 @@ class Link:
         return 1 - self.seat if self.seat >= 0 else -1
 
     def my_turn(self):
-        g = self.game
-        return self.phase == PLAYING and g is not None and g.turn == self.seat \
-            and g.phase != self.over and (self.hidden is None or self.hidden.idle())
+        game = self.game
+        return self.phase == PLAYING and game is not None and game.turn == self.seat \
+            and game.phase != self.over and (self.hidden is None or self.hidden.idle())
 
     def send_move(self, mv):
         """Play the local player's move on link.game and send it. Returns 0,
         an engine reason (nothing changed), or BUSY when the link is not
         playing (connecting, dealing, catching up, ended)."""
-        g = self.game
-        if self.phase != PLAYING or g is None:
+        game = self.game
+        if self.phase != PLAYING or game is None:
             return BUSY
         if self.hidden is not None:
             return self.hidden.send_move(mv)    # its SHOWs, then this again without it
-        if g.turn != self.seat:
+        if game.turn != self.seat:
             return NOT_YOUR_TURN
         self.flush()
         # its bytes first: a Rummy play's refer to the table before it
         log = self.log
-        k = len(log)
+        start = len(log)
         try:
-            self.put_move(log, mv, g)
-            err = g.play(mv)
+            self.put_move(log, mv, game)
+            err = game.play(mv)
         except Exception:
-            log[k:] = b""
+            log[start:] = b""
             raise
         if err:
-            log[k:] = b""
+            log[start:] = b""
             return err
         # the MOVE (with the digest of the position after it) is built at the
         # next poll: the UI's answer to the move and the AI that chose it
         # share this frame's heap; the bytes on the wire are the same
         # (docs/memory.md "link moves")
         self.out_move = mv
-        self._tail = k
+        self._tail = start
         self._logged()
         return 0
 
@@ -258,11 +253,11 @@ class Link:
         """The reason a score log keeps for a match the link ended in play: a peer that
         withheld a step it owed (R_SILENT; a hidden hand's "silent", hidden.WHY_SILENT)
         abandoned the match, whatever the screen names."""
-        r = self.reason
-        if r == R_SILENT or (r == R_HIDDEN and self.by_peer and self.hidden is not None and
-                             self.hidden.why == _WHY_SILENT):
+        reason = self.reason
+        if reason == R_SILENT or (reason == R_HIDDEN and self.by_peer and self.hidden is not None and
+                             self.hidden.withheld()):
             return R_PEER_ABANDONED
-        return r
+        return reason
 
     def connected(self):
         """The peer was heard from within the last 1.6 s."""
@@ -278,31 +273,31 @@ class Link:
         has not finished taking off next_event() (its answer to one is not
         a moment for the flash). (Bytes that arrive during the write are
         lost and resent, never misread.)"""
-        h = self.hidden
-        if self.events or (h is not None and self.syncing is not None):
+        hidden = self.hidden
+        if self.events or (hidden is not None and self.syncing is not None):
             return False            # (hidden hands: not with a catch-up half played on the game)
-        d = self.dirty
-        if d and self.t.clock.ticks_diff(self.t.now, d) >= _SAVE_MS:
+        dirty = self.dirty
+        if dirty and self.t.clock.ticks_diff(self.t.now, dirty) >= _SAVE_MS:
             return True             # a peer never lets it be quiet: save anyway (resent)
-        if not self.t.idle() or (self.out_move is not None and h is None):
+        if not self.t.idle() or (self.out_move is not None and hidden is None):
             return False            # (hidden hands: our MOVE waits for this save)
-        a = getattr(self.t.stream, "any", None)
-        return a is None or not a()
+        waiting_bytes = getattr(self.t.stream, "any", None)
+        return waiting_bytes is None or not waiting_bytes()
 
     def can_deal(self):
         """A source a deal may be drawn from: the one the Link was given, or os.urandom."""
         return self.random is not entropy.random_bytes or entropy.strong()
 
-    def stir(self, x):
+    def stir(self, moment):
         """Mix key-press timing into the device's randomness."""
-        entropy.stir(x)
+        entropy.stir(moment)
 
     def saved(self):
         """Bytes the UI keeps in its save (None before the deal): rules,
         seed, seat, match id, peer firmware, move count, digest and the move
         log. Pass them back as Link(..., saved=...) after a power-off."""
-        h = self.save_head()
-        return None if h is None else h + self.log
+        head = self.save_head()
+        return None if head is None else head + self.log
 
     def save_head(self):
         """saved() without its last field, the move log: a UI short of heap
@@ -313,8 +308,8 @@ class Link:
         out = bytearray(msg.SAVE_MAGIC)
         out.append(self.variant | (0x80 if self.hidden is not None else 0))    # (as in HELLO)
         msg.put16(out, self.target)
-        s = self.seed
-        out.extend(bytes((s & 0xFF, (s >> 8) & 0xFF, (s >> 16) & 0xFF, (s >> 24) & 0xFF)))
+        seed = self.seed
+        out.extend(bytes((seed & 0xFF, (seed >> 8) & 0xFF, (seed >> 16) & 0xFF, (seed >> 24) & 0xFF)))
         out.append(self.seat)
         out.extend(self.match_id)
         out.append(len(self.peer_fw))
@@ -322,32 +317,17 @@ class Link:
         msg.put16(out, self.count)
         out.extend(self.digest)
         if self.hidden is not None:
-            b = self.hidden.saved()     # before the log: its secret, what it knows
-            msg.put16(out, len(b))
-            out.extend(b)
+            hidden_bytes = self.hidden.saved()     # before the log: its secret, what it knows
+            msg.put16(out, len(hidden_bytes))
+            out.extend(hidden_bytes)
         self.dirty = False
         return bytes(out)
 
     def stats(self):
-        t = self.t
-        return {"bytes_out": t.bytes_out, "frames_out": t.frames_out, "resends": t.resends,
-                "dups": t.dups, "bad_frames": t.rx.bad, "resets": t.resets,
+        transport = self.t
+        return {"bytes_out": transport.bytes_out, "frames_out": transport.frames_out, "resends": transport.resends,
+                "dups": transport.dups, "bad_frames": transport.rx.bad, "resets": transport.resets,
                 "refused": self.refused, "repairs": self.repairs}
-
-    # --- the handshake's, the repair's and the game's modules ------------------
-    def deal(self):
-        """link/deal.py: the handshake, a resume."""
-        from link import deal
-        return deal
-
-    def repair(self):
-        """link/repair.py: catching up, repair."""
-        from link import repair
-        return repair
-
-    def game_module(self):
-        """The game module (new_game, rules_at, decode...)."""
-        return self.moves
 
     # --- match state ---------------------------------------------------------
     def new_match_state(self):
@@ -367,15 +347,15 @@ class Link:
         on the heap: docs/memory.md "link moves"), so the position is put
         back as it was."""
         if self.syncing is not None:
-            self.repair().undo(self)
+            repair.undo(self)
 
-    def set_game(self, g):
-        """g is the position now (link.game stays the same object); pos and
+    def set_game(self, game):
+        """game is the position now (link.game stays the same object); pos and
         digest follow it."""
         if self.game is None:
-            self.game = g
-        elif g is not self.game:
-            _assign(self.game, g)
+            self.game = game
+        elif game is not self.game:
+            _assign(self.game, game)
         self.pos = self.position(self.game)
         self.digest = msg.digest(self.pos)
 
@@ -426,87 +406,87 @@ class Link:
             if getattr(self.game, "hidden", 0):
                 self.end(R_CHEAT)   # a replay from the seed deals no hidden hand (docs/link.md)
             else:
-                self.repair().ask_repair(self)
+                repair.ask_repair(self)
 
     # --- transport callbacks ----------------------------------------------------
     def link_up(self):
-        self.deal().link_up(self)
+        deal.link_up(self)
 
     def link_reset(self):
-        self.deal().link_reset(self)
+        deal.link_reset(self)
 
-    def received(self, b, i, n):
-        if i >= n:
+    def received(self, data, start, end):
+        if start >= end:
             self.refuse(F_GARBAGE)      # an empty DATA frame
             return
-        t = b[i]
+        kind = data[start]
         if self.phase == ENDED and self.reason != R_MATCH_OVER:
-            if t == msg.HELLO:
+            if kind == msg.HELLO:
                 self.send(bytes((msg.END, self.reason)))
             return
-        if self.hidden is not None and self.hidden.received(b, i, n):
+        if self.hidden is not None and self.hidden.received(data, start, end):
             return                  # hidden hands' messages (10-16), a MOVE held or checked there
-        if t == msg.MOVE:
-            self._on_move(b, i, n)
-        elif msg.HELLO <= t <= msg.REVEAL:
-            self.deal().received(self, b, i, n, t)
-        elif msg.SYNC <= t <= msg.LOG_END:
-            self.repair().received(self, b, i, n, t)
-        elif t == msg.END and n - i == 2:
+        if kind == msg.MOVE:
+            self._on_move(data, start, end)
+        elif msg.HELLO <= kind <= msg.REVEAL:
+            deal.received(self, data, start, end, kind)
+        elif msg.SYNC <= kind <= msg.LOG_END:
+            repair.received(self, data, start, end, kind)
+        elif kind == msg.END and end - start == 2:
             if self.phase != ENDED:
-                r = b[i + 1]
-                if r == R_MATCH_OVER:   # not so here: the peer leaves a match in play
-                    r = R_PEER_ABANDONED
+                reason = data[start + 1]
+                if reason == R_MATCH_OVER:   # not so here: the peer leaves a match in play
+                    reason = R_PEER_ABANDONED
                 self.phase = ENDED
-                self.reason = r if 0 < r < len(REASON_NAMES) else R_PROTOCOL
+                self.reason = reason if 0 < reason < len(REASON_NAMES) else R_PROTOCOL
                 self.by_peer = True
                 self.serving = None
                 self.sync_reset()
         else:
             self.refuse(F_GARBAGE)
 
-    def _on_move(self, b, i, n):
-        if n - i < 8:
+    def _on_move(self, data, start, end):
+        if end - start < 8:
             self.refuse(F_GARBAGE)
             return
-        ply = msg.u16(b, i + 1)
-        g = self.game
-        if self.syncing is not None and g is not None and ply >= self.count:
+        ply = msg.u16(data, start + 1)
+        game = self.game
+        if self.syncing is not None and game is not None and ply >= self.count:
             return                  # the log on its way holds it
-        if self.phase != PLAYING or g is None:
+        if self.phase != PLAYING or game is None:
             self.refuse(F_UNEXPECTED, 0, False)
             return
         if ply < self.count:
             self.refuse(F_STALE, 0, False)
             return
         if ply > self.count:
-            self.repair().ask_sync(self)    # we missed moves (cannot happen between honest peers)
+            repair.ask_sync(self)    # we missed moves (cannot happen between honest peers)
             return
-        if len(self.log) + n - i > msg.MAX_LOG:
+        if len(self.log) + end - start > msg.MAX_LOG:
             self.end(R_PROTOCOL)    # longer than any match: the game and log stay
             return
-        dig = bytes(b[i + 3:i + 7])
-        mv, j = self.get_move(b, i + 7, n, g)
-        if mv is None or j != n:
+        dig = bytes(data[start + 3:start + 7])
+        mv, after = self.get_move(data, start + 7, end, game)
+        if mv is None or after != end:
             self.refuse(F_GARBAGE)
             return
-        if g.turn == self.seat:
+        if game.turn == self.seat:
             self.refuse(F_NOT_TURN)
             return
-        seat = g.turn
-        err = g.play(mv)
+        seat = game.turn
+        err = game.play(mv)
         if err:
             self.refuse(F_ILLEGAL, err)
             return
-        pos = self.position(g)
+        pos = self.position(game)
         if msg.digest(pos) != dig:
-            _assign(g, self.game_module().decode(self.pos))
+            _assign(game, self.moves.decode(self.pos))
             self.refuse(F_DIGEST)
             return
         self.pos = pos
         self.digest = msg.digest(pos)
         log = self.log
-        for k in range(i + 7, n):   # (a slice: garbage in the move's frame, docs/memory.md "link moves")
-            log.append(b[k])
+        for at in range(start + 7, end):   # (a slice: garbage in the move's frame, docs/memory.md "link moves")
+            log.append(data[at])
         self._logged()
         self.events.append((EV_MOVE, seat, mv, ply))

@@ -113,9 +113,9 @@ class Transport:
         self.ack_due = False
 
     def _send_data(self):
-        p = self.queue[0]
-        self.txbuf = bytearray(len(p) + frame.HEAD + frame.CRC + 3)
-        mv = self.enc.build(DATA, self.tx_seq, self._ack_byte(), p, self.txbuf)
+        payload = self.queue[0]
+        self.txbuf = bytearray(len(payload) + frame.HEAD + frame.CRC + 3)
+        mv = self.enc.build(DATA, self.tx_seq, self._ack_byte(), payload, self.txbuf)
         self.txlen = len(mv)
         self.inflight = True
         self.sent_at = self.now
@@ -131,27 +131,27 @@ class Transport:
     # --- the loop --------------------------------------------------------
     def poll(self, now):
         self.now = now
-        s = self.stream
-        c = self.chunk
+        stream = self.stream
+        chunk = self.chunk
         ri = self.readinto
         got = 0
         while got < _READ_MAX:
             if ri is not None:
-                k = ri(c)
-                if not k:
+                count = ri(chunk)
+                if not count:
                     break
-                self.rx.feed(c, k)
+                self.rx.feed(chunk, count)
             else:
-                d = s.read(64)
-                if not d:
+                data = stream.read(64)
+                if not data:
                     break
-                k = len(d)
-                self.rx.feed(d, k)
-            got += k
+                count = len(data)
+                self.rx.feed(data, count)
+            got += count
         self.alive()
-        d = self.clock.ticks_diff
+        diff = self.clock.ticks_diff
         if not self.up:
-            if self.syn_due or d(now, self.last_syn) >= SYN_MS:
+            if self.syn_due or diff(now, self.last_syn) >= SYN_MS:
                 self._send_syn()
             return
         if self.syn_due:
@@ -159,21 +159,21 @@ class Transport:
         if not self.inflight:
             if self.queue:
                 self._send_data()
-        elif d(now, self.sent_at) >= self.rto:
+        elif diff(now, self.sent_at) >= self.rto:
             self._resend()
             # back off only when the peer is silent: while its heartbeats come
             # through, a lost frame is noise and waiting longer only slows us
             if not self.heard:
                 self.rto = min(self.rto * 2, RTO_MAX)
-        if self.ack_due or d(now, self.last_tx) >= HB_MS:
+        if self.ack_due or diff(now, self.last_tx) >= HB_MS:
             self._send_ack()
 
     # --- receiving -------------------------------------------------------
-    def _frame(self, buf, n):
+    def _frame(self, buf, length):
         ctl = buf[0]
         kind = ctl & 0x0F
         if kind == SYN:
-            self._syn(buf, n, ctl)
+            self._syn(buf, length, ctl)
             return
         if not self.up:
             self.syn_due = True
@@ -189,12 +189,12 @@ class Transport:
             self.ack_due = True
             if buf[1] == self.rx_expect:
                 self.rx_expect = (self.rx_expect + 1) & 0xFF
-                self.handler.received(buf, frame.HEAD, n)
+                self.handler.received(buf, frame.HEAD, length)
             else:
                 self.dups += 1
 
-    def _syn(self, buf, n, ctl):
-        if n != frame.HEAD + 12 or buf[frame.HEAD:frame.HEAD + 4] != MAGIC:
+    def _syn(self, buf, length, ctl):
+        if length != frame.HEAD + 12 or buf[frame.HEAD:frame.HEAD + 4] != MAGIC:
             return
         pid = bytes(buf[frame.HEAD + 4:frame.HEAD + 8])
         knows = buf[frame.HEAD + 8:frame.HEAD + 12] == self.ident

@@ -16,25 +16,25 @@ class RummyAI:
         self.limit = limit
         self.refused = 0    # solver plays the engine refused: a bug (tests check 0)
 
-    def choose(self, g):
-        if g.phase == rules.P_DRAW:
+    def choose(self, game):
+        if game.phase == rules.P_DRAW:
             return (rules.DRAW, ())
-        if g.phase == rules.P_HAND_OVER:
+        if game.phase == rules.P_HAND_OVER:
             return (rules.NEXT, ())
-        r = self.find(g)
-        if r is None:
+        found = self.find(game)
+        if found is None:
             return (rules.PASS, ())
-        mv = (rules.PLAY, r[0])
-        if g.check(mv) != rules.OK:
+        mv = (rules.PLAY, found[0])
+        if game.check(mv) != rules.OK:
             # never stall a game on a solver bug: count it and pass
             self.refused += 1
             return (rules.PASS, ())
         return mv
 
-    def find(self, g):
+    def find(self, game):
         """The solver's answer for the player to move (see solve.solve)."""
-        p = g.turn
-        return solve.solve(g.table, g.racks[p], g.exposed[p], g.closing, self.limit,
+        seat = game.turn
+        return solve.solve(game.table, game.racks[seat], game.exposed[seat], game.closing, self.limit,
                         self.level >= 3, self.level >= 2)
 
 
@@ -48,43 +48,43 @@ def steps(nplayers, seed, hands=4, target=0, levels=None, emit=None, mark=None):
     transcript as it grows; mark(c) gets "H" at each deal and "D"/"d" ("S"/"d"
     when the AI searches for a play), "P"/"p" around each AI decision and engine step (the MicroPython harness meters
     fuel between them)."""
-    g = rules.Game(nplayers, seed, hands, target)
+    game = rules.Game(nplayers, seed, hands, target)
     if levels is None:
         levels = [3] * nplayers
     players = [RummyAI(lv) for lv in levels]
-    h = hashlib.sha256()
-    text = rules.header(g)
-    h.update(text.encode())
+    digest = hashlib.sha256()
+    text = rules.header(game)
+    digest.update(text.encode())
     if emit:
         emit(text)
     moves = 0
     hand = 0
     closes = 0
-    while g.phase != rules.P_MATCH_OVER:
-        if mark and g.hand != hand:
-            hand = g.hand
+    while game.phase != rules.P_MATCH_OVER:
+        if mark and game.hand != hand:
+            hand = game.hand
             mark("H")
-        seat = g.turn
+        seat = game.turn
         yield None
         if mark:
-            mark("S" if g.phase == rules.P_PLAY else "D")    # S: a search for a play
-        mv = players[seat].choose(g)
+            mark("S" if game.phase == rules.P_PLAY else "D")    # S: a search for a play
+        mv = players[seat].choose(game)
         if mark:
             mark("d")
         yield None
         if mark:
             mark("P")
-        err = g.play(mv)
+        err = game.play(mv)
         if mark:
             mark("p")
         if err:
             from rummy import reasons_en
             raise MatchError("seat %d chose an illegal move %s: %s" % (
                 seat, rules.move_text(mv), reasons_en.text(err)))
-        if g.closer >= 0 and g.phase != rules.P_PLAY and g.phase != rules.P_DRAW and mv[0] == rules.PLAY:
+        if game.closer >= 0 and game.phase != rules.P_PLAY and game.phase != rules.P_DRAW and mv[0] == rules.PLAY:
             closes += 1
         text = rules.line(seat, mv)
-        h.update(text.encode())
+        digest.update(text.encode())
         if emit:
             emit(text)
         moves += 1
@@ -94,18 +94,18 @@ def steps(nplayers, seed, hands=4, target=0, levels=None, emit=None, mark=None):
         "seed": seed,
         "players": nplayers,
         "levels": list(levels),
-        "hands": len(g.history),
+        "hands": len(game.history),
         "closed": closes,
-        "scores": list(g.scores),
-        "winners": list(g.winners),
-        "history": [list(x) for x in g.history],
-        "transcript_sha256": "".join(["%02x" % x for x in h.digest()]),
+        "scores": list(game.scores),
+        "winners": list(game.winners),
+        "history": [list(hand) for hand in game.history],
+        "transcript_sha256": "".join(["%02x" % byte for byte in digest.digest()]),
         "moves": moves,
-        "refused": sum([a.refused for a in players]),
+        "refused": sum([player.refused for player in players]),
     }
 
 
 def play_match(nplayers, seed, hands=4, target=0, levels=None, emit=None):
-    for r in steps(nplayers, seed, hands, target, levels, emit):
+    for step in steps(nplayers, seed, hands, target, levels, emit):
         pass
-    return r
+    return step

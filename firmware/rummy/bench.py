@@ -8,27 +8,27 @@ from engine import tiles
 
 
 class Bench:
-    def __init__(self, g):
-        self.g = g
+    def __init__(self, game):
+        self.game = game
         self.reset()
 
     def reset(self):
         """Undo everything: the table and rack as the turn found them."""
-        g = self.g
-        self.melds = [bytearray(m) for m in g.table]
-        self.rack = bytearray(g.racks[g.turn])
-        self.closing = g.closing
+        game = self.game
+        self.melds = [bytearray(meld) for meld in game.table]
+        self.rack = bytearray(game.racks[game.turn])
+        self.closing = game.closing
         self.held = bytearray()     # picked up, not yet placed; the last is on top
 
     # --- picking up ------------------------------------------------------------
-    def pick_rack(self, i):
-        self.held.append(self.rack[i])
-        self.rack[i:i + 1] = b""
+    def pick_rack(self, index):
+        self.held.append(self.rack[index])
+        self.rack[index:index + 1] = b""
 
-    def pick_table(self, mi, j):
-        m = self.melds[mi]
-        self.held.append(m[j])
-        m[j:j + 1] = b""
+    def pick_table(self, mi, index):
+        meld = self.melds[mi]
+        self.held.append(meld[index])
+        meld[index:index + 1] = b""
 
     def pick_closing(self):
         if self.closing != rules.NO_TILE:
@@ -36,27 +36,27 @@ class Bench:
             self.closing = rules.NO_TILE
 
     # --- putting down --------------------------------------------------------------
-    def put(self, mi, j=-1):
-        """The top held tile into meld mi at position j (the end when -1);
+    def put(self, mi, index=-1):
+        """The top held tile into meld mi at position `index` (the end when -1);
         mi == len(melds) starts a new meld."""
-        t = self.held[-1]
+        tile = self.held[-1]
         self.held[-1:] = b""
         if mi == len(self.melds):
             self.melds.append(bytearray())
-        m = self.melds[mi]
-        if j < 0:
-            j = len(m)
-        m[j:j] = bytes([t])
+        meld = self.melds[mi]
+        if index < 0:
+            index = len(meld)
+        meld[index:index] = bytes([tile])
 
     def put_back(self):
         """The top held tile back to the rack (or to the closing tile's place);
         False when it did not come from there: a table tile stays on the table."""
-        t = self.held[-1]
-        g = self.g
-        if tiles.counts(g.racks[g.turn])[t] > tiles.counts(self.rack)[t]:
-            self.rack.append(t)
-        elif t == g.closing and self.closing == rules.NO_TILE:
-            self.closing = t
+        tile = self.held[-1]
+        game = self.game
+        if tiles.counts(game.racks[game.turn])[tile] > tiles.counts(self.rack)[tile]:
+            self.rack.append(tile)
+        elif tile == game.closing and self.closing == rules.NO_TILE:
+            self.closing = tile
         else:
             return False
         self.held[-1:] = b""
@@ -64,14 +64,14 @@ class Bench:
 
     def tidy(self, mi):
         """Put meld mi in table order when its tiles make a meld (RM.arrange)."""
-        a = rules.arrange(self.melds[mi])
-        if a is not None:
-            self.melds[mi] = bytearray(a)
-        return a is not None
+        arranged = rules.arrange(self.melds[mi])
+        if arranged is not None:
+            self.melds[mi] = bytearray(arranged)
+        return arranged is not None
 
     # --- checking and committing ---------------------------------------------------
     def move(self):
-        return (rules.PLAY, tuple([bytes(m) for m in self.melds if m]))
+        return (rules.PLAY, tuple([bytes(meld) for meld in self.melds if meld]))
 
     def status(self):
         """(reason, meld index): OK when the play may be committed; otherwise
@@ -79,24 +79,24 @@ class Bench:
         if self.held:
             return rules.TILES_HELD, -1
         for i in range(len(self.melds)):
-            m = self.melds[i]
-            if m:
-                r = rules.check_meld(m)
-                if r:
-                    return r, i
-        return self.g.check(self.move()), -1
+            meld = self.melds[i]
+            if meld:
+                reason = rules.check_meld(meld)
+                if reason:
+                    return reason, i
+        return self.game.check(self.move()), -1
 
     def laid(self):
         """The tiles this play lays, for the UI to show: rack tiles off the rack,
         and the closing tile when it is used."""
-        g = self.g
+        game = self.game
         out = bytearray()
         have = tiles.counts(self.rack)
-        for t in g.racks[g.turn]:
-            if have[t]:
-                have[t] -= 1
+        for tile in game.racks[game.turn]:
+            if have[tile]:
+                have[tile] -= 1
             else:
-                out.append(t)
-        if g.closing != rules.NO_TILE and self.closing == rules.NO_TILE:
-            out.append(g.closing)
+                out.append(tile)
+        if game.closing != rules.NO_TILE and self.closing == rules.NO_TILE:
+            out.append(game.closing)
         return out

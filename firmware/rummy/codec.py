@@ -19,68 +19,68 @@ def _zone(out, ts):
     out.extend(ts)
 
 
-def encode(g):
+def encode(game):
     out = bytearray(MAGIC)
-    out.extend(struct.pack(_HEAD, g.n, g.phase, g.turn, g.passes, g.closer + 1, g.closing,
-                           g.hand, g.hands, g.target, g.rng, g.seed))
-    for s in g.scores:
-        out.extend(struct.pack("<I", s))
-    out.extend(struct.pack("<H", len(g.history)))
-    for pen in g.history:
-        for s in pen:
-            out.extend(struct.pack("<H", s))
-    _zone(out, bytes(g.winners))
-    out.extend(g.exposed)
-    _zone(out, g.stock)
-    for r in g.racks:
-        _zone(out, r)
-    out.append(len(g.table))
-    for m in g.table:
-        _zone(out, m)
+    out.extend(struct.pack(_HEAD, game.n, game.phase, game.turn, game.passes, game.closer + 1, game.closing,
+                           game.hand, game.hands, game.target, game.rng, game.seed))
+    for score in game.scores:
+        out.extend(struct.pack("<I", score))
+    out.extend(struct.pack("<H", len(game.history)))
+    for pen in game.history:
+        for score in pen:
+            out.extend(struct.pack("<H", score))
+    _zone(out, bytes(game.winners))
+    out.extend(game.exposed)
+    _zone(out, game.stock)
+    for rack in game.racks:
+        _zone(out, rack)
+    out.append(len(game.table))
+    for meld in game.table:
+        _zone(out, meld)
     return bytes(out)
 
 
 class _Reader:
-    def __init__(self, b):
-        self.b = b
-        self.i = 0
+    def __init__(self, data):
+        self.data = data
+        self.at = 0
 
-    def take(self, k):
-        i = self.i
-        if i + k > len(self.b):
+    def take(self, count):
+        start = self.at
+        if start + count > len(self.data):
             raise ValueError("rummy position is cut short")
-        self.i = i + k
-        return self.b[i:i + k]
+        self.at = start + count
+        return self.data[start:start + count]
 
     def zone(self):
         ts = self.take(self.take(1)[0])
-        for t in ts:
-            if t >= tiles.NCODES:
+        for tile in ts:
+            if tile >= tiles.NCODES:
                 raise ValueError("not a tile in a rummy position")
         return ts
 
 
-def decode(b):
-    """The Game encode() wrote (ValueError when b is not one)."""
-    if bytes(b[:3]) != MAGIC:
+def decode(data):
+    """The Game encode() wrote (ValueError when data is not one)."""
+    if bytes(data[:3]) != MAGIC:
         raise ValueError("not a rummy position")
-    r = _Reader(b)
-    r.i = 3
-    n, phase, turn, passes, closer, closing, hand, hands, target, x, seed = struct.unpack(
-        _HEAD, r.take(struct.calcsize(_HEAD)))
-    if not 2 <= n <= 4 or phase > rules.P_MATCH_OVER or turn >= n or closer > n:
+    reader = _Reader(data)
+    reader.at = 3
+    players, phase, turn, passes, closer, closing, hand, hands, target, rng, seed = struct.unpack(
+        _HEAD, reader.take(struct.calcsize(_HEAD)))
+    if not 2 <= players <= 4 or phase > rules.P_MATCH_OVER or turn >= players or closer > players:
         raise ValueError("bad rummy position")
-    g = rules.Game(n, seed, hands, target, False)
-    g.phase, g.turn, g.passes, g.closer, g.closing = phase, turn, passes, closer - 1, closing
-    g.hand, g.rng = hand, x
-    g.scores = [struct.unpack("<I", r.take(4))[0] for _ in range(n)]
-    g.history = [[struct.unpack("<H", r.take(2))[0] for _ in range(n)]
-                 for _ in range(struct.unpack("<H", r.take(2))[0])]
-    g.winners = list(r.zone())
-    g.exposed = bytearray(r.take(n))
-    g.stock = bytearray(r.zone())
-    g.racks = [bytearray(r.zone()) for _ in range(n)]
-    g.table = [bytes(r.zone()) for _ in range(r.take(1)[0])]
-    if r.i != len(b):
+    game = rules.Game(players, seed, hands, target, False)
+    game.phase, game.turn, game.passes, game.closer, game.closing = phase, turn, passes, closer - 1, closing
+    game.hand, game.rng = hand, rng
+    game.scores = [struct.unpack("<I", reader.take(4))[0] for _ in range(players)]
+    game.history = [[struct.unpack("<H", reader.take(2))[0] for _ in range(players)]
+                 for _ in range(struct.unpack("<H", reader.take(2))[0])]
+    game.winners = list(reader.zone())
+    game.exposed = bytearray(reader.take(players))
+    game.stock = bytearray(reader.zone())
+    game.racks = [bytearray(reader.zone()) for _ in range(players)]
+    game.table = [bytes(reader.zone()) for _ in range(reader.take(1)[0])]
+    if reader.at != len(data):
         raise ValueError("bytes after a rummy position")
-    return g
+    return game

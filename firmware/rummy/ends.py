@@ -7,7 +7,6 @@ from rummy.text import tx
 from hal import keys
 from ui import gfx
 from ui import lang
-from ui import screen as regions
 from ui.screen import Screen
 from ui.gfx import FELT_DARK, WHITE, CURSOR, DIM
 
@@ -20,18 +19,18 @@ class Handoff(Screen):
         super().__init__(play.app)
         self.play = play
 
-    def key(self, k):
-        if k & (keys.A | keys.PRESS):
+    def key(self, key):
+        if key & (keys.A | keys.PRESS):
             self.app.show(self.play.table)
 
     def draw(self, dirty):
-        p = self.app.painter
-        short = not p.lay.tall
-        p.fill(0, 0, p.w, p.h, FELT_DARK)
-        p.text(0, 24 if short else 60, p.w, lang.t(lang.HANDOFF), WHITE, FELT_DARK, 1)
-        name = lang.t(lang.P) + gfx.NUMS[self.play.viewer + 1]
-        p.big(120 - len(name) * 16, 50 if short else 90, name, CURSOR, 4)
-        p.text(0, 100 if short else 140, p.w, lang.t(lang.SHOW_RACK), WHITE, FELT_DARK, 1 | gfx.CAPS)
+        painter = self.app.painter
+        short = not painter.lay.tall
+        painter.fill(0, 0, painter.w, painter.h, FELT_DARK)
+        painter.text(0, 24 if short else 60, painter.w, lang.t(lang.HANDOFF), WHITE, FELT_DARK, 1)
+        name = lang.t(lang.PLAYER) + gfx.NUMS[self.play.viewer + 1]
+        painter.big(120 - len(name) * 16, 50 if short else 90, name, CURSOR, 4)
+        painter.text(0, 100 if short else 140, painter.w, lang.t(lang.SHOW_RACK), WHITE, FELT_DARK, 1 | gfx.CAPS)
 
 
 class HandEnd(Screen):
@@ -46,8 +45,8 @@ class HandEnd(Screen):
         super().__init__(play.app)
         self.play = play
 
-    def key(self, k):
-        if k & (keys.A | keys.PRESS):
+    def key(self, key):
+        if key & (keys.A | keys.PRESS):
             self.play.play((rules.NEXT, ()))
 
     def tick(self, now):
@@ -60,38 +59,38 @@ class HandEnd(Screen):
         return not (self.app.autoplay or self.play.humans() == 0)
 
     def draw(self, dirty):
-        p = self.app.painter
+        painter = self.app.painter
         play = self.play
-        g = play.game
-        tall = p.lay.tall
-        p.fill(0, 0, p.w, p.h, FELT_DARK)
+        game = play.game
+        tall = painter.lay.tall
+        painter.fill(0, 0, painter.w, painter.h, FELT_DARK)
         over = self.over
-        p.text(0, 8, p.w, tx(text.MATCH_END if over else text.HAND_END), CURSOR, FELT_DARK, 1)
-        if g.hidden == 2:
+        painter.text(0, 8, painter.w, tx(text.MATCH_END if over else text.HAND_END), CURSOR, FELT_DARK, 1)
+        if game.hidden == 2:
             # hidden hands: counted once both keys are checked (rummy/play.py's line)
-            p.text(0, 60, p.w, play.table.message, WHITE, FELT_DARK, 1)
+            painter.text(0, 60, painter.w, play.table.message, WHITE, FELT_DARK, 1)
             return
-        last = g.history[-1] if g.history else [0] * g.n
+        last = game.history[-1] if game.history else [0] * game.n
         y = 34
-        for s in range(g.n):
-            t = lang.t(lang.P) + gfx.NUMS[s + 1]
-            c = CURSOR if s in g.winners or (not over and g.closer == s) else WHITE
-            p.text(8, y, 40, t, c, FELT_DARK)
-            p.text(48, y, 80, str(len(g.racks[s])) + " " + tx(text.RACK_N_TEXT), DIM, FELT_DARK)
-            p.text(128, y, 48, "+" + str(last[s]), WHITE, FELT_DARK, 2)
-            p.text(180, y, 52, str(g.scores[s]), c, FELT_DARK, 2)
+        for seat in range(game.n):
+            name = lang.t(lang.PLAYER) + gfx.NUMS[seat + 1]
+            colour = CURSOR if seat in game.winners or (not over and game.closer == seat) else WHITE
+            painter.text(8, y, 40, name, colour, FELT_DARK)
+            painter.text(48, y, 80, str(len(game.racks[seat])) + " " + tx(text.RACK_N_TEXT), DIM, FELT_DARK)
+            painter.text(128, y, 48, "+" + str(last[seat]), WHITE, FELT_DARK, 2)
+            painter.text(180, y, 52, str(game.scores[seat]), colour, FELT_DARK, 2)
             y += 16
         if over:
-            w = ""
-            for s in g.winners:
-                w += lang.t(lang.P) + gfx.NUMS[s + 1] + " "
-            p.text(0, y + (16 if tall else 4), p.w, w + tx(text.WINS), CURSOR, FELT_DARK, 1)
+            winners = ""
+            for seat in game.winners:
+                winners += lang.t(lang.PLAYER) + gfx.NUMS[seat + 1] + " "
+            painter.text(0, y + (16 if tall else 4), painter.w, winners + tx(text.WINS), CURSOR, FELT_DARK, 1)
         else:
-            t = lang.t(lang.P) + gfx.NUMS[g.closer + 1] + " " + tx(text.CLOSED) if g.closer >= 0 else tx(text.BLOCKED)
-            p.text(0, y + (16 if tall else 4), p.w, t, WHITE, FELT_DARK, 1)
+            name = lang.t(lang.PLAYER) + gfx.NUMS[game.closer + 1] + " " + tx(text.CLOSED) if game.closer >= 0 else tx(text.BLOCKED)
+            painter.text(0, y + (16 if tall else 4), painter.w, name, WHITE, FELT_DARK, 1)
         # over the cable the seat to move deals the next hand
-        a = text.H_NEXT if over or play.cable is None or play.human(g.turn) else text.H_PEER
-        p.text(0, p.h - 15, p.w, tx(a), DIM, FELT_DARK, 1 | gfx.CAPS)
+        hint = text.H_NEXT if over or play.cable is None or play.human(game.turn) else text.H_PEER
+        painter.text(0, painter.h - 15, painter.w, tx(hint), DIM, FELT_DARK, 1 | gfx.CAPS)
 
 
 class MatchEnd(HandEnd):
@@ -100,8 +99,8 @@ class MatchEnd(HandEnd):
     hand_over = False
     over = True
 
-    def key(self, k):
-        if k & (keys.A | keys.PRESS | keys.B):
+    def key(self, key):
+        if key & (keys.A | keys.PRESS | keys.B):
             from ui.title import Title
             self.app.show(Title(self.app))
 
@@ -126,34 +125,34 @@ class Loading(Screen):
         self.replay = replay
 
     def tick(self, now):
-        r = None
+        step = None
         try:
             for _ in range(self.REPLAY):
-                r = next(self.replay)
-                if r is not None:
+                step = next(self.replay)
+                if step is not None:
                     break
         except (OSError, StopIteration):
-            r = (None, 0, 0, "unreadable")
-        if r is None:
+            step = (None, 0, 0, "unreadable")
+        if step is None:
             return
-        g, seats, level, err = r
+        game, seats, level, err = step
         app = self.app
-        if err or g is None or g.phase == rules.P_MATCH_OVER:
+        if err or game is None or game.phase == rules.P_MATCH_OVER:
             from rummy.setup import Setup
             app.show(Setup(app, saved=False))
             return
         from rummy.play import Play
-        s = app.settings.rummy
-        s[0] = g.n
-        s[1] = seats
-        s[2] = g.hands
+        choices = app.settings.rummy
+        choices[0] = game.n
+        choices[1] = seats
+        choices[2] = game.hands
         app.settings.level = level
-        Play(app, g, seats, level, stored=1).enter_turn()
+        Play(app, game, seats, level, stored=1).enter_turn()
 
     def waiting(self):
         return False
 
     def draw(self, dirty):
-        p = self.app.painter
-        p.fill(0, 0, p.w, p.h, FELT_DARK)
-        p.text(0, 6, p.w, tx(text.TITLE), CURSOR, FELT_DARK, 1)
+        painter = self.app.painter
+        painter.fill(0, 0, painter.w, painter.h, FELT_DARK)
+        painter.text(0, 6, painter.w, tx(text.TITLE), CURSOR, FELT_DARK, 1)

@@ -20,11 +20,11 @@ class Rummy:
 
     def table(self, app):
         """The console's one Rummy table: its last move's line stays to the next match."""
-        t = app.kept.get(self.name)
-        if t is None:
+        table = app.kept.get(self.name)
+        if table is None:
             from rummy.table import Table
-            t = app.kept[self.name] = Table(app)
-        return t
+            table = app.kept[self.name] = Table(app)
+        return table
 
     # --- a local match ---------------------------------------------------------
     def has_save(self, storage):
@@ -57,22 +57,15 @@ class Rummy:
     def link_variant(self, app):
         return "rummy", 0
 
-    def position(self, data):
-        from rummy import codec
-        try:
-            return codec.decode(data)
-        except Exception:
-            return None
-
-    def encode(self, g):
-        from rummy import codec
-        return codec.encode(g)
+    def link_moves(self):
+        from rummy import moves
+        return moves
 
     def clear(self, app):
         self.table(app).message = ""    # not the last match's last move
 
-    def link_heading(self, app, p):
-        p.text(0, 24, p.w, tx(text.TITLE) + " - " + tx(text.CABLE), WHITE, FELT_DARK, 1)
+    def link_heading(self, app, painter):
+        painter.text(0, 24, painter.w, tx(text.TITLE) + " - " + tx(text.CABLE), WHITE, FELT_DARK, 1)
 
     def log_ended(self, app, cable, reason):
         pass                    # (a Rummy match that ended in play is not logged)
@@ -83,12 +76,12 @@ class Rummy:
         from rummy.play import Play
         link = cable.link
         me = link.seat
-        g = link.game
-        play = Play(app, g, 1 << (1 - me), 0, 1, cable)
+        game = link.game
+        play = Play(app, game, 1 << (1 - me), 0, 1, cable)
         if app.autoplay:
             # level 1, the lightest (as a linked Burako match's autoplay)
             from rummy.ai import RummyAI
-            play.ais = [RummyAI(1) if p == me else None for p in range(2)]
+            play.ais = [RummyAI(1) if seat == me else None for seat in range(2)]
         play.viewer = me
         play.table.message = ""
         cable.position_count = -1       # the move count rlink.pos was written at

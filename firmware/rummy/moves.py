@@ -1,6 +1,6 @@
 # Rummy israeli's side of a link session (rummy/rules.py, docs/rules.md
-# R13; the game module link/session.py loads for variant "rummy": the same
-# names as link/moves_burako.py). Imports nothing of Burako's engine.
+# R13; the game module rummy/game.py gives the Link for variant "rummy": the
+# same names as link/moves_burako.py). Imports nothing of Burako's engine.
 #
 # A move's bytes (docs/link.md "Rummy"): the kind (DRAW 0, PLAY 1, PASS 2,
 # NEXT 3); a PLAY then holds the meld count of the whole new table and each
@@ -30,8 +30,8 @@ def find(name):
     return (HANDS, VARIANT, 0) if name == "rummy" else None
 
 
-def rules_at(v):
-    return HANDS if v == VARIANT else None
+def rules_at(variant):
+    return HANDS if variant == VARIANT else None
 
 
 def new_game(hands, seed, target):
@@ -44,64 +44,64 @@ def hidden_side():
     return Hid
 
 
-def put_move(out, mv, g):
-    """Append mv's bytes; g: the game before the move (its table)."""
-    k = mv[0]
-    out.append(k)
-    if k != rules.PLAY:
+def put_move(out, mv, game):
+    """Append mv's bytes; game: the game before the move (its table)."""
+    kind = mv[0]
+    out.append(kind)
+    if kind != rules.PLAY:
         return
     melds = mv[1]
     out.append(len(melds))
-    old = g.table
+    old = game.table
     used = bytearray(len(old))
-    for m in melds:
+    for meld in melds:
         for j in range(len(old)):
-            if not used[j] and old[j] == m:
+            if not used[j] and old[j] == meld:
                 used[j] = 1
                 out.append(_REF | j)
                 break
         else:
-            out.append(len(m))
-            out.extend(m)
+            out.append(len(meld))
+            out.extend(meld)
 
 
-def get_move(b, i, n, g=None):
-    """(move, next index) from b[i:n]; (None, -1) when it is not a move (or a
-    reference to no meld of g's table). Without g, a PLAY's melds are ()."""
-    if i >= n or b[i] > rules.NEXT:
+def get_move(data, at, stop, game=None):
+    """(move, next index) from data[at:stop]; (None, -1) when it is not a move (or a
+    reference to no meld of the game's table). Without the game, a PLAY's melds are ()."""
+    if at >= stop or data[at] > rules.NEXT:
         return None, -1
-    k = b[i]
-    i += 1
-    if k != rules.PLAY:
-        return (k, ()), i
-    if i >= n or not 0 < b[i] <= MAX_MELDS:
+    kind = data[at]
+    at += 1
+    if kind != rules.PLAY:
+        return (kind, ()), at
+    if at >= stop or not 0 < data[at] <= MAX_MELDS:
         return None, -1
-    cnt = b[i]
-    i += 1
+    cnt = data[at]
+    at += 1
     old = used = None
-    if g is not None:
-        old = g.table
+    if game is not None:
+        old = game.table
         used = bytearray(len(old))
     melds = []
     for _ in range(cnt):
-        if i >= n:
+        if at >= stop:
             return None, -1
-        h = b[i]
-        i += 1
-        if h & _REF:
-            h &= 0x7F
+        head = data[at]
+        at += 1
+        if head & _REF:
+            head &= 0x7F
             if old is not None:
-                if h >= len(old) or used[h]:
+                if head >= len(old) or used[head]:
                     return None, -1
-                used[h] = 1
-                melds.append(old[h])
+                used[head] = 1
+                melds.append(old[head])
             continue
-        if h < 3 or h > 13 or i + h > n:
+        if head < 3 or head > 13 or at + head > stop:
             return None, -1
-        for j in range(i, i + h):
-            if b[j] >= tiles.NCODES:
+        for j in range(at, at + head):
+            if data[j] >= tiles.NCODES:
                 return None, -1
         if old is not None:
-            melds.append(bytes(b[i:i + h]))
-        i += h
-    return (k, tuple(melds)), i
+            melds.append(bytes(data[at:at + head]))
+        at += head
+    return (kind, tuple(melds)), at

@@ -8,16 +8,15 @@ from rummy.text import tx, SAVE, DREW, PASSED, PLAYED, CLOSED, RACK_N_TEXT
 from engine import tiles
 from ui import gfx
 from ui import lang
-from ui import screen as regions
 from ui import sounds
 from ui.gfx import WHITE, CURSOR
 
 
 def table_tiles(melds):
-    n = 0
+    count = 0
     for meld in melds:
-        n += len(meld)
-    return n
+        count += len(meld)
+    return count
 
 
 class Play:
@@ -25,19 +24,19 @@ class Play:
     the peer's). level: its AIs' level (0: none). stored: the save holds this match's head
     already (a match continued from it). cable: the link cable's, or None."""
 
-    def __init__(self, app, g, seats, level, stored=0, cable=None):
+    def __init__(self, app, game, seats, level, stored=0, cable=None):
         from rummy.game import GAME
         self.app = app
-        self.game = g
+        self.game = game
         self.seats = seats
-        self.ais = [None] * g.n
+        self.ais = [None] * game.n
         if seats and level:
             # the AI is imported when a match needs it: a match of people holds none
             from rummy.ai import RummyAI
-            for p in range(g.n):
-                if (seats >> p) & 1:
-                    self.ais[p] = RummyAI(level)
-        self.viewer = self.first_human(g.turn)
+            for seat in range(game.n):
+                if (seats >> seat) & 1:
+                    self.ais[seat] = RummyAI(level)
+        self.viewer = self.first_human(game.turn)
         # the save is the transcript, appended to rummy.sav at each turn boundary: only the move
         # lines not yet written stay in memory (a whole match's lines are tens of KB), none when
         # no person plays
@@ -56,16 +55,16 @@ class Play:
         return not (self.seats >> seat) & 1
 
     def humans(self):
-        n = 0
-        for p in range(self.game.n):
-            n += self.human(p)
-        return n
+        count = 0
+        for seat in range(self.game.n):
+            count += self.human(seat)
+        return count
 
     def first_human(self, start):
         for i in range(self.game.n):
-            p = (start + i) % self.game.n
-            if self.human(p):
-                return p
+            seat = (start + i) % self.game.n
+            if self.human(seat):
+                return seat
         return start
 
     def due(self, now):
@@ -74,9 +73,9 @@ class Play:
     # --- moves -----------------------------------------------------------------
     def play(self, mv):
         """Play mv for the seat to move (over the cable: send it); the reason code (0: played)."""
-        g = self.game
-        seat = g.turn
-        err = self.cable.link.send_move(mv) if self.cable is not None else g.play(mv)
+        game = self.game
+        seat = game.turn
+        err = self.cable.link.send_move(mv) if self.cable is not None else game.play(mv)
         if err:
             return err
         if self.humans() and self.cable is None:
@@ -92,46 +91,46 @@ class Play:
 
     def after(self, seat, mv):
         """The screens' answer to mv, already played by seat (here, or by the peer)."""
-        g = self.game
-        t = self.table
+        game = self.game
+        table = self.table
         kind = mv[0]
-        name = lang.t(lang.P) + gfx.NUMS[seat + 1] + " "
+        name = lang.t(lang.PLAYER) + gfx.NUMS[seat + 1] + " "
         if kind == rules.DRAW:
-            t.message = name + tx(DREW)
+            table.message = name + tx(DREW)
         elif kind == rules.PASS:
-            t.message = name + tx(PASSED)
+            table.message = name + tx(PASSED)
         elif kind == rules.PLAY:
             # the tiles laid: the new table's beyond the old one's
-            t.message = name + tx(CLOSED if g.closer == seat else PLAYED) + " " + \
-                str(table_tiles(mv[1]) - t.tiles_before) + " " + tx(RACK_N_TEXT)
+            table.message = name + tx(CLOSED if game.closer == seat else PLAYED) + " " + \
+                str(table_tiles(mv[1]) - table.tiles_before) + " " + tx(RACK_N_TEXT)
         else:
-            t.message = ""
-        t.tiles_before = table_tiles(g.table)
-        if kind == rules.PLAY and g.closer == seat and g.phase == rules.P_HAND_OVER:
+            table.message = ""
+        table.tiles_before = table_tiles(game.table)
+        if kind == rules.PLAY and game.closer == seat and game.phase == rules.P_HAND_OVER:
             sounds.cue(self.app, sounds.CLOSE)      # (the match's end: enter_turn()'s own)
-        t.message_colour = WHITE if (self.seats >> seat) & 1 else CURSOR
-        t.error = 0
-        if kind != rules.DRAW or g.phase != rules.P_PLAY:
-            if g.phase >= rules.P_HAND_OVER or g.turn != seat:
+        table.message_colour = WHITE if (self.seats >> seat) & 1 else CURSOR
+        table.error = 0
+        if kind != rules.DRAW or game.phase != rules.P_PLAY:
+            if game.phase >= rules.P_HAND_OVER or game.turn != seat:
                 if self.humans() and self.cable is None:
                     self.save()
             self.enter_turn()
         elif self.human(seat) and not self.ais[seat]:
             if self.cable is None:
                 self.save()         # the drawn tile stays drawn: saved before it is shown
-            t.workbench()
+            table.workbench()
             # the drawn tile is the last of the rack: show it
-            t.cursor = len(g.racks[seat]) - 1
-            t.fix_scroll()
-        self.app.dirty = regions.ALL
+            table.cursor = len(game.racks[seat]) - 1
+            table.fix_scroll()
+        self.app.redraw()
 
     def enter_turn(self):
         """The screen for the position after a move: match end, hand end, hand-off, the table."""
         from rummy.ends import MatchEnd, HandEnd, Handoff
-        g = self.game
+        game = self.game
         app = self.app
-        t = self.table
-        if g.phase == rules.P_MATCH_OVER:
+        table = self.table
+        if game.phase == rules.P_MATCH_OVER:
             app.show(MatchEnd(self))
             sounds.cue(app, sounds.MATCH_END)
             if self.cable is not None:
@@ -141,38 +140,38 @@ class Play:
                 if not self.logged:
                     self.log()
                 self.remove_save()
-        elif g.phase == rules.P_HAND_OVER:
+        elif game.phase == rules.P_HAND_OVER:
             app.show(HandEnd(self))
             self.next_ai = app.now + 4 * app.ai_ms
         else:
-            turn = g.turn
+            turn = game.turn
             if self.humans() == 0:
                 self.viewer = turn
-                app.show(t)
+                app.show(table)
             elif self.human(turn) and turn != self.viewer and self.humans() > 1:
                 self.viewer = turn
                 app.show(Handoff(self))
             else:
-                app.show(t)
-            if self.human(turn) and not self.ais[turn] and g.phase == rules.P_PLAY:
-                t.workbench()
+                app.show(table)
+            if self.human(turn) and not self.ais[turn] and game.phase == rules.P_PLAY:
+                table.workbench()
             else:
-                t.bench = None
+                table.bench = None
             if self.human(turn) and not self.ais[turn]:
                 sounds.cue(app, sounds.TURN)     # a person's turn begins (over the cable: ours)
-        t.focus = 0
-        app.dirty = regions.ALL
+        table.focus = 0
+        app.redraw()
 
     # --- the save and the score log --------------------------------------------
     def save(self):
         app = self.app
         try:
-            with open(app.board.storage.path(SAVE), "a" if self.stored else "w") as f:
+            with open(app.board.storage.path(SAVE), "a" if self.stored else "w") as file:
                 if not self.stored:
-                    f.write("# seats %d level %d\n" % (self.seats, app.settings.level))
-                    f.write(rules.header(self.game))
+                    file.write("# seats %d level %d\n" % (self.seats, app.settings.level))
+                    file.write(rules.header(self.game))
                 for line in self.lines:
-                    f.write(line)
+                    file.write(line)
             self.stored = 1
             self.lines = []
         except OSError:
@@ -196,19 +195,19 @@ class Play:
     def log(self):
         """The match into the score log; a linked match's under the link's id (the same on both
         consoles; both seats people, as a linked Burako match logs)."""
-        g = self.game
+        game = self.game
         app = self.app
         cable = self.cable
         seats = ""
-        for p in range(g.n):
-            seats += "A" if (self.seats >> p) & 1 and cable is None else "H"
+        for seat in range(game.n):
+            seats += "A" if (self.seats >> seat) & 1 and cable is None else "H"
         if cable is None:
             from link import entropy
             match_id = entropy.random_bytes(8)
         else:
             match_id = cable.link.match_id
-        rec = {"variant": "rummy", "seats": seats, "final": list(g.scores),
-               "winner": g.winners[0] if len(g.winners) == 1 else None,
+        rec = {"variant": "rummy", "seats": seats, "final": list(game.scores),
+               "winner": game.winners[0] if len(game.winners) == 1 else None,
                "id": int.from_bytes(match_id, "little")}
         if cable is not None:
             # this console's seat (the other console logs the same match from its side) and the
@@ -221,7 +220,7 @@ class Play:
                 rec["names"][link.seat] = names[0] or None
         import scorelog
         try:
-            rec["hands"] = [list(h) for h in g.history[-scorelog.MAX_HANDS:]]
+            rec["hands"] = [list(hand) for hand in game.history[-scorelog.MAX_HANDS:]]
             scorelog.append(app.board.storage.path(scorelog.FILENAME), rec)
             self.logged += 1
         except (OSError, ValueError):
@@ -235,14 +234,14 @@ class Play:
     def state(self, out):
         """The match's plain data into ui/state.py's snapshot `out` (its "rummy" entry, with the
         table screen's message and reason already in `out`)."""
-        g = self.game
+        game = self.game
         screen = self.app.screen
         out["rummy"] = {
-            "mode": getattr(screen, "mode", screen.name), "players": g.n, "seats": self.seats, "hands": g.hands,
-            "phase": g.phase, "turn": g.turn, "hand": g.hand, "scores": list(g.scores),
-            "history": [list(h) for h in g.history], "winners": list(g.winners),
-            "table": rules.table_text(g.table), "stock": len(g.stock),
-            "racks": [tiles.list_text(r) for r in g.racks], "msg": out["msg"],
+            "mode": getattr(screen, "mode", screen.name), "players": game.n, "seats": self.seats, "hands": game.hands,
+            "phase": game.phase, "turn": game.turn, "hand": game.hand, "scores": list(game.scores),
+            "history": [list(hand) for hand in game.history], "winners": list(game.winners),
+            "table": rules.table_text(game.table), "stock": len(game.stock),
+            "racks": [tiles.list_text(rack) for rack in game.racks], "msg": out["msg"],
             "error": out["error"], "error_text": out["error_text"]}
         if "bench" in out:
             out["rummy"]["bench"] = out.pop("bench")
@@ -251,8 +250,8 @@ class Play:
     def boundary(self):
         """A moment to write rlink.sav: a turn's boundary (a turn's draw is not one; with the
         stock gone every move is)."""
-        g = self.game
-        return g.phase != rules.P_PLAY or not g.stock
+        game = self.game
+        return game.phase != rules.P_PLAY or not game.stock
 
     def over(self):
         return self.game.phase == rules.P_MATCH_OVER
@@ -262,39 +261,34 @@ class Play:
 
     def note(self, text):
         from ui.gfx import ERR
-        t = self.table
-        t.message = text
-        t.message_colour = ERR
-        self.app.dirty = regions.ALL
+        table = self.table
+        table.message = text
+        table.message_colour = ERR
+        self.app.redraw()
 
-    def hidden_news(self, h, cable):
+    def hidden_news(self, hidden, cable):
         """What hidden hands change without a move (rummy/hide.py): the hand-end check's
         progress by tens on the hand end's screen (the hand is counted once both keys are
         checked, then the count); our drawn tile opened: the draw's answer again, the workbench
         with the tile under the cursor."""
-        from rummy.text import T_CHECKING
         from rummy.ends import HandEnd
-        g = self.game
-        t = self.table
+        game = self.game
+        table = self.table
         app = self.app
-        if h.stage == 2:
-            p = h.progress() // 10 * 10
-            if p != cable.bar:
-                cable.bar = p
-                t.message = lang.tx(T_CHECKING) + " " + str(p) + "%"
-                t.message_colour = WHITE
-                app.dirty = regions.ALL
+        if hidden.stage == 2:
+            if cable.checking(hidden, table):
+                app.redraw()
         elif cable.bar >= 0:
             cable.bar = -1
             if isinstance(app.screen, HandEnd):
-                t.message = ""
+                table.message = ""
                 self.enter_turn()        # counted: the hand's score, or the match's end
-        if h.want != cable.want:
-            cable.want = h.want
-            if not h.want and app.screen is t and t.bench is None and not self.ais[g.turn] \
-                    and g.phase == rules.P_PLAY and g.turn == cable.link.seat:
-                self.after(g.turn, (rules.DRAW, ()))   # our drawn tile is open: the bench
-            app.dirty = regions.ALL
+        if hidden.want != cable.want:
+            cable.want = hidden.want
+            if not hidden.want and app.screen is table and table.bench is None and not self.ais[game.turn] \
+                    and game.phase == rules.P_PLAY and game.turn == cable.link.seat:
+                self.after(game.turn, (rules.DRAW, ()))   # our drawn tile is open: the bench
+            app.redraw()
 
 
 try:

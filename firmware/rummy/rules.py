@@ -31,8 +31,8 @@ RUN = const(0)
 SET = const(1)
 
 NO_TILE = const(255)
-_HIDDEN = const(53)        # hidden hands (rummy/hide.py): a tile this console does not know
-_SLOTS = const(54)         # a rack's counts: tiles.NCODES and a slot for _HIDDEN
+HIDDEN = const(53)        # hidden hands (rummy/hide.py): a tile this console does not know
+_SLOTS = const(54)         # a rack's counts: tiles.NCODES and a slot for HIDDEN
 FIRST_MIN = const(30)      # R13.6
 JOKER_PENALTY = const(50)  # R13.8
 STACKS = const(15)
@@ -59,81 +59,81 @@ BAD_MOVE = const(16)
 TILES_HELD = const(17)
 
 # --- melds (R13.2) -----------------------------------------------------------
-def _first_natural(m):
-    for i in range(len(m)):
-        if m[i] != tiles.JOKER:
+def _first_natural(meld):
+    for i in range(len(meld)):
+        if meld[i] != tiles.JOKER:
             return i
     return -1
 
 
-def _run_start(m):
-    """The number of the run's first position, or 0 when m (in table order)
+def _run_start(meld):
+    """The number of the run's first position, or 0 when the meld (in table order)
     is not a run. Jokers stand for the positions they occupy."""
-    i = _first_natural(m)
+    i = _first_natural(meld)
     if i < 0:
         return 0
-    t = m[i]
-    c = t // 13
-    start = t % 13 + 1 - i
-    if start < 1 or start + len(m) - 1 > 13:
+    first = meld[i]
+    colour = first // 13
+    start = first % 13 + 1 - i
+    if start < 1 or start + len(meld) - 1 > 13:
         return 0
-    for k in range(i + 1, len(m)):
-        u = m[k]
-        if u != tiles.JOKER and (u // 13 != c or u % 13 + 1 != start + k):
+    for k in range(i + 1, len(meld)):
+        tile = meld[k]
+        if tile != tiles.JOKER and (tile // 13 != colour or tile % 13 + 1 != start + k):
             return 0
     return start
 
 
-def _is_set(m):
-    if len(m) > 4:
+def _is_set(meld):
+    if len(meld) > 4:
         return False
-    n = -1
+    number = -1
     seen = 0
-    for u in m:
-        if u == tiles.JOKER:
+    for tile in meld:
+        if tile == tiles.JOKER:
             continue
-        if n < 0:
-            n = u % 13
-        elif u % 13 != n:
+        if number < 0:
+            number = tile % 13
+        elif tile % 13 != number:
             return False
-        b = 1 << (u // 13)
-        if seen & b:
+        bit = 1 << (tile // 13)
+        if seen & bit:
             return False
-        seen |= b
-    return n >= 0
+        seen |= bit
+    return number >= 0
 
 
-def kind(m):
+def kind(meld):
     """RUN, SET or -1. A meld with a single natural tile that reads both ways
     (`R5 * *`) is a run (R13.2)."""
-    if len(m) < 3:
+    if len(meld) < 3:
         return -1
-    if _run_start(m):
+    if _run_start(meld):
         return RUN
-    if _is_set(m):
+    if _is_set(meld):
         return SET
     return -1
 
 
-def check_meld(m):
+def check_meld(meld):
     """OK or the reason this tile sequence is not a meld."""
-    if len(m) < 3:
+    if len(meld) < 3:
         return TOO_FEW
-    if kind(m) >= 0:
+    if kind(meld) >= 0:
         return OK
     col = -1
     num = -1
     same_c = True
     same_n = True
-    for u in m:
-        if u == tiles.JOKER:
+    for tile in meld:
+        if tile == tiles.JOKER:
             continue
         if col < 0:
-            col = u // 13
-            num = u % 13
+            col = tile // 13
+            num = tile % 13
         else:
-            same_c = same_c and u // 13 == col
-            same_n = same_n and u % 13 == num
+            same_c = same_c and tile // 13 == col
+            same_n = same_n and tile % 13 == num
     if same_c:
         return BAD_RUN
     if same_n:
@@ -141,25 +141,25 @@ def check_meld(m):
     return NOT_A_MELD
 
 
-def number_of(m):
+def number_of(meld):
     # a set's number
-    i = _first_natural(m)
-    return m[i] % 13 + 1
+    i = _first_natural(meld)
+    return meld[i] % 13 + 1
 
 
-def meld_points(m):
+def meld_points(meld):
     """R13.6: each tile its number; a joker the number it stands for."""
-    if kind(m) == RUN:
-        s = _run_start(m)
-        return (2 * s + len(m) - 1) * len(m) // 2
-    return number_of(m) * len(m)
+    if kind(meld) == RUN:
+        start = _run_start(meld)
+        return (2 * start + len(meld) - 1) * len(meld) // 2
+    return number_of(meld) * len(meld)
 
 
-def _colours(m):
+def _colours(meld):
     seen = 0
-    for u in m:
-        if u != tiles.JOKER:
-            seen |= 1 << (u // 13)
+    for tile in meld:
+        if tile != tiles.JOKER:
+            seen |= 1 << (tile // 13)
     return seen
 
 
@@ -170,27 +170,27 @@ IN_SET = const(0x20)
 SET3 = const(0x10)
 
 
-_JB = bytes([tiles.JOKER])
+_JOKER_BYTES = bytes([tiles.JOKER])
 
 
-def joker_idents(m, out):
-    """Append the identity of every joker of meld m to the list out."""
-    if m.find(_JB) < 0:
+def joker_idents(meld, out):
+    """Append the identity of every joker of `meld` to the list `out`."""
+    if meld.find(_JOKER_BYTES) < 0:
         return
-    k = kind(m)
-    if k == RUN:
-        s = _run_start(m)
-        c = 1 << (m[_first_natural(m)] // 13)
-        for i in range(len(m)):
-            if m[i] == tiles.JOKER:
-                out.append((s + i) << 6 | c)
-    elif k == SET:
-        miss = 15 & ~_colours(m)
-        f = IN_SET | (SET3 if len(m) == 3 else 0)
-        n = number_of(m)
-        for u in m:
-            if u == tiles.JOKER:
-                out.append(n << 6 | f | miss)
+    meld_kind = kind(meld)
+    if meld_kind == RUN:
+        start = _run_start(meld)
+        colour = 1 << (meld[_first_natural(meld)] // 13)
+        for i in range(len(meld)):
+            if meld[i] == tiles.JOKER:
+                out.append((start + i) << 6 | colour)
+    elif meld_kind == SET:
+        miss = 15 & ~_colours(meld)
+        flags = IN_SET | (SET3 if len(meld) == 3 else 0)
+        number = number_of(meld)
+        for tile in meld:
+            if tile == tiles.JOKER:
+                out.append(number << 6 | flags | miss)
 
 
 def _keeps(old, new):
@@ -205,10 +205,10 @@ def _frees(old, laid):
     """The tile code laid from the rack that may take this joker's place, or -1."""
     if old & SET3:
         return -1
-    n = old >> 6
-    for c in range(4):
-        if old & (1 << c) and laid[c * 13 + n - 1]:
-            return c * 13 + n - 1
+    number = old >> 6
+    for colour in range(4):
+        if old & (1 << colour) and laid[colour * 13 + number - 1]:
+            return colour * 13 + number - 1
     return -1
 
 
@@ -216,29 +216,29 @@ def jokers_ok(old_table, new_table, laid):
     """R13.7 for a whole play: OK, JOKER_STAYS or JOKER_SET3. laid: counts of the
     tiles laid from the rack (bytearray(NCODES)); not modified."""
     olds = []
-    for m in old_table:
-        joker_idents(m, olds)
+    for meld in old_table:
+        joker_idents(meld, olds)
     if not olds:
         return OK
     news = []
-    for m in new_table:
-        joker_idents(m, news)
+    for meld in new_table:
+        joker_idents(meld, news)
     left = bytearray(laid)
     # at most two jokers: try every way of pairing old with new (or freed)
-    for a in range(-1, len(news)):
-        if a >= 0 and not _keeps(olds[0], news[a]):
+    for first in range(-1, len(news)):
+        if first >= 0 and not _keeps(olds[0], news[first]):
             continue
         if len(olds) == 1:
-            if _freed_ok(olds, (a,), left):
+            if _freed_ok(olds, (first,), left):
                 return OK
             continue
-        for b in range(-1, len(news)):
-            if b >= 0 and (b == a or not _keeps(olds[1], news[b])):
+        for second in range(-1, len(news)):
+            if second >= 0 and (second == first or not _keeps(olds[1], news[second])):
                 continue
-            if _freed_ok(olds, (a, b), left):
+            if _freed_ok(olds, (first, second), left):
                 return OK
-    for o in olds:
-        if o & SET3 and not [1 for w in news if _keeps(o, w)]:
+    for old in olds:
+        if old & SET3 and not [1 for new in news if _keeps(old, new)]:
             return JOKER_SET3
     return JOKER_STAYS
 
@@ -250,54 +250,54 @@ def _freed_ok(olds, pairing, left):
     for i in range(len(olds)):
         if pairing[i] >= 0:
             continue
-        t = _frees(olds[i], left)
-        if t < 0:
+        tile = _frees(olds[i], left)
+        if tile < 0:
             ok = False
             break
-        left[t] -= 1
-        used.append(t)
-    for t in used:
-        left[t] += 1
+        left[tile] -= 1
+        used.append(tile)
+    for tile in used:
+        left[tile] += 1
     return ok
 
 
 def penalty(rack):
     """R13.8: what a rack counts against its owner at the end of a hand."""
-    s = 0
-    for t in rack:
-        s += JOKER_PENALTY if t == tiles.JOKER else t % 13 + 1
-    return s
+    total = 0
+    for tile in rack:
+        total += JOKER_PENALTY if tile == tiles.JOKER else tile % 13 + 1
+    return total
 
 
 def arrange(ts):
     """Tiles in the table order that makes them a meld (bytes), or None.
     A run's jokers fill its gaps, then its high end, then its low end; a set's
     jokers go last. The UI's workbench uses it to tidy a group."""
-    nat = sorted([t for t in ts if t != tiles.JOKER])
-    j = len(ts) - len(nat)
+    nat = sorted([tile for tile in ts if tile != tiles.JOKER])
+    jokers = len(ts) - len(nat)
     if not nat or len(ts) < 3:
         return None
-    c = nat[0] // 13
-    if all([t // 13 == c for t in nat]):
+    colour = nat[0] // 13
+    if all([tile // 13 == colour for tile in nat]):
         lo = nat[0] % 13 + 1
         hi = nat[-1] % 13 + 1
         gaps = hi - lo + 1 - len(nat)
-        if gaps <= j and len(set(nat)) == len(nat):
-            spare = j - gaps
+        if gaps <= jokers and len(set(nat)) == len(nat):
+            spare = jokers - gaps
             top = min(13, hi + spare)
             lo -= spare - (top - hi)
             if lo >= 1:
                 out = bytearray()
                 k = 0
-                for v in range(lo, top + 1):
-                    if k < len(nat) and nat[k] % 13 + 1 == v:
+                for number in range(lo, top + 1):
+                    if k < len(nat) and nat[k] % 13 + 1 == number:
                         out.append(nat[k])
                         k += 1
                     else:
                         out.append(tiles.JOKER)
                 if kind(out) == RUN:
                     return bytes(out)
-    out = bytes(nat) + bytes([tiles.JOKER] * j)
+    out = bytes(nat) + bytes([tiles.JOKER] * jokers)
     if _is_set(out) and len(out) >= 3:
         return out
     return None
@@ -326,7 +326,7 @@ class Game:
         self.phase = P_DRAW
         self.passes = 0
         self.closer = -1
-        # hidden hands (rummy/hide.py, as engine/game.py's): 0 off; 1 deal _HIDDEN
+        # hidden hands (rummy/hide.py, as engine/game.py's): 0 off; 1 deal HIDDEN
         # placeholders, tile i of the deal being the encrypted deck's position i; 2 the
         # hand is over, counted once the keys are out
         self.hidden = 0
@@ -337,11 +337,11 @@ class Game:
         # R13.3: 15 stacks of 7 from the shuffled tiles, one left over face up
         deck = tiles.full_deck()
         if self.hidden:
-            deck = bytearray(bytes((_HIDDEN,)) * len(deck))
+            deck = bytearray(bytes((HIDDEN,)) * len(deck))
         else:
             self.rng = rng.shuffle(deck, self.rng)
-        for p in range(self.n):
-            self.racks[p] = deck[2 * STACK * p:2 * STACK * (p + 1)]
+        for seat in range(self.n):
+            self.racks[seat] = deck[2 * STACK * seat:2 * STACK * (seat + 1)]
         self.stock = deck[2 * STACK * self.n:STACKS * STACK]
         self.closing = deck[STACKS * STACK]
         self.table = []
@@ -357,42 +357,42 @@ class Game:
         """Counts (by tile code, and a slot for a hidden hand's placeholder) of the
         tiles this new table holds beyond the current one, or a reason code when a
         table tile is missing."""
-        c = bytearray(_SLOTS)
-        for m in melds:
-            for t in m:
-                c[t] += 1
-        for m in self.table:
-            for t in m:
-                if not c[t]:
+        counts = bytearray(_SLOTS)
+        for meld in melds:
+            for tile in meld:
+                counts[tile] += 1
+        for meld in self.table:
+            for tile in meld:
+                if not counts[tile]:
                     return TABLE_TILE_GONE
-                c[t] -= 1
-        return c
+                counts[tile] -= 1
+        return counts
 
     def check_play(self, melds):
-        p = self.turn
-        for m in melds:
-            r = check_meld(m)
-            if r:
-                return r
+        seat = self.turn
+        for meld in melds:
+            reason = check_meld(meld)
+            if reason:
+                return reason
         laid = self.laid(melds)
         if isinstance(laid, int):
             return laid
-        rack = tiles.counts(self.racks[p], bytearray(_SLOTS))
+        rack = tiles.counts(self.racks[seat], bytearray(_SLOTS))
         total = 0
         closing = False
-        for t in range(tiles.NCODES):
-            k = laid[t]
-            total += k
-            if k > rack[t]:
-                if t == self.closing and k == rack[t] + 1 and not closing:
+        for code in range(tiles.NCODES):
+            count = laid[code]
+            total += count
+            if count > rack[code]:
+                if code == self.closing and count == rack[code] + 1 and not closing:
                     closing = True
                 else:
                     return NOT_IN_RACK
         if not total:
             return NOTHING_LAID
-        if closing and total != len(self.racks[p]) + 1:
+        if closing and total != len(self.racks[seat]) + 1:
             return CLOSING_TILE
-        if not self.exposed[p]:
+        if not self.exposed[seat]:
             return self._check_first(melds)
         return jokers_ok(self.table, melds, laid)
 
@@ -400,68 +400,68 @@ class Game:
         # R13.6: the table stays as it was; the new melds are worth 30 or more
         left = list(self.table)
         pts = 0
-        for m in melds:
+        for meld in melds:
             for i in range(len(left)):
-                if bytes(left[i]) == bytes(m):
+                if bytes(left[i]) == bytes(meld):
                     left.pop(i)
                     break
             else:
-                pts += meld_points(m)
+                pts += meld_points(meld)
         if left:
             return FIRST_OWN
         return OK if pts >= FIRST_MIN else FIRST_30
 
     def check(self, mv):
-        k = mv[0]
+        kind = mv[0]
         if self.phase == P_MATCH_OVER:
             return MATCH_OVER
-        if k == DRAW:
+        if kind == DRAW:
             return OK if self.phase == P_DRAW else WRONG_PHASE
-        if k == PLAY or k == PASS:
+        if kind == PLAY or kind == PASS:
             if self.phase == P_DRAW:
                 return MUST_DRAW
             if self.phase != P_PLAY:
                 return WRONG_PHASE
-            return self.check_play(mv[1]) if k == PLAY else OK
-        if k == NEXT:
+            return self.check_play(mv[1]) if kind == PLAY else OK
+        if kind == NEXT:
             return OK if self.phase == P_HAND_OVER else WRONG_PHASE
         return BAD_MOVE
 
     # --- playing ----------------------------------------------------------
     def play(self, mv):
-        r = self.check(mv)
-        if r:
-            return r
-        k = mv[0]
-        p = self.turn
-        if k == DRAW:
+        reason = self.check(mv)
+        if reason:
+            return reason
+        kind = mv[0]
+        seat = self.turn
+        if kind == DRAW:
             # the top of the stock is its end (MicroPython's bytearray has no pop)
-            self.racks[p].append(self.stock[-1])
+            self.racks[seat].append(self.stock[-1])
             self.stock[-1:] = b""
             self.phase = P_PLAY
-        elif k == PLAY:
+        elif kind == PLAY:
             laid = self.laid(mv[1])
             if isinstance(laid, int):
                 return laid         # (check() has already refused this)
-            rack = self.racks[p]
+            rack = self.racks[seat]
             keep = bytearray()
-            for t in rack:
-                if laid[t]:
-                    laid[t] -= 1
+            for tile in rack:
+                if laid[tile]:
+                    laid[tile] -= 1
                 else:
-                    keep.append(t)
+                    keep.append(tile)
             if self.closing != NO_TILE and laid[self.closing]:
                 self.closing = NO_TILE
-            self.racks[p] = keep
-            self.table = [bytes(m) for m in mv[1]]
-            self.exposed[p] = 1
+            self.racks[seat] = keep
+            self.table = [bytes(meld) for meld in mv[1]]
+            self.exposed[seat] = 1
             self.passes = 0
             if not keep:
-                self.closer = p
+                self.closer = seat
                 self.end_hand()
             else:
                 self._next_turn()
-        elif k == PASS:
+        elif kind == PASS:
             if not self.stock:
                 # R13.4: with the stock gone, a round of passes ends the hand
                 self.passes += 1
@@ -469,7 +469,7 @@ class Game:
                     self.end_hand()
                     return OK
             self._next_turn()
-        elif k == NEXT:
+        elif kind == NEXT:
             self.deal()
         return OK
 
@@ -487,16 +487,16 @@ class Game:
                 self.phase = P_HAND_OVER
                 return
             self.hidden = 1
-        pen = [penalty(r) for r in self.racks]
-        for p in range(self.n):
-            self.scores[p] += pen[p]
+        pen = [penalty(rack) for rack in self.racks]
+        for seat in range(self.n):
+            self.scores[seat] += pen[seat]
         self.history.append(pen)
         done = self.hands and len(self.history) >= self.hands
         if self.target and max(self.scores) >= self.target:
             done = True
         if done:
             low = min(self.scores)
-            self.winners = [p for p in range(self.n) if self.scores[p] == low]
+            self.winners = [seat for seat in range(self.n) if self.scores[seat] == low]
             self.phase = P_MATCH_OVER
         else:
             self.phase = P_HAND_OVER
@@ -504,11 +504,11 @@ class Game:
 
 # --- text -------------------------------------------------------------------
 def table_text(melds):
-    return " | ".join([tiles.list_text(m) for m in melds])
+    return " | ".join([tiles.list_text(meld) for meld in melds])
 
 
 # the colour letters' codes, upper then lower case (engine/tiles.py COLOURS order)
-_COLS = b"RBYKrbyk"
+_COLOUR_LETTERS = b"RBYKrbyk"
 
 
 def parse_table(text):
@@ -520,40 +520,40 @@ def parse_table(text):
         return ()
     out = []
     cur = bytearray()
-    w = -2          # the word being read: -2 none, -1 a joker, else its colour * 13
-    n = 0           # its number so far, and how many digits
+    colour = -2          # the word being read: -2 none, -1 a joker, else its colour * 13
+    number = 0           # its number so far, and how many digits
     nd = 0
     for ch in text.encode() + b"|":
         if ch == 124 or ch == 44 or ch == 32 or 9 <= ch <= 13:     # | , space, \t..\r
-            if w != -2:
-                if w >= 0:
-                    if not 1 <= n <= 13:
+            if colour != -2:
+                if colour >= 0:
+                    if not 1 <= number <= 13:
                         return None
-                    cur.append(w + n - 1)
+                    cur.append(colour + number - 1)
                 else:
                     cur.append(tiles.JOKER)
-                w = -2
+                colour = -2
             if ch == 124:
                 if not cur:
                     return None
                 out.append(bytes(cur))
                 cur = bytearray()
-        elif w == -2:
+        elif colour == -2:
             if ch == 42:            # *
-                w = -1
+                colour = -1
                 continue
-            for c in range(8):
-                if _COLS[c] == ch:
-                    w = (c & 3) * 13
+            for letter in range(8):
+                if _COLOUR_LETTERS[letter] == ch:
+                    colour = (letter & 3) * 13
                     break
             else:
                 return None
-            n = 0
+            number = 0
             nd = 0
-        elif w == -1 or ch < 48 or ch > 57 or nd == 2 or (ch == 48 and nd == 0):
+        elif colour == -1 or ch < 48 or ch > 57 or nd == 2 or (ch == 48 and nd == 0):
             return None             # "*" then more, not a digit, 3 digits, a leading 0
         else:
-            n = n * 10 + ch - 48
+            number = number * 10 + ch - 48
             nd += 1
     return tuple(out)
 
@@ -565,28 +565,28 @@ def move_text(mv):
 
 
 def parse_move(text):
-    s = text.strip()
-    words = s.split(None, 1)
+    stripped = text.strip()
+    words = stripped.split(None, 1)
     if not words:
         return None
-    w = words[0].lower()
-    if w == "play":
+    word = words[0].lower()
+    if word == "play":
         melds = parse_table(words[1]) if len(words) > 1 else None
         if not melds:
             return None
         return (PLAY, melds)
-    if len(words) > 1 or w not in KIND_NAMES:
+    if len(words) > 1 or word not in KIND_NAMES:
         return None
-    return (KIND_NAMES.index(w), ())
+    return (KIND_NAMES.index(word), ())
 
 
 # --- transcripts ------------------------------------------------------------
 MAGIC = "rummy-transcript 1"
 
 
-def header(g):
+def header(game):
     return "%s\nplayers %d\nseed %d\nhands %d\ntarget %d\n" % (
-        MAGIC, g.n, g.seed, g.hands, g.target)
+        MAGIC, game.n, game.seed, game.hands, game.target)
 
 
 def line(player, mv):
@@ -615,25 +615,25 @@ def _field(head, key):
 
 def _new_game(head):
     """A fresh Game from header fields, or (key, why) for the first bad one."""
-    v = {}
+    fields = {}
     for key in ("players", "seed", "hands", "target"):
-        x = _field(head, key)
-        if isinstance(x, str):
-            return key, x
-        v[key] = x
-    if not 2 <= v["players"] <= 4:
-        return "players", "Rummy is played by 2 to 4 players, not %d" % v["players"]
-    if not (v["hands"] or v["target"]):
+        value = _field(head, key)
+        if isinstance(value, str):
+            return key, value
+        fields[key] = value
+    if not 2 <= fields["players"] <= 4:
+        return "players", "Rummy is played by 2 to 4 players, not %d" % fields["players"]
+    if not (fields["hands"] or fields["target"]):
         return "hands", "a match needs a number of hands or a target"
-    return Game(v["players"], v["seed"], v["hands"], v["target"])
+    return Game(fields["players"], fields["seed"], fields["hands"], fields["target"])
 
 
 def replay(lines):
     """Replay transcript lines. Returns (game, None) when every move is legal,
     else (game before the bad move or None, "line N: why")."""
-    for r in replaying(lines):
+    for result in replaying(lines):
         pass
-    return r
+    return result
 
 
 def replaying(lines):
@@ -641,20 +641,20 @@ def replaying(lines):
     (a device resuming a long match replays a few moves a frame)."""
     head = {}
     at = {}         # the line of each header field, for errors
-    g = None
+    game = None
     lineno = 0
     for raw in lines:
         lineno += 1
-        s = raw.strip()
-        if not s or s.startswith("#"):
+        text = raw.strip()
+        if not text or text.startswith("#"):
             continue
-        if g is None:
-            if s == MAGIC:
+        if game is None:
+            if text == MAGIC:
                 continue
             if lineno == 1:
                 yield None, "line 1: not a Rummy transcript (expected %r)" % MAGIC
                 return
-            word = s.split(None, 1)
+            word = text.split(None, 1)
             if word[0] in _HEAD:
                 if word[0] in head:
                     yield None, "line %d: %s given twice" % (lineno, word[0])
@@ -662,33 +662,33 @@ def replaying(lines):
                 head[word[0]] = word[1] if len(word) > 1 else ""
                 at[word[0]] = lineno
                 continue
-            g = _new_game(head)
-            if isinstance(g, tuple):
-                yield None, "line %d: %s" % (at.get(g[0], lineno), g[1])
+            game = _new_game(head)
+            if isinstance(game, tuple):
+                yield None, "line %d: %s" % (at.get(game[0], lineno), game[1])
                 return
-        parts = s.split(None, 1)
+        parts = text.split(None, 1)
         if len(parts) < 2 or not parts[0].isdigit():
-            yield g, "line %d: expected '<player> <move>', got %r" % (lineno, s)
+            yield game, "line %d: expected '<player> <move>', got %r" % (lineno, text)
             return
         mv = parse_move(parts[1])
         if mv is None:
-            yield g, "line %d: %r is not a move" % (lineno, parts[1])
+            yield game, "line %d: %r is not a move" % (lineno, parts[1])
             return
-        if int(parts[0]) != g.turn:
-            yield g, "line %d: it is player %d's turn, not %s's" % (lineno, g.turn, parts[0])
+        if int(parts[0]) != game.turn:
+            yield game, "line %d: it is player %d's turn, not %s's" % (lineno, game.turn, parts[0])
             return
-        err = g.play(mv)
+        err = game.play(mv)
         if err:
             from rummy import reasons_en    # English, off the console's heap until needed
-            yield g, "line %d: %s: %s" % (lineno, move_text(mv), reasons_en.text(err))
+            yield game, "line %d: %s: %s" % (lineno, move_text(mv), reasons_en.text(err))
             return
         yield None
-    if g is None:
+    if game is None:
         if lineno == 0 or not head:
             yield None, "not a Rummy transcript (expected %r first)" % MAGIC
             return
-        g = _new_game(head)
-        if isinstance(g, tuple):
-            yield None, "line %d: %s" % (at.get(g[0], lineno), g[1])
+        game = _new_game(head)
+        if isinstance(game, tuple):
+            yield None, "line %d: %s" % (at.get(game[0], lineno), game[1])
             return
-    yield g, None
+    yield game, None

@@ -9,7 +9,6 @@ from rummy.text import tx
 from hal import keys
 from ui import gfx
 from ui import lang
-from ui import screen as regions
 from ui.screen import Screen
 from ui.gfx import FELT_DARK, WHITE, CURSOR, DIM, HILITE
 
@@ -46,31 +45,31 @@ class Setup(Screen):
         self.row = 0
         self.saved = int(exists(app.board.storage) if saved is None else saved)
 
-    def key(self, k):
+    def key(self, key):
         app = self.app
-        s = app.settings
-        choice = s.rummy            # players, AI seats, hands, J2 over the cable
+        settings = app.settings
+        choice = settings.rummy            # players, AI seats, hands, J2 over the cable
         players = choice[0]
         count = 4 + players + self.saved    # players, seats, level, hands, start, continue
-        if k & keys.B:
+        if key & keys.B:
             from ui.title import Title
             app.show(Title(app))
             return
-        if k & keys.UP:
+        if key & keys.UP:
             self.row = (self.row - 1) % count
-        elif k & keys.DOWN:
+        elif key & keys.DOWN:
             self.row = (self.row + 1) % count
-        elif k & (keys.A | keys.LEFT | keys.RIGHT | keys.PRESS):
-            step = -1 if k & keys.LEFT else 1
-            r = self.row
-            if self.saved and r == count - 1:
-                if k & (keys.A | keys.PRESS) and not self.resume():
+        elif key & (keys.A | keys.LEFT | keys.RIGHT | keys.PRESS):
+            step = -1 if key & keys.LEFT else 1
+            row = self.row
+            if self.saved and row == count - 1:
+                if key & (keys.A | keys.PRESS) and not self.resume():
                     self.saved = 0
                     self.row = 0
-                    app.dirty = regions.ALL
+                    app.redraw()
                 return
-            if r == count - 1 - self.saved:
-                if k & (keys.A | keys.PRESS):
+            if row == count - 1 - self.saved:
+                if key & (keys.A | keys.PRESS):
                     from rummy.game import GAME, new_match
                     if choice[3] and players == 2:
                         from ui.cable import Cable
@@ -78,22 +77,22 @@ class Setup(Screen):
                     else:
                         new_match(app)
                 return
-            if r == 0:
+            if row == 0:
                 choice[0] = (players - 2 + step) % 3 + 2
-            elif r == 2 and players == 2:
+            elif row == 2 and players == 2:
                 # J2: the AI, a person here, a person over the link cable (1v1), with hidden hands
-                v = 2 + s.hidden if choice[3] else (choice[1] >> 1) & 1
+                mode = 2 + settings.hidden if choice[3] else (choice[1] >> 1) & 1
                 from link import hidden_ok
                 order = CYCLE if hidden_ok() else CYCLE_OPEN
-                v = order[(order.index(v) + step) % len(order)]
-                choice[3] = v >> 1
+                mode = order[(order.index(mode) + step) % len(order)]
+                choice[3] = mode >> 1
                 if choice[3]:
-                    s.hidden = v == 3           # (the deal chosen stays for the next time)
-                choice[1] = (choice[1] & 1) | (v & 1) << 1
-            elif r <= players:
-                choice[1] ^= 1 << (r - 1)
-            elif r == players + 1:
-                s.level = (s.level - 1 + step) % LEVELS + 1
+                    settings.hidden = mode == 3           # (the deal chosen stays for the next time)
+                choice[1] = (choice[1] & 1) | (mode & 1) << 1
+            elif row <= players:
+                choice[1] ^= 1 << (row - 1)
+            elif row == players + 1:
+                settings.level = (settings.level - 1 + step) % LEVELS + 1
             else:
                 choice[2] = (choice[2] - 1 + step) % 8 + 1
             choice[1] &= (1 << choice[0]) - 1
@@ -101,42 +100,42 @@ class Setup(Screen):
                 choice[3] = 0
             if self.row >= 4 + choice[0] + self.saved:
                 self.row = 0
-        app.dirty = regions.ALL
+        app.redraw()
 
     def resume(self):
         """Continue the saved match: its moves replayed a few a frame; False when there is no
         save (a bad one shows at the end of its replay: the set-up again)."""
         from rummy.ends import Loading
         try:
-            f = open(self.app.board.storage.path(text.SAVE))
+            file = open(self.app.board.storage.path(text.SAVE))
         except OSError:
             return False
-        self.app.show(Loading(self.app, replaying(f)))
+        self.app.show(Loading(self.app, replaying(file)))
         return True
 
     def draw(self, dirty):
         app = self.app
-        p = app.painter
+        painter = app.painter
         choice = app.settings.rummy
         players = choice[0]
-        y_head, y0, dy, pad, fh, up = ROWS[p.lay.tall]
-        p.fill(0, 0, p.w, p.h, FELT_DARK)
-        p.text(0, y_head, p.w, tx(text.TITLE), CURSOR, FELT_DARK, 1)
+        y_head, y0, dy, pad, fh, up = ROWS[painter.lay.tall]
+        painter.fill(0, 0, painter.w, painter.h, FELT_DARK)
+        painter.text(0, y_head, painter.w, tx(text.TITLE), CURSOR, FELT_DARK, 1)
         count = 4 + players + self.saved
         for i in range(count):
             y = y0 + i * dy
             on = i == self.row
             bg = HILITE if on else FELT_DARK
-            p.fill(4, y - pad, 232, fh, bg)
+            painter.fill(4, y - pad, 232, fh, bg)
             if i >= count - 1 - self.saved:
-                t = tx(text.START) if i == count - 1 - self.saved else lang.t(lang.CONTINUE)
-                p.text(4, y, 232, "> " + t + " <", CURSOR if on else WHITE, bg, 1)
+                action = tx(text.START) if i == count - 1 - self.saved else lang.t(lang.CONTINUE)
+                painter.text(4, y, 232, "> " + action + " <", CURSOR if on else WHITE, bg, 1)
                 continue
             if i == 0:
                 label = tx(text.PLAYERS)
                 value = gfx.NUMS[players]
             elif i <= players:
-                label = lang.t(lang.P) + gfx.NUMS[i]
+                label = lang.t(lang.PLAYER) + gfx.NUMS[i]
                 value = lang.t(lang.AI) if (choice[1] >> (i - 1)) & 1 else lang.t(lang.HUMAN)
                 if i == 2 and choice[3]:
                     value = lang.tx(text.T_HIDDEN) if app.settings.hidden else tx(text.CABLE)
@@ -146,26 +145,26 @@ class Setup(Screen):
             else:
                 label = tx(text.HANDS)
                 value = gfx.NUMS[choice[2]]
-            p.text(8, y, 110, label, WHITE, bg)
-            p.text(118, y, 114, "< " + value + " >", CURSOR if on else WHITE, bg, 2)
+            painter.text(8, y, 110, label, WHITE, bg)
+            painter.text(118, y, 114, "< " + value + " >", CURSOR if on else WHITE, bg, 2)
         # what A does on the row under the cursor: change a value, or start on Start / Continue
-        h = lang.t(lang.H_SETUP2) if self.row >= count - 1 - self.saved else tx(text.H_SETUP)
-        p.text(0, p.h - up, p.w, h, DIM, FELT_DARK, 1 | gfx.CAPS)
+        hint = lang.t(lang.H_SETUP2) if self.row >= count - 1 - self.saved else tx(text.H_SETUP)
+        painter.text(0, painter.h - up, painter.w, hint, DIM, FELT_DARK, 1 | gfx.CAPS)
 
 
-def replaying(f):
+def replaying(file):
     # the save's head line, then the transcript a move at a time; yields None, then
     # (game, seats, level, error)
-    with f:
+    with file:
         try:
-            words = f.readline().split()
+            words = file.readline().split()
             seats = int(words[2])
             level = int(words[4])
         except (IndexError, ValueError):
             yield None, 0, 0, "bad head"
             return
-        for r in rules.replaying(f):
-            if r is None:
+        for step in rules.replaying(file):
+            if step is None:
                 yield None
             else:
-                yield r[0], seats, level, r[1]
+                yield step[0], seats, level, step[1]

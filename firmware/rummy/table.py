@@ -76,15 +76,15 @@ class Table(Screen):
     def workbench(self):
         """A person's workbench, the cursors home (an autoplay AI in a person's seat, over the
         cable, needs none)."""
-        g = self.play.game
-        for t in g.racks[g.turn]:
-            if t >= tiles.NCODES:
+        game = self.play.game
+        for tile in game.racks[game.turn]:
+            if tile >= tiles.NCODES:
                 # hidden hands: a drawn tile on its way ("?"): the bench comes once it is open
                 # (the play answers the draw again, rummy/play.py hidden_news)
                 self.bench = None
                 return
         from rummy.bench import Bench
-        self.bench = Bench(g)
+        self.bench = Bench(game)
         self.cursor = 0
         self.scroll = 0
         self.meld = 0
@@ -94,43 +94,43 @@ class Table(Screen):
         self.bad = -1
 
     def fix_scroll(self):
-        n = len(self.bench.rack) if self.bench else len(self.play.game.racks[self.play.viewer])
-        if self.cursor >= n:
-            self.cursor = n - 1 if n else 0
+        count = len(self.bench.rack) if self.bench else len(self.play.game.racks[self.play.viewer])
+        if self.cursor >= count:
+            self.cursor = count - 1 if count else 0
         if self.cursor < self.scroll:
             self.scroll = self.cursor
         elif self.cursor >= self.scroll + RACK_N:
             self.scroll = self.cursor - RACK_N + 1
-        if self.scroll and self.scroll + RACK_N > n:
-            self.scroll = n - RACK_N if n > RACK_N else 0
+        if self.scroll and self.scroll + RACK_N > count:
+            self.scroll = count - RACK_N if count > RACK_N else 0
 
     def fix_top(self):
-        n = ROWS if self.app.painter.lay.tall else SHORT_ROWS
+        rows = ROWS if self.app.painter.lay.tall else SHORT_ROWS
         if self.meld < self.top:
             self.top = self.meld
-        elif self.meld >= self.top + n:
-            self.top = self.meld - n + 1
+        elif self.meld >= self.top + rows:
+            self.top = self.meld - rows + 1
 
     def status(self):
         """Why the bench cannot be played now (0: it can), and the meld at fault."""
-        r, meld = self.bench.status()
-        self.error = r
+        reason, meld = self.bench.status()
+        self.error = reason
         self.bad = meld
-        return r
+        return reason
 
     # --- time ------------------------------------------------------------------
     def tick(self, now):
         play = self.play
-        g = play.game
-        if g.phase >= rules.P_HAND_OVER:
+        game = play.game
+        if game.phase >= rules.P_HAND_OVER:
             return
-        ai = play.ais[g.turn]
+        ai = play.ais[game.turn]
         cable = play.cable
         if ai is None or not play.due(now) or cable is not None and not cable.link.my_turn():
             return      # (over the cable: not while a hidden hand's drawn tile is on its way)
         mv = play.pending
         if mv is None:
-            mv = ai.choose(g)
+            mv = ai.choose(game)
             if cable is not None:
                 # over the cable the move is played in the next frame: the search's garbage and
                 # the move's (the link's, the redraw's) would otherwise share one frame's heap
@@ -146,139 +146,139 @@ class Table(Screen):
         return self.play.human(self.play.game.turn)
 
     # --- keys ------------------------------------------------------------------
-    def key(self, k):
+    def key(self, key):
         play = self.play
-        g = play.game
+        game = play.game
         app = self.app
         cable = play.cable
-        if not play.human(g.turn) or g.phase >= rules.P_HAND_OVER or cable is not None and not cable.link.my_turn():
+        if not play.human(game.turn) or game.phase >= rules.P_HAND_OVER or cable is not None and not cable.link.my_turn():
             return      # (over the cable: a hidden hand's drawn tile on its way is "?", the bench waits)
-        if g.phase == rules.P_DRAW:
-            if k & (keys.A | keys.PRESS):
+        if game.phase == rules.P_DRAW:
+            if key & (keys.A | keys.PRESS):
                 play.play((rules.DRAW, ()))
             return
-        b = self.bench
+        bench = self.bench
         if self.focus == MENU:
-            if k & keys.UP:
+            if key & keys.UP:
                 self.menu = (self.menu - 1) % MENU_ROWS
-            elif k & keys.DOWN:
+            elif key & keys.DOWN:
                 self.menu = (self.menu + 1) % MENU_ROWS
-            elif k & (keys.B | keys.X):
+            elif key & (keys.B | keys.X):
                 self.focus = RACK
-            elif k & (keys.A | keys.PRESS):
+            elif key & (keys.A | keys.PRESS):
                 self.focus = RACK
                 self.menu_item(self.menu)
                 return
-            app.dirty = regions.ALL
+            app.redraw()
             return
-        if k & keys.X:
+        if key & keys.X:
             self.focus = MENU
             self.menu = 0
-            app.dirty = regions.ALL
+            app.redraw()
             return
-        if k & keys.Y:
+        if key & keys.Y:
             if self.status() == 0:
-                play.play(b.move())
+                play.play(bench.move())
             else:
                 sounds.cue(app, sounds.REFUSED)     # the reason is on the message line
-            app.dirty |= regions.MESSAGE | regions.TABLE
+            app.redraw(regions.MESSAGE | regions.TABLE)
             return
         if self.focus == RACK:
-            if k & keys.LEFT and self.cursor > 0:
+            if key & keys.LEFT and self.cursor > 0:
                 self.cursor -= 1
-            elif k & keys.RIGHT and self.cursor + 1 < len(b.rack):
+            elif key & keys.RIGHT and self.cursor + 1 < len(bench.rack):
                 self.cursor += 1
-            elif k & keys.UP:
+            elif key & keys.UP:
                 self.focus = TABLE
-                self.meld = len(b.melds)
+                self.meld = len(bench.melds)
                 self.position = 0
                 self.fix_top()
-            elif k & (keys.A | keys.PRESS) and b.rack:
-                b.pick_rack(self.cursor)
-            elif k & keys.B and b.held:
-                b.put_back()
+            elif key & (keys.A | keys.PRESS) and bench.rack:
+                bench.pick_rack(self.cursor)
+            elif key & keys.B and bench.held:
+                bench.put_back()
             self.fix_scroll()
         else:
-            n = len(b.melds)
-            if k & keys.UP:
+            melds = len(bench.melds)
+            if key & keys.UP:
                 if self.meld > 0:
                     self.meld -= 1
-            elif k & keys.DOWN:
-                if self.meld < n:
+            elif key & keys.DOWN:
+                if self.meld < melds:
                     self.meld += 1
                 else:
                     self.focus = RACK
-            elif k & keys.LEFT:
+            elif key & keys.LEFT:
                 if self.position > 0:
                     self.position -= 1
-            elif k & keys.RIGHT:
+            elif key & keys.RIGHT:
                 self.position += 1
-            elif k & keys.A and b.held:
-                b.put(self.meld, min(self.position, len(b.melds[self.meld]) if self.meld < n else 0))
-                self.position = self.position + 1 if self.meld < n else 1
+            elif key & keys.A and bench.held:
+                bench.put(self.meld, min(self.position, len(bench.melds[self.meld]) if self.meld < melds else 0))
+                self.position = self.position + 1 if self.meld < melds else 1
                 # in table order as soon as its tiles make a meld (a joker's identity is its
                 # place, R13.2): the cursor follows to the end
-                if b.tidy(self.meld):
-                    self.position = len(b.melds[self.meld])
-            elif k & (keys.A | keys.PRESS):
+                if bench.tidy(self.meld):
+                    self.position = len(bench.melds[self.meld])
+            elif key & (keys.A | keys.PRESS):
                 # A with empty hands, or the press at any time, picks a table tile
-                if self.meld < n and self.position < len(b.melds[self.meld]):
-                    b.pick_table(self.meld, self.position)
-            elif k & keys.B:
-                if b.held:
-                    b.put_back()
+                if self.meld < melds and self.position < len(bench.melds[self.meld]):
+                    bench.pick_table(self.meld, self.position)
+            elif key & keys.B:
+                if bench.held:
+                    bench.put_back()
                 else:
                     self.focus = RACK
-            n = len(b.melds)
-            if self.meld > n:
-                self.meld = n
-            limit = len(b.melds[self.meld]) if self.meld < n else 0
+            melds = len(bench.melds)
+            if self.meld > melds:
+                self.meld = melds
+            limit = len(bench.melds[self.meld]) if self.meld < melds else 0
             if self.position > limit:
                 self.position = limit
             self.fix_top()
         self.status()
         app.dirty = regions.ALL & ~regions.TOP
 
-    def menu_item(self, i):
+    def menu_item(self, row):
         app = self.app
         play = self.play
-        g = play.game
-        b = self.bench
-        if i == 0:
-            b.reset()
+        game = play.game
+        bench = self.bench
+        if row == 0:
+            bench.reset()
             self.cursor = 0
             self.scroll = 0
             self.meld = 0
             self.position = 0
             self.top = 0
             self.status()
-        elif i == 1:
+        elif row == 1:
             play.play((rules.PASS, ()))
             return
-        elif i == 2:
-            r = sorted(b.rack, key=lambda t: (t % 13) * 4 + t // 13 if t != tiles.JOKER else 255)
-            b.rack[:] = bytes(r)
-        elif i == 3:
-            b.pick_closing()
-        elif i == 4:
+        elif row == 2:
+            ordered = sorted(bench.rack, key=lambda tile: (tile % 13) * 4 + tile // 13 if tile != tiles.JOKER else 255)
+            bench.rack[:] = bytes(ordered)
+        elif row == 3:
+            bench.pick_closing()
+        elif row == 4:
             from rummy import solve
-            p = g.turn
-            found = solve.solve(g.table, g.racks[p], g.exposed[p], g.closing, solve.NODES, True, True)
+            seat = game.turn
+            found = solve.solve(game.table, game.racks[seat], game.exposed[seat], game.closing, solve.NODES, True, True)
             if found is None:
                 self.message = tx(text.NO_HINT)
             else:
                 # the tiles the suggestion lays
                 count = bytearray(tiles.NCODES)
                 for meld in found[0]:
-                    for t in meld:
-                        count[t] += 1
-                for meld in g.table:
-                    for t in meld:
-                        count[t] -= 1
+                    for tile in meld:
+                        count[tile] += 1
+                for meld in game.table:
+                    for tile in meld:
+                        count[tile] -= 1
                 out = bytearray()
-                for t in range(tiles.NCODES):
-                    for _ in range(count[t]):
-                        out.append(t)
+                for tile in range(tiles.NCODES):
+                    for _ in range(count[tile]):
+                        out.append(tile)
                 self.message = tx(text.HINT) + ": " + lang.tiles(tiles.list_text(out))
             self.message_colour = CURSOR
         elif play.cable is not None:
@@ -290,162 +290,162 @@ class Table(Screen):
             app.show(Title(app))
             return
         self.fix_scroll()
-        app.dirty = regions.ALL
+        app.redraw()
 
     # --- drawing -----------------------------------------------------------------
     def draw(self, dirty):
-        p = self.app.painter
+        painter = self.app.painter
         play = self.play
-        g = play.game
-        b = self.bench
+        game = play.game
+        bench = self.bench
         if dirty & regions.TOP:
-            self.draw_top(p)
-        melds = b.melds if b is not None else g.table
-        held = b.held if b is not None else b""
-        rack = b.rack if b is not None else g.racks[play.viewer]
-        closing = b.closing if b is not None else g.closing
-        on_table = b is not None and self.focus == TABLE
-        short = not p.lay.tall
+            self.draw_top(painter)
+        melds = bench.melds if bench is not None else game.table
+        held = bench.held if bench is not None else b""
+        rack = bench.rack if bench is not None else game.racks[play.viewer]
+        closing = bench.closing if bench is not None else game.closing
+        on_table = bench is not None and self.focus == TABLE
+        short = not painter.lay.tall
         rows = SHORT_ROWS if short else ROWS
         row_h = SHORT_ROW_H if short else ROW_H
         y_held = SHORT_HELD if short else Y_HELD
         y_rack = SHORT_RACK if short else Y_RACK
         if dirty & regions.TABLE:
-            p.fill(0, Y_TABLE - 2, p.w, rows * row_h + 2, FELT)
-            n = len(melds)
-            for r in range(rows):
-                i = self.top + r
-                y = Y_TABLE + r * row_h
-                if i > n or (i == n and b is None):
+            painter.fill(0, Y_TABLE - 2, painter.w, rows * row_h + 2, FELT)
+            count = len(melds)
+            for row in range(rows):
+                i = self.top + row
+                y = Y_TABLE + row * row_h
+                if i > count or (i == count and bench is None):
                     break
                 on = on_table and i == self.meld
-                if i == n:
-                    p.text(X_MELD, y + 2, 200, "+ " + tx(text.NEW_MELD), CURSOR if on else DIM, FELT)
+                if i == count:
+                    painter.text(X_MELD, y + 2, 200, "+ " + tx(text.NEW_MELD), CURSOR if on else DIM, FELT)
                     if on:
-                        put_mark(p, X_MELD - 4, y, held)
+                        put_mark(painter, X_MELD - 4, y, held)
                     continue
                 meld = melds[i]
                 if meld and rules.check_meld(meld):
-                    p.fill(2, y, 4, MH, ERR)        # a broken meld: a red bar
+                    painter.fill(2, y, 4, MH, ERR)        # a broken meld: a red bar
                 elif on:
-                    p.fill(2, y, 4, MH, CURSOR)
+                    painter.fill(2, y, 4, MH, CURSOR)
                 x = X_MELD
                 for j in range(len(meld)):
-                    if x > p.w - MW:
+                    if x > painter.w - MW:
                         break
                     if on and j == self.position:
-                        put_mark(p, x - 2, y, held)
-                    p.small(x, y, meld[j], 0)
+                        put_mark(painter, x - 2, y, held)
+                    painter.small(x, y, meld[j], 0)
                     x += MW
                 if on and self.position >= len(meld):
-                    put_mark(p, x - 1, y, held)
+                    put_mark(painter, x - 1, y, held)
             if self.top:
-                p.text(224, Y_TABLE, 16, "^", DIM, FELT)
-            if self.top + rows <= n:
-                p.text(224, Y_TABLE + (rows - 1) * row_h, 16, "v", DIM, FELT)
+                painter.text(224, Y_TABLE, 16, "^", DIM, FELT)
+            if self.top + rows <= count:
+                painter.text(224, Y_TABLE + (rows - 1) * row_h, 16, "v", DIM, FELT)
         if dirty & regions.RACK:
-            p.fill(0, y_held - 2, p.w, (SHORT_MSG if short else Y_MSG) - y_held + 2, FELT_DARK)
-            t = tx(text.HELD)
-            p.text(2, y_held + 2, len(t) * 8, t, DIM, FELT_DARK)
-            x = 4 + len(t) * 8
+            painter.fill(0, y_held - 2, painter.w, (SHORT_MSG if short else Y_MSG) - y_held + 2, FELT_DARK)
+            label = tx(text.HELD)
+            painter.text(2, y_held + 2, len(label) * 8, label, DIM, FELT_DARK)
+            x = 4 + len(label) * 8
             for j in range(len(held)):
                 if x > 130 - MW:
                     break
-                p.small(x, y_held, held[j], gfx.WILD if j == len(held) - 1 else 0)
+                painter.small(x, y_held, held[j], gfx.WILD if j == len(held) - 1 else 0)
                 x += MW
             if closing != rules.NO_TILE:
-                p.text(196, y_held + 2, 24, "C:", GREY, FELT_DARK)
-                p.small(218, y_held, closing, 0)
-            on_rack = b is not None and self.focus == RACK
-            for s in range(RACK_N):
-                i = self.scroll + s
-                x = 2 + s * (TW + 1)
+                painter.text(196, y_held + 2, 24, "C:", GREY, FELT_DARK)
+                painter.small(218, y_held, closing, 0)
+            on_rack = bench is not None and self.focus == RACK
+            for slot in range(RACK_N):
+                i = self.scroll + slot
+                x = 2 + slot * (TW + 1)
                 if i >= len(rack):
                     break
-                p.tile(x, y_rack, rack[i], gfx.CUR if on_rack and i == self.cursor else 0, FELT_DARK)
+                painter.tile(x, y_rack, rack[i], gfx.CUR if on_rack and i == self.cursor else 0, FELT_DARK)
             # tiles scrolled out of view, on either side: a bar at that edge
             if self.scroll:
-                p.fill(0, y_rack, 2, TH, CURSOR)
+                painter.fill(0, y_rack, 2, TH, CURSOR)
             if self.scroll + RACK_N < len(rack):
-                p.fill(237, y_rack, 2, TH, CURSOR)
+                painter.fill(237, y_rack, 2, TH, CURSOR)
         if dirty & (regions.MESSAGE | regions.HINT | regions.TABLE | regions.RACK):
-            self.draw_message(p)        # its line ends with the rack's tile count
+            self.draw_message(painter)        # its line ends with the rack's tile count
         # last: on the 1.14 the menu lies over the held tray and the rack
-        if dirty & regions.TABLE and self.focus == MENU and b is not None:
-            self.draw_menu(p)
+        if dirty & regions.TABLE and self.focus == MENU and bench is not None:
+            self.draw_menu(painter)
 
-    def draw_top(self, p):
+    def draw_top(self, painter):
         play = self.play
-        g = play.game
-        me = play.human(g.turn) and g.turn == play.viewer and g.phase < rules.P_HAND_OVER
+        game = play.game
+        me = play.human(game.turn) and game.turn == play.viewer and game.phase < rules.P_HAND_OVER
         bg = TURN if me else BAR
-        p.fill(0, 0, p.w, 12, bg)
+        painter.fill(0, 0, painter.w, 12, bg)
         x = 2
-        for s in range(g.n):
-            t = lang.t(lang.P) + gfx.NUMS[s + 1] + " " + str(g.scores[s])
-            c = CURSOR if s == play.viewer else WHITE
-            if s == g.turn:
-                c = PURE if s != play.viewer else CURSOR
-            p.text(x, 1, len(t) * 8, t, c, bg)
-            x += len(t) * 8 + 6
+        for seat in range(game.n):
+            text = lang.t(lang.PLAYER) + gfx.NUMS[seat + 1] + " " + str(game.scores[seat])
+            colour = CURSOR if seat == play.viewer else WHITE
+            if seat == game.turn:
+                colour = PURE if seat != play.viewer else CURSOR
+            painter.text(x, 1, len(text) * 8, text, colour, bg)
+            x += len(text) * 8 + 6
         # the stock's count, named where it fits (4 players' scores may leave room only for it)
-        t = str(len(g.stock))
-        if x + (len(t) + 6) * 8 <= 238:
-            t = lang.t(lang.STOCK) + " " + t
-        p.text(238 - len(t) * 8, 1, len(t) * 8, t, DIM, bg)
+        text = str(len(game.stock))
+        if x + (len(text) + 6) * 8 <= 238:
+            text = lang.t(lang.STOCK) + " " + text
+        painter.text(238 - len(text) * 8, 1, len(text) * 8, text, DIM, bg)
 
-    def draw_menu(self, p):
-        step = 14 if p.lay.tall else 12       # the 1.14's menu ends above the message line
-        p.fill(40, Y_TABLE + 8, 160, MENU_ROWS * step + 8, BAR)
+    def draw_menu(self, painter):
+        step = 14 if painter.lay.tall else 12       # the 1.14's menu ends above the message line
+        painter.fill(40, Y_TABLE + 8, 160, MENU_ROWS * step + 8, BAR)
         for i in range(MENU_ROWS):
             on = i == self.menu
             bg = HILITE if on else BAR
-            p.text(44, Y_TABLE + 12 + i * step, 152, tx(text.UNDO + i), CURSOR if on else WHITE, bg)
+            painter.text(44, Y_TABLE + 12 + i * step, 152, tx(text.UNDO + i), CURSOR if on else WHITE, bg)
 
-    def draw_message(self, p):
+    def draw_message(self, painter):
         app = self.app
         play = self.play
-        g = play.game
-        b = self.bench
-        tall = p.lay.tall
+        game = play.game
+        bench = self.bench
+        tall = painter.lay.tall
         y_msg = Y_MSG if tall else SHORT_MSG
-        y_hint = p.h - 20
-        if b is not None and self.error and self.error != rules.TILES_HELD:
-            s = text.reason(self.error)
+        y_hint = painter.h - 20
+        if bench is not None and self.error and self.error != rules.TILES_HELD:
+            line = text.reason(self.error)
             if self.bad >= 0:
-                s = "#" + str(self.bad + 1) + " " + s
-            c = ERR
-        elif b is not None and self.error == 0 and (b.held or len(b.rack) != len(g.racks[g.turn]) or
-                                                    len(b.laid())):
-            s = tx(text.READY)
+                line = "#" + str(self.bad + 1) + " " + line
+            colour = ERR
+        elif bench is not None and self.error == 0 and (bench.held or len(bench.rack) != len(game.racks[game.turn]) or
+                                                    len(bench.laid())):
+            line = tx(text.READY)
             if app.no_y():
                 from ui.keynames import name    # "Y:" is A held there
-                s = name(s)
-            c = PURE
+                line = name(line)
+            colour = PURE
         else:
-            s = self.message
-            c = self.message_colour
-        if b is not None and not g.exposed[g.turn]:
+            line = self.message
+            colour = self.message_colour
+        if bench is not None and not game.exposed[game.turn]:
             # R13.6: the first exposure's points, counted while building it
             points = 0
-            for meld in b.melds:
+            for meld in bench.melds:
                 if meld and not rules.check_meld(meld):
                     points += rules.meld_points(meld)
-            for meld in g.table:
+            for meld in game.table:
                 points -= rules.meld_points(meld)
             s2 = str(points if points > 0 else 0) + "/30"
-            p.text(132, (Y_HELD if tall else SHORT_HELD) + 2, 56, s2, PURE if points >= 30 else DIM, FELT_DARK, 2)
+            painter.text(132, (Y_HELD if tall else SHORT_HELD) + 2, 56, s2, PURE if points >= 30 else DIM, FELT_DARK, 2)
         # the rack's tile count at the message line's end (under the rack it was drawn over)
-        t = str(len(b.rack) if b is not None else len(g.racks[play.viewer]))
-        w = len(t) * 8 + 4
-        p.text(0, y_msg, p.w - w, s, c, FELT_DARK)
-        p.text(p.w - w, y_msg, w, t, DIM, FELT_DARK, 2)
+        count = str(len(bench.rack) if bench is not None else len(game.racks[play.viewer]))
+        width = len(count) * 8 + 4
+        painter.text(0, y_msg, painter.w - width, line, colour, FELT_DARK)
+        painter.text(painter.w - width, y_msg, width, count, DIM, FELT_DARK, 2)
         # the rows between the message and the hints: the set-up's pixels stayed there
-        p.fill(0, y_msg + 10, p.w, y_hint - y_msg - 10, FELT_DARK)
-        if not play.human(g.turn):
+        painter.fill(0, y_msg + 10, painter.w, y_hint - y_msg - 10, FELT_DARK)
+        if not play.human(game.turn):
             first = tx(text.H_WAIT if play.cable is None else text.H_PEER)
             second = ""
-        elif g.phase == rules.P_DRAW:
+        elif game.phase == rules.P_DRAW:
             first = tx(text.H_DRAW)
             second = ""
         elif self.focus == MENU:
@@ -459,21 +459,21 @@ class Table(Screen):
             from ui.keynames import name
             first = name(first)
             second = name(second)
-        p.text(0, y_hint, p.w, first, DIM, BAR, gfx.CAPS)
-        p.text(0, y_hint + 10, p.w, second, DIM, BAR, gfx.CAPS)
+        painter.text(0, y_hint, painter.w, first, DIM, BAR, gfx.CAPS)
+        painter.text(0, y_hint + 10, painter.w, second, DIM, BAR, gfx.CAPS)
 
     def state(self, out):
         out["msg"] = self.message
         out["error"] = self.error
         out["error_text"] = text.reason(self.error) if self.error else ""
-        b = self.bench
-        if b is not None:
-            out["bench"] = {"table": rules.table_text([x for x in b.melds if x]),
-                            "rack": tiles.list_text(b.rack), "held": tiles.list_text(b.held),
+        bench = self.bench
+        if bench is not None:
+            out["bench"] = {"table": rules.table_text([meld for meld in bench.melds if meld]),
+                            "rack": tiles.list_text(bench.rack), "held": tiles.list_text(bench.held),
                             "focus": self.focus, "cursor": self.cursor, "meld": self.meld,
                             "pos": self.position}
 
 
-def put_mark(p, x, y, held):
+def put_mark(painter, x, y, held):
     # where A puts the held tile (or which tile A picks)
-    p.fill(x, y - 1, 2, MH + 2, CURSOR if held else WHITE)
+    painter.fill(x, y - 1, 2, MH + 2, CURSOR if held else WHITE)

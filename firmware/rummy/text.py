@@ -42,7 +42,6 @@ H_SETUP = const(31)
 CABLE = const(32)
 H_PEER = const(33)
 T_HIDDEN = const(26)        # ui/lang.py tx(): "Hidden" (the set-up's J2 row)
-T_CHECKING = const(25)      # ui/lang.py tx(): "Checking the hand"
 
 _modules = {}
 
@@ -50,22 +49,22 @@ _modules = {}
 def texts(code=None):
     """The module of the texts in a language (the one in use by default)."""
     code = code or lang.code()
-    m = _modules.get(code)
-    if m is None:
+    module = _modules.get(code)
+    if module is None:
         if code == "it":
-            from rummy import lang_it as m
+            from rummy import lang_it as module
         elif code == "en":
-            from rummy import lang_en as m
+            from rummy import lang_en as module
         else:
-            from rummy import lang_es as m
-        _modules[code] = m
-    return m
+            from rummy import lang_es as module
+        _modules[code] = module
+    return module
 
 
-def tx(i):
-    return texts().TX[i]
+def tx(message):
+    return texts().TX[message]
 
 
-def reason(r):
-    t = texts().REASONS
-    return t[r if 0 <= r < len(t) else rules.BAD_MOVE]
+def reason(code):
+    table = texts().REASONS
+    return table[code if 0 <= code < len(table) else rules.BAD_MOVE]

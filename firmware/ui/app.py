@@ -69,7 +69,7 @@ class App:
             # the volume chosen on the title (ui/settings_file.py), kept across power-ons
             from ui import settings_file
             volume = settings_file.read(board.storage).get(settings_file.VOLUME)
-            if volume is not None and volume <= 2:
+            if volume is not None and volume <= 2:      # (OFF, LOW, HIGH: hal/sound.py)
                 board.sound.set_volume(volume)
         self.screen = None
         # the game of that name (ui/games.py), else the first: the Burako family's variants
@@ -119,8 +119,8 @@ class App:
         # try makes this call's frame 15 words, taken from the heap (docs/memory.md "call frames")
         try:
             self.step(now)
-        except Exception as e:
-            self.fault(e)
+        except Exception as error:
+            self.fault(error)
 
     def fault(self, error):
         """What a step raised, on the fault screen (ui/fault.py)."""
@@ -154,9 +154,9 @@ class App:
             battery.poll(now)
             if battery.low != self.kept.get("battery_low", False):
                 self.battery_changed(battery.low)
-        k = board.buttons.poll(now)
-        if k and not (self.cable is not None and self.cable.key_hook(k)):
-            self.screen.key(k)
+        key = board.buttons.poll(now)
+        if key and not (self.cable is not None and self.cable.key_hook(key)):
+            self.screen.key(key)
         if self.cable is not None:
             self.cable.poll(now)    # before a game exists too: connecting
         self.screen.tick(now)
@@ -192,6 +192,16 @@ class App:
         self.screen = screen
         self.dirty = regions.ALL
 
+    def plug(self, cable):
+        """The link cable is open (a ui/cable.py Cable, polled every frame and asked before
+        the screen for keys), or pulled (None)."""
+        self.cable = cable
+
+    def redraw(self, parts=regions.ALL):
+        """The screen's regions `parts` (ui/screen.py's bits; the whole screen by default) are
+        drawn again at the end of this frame."""
+        self.dirty |= parts
+
     def home(self):
         """Back to the title, the console's home (the link cable's way back: ui/ imports point
         one way, the title opens the cable)."""
@@ -201,11 +211,11 @@ class App:
     def new_seed(self):
         """A new match's deal: from the clock, or the seed the App was given and then the next
         one (tests and the emulator repeat a session)."""
-        s = self.seed
-        if s is None:
+        seed = self.seed
+        if seed is None:
             return self.board.clock.ticks_ms() & 0x3FFFFFFF
-        self.seed = s + 1
-        return s
+        self.seed = seed + 1
+        return seed
 
     def dress(self, cards):
         """Draw and name the pieces as burraco's cards (R12) or as tiles."""
@@ -219,7 +229,7 @@ class App:
         return not getattr(self.board, "keys", keys.ALL) & keys.Y
 
     def game_of(self, name):
-        for g in GAMES:
-            if g.name == name:
-                return g
+        for game in GAMES:
+            if game.name == name:
+                return game
         return None

@@ -86,18 +86,19 @@ class Cable:
         storage = app.board.storage
         saved = read(storage, game.link_save)
         variant, target = game.link_variant(app)
+        moves = game.link_moves()
         if saved is not None:
             try:
                 # the position saved with it spares replaying the whole match (used only if
                 # it matches the save's digest)
                 data = read(storage, game.link_position)
                 link = session.Link(app.board, variant, target, saved=saved,
-                                    game=None if data is None else game.position(data))
+                                    game=None if data is None else decoded(moves, data), moves=moves)
             except ValueError:
                 remove(storage, game)
                 app.kept["bad_save"] = True
         if link is None:
-            link = session.Link(app.board, variant, target, hidden=app.settings.hidden)
+            link = session.Link(app.board, variant, target, hidden=app.settings.hidden, moves=moves)
         if link.hidden is not None:
             link.hidden.keep = True     # our steps wait for the save (docs/link.md "A power cut")
         # the name this console sends in HELLO (docs/ui.md "Names"): the set-up's first seat's,
@@ -110,7 +111,8 @@ class Cable:
         if name and len(name) == 3 and name.isalpha() and name.isupper():
             link.names[0] = name
         game.clear(app)
-        cable = app.cable = Cable(app, game, link)
+        cable = Cable(app, game, link)
+        app.plug(cable)
         app.show(LinkScreen(cable))
 
     # --- every frame -------------------------------------------------------------
@@ -146,28 +148,28 @@ class Cable:
         while queue:
             # taken off the list once answered: while the UI answers, the link is not safe to
             # write (the score log of a match the peer's move ended goes in a frame of its own)
-            e = queue[0]
-            kind = e[0]
+            event = queue[0]
+            kind = event[0]
             if kind == session.EV_MOVE:
                 if self.play is not None:
-                    self.play.peer_moved(e[1], e[2])
+                    self.play.peer_moved(event[1], event[2])
             elif kind == session.EV_SYNC:
                 if link.hidden is None or link.hidden.idle():
                     self.bind()     # (a hidden deal to run or running: its EV_SYNC comes at its end)
             elif kind == session.EV_REFUSED:
                 # a refused frame changed nothing; say so where the turn cue goes
-                self.note = tx(T_REFUSED) + tx(T_FRAME + e[1] - 1)
+                self.note = tx(T_REFUSED) + tx(T_FRAME + event[1] - 1)
                 if self.play is not None:
                     self.play.note(self.note)
             elif kind == session.EV_STATE:
-                self.changed(e[1])
+                self.changed(event[1])
             queue.pop(0)
 
     def bind(self):
         """Show the match, made (again) from link.game; not before the player said yes to an
         open deal where hidden hands were asked (the link screen asks)."""
         if self.link.downgraded and not self.agreed:
-            self.app.dirty = regions.ALL
+            self.app.redraw()
             return
         self.game.bind(self.app, self)
 
@@ -191,29 +193,40 @@ class Cable:
                 screen.shown()
             app.show(screen)
 
-    def hidden_news(self, h):
+    def checking(self, hidden, table):
+        """Hidden hands' hand-end check under way (hidden.stage 2): its progress, by tens, on the
+        table's message line (7-8 s on a Pico); True when the line changed."""
+        percent = hidden.progress() // 10 * 10
+        if percent == self.bar:
+            return False
+        self.bar = percent
+        table.message = tx(T_CHECKING) + " " + str(percent) + "%"
+        table.message_colour = WHITE
+        return True
+
+    def hidden_news(self, hidden):
         # what hidden hands change without a move: the deal's bar on the link screen; at the
         # table, the game's (the hand-end check's line, a tile of ours opened)
         app = self.app
         if isinstance(app.screen, LinkScreen):
             step = self.game.bar_step
-            p = h.progress() // step * step if step == 1 or self.state == session.DEALING else -1
-            if p != self.bar:
-                self.bar = p
+            percent = hidden.progress() // step * step if step == 1 or self.state == session.DEALING else -1
+            if percent != self.bar:
+                self.bar = percent
                 # the bar alone where the game draws it so; else the screen whole
-                app.dirty |= regions.HINT if step == 1 else regions.ALL
+                app.redraw(regions.HINT if step == 1 else regions.ALL)
         elif self.play is not None:
-            self.play.hidden_news(h, self)
+            self.play.hidden_news(hidden, self)
 
     def persist(self):
         link = self.link
         hidden = link.hidden
         play = self.play
-        g = link.game if hidden is not None else (play.game if play is not None else None)
-        if g is None:
+        game = link.game if hidden is not None else (play.game if play is not None else None)
+        if game is None:
             return
         storage = self.app.board.storage
-        if g.phase == link.over and play is not None:
+        if game.phase == link.over and play is not None:
             if play.log_due and (link.safe_to_write() or not link.t.alive()):
                 play.log_match()
             if not play.log_due and link.dirty:
@@ -223,19 +236,19 @@ class Cable:
             return
         # at turn boundaries (hidden hands: after every move of ours, which leaves the console
         # once saved; no position file: the save rebuilds each hand as this console knew it)
-        if link.dirty and link.match_id is not None and g.phase != link.over and \
+        if link.dirty and link.match_id is not None and game.phase != link.over and \
                 (hidden is not None or play is not None and play.boundary()) and link.safe_to_write():
             try:
                 apart = self.game.position_apart
                 if hidden is None and apart and self.position_count != link.count:
                     # the position first, the session's bytes in the next quiet frame (each
                     # frame's garbage is one file's); a move between them writes it again
-                    write(storage, self.game.encode(g), self.game.link_position)
+                    write(storage, link.moves.position(game), self.game.link_position)
                     self.position_count = link.count
                 else:
                     write_saved(storage, link, self.game.link_save)
                     if hidden is None and not apart:
-                        write(storage, self.game.encode(g), self.game.link_position)
+                        write(storage, link.moves.position(game), self.game.link_position)
                     self.saves += 1
             except OSError:
                 link.dirty = False          # a failing flash must not stop the game
@@ -272,13 +285,13 @@ class Cable:
             return play.game.turn == me and not self.app.autoplay
         return play.game.turn == me
 
-    def key_hook(self, k):
+    def key_hook(self, key):
         """Keys before the screen gets them; True when taken here."""
         link = self.link
         link.stir(self.app.now)
         if link.events:
             self.events(self.app.now)  # the screen shows what the key acts on
-        if self.app.screen.name == "matchend" and k & (keys.A | keys.PRESS | keys.B):
+        if self.app.screen.name == "matchend" and key & (keys.A | keys.PRESS | keys.B):
             self.leave(False)           # the pass-and-play save stays untouched
             return True
         return False
@@ -300,7 +313,7 @@ class Cable:
                 pass
         if not keep:
             remove(app.board.storage, self.game)
-        app.cable = None
+        app.plug(None)
         self.game.clear(app)
         app.home()
 
@@ -329,14 +342,14 @@ class LinkScreen(Screen):
         """True once the screen takes keys."""
         return _diff(self.app.now, self.cable.t0) >= PAUSE_MS
 
-    def guard(self, k):
-        """The keys of k the screen acts on (0: none)."""
+    def guard(self, key):
+        """The keys of `key` the screen acts on (0: none)."""
         cable = self.cable
-        h = cable.held & self.app.board.buttons.held()
-        cable.held = h                  # a held key counts again once released
+        held = cable.held & self.app.board.buttons.held()
+        cable.held = held                  # a held key counts again once released
         if not self.ready():
             return 0
-        return k & ~h
+        return key & ~held
 
     def asking(self):
         """Hidden hands were asked here and the peer cannot deal them: the match is dealt open,
@@ -347,76 +360,76 @@ class LinkScreen(Screen):
         """The link holds a dealt match that is not over and not given up here: its save is
         the player's to delete, never the peer's (an END or HELLO)."""
         link = self.cable.link
-        g = link.game
-        return link.match_id is not None and (g is None or g.phase != link.over) and \
+        game = link.game
+        return link.match_id is not None and (game is None or game.phase != link.over) and \
             not (link.reason == session.R_ABANDONED and not link.by_peer)
 
     def waiting(self):
         return self.cable.waiting()
 
-    def key(self, k):
+    def key(self, key):
         app = self.app
         cable = self.cable
         link = cable.link
-        k = self.guard(k)               # none for a while after it appeared by itself
+        key = self.guard(key)               # none for a while after it appeared by itself
         if self.asking() and cable.state != session.ENDED:
-            if k & (keys.A | keys.PRESS):
+            if key & (keys.A | keys.PRESS):
                 cable.agreed = True     # the open deal, knowingly
                 if link.game is not None:
                     cable.bind()
-            elif k & keys.B:
+            elif key & keys.B:
                 link.abandon()          # (the peer is told; nothing was played): "ended"
                 self.shown()
-                app.dirty = regions.ALL
+                app.redraw()
             return
         if cable.state == session.ENDED:
             # a match in play keeps its save unless the player deletes it (X): never the
             # peer's END or HELLO
             if self.in_play():
-                if k & keys.X:
+                if key & keys.X:
                     # the match ends here: into the score log with no winner and the link's
                     # reason (the peer abandoned, cheated...), as the save goes
                     cable.game.log_ended(app, cable, link.ended_reason())
                     cable.leave(False)
-                elif k & (keys.A | keys.PRESS | keys.B):
+                elif key & (keys.A | keys.PRESS | keys.B):
                     cable.leave(True)
-            elif k & (keys.A | keys.PRESS | keys.B):
+            elif key & (keys.A | keys.PRESS | keys.B):
                 cable.leave(False)      # over, given up here, or never dealt
             return
         if cable.ask:
-            if k & keys.X:
+            if key & keys.X:
                 link.abandon()          # give the match up (the peer is told)
-            elif k:
+            elif key:
                 cable.ask = False       # any other key: not given up
-                app.dirty = regions.ALL
+                app.redraw()
             return
-        if k & keys.B:
+        if key & keys.B:
             cable.leave(True)           # leave; the match stays saved for later
-        elif k & keys.Y and link.match_id is not None:
+        elif key & keys.Y and link.match_id is not None:
             self.shown()                # asked on a screen of its own, no key for a while again
             cable.ask = True
-            app.dirty = regions.ALL
+            app.redraw()
 
     def draw(self, dirty):
         app = self.app
-        p = app.painter
+        painter = app.painter
         cable = self.cable
         if dirty == regions.HINT:
-            self.draw_bar(p)            # the hidden deal's progress alone
+            self.draw_bar(painter)            # the hidden deal's progress alone
             return
-        # the hints at the glass's foot (p.h: 135 rows on the Pico-LCD-1.14)
-        p.fill(0, 0, p.w, p.h, FELT_DARK)
-        cable.game.link_heading(app, p)
+        # the hints at the glass's foot (painter.h: 135 rows on the Pico-LCD-1.14)
+        painter.fill(0, 0, painter.w, painter.h, FELT_DARK)
+        cable.game.link_heading(app, painter)
         if cable.state == session.ENDED or cable.ask:
-            hint = self.draw_ended(p)
+            hint = self.draw_ended(painter)
         else:
-            hint = self.draw_status(p)
+            hint = self.draw_status(painter)
         if app.no_y():
             from ui.keynames import name    # "Y:" is A held there, "X:" B held
             hint = name(hint)
-        p.text(0, p.h - 20, p.w, hint, DIM, FELT_DARK)
+        painter.text(0, painter.h - 20, painter.w, hint, DIM, FELT_DARK)
 
-    def draw_bar(self, p):
+    def draw_bar(self, painter):
         # a hidden hand's deal (docs/link.md "Hidden hands"), on both consoles: while it is
         # dealt (a bar redrawn alone, bar_step 1), or once its progress is known
         cable = self.cable
@@ -424,55 +437,64 @@ class LinkScreen(Screen):
             return
         if cable.game.bar_step == 1 and cable.state != session.DEALING:
             return
-        w = (p.w - 40) * max(cable.bar, 0) // 100
-        p.fill(20, 108, w, 6, CURSOR)
-        p.fill(20 + w, 108, p.w - 40 - w, 6, DIM)
+        width = (painter.w - 40) * max(cable.bar, 0) // 100
+        painter.fill(20, 108, width, 6, CURSOR)
+        painter.fill(20 + width, 108, painter.w - 40 - width, 6, DIM)
 
-    def draw_status(self, p):
+    def draw_status(self, painter):
         cable = self.cable
         link = cable.link
         state = cable.state
         if self.asking():
             # the peer cannot hide hands, it will see this console's rack (A: play open, B: leave)
-            p.text(0, 76, p.w, tx(T_OPEN_ONLY), ERR, FELT_DARK, 1)
-            p.text(0, 90, p.w, tx(T_OPEN_ONLY + 1), ERR, FELT_DARK, 1)
+            painter.text(0, 76, painter.w, tx(T_OPEN_ONLY), ERR, FELT_DARK, 1)
+            painter.text(0, 90, painter.w, tx(T_OPEN_ONLY + 1), ERR, FELT_DARK, 1)
             return tx(T_OPEN_ONLY + 2)
         if state == session.PEER_GONE:
-            p.text(0, 80, p.w, tx(T_GONE), CURSOR, FELT_DARK, 1)
-            p.text(0, 100, p.w, tx(T_WAIT_BACK), WHITE, FELT_DARK, 1)
+            painter.text(0, 80, painter.w, tx(T_GONE), CURSOR, FELT_DARK, 1)
+            painter.text(0, 100, painter.w, tx(T_WAIT_BACK), WHITE, FELT_DARK, 1)
         elif state == session.DEALING:
-            p.text(0, 90, p.w, tx(T_DEALING), WHITE, FELT_DARK, 1)
+            painter.text(0, 90, painter.w, tx(T_DEALING), WHITE, FELT_DARK, 1)
         else:
-            p.text(0, 90, p.w, tx(T_RESUMING if link.match_id is not None else T_CONNECTING),
+            painter.text(0, 90, painter.w, tx(T_RESUMING if link.match_id is not None else T_CONNECTING),
                    WHITE, FELT_DARK, 1)
         # the deal: hidden hands, or the open deal both consoles compute
-        p.text(0, 76, p.w, tx(T_OPEN if link.hidden is None else T_HIDDEN), DIM, FELT_DARK, 1)
-        self.draw_bar(p)
+        painter.text(0, 76, painter.w, tx(T_OPEN if link.hidden is None else T_HIDDEN), DIM, FELT_DARK, 1)
+        self.draw_bar(painter)
         names = link.names
         if names[1] and cable.game.link_names:     # who is at the other end (its HELLO named a player)
-            p.text(0, 60, p.w, (names[0] or "?") + " - " + names[1], WHITE, FELT_DARK, 1)
+            painter.text(0, 60, painter.w, (names[0] or "?") + " - " + names[1], WHITE, FELT_DARK, 1)
         if cable.note:
-            p.text(0, p.h - 90, p.w, cable.note, ERR, FELT_DARK, 1)
+            painter.text(0, painter.h - 90, painter.w, cable.note, ERR, FELT_DARK, 1)
         return tx(T_H_LEAVE)
 
-    def draw_ended(self, p):
+    def draw_ended(self, painter):
         """The link ended, or "give up?" asked: its lines; returns the hint."""
         cable = self.cable
         link = cable.link
         if cable.state == session.ENDED:
-            p.text(0, 70, p.w, tx(T_ENDED), ERR, FELT_DARK, 1)
-            p.text(0, 90, p.w, why(link.reason), WHITE, FELT_DARK, 1)
-            p.text(0, 106, p.w, tx(T_BY_PEER if link.by_peer else T_BY_ME), GREY, FELT_DARK, 1)
+            painter.text(0, 70, painter.w, tx(T_ENDED), ERR, FELT_DARK, 1)
+            painter.text(0, 90, painter.w, why(link.reason), WHITE, FELT_DARK, 1)
+            painter.text(0, 106, painter.w, tx(T_BY_PEER if link.by_peer else T_BY_ME), GREY, FELT_DARK, 1)
             return tx(T_H_KEEP if self.in_play() else T_H_ENDED)
-        p.text(0, 90, p.w, tx(T_ASK), ERR, FELT_DARK, 1)
+        painter.text(0, 90, painter.w, tx(T_ASK), ERR, FELT_DARK, 1)
         return tx(T_H_ASK)
 
 
-# --- a game's link save (the session's bytes) and its position file ---------------------
+# --- a game's link save (the session's bytes) and its position file (the game's position as
+# its moves module encodes it: the bytes the digest covers) ---------------------------------
+def decoded(moves, data):
+    """The game a position file holds, or None when it is damaged."""
+    try:
+        return moves.decode(data)
+    except Exception:
+        return None
+
+
 def read(storage, name):
     try:
-        with open(storage.path(name), "rb") as f:
-            return f.read()
+        with open(storage.path(name), "rb") as file:
+            return file.read()
     except OSError:
         return None
 
@@ -487,17 +509,17 @@ def remove(storage, game):
 
 
 def write(storage, data, name):
-    with open(storage.path(TMP), "wb") as f:
-        f.write(data)
+    with open(storage.path(TMP), "wb") as file:
+        file.write(data)
     storage.replace(TMP, name)      # link.tmp over the file, atomically
 
 
 def write_saved(storage, link, name):
     """link.saved() into the game's link save without building it: the move log is its last
     field, so the head is saved() over an empty log and the log is written from where it lies."""
-    with open(storage.path(TMP), "wb") as f:
-        f.write(link.save_head())
-        f.write(link.log)
+    with open(storage.path(TMP), "wb") as file:
+        file.write(link.save_head())
+        file.write(link.log)
     storage.replace(TMP, name)
 
 

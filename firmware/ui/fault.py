@@ -26,20 +26,20 @@ class Fault(Screen):
         except Exception:
             self.what = "?"
 
-    def key(self, k):
-        if k & (keys.A | keys.PRESS):
+    def key(self, key):
+        if key & (keys.A | keys.PRESS):
             self.app.restart()
 
     def draw(self, dirty):
         from ui import lang
         words = WORDS.get(lang.code(), WORDS["en"])
-        p = self.app.painter
-        p.fill(0, 0, p.w, p.h, FELT_DARK)
-        y = p.h // 2 - 48
-        p.text(0, y, p.w, words[0], ERR, FELT_DARK, 1)
+        painter = self.app.painter
+        painter.fill(0, 0, painter.w, painter.h, FELT_DARK)
+        y = painter.h // 2 - 48
+        painter.text(0, y, painter.w, words[0], ERR, FELT_DARK, 1)
         # what was raised, as it names itself: two lines of the glass, the rest cut
-        n = p.w // 8
-        p.text(0, y + 18, p.w, self.what[:n], GREY, FELT_DARK, 1)
-        p.text(0, y + 30, p.w, self.what[n:2 * n], GREY, FELT_DARK, 1)
-        p.text(0, y + 52, p.w, words[1], WHITE, FELT_DARK, 1)
-        p.text(0, y + 70, p.w, words[2], WHITE, FELT_DARK, 1)
+        columns = painter.w // 8
+        painter.text(0, y + 18, painter.w, self.what[:columns], GREY, FELT_DARK, 1)
+        painter.text(0, y + 30, painter.w, self.what[columns:2 * columns], GREY, FELT_DARK, 1)
+        painter.text(0, y + 52, painter.w, words[1], WHITE, FELT_DARK, 1)
+        painter.text(0, y + 70, painter.w, words[2], WHITE, FELT_DARK, 1)

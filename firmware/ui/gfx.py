@@ -4,7 +4,7 @@
 # of a few small RGB565 buffers (allocated once, here) for anything with
 # detail. framebuf stores RGB565 little-endian, the panel wants big-endian,
 # so colours given to framebuf are byte-swapped (((c & 0xFF) << 8) | (c >> 8),
-# or the _S_ constants) and the buffers go out
+# or the _SWAPPED_ constants) and the buffers go out
 # untouched (docs/interfaces.md). No whole-screen buffer exists.
 from micropython import const
 import framebuf
@@ -40,14 +40,14 @@ TILE_C = (RED, BLUE, YELLOW, BLACK)
 # the same byte-swapped, as framebuf takes them (a call per colour cost
 # ~2.5 k fuel, a tenth of a tile's cost when it ran six times a tile);
 # _CARD_S the suits' colours for burraco (R12): S H D C
-_S_CREAM = const(0xBCFF)
-_S_CREAM_SEL = const(0x1FB7)
-_S_WILD_BG = const(0xBFE6)
-_S_JOKER_C = const(0x15B8)
-_S_EDGE = const(0x6C7B)
-_S_CURSOR = const(0x20FF)
-_S_NEW_C = const(0x4B2E)
-_S_FELT = const(0xE812)
+_SWAPPED_CREAM = const(0xBCFF)
+_SWAPPED_CREAM_SEL = const(0x1FB7)
+_SWAPPED_WILD_BG = const(0xBFE6)
+_SWAPPED_JOKER_C = const(0x15B8)
+_SWAPPED_EDGE = const(0x6C7B)
+_SWAPPED_CURSOR = const(0x20FF)
+_SWAPPED_NEW_C = const(0x4B2E)
+_SWAPPED_FELT = const(0xE812)
 _TILE_S = (0xE3D0, 0x9A12, 0xC0BB, 0xC318)
 _CARD_S = (0xC318, 0xE3D0, 0xE3D0, 0xC318)
 # the suits as 8x8 glyphs (rows top down, bit 7 the left column): S H D C
@@ -85,22 +85,22 @@ _ACC_G = (b'\x0c\x18\x00<>f>\x00\x0c\x18\x00<~`>\x00\x0c\x18\x00\x18\x18\x18\x18
 _ACC_CP = bytes([ord(ch) for ch in ACC])       # their code points, all below 256
 
 
-def bits(fb, data, i, rows, x, y, c, sx, sy):
+def bits(fb, data, i, rows, x, y, colour, sx, sy):
     """Draw rows data[i:i+rows] (bit 7 the left column) scaled by (sx, sy):
     a fill_rect per run of lit pixels in a row, not per pixel."""
     for r in range(rows):
-        v = data[i + r]
+        row_bits = data[i + r]
         xx = x
-        while v:
-            if v & 0x80:
+        while row_bits:
+            if row_bits & 0x80:
                 n = 0
-                while v & 0x80:
-                    v = (v << 1) & 0xFF
+                while row_bits & 0x80:
+                    row_bits = (row_bits << 1) & 0xFF
                     n += 1
-                fb.fill_rect(xx, y + r * sy, n * sx, sy, c)
+                fb.fill_rect(xx, y + r * sy, n * sx, sy, colour)
                 xx += n * sx
             else:
-                v = (v << 1) & 0xFF
+                row_bits = (row_bits << 1) & 0xFF
                 xx += sx
 
 
@@ -158,18 +158,18 @@ class Painter:
         return (("tile", len(self.tbuf)), ("small_tile", len(self.mbuf)),
                 ("text_strip", len(self.sbuf)), ("glyph", len(self.gbuf)))
 
-    def fill(self, x, y, w, h, c):
-        self.d.fill_rect(x, y, w, h, c)
+    def fill(self, x, y, w, h, colour):
+        self.d.fill_rect(x, y, w, h, colour)
 
     # --- glyphs --------------------------------------------------------
-    def glyph(self, fb, ch, x, y, c, sx, sy):
+    def glyph(self, fb, ch, x, y, colour, sx, sy):
         """One 8x8 character scaled by (sx, sy) into fb (columns 1..6 only,
         the font's ink: a scaled glyph is 6*sx wide)."""
         rs = self._gr.get(ch)
         if rs is None:
             rs = self._gr[ch] = self._rects(ch, 1, 7)
         for k in range(0, len(rs), 4):
-            fb.fill_rect(x + rs[k] * sx, y + rs[k + 1] * sy, rs[k + 2] * sx, rs[k + 3] * sy, c)
+            fb.fill_rect(x + rs[k] * sx, y + rs[k + 1] * sy, rs[k + 2] * sx, rs[k + 3] * sy, colour)
 
     def _rects(self, ch, c0, c1):
         # columns c0..c1-1 of character ch as rectangles (x, y, w, h from column
@@ -203,19 +203,19 @@ class Painter:
             i = j
         return bytes(out)
 
-    def _text(self, fb, s, b, x, y, c, bg):
-        # framebuf text, plus the few accented letters the languages need; b is
-        # s.encode(): the same length when s is plain ASCII. Never iterate the
+    def _text(self, fb, text, encoded, x, y, colour, bg):
+        # framebuf text, plus the few accented letters the languages need; encoded
+        # is text.encode(): the same length when text is plain ASCII. Never iterate the
         # str itself: MicroPython makes a str per letter, a qstr table search
         # each (~40 us a letter on the Pico, more than drawing the line)
-        if len(b) == len(s):
-            fb.text(s, x, y, c)
+        if len(encoded) == len(text):
+            fb.text(text, x, y, colour)
             return
         lead = 0
         need = 0
-        for o in b:
+        for o in encoded:
             if o < 128:
-                fb.text(chr(o), x, y, c)
+                fb.text(chr(o), x, y, colour)
                 x += 8
                 continue
             if o >= 0xC0:
@@ -230,9 +230,9 @@ class Painter:
             while i < 14 and _ACC_CP[i] != cp:
                 i += 1
             if i < 14:
-                bits(fb, _ACC_G, i * 8, 8, x, y, c, 1, 1)
+                bits(fb, _ACC_G, i * 8, 8, x, y, colour, 1, 1)
             else:
-                fb.text("?", x, y, c)
+                fb.text("?", x, y, colour)
             x += 8
 
     # --- text lines ------------------------------------------------------
@@ -248,25 +248,25 @@ class Painter:
             # widths in the whole UI, made once each)
             fb = framebuf.FrameBuffer(self.sbuf, w, STRIP_H, framebuf.RGB565)
             self._fbs[w] = fb
-        b = ((bg & 0xFF) << 8) | (bg >> 8)
-        fb.fill(b)
-        n = len(s) * 8
-        if n > w:
+        swapped_bg = ((bg & 0xFF) << 8) | (bg >> 8)
+        fb.fill(swapped_bg)
+        text_width = len(s) * 8
+        if text_width > w:
             self.cut += 1
         tx = 0
         if align & 3 == 1:
-            tx = (w - n) // 2
+            tx = (w - text_width) // 2
         elif align & 3 == 2:
-            tx = w - n
+            tx = w - text_width
         if tx < 0:
             tx = 0
-        e = s.encode()
-        if len(e) == len(s):
+        encoded = s.encode()
+        if len(encoded) == len(s):
             fb.text(s, tx, 1, ((c & 0xFF) << 8) | (c >> 8))     # _text's plain case, a call less
         else:
-            self._text(fb, s, e, tx, 1, ((c & 0xFF) << 8) | (c >> 8), b)
+            self._text(fb, s, encoded, tx, 1, ((c & 0xFF) << 8) | (c >> 8), swapped_bg)
         if align & CAPS:
-            self._caps(fb, e, tx)
+            self._caps(fb, encoded, tx)
         self.d.blit(self.sbuf, x, y, w, STRIP_H)
 
     # several texts on one full-width band: band(bg), put() each, show(y).
@@ -274,8 +274,8 @@ class Painter:
     def band(self, bg):
         self.sfb.fill(((bg & 0xFF) << 8) | (bg >> 8))
 
-    def put(self, x, s, c):
-        self._text(self.sfb, s, s.encode(), x, 1, ((c & 0xFF) << 8) | (c >> 8), 0)
+    def put(self, x, text, colour):
+        self._text(self.sfb, text, text.encode(), x, 1, ((colour & 0xFF) << 8) | (colour >> 8), 0)
 
     def show(self, y):
         self.d.blit(self.sbuf, 0, y, STRIP_W, STRIP_H)
@@ -292,105 +292,105 @@ class Painter:
                 continue            # the rest of an accented letter
             if o == 58 and p2 == 32 and (p1 == 65 or p1 == 66 or p1 == 88 or p1 == 89):
                 xx = x + (i - 1) * 8
-                fb.fill_rect(xx, 0, 8, STRIP_H, _S_CREAM)
+                fb.fill_rect(xx, 0, 8, STRIP_H, _SWAPPED_CREAM)
                 fb.text("A" if p1 == 65 else "B" if p1 == 66 else "X" if p1 == 88 else "Y",
                         xx, 1, 0xC318)
             p2 = p1
             p1 = o
             i += 1
 
-    def big(self, x, y, s, c, scale):
+    def big(self, x, y, text, colour, scale):
         """Large text straight to the display with fill_rect (titles): a
         character is a handful of rectangles, each a display window."""
-        d = self.d
-        for ch in s:
+        display = self.d
+        for ch in text:
             rs = self._br.get(ch)
             if rs is None:
                 rs = self._br[ch] = self._rects(ch, 0, 8)
             for k in range(0, len(rs), 4):
-                d.fill_rect(x + rs[k] * scale, y + rs[k + 1] * scale, rs[k + 2] * scale,
-                            rs[k + 3] * scale, c)
+                display.fill_rect(x + rs[k] * scale, y + rs[k + 1] * scale, rs[k + 2] * scale,
+                            rs[k + 3] * scale, colour)
             x += 8 * scale
 
     # --- tiles -----------------------------------------------------------
-    def tile(self, x, y, t, flags, bg=FELT):
+    def tile(self, x, y, tile, flags, bg=FELT):
         """A rack tile (TW x TH) at x, y: number in the tile's colour, a
         colour bar at the foot; jokers magenta with four colour bars."""
         fb = self.tfb
-        b = ((bg & 0xFF) << 8) | (bg >> 8)
+        swapped_bg = ((bg & 0xFF) << 8) | (bg >> 8)
         # the first and last rows on bg: _tile's frame leaves their end pixels (the corners)
-        fb.fill_rect(0, 0, TW, 1, b)
-        fb.fill_rect(0, TH - 1, TW, 1, b)
-        self._tile(fb, 0, t, flags)
+        fb.fill_rect(0, 0, TW, 1, swapped_bg)
+        fb.fill_rect(0, TH - 1, TW, 1, swapped_bg)
+        self._tile(fb, 0, tile, flags)
         self.d.blit(self.tbuf, x, y, TW, TH)
 
-    def slot(self, x, t, flags):
+    def slot(self, x, tile, flags):
         """A rack slot at x, TW wide, from the layout's Y_RACK down to its Y_HINT, in one
         window: felt, the tile (as tile(), raised when SEL), and with CUR the cursor's bar
         3 rows above the slot's foot; t < 0: felt only (past the rack's end)."""
         lay = self.lay
         h = lay.Y_HINT - lay.Y_RACK
         fb = self.slfb
-        if t < 0:
-            fb.fill(_S_FELT)
+        if tile < 0:
+            fb.fill(_SWAPPED_FELT)
         else:
             # felt only where the tile does not go, down to the tile's first row and up
             # from its last: _tile's frame leaves their end pixels (the corners)
             ty = (lay.Y_RAISED if flags & SEL else lay.Y_TILE) - lay.Y_RACK
-            fb.fill_rect(0, 0, TW, ty + 1, _S_FELT)
-            fb.fill_rect(0, ty + TH - 1, TW, h - ty - TH + 1, _S_FELT)
-            self._tile(fb, ty, t, flags)
+            fb.fill_rect(0, 0, TW, ty + 1, _SWAPPED_FELT)
+            fb.fill_rect(0, ty + TH - 1, TW, h - ty - TH + 1, _SWAPPED_FELT)
+            self._tile(fb, ty, tile, flags)
             if flags & CUR:
-                fb.fill_rect(2, h - 3, TW - 4, 2, _S_CURSOR)
+                fb.fill_rect(2, h - 3, TW - 4, 2, _SWAPPED_CURSOR)
         self.d.blit(self.tbuf, x, lay.Y_RACK, TW, h)
 
-    def _tile(self, fb, y, t, flags):
+    def _tile(self, fb, y, tile, flags):
         # the tile into fb at rows y..y+TH-1, over the bg its caller filled: its four
         # corner pixels stay bg. The frame is four strips around the body, not
         # two tile-sized rectangles under it: a third of the pixels
         k = 2 if flags & CUR else 1
-        c = _S_CURSOR if flags & CUR else _S_EDGE      # the frame's colour, then the face's
-        fb.fill_rect(1, y, TW - 2, k, c)
-        fb.fill_rect(1, y + TH - k, TW - 2, k, c)
-        fb.fill_rect(0, y + 1, k, TH - 2, c)
-        fb.fill_rect(TW - k, y + 1, k, TH - 2, c)
-        fb.fill_rect(k, y + k, TW - 2 * k, TH - 2 * k, _S_CREAM_SEL if flags & SEL else _S_CREAM)
+        colour = _SWAPPED_CURSOR if flags & CUR else _SWAPPED_EDGE      # the frame's colour, then the face's
+        fb.fill_rect(1, y, TW - 2, k, colour)
+        fb.fill_rect(1, y + TH - k, TW - 2, k, colour)
+        fb.fill_rect(0, y + 1, k, TH - 2, colour)
+        fb.fill_rect(TW - k, y + 1, k, TH - 2, colour)
+        fb.fill_rect(k, y + k, TW - 2 * k, TH - 2 * k, _SWAPPED_CREAM_SEL if flags & SEL else _SWAPPED_CREAM)
         ch = None       # the character drawn twice the font's size, at (3, gy)
         gy = y + 4
-        if t >= tiles.JOKER:
-            if t > tiles.JOKER:
+        if tile >= tiles.JOKER:
+            if tile > tiles.JOKER:
                 # a hidden hand's tile on its way (link/hide.py: its OPEN not in yet)
                 ch = "?"
-                c = _S_EDGE
+                colour = _SWAPPED_EDGE
             elif self.cards:
                 ch = "*"        # a "J" would read as a jack
                 gy = y + 6
-                c = _S_JOKER_C
+                colour = _SWAPPED_JOKER_C
             else:
                 ch = "J"
-                c = _S_JOKER_C
+                colour = _SWAPPED_JOKER_C
                 for i in range(4):
                     fb.fill_rect(3 + i * 3, y + 22, 3, 3, _TILE_S[i])
         elif self.cards:
             # rank in the suit's colour, the suit's glyph at the foot
-            c = _CARD_S[t // 13]
-            n = t % 13 + 1
+            colour = _CARD_S[tile // 13]
+            number = tile % 13 + 1
             gy = y + 3
-            if n == 10:
-                self.two(fb, 10, 4, gy, c, 2)
+            if number == 10:
+                self.two(fb, 10, 4, gy, colour, 2)
             else:
-                ch = tiles.RANKS[n - 1]
-            bits(fb, _SUIT_G, t // 13 * 8, 8, 4, y + 18, c, 1, 1)
+                ch = tiles.RANKS[number - 1]
+            bits(fb, _SUIT_G, tile // 13 * 8, 8, 4, y + 18, colour, 1, 1)
         else:
-            c = _TILE_S[t // 13]
-            n = t % 13 + 1
-            if n < 10:
-                ch = NUMS[n]
+            colour = _TILE_S[tile // 13]
+            number = tile % 13 + 1
+            if number < 10:
+                ch = NUMS[number]
             else:
                 # a narrow 1 and a digit at half width, inside the frame
                 # even when the cursor's frame is 2 pixels thick
-                self.two(fb, n, 4, gy, c, 2)
-            fb.fill_rect(3, y + 22, TW - 6, 3, c)
+                self.two(fb, number, 4, gy, colour, 2)
+            fb.fill_rect(3, y + 22, TW - 6, 3, colour)
         if ch is not None:
             # glyph(fb, ch, 3, gy, c, 2, 2) written out: a rack slot is drawn at every cursor
             # move, and a call whose frame is over 11 words takes it from the heap (MicroPython
@@ -399,51 +399,51 @@ class Painter:
             if rs is None:
                 rs = self._gr[ch] = self._rects(ch, 1, 7)
             for i in range(0, len(rs), 4):
-                fb.fill_rect(3 + rs[i] * 2, gy + rs[i + 1] * 2, rs[i + 2] * 2, rs[i + 3] * 2, c)
+                fb.fill_rect(3 + rs[i] * 2, gy + rs[i + 1] * 2, rs[i + 2] * 2, rs[i + 3] * 2, colour)
         if flags & NEW:
             # just drawn or taken: a green notch in the top right corner
-            fb.fill_rect(TW - 7, y + 2, 5, 2, _S_NEW_C)
+            fb.fill_rect(TW - 7, y + 2, 5, 2, _SWAPPED_NEW_C)
 
-    def two(self, fb, n, x, y, c, sy):
+    def two(self, fb, number, x, y, colour, sy):
         """10..13 at (x, y): a narrow 1 (3 wide), a gap, the second digit (6
         wide; a narrow 1 again for 11): 10 pixels wide, 7*sy high."""
-        d = n - 10
+        d = number - 10
         # the narrow 1 (rows 60 e0 60 60 60 60 f0, bit 7 the left column) as
         # its stem, flag and foot, not pixel by pixel; twice for 11
         for xx in range(x, x + 6 if d == 1 else x + 1, 5):
-            fb.fill_rect(xx + 1, y, 2, 7 * sy, c)
-            fb.fill_rect(xx, y + sy, 1, sy, c)
-            fb.fill_rect(xx, y + 6 * sy, 4, sy, c)
+            fb.fill_rect(xx + 1, y, 2, 7 * sy, colour)
+            fb.fill_rect(xx, y + sy, 1, sy, colour)
+            fb.fill_rect(xx, y + 6 * sy, 4, sy, colour)
         if d != 1:
-            self.glyph(fb, NUMS[d] if d else "0", x + 4, y, c, 1, sy)
+            self.glyph(fb, NUMS[d] if d else "0", x + 4, y, colour, 1, sy)
 
-    def small(self, x, y, t, flags):
+    def small(self, x, y, tile, flags):
         """A meld tile (MW x MH): 8x8 number in the tile's colour; a tile that
         acts as a wild gets a lilac body."""
         fb = self.mfb
         # the frame's colour, then felt in the one column it leaves
-        fb.fill_rect(0, 0, MW - 1, MH, _S_EDGE)
-        fb.fill_rect(MW - 1, 0, 1, MH, _S_FELT)
-        fb.fill_rect(1, 1, MW - 3, MH - 2, _S_WILD_BG if flags & WILD else _S_CREAM)
-        if t == tiles.JOKER:
-            fb.text("*", 3, 3, _S_JOKER_C)
-        elif t > tiles.JOKER:
-            fb.text("?", 3, 3, _S_EDGE)     # (as tile() does)
+        fb.fill_rect(0, 0, MW - 1, MH, _SWAPPED_EDGE)
+        fb.fill_rect(MW - 1, 0, 1, MH, _SWAPPED_FELT)
+        fb.fill_rect(1, 1, MW - 3, MH - 2, _SWAPPED_WILD_BG if flags & WILD else _SWAPPED_CREAM)
+        if tile == tiles.JOKER:
+            fb.text("*", 3, 3, _SWAPPED_JOKER_C)
+        elif tile > tiles.JOKER:
+            fb.text("?", 3, 3, _SWAPPED_EDGE)     # (as tile() does)
         elif self.cards:
             # the suit small in the top right corner, the rank under it on the left
-            s = t // 13
-            n = t % 13 + 1
-            c = _CARD_S[s]
-            bits(fb, _SUIT_S, s * 5, 5, 9, 1, c, 1, 1)
-            if n == 10:
-                self.two(fb, n, 1, 6, c, 1)
+            suit = tile // 13
+            number = tile % 13 + 1
+            colour = _CARD_S[suit]
+            bits(fb, _SUIT_S, suit * 5, 5, 9, 1, colour, 1, 1)
+            if number == 10:
+                self.two(fb, number, 1, 6, colour, 1)
             else:
-                fb.text(tiles.RANKS[n - 1], 1, 6, c)
+                fb.text(tiles.RANKS[number - 1], 1, 6, colour)
         else:
-            c = _TILE_S[t // 13]
-            n = t % 13 + 1
-            if n < 10:
-                fb.text(NUMS[n], 3, 3, c)
+            colour = _TILE_S[tile // 13]
+            number = tile % 13 + 1
+            if number < 10:
+                fb.text(NUMS[number], 3, 3, colour)
             else:
-                self.two(fb, n, 2, 3, c, 1)
+                self.two(fb, number, 2, 3, colour, 1)
         self.d.blit(self.mbuf, x, y, MW, MH)

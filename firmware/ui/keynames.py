@@ -7,14 +7,14 @@ from ui import lang
 from ui.gfx import BAR, DIM
 
 
-def name(s):
-    """The text `s` with the 1.14's key names for X and Y."""
-    return s.replace("X:", "B~:").replace("Y:", "A~:")
+def name(text):
+    """The text `text` with the 1.14's key names for X and Y."""
+    return text.replace("X:", "B~:").replace("Y:", "A~:")
 
 
-def hint(p, a, b):
+def hint(painter, first, second):
     """common.hint (message ids, -1 for an empty line) in those key names."""
-    y = p.h - 20
-    for i in (a, b):
-        p.text(0, y, p.w, name(lang.t(i)) if i >= 0 else "", DIM, BAR, gfx.CAPS)
+    y = painter.h - 20
+    for message in (first, second):
+        painter.text(0, y, painter.w, name(lang.t(message)) if message >= 0 else "", DIM, BAR, gfx.CAPS)
         y += 10

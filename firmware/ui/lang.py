@@ -18,7 +18,7 @@ AI = const(7)
 LEVEL = const(8)
 TARGET = const(9)
 START = const(10)
-P = const(11)
+PLAYER = const(11)     # a seat's letter before its number: J1 (jugador), P1 (player)
 STOCK = const(12)
 PILE = const(13)
 MUERTO = const(14)
@@ -97,26 +97,26 @@ VOL_HIGH = const(86)
 BATTERY_LOW = const(87)     # the title's warning (a board with a battery)
 LOW_SAVED = const(88)       # the table's, when the battery goes low in a match
 
-_mod = None
+_table = None
 _code = ""
 _cards = False      # burraco: the texts of the language's CARDS override MSG
-_alt = None
+_card_words = None
 
 
 def use(code):
     """Use the language `code` ("es", "it", "en"; any other: Spanish)."""
-    global _mod, _code
+    global _table, _code
     if code not in LANGS:
         code = "es"
     if code == _code:
         return
     if code == "it":
-        from ui import lang_it as m
+        from ui import lang_it as module
     elif code == "en":
-        from ui import lang_en as m
+        from ui import lang_en as module
     else:
-        from ui import lang_es as m
-    _mod = m
+        from ui import lang_es as module
+    _table = module
     _code = code
     cards(_cards)
 
@@ -124,31 +124,31 @@ def use(code):
 def cards(on):
     """R12: words of a card game (the pozzetto, burrachi, cards) while a burraco
     match is on; each language's CARDS maps message ids to them."""
-    global _cards, _alt
+    global _cards, _card_words
     _cards = on
-    _alt = _mod.CARDS if on and _mod is not None else None
+    _card_words = _table.CARDS if on and _table is not None else None
 
 
 def code():
     return _code
 
 
-def t(i):
-    """The text of message id i in the language in use."""
-    a = _alt
-    if a is not None:
-        s = a.get(i)
-        if s is not None:
-            return s
-    return _mod.MSG[i]
+def t(message):
+    """The text of message id `message` in the language in use."""
+    alternatives = _card_words
+    if alternatives is not None:
+        text = alternatives.get(message)
+        if text is not None:
+            return text
+    return _table.MSG[message]
 
 
-def tx(i):
-    """The link cable's text i: 0-16 are the language's LINK table, from 17 the link's end,
+def tx(message):
+    """The link cable's text `message`: 0-16 are the language's LINK table, from 17 the link's end,
     "give up?" and hidden hands' (ui/link_<code>.py)."""
-    if i < 17:
-        return _mod.LINK[i]
-    return link_texts()[i - 17]
+    if message < 17:
+        return _table.LINK[message]
+    return link_texts()[message - 17]
 
 
 def link_texts():
@@ -166,22 +166,22 @@ def tx_count():
     return 17 + len(link_texts())
 
 
-def tiles(s, cards=False):
+def tiles(text, cards=False):
     """Tiles (or cards) written in engine/tiles.py's notation ("Y13 *", "9H QS"), in the
     letters of the language in use: a tile's colour is its first letter, a card's suit its
     last (the language module's TILES in RBYK order, SUITS in SHDC order; none: as written)."""
-    tab = getattr(_mod, "SUITS" if cards else "TILES", None)
+    tab = getattr(_table, "SUITS" if cards else "TILES", None)
     if tab is None:
-        return s
-    out = s.split(" ")
+        return text
+    out = text.split(" ")
     for i in range(len(out)):
-        w = out[i]
-        if w and w != "*":
-            out[i] = w[:-1] + tab["SHDC".find(w[-1])] if cards else tab["RBYK".find(w[0])] + w[1:]
+        word = out[i]
+        if word and word != "*":
+            out[i] = word[:-1] + tab["SHDC".find(word[-1])] if cards else tab["RBYK".find(word[0])] + word[1:]
     return " ".join(out)
 
 
-def reason(r):
-    """The engine reason code r as text in the language in use."""
-    rs = _mod.REASON
-    return rs[r] if 0 <= r < len(rs) else rs[2]
+def reason(code):
+    """The engine reason `code` as text in the language in use."""
+    rs = _table.REASON
+    return rs[code] if 0 <= code < len(rs) else rs[2]

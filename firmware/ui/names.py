@@ -19,8 +19,8 @@ def load(storage):
     """The remembered names, most recent first (a damaged line is skipped)."""
     out = []
     try:
-        with open(storage.path(FILE)) as f:
-            for line in f:
+        with open(storage.path(FILE)) as file:
+            for line in file:
                 line = line.strip()
                 if len(line) == LEN and line.isalpha() and line.isupper() and line not in out:
                     out.append(line)
@@ -36,8 +36,8 @@ def remember(storage, name, names):
         if other != name and len(out) < KEEP:
             out.append(other)
     try:
-        with open(storage.path(FILE), "w") as f:
-            f.write("\n".join(out) + "\n")
+        with open(storage.path(FILE), "w") as file:
+            file.write("\n".join(out) + "\n")
     except OSError:
         pass
     return out
@@ -67,28 +67,28 @@ class NameEditor:
         if name:
             self.recent = remember(app.board.storage, name, self.recent)
 
-    def key(self, k):
+    def key(self, key):
         """A key while the editor is open; True when it closes (back to the set-up rows)."""
         if self.edit:
-            if k & keys.B:
+            if key & keys.B:
                 self.edit = False
-            elif k & (keys.UP | keys.DOWN):
-                c = self.letters[self.pos] - 65 + (1 if k & keys.DOWN else -1)
-                self.letters[self.pos] = 65 + c % 26
-            elif k & (keys.LEFT | keys.RIGHT):
-                self.pos = min(LEN - 1, max(0, self.pos + (1 if k & keys.RIGHT else -1)))
-            elif k & (keys.A | keys.PRESS):
+            elif key & (keys.UP | keys.DOWN):
+                letter = self.letters[self.pos] - 65 + (1 if key & keys.DOWN else -1)
+                self.letters[self.pos] = 65 + letter % 26
+            elif key & (keys.LEFT | keys.RIGHT):
+                self.pos = min(LEN - 1, max(0, self.pos + (1 if key & keys.RIGHT else -1)))
+            elif key & (keys.A | keys.PRESS):
                 self.pick(bytes(self.letters).decode())
                 return True
             return False
-        n = len(self.recent) + 2
-        if k & keys.B:
+        count = len(self.recent) + 2
+        if key & keys.B:
             return True
-        if k & keys.UP:
-            self.row = (self.row - 1) % n
-        elif k & keys.DOWN:
-            self.row = (self.row + 1) % n
-        elif k & (keys.A | keys.PRESS):
+        if key & keys.UP:
+            self.row = (self.row - 1) % count
+        elif key & keys.DOWN:
+            self.row = (self.row + 1) % count
+        elif key & (keys.A | keys.PRESS):
             if self.row == 0:
                 self.edit = True
                 self.pos = 0
@@ -100,29 +100,29 @@ class NameEditor:
     def draw(self, rows):
         """The editor in the set-up's rows (burako/setup.py ROWS, this glass's)."""
         y_head, y0, dy, pad, fh = rows
-        p = self.app.painter
+        painter = self.app.painter
         recent = self.recent
-        p.fill(0, 0, p.w, p.h, FELT_DARK)
-        p.text(0, y_head, p.w, lang.t(lang.NAME_OF) + pname(self.seat), CURSOR, FELT_DARK, 1)
-        hint(p, lang.H_NAME if self.edit else lang.H_MENU, -1)
-        n = len(recent) + 2
+        painter.fill(0, 0, painter.w, painter.h, FELT_DARK)
+        painter.text(0, y_head, painter.w, lang.t(lang.NAME_OF) + pname(self.seat), CURSOR, FELT_DARK, 1)
+        hint(painter, lang.H_NAME if self.edit else lang.H_MENU, -1)
+        count = len(recent) + 2
         top = self.row - 8 if self.row > 8 else 0        # nine rows on the glass, as the set-up's
-        for i in range(top, min(n, top + 9)):
+        for i in range(top, min(count, top + 9)):
             y = y0 + (i - top) * dy
             on = i == self.row
             bg = HILITE if on else FELT_DARK
-            p.fill(4, y - pad, 232, fh, bg)
+            painter.fill(4, y - pad, 232, fh, bg)
             if i == 0:
                 if self.edit:
                     # the three letters centred two columns apart, the one UP/DOWN change
                     # underlined (band widths the set-up already uses: the Painter keeps one
                     # buffer per width)
-                    b = self.letters
-                    p.text(4, y, 232, chr(b[0]) + "  " + chr(b[1]) + "  " + chr(b[2]), CURSOR, bg, 1)
-                    p.fill(92 + 24 * self.pos, y + 10, 8, 1, WHITE)
+                    letters = self.letters
+                    painter.text(4, y, 232, chr(letters[0]) + "  " + chr(letters[1]) + "  " + chr(letters[2]), CURSOR, bg, 1)
+                    painter.fill(92 + 24 * self.pos, y + 10, 8, 1, WHITE)
                 else:
-                    p.text(8, y, 110, lang.t(lang.NEW_NAME), CURSOR if on else WHITE, bg)
+                    painter.text(8, y, 110, lang.t(lang.NEW_NAME), CURSOR if on else WHITE, bg)
             elif i <= len(recent):
-                p.text(8, y, 110, recent[i - 1], CURSOR if on else WHITE, bg)
+                painter.text(8, y, 110, recent[i - 1], CURSOR if on else WHITE, bg)
             else:
-                p.text(8, y, 110, lang.t(lang.NO_NAME), CURSOR if on else WHITE, bg)
+                painter.text(8, y, 110, lang.t(lang.NO_NAME), CURSOR if on else WHITE, bg)

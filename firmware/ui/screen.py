@@ -26,8 +26,10 @@ class Screen:
     def __init__(self, app):
         self.app = app
 
-    def key(self, k):
-        """A key press (hal/keys.py bits)."""
+    def key(self, __key):
+        """A key press (hal/keys.py bits), passed by position: the leading `__` marks the
+        parameter positional-only for the type checker (MicroPython has no `/`), so each screen
+        names it as it likes."""
 
     def tick(self, now):
         """Every frame, before the redraw."""

@@ -11,8 +11,8 @@ def read(storage):
     """The settings the file holds: {name: value}; {} when there is none."""
     out = {}
     try:
-        with open(storage.path(FILE)) as f:
-            for line in f:
+        with open(storage.path(FILE)) as file:
+            for line in file:
                 words = line.split()
                 if len(words) == 2 and words[1].isdigit():
                     out[words[0]] = int(words[1])
@@ -28,9 +28,9 @@ def write(storage, name, value):
     kept = read(storage)
     kept[name] = value
     try:
-        with open(storage.path(TMP), "w") as f:
+        with open(storage.path(TMP), "w") as file:
             for key in kept:
-                f.write(key + " " + str(kept[key]) + "\n")
+                file.write(key + " " + str(kept[key]) + "\n")
         storage.replace(TMP, FILE)
     except OSError:
         pass

@@ -18,7 +18,7 @@ def snapshot(app):
         st = link.stats()
         from link import session
         out["link"] = {
-            "match_id": "".join("%02x" % b for b in link.match_id) if link.match_id else None,
+            "match_id": "".join("%02x" % byte for byte in link.match_id) if link.match_id else None,
             "frames_sent": st["frames_out"], "bytes_sent": st["bytes_out"],
             "retransmits": st["resends"], "crc_errors": st["bad_frames"],
             "refused": st["refused"], "repairs": st["repairs"], "seat": link.seat,
@@ -45,17 +45,17 @@ def snapshot(app):
     return out
 
 
-def burako(out, play, g):
-    c = g.rules.cards       # burraco: card notation (R12.1)
+def burako(out, play, game):
+    cards = game.rules.cards       # burraco: card notation (R12.1)
     out.update({
-        "variant": g.rules.name, "players": g.n, "seed": g.seed, "target": g.target,
-        "phase": g.phase, "turn": g.turn, "hand": g.hand, "hands": len(g.history),
-        "scores": list(g.scores), "winner": g.winner,
-        "history": [list(h) for h in g.history],
-        "stock": len(g.stock), "pile": tiles.list_text(g.pile, c),
-        "racks": [tiles.list_text(r, c) for r in g.racks],
-        "melds": [[melds.text(m, c) for m in g.melds[s]] for s in range(2)],
-        "taken": [g.taken[0], g.taken[1]],
+        "variant": game.rules.name, "players": game.n, "seed": game.seed, "target": game.target,
+        "phase": game.phase, "turn": game.turn, "hand": game.hand, "hands": len(game.history),
+        "scores": list(game.scores), "winner": game.winner,
+        "history": [list(hand) for hand in game.history],
+        "stock": len(game.stock), "pile": tiles.list_text(game.pile, cards),
+        "racks": [tiles.list_text(rack, cards) for rack in game.racks],
+        "melds": [[melds.text(meld, cards) for meld in game.melds[side]] for side in range(2)],
+        "taken": [game.taken[0], game.taken[1]],
         "viewer": play.viewer, "ai_seats": play.ai_seats,
     })
 

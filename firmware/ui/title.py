@@ -52,39 +52,39 @@ class Title(Screen):
         battery = self.app.board.battery
         if battery.low != self.low:
             self.low = battery.low
-            self.app.dirty = regions.ALL        # the warning's line, the rows closed up or not
+            self.app.redraw()           # the warning's line, the rows closed up or not
         elif battery.present and battery.level != self.level:
-            self.app.dirty |= regions.TOP
+            self.app.redraw(regions.TOP)
 
-    def key(self, k):
+    def key(self, key):
         app = self.app
         first = 0 if self.has_save else 1
         count = self.rows() - first
-        if k & keys.UP:
+        if key & keys.UP:
             self.row = (self.row - 1) % count
-            app.dirty |= regions.MELDS
-        elif k & keys.DOWN:
+            app.redraw(regions.MELDS)
+        elif key & keys.DOWN:
             self.row = (self.row + 1) % count
-            app.dirty |= regions.MELDS
+            app.redraw(regions.MELDS)
         item = self.row + first
-        if item == self.volume_row and k & (keys.LEFT | keys.RIGHT | keys.A | keys.PRESS):
+        if item == self.volume_row and key & (keys.LEFT | keys.RIGHT | keys.A | keys.PRESS):
             from ui import settings_file
             sound = app.board.sound
-            sound.set_volume((sound.volume + (2 if k & keys.LEFT else 1)) % 3)     # OFF LOW HIGH
+            sound.set_volume((sound.volume + (2 if key & keys.LEFT else 1)) % 3)     # OFF LOW HIGH
             settings_file.write(app.board.storage, settings_file.VOLUME, sound.volume)
             sounds.cue(app, sounds.DRAW)        # the new volume heard (none at OFF)
-            app.dirty |= regions.MELDS
-        elif item == LANGUAGE and k & (keys.LEFT | keys.RIGHT | keys.A | keys.PRESS):
+            app.redraw(regions.MELDS)
+        elif item == LANGUAGE and key & (keys.LEFT | keys.RIGHT | keys.A | keys.PRESS):
             i = lang.LANGS.index(lang.code())
-            i = (i + (2 if k & keys.LEFT else 1)) % 3
+            i = (i + (2 if key & keys.LEFT else 1)) % 3
             lang.use(lang.LANGS[i])
-            app.dirty = regions.ALL
-        elif item == CABLE and k & (keys.LEFT | keys.RIGHT) and not self.linked:
+            app.redraw()
+        elif item == CABLE and key & (keys.LEFT | keys.RIGHT) and not self.linked:
             # hidden hands or the open deal for a new linked match
             from link import hidden_ok
             app.settings.hidden = not app.settings.hidden and hidden_ok()
-            app.dirty |= regions.MELDS
-        elif k & (keys.A | keys.PRESS):
+            app.redraw(regions.MELDS)
+        elif key & (keys.A | keys.PRESS):
             if item == CONTINUE:
                 code = lang.code()
                 try:
@@ -97,7 +97,7 @@ class Title(Screen):
                 else:
                     self.has_save = False
                     self.row = 0
-                    app.dirty = regions.ALL
+                    app.redraw()
             elif item == CABLE:
                 from ui.cable import Cable
                 Cable.open(app, BURAKO)
@@ -108,8 +108,8 @@ class Title(Screen):
 
     def draw(self, dirty):
         app = self.app
-        p = app.painter
-        tall = p.lay.tall
+        painter = app.painter
+        tall = painter.lay.tall
         y_name, y0, dy, up, foot = GEOMETRY[tall]
         first = 0 if self.has_save else 1
         shown = self.rows() - first
@@ -119,67 +119,67 @@ class Title(Screen):
         if shown > 1:
             # more games than rows at the step: the rows closer, above the damaged save's line
             # or the foot line (a row's band is 14 high, its text 2 below its top)
-            bottom = p.h - (up if app.kept.get("bad_save") or warn_in_save_line else foot)
+            bottom = painter.h - (up if app.kept.get("bad_save") or warn_in_save_line else foot)
             dy = min(dy, (bottom - y0 - 12) // (shown - 1))
         if dirty & regions.CLEAR:
-            p.fill(0, 0, p.w, p.h, FELT_DARK)
-            p.big(24, y_name, "BURAKO", WHITE, 4)
+            painter.fill(0, 0, painter.w, painter.h, FELT_DARK)
+            painter.big(24, y_name, "BURAKO", WHITE, 4)
             if tall:
                 x = 50
-                for t in (tiles.tile(0, 1), tiles.tile(1, 2), tiles.tile(2, 3), tiles.JOKER, tiles.tile(3, 13)):
-                    p.tile(x, 72, t, 0, FELT_DARK)
+                for tile in (tiles.tile(0, 1), tiles.tile(1, 2), tiles.tile(2, 3), tiles.JOKER, tiles.tile(3, 13)):
+                    painter.tile(x, 72, tile, 0, FELT_DARK)
                     x += 28
                 if not self.low:
-                    p.text(0, p.h - foot, p.w, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
+                    painter.text(0, painter.h - foot, painter.w, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
             # a linked match waits to resume (link.sav): the entry says so
             self.linked = app.board.storage.exists(BURAKO.link_save)
         for i in range(max(5, shown)):
             item = i + first
             if item >= self.rows():
-                p.fill(0, y0 + i * dy, p.w, 14, FELT_DARK)
+                painter.fill(0, y0 + i * dy, painter.w, 14, FELT_DARK)
                 continue
             if item == CONTINUE:
-                s = lang.t(lang.CONTINUE)
+                label = lang.t(lang.CONTINUE)
             elif item == NEW:
-                s = lang.t(lang.NEW)
+                label = lang.t(lang.NEW)
             elif item == CABLE:
-                s = lang.tx(T_CABLE)
+                label = lang.tx(T_CABLE)
                 if self.linked:
-                    s += lang.tx(T_RESUME)              # " (continue)"
+                    label += lang.tx(T_RESUME)              # " (continue)"
                 elif app.settings.hidden:
-                    s = lang.tx(T_HIDDEN) + " 1v1"      # "Hidden deal 1v1"
+                    label = lang.tx(T_HIDDEN) + " 1v1"      # "Hidden deal 1v1"
             elif item == self.volume_row:
-                s = lang.t(lang.SOUND) + ": < " + lang.t(lang.VOL_OFF + app.board.sound.volume) + " >"
+                label = lang.t(lang.SOUND) + ": < " + lang.t(lang.VOL_OFF + app.board.sound.volume) + " >"
             elif item >= OTHERS:
-                s = GAMES[item - OTHERS + 1].title
+                label = GAMES[item - OTHERS + 1].title
             else:
-                s = lang.t(lang.LANGUAGE) + ": < " + lang.t(lang.LANGNAME) + " >"
+                label = lang.t(lang.LANGUAGE) + ": < " + lang.t(lang.LANGNAME) + " >"
             on = i == self.row
-            p.fill(20, y0 - 2 + i * dy, 200, 14, HILITE if on else FELT_DARK)
-            p.text(20, y0 + i * dy, 200, s, CURSOR if on else WHITE, HILITE if on else FELT_DARK, 1)
+            painter.fill(20, y0 - 2 + i * dy, 200, 14, HILITE if on else FELT_DARK)
+            painter.text(20, y0 + i * dy, 200, label, CURSOR if on else WHITE, HILITE if on else FELT_DARK, 1)
         if app.kept.get("bad_save") and not warn_in_save_line:
             # without a save the menu has four rows: the fifth row's place is free
-            p.text(0, p.h - up, p.w, lang.t(lang.BAD_SAVE), ERR, FELT_DARK, 1)
+            painter.text(0, painter.h - up, painter.w, lang.t(lang.BAD_SAVE), ERR, FELT_DARK, 1)
         if app.board.battery.present and dirty & (regions.CLEAR | regions.TOP):
-            self.draw_battery(p, y_name, foot or up)
+            self.draw_battery(painter, y_name, foot or up)
 
-    def draw_battery(self, p, y_name, warn_from_bottom):
+    def draw_battery(self, painter, y_name, warn_from_bottom):
         """The battery's gauge (its body filled to the level: green, red when low), the level in
         percent beside it where the name leaves room (left of the gauge: a short glass's name
         reaches it), and the warning when it is low, warn_from_bottom rows from the bottom."""
         battery = self.app.board.battery
         self.level = level = battery.level
         colour = ERR if battery.low else PURE
-        left = p.w - GAUGE_W - 3
-        p.fill(left, 4, GAUGE_W, GAUGE_H, GREY)              # the body's frame
-        p.fill(left + GAUGE_W, 6, 2, GAUGE_H - 4, GREY)      # its nub
+        left = painter.w - GAUGE_W - 3
+        painter.fill(left, 4, GAUGE_W, GAUGE_H, GREY)              # the body's frame
+        painter.fill(left + GAUGE_W, 6, 2, GAUGE_H - 4, GREY)      # its nub
         inside = GAUGE_W - 2
         full = inside * level // 100
         if full:
-            p.fill(left + 1, 5, full, GAUGE_H - 2, colour)
+            painter.fill(left + 1, 5, full, GAUGE_H - 2, colour)
         if full < inside:
-            p.fill(left + 1 + full, 5, inside - full, GAUGE_H - 2, FELT_DARK)
+            painter.fill(left + 1 + full, 5, inside - full, GAUGE_H - 2, FELT_DARK)
         if y_name > 4 + GAUGE_H:
-            p.text(left - 44, 4, 40, str(level) + "%", colour, FELT_DARK, 2)
+            painter.text(left - 44, 4, 40, str(level) + "%", colour, FELT_DARK, 2)
         if battery.low:
-            p.text(0, p.h - warn_from_bottom, p.w, lang.t(lang.BATTERY_LOW), ERR, FELT_DARK, 1)
+            painter.text(0, painter.h - warn_from_bottom, painter.w, lang.t(lang.BATTERY_LOW), ERR, FELT_DARK, 1)

@@ -7,7 +7,6 @@ include("$(PORT_DIR)/boards/manifest.py")
 for _pkg in ("engine", "ai", "ui", "hal", "link", "burako", "rummy"):
     package(_pkg, base_path="$(BURAKO_FIRMWARE)")
 module("scorelog.py", base_path="$(BURAKO_FIRMWARE)")
-module("memory.py", base_path="$(BURAKO_FIRMWARE)")
 # a frozen main.py runs at boot before any main.py on the filesystem (pyexec_file_if_exists
 # looks in the frozen modules first): the console starts on its title with nothing on the
 # filesystem

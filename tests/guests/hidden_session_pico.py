@@ -27,11 +27,13 @@ def seeded(n):
 
 SEQ = [NONCE]
 b = board.build(init_display=False)
-L = Link(b, VARIANT, TARGET, hidden=True, nonce=seeded if NONCE else None)
 if VARIANT == 'rummy':
+    from rummy import moves
     from rummy.ai import RummyAI
+    L = Link(b, VARIANT, TARGET, hidden=True, nonce=seeded if NONCE else None, moves=moves)
     ai = RummyAI(1)
 else:
+    L = Link(b, VARIANT, TARGET, hidden=True, nonce=seeded if NONCE else None)
     from ai.basic import BasicAI
     ai = BasicAI()
 peak = 0

@@ -15,13 +15,13 @@ A1B = gc.mem_alloc()
 # literal, not a parameter: a parameter's name is one more interned name, which moves the figures)
 def make():
     global LA
-    LA = S.Link(BA, 'rummy', nonce=nonce)
+    LA = S.Link(BA, 'rummy', nonce=nonce, moves=moves)
     yield
 
 
 def other():
     global LB
-    LB = S.Link(BB, 'rummy', nonce=nonce)
+    LB = S.Link(BB, 'rummy', nonce=nonce, moves=moves)
     yield
 
 

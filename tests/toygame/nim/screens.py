@@ -27,7 +27,7 @@ def tx(i):
 
 
 def player(seat):
-    return lang.t(lang.P) + gfx.NUMS[seat + 1]
+    return lang.t(lang.PLAYER) + gfx.NUMS[seat + 1]
 
 
 class Table(Screen):
