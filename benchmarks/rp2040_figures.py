@@ -37,7 +37,11 @@ last pixel byte.
                           the AI's times are the chip's, left to the default board); on a board
                           with a speaker (the PicoSystem) also rp2040_B_frozen_us_sound_play and
                           _us_sound_tick_max: board.sound.play() of ui/sounds.py's CANASTA and its
-                          costliest tick(), once a 15 ms frame, timed on the board (ticks_us)
+                          costliest tick(), once a 15 ms frame, timed on the board (ticks_us); and
+                          the sound in the App's frame (emulator/guests/pico_frame_sound.py):
+                          _us_frame_idle_p50/_max (App.step at the title, nothing playing),
+                          _us_sound_cue (the game's helper starting CANASTA), _us_frame_sounding_
+                          p50/_max (the frames that tick it to its end), _frames_sounding
   with --rummy-solver: rp2040_ms_rummy_solve_p50/p99/max and rp2040_rummy_proven_pct* (the console's
                           Rummy solver at the device budget on every 8th play search of level-3 players,
                           benchmarks/expert_figures.py), and rp2040_ms_rummy_dp_* (the exact programme,
@@ -152,10 +156,26 @@ def prepare(d, uf2, tag, board=rp2040.DEFAULT_PROFILE):
 def sound_costs(pico):
     """board.sound.play() of CANASTA and its costliest tick(), in us on the board
     (emulator/guests/pico_sound.py), and the tones the virtual Pico heard."""
+    pico.tones(clear=True)      # (the game's own sounds so far: its turn at the table)
     out = rp2040.mpremote(pico.port, "exec", rp2040.board_script("pico_sound.py", SOUND="CANASTA", VOLUME=2))
     said = out.split("SOUND ", 1)[1].split()
     tones, _ = pico.tones(clear=True)
-    return {"us_sound_play": int(said[2]), "us_sound_tick_max": int(said[3]), "sound_notes_heard": len(tones)}
+    fig = {"us_sound_play": int(said[2]), "us_sound_tick_max": int(said[3]), "sound_notes_heard": len(tones)}
+    fig.update(frame_sound_costs(pico))
+    return fig
+
+
+def frame_sound_costs(pico):
+    """A sound's cost in the App's frame (emulator/guests/pico_frame_sound.py): App.step at the
+    title, idle and while CANASTA sounds (the frames that tick it to its end), and the game's
+    helper that starts it (ui/sounds.py cue), in us on the board."""
+    out = rp2040.mpremote(pico.port, "exec", rp2040.board_script("pico_frame_sound.py", SOUND="CANASTA"))
+    said = out.split("FRAME ", 1)[1].split()
+    pico.tones(clear=True)
+    idle_p50, idle_max, cue, sounding_p50, sounding_max, frames = (int(v) for v in said[1:7])
+    return {"us_frame_idle_p50": idle_p50, "us_frame_idle_max": idle_max, "us_sound_cue": cue,
+            "us_frame_sounding_p50": sounding_p50, "us_frame_sounding_max": sounding_max,
+            "frames_sounding": frames}
 
 
 def measure(d, uf2, rummy=-1, board=rp2040.DEFAULT_PROFILE):

@@ -34,7 +34,7 @@ from host.progress import Progress
 # the device's own data: flash never writes these (a build tree holding one is refused), and
 # flash --clean never removes them (it removes only .py/.mpy files)
 KEEP = ("scores.log", "burako.sav", "burako.tmp", "rummy.sav", "link.sav", "link.tmp", "link.pos",
-        "rlink.sav", "rlink.tmp", "rlink.pos", "names.txt", "board.txt")
+        "rlink.sav", "rlink.tmp", "rlink.pos", "names.txt", "board.txt", "settings.txt", "settings.tmp")
 DATA = ("scores.log", "the saves (*.sav)", "board.txt")
 LOG = "scores.log"
 COPY_TIMEOUT = 600  # seconds for the whole copy (a Pico over USB takes a few)

@@ -26,7 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from emulator import runner
-from emulator.board import board_display, board_keys, parse_keys
+from emulator.board import board_battery, board_display, board_keys, board_sound, parse_keys
 from emulator.runtimes import rp2040
 from link import hidden
 from link import msg
@@ -150,12 +150,17 @@ def records(out):
 
 
 def desktop(keys=(), storage=None, board="pico_lcd_13", **opts):
-    """The desktop emulator's glass (CPython, ai_ms 0) after `keys`, from a copy of `storage`."""
+    """The desktop emulator's glass (CPython, ai_ms 0) after `keys`, from a copy of `storage`:
+    `burako emu --board BOARD`, its speaker and its battery where the board has them (at the
+    virtual Pico's power-on voltage: the title shows its level)."""
+    from hal import battery as hal_battery
+
     with tempfile.TemporaryDirectory() as d:
         if storage is not None:
             shutil.copytree(storage, d, dirs_exist_ok=True)
         b, _ = runner.run_cpython(dict(opts, ai_ms=0), d, runner.Feeder(list(keys)),
-                                  display=board_display(board), keys=board_keys(board))
+                                  display=board_display(board), keys=board_keys(board), sound=board_sound(board),
+                                  battery=board_battery(board, hal_battery.level_of(rp2040.BATTERY_MV)))
     return b.display.pixels
 
 
@@ -444,7 +449,7 @@ def test_the_picosystems_piezo_plays_the_firmwares_sounds(picosystem, tmp_path):
     heard = {}
     with rp2040.VPico(tmp_path / "flash.bin", board="picosystem", uf2=picosystem) as pico:
         pico.settle(800, after_ns=0)
-        assert pico.tones() == ([], None)         # the title is silent: nothing plays a sound yet
+        assert pico.tones() == ([], None)         # the title is silent
         for name, volume in (("CANASTA", hal_sound.HIGH), ("REFUSED", hal_sound.LOW), ("TURN", hal_sound.OFF)):
             out = rp2040.mpremote(pico.port, "exec", rp2040.board_script("pico_sound.py", SOUND=name,
                                                                          VOLUME=volume, FRAME_MS=FRAME_MS))
@@ -507,3 +512,46 @@ def test_the_picosystems_battery_is_read_from_its_adc(picosystem, tmp_path):
     for lv, lo in up:
         assert lo == (lv <= 15)                             # low until it is above 15 %
     assert any(11 <= lv <= 15 and lo for lv, lo in up)      # the band where only hysteresis keeps it low
+
+
+def test_the_picosystem_sounds_a_turn_and_a_draw_and_keeps_its_volume(picosystem, tmp_path):
+    """The game on the PicoSystem's UF2, played by its keys: a new match's first turn is the
+    person's (seed 1) and the piezo plays TURN's notes; A draws and it plays DRAW's. On the title
+    the Sound row (its last) turned to Off by A is written to settings.txt; after a power-off the
+    console starts at Off, and the next match's turn and draw play nothing."""
+    from hal import keys as hal_keys
+    from ui import sounds
+
+    def notes(tones):
+        return [round(t["hz"]) for t in tones]
+
+    image = tmp_path / "flash.bin"
+    with rp2040.VPico(image, board="picosystem", uf2=picosystem) as pico:
+        pico.settle(800, after_ns=0)
+        rp2040.start_app(pico, seed=1, ai_ms=0)
+        pico.tones(clear=True)
+        for k in (hal_keys.A, hal_keys.UP, hal_keys.A):        # New game, Start: the table
+            pico.settle(after_ns=pico.tap(k))
+        turn, _ = pico.tones(clear=True)
+        pico.settle(after_ns=pico.tap(hal_keys.A))               # draw
+        draw, _ = pico.tones(clear=True)
+        # back to a title: the Sound row is the last, below New game, the language, the cable, Rummy
+        rp2040.start_app(pico, seed=1, ai_ms=0)
+        for k in (hal_keys.UP, hal_keys.A):                     # (UP from the first row: the last)
+            pico.settle(after_ns=pico.tap(k))
+        pico.tones(clear=True)
+        kept = files(pico)
+        saved = rp2040.mpremote(pico.port, "exec", "print(open('settings.txt').read())")
+    with rp2040.VPico(image, board="picosystem") as pico:        # power on again
+        pico.settle(800, after_ns=0)
+        rp2040.mpremote(pico.port, "exec", "import os\nos.remove('burako.sav')")    # (New game first)
+        rp2040.start_app(pico, seed=1, ai_ms=0)
+        pico.tones(clear=True)
+        for k in (hal_keys.A, hal_keys.UP, hal_keys.A, hal_keys.A):
+            pico.settle(after_ns=pico.tap(k))
+        silent, playing = pico.tones(clear=True)
+        volume = rp2040.mpremote(pico.port, "resume", "exec", "print(app.board.sound.volume)")
+    assert notes(turn) == [hz for hz in sounds.TURN[0::2] if hz], turn
+    assert notes(draw) == [hz for hz in sounds.DRAW[0::2] if hz], draw
+    assert "settings.txt" in kept and saved.split() == ["volume", "0"]
+    assert silent == [] and playing is None and volume.strip() == "0"

@@ -42,6 +42,10 @@ for i in range(ui_lang.DID_DRAW, ui_lang.DID_CLOSE + 1):
     BOXES[i] = (W, "J1 ")
 for i in burako_table.MENU:
     BOXES[i] = (200, "")
+# the title's volume row and the battery's warnings (a board with a speaker, a battery)
+BOXES.update({ui_lang.SOUND: (200, ": < Apagado >"), ui_lang.BATTERY_LOW: (W, ""), ui_lang.LOW_SAVED: (W, "")})
+for i in (ui_lang.VOL_OFF, ui_lang.VOL_LOW, ui_lang.VOL_HIGH):
+    BOXES[i] = (200, "Sonido: <  >")
 # not drawn today (kept for saves and the link): ME, CANASTA, TAKEN
 UNUSED = (ui_lang.ME, ui_lang.CANASTA, ui_lang.TAKEN)
 

@@ -55,3 +55,6 @@ B.clock = Clk()
 B.link = Link()
 B.storage = Storage('/flash/')
 B.idle = None
+from hal.absent import Silent, NoBattery
+B.sound = Silent()       # (a board without a speaker or a battery: the Pico-LCD boards')
+B.battery = NoBattery()

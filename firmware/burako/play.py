@@ -4,9 +4,11 @@
 # match, the hand-off, the hand's and the match's ends). Over the link cable (cable: ui/cable.py)
 # the local seat's moves go to the Link and the peer's come back through peer_moved().
 from engine.game import (ADD, CLOSE, DISCARD, DRAW, MELD, MUERTO, NEXT, PILE, P_DRAW, P_HAND_OVER,
-    P_MATCH_OVER, REDRAW, SWAP, TIMEUP)
+    P_MATCH_OVER, REDRAW, SWAP, TIMEUP, side_of)
+from engine import melds
 from engine import tiles
 from ui import lang
+from ui import sounds
 from ui import screen as regions
 from ui.common import pname
 from ui.gfx import WHITE, CURSOR, ERR
@@ -156,6 +158,7 @@ class Play:
         app.redraw(parts)
         if game.phase >= P_HAND_OVER and phase < P_HAND_OVER:
             self.hand_ended()
+        self.move_sound(seat, mv)
         if game.phase == P_MATCH_OVER and phase != P_MATCH_OVER:
             # logged from the next frame on (the match end's tick): this frame's garbage (an
             # AI's search) is gone by then; a linked match logs once the cable is quiet
@@ -174,6 +177,24 @@ class Play:
                     self.viewer = self.first_human(game.turn)
                 table.reset()
             self.enter_turn()
+
+    def move_sound(self, seat, mv):
+        """The move's sound: tiles taken by a person here, a canasta made (the meld the move
+        made or grew has just reached the canasta's size: it grew by the tiles the move laid),
+        the hand closed; the turn's and the match's end are enter_turn()'s."""
+        game = self.game
+        kind = mv[0]
+        if game.phase >= P_HAND_OVER:
+            if kind == CLOSE and game.phase == P_HAND_OVER:     # (the match's end: its own)
+                sounds.cue(self.app, sounds.CLOSE)
+        elif kind == DRAW or kind == PILE or kind == REDRAW or kind == MUERTO:
+            if self.human(seat) and self.ais[seat] is None:
+                sounds.cue(self.app, sounds.DRAW)
+        elif kind == MELD or kind == ADD or kind == SWAP:
+            laid = game.melds[side_of(seat)][-1 if kind == MELD else mv[1]]
+            size = len(laid) - melds.HEAD
+            if size >= game.rules.canasta > size - len(mv[2]):
+                sounds.cue(self.app, sounds.CANASTA)
 
     def hand_ended(self):
         """A hand has just ended: note its canastas and closer (the score log's), and end the
@@ -199,6 +220,7 @@ class Play:
         app = self.app
         if game.phase == P_MATCH_OVER:
             app.show(MatchEnd(self))
+            sounds.cue(app, sounds.MATCH_END)
         elif game.phase == P_HAND_OVER:
             app.show(HandEnd(self))
             self.next_ai = app.now + 4 * app.ai_ms
@@ -216,6 +238,8 @@ class Play:
                 app.show(Handoff(self))
             else:
                 app.show(self.table)
+            if human and self.ais[turn] is None:
+                sounds.cue(app, sounds.TURN)     # a person's turn begins (over the cable: ours)
 
     def move_text(self, seat, mv):
         kind = mv[0]
@@ -243,6 +267,12 @@ class Play:
             self.saves += 1
         except OSError:
             pass
+
+    def battery_low(self):
+        """The battery has just gone low (App.battery_changed): the match saved now, whatever
+        the turn's point (a linked one is link.sav's, written at each turn's end), and said."""
+        self.save()
+        self.note(lang.t(lang.LOW_SAVED))
 
     def log_match(self):
         """Every finished match goes to the score log, between games (never during a link

@@ -14,6 +14,7 @@ from ai import hint as ai_hint
 from ui import gfx
 from ui import lang
 from ui import screen as regions
+from ui import sounds
 from ui.screen import Screen
 from ui.common import RACK_N, pname, sname, hint, draw_top
 from ui.gfx import FELT, FELT_DARK, BAR, WHITE, GREY, CURSOR, DIM, ERR, PURE, IMPURE, HILITE
@@ -149,10 +150,13 @@ class Table(Screen):
         return g.turn == play.viewer and not (play.ai_seats >> g.turn) & 1 and g.phase < game.P_HAND_OVER
 
     def refuse(self, err):
-        """An illegal choice: show the engine's reason, change nothing."""
+        """An illegal choice: show the engine's reason, change nothing (err 0: a move played,
+        the reason shown goes)."""
         self.error = err
         self.confirm = -1
         self.app.dirty |= regions.HINT
+        if err:
+            sounds.cue(self.app, sounds.REFUSED)
 
     def set_focus(self, focus, side=0):
         """Move the focus (RACK, MELD_LIST of `side`: 0 own, 1 the opponents', MENU_FOCUS).

@@ -8,6 +8,7 @@ from rummy.text import tx, SAVE, DREW, PASSED, PLAYED, CLOSED, RACK_N_TEXT
 from engine import tiles
 from ui import gfx
 from ui import lang
+from ui import sounds
 from ui.gfx import WHITE, CURSOR
 
 
@@ -79,6 +80,8 @@ class Play:
             return err
         if self.humans() and self.cable is None:
             self.lines.append(rules.line(seat, mv))
+        if mv[0] == rules.DRAW and self.human(seat) and not self.ais[seat]:
+            sounds.cue(self.app, sounds.DRAW)       # a tile drawn here (not the peer's)
         self.after(seat, mv)
         return 0
 
@@ -103,6 +106,8 @@ class Play:
         else:
             table.message = ""
         table.tiles_before = table_tiles(game.table)
+        if kind == rules.PLAY and game.closer == seat and game.phase == rules.P_HAND_OVER:
+            sounds.cue(self.app, sounds.CLOSE)      # (the match's end: enter_turn()'s own)
         table.message_colour = WHITE if (self.seats >> seat) & 1 else CURSOR
         table.error = 0
         if kind != rules.DRAW or game.phase != rules.P_PLAY:
@@ -127,6 +132,7 @@ class Play:
         table = self.table
         if game.phase == rules.P_MATCH_OVER:
             app.show(MatchEnd(self))
+            sounds.cue(app, sounds.MATCH_END)
             if self.cable is not None:
                 if self.cable.link.dirty and not self.logged:
                     self.log_due = True     # logged once the cable is quiet
@@ -151,6 +157,8 @@ class Play:
                 table.workbench()
             else:
                 table.bench = None
+            if self.human(turn) and not self.ais[turn]:
+                sounds.cue(app, sounds.TURN)     # a person's turn begins (over the cable: ours)
         table.focus = 0
         app.redraw()
 
@@ -168,6 +176,14 @@ class Play:
             self.lines = []
         except OSError:
             pass
+
+    def battery_low(self):
+        """The battery has just gone low (App.battery_changed): the moves not yet in the save
+        written now (a match of people here; a linked one is rlink.sav's, written at each turn's
+        end), and said."""
+        if self.humans() and self.cable is None:
+            self.save()
+        self.note(lang.t(lang.LOW_SAVED))
 
     def remove_save(self):
         try:

@@ -13,6 +13,7 @@ from hal import keys
 from ui import gfx
 from ui import lang
 from ui import screen as regions
+from ui import sounds
 from ui.screen import Screen
 from ui.gfx import (FELT, FELT_DARK, BAR, TURN, WHITE, CURSOR, DIM, ERR, HILITE, PURE, GREY,
                     MW, MH, TW, TH)
@@ -178,6 +179,8 @@ class Table(Screen):
         if key & keys.Y:
             if self.status() == 0:
                 play.play(bench.move())
+            else:
+                sounds.cue(app, sounds.REFUSED)     # the reason is on the message line
             app.redraw(regions.MESSAGE | regions.TABLE)
             return
         if self.focus == RACK:

@@ -65,6 +65,12 @@ class App:
         self.settings = Settings(variant, players, target, hidden)
         ui_lang.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
         self.settings.lang0 = ui_lang.code()
+        if board.sound.present:
+            # the volume chosen on the title (ui/settings_file.py), kept across power-ons
+            from ui import settings_file
+            volume = settings_file.read(board.storage).get(settings_file.VOLUME)
+            if volume is not None and volume <= 2:      # (OFF, LOW, HIGH: hal/sound.py)
+                board.sound.set_volume(volume)
         self.screen = None
         # the game of that name (ui/games.py), else the first: the Burako family's variants
         game = self.game_of(variant) or GAMES[0]
@@ -137,7 +143,18 @@ class App:
 
     def step(self, now):
         self.now = now
-        key = self.board.buttons.poll(now)
+        # the speaker's next note, the battery (read every 2 s: hal/battery.py); on a board
+        # without them (hal/absent.py) an attribute each, not a call, in every frame
+        board = self.board
+        sound = board.sound
+        if sound.present:
+            sound.tick(now)
+        battery = board.battery
+        if battery.present:
+            battery.poll(now)
+            if battery.low != self.kept.get("battery_low", False):
+                self.battery_changed(battery.low)
+        key = board.buttons.poll(now)
         if key and not (self.cable is not None and self.cable.key_hook(key)):
             self.screen.key(key)
         if self.cable is not None:
@@ -158,6 +175,16 @@ class App:
         if self.cable is not None:
             return self.cable.over()
         return self.screen.name == "matchend"
+
+    def battery_changed(self, low):
+        """The battery has gone low (or been charged past the warning again): a match in play is
+        saved now by its Play (the save it makes at a turn's end), which says so on its table,
+        so nothing is lost if the battery gives out; the title shows the warning itself."""
+        self.kept["battery_low"] = low
+        play = getattr(self.screen, "play", None)
+        warn = getattr(play, "battery_low", None)
+        if low and warn is not None:
+            warn()
 
     # --- shared --------------------------------------------------------------
     def show(self, screen):

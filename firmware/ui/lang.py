@@ -90,6 +90,12 @@ NO_NAME = const(79)
 H_NAME = const(80)      # the three letters' editor
 H_SETUP4 = const(81)    # set-up, a person's seat row: A human/AI, Click (or X) the name
 H_MELD3 = const(82)     # the opponents' melds: Up goes back to your side's (H_MELD2: yours)
+SOUND = const(83)       # the title's volume row (a board with a speaker): "Sound: < High >"
+VOL_OFF = const(84)     # the volumes, in hal/sound.py's order (OFF, LOW, HIGH)
+VOL_LOW = const(85)
+VOL_HIGH = const(86)
+BATTERY_LOW = const(87)     # the title's warning (a board with a battery)
+LOW_SAVED = const(88)       # the table's, when the battery goes low in a match
 
 _table = None
 _code = ""

@@ -83,6 +83,12 @@ MSG = (
     'Up/Down:letter A:OK',
     'A:human/AI Click:name',
     '<> or Up:yours B:back',
+    'Sound',
+    'Off',
+    'Low',
+    'High',
+    'Low battery: charge it',
+    'Low battery: match saved',
 )
 # burraco (R12): the muerto is the pozzetto, canastas are burracos, tiles are cards
 # (ids as ui/lang.py: MUERTO, SHOW_RACK, H_MUERTO, SELECT_FIRST, DID_MUERTO, R_PURE,

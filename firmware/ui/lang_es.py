@@ -83,6 +83,12 @@ MSG = (
     'Arriba/abajo:letra A:ok',
     'A:humano/IA Clic:nombre',
     '<> o Arriba:tuyos B:volver',
+    'Sonido',
+    'Apagado',
+    'Bajo',
+    'Alto',
+    'Batería baja: cárgala',
+    'Batería baja: partida guardada',
 )
 # burraco (R12): the muerto is the pozzetto, canastas are burrachi, tiles are cards
 # (ids as ui/lang.py: MUERTO, SHOW_RACK, H_MUERTO, SELECT_FIRST, DID_MUERTO, R_PURE,

@@ -83,6 +83,12 @@ MSG = (
     'Su/giù:lettera A:ok',
     'A:umano/IA Clic:nome',
     '<> o Su:tuoi B:indietro',
+    'Suono',
+    'Spento',
+    'Basso',
+    'Alto',
+    'Batteria bassa: ricaricala',
+    'Batteria bassa: gioco salvato',
 )
 # burraco (R12): cards instead of tiles (the pozzetto and burrachi are MSG's words
 # already); ids as ui/lang.py: SHOW_RACK, SELECT_FIRST

@@ -1,13 +1,15 @@
 # The title: continue the saved game (when there is one), a new game, the language, the link
-# cable 1v1 (its deal: hidden hands or the open deal, Left/Right), and every other game of
-# ui/games.py (Rummy israelí).
+# cable 1v1 (its deal: hidden hands or the open deal, Left/Right), every other game of
+# ui/games.py (Rummy israelí), and on a board with a speaker the sound's volume (kept in
+# ui/settings_file.py); on a board with a battery, its level and a warning when it is low.
 from engine import tiles
 from hal import keys
 from ui import lang
 from ui import screen as regions
+from ui import sounds
 from ui.screen import Screen
 from ui.games import GAMES, BURAKO
-from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, HILITE
+from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, HILITE, PURE
 
 # the rows (without a save there is no Continue and the others move up)
 CONTINUE = 0
@@ -23,6 +25,10 @@ T_HIDDEN = 24
 # damaged save's line from the bottom, the foot line's (the keys). A short glass (135 rows) has
 # no room for the tiles nor the foot line
 GEOMETRY = ((4, 40, 19, 12, 0), (28, 120, 22, 40, 14))
+# the battery's gauge in the top right corner, beside the name on a short glass (its width is
+# the body's, a nub beyond it), and its level in percent left of it where the name is lower
+GAUGE_W = 19
+GAUGE_H = 9
 
 
 class Title(Screen):
@@ -34,9 +40,21 @@ class Title(Screen):
         self.has_save = BURAKO.has_save(app.board.storage)
         self.row = 0
         self.linked = False         # link.sav exists (read when the title is drawn whole)
+        # the last row is the volume's where the board has a speaker (-1: no such row)
+        self.volume_row = OTHERS + len(GAMES) - 1 if app.board.sound.present else -1
+        self.level = -1             # the battery's level as drawn (-1: not yet), and its warning
+        self.low = app.board.battery.low
 
     def rows(self):
-        return OTHERS + len(GAMES) - 1
+        return OTHERS + len(GAMES) - (0 if self.volume_row >= 0 else 1)
+
+    def tick(self, now):
+        battery = self.app.board.battery
+        if battery.low != self.low:
+            self.low = battery.low
+            self.app.redraw()           # the warning's line, the rows closed up or not
+        elif battery.present and battery.level != self.level:
+            self.app.redraw(regions.TOP)
 
     def key(self, key):
         app = self.app
@@ -49,7 +67,14 @@ class Title(Screen):
             self.row = (self.row + 1) % count
             app.redraw(regions.MELDS)
         item = self.row + first
-        if item == LANGUAGE and key & (keys.LEFT | keys.RIGHT | keys.A | keys.PRESS):
+        if item == self.volume_row and key & (keys.LEFT | keys.RIGHT | keys.A | keys.PRESS):
+            from ui import settings_file
+            sound = app.board.sound
+            sound.set_volume((sound.volume + (2 if key & keys.LEFT else 1)) % 3)     # OFF LOW HIGH
+            settings_file.write(app.board.storage, settings_file.VOLUME, sound.volume)
+            sounds.cue(app, sounds.DRAW)        # the new volume heard (none at OFF)
+            app.redraw(regions.MELDS)
+        elif item == LANGUAGE and key & (keys.LEFT | keys.RIGHT | keys.A | keys.PRESS):
             i = lang.LANGS.index(lang.code())
             i = (i + (2 if key & keys.LEFT else 1)) % 3
             lang.use(lang.LANGS[i])
@@ -88,10 +113,13 @@ class Title(Screen):
         y_name, y0, dy, up, foot = GEOMETRY[tall]
         first = 0 if self.has_save else 1
         shown = self.rows() - first
+        # the battery's warning: in the foot line's place, else (a glass without one) in the
+        # damaged save's, the rows closed up above it as for that line
+        warn_in_save_line = self.low and not foot
         if shown > 1:
             # more games than rows at the step: the rows closer, above the damaged save's line
             # or the foot line (a row's band is 14 high, its text 2 below its top)
-            bottom = painter.h - (up if app.kept.get("bad_save") else foot)
+            bottom = painter.h - (up if app.kept.get("bad_save") or warn_in_save_line else foot)
             dy = min(dy, (bottom - y0 - 12) // (shown - 1))
         if dirty & regions.CLEAR:
             painter.fill(0, 0, painter.w, painter.h, FELT_DARK)
@@ -101,7 +129,8 @@ class Title(Screen):
                 for tile in (tiles.tile(0, 1), tiles.tile(1, 2), tiles.tile(2, 3), tiles.JOKER, tiles.tile(3, 13)):
                     painter.tile(x, 72, tile, 0, FELT_DARK)
                     x += 28
-                painter.text(0, painter.h - foot, painter.w, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
+                if not self.low:
+                    painter.text(0, painter.h - foot, painter.w, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
             # a linked match waits to resume (link.sav): the entry says so
             self.linked = app.board.storage.exists(BURAKO.link_save)
         for i in range(max(5, shown)):
@@ -119,6 +148,8 @@ class Title(Screen):
                     label += lang.tx(T_RESUME)              # " (continue)"
                 elif app.settings.hidden:
                     label = lang.tx(T_HIDDEN) + " 1v1"      # "Hidden deal 1v1"
+            elif item == self.volume_row:
+                label = lang.t(lang.SOUND) + ": < " + lang.t(lang.VOL_OFF + app.board.sound.volume) + " >"
             elif item >= OTHERS:
                 label = GAMES[item - OTHERS + 1].title
             else:
@@ -126,6 +157,29 @@ class Title(Screen):
             on = i == self.row
             painter.fill(20, y0 - 2 + i * dy, 200, 14, HILITE if on else FELT_DARK)
             painter.text(20, y0 + i * dy, 200, label, CURSOR if on else WHITE, HILITE if on else FELT_DARK, 1)
-        if app.kept.get("bad_save"):
+        if app.kept.get("bad_save") and not warn_in_save_line:
             # without a save the menu has four rows: the fifth row's place is free
             painter.text(0, painter.h - up, painter.w, lang.t(lang.BAD_SAVE), ERR, FELT_DARK, 1)
+        if app.board.battery.present and dirty & (regions.CLEAR | regions.TOP):
+            self.draw_battery(painter, y_name, foot or up)
+
+    def draw_battery(self, painter, y_name, warn_from_bottom):
+        """The battery's gauge (its body filled to the level: green, red when low), the level in
+        percent beside it where the name leaves room (left of the gauge: a short glass's name
+        reaches it), and the warning when it is low, warn_from_bottom rows from the bottom."""
+        battery = self.app.board.battery
+        self.level = level = battery.level
+        colour = ERR if battery.low else PURE
+        left = painter.w - GAUGE_W - 3
+        painter.fill(left, 4, GAUGE_W, GAUGE_H, GREY)              # the body's frame
+        painter.fill(left + GAUGE_W, 6, 2, GAUGE_H - 4, GREY)      # its nub
+        inside = GAUGE_W - 2
+        full = inside * level // 100
+        if full:
+            painter.fill(left + 1, 5, full, GAUGE_H - 2, colour)
+        if full < inside:
+            painter.fill(left + 1 + full, 5, inside - full, GAUGE_H - 2, FELT_DARK)
+        if y_name > 4 + GAUGE_H:
+            painter.text(left - 44, 4, 40, str(level) + "%", colour, FELT_DARK, 2)
+        if battery.low:
+            painter.text(0, painter.h - warn_from_bottom, painter.w, lang.t(lang.BATTERY_LOW), ERR, FELT_DARK, 1)

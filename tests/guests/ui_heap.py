@@ -38,6 +38,9 @@ B.clock = Clk()
 B.link = None
 B.storage = Storage('/flash/')
 B.idle = None
+from hal.absent import Silent, NoBattery
+B.sound = Silent()
+B.battery = NoBattery()
 gc.collect()
 APP = ui_app.App(B, seed=seed, ai_ms=0)
 LOGGED = [0, None]      # the matches logged; the match at its end (its Play), counted at the title
