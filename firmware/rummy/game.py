@@ -1,10 +1,9 @@
 # Rummy israelí as a game of this console (ui/games.py, docs/interfaces.md "A game"): its
 # set-up (from the title's Rummy row), its save, a new match, and its side of the link cable
 # (the Link's variant "rummy", its save files rlink.sav and rlink.pos, a linked match made
-# from link.game).
-from rummy import rules
-from rummy import text
-from rummy.text import tx
+# from link.game). The title lists every game: this module holds what the list and the cable
+# ask of Rummy, and brings in its rules and texts only when a Rummy match or link begins (a
+# Burako table on the console's UF2 keeps their ~1.5 KB of heap).
 from ui.gfx import WHITE, FELT_DARK
 
 
@@ -65,6 +64,8 @@ class Rummy:
         self.table(app).message = ""    # not the last match's last move
 
     def link_heading(self, app, painter):
+        from rummy import text
+        from rummy.text import tx
         painter.text(0, 24, painter.w, tx(text.TITLE) + " - " + tx(text.CABLE), WHITE, FELT_DARK, 1)
 
     def log_ended(self, app, cable, reason):
@@ -91,6 +92,7 @@ class Rummy:
 
 def new_match(app):
     """A new match with the set-up's choices."""
+    from rummy import rules
     from rummy.play import Play
     players, seats, hands = app.settings.rummy[:3]
     Play(app, rules.Game(players, app.new_seed(), hands), seats, app.settings.level).enter_turn()
