@@ -3,7 +3,7 @@
 # (the Link's variant "rummy", its save files rlink.sav and rlink.pos, a linked match made
 # from link.game). The title lists every game: this module holds what the list and the cable
 # ask of Rummy, and brings in its rules and texts only when a Rummy match or link begins (a
-# Burako table on the console's UF2 keeps their ~1.5 KB of heap).
+# Burako table on the console's UF2 keeps 1,968 B more heap free: tests/test_uf2.py).
 from ui.gfx import WHITE, FELT_DARK
 
 
