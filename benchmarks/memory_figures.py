@@ -15,6 +15,8 @@ Every figure is gc.mem_free() after gc.collect(), in bytes:
                                 garbage made and collected inside a frame is not seen), with
                                 _moves, _frames and _hands saying what was covered, and _wall_s
   memory_<path>_<session>_fault what a frame raised where the session does not fit (then no _low)
+  memory_<path>_<session>_no_end  a session that did not end within TIMEOUT: where each board was when
+                                interrupted (a figure to look into, not one to quote)
   memory_<path>_hidden_offered  whether the firmware offers hidden hands there (link.hidden_ok)
 
 <path> is uf2 or stock; the sessions:
@@ -52,15 +54,19 @@ from rp2040_figures import pair, prepare
 
 SESSIONS = ("table", "ai", "pass", "rummy", "link", "rummy_link", "hidden")
 LOCAL = {"ai": ("ai", 4), "pass": ("pass", 2), "rummy": ("rummy", 3)}   # the guest's KIND, LEVEL
-TIMEOUT = 5400      # seconds for one session's end (a hidden first hand takes ~30 min under load)
+TIMEOUT = 2700      # seconds for one session's end (a hidden first hand: 4.5 min on a quiet host, ~30 loaded)
 
 
-def outputs(boards, timeout=TIMEOUT):
+class NoEnd(Exception):
+    """A session did not end in time: what each board said once interrupted (where it was)."""
+
+
+def outputs(boards):
     """What each board printed until its script ended, for any reason (the raw REPL's end of output
     and error, b"\\x04>"); once one board has ended on a fault the others are not waited for: a
     linked board whose peer stopped waits for ever."""
     texts = [b""] * len(boards)
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + TIMEOUT
     while True:
         for i, pico in enumerate(boards):
             texts[i] += pico.serial_pending()
@@ -68,16 +74,23 @@ def outputs(boards, timeout=TIMEOUT):
         if all(ended) or any(e and fault(t.decode(errors="replace")) for e, t in zip(ended, texts)):
             return [t.decode(errors="replace") for t in texts]
         if time.monotonic() > deadline:
-            raise SystemExit(f"memory_figures: no end after {timeout} s: {texts[0][-300:]!r}")
+            # mpremote's Ctrl-C: the App lets KeyboardInterrupt through, the traceback says where
+            for pico in boards:
+                pico.serial_write(b"\x03")
+            time.sleep(5)
+            where = [(t + pico.serial_pending()).decode(errors="replace").rsplit("Traceback", 1)[-1].split("\x04")[0]
+                     for t, pico in zip(texts, boards)]
+            raise NoEnd(" | ".join(" / ".join(w.strip().splitlines()[-4:]) for w in where))
         time.sleep(0.5)
 
 
 def fault(text):
     """What ended a session that did not fit: tests/guests/pico_fault.py's FAULT line (what a frame
-    raised, the free heap then), or the last line of a traceback from outside the App's frames."""
+    raised, on which screen, the free heap after it), or the last line of a traceback from outside
+    the App's frames."""
     if "FAULT " in text:
-        free, what = text.rsplit("FAULT ", 1)[1].split(" END")[0].split(" ", 1)
-        return f"{what} ({free} B free after it)"
+        free, screen, what = text.rsplit("FAULT ", 1)[1].split(" END")[0].split(" ", 2)
+        return f"{what} (on the {screen} screen; {free} B free after it)"
     if "Traceback" in text and " END" not in text:
         return text.rsplit("Traceback", 1)[1].split("\x04")[0].strip().splitlines()[-1]
     return None
@@ -139,33 +152,32 @@ def offered(image):
         return rp2040.mpremote(pico.port, "exec", "from link import hidden_ok; print(hidden_ok())").strip() == "True"
 
 
-def measure(d, uf2, sessions, moves, progress):
-    """The figures of one path (uf2 None: the stock UF2 plus the .mpy files), keys without prefix;
-    progress(name) before each session."""
+def measure(d, uf2, sessions, moves, progress, say):
+    """The figures of one path (uf2 None: the stock UF2 plus the .mpy files), each given to
+    say(key, value) as it is measured (keys without the path); progress(name) before each session."""
     tag = "uf2_" if uf2 else "stock_"
     wall = time.monotonic()
     image = prepare(d, uf2, tag)
-    fig = {"wall_s_prepare": round(time.monotonic() - wall, 1)}
+    say("wall_s_prepare", round(time.monotonic() - wall, 1))
     for kind in sessions:
         progress(tag + kind)
         wall = time.monotonic()
         if kind == "table":
             with rp2040.VPico(image) as pico:
                 pico.settle(800, after_ns=0)
-                fig["table_2p"] = rp2040.heap_at_table(pico, 2)
-                fig["table_4p"] = rp2040.heap_at_table(pico, 4)
-            got = {}
-        elif kind == "hidden":
-            fig["hidden_offered"] = offered(image)
-            got = linked_session(d, image, tag, kind, moves)
-        elif kind in LOCAL:
-            got = local_session(image, kind, moves)
+                say("table_2p", rp2040.heap_at_table(pico, 2))
+                say("table_4p", rp2040.heap_at_table(pico, 4))
         else:
-            got = linked_session(d, image, tag, kind, moves)
-        for k, v in got.items():
-            fig[f"{kind}_{k}"] = v
-        fig[f"wall_s_{kind}"] = round(time.monotonic() - wall, 1)
-    return fig
+            if kind == "hidden":
+                say("hidden_offered", offered(image))
+            try:
+                got = local_session(image, kind, moves) if kind in LOCAL else \
+                    linked_session(d, image, tag, kind, moves)
+            except NoEnd as e:
+                got = {"no_end": f"no end within {TIMEOUT} s; interrupted: {e}"}
+            for k, v in got.items():
+                say(f"{kind}_{k}", v)
+        say(f"wall_s_{kind}", round(time.monotonic() - wall, 1))
 
 
 def main():
@@ -212,17 +224,25 @@ def main():
     def progress(name):
         bar(name, done[0], total)
         done[0] += 1
-    fig = {"memory_moves": a.moves}
+    fig = {}
+
+    def teller(prefix):
+        def say(key, value):
+            """A figure as soon as it is measured (a long run stopped early keeps what it printed)."""
+            fig[prefix + key] = value
+            if bar.on:
+                bar.stream.write("\r\033[K")
+            print(f"{prefix + key:36} {value}", flush=True)
+        return say
+
+    say = teller("memory_")
+    say("moves", a.moves)
     if uf2:
-        fig["memory_uf2"] = os.path.basename(str(uf2))
+        say("uf2", os.path.basename(str(uf2)))
     with tempfile.TemporaryDirectory(prefix="burako-memory-figures-") as d:
         for path in paths:
-            got = measure(d, path, sessions, a.moves, progress)
-            name = "uf2" if path else "stock"
-            fig.update({f"memory_{name}_{k}": v for k, v in got.items()})
+            measure(d, path, sessions, a.moves, progress, teller("memory_uf2_" if path else "memory_stock_"))
     bar("memory_figures", total, total)
-    for k, v in fig.items():
-        print(f"{k:36} {v}")
     if a.json:
         print(json.dumps(fig))
     return 0
