@@ -44,6 +44,9 @@ LINK_MOVES = 8
 # 208,272 B (4 players) on the frozen build (26 Nov); the floor leaves 8 KB of margin, and is the
 # goal for 2 players (200 KB; 190 KB for 4): room for the UI to grow. The stock path's heap is test_vpico's.
 HEAP_FLOOR = 200_000
+# the lowest free heap at a frame's end of every kind of session on the frozen build (issue 34's
+# goal; docs/memory.md "Figures": 190 KB and more measured over each session's first hand)
+SESSION_FLOOR = 150_000
 RECORD = {"variant": "burako", "seats": "HA", "hands": [[120, -35], [410, 260]], "final": [530, 225],
           "winner": 0}
 
@@ -555,3 +558,28 @@ def test_the_picosystem_sounds_a_turn_and_a_draw_and_keeps_its_volume(picosystem
     assert notes(draw) == [hz for hz in sounds.DRAW[0::2] if hz], draw
     assert "settings.txt" in kept and saved.split() == ["volume", "0"]
     assert silent == [] and playing is None and volume.strip() == "0"
+def test_sessions_keep_the_heap_free_at_every_frame(uf2):
+    """benchmarks/memory_figures.py on the frozen build: a few moves of a person against AI level 4
+    and of Rummy israeli asking the hint (the person's moves are the hint's), a gc.collect() after
+    every frame; the lowest free heap stays above SESSION_FLOOR, and --json names what was covered."""
+    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "memory_figures.py"), "--uf2", str(uf2),
+                        "--only", "uf2", "--sessions", "ai,rummy", "--moves", "4", "--json"],
+                       capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    fig = json.loads(r.stdout.strip().splitlines()[-1])
+    print(fig)
+    for kind in ("ai", "rummy"):
+        assert f"memory_uf2_{kind}_fault" not in fig
+        assert fig[f"memory_uf2_{kind}_moves"] >= 4 and fig[f"memory_uf2_{kind}_hands"] == 0
+        assert fig[f"memory_uf2_{kind}_frames"] >= fig[f"memory_uf2_{kind}_moves"] // 2
+        assert SESSION_FLOOR <= fig[f"memory_uf2_{kind}_low"] < 250_000
+    assert "memory_uf2_table_2p" not in fig and "memory_stock_ai_low" not in fig
+
+
+@pytest.mark.parametrize("args, says", [(["--sessions", "ai,chess"], "unknown chess"),
+                                        (["--moves", "-1"], "--moves must be 0 or more")])
+def test_memory_figures_refuses_bad_input_in_one_line(args, says):
+    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "memory_figures.py"), *args],
+                       capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert r.returncode == 2 and r.stdout == ""
+    assert says in r.stderr and len(r.stderr.strip().splitlines()) == 1

@@ -1,7 +1,8 @@
 # Sent to a virtual Pico by emulator/runtimes/rp2040 link_match() (mpremote exec): the App in a
 # linked match (ui/cable.py), both seats' moves by the autoplay AI, until MOVES moves are
 # played (None: the match's end, logged and acknowledged); then the local AI stops, and once the
-# link is idle (every move acknowledged) the script prints the session's view of the match.
+# link is idle (every move acknowledged; hidden hands: no tile awaited) the script prints the
+# session's view of the match.
 # HIDDEN: hidden hands (docs/link.md); then it prints the free heap too (HID line). REPORT:
 # "SV <move count>" at each save of link.sav (a test's moment for a power cut). LOW: after every
 # frame gc.collect() and the lowest gc.mem_free() kept (printed on the LOW line: the most the match
@@ -46,7 +47,9 @@ def step(self, now):
     elif lk.count >= MOVES:
         if cable.play is not None:
             cable.play.ais[lk.seat] = None
-        if lk.idle():
+        # under hidden hands also no tile of ours awaited: a board that stopped with its drawn
+        # tile still closed left the other waiting for ever on the tile's exchange
+        if lk.idle() and (lk.hidden is None or lk.hidden.idle()):
             raise Done()
 App.step = step
 app = App(hal_board.build(), link=True, autoplay=True, ai_ms=0, target=TARGET, hidden=HIDDEN)
