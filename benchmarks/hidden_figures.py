@@ -43,9 +43,9 @@ def frame_us(payload):
     return (payload + 7 + payload // 254 + 7) * BYTE_US
 
 
-def vpico_steps():
-    """The board's lines: {kind: [microseconds...]} and the heap figures."""
-    from emulator.runtimes import rp2040, wasi
+def board_uf2():
+    """The console's UF2 for a virtual Pico, or None and why the board cannot run."""
+    from emulator.runtimes import rp2040
 
     why = rp2040.missing()
     if why:
@@ -53,6 +53,16 @@ def vpico_steps():
     uf2 = rp2040.project_uf2()
     if uf2 is None:
         return None, f"no UF2 in {rp2040.uf2_dir()}: build it with `make uf2`"
+    return uf2, None
+
+
+def vpico_steps():
+    """The board's lines: {kind: [microseconds...]} and the heap figures."""
+    from emulator.runtimes import rp2040, wasi
+
+    uf2, why = board_uf2()
+    if uf2 is None:
+        return None, why
     with tempfile.TemporaryDirectory(prefix="burako-hidden-") as d:
         with rp2040.VPico(os.path.join(d, "flash.bin"), uf2=uf2) as pico:
             pico.settle(800, after_ns=0)
@@ -73,12 +83,9 @@ def match_figures(target=1):
     import time
     from emulator.runtimes import rp2040
 
-    why = rp2040.missing()
-    if why:
-        return None, why
-    uf2 = rp2040.project_uf2()
+    uf2, why = board_uf2()
     if uf2 is None:
-        return None, f"no UF2 in {rp2040.uf2_dir()}: build it with `make uf2`"
+        return None, why
     with tempfile.TemporaryDirectory(prefix="burako-hidden-match-") as d:
         image = os.path.join(d, "flash.bin")
         with rp2040.VPico(image, uf2=uf2) as pico:
