@@ -52,7 +52,7 @@ def board_uf2():
         return None, why
     uf2 = rp2040.project_uf2()
     if uf2 is None:
-        return None, f"no UF2 in {rp2040.uf2_dir()}: build it with `make uf2`"
+        return None, rp2040.no_uf2()
     return uf2, None
 
 

@@ -102,7 +102,7 @@ def run(target=1500, cuts=("m60", "check"), keep=(30, 100), mid=30, max_s=540, u
         raise rp2040.VPicoError(why)
     uf2 = uf2 or rp2040.project_uf2("pico_lcd_13")
     if uf2 is None:
-        raise rp2040.VPicoError(f"no UF2 in {rp2040.uf2_dir()}: build it with `make uf2`")
+        raise rp2040.VPicoError(rp2040.no_uf2("pico_lcd_13"))
     lines, raw, wires = [], b"", []
     cuts = list(cuts)
     with tempfile.TemporaryDirectory(prefix="burako-hidden-resume-") as d:
@@ -278,7 +278,7 @@ def main(argv=None):
     why = rp2040.missing()
     uf2 = a.uf2 or rp2040.project_uf2("pico_lcd_13")
     if why or uf2 is None:
-        print("hidden_resume_figures: " + (why or f"no UF2 in {rp2040.uf2_dir()}: build it with `make uf2`"),
+        print("hidden_resume_figures: " + (why or rp2040.no_uf2("pico_lcd_13")),
               file=sys.stderr)
         return 2
     stale = rp2040.uf2_stale(uf2)

@@ -174,38 +174,26 @@ class _Tap:
         return self.end.any()
 
 
-class _Feed:
+class _Feed(importlib.import_module("emulator.runner").Feeder):
     """The emulator's Feeder rule (emulator/runner.py): one key per frame in which the console
     waits for its player; once they are used up, stop when it waits again (an autoplay
-    console: when its match is over). `keys` is a list the planner may still append to."""
+    console: when its match is over). `keys` is a list the planner may still append to (kept,
+    not copied as the Feeder's own), and while planning (`endless`) a frame the console waits
+    in without a key becomes a WAIT of the script."""
 
     def __init__(self, keys, autoplay):
+        super().__init__(autoplay=autoplay)
         self.keys = keys
-        self.i = 0
-        self.autoplay = autoplay
-        self.tail = 0
         self.endless = False    # planning: never stop (the plan's driver ends the stage)
 
     def __call__(self, waiting, over):
-        if self.endless:
-            # planning: a frame the console waits in without a key is a WAIT of the script
-            if waiting:
-                if self.i >= len(self.keys):
-                    self.keys.append(0)
-                self.i += 1
-                return self.keys[self.i - 1]
-            return 0
-        if self.autoplay and over and self.i >= len(self.keys):
-            self.tail += 1
-            return STOP if self.tail > 2 else 0
+        if not self.endless:
+            return super().__call__(waiting, over)
         if waiting:
-            if self.i < len(self.keys):
-                k = self.keys[self.i]
-                self.i += 1
-                return k
-            if not self.autoplay or over:
-                self.tail += 1
-                return STOP if self.tail > 2 else 0
+            if self.i >= len(self.keys):
+                self.keys.append(0)
+            self.i += 1
+            return self.keys[self.i - 1]
         return 0
 
 

@@ -247,15 +247,9 @@ def _log_file(tmp_path):
 # --- the console's own firmware (the game frozen in: `make uf2`) ------------------------------
 @pytest.fixture
 def frozen_uf2(vpico_or_skip_fixture):
-    import os
+    from test_uf2 import project_uf2
 
-    uf2 = rp2040.project_uf2("pico_lcd_13")
-    if uf2 is None:
-        why = f"no UF2 for pico_lcd_13 in {rp2040.uf2_dir()}: build it with `make uf2`"
-        if os.environ.get("BURAKO_REQUIRE_UF2"):
-            pytest.fail(why + " (BURAKO_REQUIRE_UF2 is set)")
-        pytest.skip(why)
-    return uf2
+    return project_uf2("pico_lcd_13")
 
 
 def test_on_the_frozen_firmware_flash_says_its_copies_shadow_the_game_and_clean_brings_it_back(

@@ -35,12 +35,9 @@ def pico(request, tmp_path):
     _ready()
     uf2 = None
     if request.param == "uf2":
-        uf2 = rp2040.project_uf2("pico_lcd_13")
-        if uf2 is None:
-            why = f"no UF2 built in {rp2040.uf2_dir()}: `make uf2`"
-            if os.environ.get("BURAKO_REQUIRE_UF2"):
-                pytest.fail(why)
-            pytest.skip(why)
+        from test_uf2 import project_uf2
+
+        uf2 = project_uf2("pico_lcd_13")    # (skips, or fails under BURAKO_REQUIRE_UF2, without a fresh UF2)
     with rp2040.VPico(tmp_path / "flash.bin", uf2=uf2) as p:
         p.wait_event("usb")
         p.frozen = uf2 is not None

@@ -119,8 +119,7 @@ def vpico_ready():
 def project_uf2(board):
     uf2 = rp2040.project_uf2(board)
     if uf2 is None:
-        where = rp2040.uf2_dir()
-        why = f"no UF2 for {board} in {where} (burako-<version>-{board}.uf2): build it with `make uf2`"
+        why = rp2040.no_uf2(board)
         if os.environ.get("BURAKO_REQUIRE_UF2"):
             pytest.fail(why + " (BURAKO_REQUIRE_UF2 is set)")
         pytest.skip(why)

@@ -186,6 +186,11 @@ def adc_raw(mv):
     return max(0, min(4095, round(mv / 3 * 4096 / 3300)))
 
 
+def no_uf2(board=DEFAULT_PROFILE, where=None):
+    """The one line that says `board`'s UF2 is not built (project_uf2 found none) and how to build it."""
+    return f"no UF2 for {board} in {where or uf2_dir()} (burako-<version>-{board}.uf2): build it with `make uf2`"
+
+
 def project_uf2(board=DEFAULT_PROFILE, where=None):
     """The project's own UF2 for `board` (the game frozen in; `make uf2`) from `where`, else
     $BURAKO_UF2_DIR, else dist/: the one of pyproject.toml's version, else the newest; None when
