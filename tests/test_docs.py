@@ -120,8 +120,8 @@ def test_links_and_cited_sections_between_the_docs_exist():
     cited = re.compile(r'(?<![\w/])(README|docs/developer\.md|docs/ui\.md)(?:\.md)?[\'’]?s?\s*\(?"([^"\n]+(?:\n[^"\n]+)?)"')
     unknown = []
     for f in files:
-        if f.startswith("hardware/") or not (ROOT / f).exists():
-            continue                # hardware/'s "README" is its own page
+        if f.startswith("hardware/") or f == "tests/test_docs.py" or not (ROOT / f).exists():
+            continue                # hardware/'s "README" is its own page; this file's are patterns
         for m in cited.finditer((ROOT / f).read_text()):
             title = re.sub(r"\s+", " ", m.group(2))
             if not any(t == title or t.startswith(title) for t in titles[m.group(1)]):
