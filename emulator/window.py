@@ -18,6 +18,8 @@ Key map (also on the help overlay, F1 or H, and on the console's foot):
     Esc               quit
 Gamepad: d-pad/hat or left stick = joystick, buttons 0/1/2/3 = A/B/X/Y,
 start or a stick click = joystick press.
+The overlay then says what A, B, X, Y, Up and the joystick do at the table, in the words of
+the table's own hints (ui/lang_<lang>.py), so a first player need not guess from the glass.
 """
 from __future__ import annotations
 
@@ -44,8 +46,15 @@ HELP = {
         "gamepad: d-pad/stick, 0 1 2 3 = A B X Y,",
         "start/stick click = press",
         "",
-        "table: Up, Up = opponents' melds;",
-        "menu (X): Hint = the AI's suggestion",
+        "at the table:",
+        "A        draw from the stock; select a tile",
+        "B        take the pile; discard (press twice)",
+        "Y        meld: lay the selected tiles",
+        "X, press menu: hint, sort, save and quit",
+        "Up       melds: A add, Y low end, press swap",
+        "         Up again: the opponents' melds",
+        "<>       move along the rack",
+        "empty rack: A takes the muerto, or closes",
     ),
     "es": (
         "Teclas del emulador de Burako",
@@ -63,8 +72,15 @@ HELP = {
         "mando: cruceta/stick, 0 1 2 3 = A B X Y,",
         "start/clic del stick = pulsar",
         "",
-        "mesa: Arriba, Arriba = juegos rivales;",
-        "menú (X): Pista = lo que haría la IA",
+        "en la mesa:",
+        "A        robar del mazo; marcar una ficha",
+        "B        tomar el pozo; tirar (dos veces)",
+        "Y        bajar las fichas marcadas",
+        "X, pulsar menú: pista, ordenar, guardar",
+        "Arriba   juegos: A agrega, Y inicio, pulsar cambia",
+        "         Arriba otra vez: juegos rivales",
+        "<>       moverse por el atril",
+        "atril vacío: A toma el muerto, o cierra",
     ),
     "it": (
         "Tasti dell'emulatore di Burraco",
@@ -82,8 +98,15 @@ HELP = {
         "gamepad: croce/levetta, 0 1 2 3 = A B X Y,",
         "start/clic levetta = premi",
         "",
-        "tavolo: Su, Su = giochi avversari;",
-        "menu (X): Suggerimento = scelta dell'IA",
+        "al tavolo:",
+        "A        pesca dal tallone; scegli una tessera",
+        "B        prendi il pozzo; scarta (due volte)",
+        "Y        cala le tessere scelte",
+        "X, premi menu: suggerimento, ordina, salva",
+        "Su       giochi: A metti, Y inizio, premi scambia",
+        "         Su di nuovo: giochi avversari",
+        "<>       muoviti lungo il leggio",
+        "leggio vuoto: A prende il pozzetto, o chiude",
     ),
 }
 
@@ -93,12 +116,23 @@ HOLD = {"en": "A~ B~: hold A (Y), hold B (X)", "es": "A~ B~: mantener A (Y), man
         "it": "A~ B~: tenere A (Y), tenere B (X)"}
 
 
+# the table's actions on that glass, in its keys (the table's hints say A~ and B~ there too,
+# ui/keynames.py; a joystick press with tiles selected lays them, burako/table.py key())
+TABLE114 = {
+    "en": ("table: A draw / select, B take pile / discard x2", "A~ or press: meld, B~: menu, Up: melds"),
+    "es": ("mesa: A robar / marcar, B tomar pozo / tirar x2", "A~ o pulsar: bajar, B~: menú, Arriba: juegos"),
+    "it": ("tavolo: A pesca / scegli, B prendi pozzo / scarta x2", "A~ o premi: cala, B~: menu, Su: giochi"),
+}
+
+
 def help_lines(lang, height=240):
+    """The overlay's lines: the keyboard's keys, then what each key does at the table (the
+    same words as the table's hints, ui/lang_<lang>.py)."""
     lines = HELP.get(lang, HELP["en"])
     if height >= 240:
         return lines
-    # what fits the short glass: the keys it has, the hold keys, help, screenshot, quit
-    return lines[:6] + (HOLD.get(lang, HOLD["en"]),) + lines[8:11]
+    # what fits the short glass: the keys it has, the hold keys, help, screenshot, quit, the table
+    return lines[:6] + (HOLD.get(lang, HOLD["en"]),) + lines[8:11] + ("",) + TABLE114.get(lang, TABLE114["en"])
 
 
 def key_map(pygame):

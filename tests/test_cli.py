@@ -258,7 +258,7 @@ def test_emu_no_display_rules():
 
 
 def test_emu_headless_never_touches_the_players_storage(tmp_path):
-    """A scripted run (the README's autoplay line) overwrote the saved game."""
+    """A scripted run (docs/developer.md's autoplay line) overwrote the saved game."""
     code, out, err = emu_run("--headless", "--autoplay", "--seed", "5", "--frames", "300",
                              "--state-json", env_drop=("XDG_DATA_HOME",), home=tmp_path)
     assert code == 0, err

@@ -1,4 +1,4 @@
-"""`burako emu --link` as the README starts it, with real processes
+"""`burako emu --link` as the README and docs/developer.md "The link cable" start it, with real processes
 and a temporary HOME: each endpoint gets its own storage by default
 (EMU/link-ENDPOINT, EMU the emulator's folder: host/dirs.py), so the two emulators resume after either
 restarts; the connecting side started first waits for the listener; a bare
@@ -67,7 +67,7 @@ def _same_match(sa, sb, da, db):
 
 
 def test_the_readme_commands_resume_after_either_restarts(tmp_path):
-    """burako emu --link listen:P and --link socket://127.0.0.1:P, no --storage
+    """burako emu --link listen:P and --link socket://127.0.0.1:P (docs/developer.md), no --storage
     (before: both used one link.sav in the emulator's folder, and after a restart both said
     "another match in progress" for good)."""
     port = _free_port()

@@ -207,6 +207,66 @@ def test_the_help_overlay_fits_the_114s_glass_and_names_its_keys():
         assert help_lines(lang) != lines and len(help_lines(lang)) > len(lines)
 
 
+def _table_hints(code):
+    """(key, word) of every "KEY:word" the table's hint lines show in language `code`: the
+    draw phase's and the play phase's (burako/table.py, ui/lang_<code>.py)."""
+    import importlib
+    import re
+
+    from ui import lang
+
+    msg = importlib.import_module("ui.lang_" + code).MSG
+    return [(k, w) for m in (lang.H_DRAW1, lang.H_DRAW2, lang.H_PLAY1, lang.H_PLAY2)
+            for k, w in re.findall(r"(\S+):(\w+)", msg[m])]
+
+
+def test_the_help_overlay_says_what_each_key_does_at_the_table():
+    """F1 at the table (issue 37): besides the keyboard, the overlay says what A, B, X, Y and Up
+    do there, in the table's own words: for each "A:draw" of the table's hints a row that
+    starts with that key names that action, in the three languages. On the 1.14's short glass
+    the same, in its keys (A~ for Y, B~ for X, ui/keynames.py), within the glass's rows."""
+    from ui import keynames
+
+    from emulator.window import help_lines
+
+    for code in ("es", "it", "en"):
+        lines = help_lines(code)
+        pairs = _table_hints(code)
+        assert {k for k, _ in pairs} >= {"A", "B", "X", "Y"}
+        for key, word in pairs:
+            assert any((ln.startswith(key + " ") or ln.startswith(key + ",")) and word.lower() in ln.lower()
+                       for ln in lines), (code, key, word)
+        short = help_lines(code, 135)
+        assert 8 + len(short) * 9 <= 135
+        for key, word in ((keynames.name(k + ":")[:-1], w) for k, w in pairs):
+            assert any(key in ln.split(" ") or key + ":" in ln.split(" ") for ln in short if word.lower() in ln.lower()), \
+                (code, key, word)
+
+
+def test_the_help_overlay_fits_every_window(monkeypatch):
+    """Every row of the overlay, rendered in the window's font, fits inside the window, the
+    narrowest (the PicoSystem held upright) and the shortest (the 1.14) included."""
+    import pygame
+
+    from emulator import window
+
+    pygame.init()
+    try:
+        for board, size in (("pico_lcd_13", (240, 240)), ("picosystem", (240, 240)), ("pico_lcd_114", (240, 135))):
+            win = window.Window(scale=2, size=size, board=board)
+            try:
+                w, h = win.chrome.window
+                for code in ("es", "it", "en"):
+                    lines = window.help_lines(code, size[1])
+                    assert 8 * 2 + len(lines) * 9 * 2 <= h, (board, code)
+                    for ln in lines:
+                        assert 8 * 2 + win.font.size(ln)[0] <= w, (board, code, ln)
+            finally:
+                win.close()
+    finally:
+        pygame.quit()
+
+
 def _post(pygame, kind, **kw):
     pygame.event.post(pygame.event.Event(kind, **kw))
 

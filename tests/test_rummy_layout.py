@@ -1,4 +1,4 @@
-"""The house of a second game (README.md "Layout", docs/interfaces.md "The rooms", "A game"):
+"""The house of a second game (docs/developer.md "Layout", docs/interfaces.md "The rooms", "A game"):
 Rummy israelí's own code is one package, firmware/rummy/, and the arrows point one way. It
 imports the shared floors (engine/, ai/, ui/, link/); none of them imports it, or Burako's
 package, but the list of games (ui/games.py, the one place ui/ names the games); the link
