@@ -238,22 +238,28 @@ def test_one_meld_row_on_the_1_3_needs_no_mark(tmp_path):
 
 
 # --- item 10: the tile just taken is marked so it is seen -----------------------------------
-def test_the_tile_just_drawn_wears_a_band_across_its_top(tmp_path):
+def test_the_tile_just_drawn_wears_a_green_frame_and_band(tmp_path):
     board, app = run(tmp_path, START + ",A")
     t = table(app)
     lay = app.painter.lay
     new = [i for i in range(len(t.rack())) if t.selection[i] & 2]
-    assert len(new) == 1
+    assert len(new) == 1 and t.cursor != new[0]
     x = burako_table.RACK_X + (new[0] - t.scroll) * gfx.TW
+    y = lay.Y_TILE
     d = board.display
     green = [(xx, yy) for yy in range(lay.Y_RACK, lay.Y_HINT) for xx in range(x, x + gfx.TW)
              if d.pixel(xx, yy) == gfx.NEW_C]
-    assert len(green) >= 40                                   # the notch was 10 pixels
-    assert max(xx for xx, _ in green) - min(xx for xx, _ in green) + 1 >= gfx.TW - 4
-    # above the number: the tile's digits keep their colour
-    assert max(yy for _, yy in green) < lay.Y_TILE + 4
-    # the cursor on it: its yellow frame stays, the band inside it
+    assert len(green) >= 100                                  # the notch was 10 pixels
+    # its frame green all round, 2 pixels thick, and a band across its top, above the number
+    for i in range(2):
+        assert d.pixel(x + i, y + gfx.TH // 2) == gfx.NEW_C and d.pixel(x + gfx.TW - 1 - i, y + gfx.TH // 2) == gfx.NEW_C
+        assert d.pixel(x + 8, y + i) == gfx.NEW_C and d.pixel(x + 8, y + gfx.TH - 1 - i) == gfx.NEW_C
+    assert all(d.pixel(xx, yy) == gfx.NEW_C for xx in range(x + 2, x + gfx.TW - 2) for yy in (y + 2, y + 3))
+    # a tile not just taken keeps its 1-pixel edge
+    other = burako_table.RACK_X + (1 if new[0] != 1 else 2) * gfx.TW
+    assert d.pixel(other, y + gfx.TH // 2) == gfx.EDGE and d.pixel(other + 1, y + gfx.TH // 2) != gfx.NEW_C
+    # the cursor on it: its frame yellow, the band still there
     while t.cursor != new[0]:
         step(app, hal_keys.RIGHT)
-    assert d.pixel(x + 1, lay.Y_TILE + 1) == gfx.CURSOR and d.pixel(x + 8, lay.Y_TILE) == gfx.CURSOR
-    assert d.pixel(x + 8, lay.Y_TILE + 2) == gfx.NEW_C
+    assert d.pixel(x + 1, y + 1) == gfx.CURSOR and d.pixel(x + 8, y) == gfx.CURSOR
+    assert all(d.pixel(xx, yy) == gfx.NEW_C for xx in range(x + 2, x + gfx.TW - 2) for yy in (y + 2, y + 3))
