@@ -4,6 +4,7 @@ as o-acute, two-digit numbers crossed the tile frame)."""
 import pytest
 
 from emulator.display import Display
+from engine import game
 from ui import gfx
 from ui import lang as ui_lang
 from burako import table as burako_table
@@ -42,8 +43,8 @@ BOXES.update({ui_lang.NAME_OF: (W, "J1"), ui_lang.NEW_NAME: (110, ""), ui_lang.N
 for i in range(ui_lang.DID_DRAW, ui_lang.DID_CLOSE + 1):
     BOXES[i] = (W, "J1 ")
 # the hint's advice after "Consiglio: " (the longest HINT_IS, 11 letters): a meld of three, a tile
-for i in range(ui_lang.DO_DRAW, ui_lang.DO_CLOSE + 1):
-    BOXES[i] = (W - 88, " R11 R12 R13" if i == ui_lang.DO_MELD else " R13" if ui_lang.DO_ADD <= i <= ui_lang.DO_DISCARD else "")
+for kind in range(game.DRAW, game.CLOSE + 1):
+    BOXES[ui_lang.DO_DRAW + kind] = (W - 88, " R11 R12 R13" if kind == game.MELD else " R13" if game.ADD <= kind <= game.DISCARD else "")
 for i in burako_table.MENU:
     BOXES[i] = (200, "")
 # the title's volume row and the battery's warnings (a board with a speaker, a battery)

@@ -96,17 +96,11 @@ VOL_LOW = const(85)
 VOL_HIGH = const(86)
 BATTERY_LOW = const(87)     # the title's warning (a board with a battery)
 LOW_SAVED = const(88)       # the table's, when the battery goes low in a match
-# issue 37, table: the hint's advice, in the imperative, in the move kinds' order DRAW..CLOSE
-# (as DID_DRAW..DID_CLOSE); what the 1.14's "A~"/"B~" mean (the table's message line)
+# issue 37, table: the hint's advice, in the imperative: DO_DRAW + the move kind, DRAW..CLOSE
+# (engine/game.py's order, as DID_DRAW..DID_CLOSE), ids 110-118: one name for the nine, each
+# name a global of this module on the console's heap; what the 1.14's "A~"/"B~" mean (the
+# table's message line)
 DO_DRAW = const(110)
-DO_PILE = const(111)
-DO_REDRAW = const(112)
-DO_MELD = const(113)
-DO_ADD = const(114)
-DO_SWAP = const(115)
-DO_DISCARD = const(116)
-DO_MUERTO = const(117)
-DO_CLOSE = const(118)
 HOLD_KEYS = const(119)
 
 _table = None

@@ -91,7 +91,7 @@ MSG = (
     'Low battery: match saved',
     # ids 89-109: other helpers' blocks of issue 37 (placeholders on this branch: the merge drops them)
     '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '',
-    # issue 37, table: the hint's advice (DO_DRAW..DO_CLOSE, imperative), the 1.14's held keys
+    # issue 37, table: the hint's advice (DO_DRAW + DRAW..CLOSE, imperative), the 1.14's held keys
     'draw from the stock',
     'take the pile',
     'redraw',
@@ -109,7 +109,7 @@ MSG = (
 CARDS = {14: 'Pozzetto', 19: 'A: show your cards', 28: 'A: take the pozzetto',
          36: 'Select cards with A', 44: 'takes the pozzetto', 56: 'Clean burracos',
          57: 'Dirty burracos', 59: 'Pozzetto', 70: 'burraco',
-         117: 'take the pozzetto'}    # issue 37, table: DO_MUERTO (renumbered with it)
+         117: 'take the pozzetto'}    # issue 37, table: DO_DRAW + MUERTO (renumbered with it)
 REASON = (
     'ok',
     "it is not this player's turn",

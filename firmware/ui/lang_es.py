@@ -91,7 +91,7 @@ MSG = (
     'Batería baja: partida guardada',
     # ids 89-109: other helpers' blocks of issue 37 (placeholders on this branch: the merge drops them)
     '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '',
-    # issue 37, table: the hint's advice (DO_DRAW..DO_CLOSE, imperative), the 1.14's held keys
+    # issue 37, table: the hint's advice (DO_DRAW + DRAW..CLOSE, imperative), the 1.14's held keys
     'roba del mazo',
     'toma el pozo',
     'vuelve a robar',
@@ -109,7 +109,7 @@ MSG = (
 CARDS = {14: 'Pozzetto', 19: 'A: ver tus cartas', 28: 'A: tomar el pozzetto',
          36: 'Marca cartas con A', 44: 'toma el pozzetto', 56: 'Burraco limpio',
          57: 'Burraco sucio', 59: 'Pozzetto', 70: 'burraco',
-         117: 'toma el pozzetto'}    # issue 37, table: DO_MUERTO (renumbered with it)
+         117: 'toma el pozzetto'}    # issue 37, table: DO_DRAW + MUERTO (renumbered with it)
 # tiles and cards on screen in this language's letters (ui/lang.py tiles): the colours
 # in engine/tiles.py's RBYK order, the suits in its SHDC order
 TILES = ("R", "A", "Am", "N")

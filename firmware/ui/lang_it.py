@@ -91,7 +91,7 @@ MSG = (
     'Batteria bassa: gioco salvato',
     # ids 89-109: other helpers' blocks of issue 37 (placeholders on this branch: the merge drops them)
     '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '',
-    # issue 37, table: the hint's advice (DO_DRAW..DO_CLOSE, imperative), the 1.14's held keys
+    # issue 37, table: the hint's advice (DO_DRAW + DRAW..CLOSE, imperative), the 1.14's held keys
     'pesca dal tallone',
     'prendi il pozzo',
     'pesca di nuovo',
