@@ -509,14 +509,14 @@ class Table(Screen):
         head = lang.t(lang.MELDS_OF) + sname(g, side)
         if on:
             head = "<> " + head
-        n = len(shown)
-        if n > layout.MROWS:
+        count = len(shown)
+        if count > layout.MROWS:
             # more melds than rows (the 1.14 shows one): which are shown, of how many, at the
             # head's right end ("2/5", "1-7/9"), and ^ v while more lie above or below
             top = self.meld_top
-            last = top + layout.MROWS if top + layout.MROWS < n else n
-            mark = ("^" if top else " ") + ("v" if last < n else " ")
-            where = str(top + 1) + ("-" + str(last) if last > top + 1 else "") + "/" + str(n) + " " + mark
+            last = top + layout.MROWS if top + layout.MROWS < count else count
+            mark = ("^" if top else " ") + ("v" if last < count else " ")
+            where = str(top + 1) + ("-" + str(last) if last > top + 1 else "") + "/" + str(count) + " " + mark
             p.band(FELT)
             p.put(0, head, CURSOR if on else DIM)
             p.put(p.w - len(where) * 8, where, CURSOR if on else WHITE)
