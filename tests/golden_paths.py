@@ -244,15 +244,12 @@ def _lazy(gen_fn, holder):
 
 
 # --------------------------------------------------------------------------- key helpers
-def moves_to(cur, target, n, wrap=True):
-    """LEFT/RIGHT presses from rack index cur to target (n tiles; the Burako rack wraps)."""
+def moves_to(cur, target, n):
+    """LEFT/RIGHT presses from rack index cur to target (n tiles: the racks' cursors stop at
+    their ends, Burako's since issue 37)."""
     if target == cur:
         return []
-    if not wrap:
-        return ["RIGHT"] * (target - cur) if target > cur else ["LEFT"] * (cur - target)
-    right = (target - cur) % n
-    left = (cur - target) % n
-    return ["RIGHT"] * right if right <= left else ["LEFT"] * left
+    return ["RIGHT"] * (target - cur) if target > cur else ["LEFT"] * (cur - target)
 
 
 def select_keys(table, ts):
@@ -429,7 +426,7 @@ class RummyBot:
         for meld in new:
             for t in reversed(meld):
                 i = rack.index(t)
-                keys += moves_to(cur, i, len(rack), wrap=False) + ["A"]
+                keys += moves_to(cur, i, len(rack)) + ["A"]
                 rack[i:i + 1] = b""
                 cur = min(i, len(rack) - 1) if rack else 0
             keys += ["UP"] + ["A"] * len(meld) + ["B"]

@@ -105,15 +105,26 @@ def _positions(seed, levels=(3, 3), n=2, every=7, limit=400, rules=engine_rules.
     return out
 
 
-def test_hint_is_level_four_choice():
-    # the strongest level within the device's budget
-    from ai import hint
+def test_hint_is_level_four_choice_with_a_ready_meld_first():
+    # the strongest level within the device's budget, except that a meld of naturals the
+    # rules allow now goes before its discard (issue 37: level 4 may hold its opening meld)
+    from ai import hint, ready_meld
     from ai.expert import ExpertAI
     from engine import codec
+    laid = 0
     for b in _positions(5):
         g = codec.decode(b)
-        assert hint(g, g.turn) == ExpertAI(0).choose(codec.decode(b))
+        want = ExpertAI(0).choose(codec.decode(b))
+        ready = ready_meld(codec.decode(b)) if want[0] == game.DISCARD else None
+        got = hint(g, g.turn)
+        if ready is None:
+            assert got == want
+        else:
+            laid += 1
+            assert got == ready and got[0] == game.MELD and g.check(got) == 0
+            assert not any(tiles.is_wild(t) for t in got[2])
         assert hint(g, (g.turn + 1) % g.n) is None
+    assert laid
 
 
 def test_level_three_never_reads_hidden_tiles():

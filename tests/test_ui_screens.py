@@ -127,7 +127,7 @@ def walk(tmp, keys, lang="es", seed=3, ai_moves=0, to_end=False):
     "DOWN,RIGHT,UP",                                    # title: language, rows
     "A,DOWN,RIGHT,DOWN,DOWN,A,DOWN,RIGHT,UP",           # setup: 4 players, a seat, level
     START + ",A,RIGHT,A,RIGHT,RIGHT,A,LEFT,Y",          # table: draw, select, refused meld
-    START + ",A,LEFT,LEFT,LEFT,LEFT,RIGHT,B",           # rack scrolls, discard asks
+    START + ",A," + ",".join(["RIGHT"] * 14) + ",LEFT,B",  # rack scrolls, discard asks
     START + ",A,B,B,A,B,B,UP,LEFT,B",                   # AI turns, the meld list and back
     START + ",X,B",                                     # the menu closes: its dark rows go
     START + ",A,UP",                                    # the meld list: no rack cursor drawn

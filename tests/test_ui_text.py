@@ -4,6 +4,7 @@ as o-acute, two-digit numbers crossed the tile frame)."""
 import pytest
 
 from emulator.display import Display
+from engine import game
 from ui import gfx
 from ui import lang as ui_lang
 from burako import table as burako_table
@@ -27,6 +28,7 @@ BOXES = {
     ui_lang.MATCH_END: (W, ""), ui_lang.WINS: (W // 2, "J1+J3"),       # drawn at twice the size
     ui_lang.SAVED: (W, ""), ui_lang.BAD_SAVE: (W, ""), ui_lang.PURE_L: (30, "13"), ui_lang.IMPURE_L: (30, "13"),
     ui_lang.TIMEUP: (W, ""), ui_lang.HINT_IS: (W, "agrega R10 R11 R12"),
+    ui_lang.HOLD_KEYS: (W, ""),           # the 1.14's message line before a hand's first move
     ui_lang.ROUND: (110, ""),             # burraco set-up: "Smazzate < 4 >"
 }
 for i in (ui_lang.R_MELDED, ui_lang.R_PURE, ui_lang.R_IMPURE, ui_lang.R_CLOSE, ui_lang.R_MUERTO, ui_lang.R_RACK, ui_lang.R_TOTAL):
@@ -40,6 +42,9 @@ BOXES.update({ui_lang.NAME_OF: (W, "J1"), ui_lang.NEW_NAME: (110, ""), ui_lang.N
               ui_lang.H_SETUP4: (W, "")})
 for i in range(ui_lang.DID_DRAW, ui_lang.DID_CLOSE + 1):
     BOXES[i] = (W, "J1 ")
+# the hint's advice after "Consiglio: " (the longest HINT_IS, 11 letters): a meld of three, a tile
+for kind in range(game.DRAW, game.CLOSE + 1):
+    BOXES[ui_lang.DO_DRAW + kind] = (W - 88, " R11 R12 R13" if kind == game.MELD else " R13" if game.ADD <= kind <= game.DISCARD else "")
 for i in burako_table.MENU:
     BOXES[i] = (200, "")
 # the title's volume row and the battery's warnings (a board with a speaker, a battery)
@@ -78,20 +83,22 @@ def test_every_string_fits_its_box(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_reason_fits_the_two_hint_lines(lang):
-    # burako/table.py draw_hint() splits a reason at the last space before column 31
+def test_every_reason_fits_the_message_line(lang):
+    # burako/table.py draw_message() shows a refusal's reason on the one message line (30
+    # characters on 240 px), the hint lines keeping the keys (issue 37)
     ui_lang.use(lang)
     try:
+        p = painter()
         i = 0
         while True:
             s = ui_lang.reason(i)
             if i and s == ui_lang.reason(2) and i != 2:
                 break
-            cut = len(s)
-            if cut > 30:
-                cut = s.rfind(" ", 0, 31)
-            assert cut > 0 and len(s[cut:].strip()) <= 30, (i, s)
+            p.cut = 0
+            p.text(0, 0, W, s)
+            assert not p.cut, (i, s, len(s))
             i += 1
+        assert i > 30
     finally:
         ui_lang.use("es")
 

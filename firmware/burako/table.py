@@ -43,7 +43,8 @@ class Table(Screen):
     the selection flags per rack index (bit 0 selected, bit 1 just taken), the sort (0 as
     dealt, 1 by colour, 2 by number), the focus (RACK, MELD_LIST, MENU_FOCUS), the meld list
     shown (its side: 0 the viewer's, 1 the other; its cursor and first row), the menu row, a
-    rack index waiting for a second B (-1: none) and the reason shown in the hint lines."""
+    rack index waiting for a second B (-1: none) and the refusal's reason (error) shown on the
+    message line until the next key."""
 
     name = "game"
 
@@ -150,11 +151,12 @@ class Table(Screen):
         return g.turn == play.viewer and not (play.ai_seats >> g.turn) & 1 and g.phase < game.P_HAND_OVER
 
     def refuse(self, err):
-        """An illegal choice: show the engine's reason, change nothing (err 0: a move played,
-        the reason shown goes)."""
+        """An illegal choice: show the engine's reason on the message line in place of the
+        last move's (until the next key), the hint lines keep the keys; change nothing (err 0:
+        a move played, the reason shown goes)."""
         self.error = err
         self.confirm = -1
-        self.app.dirty |= regions.HINT
+        self.app.dirty |= regions.HINT | regions.MESSAGE
         if err:
             sounds.cue(self.app, sounds.REFUSED)
 
@@ -200,7 +202,7 @@ class Table(Screen):
         # cursor's path keeps its frames small (docs/ui.md "Figures")
         if self.error and k:
             self.error = 0
-            self.app.dirty |= regions.HINT
+            self.app.dirty |= regions.MESSAGE      # the last move's line again
         if self.focus == MENU_FOCUS:
             self.key_menu(k)
             return
@@ -273,10 +275,8 @@ class Table(Screen):
         if not n:
             return
         c = self.cursor + step
-        if c < 0:
-            c = n - 1
-        elif c >= n:
-            c = 0
+        if c < 0 or c >= n:
+            return          # the cursor stops at the rack's ends: a count of presses never wraps
         app = self.app
         if app.dirty & regions.CURSOR == 0:
             self.old_cursor = self.cursor
@@ -381,9 +381,10 @@ class Table(Screen):
             app.show(Title(app))
 
     def show_hint(self):
-        """The menu's hint: the move AI level 4 would make (ai.hint), on the message line;
-        the tiles it would lay or add are selected, the tile it would discard gets the
-        cursor. Nothing is played."""
+        """The menu's hint: the move AI level 4 would make, a meld ready in the rack before
+        a discard (ai.hint), as advice on the message line ("Hint: lay R11 R12 R13"); the
+        tiles it would lay or add are selected, the tile it would discard gets the cursor.
+        Nothing is played."""
         play = self.play
         g = play.game
         if not self.my_turn():
@@ -392,12 +393,17 @@ class Table(Screen):
         mv = ai_hint(g, play.viewer)
         if mv is None:
             return
-        seat = play.viewer
         app = self.app
-        self.message = lang.t(lang.HINT_IS) + play.move_text(seat, mv)[len(pname(seat)) + 1:]
+        kind = mv[0]
+        # the imperative texts are in the move kinds' order, DRAW..CLOSE, as the DID_ texts
+        # (play.move_text); on the viewer's turn in play the hint is one of those kinds
+        text = lang.t(lang.HINT_IS) + lang.t(lang.DO_DRAW + kind)
+        if game.MELD <= kind <= game.DISCARD:
+            cards = g.rules.cards
+            text += " " + lang.tiles(tiles.list_text(mv[2][:1] if kind == game.DISCARD else mv[2], cards), cards)
+        self.message = text
         self.message_colour = WHITE
         app.dirty |= regions.MESSAGE
-        kind = mv[0]
         if kind == game.MELD or kind == game.ADD or kind == game.SWAP or kind == game.DISCARD:
             r = self.rack()
             s = self.selection
@@ -452,8 +458,16 @@ class Table(Screen):
         p.fill(0, layout.Y_MSG + 10, p.w, layout.Y_RACK - layout.Y_MSG - 10, FELT)
 
     def draw_message(self):
-        p = self.app.painter
-        p.text(0, p.lay.Y_MSG, p.w, self.message, self.message_colour, FELT, 0)
+        app = self.app
+        p = app.painter
+        if self.error:
+            # a refusal's reason (lang_*.py REASON: each fits the line's 30 characters)
+            p.text(0, p.lay.Y_MSG, p.w, lang.reason(self.error), ERR, FELT, 0)
+        elif not self.message and app.no_y():
+            # nothing played yet this hand, on a board without X and Y: what "A~"/"B~" mean
+            p.text(0, p.lay.Y_MSG, p.w, lang.t(lang.HOLD_KEYS), DIM, FELT, 0)
+        else:
+            p.text(0, p.lay.Y_MSG, p.w, self.message, self.message_colour, FELT, 0)
 
     def draw_table(self):
         p = self.app.painter
@@ -495,7 +509,20 @@ class Table(Screen):
         head = lang.t(lang.MELDS_OF) + sname(g, side)
         if on:
             head = "<> " + head
-        p.text(0, Y_MHEAD, p.w, head, CURSOR if on else DIM, FELT, 0)
+        count = len(shown)
+        if count > layout.MROWS:
+            # more melds than rows (the 1.14 shows one): which are shown, of how many, at the
+            # head's right end ("2/5", "1-7/9"), and ^ v while more lie above or below
+            top = self.meld_top
+            last = top + layout.MROWS if top + layout.MROWS < count else count
+            mark = ("^" if top else " ") + ("v" if last < count else " ")
+            where = str(top + 1) + ("-" + str(last) if last > top + 1 else "") + "/" + str(count) + " " + mark
+            p.band(FELT)
+            p.put(0, head, CURSOR if on else DIM)
+            p.put(p.w - len(where) * 8, where, CURSOR if on else WHITE)
+            p.show(Y_MHEAD)
+        else:
+            p.text(0, Y_MHEAD, p.w, head, CURSOR if on else DIM, FELT, 0)
         p.fill(0, Y_MHEAD + 10, p.w, Y_MELDS - Y_MHEAD - 10, FELT)
         p.fill(0, Y_MELDS + layout.MROWS * 16, p.w, layout.Y_MSG - Y_MELDS - layout.MROWS * 16, FELT)
         for row in range(layout.MROWS):
@@ -582,17 +609,6 @@ class Table(Screen):
         layout = p.lay
         play = self.play
         g = play.game
-        if self.error:
-            # the reason, on up to two lines of 30 characters
-            s = lang.reason(self.error)
-            cut = len(s)
-            if cut > 30:
-                cut = s.rfind(" ", 0, 31)
-                if cut < 0:
-                    cut = 30
-            p.text(0, layout.Y_HINT, p.w, s[:cut], ERR, BAR)
-            p.text(0, layout.Y_HINT + 10, p.w, s[cut:].strip(), ERR, BAR)
-            return
         if self.focus == MENU_FOCUS:
             first, second = lang.H_MENU, -1
         elif self.focus == MELD_LIST:

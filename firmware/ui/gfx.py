@@ -348,13 +348,21 @@ class Painter:
         # the tile into fb at rows y..y+TH-1, over the bg its caller filled: its four
         # corner pixels stay bg. The frame is four strips around the body, not
         # two tile-sized rectangles under it: a third of the pixels
-        k = 2 if flags & CUR else 1
-        colour = _SWAPPED_CURSOR if flags & CUR else _SWAPPED_EDGE      # the frame's colour, then the face's
+        # the frame: 2 pixels thick, yellow, under the cursor; green for a tile just taken
+        # (NEW, its band below); else 1 pixel of edge
+        k = 2 if flags & (CUR | NEW) else 1
+        colour = _SWAPPED_CURSOR if flags & CUR else _SWAPPED_NEW_C if flags & NEW else _SWAPPED_EDGE
         fb.fill_rect(1, y, TW - 2, k, colour)
         fb.fill_rect(1, y + TH - k, TW - 2, k, colour)
         fb.fill_rect(0, y + 1, k, TH - 2, colour)
         fb.fill_rect(TW - k, y + 1, k, TH - 2, colour)
         fb.fill_rect(k, y + k, TW - 2 * k, TH - 2 * k, _SWAPPED_CREAM_SEL if flags & SEL else _SWAPPED_CREAM)
+        if flags & NEW:
+            # just drawn or taken: a green frame and a green band across the tile's top inside
+            # it (under the cursor the frame is yellow, the band stays), over rows the number
+            # leaves free (it starts 4 rows down; a card's rank 3, drawn over the band's last
+            # row): seen at a glance, where a 5x2 notch in the corner was missed
+            fb.fill_rect(2, y + 2, TW - 4, 2, _SWAPPED_NEW_C)
         ch = None       # the character drawn twice the font's size, at (3, gy)
         gy = y + 4
         if tile >= tiles.JOKER:
@@ -400,9 +408,6 @@ class Painter:
                 rs = self._gr[ch] = self._rects(ch, 1, 7)
             for i in range(0, len(rs), 4):
                 fb.fill_rect(3 + rs[i] * 2, gy + rs[i + 1] * 2, rs[i + 2] * 2, rs[i + 3] * 2, colour)
-        if flags & NEW:
-            # just drawn or taken: a green notch in the top right corner
-            fb.fill_rect(TW - 7, y + 2, 5, 2, _SWAPPED_NEW_C)
 
     def two(self, fb, number, x, y, colour, sy):
         """10..13 at (x, y): a narrow 1 (3 wide), a gap, the second digit (6

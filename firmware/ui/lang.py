@@ -96,6 +96,12 @@ VOL_LOW = const(85)
 VOL_HIGH = const(86)
 BATTERY_LOW = const(87)     # the title's warning (a board with a battery)
 LOW_SAVED = const(88)       # the table's, when the battery goes low in a match
+# issue 37, table: the hint's advice, in the imperative: DO_DRAW + the move kind, DRAW..CLOSE
+# (engine/game.py's order, as DID_DRAW..DID_CLOSE), ids 110-118: one name for the nine, each
+# name a global of this module on the console's heap; what the 1.14's "A~"/"B~" mean (the
+# table's message line)
+DO_DRAW = const(110)
+HOLD_KEYS = const(119)
 
 _table = None
 _code = ""

@@ -89,13 +89,27 @@ MSG = (
     'Alto',
     'Batería baja: cárgala',
     'Batería baja: partida guardada',
+    # ids 89-109: other helpers' blocks of issue 37 (placeholders on this branch: the merge drops them)
+    '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '',
+    # issue 37, table: the hint's advice (DO_DRAW + DRAW..CLOSE, imperative), the 1.14's held keys
+    'roba del mazo',
+    'toma el pozo',
+    'vuelve a robar',
+    'baja',
+    'agrega',
+    'cambia',
+    'tira',
+    'toma el muerto',
+    'cierra la mano',
+    'A~/B~: mantén pulsado A/B',
 )
 # burraco (R12): the muerto is the pozzetto, canastas are burrachi, tiles are cards
 # (ids as ui/lang.py: MUERTO, SHOW_RACK, H_MUERTO, SELECT_FIRST, DID_MUERTO, R_PURE,
 # R_IMPURE, R_MUERTO, CANASTA)
 CARDS = {14: 'Pozzetto', 19: 'A: ver tus cartas', 28: 'A: tomar el pozzetto',
          36: 'Marca cartas con A', 44: 'toma el pozzetto', 56: 'Burraco limpio',
-         57: 'Burraco sucio', 59: 'Pozzetto', 70: 'burraco'}
+         57: 'Burraco sucio', 59: 'Pozzetto', 70: 'burraco',
+         117: 'toma el pozzetto'}    # issue 37, table: DO_DRAW + MUERTO (renumbered with it)
 # tiles and cards on screen in this language's letters (ui/lang.py tiles): the colours
 # in engine/tiles.py's RBYK order, the suits in its SHDC order
 TILES = ("R", "A", "Am", "N")
@@ -104,19 +118,19 @@ REASON = (
     'ok',
     'no es el turno de este jugador',
     'ahora no se puede',
-    'esas fichas no están en el atril',
+    'no tienes esas fichas',
     'un juego necesita 3 fichas',
-    'mismo color (escalera) o número',
+    'un color (escalera) o número',
     'número repetido en la escalera',
     'faltan 2 fichas naturales',
     'demasiados comodines',
-    '2 comodines: el doble de naturales',
-    'faltan comodines para los huecos',
-    'la escalera tiene 13 como máximo',
+    '2 comodines piden 4 naturales',
+    'faltan comodines para huecos',
+    'una escalera tiene hasta 13',
     'ese juego no existe',
-    'el comodín solo se mueve al cambiarlo',
-    'esa ficha no reemplaza un comodín',
-    'guarda una ficha: aún no puedes cerrar',
+    'comodín: se mueve al cambiarlo',
+    'esa ficha no cambia un comodín',
+    'guarda 1 ficha: aún no cierras',
     'el mazo está vacío',
     'el pozo está vacío',
     'solo el primer robo se repite',
@@ -124,9 +138,9 @@ REASON = (
     'eso no es una jugada',
     'un 2 natural no se mueve',
     'la partida terminó',
-    'la escalera no da la vuelta 13-1-2',
+    'no vale dar la vuelta 13-1-2',
     'no hay lugar en esa punta',
-    'no forman escalera en ese orden',
+    'no hacen escalera en ese orden',
     'solo hay dos de cada ficha',
     'ya hay un juego de ese número',
     'un juego tiene hasta 9 cartas',
