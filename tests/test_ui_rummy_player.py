@@ -105,9 +105,10 @@ def hint_lines(app):
 
 @pytest.mark.parametrize("glass", GLASSES)
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_top_bar_says_your_turn(tmp_path, lang, glass):
+def test_the_table_says_your_turn(tmp_path, lang, glass):
     """Burako's bar says "Your turn" (ui/common.py draw_top); Rummy's did not, only its colour
-    changed. Drawn in the draw phase and the play phase, not on the AI's turn."""
+    changed. Now its bar says it, in the draw phase and the play phase, not on the AI's turn,
+    and the draw's hint line starts with it (the bar of four long scores has no room)."""
     app = position(tmp_path, "", "R1 R2 R3 K9", lang, glass)
     turn = ui_lang.t(ui_lang.YOUR_TURN)
     top = texts_at(drawn(app), 1)
@@ -116,15 +117,20 @@ def test_the_top_bar_says_your_turn(tmp_path, lang, glass):
     press(app, hal_keys.X, hal_keys.DOWN, hal_keys.A)               # the menu: pass
     assert app.screen.play.game.turn == 1
     assert turn not in texts_at(drawn(app), 1)
-    # four people's scores: the words still fit the bar (the count gives way to them)
+    # four people's scores: the words still fit the bar (the count gives way to them); with
+    # long scores they do not, and the draw's hint line says it (as it always does)
     g = app.screen.play.game
     app.screen.play.seats = 0
-    g.n, g.scores, g.turn = 4, [0, 0, 0, 0], 0
     app.screen.play.viewer = 0
-    boxes = [b for b in drawn(app) if b[2] == 1]
-    assert turn in [b[5] for b in boxes]
-    assert all(ink(b)[0] + ink(b)[2] <= 240 for b in boxes)
-    assert not any(meet(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]), boxes
+    for scores, fits in (([0, 0, 0, 0], True), ([12, 0, 105, 7], False)):
+        g.n, g.scores, g.turn = 4, scores, 0
+        boxes = [b for b in drawn(app) if b[2] == 1]
+        assert (turn in [b[5] for b in boxes]) == fits
+        assert all(ink(b)[0] + ink(b)[2] <= 240 for b in boxes)
+        assert not any(meet(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]), boxes
+    g.phase = rules.P_DRAW
+    app.screen.bench = None
+    assert hint_lines(app)[0].startswith(turn)
 
 
 def test_the_sort_stays_after_a_play_a_draw_and_a_turn(tmp_path):

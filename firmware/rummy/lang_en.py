@@ -11,7 +11,7 @@ TX = (
     "Closing tile",
     "Hint",
     "Save and quit",
-    "A:draw a tile",
+    "Your turn - A:draw a tile",
     "A:pick B:put back Y:play",
     "A:pick/put Y:play",
     "A:choose B/X:close",

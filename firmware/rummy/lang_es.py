@@ -11,7 +11,7 @@ TX = (
     "Ficha de cierre",
     "Pista",
     "Guardar y salir",
-    "A:robar una ficha",
+    "Tu turno - A:robar ficha",
     "A:tomar B:devolver Y:jugar",
     "A:tomar/poner Y:jugar",
     "A:elegir B/X:cerrar",

@@ -11,7 +11,7 @@ TX = (
     "Tessera di chiusura",
     "Suggerimento",
     "Salva ed esci",
-    "A:pesca una tessera",
+    "Tocca a te - A:pesca",
     "A:prendi B:rimetti Y:gioca",
     "A:prendi/posa Y:gioca",
     "A:scegli B/X:chiudi",

@@ -390,7 +390,7 @@ class Table(Screen):
                 right -= MW
                 painter.small(right, y_held, closing, 0)
                 label = tx(text.CLOSER)
-                right -= len(label) * 8 + 2
+                right -= len(label) * 8 + 3
                 painter.text(right, y_held + 2, len(label) * 8, label, GREY, FELT_DARK)
                 right -= 8
             if bench is not None and not game.exposed[game.turn]:
