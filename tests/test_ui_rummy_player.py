@@ -157,7 +157,7 @@ def test_the_sort_stays_after_a_play_a_draw_and_a_turn(tmp_path):
     assert tiles.list_text(bytes(rack)) == "K4 Y5 B7 K9"
     drawn_tile = g.stock[-1]
     press(app, hal_keys.A)                                      # draw
-    want = sorted(list(rules.parse_table("K4 Y5 B7 K9")[0]) + [drawn_tile], key=rummy_table._order)
+    want = sorted(list(rules.parse_table("K4 Y5 B7 K9")[0]) + [drawn_tile], key=rummy_table.sort_key)
     assert list(t.bench.rack) == want
     assert t.bench.rack[t.cursor] == drawn_tile                 # the cursor on the tile drawn
     # a tile put back goes to its place too

@@ -372,7 +372,7 @@ def test_rummy_setup_and_table_fit_the_glass(tmp_path):
     """Rummy israelí on the 1.14 (docs/ui.md "Pico-LCD-1.14"): the set-up's rows are 12 apart,
     so the 4-player set-up's Start row is on the glass; the table has 3 meld rows, the held
     tray, the rack's 13 tiles, the message line and hints naming the 1.14's keys; nothing
-    is drawn below row 134 and partial redraws (the menu over the rack) equal full ones."""
+    is drawn below row 134 and partial redraws (the menu in the melds' band) equal full ones."""
     from rummy import table as rummy_table
     from rummy import text as rummy_text
     assert rummy_table.Y_TABLE + rummy_table.SHORT_ROWS * rummy_table.SHORT_ROW_H <= rummy_table.SHORT_HELD - 2

@@ -336,7 +336,7 @@ class Table(Screen):
         held = bench.held if bench is not None else b""
         rack = bench.rack if bench is not None else game.racks[play.viewer]
         if bench is None and self.sorted:
-            rack = bytes(sorted(rack, key=_order))      # (a redraw's, not a frame's)
+            rack = bytes(sorted(rack, key=sort_key))      # (a redraw's, not a frame's)
         closing = bench.closing if bench is not None else game.closing
         on_table = bench is not None and self.focus == TABLE
         short = not painter.lay.tall
@@ -544,13 +544,13 @@ class Table(Screen):
                             "pos": self.position}
 
 
-def _order(tile):
+def sort_key(tile):
     # the menu's sort: by number, then colour; jokers (and a hidden "?") last
     return (tile % 13) * 4 + tile // 13 if tile < tiles.JOKER else 200 + tile
 
 
 def sort_rack(rack):
-    rack[:] = bytes(sorted(rack, key=_order))
+    rack[:] = bytes(sorted(rack, key=sort_key))
 
 
 def put_mark(painter, x, y, held):
