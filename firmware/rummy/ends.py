@@ -76,7 +76,7 @@ class HandEnd(Screen):
             name = lang.t(lang.PLAYER) + gfx.NUMS[seat + 1]
             colour = CURSOR if seat in game.winners or (not over and game.closer == seat) else WHITE
             painter.text(8, y, 40, name, colour, FELT_DARK)
-            painter.text(48, y, 80, str(len(game.racks[seat])) + " " + tx(text.RACK_N_TEXT), DIM, FELT_DARK)
+            painter.text(48, y, 80, text.count(len(game.racks[seat])), DIM, FELT_DARK)
             painter.text(128, y, 48, "+" + str(last[seat]), WHITE, FELT_DARK, 2)
             painter.text(180, y, 52, str(game.scores[seat]), colour, FELT_DARK, 2)
             y += 16

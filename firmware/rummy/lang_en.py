@@ -11,9 +11,9 @@ TX = (
     "Closing tile",
     "Hint",
     "Save and quit",
-    "A:draw X:menu",
+    "Your turn - A:draw a tile",
     "A:pick B:put back Y:play",
-    "A:pick/put Y:play X:menu",
+    "A:pick/put Y:play",
     "A:choose B/X:close",
     "Waiting for the AI",
     "drew",
@@ -28,13 +28,18 @@ TX = (
     "wins",
     "Total",
     "A: continue",
-    "no play found",
+    "No play found: A passes",
     "closed",
     "blocked",
     "tiles",
     "A:change B:back",
     "Cable",
     "Waiting for the other player",
+    # issue 37, rummy: a tile's singular, the hints' X line, the held row's labels
+    "tile",
+    "X:menu: undo all, pass...",
+    "Meld",
+    "Closing",
 )
 
 REASONS = (

@@ -4,7 +4,7 @@
 # hand's and the match's ends). Over the link cable (cable: ui/cable.py) the local seat's moves go
 # to the Link and the peer's come back through peer_moved(); the peer's seat reads as an AI's.
 from rummy import rules
-from rummy.text import tx, SAVE, DREW, PASSED, PLAYED, CLOSED, RACK_N_TEXT
+from rummy.text import tx, count, SAVE, DREW, PASSED, PLAYED, CLOSED
 from engine import tiles
 from ui import gfx
 from ui import lang
@@ -102,7 +102,7 @@ class Play:
         elif kind == rules.PLAY:
             # the tiles laid: the new table's beyond the old one's
             table.message = name + tx(CLOSED if game.closer == seat else PLAYED) + " " + \
-                str(table_tiles(mv[1]) - table.tiles_before) + " " + tx(RACK_N_TEXT)
+                count(table_tiles(mv[1]) - table.tiles_before)
         else:
             table.message = ""
         table.tiles_before = table_tiles(game.table)
@@ -119,9 +119,9 @@ class Play:
             if self.cable is None:
                 self.save()         # the drawn tile stays drawn: saved before it is shown
             table.workbench()
-            # the drawn tile is the last of the rack: show it
-            table.cursor = len(game.racks[seat]) - 1
-            table.fix_scroll()
+            # the drawn tile is the last of the rack (sorted in when the rack is kept sorted):
+            # the cursor on it
+            table.show_tile(game.racks[seat][-1])
         self.app.redraw()
 
     def enter_turn(self):

@@ -16,7 +16,7 @@ from ui import screen as regions
 from ui import sounds
 from ui.screen import Screen
 from ui.gfx import (FELT, FELT_DARK, BAR, TURN, WHITE, CURSOR, DIM, ERR, HILITE, PURE, GREY,
-                    MW, MH, TW, TH)
+                    MW, MH, TW)
 
 # focus while playing
 RACK = const(0)
@@ -33,6 +33,7 @@ Y_HELD = const(160)
 Y_RACK = const(174)
 Y_MSG = const(206)
 RACK_N = const(13)
+RACK_X = const(9)          # the rack's first tile; "<" and ">" in the margins (as Burako's)
 X_MELD = const(12)
 SHORT_ROW_H = const(15)
 SHORT_ROWS = const(3)
@@ -46,7 +47,8 @@ class Table(Screen):
     to play), the focus (RACK, TABLE, MENU), the rack's cursor and scroll, the table's cursor
     (the meld row, len(melds) a new meld, and the position in it), its first row shown, the
     menu row, the last move's line and its colour, the reason a play is refused and the meld
-    at fault, the tiles on the table before the last move."""
+    at fault, the tiles on the table before the last move, and whether the player chose to
+    keep the rack sorted (the menu's "sort rack": kept through plays, draws and turns)."""
 
     name = "rummy"
     mode = "play"
@@ -67,6 +69,7 @@ class Table(Screen):
         self.error = 0
         self.bad = -1
         self.tiles_before = 0
+        self.sorted = False
 
     def begin(self, play):
         from rummy.play import table_tiles
@@ -85,6 +88,8 @@ class Table(Screen):
                 return
         from rummy.bench import Bench
         self.bench = Bench(game)
+        if self.sorted:
+            sort_rack(self.bench.rack)
         self.cursor = 0
         self.scroll = 0
         self.meld = 0
@@ -92,6 +97,27 @@ class Table(Screen):
         self.top = 0
         self.error = 0
         self.bad = -1
+
+    def show_tile(self, tile):
+        """The rack's cursor on `tile` (its first copy; the rack's last tile when it is not
+        there), scrolled into view."""
+        rack = self.bench.rack if self.bench is not None else self.play.game.racks[self.play.viewer]
+        self.cursor = len(rack) - 1
+        for i in range(len(rack)):
+            if rack[i] == tile:
+                self.cursor = i
+                break
+        self.fix_scroll()
+
+    def put_back(self):
+        """The top held tile back (Bench.put_back); on a rack kept sorted, into its place, the
+        rack's cursor following it there."""
+        bench = self.bench
+        tile = bench.held[-1]
+        if bench.put_back() and self.sorted:
+            sort_rack(bench.rack)
+            if self.focus == RACK:
+                self.show_tile(tile)
 
     def fix_scroll(self):
         count = len(self.bench.rack) if self.bench else len(self.play.game.racks[self.play.viewer])
@@ -196,7 +222,7 @@ class Table(Screen):
             elif key & (keys.A | keys.PRESS) and bench.rack:
                 bench.pick_rack(self.cursor)
             elif key & keys.B and bench.held:
-                bench.put_back()
+                self.put_back()
             self.fix_scroll()
         else:
             melds = len(bench.melds)
@@ -226,7 +252,7 @@ class Table(Screen):
                     bench.pick_table(self.meld, self.position)
             elif key & keys.B:
                 if bench.held:
-                    bench.put_back()
+                    self.put_back()
                 else:
                     self.focus = RACK
             melds = len(bench.melds)
@@ -246,6 +272,8 @@ class Table(Screen):
         bench = self.bench
         if row == 0:
             bench.reset()
+            if self.sorted:
+                sort_rack(bench.rack)
             self.cursor = 0
             self.scroll = 0
             self.meld = 0
@@ -256,8 +284,9 @@ class Table(Screen):
             play.play((rules.PASS, ()))
             return
         elif row == 2:
-            ordered = sorted(bench.rack, key=lambda tile: (tile % 13) * 4 + tile // 13 if tile != tiles.JOKER else 255)
-            bench.rack[:] = bytes(ordered)
+            # kept sorted from now on (Table.sorted): a play, a draw or a turn does not undo it
+            self.sorted = True
+            sort_rack(bench.rack)
         elif row == 3:
             bench.pick_closing()
         elif row == 4:
@@ -265,7 +294,10 @@ class Table(Screen):
             seat = game.turn
             found = solve.solve(game.table, game.racks[seat], game.exposed[seat], game.closing, solve.NODES, True, True)
             if found is None:
+                # nothing to lay: the menu stays open on "pass", the line says A passes
                 self.message = tx(text.NO_HINT)
+                self.focus = MENU
+                self.menu = 1
             else:
                 # the tiles the suggestion lays
                 count = bytearray(tiles.NCODES)
@@ -303,6 +335,8 @@ class Table(Screen):
         melds = bench.melds if bench is not None else game.table
         held = bench.held if bench is not None else b""
         rack = bench.rack if bench is not None else game.racks[play.viewer]
+        if bench is None and self.sorted:
+            rack = bytes(sorted(rack, key=sort_key))      # (a redraw's, not a frame's)
         closing = bench.closing if bench is not None else game.closing
         on_table = bench is not None and self.focus == TABLE
         short = not painter.lay.tall
@@ -310,7 +344,10 @@ class Table(Screen):
         row_h = SHORT_ROW_H if short else ROW_H
         y_held = SHORT_HELD if short else Y_HELD
         y_rack = SHORT_RACK if short else Y_RACK
-        if dirty & regions.TABLE:
+        if dirty & regions.TABLE and self.focus == MENU and bench is not None:
+            # the menu takes the melds' band while it is open: it never covers the workbench
+            self.draw_menu(painter, rows, row_h)
+        elif dirty & regions.TABLE:
             painter.fill(0, Y_TABLE - 2, painter.w, rows * row_h + 2, FELT)
             count = len(melds)
             for row in range(rows):
@@ -345,34 +382,57 @@ class Table(Screen):
                 painter.text(224, Y_TABLE + (rows - 1) * row_h, 16, "v", DIM, FELT)
         if dirty & regions.RACK:
             painter.fill(0, y_held - 2, painter.w, (SHORT_MSG if short else Y_MSG) - y_held + 2, FELT_DARK)
+            # the held row, from the right: the closing tile (R13.8) and, before the player's
+            # first exposure, the new melds' points against 30 (R13.6), each named; the held
+            # tiles in the room left (the top ones when not all fit)
+            right = painter.w - 2
+            if closing != rules.NO_TILE:
+                right -= MW
+                painter.small(right, y_held, closing, 0)
+                label = tx(text.CLOSER)
+                right -= len(label) * 8 + 3
+                painter.text(right, y_held + 2, len(label) * 8, label, GREY, FELT_DARK)
+                right -= 8
+            if bench is not None and not game.exposed[game.turn]:
+                points = self.points()
+                label = tx(text.MELD_30) + " "
+                figure = str(points) + "/30"
+                right -= len(figure) * 8
+                painter.text(right, y_held + 2, len(figure) * 8, figure, PURE if points >= 30 else WHITE, FELT_DARK)
+                right -= len(label) * 8
+                painter.text(right, y_held + 2, len(label) * 8, label, GREY, FELT_DARK)
+                right -= 6
             label = tx(text.HELD)
             painter.text(2, y_held + 2, len(label) * 8, label, DIM, FELT_DARK)
             x = 4 + len(label) * 8
-            for j in range(len(held)):
-                if x > 130 - MW:
-                    break
+            first = len(held) - (right - x) // MW
+            for j in range(first if first > 0 else 0, len(held)):
                 painter.small(x, y_held, held[j], gfx.WILD if j == len(held) - 1 else 0)
                 x += MW
-            if closing != rules.NO_TILE:
-                painter.text(196, y_held + 2, 24, "C:", GREY, FELT_DARK)
-                painter.small(218, y_held, closing, 0)
             on_rack = bench is not None and self.focus == RACK
             for slot in range(RACK_N):
                 i = self.scroll + slot
-                x = 2 + slot * (TW + 1)
                 if i >= len(rack):
                     break
-                painter.tile(x, y_rack, rack[i], gfx.CUR if on_rack and i == self.cursor else 0, FELT_DARK)
-            # tiles scrolled out of view, on either side: a bar at that edge
+                painter.tile(RACK_X + slot * TW, y_rack, rack[i], gfx.CUR if on_rack and i == self.cursor else 0, FELT_DARK)
+            # tiles scrolled out of view, on either side: Burako's "<" and ">" in the margins
             if self.scroll:
-                painter.fill(0, y_rack, 2, TH, CURSOR)
+                painter.text(0, y_rack + 9, RACK_X, "<", CURSOR, FELT_DARK)
             if self.scroll + RACK_N < len(rack):
-                painter.fill(237, y_rack, 2, TH, CURSOR)
+                painter.text(RACK_X + RACK_N * TW + 1, y_rack + 9, RACK_X, ">", CURSOR, FELT_DARK)
         if dirty & (regions.MESSAGE | regions.HINT | regions.TABLE | regions.RACK):
             self.draw_message(painter)        # its line ends with the rack's tile count
-        # last: on the 1.14 the menu lies over the held tray and the rack
-        if dirty & regions.TABLE and self.focus == MENU and bench is not None:
-            self.draw_menu(painter)
+
+    def points(self):
+        """R13.6: the first exposure's points, counted while building it (the new melds that are
+        melds)."""
+        points = 0
+        for meld in self.bench.melds:
+            if meld and not rules.check_meld(meld):
+                points += rules.meld_points(meld)
+        for meld in self.play.game.table:
+            points -= rules.meld_points(meld)
+        return points if points > 0 else 0
 
     def draw_top(self, painter):
         play = self.play
@@ -388,19 +448,38 @@ class Table(Screen):
                 colour = PURE if seat != play.viewer else CURSOR
             painter.text(x, 1, len(text) * 8, text, colour, bg)
             x += len(text) * 8 + 6
-        # the stock's count, named where it fits (4 players' scores may leave room only for it)
-        text = str(len(game.stock))
-        if x + (len(text) + 6) * 8 <= 238:
-            text = lang.t(lang.STOCK) + " " + text
-        painter.text(238 - len(text) * 8, 1, len(text) * 8, text, DIM, bg)
+        # at the right: on the viewer's turn "Your turn" (as Burako's bar says it), then the
+        # stock's count, named where it fits; 4 players' scores may leave room for the turn's
+        # words only (the count gives way to them)
+        turn = lang.t(lang.YOUR_TURN) if me else ""
+        need = len(turn) * 8 + 8 if me else 0
+        text = lang.t(lang.STOCK) + " " + str(len(game.stock))
+        if x + need + len(text) * 8 > 238:
+            text = str(len(game.stock))
+        right = 238
+        if x + need + len(text) * 8 <= 238:
+            right -= len(text) * 8
+            painter.text(right, 1, len(text) * 8, text, DIM, bg)
+            right -= 8
+        if me and x + len(turn) * 8 <= right:
+            painter.text(right - len(turn) * 8, 1, len(turn) * 8, turn, WHITE, bg)
 
-    def draw_menu(self, painter):
-        step = 14 if painter.lay.tall else 12       # the 1.14's menu ends above the message line
-        painter.fill(40, Y_TABLE + 8, 160, MENU_ROWS * step + 8, BAR)
-        for i in range(MENU_ROWS):
+    def draw_menu(self, painter, rows, row_h):
+        # the melds' band, the menu's rows in it (the 1.14's 3 scroll with the choice; ^ v
+        # say more are there)
+        painter.fill(0, Y_TABLE - 2, painter.w, rows * row_h + 2, BAR)
+        first = self.menu - rows + 1 if self.menu >= rows else 0
+        for row in range(rows):
+            i = first + row
+            if i >= MENU_ROWS:
+                break
             on = i == self.menu
-            bg = HILITE if on else BAR
-            painter.text(44, Y_TABLE + 12 + i * step, 152, tx(text.UNDO + i), CURSOR if on else WHITE, bg)
+            painter.text(X_MELD, Y_TABLE + row * row_h + 2, 200, tx(text.UNDO + i), CURSOR if on else WHITE,
+                         HILITE if on else BAR)
+        if first:
+            painter.text(224, Y_TABLE + 2, 16, "^", DIM, BAR)
+        if first + rows < MENU_ROWS:
+            painter.text(224, Y_TABLE + (rows - 1) * row_h + 2, 16, "v", DIM, BAR)
 
     def draw_message(self, painter):
         app = self.app
@@ -425,16 +504,6 @@ class Table(Screen):
         else:
             line = self.message
             colour = self.message_colour
-        if bench is not None and not game.exposed[game.turn]:
-            # R13.6: the first exposure's points, counted while building it
-            points = 0
-            for meld in bench.melds:
-                if meld and not rules.check_meld(meld):
-                    points += rules.meld_points(meld)
-            for meld in game.table:
-                points -= rules.meld_points(meld)
-            s2 = str(points if points > 0 else 0) + "/30"
-            painter.text(132, (Y_HELD if tall else SHORT_HELD) + 2, 56, s2, PURE if points >= 30 else DIM, FELT_DARK, 2)
         # the rack's tile count at the message line's end (under the rack it was drawn over)
         count = str(len(bench.rack) if bench is not None else len(game.racks[play.viewer]))
         width = len(count) * 8 + 4
@@ -452,8 +521,9 @@ class Table(Screen):
             first = tx(text.H_MENU)
             second = ""
         else:
+            # one meaning a key: X opens the menu, named once, on its own line
             first = tx(text.H_RACK if self.focus == RACK else text.H_TABLE)
-            second = "X:" + tx(text.UNDO) + "/" + tx(text.PASS)
+            second = tx(text.H_MORE)
         if app.no_y():
             # no X or Y keys (Pico-LCD-1.14): the texts name B held and A held
             from ui.keynames import name
@@ -472,6 +542,15 @@ class Table(Screen):
                             "rack": tiles.list_text(bench.rack), "held": tiles.list_text(bench.held),
                             "focus": self.focus, "cursor": self.cursor, "meld": self.meld,
                             "pos": self.position}
+
+
+def sort_key(tile):
+    # the menu's sort: by number, then colour; jokers (and a hidden "?") last
+    return (tile % 13) * 4 + tile // 13 if tile < tiles.JOKER else 200 + tile
+
+
+def sort_rack(rack):
+    rack[:] = bytes(sorted(rack, key=sort_key))
 
 
 def put_mark(painter, x, y, held):

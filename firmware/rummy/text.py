@@ -41,6 +41,10 @@ RACK_N_TEXT = const(30)     # "tiles"
 H_SETUP = const(31)
 CABLE = const(32)
 H_PEER = const(33)
+TILE_ONE = const(34)        # "tile": RACK_N_TEXT's singular (count())
+H_MORE = const(35)          # the hints' second line: X opens the menu, what it holds
+MELD_30 = const(36)         # the held row: the first exposure's points against 30 (R13.6)
+CLOSER = const(37)          # the held row: the closing tile (R13.8)
 T_HIDDEN = const(26)        # ui/lang.py tx(): "Hidden" (the set-up's J2 row)
 
 _modules = {}
@@ -63,6 +67,11 @@ def texts(code=None):
 
 def tx(message):
     return texts().TX[message]
+
+
+def count(n):
+    """"1 tile", "2 tiles" in the language in use."""
+    return str(n) + " " + tx(TILE_ONE if n == 1 else RACK_N_TEXT)
 
 
 def reason(code):
