@@ -96,6 +96,15 @@ VOL_LOW = const(85)
 VOL_HIGH = const(86)
 BATTERY_LOW = const(87)     # the title's warning (a board with a battery)
 LOW_SAVED = const(88)       # the table's, when the battery goes low in a match
+# issue 37, title: the title's key legend, its cable entry, the linked table's top bar
+# (ids 89-129: the other helpers' blocks, renumbered at the merge)
+H_TITLE = const(130)        # the title's foot line: its keys
+CABLE_ROW = const(131)      # the title's cable entry: "Cable 1v1: < Hidden >"
+DEAL_OPEN = const(132)      # its deals (Left/Right)
+DEAL_HIDDEN = const(133)
+CABLE_DESKTOP = const(134)  # the entry where no cable can be opened (the desktop without --link)
+TOP_OPEN = const(135)       # a linked match's top bar, the hand's number after it: "Cable H2"
+TOP_HIDDEN = const(136)     # ... dealt hidden: "Hidden H2"
 
 _table = None
 _code = ""

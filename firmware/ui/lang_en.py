@@ -89,6 +89,19 @@ MSG = (
     'High',
     'Low battery: charge it',
     'Low battery: match saved',
+    # issue 37, title: ids 89-129 are the other helpers' blocks (empty here: MSG is indexed by id)
+    '', '', '', '', '', '', '', '', '', '',
+    '', '', '', '', '', '', '', '', '', '',
+    '', '', '', '', '', '', '', '', '', '',
+    '', '', '', '', '', '', '', '', '', '',
+    '',
+    'A:choose Up/Dn:row <>:change',
+    'Cable 1v1',
+    'Open',
+    'Hidden',
+    'Cable: burako emu --link',
+    'Cable H',
+    'Hidden H',
 )
 # burraco (R12): the muerto is the pozzetto, canastas are burracos, tiles are cards
 # (ids as ui/lang.py: MUERTO, SHOW_RACK, H_MUERTO, SELECT_FIRST, DID_MUERTO, R_PURE,

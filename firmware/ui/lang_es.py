@@ -89,6 +89,19 @@ MSG = (
     'Alto',
     'Batería baja: cárgala',
     'Batería baja: partida guardada',
+    # issue 37, title: ids 89-129 are the other helpers' blocks (empty here: MSG is indexed by id)
+    '', '', '', '', '', '', '', '', '', '',
+    '', '', '', '', '', '', '', '', '', '',
+    '', '', '', '', '', '', '', '', '', '',
+    '', '', '', '', '', '', '', '', '', '',
+    '',
+    'A:elegir Arr/Ab:fila <>:cambia',
+    'Cable 1v1',
+    'Abierto',
+    'Oculto',
+    'Cable: burako emu --link',
+    'Cable M',
+    'Oculto M',
 )
 # burraco (R12): the muerto is the pozzetto, canastas are burrachi, tiles are cards
 # (ids as ui/lang.py: MUERTO, SHOW_RACK, H_MUERTO, SELECT_FIRST, DID_MUERTO, R_PURE,

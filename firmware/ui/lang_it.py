@@ -89,6 +89,19 @@ MSG = (
     'Alto',
     'Batteria bassa: ricaricala',
     'Batteria bassa: gioco salvato',
+    # issue 37, title: ids 89-129 are the other helpers' blocks (empty here: MSG is indexed by id)
+    '', '', '', '', '', '', '', '', '', '',
+    '', '', '', '', '', '', '', '', '', '',
+    '', '', '', '', '', '', '', '', '', '',
+    '', '', '', '', '', '', '', '', '', '',
+    '',
+    'A:scegli Su/Giu:riga <>:cambia',
+    'Cavo 1v1',
+    'Scoperto',
+    'Coperto',
+    'Cavo: burako emu --link',
+    'Cavo M',
+    'Coperto M',
 )
 # burraco (R12): cards instead of tiles (the pozzetto and burrachi are MSG's words
 # already); ids as ui/lang.py: SHOW_RACK, SELECT_FIRST
