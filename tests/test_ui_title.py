@@ -228,3 +228,30 @@ def test_a_linked_matchs_top_bar_says_cable_and_the_deal(tmp_path, monkeypatch, 
         scores_end = max(x + len(s) * 8 for x, s in c.bars if s != tag)
         assert tags[0][0] > scores_end and tags[0][0] + len(tag) * 8 <= 240    # beside the scores
     assert shown == 1
+
+
+class LinkedRummy(linkkit.Console):
+    DEFAULTS = dict(autoplay=True, ai_ms=0, variant="rummy", link=True, lang="en")
+
+    def booted(self):
+        self.bars = []
+        text = self.app.painter.text
+        self.app.painter.text = lambda x, y, w, s, *a: (y == 1 and self.bars.append((x, s))) or text(x, y, w, s, *a)
+
+
+@pytest.mark.parametrize("hidden, tag", [(False, "Cable H1 "), (True, "Hidden H1 ")])
+def test_a_linked_rummy_matchs_top_bar_says_cable_and_the_deal(tmp_path, monkeypatch, hidden, tag):
+    """Rummy israelí's own top bar (rummy/table.py): the deal and the hand before the stock's count."""
+    import random
+    r = random.Random(37)
+    monkeypatch.setattr(entropy, "random_bytes", lambda n: bytes(r.randrange(256) for _ in range(n)))
+    a, b, clock, cable = linkkit.pair(LinkedRummy, tmp_path, kw_a={"hidden": hidden}, kw_b={"hidden": hidden})
+    run(a, b, clock, lambda: all(c.app.cable is not None and c.app.cable.play is not None for c in (a, b)))
+    for c in (a, b):
+        c.bars.clear()
+        c.app.redraw()
+        c.step()
+        right = [(x, s) for x, s in c.bars if s.startswith(tag)]
+        assert right and right[0][1][len(tag):].split()[-1].isdigit(), c.bars      # then the stock's count
+        scores_end = max(x + len(s) * 8 for x, s in c.bars if not s.startswith(tag))
+        assert right[0][0] >= scores_end and right[0][0] + len(right[0][1]) * 8 <= 240

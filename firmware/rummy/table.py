@@ -388,10 +388,18 @@ class Table(Screen):
                 colour = PURE if seat != play.viewer else CURSOR
             painter.text(x, 1, len(text) * 8, text, colour, bg)
             x += len(text) * 8 + 6
-        # the stock's count, named where it fits (4 players' scores may leave room only for it)
+        # the stock's count, named where it fits (4 players' scores may leave room only for it);
+        # over the cable the deal and the hand before it ("Hidden H2 40") where they fit
         text = str(len(game.stock))
         if x + (len(text) + 6) * 8 <= 238:
             text = lang.t(lang.STOCK) + " " + text
+        cable = self.app.cable
+        if cable is not None:
+            tag = lang.t(lang.TOP_OPEN if cable.link.hidden is None else lang.TOP_HIDDEN) + str(game.hand) + " "
+            if x + (len(tag) + len(text)) * 8 > 238:
+                text = str(len(game.stock))
+            if x + (len(tag) + len(text)) * 8 <= 238:
+                text = tag + text
         painter.text(238 - len(text) * 8, 1, len(text) * 8, text, DIM, bg)
 
     def draw_menu(self, painter):
