@@ -255,3 +255,10 @@ def test_a_linked_rummy_matchs_top_bar_says_cable_and_the_deal(tmp_path, monkeyp
         assert right and right[0][1][len(tag):].split()[-1].isdigit(), c.bars      # then the stock's count
         scores_end = max(x + len(s) * 8 for x, s in c.bars if not s.startswith(tag))
         assert right[0][0] >= scores_end and right[0][0] + len(right[0][1]) * 8 <= 240
+
+
+def test_link_at_the_window_for_rummy_opens_its_cable_at_once(tmp_path):
+    """The title's cable entry is the Burako family's: Rummy's link (chosen in its set-up's J2
+    row on a console) opens at once under `burako emu --variant rummy --link`."""
+    c = Console(tmp_path, cable=True, lang="en", variant="rummy", link=True, at_cable=True)
+    assert c.app.screen.name == "link" and c.app.cable is not None

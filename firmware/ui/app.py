@@ -46,7 +46,8 @@ class App:
     (the saved one, else a new one against the AI); link: straight onto the link cable;
     hidden: a linked match deals hidden hands (None: as last chosen on the title, else where
     the firmware can); at_cable: the title first, its cable entry chosen, not the cable at once
-    (a person on the desktop's `burako emu --link` picks the deal there). lang None: the
+    (a person on the desktop's `burako emu --link` picks the deal there; the Burako family's:
+    another game's link opens at once). lang None: the
     language last chosen on the title (ui/settings_file.py), else Spanish (Italian for burraco)."""
 
     def __init__(self, board, seed=None, autoplay=False, ai_ms=700, variant="burako",
@@ -81,6 +82,7 @@ class App:
         self.screen = None
         # the game of that name (ui/games.py), else the first: the Burako family's variants
         game = self.game_of(variant) or GAMES[0]
+        at_cable = at_cable and game is GAMES[0]    # (the title's cable entry is the Burako family's)
         if link and not at_cable:
             from ui.cable import Cable
             Cable.open(self, game)
