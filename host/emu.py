@@ -350,8 +350,8 @@ def app_options(args):
     if getattr(args, "link_end", None) is not None:
         opts["link"] = True
         # a person at the window picks the deal on the title's cable entry (the open or the
-        # hidden deal); scripts and autoplay open the cable at once
-        opts["at_cable"] = not scripted(args)
+        # hidden deal); scripts, autoplay and --new (no title) open the cable at once
+        opts["at_cable"] = not scripted(args) and not args.new
     if args.hidden or args.open_deal:
         opts["hidden"] = args.hidden
     return opts

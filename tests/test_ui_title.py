@@ -177,7 +177,7 @@ def test_link_at_the_window_opens_the_title_on_the_cable_entry(tmp_path):
     from host import emu
     parser = emu.configure(OneLineParser(prog="burako emu"))
     for argv, at_cable in ((["--link", "5000"], True), (["--link", "5000", "--headless"], False),
-                           (["--link", "5000", "--autoplay"], False)):
+                           (["--link", "5000", "--autoplay"], False), (["--link", "5000", "--new"], False)):
         args = parser.parse_args(argv)
         args.link_end = object()
         opts = emu.app_options(args)
