@@ -420,7 +420,13 @@ def _windowed(args, opts, runner):
         from emulator.board import PinButtons
 
         pins = PinButtons(_keys(args))
-        win.lang = args.lang          # the guest's language is not visible from here
+        # the guest's language is not visible from here: --lang, else the one its title chose
+        win.lang = args.lang
+        if not getattr(args, "lang_given", None) and args.variant != "burraco":
+            from hal.storage import Storage
+            from ui import lang, settings_file
+            i = settings_file.read(Storage(os.path.abspath(args.storage))).get(settings_file.LANG, 0)
+            win.lang = lang.LANGS[i if i < 3 else 0]
 
         def mp_source(waiting, over):
             st["t"] = frame_wait(st["t"])
