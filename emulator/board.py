@@ -99,6 +99,10 @@ class VirtualClock:
 
 
 class NullLink:
+    """board.link of an emulator without --link: no other console can ever answer, and the
+    title says so (present, as hal/absent.py's parts; the device's UART has no such flag)."""
+    present = False
+
     def write(self, data):
         return len(data)
 

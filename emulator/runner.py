@@ -86,6 +86,8 @@ def app_kwargs(opts):
           "players": int(opts.get("players", 2)), "target": int(opts.get("target", 0)),
           "lang": opts.get("lang"), "quick": bool(opts.get("new")),
           "link": bool(opts.get("link"))}
+    if opts.get("at_cable"):
+        kw["at_cable"] = True       # (only when asked: the MicroPython guest's text stays as measured)
     if opts.get("hidden") is not None:
         # (only when asked: else the App's default, hidden hands where the firmware deals them;
         # the MicroPython guest's text stays as measured)

@@ -192,8 +192,11 @@ def run(args):
         why = _screenshot_ok(args.screenshot)
         if why:
             return _fail(why)
+    # without --lang: Italian for burraco (R12), else the App's choice (the language last chosen
+    # on the console's title, kept in its storage's settings.txt; Spanish on a new one)
+    args.lang_given = args.lang
     if args.lang is None:
-        args.lang = "it" if args.variant == "burraco" else "es"      # R12: Italian for burraco
+        args.lang = "it" if args.variant == "burraco" else "es"
     if args.variant == "torneo" and args.players != 2:
         return _fail("torneo is played by 2")
     if not args.headless:
@@ -338,6 +341,22 @@ def _replay(args, keys):
         return 0
 
 
+def app_options(args):
+    """The App's options (emulator/runner.py app_kwargs) for the parsed command line."""
+    ai_ms = args.ai_ms if args.ai_ms is not None else (0 if args.headless else 700)
+    opts = {"seed": args.seed, "autoplay": args.autoplay, "new": args.new, "ai_ms": ai_ms, "variant": args.variant,
+            "players": args.players, "target": args.target,
+            "lang": args.lang if getattr(args, "lang_given", None) or args.variant == "burraco" else None}
+    if getattr(args, "link_end", None) is not None:
+        opts["link"] = True
+        # a person at the window picks the deal on the title's cable entry (the open or the
+        # hidden deal); scripts, autoplay and --new (no title) open the cable at once
+        opts["at_cable"] = not scripted(args) and not args.new
+    if args.hidden or args.open_deal:
+        opts["hidden"] = args.hidden
+    return opts
+
+
 def _run(args, keys, storage):
     from emulator import runner
     from emulator.board import write_png
@@ -347,14 +366,8 @@ def _run(args, keys, storage):
         os.makedirs(args.storage, exist_ok=True)
     except OSError as e:
         return _fail(f"cannot use storage folder {args.storage}: {e.strerror}")
-    ai_ms = args.ai_ms if args.ai_ms is not None else (0 if args.headless else 700)
-    opts = {"seed": args.seed, "autoplay": args.autoplay, "new": args.new, "ai_ms": ai_ms, "variant": args.variant,
-            "players": args.players, "target": args.target, "lang": args.lang}
+    opts = app_options(args)
     link = getattr(args, "link_end", None)
-    if link is not None:
-        opts["link"] = True
-    if args.hidden or args.open_deal:
-        opts["hidden"] = args.hidden
 
     if args.headless:
         # a headless run always ends: without --frames or a peer, a screen that waits for
@@ -407,7 +420,13 @@ def _windowed(args, opts, runner):
         from emulator.board import PinButtons
 
         pins = PinButtons(_keys(args))
-        win.lang = args.lang          # the guest's language is not visible from here
+        # the guest's language is not visible from here: --lang, else the one its title chose
+        win.lang = args.lang
+        if not getattr(args, "lang_given", None) and args.variant != "burraco":
+            from hal.storage import Storage
+            from ui import lang, settings_file
+            i = settings_file.read(Storage(os.path.abspath(args.storage))).get(settings_file.LANG, 0)
+            win.lang = lang.LANGS[i if i < 3 else 0]
 
         def mp_source(waiting, over):
             st["t"] = frame_wait(st["t"])

@@ -164,7 +164,7 @@ def play(runtime, tree, storage, keys, glass="pico_lcd_13", **opts):
     return st, glasses, pressed
 
 
-def text_rows(display, text, colour, background, x=0, width=240):
+def text_rows(display, text, colour, background, x=0, width=240, align=1):
     """The rows y where `display` shows the line `text` as ui/gfx.py Painter.text draws it
     centred in a band `width` wide at x (the title's menu rows: x 20, 200 wide): the band
     drawn alone on a blank glass, looked for whole."""
@@ -172,7 +172,7 @@ def text_rows(display, text, colour, background, x=0, width=240):
     from ui.gfx import Painter
 
     alone = Display(display.width, display.height)
-    Painter(alone).text(x, 0, width, text, colour, background, 1)
+    Painter(alone).text(x, 0, width, text, colour, background, align)
     stride = display.width * 2
 
     def band(pixels, y):
@@ -254,7 +254,7 @@ def test_the_title_makes_room_for_a_third_game(glass, situation, nim, tmp_path):
     """The title's rows with three games, on either glass: every row whole on the glass, none
     over another, over the foot line (the tall glass's keys) or the damaged save's line; A on
     Nim's row opens it."""
-    from ui.gfx import CURSOR, HILITE, WHITE, FELT_DARK, GREY, ERR
+    from ui.gfx import CURSOR, HILITE, WHITE, FELT_DARK, GREY, ERR, CAPS
 
     files, keys = SITUATIONS[situation]
     flash = tmp_path / "flash"
@@ -274,7 +274,7 @@ def test_the_title_makes_room_for_a_third_game(glass, situation, nim, tmp_path):
         if situation == "a damaged save":
             rows["damaged"] = text_rows(title, lang.t(lang.BAD_SAVE), ERR, FELT_DARK)
         if title.height >= 240:
-            rows["keys"] = text_rows(title, "A/B/X/Y + joystick", GREY, FELT_DARK)
+            rows["keys"] = text_rows(title, lang.t(lang.H_TITLE), GREY, FELT_DARK, align=1 | CAPS)
     assert all(len(found) == 1 for found in rows.values()), rows
     tops = sorted(y for found in rows.values() for y in found)
     assert all(b - a >= 12 for a, b in zip(tops, tops[1:])), rows     # a row's band: 14, from 2 above its text

@@ -599,13 +599,14 @@ def test_hidden_hands_on_one_console_only_deal_the_new_match_open_on_both(tmp_pa
 
 
 def test_the_title_link_entry_toggles_hidden_hands_where_the_firmware_can_deal_them(tmp_path, monkeypatch):
-    """Title, the link's row: Left/Right turns hidden hands on ("Reparto oculto 1v1") and off;
+    """Title, the link's row: Left/Right turns hidden hands on ("Cable 1v1: < Oculto >") and off;
     A opens the link asking for them. The stock firmware with .mpy files (MicroPython without
     the UF2's frozen burako_board) is not offered them: the row stays the open deal's."""
     from emulator.board import EmuBoard, ScriptButtons
     from ui import app as ui_app
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock)
+    board.link = Cable(clock).a                     # (a cable to open: the desktop's --link)
     # the open deal first (issue 33's default, the hidden deal: test_ui_link_deal.py)
     app = ui_app.App(board, lang="es", hidden=False)
     texts = []
@@ -619,7 +620,7 @@ def test_the_title_link_entry_toggles_hidden_hands_where_the_firmware_can_deal_t
     press(hal_keys.DOWN)
     press(hal_keys.DOWN)                                 # the link's row (no save: 4 rows)
     press(hal_keys.RIGHT)
-    assert app.settings.hidden and "Reparto oculto 1v1" in texts
+    assert app.settings.hidden and "Cable 1v1: < Oculto >" in texts
     press(hal_keys.LEFT)
     assert not app.settings.hidden
     with monkeypatch.context() as m:

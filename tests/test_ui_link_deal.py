@@ -34,19 +34,23 @@ class Console(linkkit.Console):
 
 def test_the_titles_cable_entry_starts_as_the_hidden_deal(tmp_path):
     from emulator.board import EmuBoard, VirtualClock
+    from host.relay import Cable
     from ui.app import App
-    app = App(EmuBoard(str(tmp_path), clock=VirtualClock()), lang="en")
+    clock = VirtualClock()
+    board = EmuBoard(str(tmp_path), clock=clock)
+    board.link = Cable(clock).a                     # (a cable to open: the desktop's --link)
+    app = App(board, lang="en")
     seen = []
     text = app.painter.text
     app.painter.text = lambda x, y, w, s, *a: seen.append(s) or text(x, y, w, s, *a)
     app.step(0)
     assert app.screen.name == "title" and app.settings.hidden
-    assert ui_lang.tx(24) + " 1v1" in seen and ui_lang.tx(0) not in seen
+    assert "Cable 1v1: < Hidden >" in seen
     app.screen.row = 2                              # (no save: the cable entry is the third row)
     press(app, hal_keys.RIGHT)                      # Left/Right: the open deal
     seen.clear()
     app.screen.draw(app.dirty)                      # (the regions the key changed)
-    assert not app.settings.hidden and ui_lang.tx(0) in seen
+    assert not app.settings.hidden and "Cable 1v1: < Open >" in seen
 
 
 def test_two_default_consoles_play_hidden_hands(tmp_path):

@@ -474,6 +474,8 @@ def test_burako_link_screen_fits_the_glass(tmp_path):
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=Glass(),
                      keys=KEYS_114)
+    from host.relay import Cable
+    board.link = Cable(clock).a                     # (a cable with nobody at its other end)
     app = ui_app.App(board, seed=5, ai_ms=0, lang="es")
     d = board.display
     run(board, app, clock, "UP,UP,A,WAIT,WAIT", check=False)     # the title's Cable 1v1

@@ -289,10 +289,10 @@ def gauge(display):
     return filled, row[0] if filled else None
 
 
-def line_drawn(display, y, text, colour):
+def line_drawn(display, y, text, colour, align=1):
     """The glass's band at row y holds `text` centred as the painter draws it."""
     fresh = Display(display.width, display.height)
-    gfx.Painter(fresh).text(0, y, fresh.width, text, colour, gfx.FELT_DARK, 1)
+    gfx.Painter(fresh).text(0, y, fresh.width, text, colour, gfx.FELT_DARK, align)
     stride = display.width * 2
     return display.pixels[y * stride:(y + 10) * stride] == fresh.pixels[y * stride:(y + 10) * stride]
 
@@ -316,7 +316,7 @@ def test_the_title_draws_the_battery_level_and_its_warning(tmp_path):
     c.board.battery.set_level(20)            # charged past the warning's end: the foot line again
     c.step()
     assert gauge(d) == (17 * 20 // 100, gfx.PURE)
-    assert line_drawn(d, d.height - 14, "A/B/X/Y + joystick", gfx.GREY)
+    assert line_drawn(d, d.height - 14, lang.t(lang.H_TITLE), gfx.GREY, 1 | gfx.CAPS)    # the keys
 
 
 def test_the_app_polls_the_firmware_battery_driver(tmp_path):

@@ -51,6 +51,14 @@ for i in burako_table.MENU:
 BOXES.update({ui_lang.SOUND: (200, ": < Apagado >"), ui_lang.BATTERY_LOW: (W, ""), ui_lang.LOW_SAVED: (W, "")})
 for i in (ui_lang.VOL_OFF, ui_lang.VOL_LOW, ui_lang.VOL_HIGH):
     BOXES[i] = (200, "Sonido: <  >")
+# issue 37: the title's key legend (the foot line, key caps), its cable entry ("Cable 1v1: < Oculto >";
+# where no cable can be opened, how to link), a linked match's top bar beside both sides' scores
+# ("J1 1000  J2 1000  " and the hand's number: "Oculto M12")
+BOXES.update({ui_lang.H_TITLE: (W, ""), ui_lang.CABLE_ROW: (200, ": < Scoperto >"),
+              ui_lang.DEAL_OPEN: (200, "Cable 1v1: <  >"), ui_lang.DEAL_HIDDEN: (200, "Cable 1v1: <  >"),
+              ui_lang.CABLE_DESKTOP: (200, ""),
+              ui_lang.TOP_OPEN: (W - 2 - len("J1 1000  J2 1000  ") * 8, "12"),
+              ui_lang.TOP_HIDDEN: (W - 2 - len("J1 1000  J2 1000  ") * 8, "12")})
 # not drawn today (kept for saves and the link): ME, CANASTA, TAKEN
 UNUSED = (ui_lang.ME, ui_lang.CANASTA, ui_lang.TAKEN)
 

@@ -79,7 +79,7 @@ class HandEnd(Between):
         tall = painter.lay.tall
         y_head, y, dy, y_match, rule, y_target = HAND_END_ROWS[tall]
         painter.fill(0, 12, painter.w, painter.h - 12, FELT_DARK)
-        draw_top(painter, game, play.viewer)
+        draw_top(painter, game, play.viewer, False, app.cable)
         hand = len(game.history)
         painter.text(0, y_head, painter.w, lang.t(lang.HAND_END) + str(hand), CURSOR, FELT_DARK, 1)
         hands = app.settings.hands
@@ -160,7 +160,7 @@ class MatchEnd(Between):
         if burraco:
             keep = keep_burraco
         painter.fill(0, 0, painter.w, painter.h, FELT_DARK)
-        draw_top(painter, game, play.viewer)
+        draw_top(painter, game, play.viewer, False, self.app.cable)
         painter.text(0, y_head, painter.w, lang.t(lang.MATCH_END), CURSOR, FELT_DARK, 1)
         if game.winner >= 0:
             winner = lang.t(lang.WINS) + self.side(game.winner)

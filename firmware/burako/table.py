@@ -429,7 +429,7 @@ class Table(Screen):
         if dirty & regions.CLEAR:
             self.draw_clear()
         if dirty & regions.TOP:
-            draw_top(self.app.painter, self.play.game, self.play.viewer, self.my_turn())
+            draw_top(self.app.painter, self.play.game, self.play.viewer, self.my_turn(), self.app.cable)
         if dirty & regions.TABLE:
             self.draw_table()
         if dirty & regions.MELDS:

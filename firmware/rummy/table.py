@@ -448,11 +448,18 @@ class Table(Screen):
                 colour = PURE if seat != play.viewer else CURSOR
             painter.text(x, 1, len(text) * 8, text, colour, bg)
             x += len(text) * 8 + 6
-        # at the right: on the viewer's turn "Your turn" (as Burako's bar says it), then the
-        # stock's count, named where it fits; 4 players' scores may leave room for the turn's
-        # words only (the count gives way to them)
-        turn = lang.t(lang.YOUR_TURN) if me else ""
-        need = len(turn) * 8 + 8 if me else 0
+        # at the right: the stock's count, named where it fits; before it, on the viewer's turn
+        # "Your turn" (as Burako's bar says it), else over the cable the deal and the hand
+        # ("Hidden H2"); 4 players' scores may leave room for those words only (the count gives
+        # way to them)
+        cable = self.app.cable
+        if me:
+            lead = lang.t(lang.YOUR_TURN)
+        elif cable is not None:
+            lead = lang.t(lang.TOP_OPEN if cable.link.hidden is None else lang.TOP_HIDDEN) + str(game.hand)
+        else:
+            lead = ""
+        need = len(lead) * 8 + 8 if lead else 0
         text = lang.t(lang.STOCK) + " " + str(len(game.stock))
         if x + need + len(text) * 8 > 238:
             text = str(len(game.stock))
@@ -461,8 +468,8 @@ class Table(Screen):
             right -= len(text) * 8
             painter.text(right, 1, len(text) * 8, text, DIM, bg)
             right -= 8
-        if me and x + len(turn) * 8 <= right:
-            painter.text(right - len(turn) * 8, 1, len(turn) * 8, turn, WHITE, bg)
+        if lead and x + len(lead) * 8 <= right:
+            painter.text(right - len(lead) * 8, 1, len(lead) * 8, lead, WHITE if me else DIM, bg)
 
     def draw_menu(self, painter, rows, row_h):
         # the melds' band, the menu's rows in it (the 1.14's 3 scroll with the choice; ^ v

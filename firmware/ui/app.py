@@ -44,10 +44,14 @@ class App:
     set-up's first choices (variant: an engine/rules.py variant, or a game of ui/games.py by
     name); lang: the language (Spanish, Italian for burraco); quick: straight into a match
     (the saved one, else a new one against the AI); link: straight onto the link cable;
-    hidden: a linked match deals hidden hands (None: where the firmware can)."""
+    hidden: a linked match deals hidden hands (None: as last chosen on the title, else where
+    the firmware can); at_cable: the title first, its cable entry chosen, not the cable at once
+    (a person on the desktop's `burako emu --link` picks the deal there; the Burako family's:
+    another game's link opens at once). lang None: the
+    language last chosen on the title (ui/settings_file.py), else Spanish (Italian for burraco)."""
 
     def __init__(self, board, seed=None, autoplay=False, ai_ms=700, variant="burako",
-                 players=2, target=0, lang=None, quick=False, link=False, hidden=None):
+                 players=2, target=0, lang=None, quick=False, link=False, hidden=None, at_cable=False):
         self.board = board
         self.painter = gfx.Painter(board.display)
         self.seed = seed
@@ -59,22 +63,27 @@ class App:
         # what the console keeps between its screens and matches: a game's own (the Burako
         # table's view, Rummy's set-up), "bad_save" once a damaged save was found
         self.kept = {}
+        # the choices kept across power-ons (ui/settings_file.py; none: as a new console)
+        from ui import settings_file
+        saved = settings_file.read(board.storage)
         if hidden is None:
             from link import hidden_ok
-            hidden = hidden_ok()
+            hidden = hidden_ok() and saved.get(settings_file.HIDDEN) != 0
         self.settings = Settings(variant, players, target, hidden)
-        ui_lang.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
+        if not lang:
+            # R12: Italian for burraco; else the language last chosen on the title, else Spanish
+            i = saved.get(settings_file.LANG, 0)
+            lang = "it" if variant == "burraco" else ui_lang.LANGS[i if i < 3 else 0]
+        ui_lang.use(lang)
         self.settings.lang0 = ui_lang.code()
-        if board.sound.present:
-            # the volume chosen on the title (ui/settings_file.py), kept across power-ons
-            from ui import settings_file
-            volume = settings_file.read(board.storage).get(settings_file.VOLUME)
-            if volume is not None and volume <= 2:      # (OFF, LOW, HIGH: hal/sound.py)
-                board.sound.set_volume(volume)
+        volume = saved.get(settings_file.VOLUME)
+        if board.sound.present and volume is not None and volume <= 2:    # (OFF, LOW, HIGH: hal/sound.py)
+            board.sound.set_volume(volume)
         self.screen = None
         # the game of that name (ui/games.py), else the first: the Burako family's variants
         game = self.game_of(variant) or GAMES[0]
-        if link:
+        at_cable = at_cable and game is GAMES[0]    # (the title's cable entry is the Burako family's)
+        if link and not at_cable:
             from ui.cable import Cable
             Cable.open(self, game)
         elif autoplay:
@@ -90,7 +99,7 @@ class App:
             if not resumed:
                 game.quick(self)
         if self.screen is None:
-            self.home()
+            self.home(at_cable)
 
     # --- the loop ------------------------------------------------------------
     def run(self):
@@ -202,11 +211,14 @@ class App:
         drawn again at the end of this frame."""
         self.dirty |= parts
 
-    def home(self):
+    def home(self, at_cable=False):
         """Back to the title, the console's home (the link cable's way back: ui/ imports point
-        one way, the title opens the cable)."""
+        one way, the title opens the cable); at_cable: its cable entry chosen."""
         from ui.title import Title
-        self.show(Title(self))
+        title = Title(self)
+        if at_cable:
+            title.at_cable()
+        self.show(title)
 
     def new_seed(self):
         """A new match's deal: from the clock, or the seed the App was given and then the next

@@ -28,10 +28,11 @@ def hint(painter, first, second):
     painter.text(0, y + 10, painter.w, lang.t(second) if second >= 0 else "", DIM, BAR, gfx.CAPS)
 
 
-def draw_top(painter, game, viewer, turn=False):
+def draw_top(painter, game, viewer, turn=False, cable=None):
     """The Burako family's top bar: both sides' scores (the viewer's in yellow), the hand
     number; `turn`: the viewer is to move, the bar lights up and says so (steady, nothing
-    blinks)."""
+    blinks); `cable`: the link cable of a linked match (ui/cable.py), whose deal the hand's
+    number names ("Cable H2", "Hidden H2")."""
     me = side_of(viewer)
     bg = TURN if turn else BAR
     # rows 0 and 11 plain, the texts on one band between (each pixel sent once)
@@ -44,6 +45,8 @@ def draw_top(painter, game, viewer, turn=False):
         x += len(text) * 8 + 12
     if turn:
         text = lang.t(lang.YOUR_TURN)
+    elif cable is not None:
+        text = lang.t(lang.TOP_OPEN if cable.link.hidden is None else lang.TOP_HIDDEN) + str(game.hand)
     else:
         text = lang.t(lang.HAND) + " " + str(game.hand)
     if x + len(text) * 8 < 238:

@@ -97,11 +97,19 @@ VOL_HIGH = const(86)
 BATTERY_LOW = const(87)     # the title's warning (a board with a battery)
 LOW_SAVED = const(88)       # the table's, when the battery goes low in a match
 # issue 37, table: the hint's advice, in the imperative: DO_DRAW + the move kind, DRAW..CLOSE
-# (engine/game.py's order, as DID_DRAW..DID_CLOSE), ids 110-118: one name for the nine, each
+# (engine/game.py's order, as DID_DRAW..DID_CLOSE), ids 89-97: one name for the nine, each
 # name a global of this module on the console's heap; what the 1.14's "A~"/"B~" mean (the
 # table's message line)
-DO_DRAW = const(110)
-HOLD_KEYS = const(119)
+DO_DRAW = const(89)
+HOLD_KEYS = const(98)
+# issue 37, title: the title's key legend, its cable entry, the linked table's top bar
+H_TITLE = const(99)         # the title's foot line: its keys
+CABLE_ROW = const(100)      # the title's cable entry: "Cable 1v1: < Hidden >"
+DEAL_OPEN = const(101)      # its deals (Left/Right)
+DEAL_HIDDEN = const(102)
+CABLE_DESKTOP = const(103)  # the entry where no cable can be opened (the desktop without --link)
+TOP_OPEN = const(104)       # a linked match's top bar, the hand's number after it: "Cable H2"
+TOP_HIDDEN = const(105)     # ... dealt hidden: "Hidden H2"
 
 _table = None
 _code = ""

@@ -89,8 +89,6 @@ MSG = (
     'High',
     'Low battery: charge it',
     'Low battery: match saved',
-    # ids 89-109: other helpers' blocks of issue 37 (placeholders on this branch: the merge drops them)
-    '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '',
     # issue 37, table: the hint's advice (DO_DRAW + DRAW..CLOSE, imperative), the 1.14's held keys
     'draw from the stock',
     'take the pile',
@@ -102,6 +100,13 @@ MSG = (
     'take the muerto',
     'close the hand',
     'A~/B~: press and hold A/B',
+    'A:choose Up/Dn:row <>:change',
+    'Cable 1v1',
+    'Open',
+    'Hidden',
+    'Cable: burako emu --link',
+    'Cable H',
+    'Hidden H',
 )
 # burraco (R12): the muerto is the pozzetto, canastas are burracos, tiles are cards
 # (ids as ui/lang.py: MUERTO, SHOW_RACK, H_MUERTO, SELECT_FIRST, DID_MUERTO, R_PURE,
@@ -109,7 +114,7 @@ MSG = (
 CARDS = {14: 'Pozzetto', 19: 'A: show your cards', 28: 'A: take the pozzetto',
          36: 'Select cards with A', 44: 'takes the pozzetto', 56: 'Clean burracos',
          57: 'Dirty burracos', 59: 'Pozzetto', 70: 'burraco',
-         117: 'take the pozzetto'}    # issue 37, table: DO_DRAW + MUERTO (renumbered with it)
+         96: 'take the pozzetto'}    # issue 37, table: DO_DRAW + MUERTO (renumbered with it)
 REASON = (
     'ok',
     "it is not this player's turn",

@@ -89,8 +89,6 @@ MSG = (
     'Alto',
     'Batería baja: cárgala',
     'Batería baja: partida guardada',
-    # ids 89-109: other helpers' blocks of issue 37 (placeholders on this branch: the merge drops them)
-    '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '',
     # issue 37, table: the hint's advice (DO_DRAW + DRAW..CLOSE, imperative), the 1.14's held keys
     'roba del mazo',
     'toma el pozo',
@@ -102,6 +100,13 @@ MSG = (
     'toma el muerto',
     'cierra la mano',
     'A~/B~: mantén pulsado A/B',
+    'A:elegir Arr/Ab:fila <>:cambia',
+    'Cable 1v1',
+    'Abierto',
+    'Oculto',
+    'Cable: burako emu --link',
+    'Cable M',
+    'Oculto M',
 )
 # burraco (R12): the muerto is the pozzetto, canastas are burrachi, tiles are cards
 # (ids as ui/lang.py: MUERTO, SHOW_RACK, H_MUERTO, SELECT_FIRST, DID_MUERTO, R_PURE,
@@ -109,7 +114,7 @@ MSG = (
 CARDS = {14: 'Pozzetto', 19: 'A: ver tus cartas', 28: 'A: tomar el pozzetto',
          36: 'Marca cartas con A', 44: 'toma el pozzetto', 56: 'Burraco limpio',
          57: 'Burraco sucio', 59: 'Pozzetto', 70: 'burraco',
-         117: 'toma el pozzetto'}    # issue 37, table: DO_DRAW + MUERTO (renumbered with it)
+         96: 'toma el pozzetto'}    # issue 37, table: DO_DRAW + MUERTO (renumbered with it)
 # tiles and cards on screen in this language's letters (ui/lang.py tiles): the colours
 # in engine/tiles.py's RBYK order, the suits in its SHDC order
 TILES = ("R", "A", "Am", "N")

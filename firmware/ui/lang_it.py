@@ -89,8 +89,6 @@ MSG = (
     'Alto',
     'Batteria bassa: ricaricala',
     'Batteria bassa: gioco salvato',
-    # ids 89-109: other helpers' blocks of issue 37 (placeholders on this branch: the merge drops them)
-    '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '',
     # issue 37, table: the hint's advice (DO_DRAW + DRAW..CLOSE, imperative), the 1.14's held keys
     'pesca dal tallone',
     'prendi il pozzo',
@@ -102,6 +100,13 @@ MSG = (
     'prendi il pozzetto',
     'chiudi la mano',
     'A~/B~: tieni premuto A/B',
+    'A:scegli Su/Giu:riga <>:cambia',
+    'Cavo 1v1',
+    'Scoperto',
+    'Coperto',
+    'Cavo: burako emu --link',
+    'Cavo M',
+    'Coperto M',
 )
 # burraco (R12): cards instead of tiles (the pozzetto and burrachi are MSG's words
 # already); ids as ui/lang.py: SHOW_RACK, SELECT_FIRST

@@ -1,7 +1,8 @@
 # The title: continue the saved game (when there is one), a new game, the language, the link
-# cable 1v1 (its deal: hidden hands or the open deal, Left/Right), every other game of
-# ui/games.py (Rummy israelí), and on a board with a speaker the sound's volume (kept in
-# ui/settings_file.py); on a board with a battery, its level and a warning when it is low.
+# cable 1v1 (its deal: hidden hands or the open deal, Left/Right; where no cable can be opened,
+# the desktop without --link, how to link), every other game of ui/games.py (Rummy israelí), and
+# on a board with a speaker the sound's volume; the language, the deal and the volume are kept
+# in ui/settings_file.py. On a board with a battery, its level and a warning when it is low.
 from engine import tiles
 from hal import keys
 from ui import lang
@@ -9,7 +10,7 @@ from ui import screen as regions
 from ui import sounds
 from ui.screen import Screen
 from ui.games import GAMES, BURAKO
-from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, HILITE, PURE
+from ui.gfx import FELT_DARK, WHITE, GREY, CURSOR, ERR, HILITE, PURE, CAPS
 
 # the rows (without a save there is no Continue and the others move up)
 CONTINUE = 0
@@ -17,9 +18,8 @@ NEW = 1
 LANGUAGE = 2
 CABLE = 3
 OTHERS = 4          # the other games, one row each
-T_CABLE = 0         # the link's texts (ui/lang.py tx()): the entry, " (continue)", "Hidden deal"
+T_CABLE = 0         # the link's texts (ui/lang.py tx()): the entry, " (continue)"
 T_RESUME = 1
-T_HIDDEN = 24
 
 # per glass (short, tall: ui/gfx.py Layout): the name's top, the menu's top and its step, the
 # damaged save's line from the bottom, the foot line's (the keys). A short glass (135 rows) has
@@ -44,6 +44,13 @@ class Title(Screen):
         self.volume_row = OTHERS + len(GAMES) - 1 if app.board.sound.present else -1
         self.level = -1             # the battery's level as drawn (-1: not yet), and its warning
         self.low = app.board.battery.low
+        # a cable to open: the device's UART, the desktop's --link (emulator/board.py NullLink,
+        # no peer possible, says present = False)
+        self.linkable = getattr(app.board.link, "present", True)
+
+    def at_cable(self):
+        """The cursor on the cable entry (the desktop's --link: a person picks the deal)."""
+        self.row = CABLE - (0 if self.has_save else 1)
 
     def rows(self):
         return OTHERS + len(GAMES) - (0 if self.volume_row >= 0 else 1)
@@ -78,12 +85,18 @@ class Title(Screen):
             i = lang.LANGS.index(lang.code())
             i = (i + (2 if key & keys.LEFT else 1)) % 3
             lang.use(lang.LANGS[i])
+            from ui import settings_file        # the player's language at the next power-on
+            settings_file.write(app.board.storage, settings_file.LANG, i)
             app.redraw()
-        elif item == CABLE and key & (keys.LEFT | keys.RIGHT) and not self.linked:
-            # hidden hands or the open deal for a new linked match
+        elif item == CABLE and key & (keys.LEFT | keys.RIGHT):
+            # hidden hands or the open deal for a new linked match, kept for the next power-on
             from link import hidden_ok
-            app.settings.hidden = not app.settings.hidden and hidden_ok()
-            app.redraw(regions.MELDS)
+            hidden = not app.settings.hidden and hidden_ok()
+            if self.linkable and not self.linked and hidden != app.settings.hidden:
+                from ui import settings_file
+                app.settings.hidden = hidden
+                settings_file.write(app.board.storage, settings_file.HIDDEN, int(hidden))
+                app.redraw(regions.MELDS)
         elif key & (keys.A | keys.PRESS):
             if item == CONTINUE:
                 code = lang.code()
@@ -99,8 +112,9 @@ class Title(Screen):
                     self.row = 0
                     app.redraw()
             elif item == CABLE:
-                from ui.cable import Cable
-                Cable.open(app, BURAKO)
+                if self.linkable:                  # (else the entry says how to link)
+                    from ui.cable import Cable
+                    Cable.open(app, BURAKO)
             elif item >= OTHERS:
                 GAMES[item - OTHERS + 1].setup(app)
             else:
@@ -130,7 +144,7 @@ class Title(Screen):
                     painter.tile(x, 72, tile, 0, FELT_DARK)
                     x += 28
                 if not self.low:
-                    painter.text(0, painter.h - foot, painter.w, "A/B/X/Y + joystick", GREY, FELT_DARK, 1)
+                    painter.text(0, painter.h - foot, painter.w, lang.t(lang.H_TITLE), GREY, FELT_DARK, 1 | CAPS)
             # a linked match waits to resume (link.sav): the entry says so
             self.linked = app.board.storage.exists(BURAKO.link_save)
         for i in range(max(5, shown)):
@@ -143,11 +157,17 @@ class Title(Screen):
             elif item == NEW:
                 label = lang.t(lang.NEW)
             elif item == CABLE:
-                label = lang.tx(T_CABLE)
-                if self.linked:
-                    label += lang.tx(T_RESUME)              # " (continue)"
-                elif app.settings.hidden:
-                    label = lang.tx(T_HIDDEN) + " 1v1"      # "Hidden deal 1v1"
+                if not self.linkable:
+                    label = lang.t(lang.CABLE_DESKTOP)      # "Cable: burako emu --link"
+                elif self.linked:
+                    label = lang.tx(T_CABLE) + lang.tx(T_RESUME)    # "Link cable 1v1 (continue)"
+                else:
+                    # "Cable 1v1: < Hidden >", the arrows where Left/Right changes the deal
+                    from link import hidden_ok      # (the stock firmware deals only open)
+                    label = lang.t(lang.DEAL_HIDDEN if app.settings.hidden else lang.DEAL_OPEN)
+                    if hidden_ok():
+                        label = "< " + label + " >"
+                    label = lang.t(lang.CABLE_ROW) + ": " + label
             elif item == self.volume_row:
                 label = lang.t(lang.SOUND) + ": < " + lang.t(lang.VOL_OFF + app.board.sound.volume) + " >"
             elif item >= OTHERS:
