@@ -126,7 +126,7 @@ def instrument(gfx):
         return
     P._layout_wrapped = True
     text, big, band, put, show = P.text, P.big, P.band, P.put, P.show
-    strip_w, strip_h = gfx.STRIP_W, gfx.STRIP_H
+    strip_w = gfx.STRIP_W
 
     def w_text(self, x, y, w, s, c=gfx.WHITE, bg=gfx.FELT, align=0):
         watch = _watch_of(self)
