@@ -455,21 +455,22 @@ def test_rummy_hand_off_ends_and_link_screen_fit_the_glass(tmp_path):
     # J2 over the cable (no peer on it): the link screen, connecting
     run(board, app, clock, "UP,A,DOWN,DOWN,LEFT,DOWN,DOWN,DOWN,A,WAIT,WAIT", check=False)
     assert app.screen.name == "link" and app.cable.game is RUMMY
-    from ui.cable import T_H_LEAVE
+    from ui.cable import T_H_LEAVE, LINK_ROWS
     from ui.lang import tx
     hint = tx(T_H_LEAVE)
     assert "Y:" in hint
     want = Display(240, H)
     gfx.Painter(want).text(0, H - 20, 240, keynames.name(hint), gfx.DIM, gfx.FELT_DARK)
     assert hint_pixels(d)[:240 * 2 * 10] == hint_pixels(want)[:240 * 2 * 10]
-    assert lit_rows(d, 90, 100, gfx.FELT_DARK)
+    y = LINK_ROWS[0][2]                 # the state's line ("connecting") on the short glass
+    assert lit_rows(d, y, y + 10, gfx.FELT_DARK)
 
 
 def test_burako_link_screen_fits_the_glass(tmp_path):
     """Cable 1v1 on the 1.14 (no peer on the cable): the link screen's lines and its
     hint at the glass's foot, naming A~ for Y (give up), nothing below row 134."""
     from burako.game import GAME as BURAKO
-    from ui.cable import T_H_LEAVE
+    from ui.cable import T_H_LEAVE, LINK_ROWS
     from ui.lang import tx
     clock = VirtualClock()
     board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=clock, display=Glass(),
@@ -485,7 +486,8 @@ def test_burako_link_screen_fits_the_glass(tmp_path):
     want = Display(240, H)
     gfx.Painter(want).text(0, H - 20, 240, keynames.name(hint), gfx.DIM, gfx.FELT_DARK)
     assert hint_pixels(d)[:240 * 2 * 10] == hint_pixels(want)[:240 * 2 * 10]
-    assert lit_rows(d, 90, 100, gfx.FELT_DARK)
+    y = LINK_ROWS[0][2]                 # the state's line ("connecting") on the short glass
+    assert lit_rows(d, y, y + 10, gfx.FELT_DARK)
     assert not d.below
 
 

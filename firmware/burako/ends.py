@@ -106,7 +106,9 @@ class HandEnd(Between):
             for i in range(7):
                 colour = CURSOR if i == 6 else WHITE
                 if i == 6:
-                    painter.fill(4, y - 2, 232, 1, GREY)
+                    # the rule in the gap between two lines' letters: on the short glass's
+                    # 10-row step that is the row just above the total's band
+                    painter.fill(4, y - 2 if tall else y - 1, 232, 1, GREY)
                 painter.text(4, y, 124, lang.t(labels[i]), colour, FELT_DARK)
                 for side in range(2):
                     value = res[side][i]
@@ -129,8 +131,9 @@ class HandEnd(Between):
 
 
 # per glass (short, tall: ui/gfx.py Layout): the hands shown (the latest; burraco's MP and VP
-# take two rows), the heading's row, the winner's, the sides' names'
-MATCH_END_ROWS = ((4, 2, 13, 24, 42), (8, 8, 24, 44, 76))
+# take two rows), the heading's row, the winner's, the sides' names' (on the short glass right
+# under the winner's 16 rows: burraco's VP line ends above the hint's band)
+MATCH_END_ROWS = ((4, 2, 13, 24, 40), (8, 8, 24, 44, 76))
 
 
 class MatchEnd(Between):

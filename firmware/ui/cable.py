@@ -43,6 +43,10 @@ T_OPEN_ONLY = const(27)    # the peer cannot hide hands: two lines, then its key
 T_REASON = const(30)       # + session.R_*: last, so the session may add reasons
 PAUSE_MS = const(600)      # the link screen takes no key this long after it appears
 TMP = "link.tmp"
+# the link screen's rows per glass (short, tall: ui/gfx.py Layout), each line its own under the
+# heading (24..40): the players' names, the deal, the state and its second line (the other
+# console gone: waiting for it), the hidden deal's bar (6 rows), a refused frame's note
+LINK_ROWS = ((44, 56, 68, 80, 93, 102), (60, 76, 90, 104, 120, 150))
 
 
 def why(reason):
@@ -438,8 +442,9 @@ class LinkScreen(Screen):
         if cable.game.bar_step == 1 and cable.state != session.DEALING:
             return
         width = (painter.w - 40) * max(cable.bar, 0) // 100
-        painter.fill(20, 108, width, 6, CURSOR)
-        painter.fill(20 + width, 108, painter.w - 40 - width, 6, DIM)
+        y = LINK_ROWS[painter.lay.tall][4]
+        painter.fill(20, y, width, 6, CURSOR)
+        painter.fill(20 + width, y, painter.w - 40 - width, 6, DIM)
 
     def draw_status(self, painter):
         cable = self.cable
@@ -450,22 +455,23 @@ class LinkScreen(Screen):
             painter.text(0, 76, painter.w, tx(T_OPEN_ONLY), ERR, FELT_DARK, 1)
             painter.text(0, 90, painter.w, tx(T_OPEN_ONLY + 1), ERR, FELT_DARK, 1)
             return tx(T_OPEN_ONLY + 2)
+        y_names, y_deal, y_state, y_second, _, y_note = LINK_ROWS[painter.lay.tall]
         if state == session.PEER_GONE:
-            painter.text(0, 80, painter.w, tx(T_GONE), CURSOR, FELT_DARK, 1)
-            painter.text(0, 100, painter.w, tx(T_WAIT_BACK), WHITE, FELT_DARK, 1)
+            painter.text(0, y_state, painter.w, tx(T_GONE), CURSOR, FELT_DARK, 1)
+            painter.text(0, y_second, painter.w, tx(T_WAIT_BACK), WHITE, FELT_DARK, 1)
         elif state == session.DEALING:
-            painter.text(0, 90, painter.w, tx(T_DEALING), WHITE, FELT_DARK, 1)
+            painter.text(0, y_state, painter.w, tx(T_DEALING), WHITE, FELT_DARK, 1)
         else:
-            painter.text(0, 90, painter.w, tx(T_RESUMING if link.match_id is not None else T_CONNECTING),
-                   WHITE, FELT_DARK, 1)
+            painter.text(0, y_state, painter.w, tx(T_RESUMING if link.match_id is not None else T_CONNECTING),
+                         WHITE, FELT_DARK, 1)
         # the deal: hidden hands, or the open deal both consoles compute
-        painter.text(0, 76, painter.w, tx(T_OPEN if link.hidden is None else T_HIDDEN), DIM, FELT_DARK, 1)
+        painter.text(0, y_deal, painter.w, tx(T_OPEN if link.hidden is None else T_HIDDEN), DIM, FELT_DARK, 1)
         self.draw_bar(painter)
         names = link.names
         if names[1] and cable.game.link_names:     # who is at the other end (its HELLO named a player)
-            painter.text(0, 60, painter.w, (names[0] or "?") + " - " + names[1], WHITE, FELT_DARK, 1)
+            painter.text(0, y_names, painter.w, (names[0] or "?") + " - " + names[1], WHITE, FELT_DARK, 1)
         if cable.note:
-            painter.text(0, painter.h - 90, painter.w, cable.note, ERR, FELT_DARK, 1)
+            painter.text(0, y_note, painter.w, cable.note, ERR, FELT_DARK, 1)
         return tx(T_H_LEAVE)
 
     def draw_ended(self, painter):

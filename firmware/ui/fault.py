@@ -3,15 +3,15 @@
 # happened and how to go on; nothing is saved over what the flash holds, so the save is the
 # last good one. A starts the console again (a reset on the device; the App made anew on the
 # desktop), back on the title with Continue and the cable's match as they were saved. Its
-# words are its own (three short lines a language), so it needs nothing that may be the part
-# that failed.
+# words are its own (three short lines a language, each within the glass's 30 columns), so it
+# needs nothing that may be the part that failed.
 from hal import keys
 from ui.screen import Screen
 from ui.gfx import FELT_DARK, WHITE, GREY, ERR
 
 WORDS = {
-    "es": ("Algo falló en la consola", "La partida guardada sigue igual", "A: volver a empezar"),
-    "it": ("Qualcosa non va", "La partita salvata resta com'era", "A: ricomincia"),
+    "es": ("Algo falló en la consola", "La partida guardada no cambió", "A: volver a empezar"),
+    "it": ("Qualcosa non va", "La partita salvata è intatta", "A: ricomincia"),
     "en": ("Something went wrong", "The saved match is as it was", "A: start again"),
 }
 
