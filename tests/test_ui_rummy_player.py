@@ -299,3 +299,15 @@ def test_a_scrolled_rack_shows_burakos_signs(tmp_path, glass):
     press(app, hal_keys.LEFT, hal_keys.LEFT, hal_keys.LEFT, hal_keys.LEFT, hal_keys.LEFT, hal_keys.LEFT,
           hal_keys.LEFT, hal_keys.LEFT, hal_keys.LEFT, hal_keys.LEFT, hal_keys.LEFT, hal_keys.LEFT, hal_keys.LEFT)
     assert t.scroll == 1 and signs()[0] == ["<", ">"]
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "en"])
+def test_a_broken_melds_reason_fits_the_message_line_with_its_number(lang):
+    """The workbench names the broken meld before its reason ("#9 escalera: ..."), on the message
+    line beside the rack's count (two digits): the line found by tests/test_layout.py cut
+    "#1 escalera: 1 color, seguida" at 220 px."""
+    ui_lang.use(lang)
+    band = 240 - (2 * 8 + 4)
+    for code in range(len(rummy_text.texts().REASONS)):
+        line = "#9 " + rummy_text.reason(code)
+        assert len(line) * 8 <= band, (lang, line)

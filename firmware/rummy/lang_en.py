@@ -50,7 +50,7 @@ REASONS = (
     "not a run or a set",
     "run: 1 colour, in a row",
     "set: colours must differ",
-    "table tiles stay on table",
+    "table tiles must stay",
     "not in your rack",
     "lay a tile, or pass",
     "first play: 30 or more",
