@@ -32,9 +32,14 @@ MAXRACK = const(120)
 RACK = const(0)
 MELD_LIST = const(1)
 MENU_FOCUS = const(2)
+LOG_FOCUS = const(3)        # the hand's log in the meld region (burako/movelog.py)
 
-# menu items (message ids)
-MENU = (lang.M_BACK, lang.M_HINT, lang.M_REDRAW, lang.M_SORT_C, lang.M_SORT_N, lang.M_CLEAR, lang.M_OPP, lang.M_QUIT)
+# menu items (message ids), in their order; the menu offers only what can be done now (menu_rows:
+# no hint on another player's turn, the redraw only while R3.2 allows it). M_SORT and M_PACE are
+# value rows ("Sort: < colour >"): Left/Right/A change them, the menu stays open
+MENU = (lang.M_BACK, lang.M_HINT, lang.M_REDRAW, lang.M_SORT, lang.M_CLEAR, lang.M_OPP, lang.M_LOG,
+        lang.M_PACE, lang.M_QUIT)
+_REDRAW = (game.REDRAW, 0, b"", 0)
 
 
 class Table(Screen):
@@ -43,7 +48,11 @@ class Table(Screen):
     the selection flags per rack index (bit 0 selected, bit 1 just taken), the sort (0 as
     dealt, 1 by colour, 2 by number), the focus (RACK, MELD_LIST, MENU_FOCUS), the meld list
     shown (its side: 0 the viewer's, 1 the other; its cursor and first row), the menu row, a
-    rack index waiting for a second B (-1: none) and the reason shown in the hint lines."""
+    rack index waiting for a second B (-1: none) and the reason shown in the hint lines. The menu:
+    its rows now (rows, nrows), the row on (menu: its item, a message id) and the first shown;
+    the hand's log (log: burako/movelog.py, made at the first move) and its first move shown;
+    fresh: per side, bit i: meld i was laid or added to by the AI (or the peer) since the last
+    move of a person here, drawn highlighted."""
 
     name = "game"
 
@@ -52,7 +61,13 @@ class Table(Screen):
         self.play = None
         self.selection = bytearray(MAXRACK)
         self.sort = 0
-        self.menu = 0
+        self.menu = lang.M_BACK
+        self.menu_top = 0
+        self.rows = bytearray(len(MENU))
+        self.nrows = 0
+        self.log = None
+        self.log_top = 0
+        self.fresh = [0, 0]
         self.message = ""
         self.message_colour = WHITE
         self.reset()
@@ -60,6 +75,9 @@ class Table(Screen):
     def begin(self, play):
         """A match (new, continued, over the cable) is shown from here on."""
         self.play = play
+        if self.log is not None:
+            self.log.clear()
+        self.fresh[0] = self.fresh[1] = 0
         self.reset()
 
     def reset(self):
@@ -164,8 +182,8 @@ class Table(Screen):
         hints, and the rack cursor, shown only on the rack."""
         app = self.app
         layout = app.painter.lay
-        if layout.Y_MENU < Y_MHEAD and (focus == MENU_FOCUS or self.focus == MENU_FOCUS):
-            # a short glass: the menu covers the table strip, message and rack
+        if layout.Y_MENU < Y_MHEAD and (focus >= MENU_FOCUS or self.focus >= MENU_FOCUS):
+            # a short glass: the menu (and the log) covers the table strip, message and rack
             app.dirty |= regions.TABLE | regions.MESSAGE | regions.RACK
         self.focus = focus
         self.meld_side = side
@@ -204,6 +222,9 @@ class Table(Screen):
         if self.focus == MENU_FOCUS:
             self.key_menu(k)
             return
+        if self.focus == LOG_FOCUS:
+            self.key_log(k)
+            return
         if self.focus == MELD_LIST:
             self.key_melds(k)
             return
@@ -217,7 +238,8 @@ class Table(Screen):
             k = keys.Y                 # a board without Y: press lays the selection
         if k & (keys.X | keys.PRESS):
             self.set_focus(MENU_FOCUS)
-            self.menu = 0
+            self.menu = lang.M_BACK
+            self.menu_top = 0
             return
         if k & keys.UP:
             self.set_focus(MELD_LIST)
@@ -338,40 +360,68 @@ class Table(Screen):
         elif app.screen is self:
             self.set_focus(RACK)
 
+    def menu_rows(self):
+        """The menu's rows now, into self.rows: what can be done (Hint on your turn, the redraw
+        while it is legal, R3.2); their count."""
+        g = self.play.game
+        mine = self.my_turn()
+        n = 0
+        for item in MENU:
+            if item == lang.M_HINT and not mine or item == lang.M_REDRAW and not (
+                    mine and g.check(_REDRAW) == 0):
+                continue
+            self.rows[n] = item
+            n += 1
+        self.nrows = n
+        return n
+
+    def menu_at(self):
+        """The row of the menu's item (its first row when the item is offered no more)."""
+        for i in range(self.nrows):
+            if self.rows[i] == self.menu:
+                return i
+        return 0
+
     def key_menu(self, k):
         app = self.app
         play = self.play
-        if k & keys.UP:
-            self.menu = (self.menu - 1) % len(MENU)
-            app.dirty |= regions.MELDS
-            return
-        if k & keys.DOWN:
-            self.menu = (self.menu + 1) % len(MENU)
-            app.dirty |= regions.MELDS
+        n = self.menu_rows()
+        i = self.menu_at()
+        if k & (keys.UP | keys.DOWN):
+            # round from the last row to the first and back (Up from Back: Save and quit)
+            self.menu = self.rows[(i + (n - 1 if k & keys.UP else 1)) % n]
+            app.dirty |= regions.MELDS | regions.HINT
             return
         if k & (keys.B | keys.X):
             self.set_focus(RACK)
             return
+        item = self.rows[i]
+        if item == lang.M_SORT or item == lang.M_PACE:
+            if k & (keys.LEFT | keys.RIGHT | keys.A | keys.PRESS):
+                if item == lang.M_SORT:
+                    # by colour, by number (the deal's order, once left, cannot come back)
+                    self.sort = 2 if self.sort == 1 else 1
+                    self.resort()
+                    app.dirty |= regions.RACK
+                else:
+                    app.set_pace((app.settings.pace + (2 if k & keys.LEFT else 1)) % 3)
+                app.dirty |= regions.MELDS
+            return
         if not k & (keys.A | keys.PRESS):
             return
-        item = MENU[self.menu]
         self.set_focus(RACK)
         if item == lang.M_HINT:
             self.show_hint()
         elif item == lang.M_REDRAW:
-            if self.my_turn():
-                self.refuse(play.play(game.REDRAW, 0, b"", 0))
-            else:
-                self.refuse(reasons.NOT_YOUR_TURN)
-        elif item == lang.M_SORT_C or item == lang.M_SORT_N:
-            self.sort = 1 if item == lang.M_SORT_C else 2
-            self.resort()
-            app.dirty |= regions.RACK
+            self.refuse(play.play(game.REDRAW, 0, b"", 0))
         elif item == lang.M_CLEAR:
             self.clear_selection()
             app.dirty |= regions.RACK
         elif item == lang.M_OPP:
             self.set_focus(MELD_LIST, 1)
+        elif item == lang.M_LOG:
+            self.set_focus(LOG_FOCUS)
+            self.log_top = 0
         elif item == lang.M_QUIT:
             if play.cable is not None:
                 play.cable.leave()      # the linked match stays in link.sav
@@ -379,6 +429,53 @@ class Table(Screen):
             play.save()
             from ui.title import Title
             app.show(Title(app))
+
+    def key_log(self, k):
+        """The hand's log: Up/Down scroll it (newest first), any other key back to the rack."""
+        if k & (keys.UP | keys.DOWN):
+            top = self.log_top + (1 if k & keys.DOWN else -1)
+            if 0 <= top < (self.log.count() if self.log is not None else 0):
+                self.log_top = top
+                self.app.dirty |= regions.MELDS
+            return
+        if k:
+            self.set_focus(RACK)
+
+    def note_move(self, seat, mv):
+        """Play.after: `seat` played mv (here, by the AI or the peer). It goes into the hand's log;
+        a meld the AI or the peer laid or added to is marked, and the meld list turns to its side
+        (the rack in focus) so that it is seen landing; a person's move here clears the marks and
+        turns the list back to the viewer's side. A new hand empties both."""
+        play = self.play
+        g = play.game
+        kind = mv[0]
+        if kind > game.CLOSE:
+            if kind == game.NEXT:
+                if self.log is not None:
+                    self.log.clear()
+                self.fresh[0] = self.fresh[1] = 0
+            return
+        if self.log is None:
+            from burako.movelog import MoveLog
+            self.log = MoveLog()
+        self.log.add(seat, kind, mv[2] if game.MELD <= kind <= game.DISCARD else b"")
+        fresh = self.fresh
+        if (play.ai_seats >> seat) & 1:
+            if game.MELD <= kind <= game.SWAP:
+                side = game.side_of(seat)
+                i = len(g.melds[side]) - 1 if kind == game.MELD else mv[1]
+                if i < 30:
+                    fresh[side] |= 1 << i
+                if self.focus == RACK:
+                    rows = self.app.painter.lay.MROWS
+                    self.meld_side = side ^ game.side_of(play.viewer)
+                    self.meld_top = i - rows + 1 if i >= rows else 0
+        elif fresh[0] | fresh[1]:
+            fresh[0] = fresh[1] = 0
+            if self.focus == RACK:
+                self.meld_side = 0
+                self.meld_top = 0
+            self.app.dirty |= regions.MELDS
 
     def show_hint(self):
         """The menu's hint: the move AI level 4 would make (ai.hint), on the message line;
@@ -417,8 +514,8 @@ class Table(Screen):
     # --- drawing -----------------------------------------------------------------
     def draw(self, dirty):
         # (no locals but dirty: a cursor move comes through here, see key())
-        if self.focus == MENU_FOCUS and self.app.painter.lay.Y_MENU < Y_MHEAD:
-            # the menu lies over these on a short glass: drawn again when it closes
+        if self.focus >= MENU_FOCUS and self.app.painter.lay.Y_MENU < Y_MHEAD:
+            # the menu (the log) lies over these on a short glass: drawn again when it closes
             dirty &= ~(regions.TABLE | regions.MESSAGE | regions.RACK | regions.CURSOR)
         if dirty & regions.CLEAR:
             self.draw_clear()
@@ -429,6 +526,8 @@ class Table(Screen):
         if dirty & regions.MELDS:
             if self.focus == MENU_FOCUS:
                 self.draw_menu()
+            elif self.focus == LOG_FOCUS:
+                self.draw_log()
             else:
                 self.draw_melds()
         if dirty & regions.MESSAGE:
@@ -510,15 +609,18 @@ class Table(Screen):
             meld = shown[k]
             n = melds.size(meld)
             current = on and k == self.meld_cursor
+            # just laid or added to by the AI (the peer): the size label lit and the row framed
+            new = k < 30 and (self.fresh[side] >> k) & 1
+            frame = CURSOR if current else WHITE if new else FELT
             p.fill(0, y, 30, 2, FELT)           # around the size label
             p.fill(0, y + 12, 30, 4, FELT)
             if melds.is_canasta(meld, g.rules):
                 pure = melds.is_pure(meld)
                 label = (lang.t(lang.PURE_L) if pure else lang.t(lang.IMPURE_L)) + gfx.NUMS[n if n < 14 else 13]
-                p.text(0, y + 2, 30, label, WHITE, PURE if pure else IMPURE, 1)
+                p.text(0, y + 2, 30, label, WHITE, HILITE if new else PURE if pure else IMPURE, 1)
             else:
-                p.text(0, y + 2, 30, gfx.NUMS[n if n < 14 else 13], DIM, FELT, 1)
-            p.fill(30, y, 2, 16, CURSOR if current else FELT)
+                p.text(0, y + 2, 30, gfx.NUMS[n if n < 14 else 13], WHITE if new else DIM, HILITE if new else FELT, 1)
+            p.fill(30, y, 2, 16, frame)
             x = 32
             for j in range(n):
                 if x + gfx.MW > p.w:
@@ -531,19 +633,51 @@ class Table(Screen):
                 p.small(x, y + 1, t, gfx.WILD if wild else 0)
                 x += gfx.MW
             if x < p.w:
-                p.fill(x, y, p.w - x, 16, CURSOR if current else FELT)
-            p.fill(32, y, x - 32, 1, CURSOR if current else FELT)
-            p.fill(32, y + 15, x - 32, 1, CURSOR if current else FELT)
+                p.fill(x, y, 2, 16, frame)
+                p.fill(x + 2, y, p.w - x - 2, 16, CURSOR if current else FELT)
+            p.fill(32, y, x - 32, 1, frame)
+            p.fill(32, y + 15, x - 32, 1, frame)
 
     def draw_menu(self):
         p = self.app.painter
         layout = p.lay
+        app = self.app
         y = layout.Y_MSG if layout.Y_MENU == Y_MHEAD else layout.Y_HINT
         p.fill(0, layout.Y_MENU, p.w, y - layout.Y_MENU, FELT_DARK)
-        for i in range(len(MENU)):
-            on = i == self.menu
-            bg = HILITE if on else FELT_DARK
-            p.text(20, layout.Y_MENU + 4 + i * layout.MENU_DY, 200, lang.t(MENU[i]), CURSOR if on else WHITE, bg, 1)
+        n = self.menu_rows()
+        at = self.menu_at()
+        # the rows that fit above the message line (the hints on a short glass); more scroll
+        fit = (y - layout.Y_MENU - 4) // layout.MENU_DY
+        if at < self.menu_top:
+            self.menu_top = at
+        elif at >= self.menu_top + fit:
+            self.menu_top = at - fit + 1
+        if self.menu_top > n - fit:
+            self.menu_top = n - fit if n > fit else 0
+        for row in range(fit):
+            i = self.menu_top + row
+            if i >= n:
+                break
+            item = self.rows[i]
+            on = i == at
+            text = lang.t(item)
+            if item == lang.M_SORT:
+                text += ": < " + lang.t(lang.SORT_DEALT if not self.sort else lang.M_SORT_C + self.sort - 1) + " >"
+            elif item == lang.M_PACE:
+                text += ": < " + lang.t(lang.PACE_FAST + app.settings.pace) + " >"
+            yy = layout.Y_MENU + 4 + row * layout.MENU_DY
+            p.text(20, yy, 200, text, CURSOR if on else WHITE, HILITE if on else FELT_DARK, 1)
+            if row == 0 and self.menu_top:
+                p.text(228, yy, 9, "^", CURSOR, FELT_DARK)
+            elif row == fit - 1 and i < n - 1:
+                p.text(228, yy, 9, "v", CURSOR, FELT_DARK)
+
+    def draw_log(self):
+        from burako.movelog import draw
+        p = self.app.painter
+        layout = p.lay
+        draw(p, self.log, self.play, self.log_top, layout.Y_MENU,
+             layout.Y_MSG if layout.Y_MENU == Y_MHEAD else layout.Y_HINT)
 
     def draw_rack(self):
         p = self.app.painter
@@ -594,7 +728,11 @@ class Table(Screen):
             p.text(0, layout.Y_HINT + 10, p.w, s[cut:].strip(), ERR, BAR)
             return
         if self.focus == MENU_FOCUS:
-            first, second = lang.H_MENU, -1
+            item = self.rows[self.menu_at()]
+            first = lang.H_MENU
+            second = lang.H_SETUP1 if item == lang.M_SORT or item == lang.M_PACE else -1
+        elif self.focus == LOG_FOCUS:
+            first, second = lang.H_LOG, -1
         elif self.focus == MELD_LIST:
             first = lang.H_MELD1 if self.my_turn() and not self.meld_side else -1
             second = lang.H_MELD3 if self.meld_side else lang.H_MELD2
@@ -634,7 +772,17 @@ class Table(Screen):
                     "cursor": self.cursor, "scroll": self.scroll,
                     "cursor_tile": tiles.to_text(rack[self.cursor], c) if self.cursor < len(rack) else "",
                     "selected": [i for i in range(len(rack)) if self.selection[i] & 1],
-                    "new": [i for i in range(len(rack)) if self.selection[i] & 2]})
+                    "new": [i for i in range(len(rack)) if self.selection[i] & 2],
+                    "meld_side": self.meld_side, "meld_top": self.meld_top,
+                    "fresh": [[i for i in range(30) if (self.fresh[side] >> i) & 1] for side in range(2)],
+                    "pace": self.app.settings.pace, "ai_ms": self.app.ai_ms,
+                    "log": self.log.texts(play) if self.log is not None else [], "log_top": self.log_top})
+        if self.focus == MENU_FOCUS:
+            n = self.menu_rows()
+            out["menu"] = [lang.t(self.rows[i]) for i in range(n)]
+            out["menu_ids"] = [self.rows[i] for i in range(n)]
+            out["menu_on"] = self.menu_at()
+            out["menu_top"] = self.menu_top
 
 
 def sort_key(t, number):

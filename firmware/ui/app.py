@@ -11,6 +11,10 @@ from ui import lang as ui_lang   # (lang: App's keyword argument)
 from ui import screen as regions
 from ui.games import GAMES, RUMMY
 
+# the AI's pace (the table's menu, kept in ui/settings_file.py): the time each AI move stays on
+# the glass before the next, fast / normal / slow (docs/ui.md "The AI's pace")
+PACE_MS = (400, 1200, 2500)
+
 
 class Settings:
     """The choices a person made on this console, kept between matches: the language's start
@@ -36,23 +40,25 @@ class Settings:
         self.lang0 = ""
         self.auto_it = False
         self.hidden = hidden
+        self.pace = 1                       # the AI's pace: PACE_MS's index (normal)
 
 
 class App:
     """board: the hal's (docs/interfaces.md). seed: the first match's deal (None: the clock);
-    autoplay: the AI plays every seat; ai_ms: the AI's pace; variant, players, target: the
+    autoplay: the AI plays every seat; ai_ms: the time between the AI's moves (None: the pace
+    setting's, PACE_MS; a number wins over it: tests, scripts, `burako emu --ai-ms`); variant, players, target: the
     set-up's first choices (variant: an engine/rules.py variant, or a game of ui/games.py by
     name); lang: the language (Spanish, Italian for burraco); quick: straight into a match
     (the saved one, else a new one against the AI); link: straight onto the link cable;
     hidden: a linked match deals hidden hands (None: where the firmware can)."""
 
-    def __init__(self, board, seed=None, autoplay=False, ai_ms=700, variant="burako",
+    def __init__(self, board, seed=None, autoplay=False, ai_ms=None, variant="burako",
                  players=2, target=0, lang=None, quick=False, link=False, hidden=None):
         self.board = board
         self.painter = gfx.Painter(board.display)
         self.seed = seed
         self.autoplay = autoplay
-        self.ai_ms = ai_ms
+        self.fixed_ms = ai_ms       # (the App's argument: kept for restart())
         self.now = 0
         self.dirty = regions.ALL
         self.cable = None           # the link cable while it is open (ui/cable.py)
@@ -65,12 +71,17 @@ class App:
         self.settings = Settings(variant, players, target, hidden)
         ui_lang.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
         self.settings.lang0 = ui_lang.code()
-        if board.sound.present:
-            # the volume chosen on the title (ui/settings_file.py), kept across power-ons
-            from ui import settings_file
-            volume = settings_file.read(board.storage).get(settings_file.VOLUME)
-            if volume is not None and volume <= 2:      # (OFF, LOW, HIGH: hal/sound.py)
-                board.sound.set_volume(volume)
+        # the choices kept across power-ons (ui/settings_file.py): the volume chosen on the
+        # title, the AI's pace chosen at the table
+        from ui import settings_file
+        kept = settings_file.read(board.storage)
+        volume = kept.get(settings_file.VOLUME)
+        if board.sound.present and volume is not None and volume <= 2:  # (OFF, LOW, HIGH: hal/sound.py)
+            board.sound.set_volume(volume)
+        pace = kept.get(settings_file.PACE)
+        if pace is not None and pace < len(PACE_MS):
+            self.settings.pace = pace
+        self.ai_ms = ai_ms if ai_ms is not None else PACE_MS[self.settings.pace]
         self.screen = None
         # the game of that name (ui/games.py), else the first: the Burako family's variants
         game = self.game_of(variant) or GAMES[0]
@@ -139,7 +150,7 @@ class App:
             import machine
             machine.reset()
         except (ImportError, AttributeError):
-            self.__init__(self.board, ai_ms=self.ai_ms)
+            self.__init__(self.board, ai_ms=self.fixed_ms)
 
     def step(self, now):
         self.now = now
@@ -227,6 +238,15 @@ class App:
         hints name them so (ui/keynames.py)."""
         from hal import keys
         return not getattr(self.board, "keys", keys.ALL) & keys.Y
+
+    def set_pace(self, pace):
+        """The AI's pace is PACE_MS[pace] from now on (the table's menu), kept in the settings
+        file (written only when it changes); an ai_ms given to the App still wins."""
+        self.settings.pace = pace
+        if self.fixed_ms is None:
+            self.ai_ms = PACE_MS[pace]
+        from ui import settings_file
+        settings_file.write(self.board.storage, settings_file.PACE, pace)
 
     def game_of(self, name):
         for game in GAMES:

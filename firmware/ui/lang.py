@@ -54,7 +54,7 @@ DID_DISCARD = const(43)
 DID_MUERTO = const(44)
 DID_CLOSE = const(45)
 M_REDRAW = const(46)
-M_SORT_C = const(47)
+M_SORT_C = const(47)     # the menu's sort values (M_SORT's row)
 M_SORT_N = const(48)
 M_CLEAR = const(49)
 M_OPP = const(50)
@@ -96,6 +96,16 @@ VOL_LOW = const(85)
 VOL_HIGH = const(86)
 BATTERY_LOW = const(87)     # the title's warning (a board with a battery)
 LOW_SAVED = const(88)       # the table's, when the battery goes low in a match
+# issue 37, pace: the table's menu (the sort and the AI's pace as value rows, the hand's log)
+M_SORT = const(89)          # "Sort: < colour >" (M_SORT_C, M_SORT_N, SORT_DEALT: its values)
+SORT_DEALT = const(90)
+M_LOG = const(91)           # the hand's log of moves (burako/movelog.py), its row and its title
+M_PACE = const(92)          # "AI pace: < Normal >" (ui/app.py PACE_MS)
+PACE_FAST = const(93)       # the paces, in PACE_MS's order
+PACE_NORMAL = const(94)
+PACE_SLOW = const(95)
+NO_MOVES = const(96)
+H_LOG = const(97)
 
 _table = None
 _code = ""

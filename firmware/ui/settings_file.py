@@ -1,10 +1,11 @@
 # The console's settings kept between power-ons: settings.txt, one "name value" line each (a
-# small whole number), written only when a setting changes. Today it holds the speaker's volume
-# (the title's Sound row, on a board with a speaker); a console without the file, or with a
-# damaged line, starts with the defaults.
+# small whole number), written only when a setting changes. It holds the speaker's volume
+# (the title's Sound row, on a board with a speaker) and the AI's pace (the table's menu: 0 fast,
+# 1 normal, 2 slow); a console without the file, or with a damaged line, starts with the defaults.
 FILE = "settings.txt"
 TMP = "settings.tmp"
 VOLUME = "volume"
+PACE = "pace"
 
 
 def read(storage):
@@ -26,6 +27,8 @@ def write(storage, name, value):
     a temporary file: a power cut leaves the old file or the new one). A full flash keeps the
     old file."""
     kept = read(storage)
+    if kept.get(name) == value:
+        return          # (unchanged: the flash is not written)
     kept[name] = value
     try:
         with open(storage.path(TMP), "w") as file:
