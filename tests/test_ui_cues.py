@@ -111,7 +111,7 @@ def test_hint_menu_entry_shows_and_selects_level_3s_move(tmp_path):
     mv = hint(g, 0)
     assert mv is not None
     press(app, hal_keys.X)
-    while t.menu != ui_lang.M_HINT:
+    while burako_table.MENU[t.menu] != ui_lang.M_HINT:
         press(app, hal_keys.DOWN)
     press(app, hal_keys.A)
     assert t.message.startswith(ui_lang.t(ui_lang.HINT_IS)) and len(t.message) > len(ui_lang.t(ui_lang.HINT_IS))

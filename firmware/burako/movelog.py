@@ -6,8 +6,13 @@
 # of CAP bytes, made at the hand's first move and kept by the console's one table for every
 # match (burako/table.py); when it is full the oldest moves go. A draw names no tile, so a
 # hidden hand's tiles never get here.
+# Here too: what the table does with it (note() for each move, the log's keys and drawing), so
+# that the table's class stays as small as it was (its methods are made in the heap, frozen or not).
 from micropython import const
+from engine import game
+from hal import keys
 from ui import lang
+from ui import screen as regions
 from ui.gfx import FELT_DARK, WHITE, CURSOR, GREY
 
 CAP = const(192)        # ~60 moves of a hand (2-3 bytes each): a hand's last few turns at least
@@ -80,10 +85,65 @@ class MoveLog:
             out.append(line[0])
 
 
-def draw(p, log, play, top, y0, y1):
-    """The log in the band y0..y1 of the glass (the meld region, or the middle of a short glass):
-    its title and the count of moves, then the moves from the `top`-th newest on, a long one
-    over two lines; ^ and v say that more lie above or below."""
+def note(table, seat, mv):
+    """Play.after: `seat` played mv (here, by the AI or the peer). It goes into the hand's log; a
+    meld the AI or the peer laid or added to is marked (table.fresh), and the meld list turns to
+    its side (the rack in focus) so that it is seen landing; a person's move here clears the
+    marks and turns the list back to the viewer's side. A new hand empties both."""
+    play = table.play
+    kind = mv[0]
+    if kind > game.CLOSE:
+        if kind == game.NEXT:
+            if table.log is not None:
+                table.log.clear()
+            table.fresh = 0
+        return
+    if table.log is None:
+        table.log = MoveLog()
+    table.log.add(seat, kind, mv[2] if game.MELD <= kind <= game.DISCARD else b"")
+    if (play.ai_seats >> seat) & 1:
+        if game.MELD <= kind <= game.SWAP:
+            side = game.side_of(seat)
+            i = len(play.game.melds[side]) - 1 if kind == game.MELD else mv[1]
+            if i < 15:
+                table.fresh |= 1 << (side * 15 + i)
+            if table.focus == 0:        # (burako/table.py RACK)
+                rows = table.app.painter.lay.MROWS
+                table.meld_side = side ^ game.side_of(play.viewer)
+                table.meld_top = i - rows + 1 if i >= rows else 0
+    elif table.fresh:
+        table.fresh = 0
+        if table.focus == 0:
+            table.meld_side = 0
+            table.meld_top = 0
+        table.app.dirty |= regions.MELDS
+
+
+def key(table, k):
+    """The log shown (burako/table.py LOG_FOCUS): Up/Down scroll it (newest first), any other key
+    goes back to the rack."""
+    if k & (keys.UP | keys.DOWN):
+        log = table.log
+        top = table.top + (1 if k & keys.DOWN else -1)
+        if 0 <= top < (log.count() if log is not None else 0):
+            table.top = top
+            table.app.dirty |= regions.MELDS
+        return
+    if k:
+        table.set_focus(0)
+
+
+def draw(table):
+    """The log in the meld region (over the middle of a short glass): its title and the count of
+    moves, then the moves from the table.top-th newest on, a long one over two lines; ^ and v
+    say that more lie above or below."""
+    p = table.app.painter
+    layout = p.lay
+    log = table.log
+    play = table.play
+    top = table.top
+    y0 = layout.Y_MENU
+    y1 = layout.Y_MSG if layout.Y_MENU == 44 else layout.Y_HINT     # (burako/table.py Y_MHEAD)
     p.fill(0, y0, p.w, y1 - y0, FELT_DARK)
     n = log.count() if log is not None else 0
     p.text(4, y0 + 2, 200, lang.t(lang.M_LOG) + " (" + str(n) + ")", CURSOR, FELT_DARK)

@@ -146,7 +146,8 @@ class Play:
         table.message_colour = WHITE if (self.ai_seats >> seat) & 1 else CURSOR
         table.error = 0
         table.confirm = -1
-        table.note_move(seat, mv)       # the hand's log, the melds marked as they land
+        from burako.movelog import note
+        note(table, seat, mv)           # the hand's log, the melds marked as they land
         # every move stays on the glass the AI's pace before the AI's next (a person's move too:
         # the AI's draw does not wipe the discard's line at once); never sooner than the cable
         # asked (ui/cable.py: the AI thinks in a frame of its own)

@@ -32,14 +32,13 @@ MAXRACK = const(120)
 RACK = const(0)
 MELD_LIST = const(1)
 MENU_FOCUS = const(2)
-LOG_FOCUS = const(3)        # the hand's log in the meld region (burako/movelog.py)
+LOG_FOCUS = const(3)        # the hand's log in the meld region (burako/movelog.py: its keys, drawing)
 
-# menu items (message ids), in their order; the menu offers only what can be done now (menu_rows:
+# menu items (message ids), in their order; the menu offers only what can be done now (offered():
 # no hint on another player's turn, the redraw only while R3.2 allows it). M_SORT and M_PACE are
 # value rows ("Sort: < colour >"): Left/Right/A change them, the menu stays open
 MENU = (lang.M_BACK, lang.M_HINT, lang.M_REDRAW, lang.M_SORT, lang.M_CLEAR, lang.M_OPP, lang.M_LOG,
         lang.M_PACE, lang.M_QUIT)
-_REDRAW = (game.REDRAW, 0, b"", 0)
 
 
 class Table(Screen):
@@ -48,11 +47,11 @@ class Table(Screen):
     the selection flags per rack index (bit 0 selected, bit 1 just taken), the sort (0 as
     dealt, 1 by colour, 2 by number), the focus (RACK, MELD_LIST, MENU_FOCUS), the meld list
     shown (its side: 0 the viewer's, 1 the other; its cursor and first row), the menu row, a
-    rack index waiting for a second B (-1: none) and the reason shown in the hint lines. The menu:
-    its rows now (rows, nrows), the row on (menu: its item, a message id) and the first shown;
-    the hand's log (log: burako/movelog.py, made at the first move) and its first move shown;
-    fresh: per side, bit i: meld i was laid or added to by the AI (or the peer) since the last
-    move of a person here, drawn highlighted."""
+    rack index waiting for a second B (-1: none) and the reason shown in the hint lines. The menu's
+    item on (menu: its index in MENU) and top, the first row (of the menu, or move of the log)
+    shown; the hand's log (log: burako/movelog.py MoveLog, made at the first move); fresh: bit
+    side * 15 + i: meld i of that side was laid or added to by the AI (or the peer) since the
+    last move of a person here, drawn highlighted (a few small ints: the table's heap)."""
 
     name = "game"
 
@@ -61,13 +60,10 @@ class Table(Screen):
         self.play = None
         self.selection = bytearray(MAXRACK)
         self.sort = 0
-        self.menu = lang.M_BACK
-        self.menu_top = 0
-        self.rows = bytearray(len(MENU))
-        self.nrows = 0
+        self.menu = 0
+        self.top = 0
         self.log = None
-        self.log_top = 0
-        self.fresh = [0, 0]
+        self.fresh = 0
         self.message = ""
         self.message_colour = WHITE
         self.reset()
@@ -77,7 +73,7 @@ class Table(Screen):
         self.play = play
         if self.log is not None:
             self.log.clear()
-        self.fresh[0] = self.fresh[1] = 0
+        self.fresh = 0
         self.reset()
 
     def reset(self):
@@ -223,7 +219,8 @@ class Table(Screen):
             self.key_menu(k)
             return
         if self.focus == LOG_FOCUS:
-            self.key_log(k)
+            from burako.movelog import key
+            key(self, k)
             return
         if self.focus == MELD_LIST:
             self.key_melds(k)
@@ -238,8 +235,8 @@ class Table(Screen):
             k = keys.Y                 # a board without Y: press lays the selection
         if k & (keys.X | keys.PRESS):
             self.set_focus(MENU_FOCUS)
-            self.menu = lang.M_BACK
-            self.menu_top = 0
+            self.menu = 0
+            self.top = 0
             return
         if k & keys.UP:
             self.set_focus(MELD_LIST)
@@ -360,42 +357,46 @@ class Table(Screen):
         elif app.screen is self:
             self.set_focus(RACK)
 
-    def menu_rows(self):
-        """The menu's rows now, into self.rows: what can be done (Hint on your turn, the redraw
-        while it is legal, R3.2); their count."""
-        g = self.play.game
-        mine = self.my_turn()
-        n = 0
-        for item in MENU:
-            if item == lang.M_HINT and not mine or item == lang.M_REDRAW and not (
-                    mine and g.check(_REDRAW) == 0):
-                continue
-            self.rows[n] = item
-            n += 1
-        self.nrows = n
-        return n
+    def offered(self, i):
+        """The menu's item MENU[i] can be done now: Hint on your turn, the redraw while it is
+        legal (R3.2), the others always."""
+        item = MENU[i]
+        if item == lang.M_HINT:
+            return self.my_turn()
+        if item == lang.M_REDRAW:
+            return self.my_turn() and self.play.game.check((game.REDRAW, 0, b"", 0)) == 0
+        return True
 
-    def menu_at(self):
-        """The row of the menu's item (its first row when the item is offered no more)."""
-        for i in range(self.nrows):
-            if self.rows[i] == self.menu:
-                return i
-        return 0
+    def menu_rows(self):
+        """The menu's rows now and the row of its item on (the item no more offered: Back's)."""
+        n = 0
+        at = 0
+        for i in range(len(MENU)):
+            if self.offered(i):
+                if i == self.menu:
+                    at = n
+                n += 1
+        return n, at
 
     def key_menu(self, k):
         app = self.app
         play = self.play
-        n = self.menu_rows()
-        i = self.menu_at()
+        if not self.offered(self.menu):
+            self.menu = 0       # (its row has gone: the hint once the turn passed)
         if k & (keys.UP | keys.DOWN):
-            # round from the last row to the first and back (Up from Back: Save and quit)
-            self.menu = self.rows[(i + (n - 1 if k & keys.UP else 1)) % n]
+            # the next row offered; round from the last to the first (Up from Back: Save and quit)
+            i = self.menu
+            while True:
+                i = (i + (len(MENU) - 1 if k & keys.UP else 1)) % len(MENU)
+                if self.offered(i):
+                    break
+            self.menu = i
             app.dirty |= regions.MELDS | regions.HINT
             return
         if k & (keys.B | keys.X):
             self.set_focus(RACK)
             return
-        item = self.rows[i]
+        item = MENU[self.menu]
         if item == lang.M_SORT or item == lang.M_PACE:
             if k & (keys.LEFT | keys.RIGHT | keys.A | keys.PRESS):
                 if item == lang.M_SORT:
@@ -421,7 +422,7 @@ class Table(Screen):
             self.set_focus(MELD_LIST, 1)
         elif item == lang.M_LOG:
             self.set_focus(LOG_FOCUS)
-            self.log_top = 0
+            self.top = 0
         elif item == lang.M_QUIT:
             if play.cable is not None:
                 play.cable.leave()      # the linked match stays in link.sav
@@ -429,53 +430,6 @@ class Table(Screen):
             play.save()
             from ui.title import Title
             app.show(Title(app))
-
-    def key_log(self, k):
-        """The hand's log: Up/Down scroll it (newest first), any other key back to the rack."""
-        if k & (keys.UP | keys.DOWN):
-            top = self.log_top + (1 if k & keys.DOWN else -1)
-            if 0 <= top < (self.log.count() if self.log is not None else 0):
-                self.log_top = top
-                self.app.dirty |= regions.MELDS
-            return
-        if k:
-            self.set_focus(RACK)
-
-    def note_move(self, seat, mv):
-        """Play.after: `seat` played mv (here, by the AI or the peer). It goes into the hand's log;
-        a meld the AI or the peer laid or added to is marked, and the meld list turns to its side
-        (the rack in focus) so that it is seen landing; a person's move here clears the marks and
-        turns the list back to the viewer's side. A new hand empties both."""
-        play = self.play
-        g = play.game
-        kind = mv[0]
-        if kind > game.CLOSE:
-            if kind == game.NEXT:
-                if self.log is not None:
-                    self.log.clear()
-                self.fresh[0] = self.fresh[1] = 0
-            return
-        if self.log is None:
-            from burako.movelog import MoveLog
-            self.log = MoveLog()
-        self.log.add(seat, kind, mv[2] if game.MELD <= kind <= game.DISCARD else b"")
-        fresh = self.fresh
-        if (play.ai_seats >> seat) & 1:
-            if game.MELD <= kind <= game.SWAP:
-                side = game.side_of(seat)
-                i = len(g.melds[side]) - 1 if kind == game.MELD else mv[1]
-                if i < 30:
-                    fresh[side] |= 1 << i
-                if self.focus == RACK:
-                    rows = self.app.painter.lay.MROWS
-                    self.meld_side = side ^ game.side_of(play.viewer)
-                    self.meld_top = i - rows + 1 if i >= rows else 0
-        elif fresh[0] | fresh[1]:
-            fresh[0] = fresh[1] = 0
-            if self.focus == RACK:
-                self.meld_side = 0
-                self.meld_top = 0
-            self.app.dirty |= regions.MELDS
 
     def show_hint(self):
         """The menu's hint: the move AI level 4 would make (ai.hint), on the message line;
@@ -527,7 +481,8 @@ class Table(Screen):
             if self.focus == MENU_FOCUS:
                 self.draw_menu()
             elif self.focus == LOG_FOCUS:
-                self.draw_log()
+                from burako.movelog import draw
+                draw(self)
             else:
                 self.draw_melds()
         if dirty & regions.MESSAGE:
@@ -610,7 +565,7 @@ class Table(Screen):
             n = melds.size(meld)
             current = on and k == self.meld_cursor
             # just laid or added to by the AI (the peer): the size label lit and the row framed
-            new = k < 30 and (self.fresh[side] >> k) & 1
+            new = k < 15 and (self.fresh >> (side * 15 + k)) & 1
             frame = CURSOR if current else WHITE if new else FELT
             p.fill(0, y, 30, 2, FELT)           # around the size label
             p.fill(0, y + 12, 30, 4, FELT)
@@ -644,22 +599,24 @@ class Table(Screen):
         app = self.app
         y = layout.Y_MSG if layout.Y_MENU == Y_MHEAD else layout.Y_HINT
         p.fill(0, layout.Y_MENU, p.w, y - layout.Y_MENU, FELT_DARK)
-        n = self.menu_rows()
-        at = self.menu_at()
+        n, at = self.menu_rows()
         # the rows that fit above the message line (the hints on a short glass); more scroll
         fit = (y - layout.Y_MENU - 4) // layout.MENU_DY
-        if at < self.menu_top:
-            self.menu_top = at
-        elif at >= self.menu_top + fit:
-            self.menu_top = at - fit + 1
-        if self.menu_top > n - fit:
-            self.menu_top = n - fit if n > fit else 0
-        for row in range(fit):
-            i = self.menu_top + row
-            if i >= n:
-                break
-            item = self.rows[i]
-            on = i == at
+        if at < self.top:
+            self.top = at
+        elif at >= self.top + fit:
+            self.top = at - fit + 1
+        if self.top > n - fit:
+            self.top = n - fit if n > fit else 0
+        row = -self.top - 1     # the glass's row of the item offered (from the menu's top)
+        for i in range(len(MENU)):
+            if not self.offered(i):
+                continue
+            row += 1
+            if row < 0 or row >= fit:
+                continue
+            item = MENU[i]
+            on = i == self.menu
             text = lang.t(item)
             if item == lang.M_SORT:
                 text += ": < " + lang.t(lang.SORT_DEALT if not self.sort else lang.M_SORT_C + self.sort - 1) + " >"
@@ -667,17 +624,10 @@ class Table(Screen):
                 text += ": < " + lang.t(lang.PACE_FAST + app.settings.pace) + " >"
             yy = layout.Y_MENU + 4 + row * layout.MENU_DY
             p.text(20, yy, 200, text, CURSOR if on else WHITE, HILITE if on else FELT_DARK, 1)
-            if row == 0 and self.menu_top:
+            if row == 0 and self.top:
                 p.text(228, yy, 9, "^", CURSOR, FELT_DARK)
-            elif row == fit - 1 and i < n - 1:
+            elif row == fit - 1 and self.top + fit < n:
                 p.text(228, yy, 9, "v", CURSOR, FELT_DARK)
-
-    def draw_log(self):
-        from burako.movelog import draw
-        p = self.app.painter
-        layout = p.lay
-        draw(p, self.log, self.play, self.log_top, layout.Y_MENU,
-             layout.Y_MSG if layout.Y_MENU == Y_MHEAD else layout.Y_HINT)
 
     def draw_rack(self):
         p = self.app.painter
@@ -728,7 +678,7 @@ class Table(Screen):
             p.text(0, layout.Y_HINT + 10, p.w, s[cut:].strip(), ERR, BAR)
             return
         if self.focus == MENU_FOCUS:
-            item = self.rows[self.menu_at()]
+            item = MENU[self.menu]
             first = lang.H_MENU
             second = lang.H_SETUP1 if item == lang.M_SORT or item == lang.M_PACE else -1
         elif self.focus == LOG_FOCUS:
@@ -774,15 +724,14 @@ class Table(Screen):
                     "selected": [i for i in range(len(rack)) if self.selection[i] & 1],
                     "new": [i for i in range(len(rack)) if self.selection[i] & 2],
                     "meld_side": self.meld_side, "meld_top": self.meld_top,
-                    "fresh": [[i for i in range(30) if (self.fresh[side] >> i) & 1] for side in range(2)],
+                    "fresh": [[i for i in range(15) if (self.fresh >> (side * 15 + i)) & 1] for side in range(2)],
                     "pace": self.app.settings.pace, "ai_ms": self.app.ai_ms,
-                    "log": self.log.texts(play) if self.log is not None else [], "log_top": self.log_top})
+                    "log": self.log.texts(play) if self.log is not None else [], "log_top": self.top})
         if self.focus == MENU_FOCUS:
-            n = self.menu_rows()
-            out["menu"] = [lang.t(self.rows[i]) for i in range(n)]
-            out["menu_ids"] = [self.rows[i] for i in range(n)]
-            out["menu_on"] = self.menu_at()
-            out["menu_top"] = self.menu_top
+            out["menu_ids"] = [MENU[i] for i in range(len(MENU)) if self.offered(i)]
+            out["menu"] = [lang.t(i) for i in out["menu_ids"]]
+            out["menu_on"] = self.menu_rows()[1]
+            out["menu_top"] = self.top
 
 
 def sort_key(t, number):
