@@ -223,23 +223,36 @@ def test_the_hands_log_lists_its_moves_newest_first(tmp_path):
 
 
 def test_the_log_keeps_the_newest_moves_in_its_small_buffer():
+    """burako/movelog.py note(): a header byte and the tiles a line names per move, in one buffer
+    of CAP bytes made at the first move; when full the oldest moves go; a new hand empties it."""
+    from burako import logview
+
     class FakePlay:
-        ais = [None, object()]
+        ai_seats = 2
+        viewer = 0
 
         def human(self, seat):
             return seat == 0
 
         def move_text(self, seat, mv):
             return "%d %d %s" % (seat, mv[0], bytes(mv[2]).hex())
-    log = movelog.MoveLog()
-    assert len(log.buf) == movelog.CAP <= 256
+
+    class FakeTable:
+        play = FakePlay()
+        log = None
+        fresh = 0
+        focus = 1
+    t = FakeTable()
+    FakePlay.game = type("G", (), {"melds": [[], [b"", b""]]})()
     for i in range(200):
-        log.add(i & 1, game.MELD if i % 3 == 0 else game.DRAW, bytes((i % 52, 7, 9)) if i % 3 == 0 else b"")
-    texts = log.texts(FakePlay())
-    assert texts[0] == "1 0 " and texts[1] == "0 3 %02x0709" % (198 % 52)
-    assert 40 < len(texts) < 100 and log.n <= movelog.CAP
-    log.clear()
-    assert log.texts(FakePlay()) == [] and log.count() == 0
+        mv = (game.DISCARD, 0, bytes((i % 52,)), 0) if i % 3 == 0 else (game.DRAW, 0, b"", 0)
+        movelog.note(t, i & 1, mv)
+    assert len(t.log) == movelog.CAP <= 256 and t.log[0] < movelog.CAP
+    texts = logview.texts(t.log, t.play)
+    assert texts[0] == "1 0 " and texts[1] == "0 6 %02x" % (198 % 52)
+    assert 60 < len(texts) == logview.count(t.log) < 200        # the oldest gone
+    movelog.note(t, 0, (game.NEXT, 0, b"", 0))
+    assert logview.texts(t.log, t.play) == [] and logview.count(t.log) == 0
 
 
 # --- the menu ------------------------------------------------------------------------------------
@@ -308,8 +321,13 @@ class Linked(linkkit.Console):
     DEFAULTS = dict(autoplay=True, ai_ms=0, target=300, link=True, lang="en")
 
 
-def test_a_linked_match_offers_no_hint_or_redraw_on_the_other_players_turn(tmp_path):
+def test_a_linked_match_offers_no_hint_or_redraw_on_the_other_players_turn(tmp_path, monkeypatch):
+    import random
+    from link import entropy
+    r = random.Random(8)        # the consoles' random bytes seeded: the same deal every run
+    monkeypatch.setattr(entropy, "random_bytes", lambda n: bytes(r.randrange(256) for _ in range(n)))
     a, b, clock, cable = linkkit.pair(Linked, tmp_path, kw_a={"autoplay": False})
+
     run_pair(a, b, clock, lambda: play(a.app) is not None and a.app.screen.name == "game"
              and link(a.app).state == session.PLAYING and link(a.app).idle())
     t = table(a.app)
@@ -322,8 +340,10 @@ def test_a_linked_match_offers_no_hint_or_redraw_on_the_other_players_turn(tmp_p
     assert ui_lang.t(ui_lang.M_HINT) not in rows and ui_lang.t(ui_lang.M_REDRAW) not in rows
     assert rows[-1] == ui_lang.t(ui_lang.M_QUIT)
     # the peer plays: its moves in this console's log; then our turn: the hint is back
-    run_pair(a, b, clock, lambda: t.my_turn())
-    log = snapshot(a.app)["log"]
+    run_pair(a, b, clock, lambda: t.my_turn() and not link(a.app).events)     # (its moves shown)
+    from burako import logview
+    assert snapshot(a.app)["log_moves"] >= 2
+    log = logview.texts(t.log, t.play)
     seat = link(b.app).seat
     assert log and log[0].startswith("P%d " % (seat + 1))
     assert ui_lang.t(ui_lang.M_HINT) in menu_of(a.app)

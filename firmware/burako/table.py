@@ -32,7 +32,7 @@ MAXRACK = const(120)
 RACK = const(0)
 MELD_LIST = const(1)
 MENU_FOCUS = const(2)
-LOG_FOCUS = const(3)        # the hand's log in the meld region (burako/movelog.py: its keys, drawing)
+LOG_FOCUS = const(3)        # the hand's log in the meld region (burako/logview.py: its keys, drawing)
 
 # menu items (message ids), in their order; the menu offers only what can be done now (offered():
 # no hint on another player's turn, the redraw only while R3.2 allows it). M_SORT and M_PACE are
@@ -49,7 +49,7 @@ class Table(Screen):
     shown (its side: 0 the viewer's, 1 the other; its cursor and first row), the menu row, a
     rack index waiting for a second B (-1: none) and the reason shown in the hint lines. The menu's
     item on (menu: its index in MENU) and top, the first row (of the menu, or move of the log)
-    shown; the hand's log (log: burako/movelog.py MoveLog, made at the first move); fresh: bit
+    shown; the hand's log (log: burako/movelog.py, made at the first move); fresh: bit
     side * 15 + i: meld i of that side was laid or added to by the AI (or the peer) since the
     last move of a person here, drawn highlighted (a few small ints: the table's heap)."""
 
@@ -69,11 +69,13 @@ class Table(Screen):
         self.reset()
 
     def begin(self, play):
-        """A match (new, continued, over the cable) is shown from here on."""
+        """A match (new, continued, over the cable) is shown from here on; the hand's log and the
+        marks are kept when it is the same game bound again (over the cable: a catch-up)."""
+        if self.play is None or play.game is not self.play.game:
+            if self.log is not None:
+                self.log[0] = 0         # (the log's bytes in use: burako/movelog.py)
+            self.fresh = 0
         self.play = play
-        if self.log is not None:
-            self.log.clear()
-        self.fresh = 0
         self.reset()
 
     def reset(self):
@@ -219,7 +221,7 @@ class Table(Screen):
             self.key_menu(k)
             return
         if self.focus == LOG_FOCUS:
-            from burako.movelog import key
+            from burako.logview import key
             key(self, k)
             return
         if self.focus == MELD_LIST:
@@ -481,7 +483,7 @@ class Table(Screen):
             if self.focus == MENU_FOCUS:
                 self.draw_menu()
             elif self.focus == LOG_FOCUS:
-                from burako.movelog import draw
+                from burako.logview import draw
                 draw(self)
             else:
                 self.draw_melds()
@@ -713,6 +715,7 @@ class Table(Screen):
             hint(p, first, second)
 
     def state(self, out):
+        from burako import logview
         play = self.play
         g = play.game
         rack = g.racks[play.viewer]
@@ -726,7 +729,11 @@ class Table(Screen):
                     "meld_side": self.meld_side, "meld_top": self.meld_top,
                     "fresh": [[i for i in range(15) if (self.fresh >> (side * 15 + i)) & 1] for side in range(2)],
                     "pace": self.app.settings.pace, "ai_ms": self.app.ai_ms,
-                    "log": self.log.texts(play) if self.log is not None else [], "log_top": self.top})
+                    "log_moves": logview.count(self.log)})
+        if self.focus == LOG_FOCUS:
+            # (its lines only while it is shown: a snapshot in the MicroPython guest holds them all)
+            out["log"] = logview.texts(self.log, play)
+            out["log_top"] = self.top
         if self.focus == MENU_FOCUS:
             out["menu_ids"] = [MENU[i] for i in range(len(MENU)) if self.offered(i)]
             out["menu"] = [lang.t(i) for i in out["menu_ids"]]

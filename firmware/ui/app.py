@@ -72,7 +72,8 @@ class App:
         ui_lang.use(lang or ("it" if variant == "burraco" else "es"))   # R12: Italian for burraco
         self.settings.lang0 = ui_lang.code()
         # the choices kept across power-ons (ui/settings_file.py): the volume chosen on the
-        # title, the AI's pace chosen at the table
+        # title (a board with a speaker), the AI's pace chosen at the table (an ai_ms given to
+        # the App wins: tests, scripts)
         from ui import settings_file
         kept = settings_file.read(board.storage)
         volume = kept.get(settings_file.VOLUME)
