@@ -18,6 +18,7 @@ import tempfile
 from benchpath import ROOT  # noqa: F401  (sys.path: the checkout, firmware/)
 
 from emulator.board import FRAME_MS, EmuBoard, VirtualClock
+from burako import logview
 from burako import movelog
 from burako import play as burako_play
 from engine import game
@@ -49,8 +50,8 @@ def pace_run(pace, seed, frames=6000):
                 clock.now += FRAME_MS
                 app.step(clock.ticks_ms())
                 log = app.kept["burako"].log
-                if log is not None and log.n > fill[0]:
-                    fill = [log.n, log.count()]
+                if log is not None and log[0] > fill[0]:
+                    fill = [log[0], logview.count(log)]     # (byte 0: the bytes in use)
                 if app.over():
                     break
     finally:
