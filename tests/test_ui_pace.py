@@ -222,6 +222,48 @@ def test_the_hands_log_lists_its_moves_newest_first(tmp_path):
     assert snapshot(app)["focus"] == burako_table.RACK
 
 
+def test_the_log_grows_while_it_is_open(tmp_path):
+    """Opened while the AI plays (its turn at the pace), the log gets each new move on top."""
+    clock = VirtualClock()
+    app = App(EmuBoard(str(tmp_path), clock=clock), seed=3, quick=True, lang="en", ai_ms=100)
+    frames(app, clock, 2)
+    press(app, hal_keys.A)
+    press(app, hal_keys.B)
+    press(app, hal_keys.B)              # J1 draws and discards: J2's turn
+    press(app, hal_keys.X)
+    for _ in range(3):
+        press(app, hal_keys.UP)
+    press(app, hal_keys.A)              # the log, opened
+    frames(app, clock, 1)
+    assert snapshot(app)["log"][0] == "P1 discards K10"
+    shown = []
+    for _ in range(40):                 # J2's moves, each drawn on top in the frame it is played
+        seen = texts_drawn_since(app, clock)
+        newest = snapshot(app)["log"][0]
+        if newest != "P1 discards K10" and (not shown or shown[-1] != newest):
+            assert newest in seen, (newest, seen)
+            shown.append(newest)
+    assert shown[:2] == ["P2 draws from the stock", "P2 melds R13 R13 B13 Y13"]
+
+
+def texts_drawn_since(app, clock):
+    """The texts the next frame draws in the meld region (the log's; not the message line's)."""
+    seen = []
+    text = app.painter.text
+    lay = app.painter.lay
+
+    def spy(x, y, w, s, *a):
+        if lay.Y_MENU <= y < lay.Y_MSG:
+            seen.append(s)
+        return text(x, y, w, s, *a)
+    app.painter.text = spy
+    try:
+        frames(app, clock, 1)
+    finally:
+        app.painter.text = text
+    return seen
+
+
 def test_the_log_keeps_the_newest_moves_in_its_small_buffer():
     """burako/movelog.py note(): a header byte and the tiles a line names per move, in one buffer
     of CAP bytes made at the first move; when full the oldest moves go; a new hand empties it."""

@@ -45,6 +45,9 @@ def note(table, seat, mv):
     for i in range(len(ts)):
         log[n + 2 + i] = ts[i]
     log[0] = n + need
+    if table.focus >= 2:
+        # the menu (its rows follow the turn) or the log (a new line on top) is open: drawn again
+        table.app.dirty |= regions.MELDS
     if (play.ai_seats >> seat) & 1:
         if game.MELD <= kind <= game.SWAP:
             side = game.side_of(seat)
