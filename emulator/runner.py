@@ -82,7 +82,7 @@ class Feeder:
 
 def app_kwargs(opts):
     kw = {"seed": opts.get("seed"), "autoplay": bool(opts.get("autoplay")),
-          "ai_ms": int(opts.get("ai_ms", 0)), "variant": opts.get("variant", "burako"),
+          "ai_ms": None if opts.get("ai_ms", 0) is None else int(opts.get("ai_ms", 0)), "variant": opts.get("variant", "burako"),
           "players": int(opts.get("players", 2)), "target": int(opts.get("target", 0)),
           "lang": opts.get("lang"), "quick": bool(opts.get("new")),
           "link": bool(opts.get("link"))}

@@ -93,7 +93,7 @@ def configure(p):
     p.add_argument("--battery", type=whole(0, 100, "the battery level"), default=100, metavar="PERCENT",
                    help="the battery's level on a board with one (picosystem; default 100)")
     p.add_argument("--ai-ms", type=whole(0, 60000, "milliseconds"), default=None,
-                   help="pause after each AI move in ms (default 700 windowed, 0 headless)")
+                   help="pause after each AI move in ms (default: the pace chosen in the table's menu windowed, 0 headless)")
     return p
 
 
@@ -343,7 +343,8 @@ def _replay(args, keys):
 
 def app_options(args):
     """The App's options (emulator/runner.py app_kwargs) for the parsed command line."""
-    ai_ms = args.ai_ms if args.ai_ms is not None else (0 if args.headless else 700)
+    # a person at the window: the pace setting's (None, ui/app.py PACE_MS); headless: at once
+    ai_ms = args.ai_ms if args.ai_ms is not None else (0 if args.headless else None)
     opts = {"seed": args.seed, "autoplay": args.autoplay, "new": args.new, "ai_ms": ai_ms, "variant": args.variant,
             "players": args.players, "target": args.target,
             "lang": args.lang if getattr(args, "lang_given", None) or args.variant == "burraco" else None}

@@ -152,7 +152,7 @@ def run(args):
         if args.seed is not None or keys or args.screenshot:
             pico.settle(800, after_ns=0)  # the first screen is complete
         if args.seed is not None:
-            rp2040.start_app(pico, seed=args.seed, ai_ms=0 if args.headless else 700)
+            rp2040.start_app(pico, seed=args.seed, ai_ms=0 if args.headless else None)
         for k in keys:
             if k:
                 pico.settle(after_ns=pico.tap(k))

@@ -281,12 +281,17 @@ def select_keys(table, ts):
     return keys, cur
 
 
-MENU_CLEAR = "X,DOWN,DOWN,DOWN,DOWN,DOWN,A"
+# the table's menu (burako/table.py MENU) offers Hint on your turn only and the redraw only while
+# R3.2 allows it, so the rows after them are reached from the end (Up from the first goes round
+# to the last): ..., sort, clear, opponents', log, pace, save and quit. Sort is a value row (A
+# changes it, B closes the menu): from the deal's order A is by colour, again by number
+MENU_CLEAR = "X,UP,UP,UP,UP,UP,A"
 MENU_HINT = "X,DOWN,A"
 MENU_REDRAW = "X,DOWN,DOWN,A"
-MENU_SORT_COLOUR = "X,DOWN,DOWN,DOWN,A"
-MENU_SORT_NUMBER = "X,DOWN,DOWN,DOWN,DOWN,A"
-MENU_OPPONENTS = "X,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,A"
+MENU_SORT_COLOUR = "X,UP,UP,UP,UP,UP,UP,A,B"
+MENU_SORT_NUMBER = MENU_SORT_COLOUR
+MENU_OPPONENTS = "X,UP,UP,UP,UP,A"
+MENU_LOG = "X,UP,UP,UP,A"
 MENU_QUIT = "X,UP,A"
 
 
@@ -520,7 +525,7 @@ for _lang in LANGS:
             yield Keys(0, "Y", "lay before drawing: refused")
             yield Keys(0, "UP,DOWN,UP,RIGHT,LEFT,B", "the meld lists: ours (none), the opponents', back")
             yield Keys(0, "X" + ",DOWN" * 8 + ",UP,B", "the menu: every row, closed")
-            yield Keys(0, "X,DOWN,DOWN,A", "menu: redraw before drawing: refused")
+            yield Keys(0, "X,DOWN,DOWN,B", "menu: no redraw before drawing (Sort in its row), closed")
             yield Keys(0, "A", "draw")
             yield Keys(0, "RIGHT" + ",RIGHT" * 14 + ",LEFT,LEFT,LEFT", "the cursor along the rack, scrolling")
             r = _table(app).rack()
@@ -546,6 +551,8 @@ for _lang in LANGS:
             yield Keys(0, "B", "take the pile")
             yield Keys(0, MENU_OPPONENTS, "menu: the opponents' melds")
             yield Keys(0, "A,DOWN,B", "add to theirs: refused; back")
+            yield Keys(0, MENU_LOG + ",DOWN", "menu: the hand's log, scrolled")
+            yield Keys(0, "B", "the log closed")
             yield Bot(0, bot, until=lambda run: len(_burako(app).game.stock) < 30 or _burako(app).game.hand > 1)
             yield Keys(0, MENU_QUIT, "menu: save and quit")
             yield Keys(0, "A", "title: continue")

@@ -334,15 +334,14 @@ def test_mp_vp_field_of_the_wrong_length_is_a_bad_payload(tmp_path):
 
 
 def test_save_and_quit_leaves_the_card_words_and_faces_for_the_title(tmp_path):
-    # X opens the menu; its last item (7 down) is save and quit
+    # X opens the menu; its last item (Up from the first, round) is save and quit
     board, app = runner.run_cpython({"seed": 7, "ai_ms": 0, "lang": "en"}, str(tmp_path),
                                     runner.Feeder(parse_keys("DOWN,RIGHT,UP,A,RIGHT,RIGHT,UP,A,A")))
     assert app.screen.name == "game" and match(app).game.rules.name == "burraco"
     assert ui_lang.code() == "es" and ui_lang.t(ui_lang.MUERTO) == "Pozzetto"
     from hal import keys as hal_keys
     app.screen.key(hal_keys.X)
-    for _ in range(7):
-        app.screen.key(hal_keys.DOWN)
+    app.screen.key(hal_keys.UP)
     app.screen.key(hal_keys.A)
     assert app.screen.name == "title" and (tmp_path / save.NAME).exists()
     assert not app.painter.cards and ui_lang.t(ui_lang.MUERTO) == "Muerto"

@@ -148,16 +148,18 @@ def test_meld_focus_add_to_meld_needs_selection_and_shows_reason(tmp_path):
 
 
 def test_menu_sorts_rack_by_number_and_redraw_is_refused_after_melding(tmp_path):
-    # X opens the menu: back, hint, redraw, sort colour, sort number, ...
-    disp, st = play("cpython", START + ",A,X,DOWN,DOWN,DOWN,DOWN,A", tmp_path / "a", 11)
+    # X opens the menu: back, hint, redraw (while legal), sort (a value row: A colour, A again
+    # number), clear, opponents', log, pace, save and quit; B closes it
+    disp, st = play("cpython", START + ",A,X" + ",UP" * 6 + ",A,A,B", tmp_path / "a", 11)
     rack = [tiles.parse(w) for w in st["racks"][0].split()]
     keys = [99 if t == tiles.JOKER else (t % 13) * 4 + t // 13 for t in rack]
     assert keys == sorted(keys)
     # redraw is the first player's privilege right after the first draw: allowed once
     disp, st = play("cpython", START + ",A,X,DOWN,DOWN,A", tmp_path / "b", 11)
     assert st["error"] == 0 and st["pile"] != ""
-    disp, st = play("cpython", START + ",A,X,DOWN,DOWN,A,X,DOWN,DOWN,A", tmp_path / "c", 11)
-    assert st["error"] == 18 and "robo" in st["error_text"]
+    # once redrawn, the menu offers it no more (issue 37: only what can be done)
+    disp, st = play("cpython", START + ",A,X,DOWN,DOWN,A,X", tmp_path / "c", 11)
+    assert st["focus"] == 2 and "Devolver y robar otra" not in st["menu"] and len(st["menu"]) == 8
 
 
 def test_drawing_twice_is_refused(tmp_path):

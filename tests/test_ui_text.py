@@ -47,6 +47,13 @@ for kind in range(game.DRAW, game.CLOSE + 1):
     BOXES[ui_lang.DO_DRAW + kind] = (W - 88, " R11 R12 R13" if kind == game.MELD else " R13" if game.ADD <= kind <= game.DISCARD else "")
 for i in burako_table.MENU:
     BOXES[i] = (200, "")
+# the menu's value rows ("Ordine: < iniziale >", "Ritmo IA: < Normale >") and the hand's log
+BOXES.update({ui_lang.M_SORT: (200, ": < iniziale >"), ui_lang.M_PACE: (200, ": < Normale >"),
+              ui_lang.M_LOG: (200, " (99)"), ui_lang.NO_MOVES: (200, ""), ui_lang.H_LOG: (W, "")})
+for i in (ui_lang.M_SORT_C, ui_lang.M_SORT_N, ui_lang.SORT_DEALT):
+    BOXES[i] = (200, "Ordine: <  >")
+for i in (ui_lang.PACE_FAST, ui_lang.PACE_NORMAL, ui_lang.PACE_SLOW):
+    BOXES[i] = (200, "Ritmo IA: <  >")
 # the title's volume row and the battery's warnings (a board with a speaker, a battery)
 BOXES.update({ui_lang.SOUND: (200, ": < Apagado >"), ui_lang.BATTERY_LOW: (W, ""), ui_lang.LOW_SAVED: (W, "")})
 for i in (ui_lang.VOL_OFF, ui_lang.VOL_LOW, ui_lang.VOL_HIGH):

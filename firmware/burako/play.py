@@ -146,6 +146,13 @@ class Play:
         table.message_colour = WHITE if (self.ai_seats >> seat) & 1 else CURSOR
         table.error = 0
         table.confirm = -1
+        from burako.movelog import note
+        note(table, seat, mv)           # the hand's log, the melds marked as they land
+        # every move stays on the glass the AI's pace before the AI's next (a person's move too:
+        # the AI's draw does not wipe the discard's line at once); never sooner than the cable
+        # asked (ui/cable.py: the AI thinks in a frame of its own)
+        if _diff(app.now + app.ai_ms, self.next_ai) > 0:
+            self.next_ai = app.now + app.ai_ms
         parts = regions.TOP | regions.TABLE | regions.MESSAGE | regions.HINT
         if kind == MELD or kind == ADD or kind == SWAP or kind == NEXT:
             parts |= regions.MELDS

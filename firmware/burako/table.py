@@ -32,9 +32,13 @@ MAXRACK = const(120)
 RACK = const(0)
 MELD_LIST = const(1)
 MENU_FOCUS = const(2)
+LOG_FOCUS = const(3)        # the hand's log in the meld region (burako/logview.py: its keys, drawing)
 
-# menu items (message ids)
-MENU = (lang.M_BACK, lang.M_HINT, lang.M_REDRAW, lang.M_SORT_C, lang.M_SORT_N, lang.M_CLEAR, lang.M_OPP, lang.M_QUIT)
+# menu items (message ids), in their order; the menu offers only what can be done now (offered():
+# no hint on another player's turn, the redraw only while R3.2 allows it). M_SORT and M_PACE are
+# value rows ("Sort: < colour >"): Left/Right/A change them, the menu stays open
+MENU = (lang.M_BACK, lang.M_HINT, lang.M_REDRAW, lang.M_SORT, lang.M_CLEAR, lang.M_OPP, lang.M_LOG,
+        lang.M_PACE, lang.M_QUIT)
 
 
 class Table(Screen):
@@ -44,7 +48,11 @@ class Table(Screen):
     dealt, 1 by colour, 2 by number), the focus (RACK, MELD_LIST, MENU_FOCUS), the meld list
     shown (its side: 0 the viewer's, 1 the other; its cursor and first row), the menu row, a
     rack index waiting for a second B (-1: none) and the refusal's reason (error) shown on the
-    message line until the next key."""
+    message line until the next key. The menu's item on (menu: its index in MENU) and top, the
+    first row (of the menu, or move of the log) shown; the hand's log (log: burako/movelog.py,
+    made at the first move); fresh: bit side * 15 + i: meld i of that side was laid or added to
+    by the AI (or the peer) since the last move of a person here, drawn highlighted (a few small
+    ints: the table's heap)."""
 
     name = "game"
 
@@ -54,12 +62,20 @@ class Table(Screen):
         self.selection = bytearray(MAXRACK)
         self.sort = 0
         self.menu = 0
+        self.top = 0
+        self.log = None
+        self.fresh = 0
         self.message = ""
         self.message_colour = WHITE
         self.reset()
 
     def begin(self, play):
-        """A match (new, continued, over the cable) is shown from here on."""
+        """A match (new, continued, over the cable) is shown from here on; the hand's log and the
+        marks are kept when it is the same game bound again (over the cable: a catch-up)."""
+        if self.play is None or play.game is not self.play.game:
+            if self.log is not None:
+                self.log[0] = 0         # (the log's bytes in use: burako/movelog.py)
+            self.fresh = 0
         self.play = play
         self.reset()
 
@@ -166,8 +182,8 @@ class Table(Screen):
         hints, and the rack cursor, shown only on the rack."""
         app = self.app
         layout = app.painter.lay
-        if layout.Y_MENU < Y_MHEAD and (focus == MENU_FOCUS or self.focus == MENU_FOCUS):
-            # a short glass: the menu covers the table strip, message and rack
+        if layout.Y_MENU < Y_MHEAD and (focus >= MENU_FOCUS or self.focus >= MENU_FOCUS):
+            # a short glass: the menu (and the log) covers the table strip, message and rack
             app.dirty |= regions.TABLE | regions.MESSAGE | regions.RACK
         self.focus = focus
         self.meld_side = side
@@ -206,6 +222,10 @@ class Table(Screen):
         if self.focus == MENU_FOCUS:
             self.key_menu(k)
             return
+        if self.focus == LOG_FOCUS:
+            from burako.logview import key
+            key(self, k)
+            return
         if self.focus == MELD_LIST:
             self.key_melds(k)
             return
@@ -220,6 +240,7 @@ class Table(Screen):
         if k & (keys.X | keys.PRESS):
             self.set_focus(MENU_FOCUS)
             self.menu = 0
+            self.top = 0
             return
         if k & keys.UP:
             self.set_focus(MELD_LIST)
@@ -338,40 +359,72 @@ class Table(Screen):
         elif app.screen is self:
             self.set_focus(RACK)
 
+    def offered(self, i):
+        """The menu's item MENU[i] can be done now: Hint on your turn, the redraw while it is
+        legal (R3.2), the others always."""
+        item = MENU[i]
+        if item == lang.M_HINT:
+            return self.my_turn()
+        if item == lang.M_REDRAW:
+            return self.my_turn() and self.play.game.check((game.REDRAW, 0, b"", 0)) == 0
+        return True
+
+    def menu_rows(self):
+        """The menu's rows now and the row of its item on (the item no more offered: Back's)."""
+        n = 0
+        at = 0
+        for i in range(len(MENU)):
+            if self.offered(i):
+                if i == self.menu:
+                    at = n
+                n += 1
+        return n, at
+
     def key_menu(self, k):
         app = self.app
         play = self.play
-        if k & keys.UP:
-            self.menu = (self.menu - 1) % len(MENU)
-            app.dirty |= regions.MELDS
-            return
-        if k & keys.DOWN:
-            self.menu = (self.menu + 1) % len(MENU)
-            app.dirty |= regions.MELDS
+        if not self.offered(self.menu):
+            self.menu = 0       # (its row has gone: the hint once the turn passed)
+        if k & (keys.UP | keys.DOWN):
+            # the next row offered; round from the last to the first (Up from Back: Save and quit)
+            i = self.menu
+            while True:
+                i = (i + (len(MENU) - 1 if k & keys.UP else 1)) % len(MENU)
+                if self.offered(i):
+                    break
+            self.menu = i
+            app.dirty |= regions.MELDS | regions.HINT
             return
         if k & (keys.B | keys.X):
             self.set_focus(RACK)
             return
+        item = MENU[self.menu]
+        if item == lang.M_SORT or item == lang.M_PACE:
+            if k & (keys.LEFT | keys.RIGHT | keys.A | keys.PRESS):
+                if item == lang.M_SORT:
+                    # by colour, by number (the deal's order, once left, cannot come back)
+                    self.sort = 2 if self.sort == 1 else 1
+                    self.resort()
+                    app.dirty |= regions.RACK
+                else:
+                    app.set_pace((app.settings.pace + (2 if k & keys.LEFT else 1)) % 3)
+                app.dirty |= regions.MELDS
+            return
         if not k & (keys.A | keys.PRESS):
             return
-        item = MENU[self.menu]
         self.set_focus(RACK)
         if item == lang.M_HINT:
             self.show_hint()
         elif item == lang.M_REDRAW:
-            if self.my_turn():
-                self.refuse(play.play(game.REDRAW, 0, b"", 0))
-            else:
-                self.refuse(reasons.NOT_YOUR_TURN)
-        elif item == lang.M_SORT_C or item == lang.M_SORT_N:
-            self.sort = 1 if item == lang.M_SORT_C else 2
-            self.resort()
-            app.dirty |= regions.RACK
+            self.refuse(play.play(game.REDRAW, 0, b"", 0))
         elif item == lang.M_CLEAR:
             self.clear_selection()
             app.dirty |= regions.RACK
         elif item == lang.M_OPP:
             self.set_focus(MELD_LIST, 1)
+        elif item == lang.M_LOG:
+            self.set_focus(LOG_FOCUS)
+            self.top = 0
         elif item == lang.M_QUIT:
             if play.cable is not None:
                 play.cable.leave()      # the linked match stays in link.sav
@@ -423,8 +476,8 @@ class Table(Screen):
     # --- drawing -----------------------------------------------------------------
     def draw(self, dirty):
         # (no locals but dirty: a cursor move comes through here, see key())
-        if self.focus == MENU_FOCUS and self.app.painter.lay.Y_MENU < Y_MHEAD:
-            # the menu lies over these on a short glass: drawn again when it closes
+        if self.focus >= MENU_FOCUS and self.app.painter.lay.Y_MENU < Y_MHEAD:
+            # the menu (the log) lies over these on a short glass: drawn again when it closes
             dirty &= ~(regions.TABLE | regions.MESSAGE | regions.RACK | regions.CURSOR)
         if dirty & regions.CLEAR:
             self.draw_clear()
@@ -435,6 +488,9 @@ class Table(Screen):
         if dirty & regions.MELDS:
             if self.focus == MENU_FOCUS:
                 self.draw_menu()
+            elif self.focus == LOG_FOCUS:
+                from burako.logview import draw
+                draw(self)
             else:
                 self.draw_melds()
         if dirty & regions.MESSAGE:
@@ -537,15 +593,18 @@ class Table(Screen):
             meld = shown[k]
             n = melds.size(meld)
             current = on and k == self.meld_cursor
+            # just laid or added to by the AI (the peer): the size label lit and the row framed
+            new = k < 15 and (self.fresh >> (side * 15 + k)) & 1
+            frame = CURSOR if current else WHITE if new else FELT
             p.fill(0, y, 30, 2, FELT)           # around the size label
             p.fill(0, y + 12, 30, 4, FELT)
             if melds.is_canasta(meld, g.rules):
                 pure = melds.is_pure(meld)
                 label = (lang.t(lang.PURE_L) if pure else lang.t(lang.IMPURE_L)) + gfx.NUMS[n if n < 14 else 13]
-                p.text(0, y + 2, 30, label, WHITE, PURE if pure else IMPURE, 1)
+                p.text(0, y + 2, 30, label, WHITE, HILITE if new else PURE if pure else IMPURE, 1)
             else:
-                p.text(0, y + 2, 30, gfx.NUMS[n if n < 14 else 13], DIM, FELT, 1)
-            p.fill(30, y, 2, 16, CURSOR if current else FELT)
+                p.text(0, y + 2, 30, gfx.NUMS[n if n < 14 else 13], WHITE if new else DIM, HILITE if new else FELT, 1)
+            p.fill(30, y, 2, 16, frame)
             x = 32
             for j in range(n):
                 if x + gfx.MW > p.w:
@@ -558,19 +617,46 @@ class Table(Screen):
                 p.small(x, y + 1, t, gfx.WILD if wild else 0)
                 x += gfx.MW
             if x < p.w:
-                p.fill(x, y, p.w - x, 16, CURSOR if current else FELT)
-            p.fill(32, y, x - 32, 1, CURSOR if current else FELT)
-            p.fill(32, y + 15, x - 32, 1, CURSOR if current else FELT)
+                p.fill(x, y, 2, 16, frame)
+                p.fill(x + 2, y, p.w - x - 2, 16, CURSOR if current else FELT)
+            p.fill(32, y, x - 32, 1, frame)
+            p.fill(32, y + 15, x - 32, 1, frame)
 
     def draw_menu(self):
         p = self.app.painter
         layout = p.lay
+        app = self.app
         y = layout.Y_MSG if layout.Y_MENU == Y_MHEAD else layout.Y_HINT
         p.fill(0, layout.Y_MENU, p.w, y - layout.Y_MENU, FELT_DARK)
+        n, at = self.menu_rows()
+        # the rows that fit above the message line (the hints on a short glass); more scroll
+        fit = (y - layout.Y_MENU - 4) // layout.MENU_DY
+        if at < self.top:
+            self.top = at
+        elif at >= self.top + fit:
+            self.top = at - fit + 1
+        if self.top > n - fit:
+            self.top = n - fit if n > fit else 0
+        row = -self.top - 1     # the glass's row of the item offered (from the menu's top)
         for i in range(len(MENU)):
+            if not self.offered(i):
+                continue
+            row += 1
+            if row < 0 or row >= fit:
+                continue
+            item = MENU[i]
             on = i == self.menu
-            bg = HILITE if on else FELT_DARK
-            p.text(20, layout.Y_MENU + 4 + i * layout.MENU_DY, 200, lang.t(MENU[i]), CURSOR if on else WHITE, bg, 1)
+            text = lang.t(item)
+            if item == lang.M_SORT:
+                text += ": < " + lang.t(lang.SORT_DEALT if not self.sort else lang.M_SORT_C + self.sort - 1) + " >"
+            elif item == lang.M_PACE:
+                text += ": < " + lang.t(lang.PACE_FAST + app.settings.pace) + " >"
+            yy = layout.Y_MENU + 4 + row * layout.MENU_DY
+            p.text(20, yy, 200, text, CURSOR if on else WHITE, HILITE if on else FELT_DARK, 1)
+            if row == 0 and self.top:
+                p.text(228, yy, 9, "^", CURSOR, FELT_DARK)
+            elif row == fit - 1 and self.top + fit < n:
+                p.text(228, yy, 9, "v", CURSOR, FELT_DARK)
 
     def draw_rack(self):
         p = self.app.painter
@@ -610,7 +696,11 @@ class Table(Screen):
         play = self.play
         g = play.game
         if self.focus == MENU_FOCUS:
-            first, second = lang.H_MENU, -1
+            item = MENU[self.menu]
+            first = lang.H_MENU
+            second = lang.H_SETUP1 if item == lang.M_SORT or item == lang.M_PACE else -1
+        elif self.focus == LOG_FOCUS:
+            first, second = lang.H_LOG, -1
         elif self.focus == MELD_LIST:
             first = lang.H_MELD1 if self.my_turn() and not self.meld_side else -1
             second = lang.H_MELD3 if self.meld_side else lang.H_MELD2
@@ -641,6 +731,7 @@ class Table(Screen):
             hint(p, first, second)
 
     def state(self, out):
+        from burako import logview
         play = self.play
         g = play.game
         rack = g.racks[play.viewer]
@@ -650,7 +741,20 @@ class Table(Screen):
                     "cursor": self.cursor, "scroll": self.scroll,
                     "cursor_tile": tiles.to_text(rack[self.cursor], c) if self.cursor < len(rack) else "",
                     "selected": [i for i in range(len(rack)) if self.selection[i] & 1],
-                    "new": [i for i in range(len(rack)) if self.selection[i] & 2]})
+                    "new": [i for i in range(len(rack)) if self.selection[i] & 2],
+                    "meld_side": self.meld_side, "meld_top": self.meld_top,
+                    "fresh": [[i for i in range(15) if (self.fresh >> (side * 15 + i)) & 1] for side in range(2)],
+                    "pace": self.app.settings.pace, "ai_ms": self.app.ai_ms,
+                    "log_moves": logview.count(self.log)})
+        if self.focus == LOG_FOCUS:
+            # (its lines only while it is shown: a snapshot in the MicroPython guest holds them all)
+            out["log"] = logview.texts(self.log, play)
+            out["log_top"] = self.top
+        if self.focus == MENU_FOCUS:
+            out["menu_ids"] = [MENU[i] for i in range(len(MENU)) if self.offered(i)]
+            out["menu"] = [lang.t(i) for i in out["menu_ids"]]
+            out["menu_on"] = self.menu_rows()[1]
+            out["menu_top"] = self.top
 
 
 def sort_key(t, number):

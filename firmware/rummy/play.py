@@ -110,6 +110,10 @@ class Play:
             sounds.cue(self.app, sounds.CLOSE)      # (the match's end: enter_turn()'s own)
         table.message_colour = WHITE if (self.seats >> seat) & 1 else CURSOR
         table.error = 0
+        # every move stays on the glass the AI's pace (app.ai_ms: the table's setting) before the
+        # AI's next, a person's move too; never sooner than the cable asked (ui/cable.py)
+        if _diff(self.app.now + self.app.ai_ms, self.next_ai) > 0:
+            self.next_ai = self.app.now + self.app.ai_ms
         if kind != rules.DRAW or game.phase != rules.P_PLAY:
             if game.phase >= rules.P_HAND_OVER or game.turn != seat:
                 if self.humans() and self.cable is None:

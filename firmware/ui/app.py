@@ -11,6 +11,10 @@ from ui import lang as ui_lang   # (lang: App's keyword argument)
 from ui import screen as regions
 from ui.games import GAMES, RUMMY
 
+# the AI's pace (the table's menu, kept in ui/settings_file.py): the time each AI move stays on
+# the glass before the next, fast / normal / slow (docs/ui.md "The AI's pace")
+PACE_MS = (400, 1200, 2500)
+
 
 class Settings:
     """The choices a person made on this console, kept between matches: the language's start
@@ -36,27 +40,29 @@ class Settings:
         self.lang0 = ""
         self.auto_it = False
         self.hidden = hidden
+        self.pace = 1                       # the AI's pace: PACE_MS's index (normal)
 
 
 class App:
     """board: the hal's (docs/interfaces.md). seed: the first match's deal (None: the clock);
-    autoplay: the AI plays every seat; ai_ms: the AI's pace; variant, players, target: the
-    set-up's first choices (variant: an engine/rules.py variant, or a game of ui/games.py by
-    name); lang: the language (Spanish, Italian for burraco); quick: straight into a match
-    (the saved one, else a new one against the AI); link: straight onto the link cable;
-    hidden: a linked match deals hidden hands (None: as last chosen on the title, else where
-    the firmware can); at_cable: the title first, its cable entry chosen, not the cable at once
-    (a person on the desktop's `burako emu --link` picks the deal there; the Burako family's:
-    another game's link opens at once). lang None: the
-    language last chosen on the title (ui/settings_file.py), else Spanish (Italian for burraco)."""
+    autoplay: the AI plays every seat; ai_ms: the time between the AI's moves (None: the pace
+    setting's, PACE_MS; a number wins over it: tests, scripts, `burako emu --ai-ms`); variant,
+    players, target: the set-up's first choices (variant: an engine/rules.py variant, or a game
+    of ui/games.py by name); lang: the language (None: the one last chosen on the title,
+    ui/settings_file.py, else Spanish; Italian for burraco); quick: straight into a match (the
+    saved one, else a new one against the AI); link: straight onto the link cable; hidden: a
+    linked match deals hidden hands (None: as last chosen on the title, else where the firmware
+    can); at_cable: the title first, its cable entry chosen, not the cable at once (a person on
+    the desktop's `burako emu --link` picks the deal there; the Burako family's: another game's
+    link opens at once)."""
 
-    def __init__(self, board, seed=None, autoplay=False, ai_ms=700, variant="burako",
+    def __init__(self, board, seed=None, autoplay=False, ai_ms=None, variant="burako",
                  players=2, target=0, lang=None, quick=False, link=False, hidden=None, at_cable=False):
         self.board = board
         self.painter = gfx.Painter(board.display)
         self.seed = seed
         self.autoplay = autoplay
-        self.ai_ms = ai_ms
+        self.fixed_ms = ai_ms       # (the App's argument: kept for restart())
         self.now = 0
         self.dirty = regions.ALL
         self.cable = None           # the link cable while it is open (ui/cable.py)
@@ -76,9 +82,15 @@ class App:
             lang = "it" if variant == "burraco" else ui_lang.LANGS[i if i < 3 else 0]
         ui_lang.use(lang)
         self.settings.lang0 = ui_lang.code()
+        # the volume chosen on the title (a board with a speaker), the AI's pace chosen at the
+        # table (an ai_ms given to the App wins: tests, scripts)
         volume = saved.get(settings_file.VOLUME)
         if board.sound.present and volume is not None and volume <= 2:    # (OFF, LOW, HIGH: hal/sound.py)
             board.sound.set_volume(volume)
+        pace = saved.get(settings_file.PACE)
+        if pace is not None and pace < len(PACE_MS):
+            self.settings.pace = pace
+        self.ai_ms = ai_ms if ai_ms is not None else PACE_MS[self.settings.pace]
         self.screen = None
         # the game of that name (ui/games.py), else the first: the Burako family's variants
         game = self.game_of(variant) or GAMES[0]
@@ -148,7 +160,7 @@ class App:
             import machine
             machine.reset()
         except (ImportError, AttributeError):
-            self.__init__(self.board, ai_ms=self.ai_ms)
+            self.__init__(self.board, ai_ms=self.fixed_ms)
 
     def step(self, now):
         self.now = now
@@ -239,6 +251,15 @@ class App:
         hints name them so (ui/keynames.py)."""
         from hal import keys
         return not getattr(self.board, "keys", keys.ALL) & keys.Y
+
+    def set_pace(self, pace):
+        """The AI's pace is PACE_MS[pace] from now on (the table's menu), kept in the settings
+        file (written only when it changes); an ai_ms given to the App still wins."""
+        self.settings.pace = pace
+        if self.fixed_ms is None:
+            self.ai_ms = PACE_MS[pace]
+        from ui import settings_file
+        settings_file.write(self.board.storage, settings_file.PACE, pace)
 
     def game_of(self, name):
         for game in GAMES:

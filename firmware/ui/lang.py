@@ -54,7 +54,7 @@ DID_DISCARD = const(43)
 DID_MUERTO = const(44)
 DID_CLOSE = const(45)
 M_REDRAW = const(46)
-M_SORT_C = const(47)
+M_SORT_C = const(47)     # the menu's sort values (M_SORT's row)
 M_SORT_N = const(48)
 M_CLEAR = const(49)
 M_OPP = const(50)
@@ -110,6 +110,16 @@ DEAL_HIDDEN = const(102)
 CABLE_DESKTOP = const(103)  # the entry where no cable can be opened (the desktop without --link)
 TOP_OPEN = const(104)       # a linked match's top bar, the hand's number after it: "Cable H2"
 TOP_HIDDEN = const(105)     # ... dealt hidden: "Hidden H2"
+# issue 37, pace: the table's menu (the sort and the AI's pace as value rows, the hand's log)
+M_SORT = const(106)         # "Sort: < colour >" (M_SORT_C, M_SORT_N, SORT_DEALT: its values)
+SORT_DEALT = const(107)
+M_LOG = const(108)          # the hand's log of moves (burako/movelog.py), its row and its title
+M_PACE = const(109)         # "AI pace: < Normal >" (ui/app.py PACE_MS)
+PACE_FAST = const(110)      # the paces, in PACE_MS's order
+PACE_NORMAL = const(111)
+PACE_SLOW = const(112)
+NO_MOVES = const(113)
+H_LOG = const(114)
 
 _table = None
 _code = ""

@@ -46,9 +46,9 @@ MSG = (
     'scarta',
     'prende il pozzetto',
     'chiude',
-    'Pesca di nuovo',
-    'Ordina per colore',
-    'Ordina per numero',
+    'Restituisci e ripesca',
+    'colore',
+    'numero',
     'Deseleziona tutto',
     'Vedi giochi avversari',
     'Salva ed esci',
@@ -107,6 +107,16 @@ MSG = (
     'Cavo: burako emu --link',
     'Cavo M',
     'Coperto M',
+    # issue 37, pace: the menu's sort and pace rows, the hand's log
+    'Ordine',
+    'iniziale',
+    'Mosse della mano',
+    'Ritmo IA',
+    'Veloce',
+    'Normale',
+    'Lento',
+    '(ancora nessuna mossa)',
+    'Su/Giu:scorri B:indietro',
 )
 # burraco (R12): cards instead of tiles (the pozzetto and burrachi are MSG's words
 # already); ids as ui/lang.py: SHOW_RACK, SELECT_FIRST

@@ -2,13 +2,15 @@
 # small whole number), written only when a setting changes (never at power-on, nor when a value
 # is chosen again): the language the title chose (its index in ui/lang.py LANGS), the speaker's
 # volume (the title's Sound row, on a board with a speaker), whether a linked match deals hidden
-# hands (the title's cable entry, Left/Right). A console without the file, or with a damaged
-# line, starts with the defaults (ui/app.py App reads it once, at power-on).
+# hands (the title's cable entry, Left/Right), the AI's pace (the table's menu: 0 fast, 1 normal,
+# 2 slow). A console without the file, or with a damaged line, starts with the defaults (ui/app.py
+# App reads it once, at power-on).
 FILE = "settings.txt"
 TMP = "settings.tmp"
 VOLUME = "volume"
 LANG = "lang"
 HIDDEN = "hidden"
+PACE = "pace"
 
 
 def read(storage):
