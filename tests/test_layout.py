@@ -10,10 +10,7 @@ reason for both games, the fault screen.
 
     python -m pytest -q tests/test_layout.py             # all (about 2.5 min of CPU; -n 2 splits)
     python tests/test_layout.py [PATH..]                 # the findings as a list, not a failure
-
-Findings on screens other branches rewrite (the Burako table's menu, meld list and hint lines;
-Rummy's table) are listed in PENDING and expected (xfail strict=False) until they are merged:
-delete a line of PENDING to make its case count again."""
+"""
 import os
 import sys
 
@@ -26,20 +23,10 @@ GLASSES = ("pico_lcd_13", "pico_lcd_114")
 LANGS = ("es", "it", "en")
 GROUPS = layoutkit.path_groups()
 
-# The screens whose findings are expected for now (module.Class of the text overlapped or cut),
-# and why: issue 37's other helpers rewrite them; re-enable after merging their branches.
-PENDING = {
-    "burako.table.Table": "the Burako table's menu, meld list and hint lines: being rewritten (issue 37)",
-}
-
 
 def _verdict(found):
-    mine = {k: v for k, v in found.items() if k[1] not in PENDING}
-    pending = {k: v for k, v in found.items() if k[1] in PENDING}
-    if mine:
-        pytest.fail("texts overlapped or cut:\n  " + "\n  ".join(layoutkit.report(mine)), pytrace=False)
-    if pending:
-        pytest.xfail("only on screens being rewritten (PENDING):\n  " + "\n  ".join(layoutkit.report(pending)))
+    if found:
+        pytest.fail("texts overlapped or cut:\n  " + "\n  ".join(layoutkit.report(found)), pytrace=False)
 
 
 CASES = [(g, glass, lang) for g in sorted(GROUPS) for glass in GLASSES for lang in LANGS]
