@@ -176,6 +176,13 @@ class Table(Screen):
         if err:
             sounds.cue(self.app, sounds.REFUSED)
 
+    def select_first(self):
+        """A meld's key with no tile selected (Y, or A/Y/press on a meld): the message line
+        says how to select."""
+        self.message = lang.t(lang.SELECT_FIRST)
+        self.message_colour = ERR
+        self.app.dirty |= regions.MESSAGE
+
     def set_focus(self, focus, side=0):
         """Move the focus (RACK, MELD_LIST of `side`: 0 own, 1 the opponents', MENU_FOCUS).
         Everything drawn differently by focus is marked: the meld region (list or menu), the
@@ -276,9 +283,7 @@ class Table(Screen):
         if k & keys.Y:
             chosen = self.selected()
             if not chosen:
-                self.message = lang.t(lang.SELECT_FIRST)
-                self.message_colour = ERR
-                app.dirty |= regions.MESSAGE
+                self.select_first()
                 return
             self.refuse(play.play(game.MELD, 0, chosen, melds.END_DEFAULT))
         elif k & keys.B:
@@ -344,9 +349,7 @@ class Table(Screen):
             return
         chosen = self.selected()
         if not chosen:
-            self.message = lang.t(lang.SELECT_FIRST)
-            self.message_colour = ERR
-            app.dirty |= regions.MESSAGE
+            self.select_first()
             return
         if k & keys.A:
             err = play.play(game.ADD, self.meld_cursor, chosen, melds.END_DEFAULT)
