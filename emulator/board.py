@@ -113,6 +113,16 @@ class NullLink:
         return 0
 
 
+class UnpluggedLink(NullLink):
+    """board.link of a console whose UART is there with no cable in it, as a device's (the
+    virtual Pico's, the web page's) at power-on: the title offers the cable as theirs does, so a
+    test can compare the desktop's glass with the device's pixel for pixel."""
+    present = True
+
+    def wait(self, seconds):
+        """(runner.run_cpython's pace between frames: nothing is on its way)"""
+
+
 BOARDS = hal_board.PROFILES     # one firmware/hal/profile_<name>.py each
 
 

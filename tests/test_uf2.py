@@ -26,7 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from emulator import runner
-from emulator.board import board_battery, board_display, board_keys, board_sound, parse_keys
+from emulator.board import UnpluggedLink, board_battery, board_display, board_keys, board_sound, parse_keys
 from emulator.runtimes import rp2040
 from link import hidden
 from link import msg
@@ -154,13 +154,14 @@ def records(out):
 def desktop(keys=(), storage=None, board="pico_lcd_13", **opts):
     """The desktop emulator's glass (CPython, ai_ms 0) after `keys`, from a copy of `storage`:
     `burako emu --board BOARD`, its speaker and its battery where the board has them (at the
-    virtual Pico's power-on voltage: the title shows its level)."""
+    virtual Pico's power-on voltage: the title shows its level), its UART with no cable in it
+    (the title offers the cable, as the device's)."""
     from hal import battery as hal_battery
 
     with tempfile.TemporaryDirectory() as d:
         if storage is not None:
             shutil.copytree(storage, d, dirs_exist_ok=True)
-        b, _ = runner.run_cpython(dict(opts, ai_ms=0), d, runner.Feeder(list(keys)),
+        b, _ = runner.run_cpython(dict(opts, ai_ms=0), d, runner.Feeder(list(keys)), link=UnpluggedLink(),
                                   display=board_display(board), keys=board_keys(board), sound=board_sound(board),
                                   battery=board_battery(board, hal_battery.level_of(rp2040.BATTERY_MV)))
     return b.display.pixels

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from emulator import runner
-from emulator.board import parse_keys
+from emulator.board import UnpluggedLink, parse_keys
 from emulator.runtimes import rp2040, wasi
 from devicekit import device_listing, vpico_or_skip
 from host import device
@@ -83,9 +83,11 @@ def pico_copy(flashed, tmp_path):
 def desktop_screen(keys, **opts):
     """The desktop emulator's screen (`burako emu --headless`) after the same keys, ai_ms 0,
     with the open deal: the stock firmware these boards run offers no hidden hands (the
-    title's cable row says so; docs/link.md "Hidden hands")."""
+    title's cable row says so; docs/link.md "Hidden hands"), its UART with no cable in it (the
+    title offers the cable, as the device's)."""
     with tempfile.TemporaryDirectory() as d:
-        board, _ = runner.run_cpython(dict({"hidden": False}, **opts, ai_ms=0), d, runner.Feeder(keys))
+        board, _ = runner.run_cpython(dict({"hidden": False}, **opts, ai_ms=0), d, runner.Feeder(keys),
+                                      link=UnpluggedLink())
     return board.display
 
 
@@ -299,7 +301,7 @@ def test_pico_lcd_114_table_fits_its_glass_as_the_desktop_emulator_draws_it(pico
         with tempfile.TemporaryDirectory() as d:
             board, _ = runner.run_cpython({"seed": 1, "ai_ms": 0, "hidden": False}, d, runner.Feeder(keys),
                                           display=board_display("pico_lcd_114"),
-                                          keys=board_keys("pico_lcd_114"))
+                                          keys=board_keys("pico_lcd_114"), link=UnpluggedLink())
         return board.display.pixels
 
     assert (shown.width, shown.height) == (240, 135)

@@ -25,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from emulator import runner
-from emulator.board import board_display, board_keys, parse_keys
+from emulator.board import UnpluggedLink, board_display, board_keys, parse_keys
 from emulator.display import Display
 from emulator.runtimes import rp2040
 from engine import game
@@ -70,13 +70,14 @@ def browser(site):
 
 
 def desktop(keys=(), storage=None, board="pico_lcd_13"):
-    """The desktop emulator's glass as 8-bit RGB, after `keys`, from a copy of `storage`."""
+    """The desktop emulator's glass as 8-bit RGB, after `keys`, from a copy of `storage` (its UART
+    with no cable in it: the title offers the cable, as the page's console does)."""
     with tempfile.TemporaryDirectory() as d:
         if storage:
             for name, data in storage.items():
                 Path(d, name).write_bytes(data)
         b, app = runner.run_cpython({"ai_ms": 0}, d, runner.Feeder(list(keys)), display=board_display(board),
-                                    keys=board_keys(board))
+                                    keys=board_keys(board), link=UnpluggedLink())
     shown = Display(b.display.width, b.display.height)
     shown.pixels[:] = b.display.pixels
     return shown.to_rgb_bytes(), app
