@@ -6,6 +6,7 @@ Where node or rp2040js is missing the tests skip with one line; under CI (CI=tru
 One flashed image (the built firmware copied by `burako flash --port`) is made once for all
 workers (a file lock) and each test boots a copy of it.
 """
+import contextlib
 import fcntl
 import json
 import os
@@ -80,12 +81,27 @@ def pico_copy(flashed, tmp_path):
     return image
 
 
+@contextlib.contextmanager
+def as_stock():
+    """The desktop emulator as the stock firmware these boards run: no hidden hands offered
+    (link.hidden_ok(): the title's cable entry names the open deal, without the arrows that
+    would change it)."""
+    import link
+
+    offered = link.hidden_ok
+    link.hidden_ok = lambda: False
+    try:
+        yield
+    finally:
+        link.hidden_ok = offered
+
+
 def desktop_screen(keys, **opts):
     """The desktop emulator's screen (`burako emu --headless`) after the same keys, ai_ms 0,
     with the open deal: the stock firmware these boards run offers no hidden hands (the
     title's cable row says so; docs/link.md "Hidden hands"), its UART with no cable in it (the
     title offers the cable, as the device's)."""
-    with tempfile.TemporaryDirectory() as d:
+    with tempfile.TemporaryDirectory() as d, as_stock():
         board, _ = runner.run_cpython(dict({"hidden": False}, **opts, ai_ms=0), d, runner.Feeder(keys),
                                       link=UnpluggedLink())
     return board.display
@@ -298,7 +314,7 @@ def test_pico_lcd_114_table_fits_its_glass_as_the_desktop_emulator_draws_it(pico
         menu = pico.screen()
 
     def desktop(keys):
-        with tempfile.TemporaryDirectory() as d:
+        with tempfile.TemporaryDirectory() as d, as_stock():
             board, _ = runner.run_cpython({"seed": 1, "ai_ms": 0, "hidden": False}, d, runner.Feeder(keys),
                                           display=board_display("pico_lcd_114"),
                                           keys=board_keys("pico_lcd_114"), link=UnpluggedLink())
@@ -333,9 +349,9 @@ def test_pico_lcd_114_without_board_txt_boots_into_the_game(pico_copy):
         pico.wait_event("reset")
         pico.settle(800, after_ns=t)
         shown = pico.screen()
-    with tempfile.TemporaryDirectory() as d:
+    with tempfile.TemporaryDirectory() as d, as_stock():
         board, _ = runner.run_cpython({"ai_ms": 0, "hidden": False}, d, runner.Feeder([]), display=board_display("pico_lcd_114"),
-                                      keys=board_keys("pico_lcd_114"))
+                                      keys=board_keys("pico_lcd_114"), link=UnpluggedLink())
     assert shown.lit and (shown.width, shown.height) == (240, 135)
     assert shown.pixels == board.display.pixels
 
