@@ -11,20 +11,9 @@ from hal import keys as hal_keys
 from burako import table as burako_table
 from ui import gfx
 from ui import lang as ui_lang
-from uikit import HEAP
+from uikit import HEAP, run, table
 
 START = "A,UP,A"
-
-
-def run(tmp, keys, **opts):
-    o = {"seed": 3, "ai_ms": 0}
-    o.update(opts)
-    return runner.run_cpython(o, str(tmp), runner.Feeder(parse_keys(keys), frames=3000))
-
-
-def table(app):
-    """The console's Burako table (burako/game.py table()): the view of the match."""
-    return app.kept["burako"]
 
 
 def press(app, k):

@@ -4,7 +4,7 @@ the workbench turn driven by keys on a scripted position, whole AI matches throu
 import pytest
 
 from emulator import runner
-from emulator.board import EmuBoard, ScriptButtons, VirtualClock
+from emulator.board import EmuBoard, ScriptButtons, VirtualClock, board_display, board_keys
 from rummy import reasons_en
 from rummy import rules
 from engine import tiles
@@ -20,15 +20,21 @@ from ui.state import snapshot
 from uikit import HEAP
 
 
-def position(tmp_path, table, rack, exposed=1):
-    """An App on a Rummy position: seat 0 (human) to play, seat 1 an AI; its table shown."""
-    board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=VirtualClock())
-    app = App(board, seed=1, ai_ms=0, lang="en")
+def position(tmp_path, table, rack, exposed=1, lang="en", glass=None, closing=tiles.JOKER,
+             stock="B1 B2 B3 B4 B5", ai_rack="R1 R2 R3 K9"):
+    """An App on a Rummy position: seat 0 (human) to play, seat 1 an AI; its table shown (on the
+    glass of board profile `glass`, its keys; None: the emulator's default)."""
+    if glass is None:
+        board = EmuBoard(str(tmp_path), buttons=ScriptButtons(), clock=VirtualClock())
+    else:
+        board = EmuBoard(str(tmp_path / (glass + lang)), buttons=ScriptButtons(), clock=VirtualClock(),
+                         display=board_display(glass), keys=board_keys(glass))
+    app = App(board, seed=1, ai_ms=0, lang=lang)
     g = rules.Game(2, 1, deal=False)
     g.table = [bytes(x) for x in rules.parse_table(table)] if table else []
-    g.racks = [bytearray(rules.parse_table(rack)[0]), bytearray(rules.parse_table("R1 R2 R3 K9")[0])]
-    g.stock = bytearray(rules.parse_table("B1 B2 B3 B4 B5")[0])
-    g.closing = tiles.JOKER
+    g.racks = [bytearray(rules.parse_table(rack)[0]), bytearray(rules.parse_table(ai_rack)[0])]
+    g.stock = bytearray(rules.parse_table(stock)[0])
+    g.closing = closing
     g.exposed = bytearray([exposed, 1])
     g.turn = 0
     g.phase = rules.P_PLAY

@@ -8,16 +8,15 @@ import re
 
 import pytest
 
-from emulator.board import EmuBoard, ScriptButtons, VirtualClock, board_display, board_keys
 from engine import tiles
 from hal import keys as hal_keys
 from rummy import rules
 from rummy import table as rummy_table
 from rummy import text as rummy_text
-from rummy.play import Play
 from ui import gfx
 from ui import lang as ui_lang
-from ui.app import App
+import test_ui_rummy
+from test_ui_rummy import draw, press
 
 GLASSES = ("pico_lcd_13", "pico_lcd_114")
 LANGS = ("es", "it", "en")
@@ -25,32 +24,8 @@ LANGS = ("es", "it", "en")
 
 def position(tmp_path, table, rack, lang="en", glass="pico_lcd_13", exposed=1, closing=tiles.JOKER,
              stock="B1 B2 B3 B4 B5", ai_rack="R1 R2 R3 K9"):
-    """An App on a Rummy position: seat 0 (a person) to play, seat 1 the AI; the table shown."""
-    board = EmuBoard(str(tmp_path / (glass + lang)), buttons=ScriptButtons(), clock=VirtualClock(),
-                     display=board_display(glass), keys=board_keys(glass))
-    app = App(board, seed=1, ai_ms=0, lang=lang)
-    g = rules.Game(2, 1, deal=False)
-    g.table = [bytes(x) for x in rules.parse_table(table)] if table else []
-    g.racks = [bytearray(rules.parse_table(rack)[0]), bytearray(rules.parse_table(ai_rack)[0])]
-    g.stock = bytearray(rules.parse_table(stock)[0])
-    g.closing = closing
-    g.exposed = bytearray([exposed, 1])
-    g.turn = 0
-    g.phase = rules.P_PLAY
-    Play(app, g, 0b10, app.settings.level).enter_turn()
-    draw(app)
-    return app
-
-
-def draw(app, dirty=None):
-    app.screen.draw(app.dirty if dirty is None else dirty)
-    app.dirty = 0
-
-
-def press(app, *keys):
-    for k in keys:
-        app.screen.key(k)
-        draw(app)
+    """test_ui_rummy's position, on the glass `glass` (the 1.3's by default)."""
+    return test_ui_rummy.position(tmp_path, table, rack, exposed, lang, glass, closing, stock, ai_rack)
 
 
 def drawn(app):

@@ -17,6 +17,7 @@ from burako import table as burako_table
 from ui import app as ui_app
 from ui import gfx
 from ui import lang as ui_lang
+from uikit import run, table
 
 START = "A,UP,A"          # title: new game; set-up: up wraps to Start; start (J1 human, J2 AI)
 
@@ -25,16 +26,6 @@ START = "A,UP,A"          # title: new game; set-up: up wraps to Start; start (J
 def spanish_after():
     yield
     ui_lang.use("es")         # the App's language is the module's: the next test's default
-
-
-def run(tmp, keys, **opts):
-    o = {"seed": 3, "ai_ms": 0}
-    o.update(opts)
-    return runner.run_cpython(o, str(tmp), runner.Feeder(parse_keys(keys), frames=3000))
-
-
-def table(app):
-    return app.kept["burako"]
 
 
 def step(app, k=0):

@@ -207,27 +207,34 @@ class Linked(linkkit.Console):
         self.app.painter.put = lambda x, s, colour: self.bars.append((x, s)) or put(x, s, colour)
 
 
-@pytest.mark.parametrize("hidden, tag", [(False, "Cable H1"), (True, "Hidden H1")])
-def test_a_linked_matchs_top_bar_says_cable_and_the_deal(tmp_path, monkeypatch, hidden, tag):
+def bar_off_turn(console, tmp_path, monkeypatch, hidden, bound):
+    """Two consoles of class `console` on the cable (the deal hidden or open) once `bound(c)` holds
+    for both: the top bar's texts, (x, text), of the one not to move (the other's bar is lit and
+    says "Your turn" in the tag's place)."""
     import random
     r = random.Random(37)
     monkeypatch.setattr(entropy, "random_bytes", lambda n: bytes(r.randrange(256) for _ in range(n)))
-    a, b, clock, cable = linkkit.pair(Linked, tmp_path, kw_a={"hidden": hidden}, kw_b={"hidden": hidden})
-    run(a, b, clock, lambda: all(c.app.cable is not None and c.app.cable.play is not None and
-                                 c.app.cable.play.game.phase > 0 for c in (a, b)))
-    shown = 0
+    a, b, clock, cable = linkkit.pair(console, tmp_path, kw_a={"hidden": hidden}, kw_b={"hidden": hidden})
+    run(a, b, clock, lambda: all(c.app.cable is not None and c.app.cable.play is not None and bound(c)
+                                 for c in (a, b)))
+    off = []
     for c in (a, b):
         c.bars.clear()
         c.app.redraw()
         c.step()
-        if any(s == "Your turn" for x, s in c.bars):
-            continue                    # (the player to move: the bar lit, "Your turn" as before)
-        shown += 1
-        tags = [(x, s) for x, s in c.bars if s == tag]
-        assert tags, c.bars
-        scores_end = max(x + len(s) * 8 for x, s in c.bars if s != tag)
-        assert tags[0][0] > scores_end and tags[0][0] + len(tag) * 8 <= 240    # beside the scores
-    assert shown == 1
+        if not any(s == "Your turn" for x, s in c.bars):
+            off.append(list(c.bars))
+    assert len(off) == 1
+    return off[0]
+
+
+@pytest.mark.parametrize("hidden, tag", [(False, "Cable H1"), (True, "Hidden H1")])
+def test_a_linked_matchs_top_bar_says_cable_and_the_deal(tmp_path, monkeypatch, hidden, tag):
+    bars = bar_off_turn(Linked, tmp_path, monkeypatch, hidden, lambda c: c.app.cable.play.game.phase > 0)
+    tags = [(x, s) for x, s in bars if s == tag]
+    assert tags, bars
+    scores_end = max(x + len(s) * 8 for x, s in bars if s != tag)
+    assert tags[0][0] > scores_end and tags[0][0] + len(tag) * 8 <= 240    # beside the scores
 
 
 class LinkedRummy(linkkit.Console):
@@ -239,31 +246,16 @@ class LinkedRummy(linkkit.Console):
         self.app.painter.text = lambda x, y, w, s, *a: (y == 1 and self.bars.append((x, s))) or text(x, y, w, s, *a)
 
 
-@pytest.mark.parametrize("hidden, tag", [(False, "Cable H1 "), (True, "Hidden H1 ")])
+@pytest.mark.parametrize("hidden, tag", [(False, "Cable H1"), (True, "Hidden H1")])
 def test_a_linked_rummy_matchs_top_bar_says_cable_and_the_deal(tmp_path, monkeypatch, hidden, tag):
     """Rummy israelí's own top bar (rummy/table.py): the deal and the hand before the stock's count."""
-    import random
-    r = random.Random(37)
-    monkeypatch.setattr(entropy, "random_bytes", lambda n: bytes(r.randrange(256) for _ in range(n)))
-    a, b, clock, cable = linkkit.pair(LinkedRummy, tmp_path, kw_a={"hidden": hidden}, kw_b={"hidden": hidden})
-    run(a, b, clock, lambda: all(c.app.cable is not None and c.app.cable.play is not None for c in (a, b)))
-    shown = 0
-    for c in (a, b):
-        c.bars.clear()
-        c.app.redraw()
-        c.step()
-        # the tag, then the stock's count right of it; on the console to move "Your turn" in
-        # its place (as Burako's bar)
-        if any(s == "Your turn" for x, s in c.bars):
-            continue
-        shown += 1
-        right = [(x, s) for x, s in c.bars if s == tag.strip()]
-        assert right, c.bars
-        count = [(x, s) for x, s in c.bars if x > right[0][0]]
-        assert count and count[0][1].split()[-1].isdigit(), c.bars
-        scores_end = max(x + len(s) * 8 for x, s in c.bars if x < right[0][0])
-        assert right[0][0] >= scores_end and count[0][0] + len(count[0][1]) * 8 <= 240
-    assert shown == 1
+    bars = bar_off_turn(LinkedRummy, tmp_path, monkeypatch, hidden, lambda c: True)
+    right = [(x, s) for x, s in bars if s == tag]
+    assert right, bars
+    count = [(x, s) for x, s in bars if x > right[0][0]]       # the stock's count, right of it
+    assert count and count[0][1].split()[-1].isdigit(), bars
+    scores_end = max(x + len(s) * 8 for x, s in bars if x < right[0][0])
+    assert right[0][0] >= scores_end and count[0][0] + len(count[0][1]) * 8 <= 240
 
 
 def test_link_at_the_window_for_rummy_opens_its_cable_at_once(tmp_path):

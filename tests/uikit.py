@@ -1,5 +1,6 @@
 """Shared by the UI tests: the console's heap under the WASI harness; what a full redraw
-paints, to hold partial redraws to; a seed whose first hand lets J1 lay a meld."""
+paints, to hold partial redraws to; a seed whose first hand lets J1 lay a meld; a headless run
+by keys and its Burako table."""
 
 from emulator.display import Display
 from ui import screen as regions
@@ -61,3 +62,18 @@ def meld_seed():
         if ts and g.check((game.MELD, 0, ts, 0)) == 0:
             return seed, bytes(g.racks[0]), ts
     raise AssertionError("no seed with a meld")
+
+
+def run(tmp, keys, **opts):
+    """`burako emu --headless` by keys (seed 3, the AI at once unless opts say): (board, app)."""
+    from emulator import runner
+    from emulator.board import parse_keys
+
+    o = {"seed": 3, "ai_ms": 0}
+    o.update(opts)
+    return runner.run_cpython(o, str(tmp), runner.Feeder(parse_keys(keys), frames=3000))
+
+
+def table(app):
+    """The console's Burako table (burako/game.py table()): the view of the match."""
+    return app.kept["burako"]
