@@ -8,6 +8,7 @@ from emulator.board import parse_keys
 from burako import save
 from burako.table import Table
 from hal import keys
+from uikit import texts_drawn
 
 
 def _table(tmp_path):
@@ -20,22 +21,16 @@ def test_a_step_that_raises_shows_the_fault_screen_and_keeps_the_save(tmp_path, 
     board, app = _table(tmp_path)
     assert app.screen.name == "game"
     saved = open(board.storage.path(save.NAME), "rb").read()
-    texts = []
-    text = app.painter.text
-
-    def seen(x, y, w, s, *a):
-        texts.append(s)
-        return text(x, y, w, s, *a)
-    app.painter.text = seen
 
     def broken(table, k):
         raise ValueError("not a face-down tile")
     monkeypatch.setattr(Table, "key", broken)
-    board.buttons.press(keys.B)
-    app.frame(board.clock.ticks_ms())               # the step raises: the console lives on
-    assert app.screen.name == "fault" and app.cable is None
-    board.clock.now += 33
-    app.frame(board.clock.ticks_ms())               # (drawn)
+    with texts_drawn(app) as texts:
+        board.buttons.press(keys.B)
+        app.frame(board.clock.ticks_ms())           # the step raises: the console lives on
+        assert app.screen.name == "fault" and app.cable is None
+        board.clock.now += 33
+        app.frame(board.clock.ticks_ms())           # (drawn)
     assert "".join(texts[1:3]) == "ValueError: not a face-down tile"
     assert open(board.storage.path(save.NAME), "rb").read() == saved     # nothing written
     monkeypatch.undo()

@@ -21,6 +21,7 @@ from ui import lang as ui_lang
 from ui import settings_file
 from ui.app import App
 from ui.state import snapshot
+import uikit
 import linkkit
 from linkkit import link, play, run as run_pair
 from link import session
@@ -160,17 +161,8 @@ def test_a_person_at_the_window_gets_the_pace_setting(tmp_path):
 # --- melds marked as they land, the log ---------------------------------------------------------
 def texts_drawn(app):
     """Every text the table draws on a full redraw."""
-    seen = []
-    text = app.painter.text
-
-    def spy(x, y, w, s, *a):
-        seen.append(s)
-        return text(x, y, w, s, *a)
-    app.painter.text = spy
-    try:
+    with uikit.texts_drawn(app) as seen:
         app.screen.draw(0xFFFF)
-    finally:
-        app.painter.text = text
     return seen
 
 
@@ -248,19 +240,9 @@ def test_the_log_grows_while_it_is_open(tmp_path):
 
 def texts_drawn_since(app, clock):
     """The texts the next frame draws in the meld region (the log's; not the message line's)."""
-    seen = []
-    text = app.painter.text
     lay = app.painter.lay
-
-    def spy(x, y, w, s, *a):
-        if lay.Y_MENU <= y < lay.Y_MSG:
-            seen.append(s)
-        return text(x, y, w, s, *a)
-    app.painter.text = spy
-    try:
+    with uikit.texts_drawn(app, lambda x, y, w, s: s if lay.Y_MENU <= y < lay.Y_MSG else None) as seen:
         frames(app, clock, 1)
-    finally:
-        app.painter.text = text
     return seen
 
 
@@ -338,16 +320,9 @@ def test_the_menu_fits_the_glass_and_scrolls(tmp_path, board, lang):
     st = snapshot(app)
     assert len(st["menu"]) == 9
     for step in range(10):
-        boxes = []
-        text = app.painter.text
-
-        def spy(x, y, w, s, *a):
-            boxes.append((x, y, w, s))
-            return text(x, y, w, s, *a)
-        app.painter.text = spy
         app.painter.cut = 0
-        app.screen.draw_menu()
-        app.painter.text = text
+        with uikit.texts_drawn(app, lambda x, y, w, s: (x, y, w, s)) as boxes:
+            app.screen.draw_menu()
         assert app.painter.cut == 0
         rows = [b for b in boxes if b[3] not in ("^", "v")]
         assert 8 <= len(rows) < 9 + 0 and all(lay.Y_MENU <= y and y + 10 <= bottom for _, y, _, _ in boxes)

@@ -1,6 +1,7 @@
 """Shared by the UI tests: the console's heap under the WASI harness; what a full redraw
 paints, to hold partial redraws to; a seed whose first hand lets J1 lay a meld; a headless run
 by keys and its Burako table."""
+import contextlib
 
 from emulator.display import Display
 from ui import screen as regions
@@ -77,3 +78,22 @@ def run(tmp, keys, **opts):
 def table(app):
     """The console's Burako table (burako/game.py table()): the view of the match."""
     return app.kept["burako"]
+
+
+@contextlib.contextmanager
+def texts_drawn(app, keep=lambda x, y, w, s: s):
+    """The texts the app's painter draws inside the with: keep(x, y, w, text) of each (None: left
+    out), the painter's own text() drawing them as ever."""
+    seen = []
+    text = app.painter.text
+
+    def spy(x, y, w, s, *a):
+        got = keep(x, y, w, s)
+        if got is not None:
+            seen.append(got)
+        return text(x, y, w, s, *a)
+    app.painter.text = spy
+    try:
+        yield seen
+    finally:
+        app.painter.text = text
